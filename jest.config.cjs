@@ -1,0 +1,32 @@
+/**
+ * jest: unit tests next to the code (`*.test.ts`, `*.test.tsx`) and service tests against the
+ * real local database (MONGODB_URI; `npm test` starts FerretDB, and jest.global-setup.ts does
+ * when jest runs alone). Workspace packages resolve to their sources, so no build is needed.
+ */
+const shared = {
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+  },
+  moduleNameMapper: {
+    '^@shop/(contracts|routes|api-client|format|event-bus|shell-api|ui|service-kit|local-mongo)$': '<rootDir>/packages/$1/src/index.ts',
+    '\\.css$': '<rootDir>/scripts/jest/style-mock.cjs',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+};
+
+module.exports = {
+  // Applies to globalSetup/globalTeardown (TypeScript); each project repeats it for its tests.
+  transform: shared.transform,
+  globalSetup: '<rootDir>/scripts/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
+  projects: [
+    { ...shared, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/*/src/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'dom',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{packages,shell,mf-*}/**/src/**/*.test.tsx'],
+      setupFilesAfterEnv: ['@testing-library/jest-dom'],
+    },
+  ],
+};

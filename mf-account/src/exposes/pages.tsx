@@ -1,0 +1,17 @@
+import { UnderConstruction } from '@shop/ui';
+
+/** Account pages; built in the account slice's issue. Until then no data is read or stored. */
+const PAGES: Record<string, { title: string; text: string }> = {
+  login: { title: 'Anmelden', text: 'Die Anmeldung entsteht gerade. Ein Kundenkonto kann noch nicht genutzt werden.' },
+  register: { title: 'Registrieren', text: 'Die Registrierung entsteht gerade. Es kann noch kein Kundenkonto angelegt werden.' },
+  'forgot-password': { title: 'Passwort vergessen', text: 'Das Zurücksetzen des Passworts entsteht gerade.' },
+  'change-password': { title: 'Passwort ändern', text: 'Das Ändern des Passworts entsteht gerade.' },
+  wishlist: { title: 'Wunschliste', text: 'Die Wunschliste entsteht gerade.' },
+  profile: { title: 'Mein Profil', text: 'Das Kundenprofil entsteht gerade.' },
+  orders: { title: 'Meine Bestellungen', text: 'Die Bestellübersicht entsteht gerade.' },
+};
+
+export default function AccountPages({ page }: { page: string }) {
+  const entry = PAGES[page] ?? { title: 'Kundenkonto', text: 'Dieser Bereich entsteht gerade.' };
+  return <UnderConstruction title={entry.title}>{entry.text}</UnderConstruction>;
+}

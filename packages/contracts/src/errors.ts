@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * Body of every non-2xx API response. The API client builds the spec's
+ * '<status>: <message>' text from `message` (spec §8).
+ * `code` is a stable machine-readable identifier (e.g. `FST_ERR_VALIDATION`, `NOT_FOUND`);
+ * `issues` lists validation problems (path + message) for API clients.
+ */
+export const ErrorResponse = z
+  .object({
+    message: z.string(),
+    code: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() }).strict()).optional(),
+  })
+  .strict();
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

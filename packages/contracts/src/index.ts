@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './health';
+export * from './slices';
+export * from './seo';
+export * from './events';
+export * from './categories';
+export * from './constants';

@@ -1,0 +1,39 @@
+import { centsToDecimal, decimalToCents, formatEur, formatEurDecimal, formatInteger } from './index';
+
+describe('German formatting', () => {
+  test.each([
+    [1499, '14,99 €'],
+    [0, '0,00 €'],
+    [499, '4,99 €'],
+    [123456, '1.234,56 €'],
+  ])('formatEur(%i) = %s', (cents, text) => {
+    // Intl uses a no-break space before the euro sign.
+    expect(formatEur(cents).replace(/\u00a0/g, ' ')).toBe(text);
+  });
+
+  test.each([
+    [7000, '7.000'],
+    [40000, '40.000'],
+    [850, '850'],
+  ])('formatInteger(%i) = %s', (value, text) => {
+    expect(formatInteger(value)).toBe(text);
+  });
+
+  test('two-decimal strings and cents convert both ways', () => {
+    expect(decimalToCents('14.99')).toBe(1499);
+    expect(decimalToCents('29.9')).toBe(2990);
+    expect(decimalToCents('5')).toBe(500);
+    expect(centsToDecimal(1499)).toBe('14.99');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(formatEurDecimal('29.99').replace(/\u00a0/g, ' ')).toBe('29,99 €');
+  });
+
+  test.each(['', 'abc', '-1.00', '1.999', '1,99'])('decimalToCents rejects %p', (value) => {
+    expect(() => decimalToCents(value)).toThrow(RangeError);
+  });
+
+  test('rejects amounts that are not whole cents', () => {
+    expect(() => centsToDecimal(1.5)).toThrow(RangeError);
+    expect(() => formatEur(Number.NaN)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * German formatting helpers (spec §1: EUR, German locale). All amounts are integer cents
+ * unless the name says otherwise.
+ */
+
+const eurFormatter = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const integerFormatter = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+/** 1499 → '14,99 €'. */
+export function formatEur(amountCents: number): string {
+  if (!Number.isFinite(amountCents)) throw new RangeError(`formatEur: not a finite amount: ${amountCents}`);
+  return eurFormatter.format(amountCents / 100);
+}
+
+/**
+ * Parses the API's two-decimal string ('14.99') into integer cents (1499).
+ * @throws RangeError for anything that is not a non-negative decimal with at most two places.
+ */
+export function decimalToCents(value: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) throw new RangeError(`decimalToCents: not a two-decimal amount: '${value}'`);
+  const [, euros, fraction = ''] = match;
+  return Number(euros) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Integer cents → the API's two-decimal string (1499 → '14.99'). */
+export function centsToDecimal(amountCents: number): string {
+  if (!Number.isInteger(amountCents) || amountCents < 0) throw new RangeError(`centsToDecimal: not whole cents: ${amountCents}`);
+  return `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
+}
+
+/** '14.99' → '14,99 €'. */
+export function formatEurDecimal(value: string): string {
+  return formatEur(decimalToCents(value));
+}
+
+/** Whole numbers with German thousands separators: 40000 → '40.000'. */
+export function formatInteger(value: number): string {
+  return integerFormatter.format(value);
+}
+
+/** Date as dd.mm.yyyy in German notation. */
+export function formatDate(date: Date): string {
+  return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(date);
+}

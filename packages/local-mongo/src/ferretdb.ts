@@ -1,0 +1,148 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { cp, chmod, mkdir, rm, writeFile, access, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { MongoClient } from 'mongodb';
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * The local MongoDB-compatible engine: FerretDB v1 with its SQLite backend
+ * (docs/architecture.md 'Databases'). Production uses real MongoDB through MONGODB_URI.
+ * Pinned: v1.24.2 (v1.24.1 is not served by the Go module proxy).
+ */
+export const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+export const FERRETDB_VERSION = 'v1.24.2';
+
+type Log = (message: string) => void;
+
+/** Where the binary lives inside the project (ignored by git). */
+export function ferretDbBinaryPath(projectRoot: string): string {
+  return path.join(projectRoot, '.tools', `ferretdb-${FERRETDB_VERSION}`, 'ferretdb');
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds FerretDB with the Go toolchain on first use and returns the binary path.
+ * `go install …@version` refuses the module (its deprecation lookup is not served), so the
+ * module source is fetched with `go mod download` and built in a scratch copy; the version
+ * file the build embeds is written first (FerretDB panics at start without it).
+ * @throws Error naming the missing tool or the failed step.
+ */
+export async function ensureFerretDb(projectRoot: string, log: Log = () => {}): Promise<string> {
+  const binary = ferretDbBinaryPath(projectRoot);
+  if (await exists(binary)) return binary;
+  try {
+    await execFileAsync('go', ['version']);
+  } catch {
+    throw new Error('FerretDB needs the Go toolchain (`go`) for its first build. Install Go, or set MONGODB_URI to a running MongoDB.');
+  }
+  log(`Installing FerretDB ${FERRETDB_VERSION} with the Go toolchain (first run only, about 2 minutes)…`);
+  const env = { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
+  const { stdout } = await execFileAsync('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const info = JSON.parse(stdout) as { Dir?: string; Error?: string };
+  if (!info.Dir) throw new Error(`go mod download failed: ${info.Error ?? stdout}`);
+  const buildDir = await mkdtemp(path.join(tmpdir(), 'ferretdb-src-'));
+  try {
+    await cp(info.Dir, buildDir, { recursive: true });
+    await chmod(buildDir, 0o755);
+    await execFileAsync('chmod', ['-R', 'u+w', buildDir]);
+    await mkdir(path.join(buildDir, 'build', 'version'), { recursive: true });
+    await writeFile(path.join(buildDir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+    await mkdir(path.dirname(binary), { recursive: true });
+    await execFileAsync('go', ['build', '-o', binary, './cmd/ferretdb'], { cwd: buildDir, env, maxBuffer: 16 * 1024 * 1024 });
+  } finally {
+    await rm(buildDir, { recursive: true, force: true });
+  }
+  log(`FerretDB installed at ${path.relative(projectRoot, binary)}`);
+  return binary;
+}
+
+export interface LocalMongo {
+  /** Connection string without a database name, e.g. mongodb://127.0.0.1:27017/ */
+  uri: string;
+  port: number;
+  /** Stops the engine and waits for the process to exit. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  projectRoot: string;
+  port: number;
+  /** Directory for the SQLite files (one file per database). */
+  dataDir: string;
+  log?: Log;
+  /** How long to wait for the first successful ping, in ms. */
+  readyTimeoutMs?: number;
+}
+
+async function waitForPing(uri: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`FerretDB exited with code ${child.exitCode} during start-up`);
+    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, directConnection: true });
+    try {
+      await client.connect();
+      await client.db('admin').command({ ping: 1 });
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await client.close().catch(() => {});
+    }
+  }
+  throw new Error(`FerretDB did not answer a ping within ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+/** Installs (if needed) and starts FerretDB on 127.0.0.1:`port`, resolving once it answers a ping. */
+export async function startFerretDb(options: StartOptions): Promise<LocalMongo> {
+  const { projectRoot, port, dataDir, log = () => {}, readyTimeoutMs = 30_000 } = options;
+  const binary = await ensureFerretDb(projectRoot, log);
+  await mkdir(dataDir, { recursive: true });
+  const child = spawn(
+    binary,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${path.resolve(dataDir)}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--state-dir=${path.resolve(dataDir)}`,
+      '--telemetry=disable',
+      '--log-level=error',
+      '--debug-addr=-',
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  try {
+    await waitForPing(uri, child, readyTimeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    uri,
+    port,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

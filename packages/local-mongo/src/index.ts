@@ -1,0 +1,2 @@
+export * from './ferretdb';
+export * from './free-port';

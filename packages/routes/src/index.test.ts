@@ -1,0 +1,70 @@
+import { matchRoute, redirectFor, ROUTES } from './index';
+
+describe('route table (spec §2)', () => {
+  test.each([
+    ['/', 'catalog', 'home'],
+    ['/randm-tornado-vape-alle-produkte', 'catalog', 'all-products'],
+    ['/Alle-Produkte', 'catalog', 'all-products'],
+    ['/kategorien', 'catalog', 'category-overview'],
+    ['/kategorien/randm-tornado-9000', 'catalog', 'category-listing'],
+    ['/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape', 'catalog', 'product-detail'],
+    ['/produkt/randm-tornado-9000-blueberry-ice', 'catalog', 'product-detail'],
+    ['/warenkorb', 'cart', 'cart'],
+    ['/kasse', 'cart', 'checkout'],
+    ['/checkout', 'cart', 'checkout'],
+    ['/danke/ORD-1', 'cart', 'thank-you'],
+    ['/anmelden', 'account', 'login'],
+    ['/registrieren', 'account', 'register'],
+    ['/passwort-vergessen', 'account', 'forgot-password'],
+    ['/passwort-aendern', 'account', 'change-password'],
+    ['/wunschliste', 'account', 'wishlist'],
+    ['/profil', 'account', 'profile'],
+    ['/meine-bestellungen', 'account', 'orders'],
+    ['/bestellungen', 'account', 'orders'],
+    ['/randm-tornado-vape-blog', 'content', 'blog-list'],
+    ['/randm-tornado-vape-blog/ratgeber-tornado-9000', 'content', 'blog-post'],
+    ['/kontakt', 'content', 'contact'],
+    ['/versand', 'content', 'shipping'],
+    ['/rueckgabe', 'content', 'returns'],
+    ['/impressum', 'content', 'imprint'],
+    ['/datenschutz', 'content', 'privacy'],
+    ['/agb', 'content', 'terms'],
+    ['/jugendschutz', 'content', 'youth-protection'],
+    ['/ueber-uns', 'content', 'about'],
+    ['/admin', 'admin', 'dashboard'],
+    ['/admin/produkte', 'admin', 'products'],
+    ['/admin/content/blog/edit/42', 'admin', 'blog-edit'],
+    ['/admin/promotions', 'admin', 'promotions'],
+  ])('%s → %s/%s', (path, remote, page) => {
+    const match = matchRoute(path);
+    expect(match?.route.remote).toBe(remote);
+    expect(match?.route.page).toBe(page);
+  });
+
+  test('every admin route of the spec is present', () => {
+    const adminPaths = ROUTES.filter((r) => r.remote === 'admin').map((r) => r.path);
+    expect(adminPaths).toHaveLength(17);
+  });
+
+  test('params are extracted', () => {
+    expect(matchRoute('/kategorien/randm-shisha-10000/mango-einweg-vape')?.params).toEqual({
+      category: 'randm-shisha-10000',
+      productSlug: 'mango-einweg-vape',
+    });
+  });
+
+  test('matching ignores case and a trailing slash', () => {
+    expect(matchRoute('/alle-produkte')?.route.page).toBe('all-products');
+    expect(matchRoute('/kontakt/')?.route.page).toBe('contact');
+  });
+
+  test.each(['/produkte', '/nicht-vorhanden', '/kategorien/a/b/c', '/admin/unknown', '/api/products'])('%s is not a page', (path) => {
+    expect(matchRoute(path)).toBeNull();
+  });
+
+  test('/produkte (footer link without a route) redirects to all products', () => {
+    expect(redirectFor('/produkte')).toBe('/randm-tornado-vape-alle-produkte');
+    expect(redirectFor('/Produkte/')).toBe('/randm-tornado-vape-alle-produkte');
+    expect(redirectFor('/kontakt')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Parses the environment with a zod schema and fails fast with a message naming every bad
+ * variable (conventions: `src/config.ts` fails fast naming the variable).
+ * @throws ConfigError listing `NAME: problem` lines.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** A TCP port given as an environment string. */
+export const portVar = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+
+/**
+ * Environment every domain service shares. `MONGODB_URI` is required here: the start and
+ * test scripts pass the local engine's URI when the developer set none.
+ * `MONGODB_DB` defaults to `shop_<slice>` (one database per service, docs/architecture.md).
+ */
+export function serviceEnvSchema(slice: string, defaultPort: number) {
+  return z.object({
+    PORT: portVar(defaultPort),
+    HOST: z.string().default('127.0.0.1'),
+    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
+    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default(`shop_${slice}`),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  });
+}
+export type ServiceEnv = z.output<ReturnType<typeof serviceEnvSchema>>;

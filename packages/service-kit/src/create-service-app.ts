@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse, HealthResponse, ReadinessResponse, type ReadinessCheck } from '@shop/contracts';
+
+// Validation messages in German: they reach shoppers as '<status>: <message>' (spec §8).
+z.config(z.locales.de());
+
+export interface CreateServiceAppOptions {
+  /** Service name for logs, health answers and the OpenAPI title. */
+  service: string;
+  description: string;
+  logLevel?: string;
+  /** Extra readiness probes (the database one is added by the service). */
+  readinessChecks?: Array<() => Promise<ReadinessCheck>>;
+  fastify?: FastifyServerOptions;
+  /** Set false when the app installs its own not-found handler (the gateway's HTML 404). */
+  jsonNotFound?: boolean;
+}
+
+/**
+ * Creates a Fastify app with what every service shares: zod validation and serialisation
+ * (fastify-type-provider-zod), an OpenAPI document at `GET /openapi.json`, request ids taken
+ * from `x-request-id` (set by the gateway) or generated, one error handler, JSON 404s,
+ * `GET /healthz` and `GET /readyz`.
+ *
+ * Errors leave as `ErrorResponse` `{ message, code?, issues? }`:
+ * - request validation → 400 with a German message and the precise `issues`;
+ * - errors with a 4xx `statusCode` (e.g. NotFoundError) → that status and their message;
+ * - anything else → 500 'Interner Serverfehler' (details only in the log).
+ */
+export function createServiceApp(options: CreateServiceAppOptions) {
+  const { service, description, logLevel = 'info', readinessChecks = [] } = options;
+  const app = Fastify({
+    logger: logLevel === 'silent' ? false : { level: logLevel, base: { service } },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ...options.fastify,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${service} service`, description, version: '0.1.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
+        message: issue.message ?? 'ungültig',
+      }));
+      const first = issues[0];
+      return reply.code(400).send({
+        message: first ? `Ungültige Anfrage: ${first.path} – ${first.message}` : 'Ungültige Anfrage',
+        code: 'VALIDATION_ERROR',
+        issues,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+    }
+    const err = error as { statusCode?: number; message?: string; code?: string };
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+    }
+    return reply.code(status).send({ message: err.message ?? 'Fehler', code: err.code });
+  });
+
+  if (options.jsonNotFound !== false) {
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ message: `Nicht gefunden: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    });
+  }
+
+  app.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: HealthResponse } } },
+    async () => ({ status: 'ok' as const, service }),
+  );
+
+  app.get(
+    '/readyz',
+    { schema: { hide: true, response: { 200: ReadinessResponse, 503: ReadinessResponse } } },
+    async (_request, reply) => {
+      const checks = await Promise.all(readinessChecks.map((check) => check()));
+      const ready = checks.every((check) => check.ok);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', service, checks });
+    },
+  );
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}
+
+/** Shapes every error response is declared with, for route schemas. */
+export const errorResponses = { 400: ErrorResponse, 404: ErrorResponse, 500: ErrorResponse } as const;
+
+/** The app type every service's `buildApp` returns. */
+export type ServiceApp = ReturnType<typeof createServiceApp>;

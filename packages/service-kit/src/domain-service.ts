@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { createServiceApp, type ServiceApp } from './create-service-app';
+import { databasePlugin, pingDatabase } from './database';
+import { loadConfig, type ServiceEnv } from './config';
+import { runServer } from './run-server';
+import type { z } from 'zod';
+
+/**
+ * A domain service's base app: {@link createServiceApp} plus its own MongoDB database
+ * (`app.db`) and a readiness probe that pings it. Resolves once the database answers.
+ */
+export async function createDomainService(config: ServiceEnv, meta: { service: string; description: string }): Promise<ServiceApp> {
+  const app = createServiceApp({
+    ...meta,
+    logLevel: config.LOG_LEVEL,
+    readinessChecks: [
+      async () => {
+        try {
+          return { name: 'mongodb', ok: true, latencyMs: await pingDatabase(app.db) };
+        } catch (error) {
+          return { name: 'mongodb', ok: false, latencyMs: 0, error: String(error) };
+        }
+      },
+    ],
+  });
+  await app.register(databasePlugin, { uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
+  return app;
+}
+
+/**
+ * Entry point of a service (`src/server.ts`): reads the environment, builds the app, listens,
+ * shuts down gracefully. A configuration error is printed plainly and exits with code 1.
+ */
+export async function startService<C extends { PORT: number; HOST: string }>(
+  envSchema: z.ZodType<C>,
+  buildApp: (config: C) => Promise<FastifyInstance | ServiceApp>,
+): Promise<void> {
+  let config: C;
+  try {
+    config = loadConfig(envSchema, process.env) as C;
+  } catch (error) {
+    console.error(String(error instanceof Error ? error.message : error));
+    process.exit(1);
+  }
+  const app = await buildApp(config);
+  await runServer(app as FastifyInstance, { port: config.PORT, host: config.HOST });
+}

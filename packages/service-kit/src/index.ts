@@ -1,0 +1,6 @@
+export * from './config';
+export * from './create-service-app';
+export * from './errors';
+export * from './database';
+export * from './run-server';
+export * from './domain-service';

@@ -1,0 +1,4 @@
+export * from './storage-keys';
+export * from './continue-shopping';
+export * from './seo';
+export * from './toast';

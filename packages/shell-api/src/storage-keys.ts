@@ -1,0 +1,12 @@
+/**
+ * Browser storage keys (spec §3 'Browser storage'), prefixed by the owning slice
+ * (docs/architecture.md). Values are documented next to each key.
+ */
+export const STORAGE_KEYS = {
+  /** sessionStorage, 'true' once the visitor confirmed being 18+ (spec §4 'Age gate'). */
+  ageVerified: 'shell:age-verified',
+  /** localStorage, 'true' (accepted) or 'rejected' (spec §4 'Cookie banner'). */
+  cookieConsent: 'shell:cookie-consent',
+  /** localStorage, path of the last listing page (spec §2 'Other'). */
+  continueShopping: 'shell:continue-shopping',
+} as const;

@@ -1,0 +1,6 @@
+export * from './tokens';
+export * from './button';
+export * from './spinner';
+export * from './notice';
+export * from './breadcrumb';
+export * from './under-construction';

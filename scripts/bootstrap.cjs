@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+/**
+ * Entry of `npm start`, `npm test` and `npm run dev` on a fresh clone: installs the
+ * dependencies when they are missing or older than package-lock.json (npm ci), then hands
+ * over to the TypeScript script of the command (scripts/<command>.ts, run with tsx).
+ * Plain CommonJS because it must run before anything is installed.
+ */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const command = process.argv[2];
+if (!['start', 'test', 'dev'].includes(command)) {
+  console.error('usage: node scripts/bootstrap.cjs start|test|dev [args]');
+  process.exit(2);
+}
+
+const lock = path.join(root, 'package-lock.json');
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+const stale = !fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(lock).mtimeMs;
+if (stale) {
+  console.log('▶ Installing dependencies (npm ci)…');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const result = spawnSync(process.execPath, [tsx, path.join(__dirname, `${command}.ts`), ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? (result.signal ? 1 : 0));

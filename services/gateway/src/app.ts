@@ -1,0 +1,57 @@
+import compress from '@fastify/compress';
+import { createServiceApp } from '@shop/service-kit';
+import type { RemotesManifest, ShopConfig } from '@shop/contracts';
+import { remoteEntries, type GatewayConfig } from './config';
+import { serviceUrls } from './routing-table';
+import { security } from './plugins/security';
+import { apiProxy } from './plugins/api-proxy';
+import { storefront } from './plugins/storefront';
+import { serviceReadinessCheck } from './plugins/readiness';
+
+/** Origins of remote entries given as absolute URLs (remotes served from elsewhere). */
+function remoteOrigins(manifest: RemotesManifest): string[] {
+  const origins = manifest.remotes.flatMap(({ entry }) => (/^https?:\/\//.test(entry) ? [new URL(entry).origin] : []));
+  return [...new Set(origins)];
+}
+
+/**
+ * Builds the gateway: the one public origin (docs/architecture.md 'Gateway').
+ * Thin by design: security, proxying, static files, health; no domain logic.
+ */
+export async function buildApp(config: GatewayConfig) {
+  const services = serviceUrls(config);
+  const remotesManifest: RemotesManifest = { remotes: remoteEntries(config) };
+  const shopConfig: ShopConfig = {
+    environment: config.SHOP_ENVIRONMENT,
+    shopName: config.SHOP_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+    contactAddress: config.CONTACT_ADDRESS.split('|').map((line) => line.trim()).filter(Boolean),
+    publicOrigin: config.PUBLIC_ORIGIN,
+    trustedShopsUrl: config.TRUSTED_SHOPS_URL ?? null,
+    tuevCertificateUrl: config.TUEV_CERTIFICATE_URL ?? null,
+  };
+
+  const app = createServiceApp({
+    service: 'gateway',
+    description: 'Public origin of the shop: storefront files and /api routing.',
+    logLevel: config.LOG_LEVEL,
+    jsonNotFound: false,
+    readinessChecks: Object.entries(services).map(([name, url]) => serviceReadinessCheck(name, url)),
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (config.SHOP_ENVIRONMENT === 'development') reply.header('x-robots-tag', 'noindex, nofollow');
+  });
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(security, {
+    allowedOrigins: [config.PUBLIC_ORIGIN, ...config.EXTRA_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
+    remoteOrigins: remoteOrigins(remotesManifest),
+    rateLimitMax: config.RATE_LIMIT_MAX,
+    development: config.SHOP_ENVIRONMENT === 'development',
+  });
+  await app.register(apiProxy, { services });
+  await app.register(storefront, { staticRoot: config.STATIC_ROOT, remotesManifest, shopConfig });
+  return app;
+}

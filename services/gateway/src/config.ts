@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { portVar } from '@shop/service-kit';
+import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
+
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
+
+/**
+ * Environment of the gateway. Every variable is documented in README.md ('Configuration').
+ * - PORT (8080), HOST (127.0.0.1; 0.0.0.0 in containers)
+ * - PUBLIC_ORIGIN: the origin shoppers use (default http://localhost:PORT); used for the
+ *   origin check, canonical URLs and robots.txt. EXTRA_ALLOWED_ORIGINS: comma-separated.
+ * - STATIC_ROOT: folder holding shell/dist and mf-<slice>/dist (default: the repository).
+ * - <SLICE>_SERVICE_URL: base URL of each service (defaults http://127.0.0.1:4101…4105).
+ * - REMOTE_<SLICE>_ENTRY: URL of a remote's mf-manifest.json (default /remotes/<slice>/mf-manifest.json),
+ *   so a remote can be served from elsewhere (its own CDN, a dev server) without rebuilding the shell.
+ * - SHOP_ENVIRONMENT: 'development' (every page noindex) or 'production'.
+ * - CONTACT_EMAIL, CONTACT_ADDRESS (lines separated by '|'), TRUSTED_SHOPS_URL, TUEV_CERTIFICATE_URL.
+ * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 300).
+ */
+export const GatewayEnv = z
+  .object({
+    PORT: portVar(8080),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_ORIGIN: z.string().url().optional(),
+    EXTRA_ALLOWED_ORIGINS: z.string().default(''),
+    STATIC_ROOT: z.string().default(path.resolve(__dirname, '../../..')),
+    CATALOG_SERVICE_URL: z.string().url().default('http://127.0.0.1:4101'),
+    CART_SERVICE_URL: z.string().url().default('http://127.0.0.1:4102'),
+    ACCOUNT_SERVICE_URL: z.string().url().default('http://127.0.0.1:4103'),
+    CONTENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:4104'),
+    ADMIN_SERVICE_URL: z.string().url().default('http://127.0.0.1:4105'),
+    REMOTE_CATALOG_ENTRY: z.string().min(1).default('/remotes/catalog/mf-manifest.json'),
+    REMOTE_CART_ENTRY: z.string().min(1).default('/remotes/cart/mf-manifest.json'),
+    REMOTE_ACCOUNT_ENTRY: z.string().min(1).default('/remotes/account/mf-manifest.json'),
+    REMOTE_CONTENT_ENTRY: z.string().min(1).default('/remotes/content/mf-manifest.json'),
+    REMOTE_ADMIN_ENTRY: z.string().min(1).default('/remotes/admin/mf-manifest.json'),
+    SHOP_ENVIRONMENT: z.enum(['production', 'development']).default('development'),
+    SHOP_NAME: z.string().default('RandM Tornado Shop'),
+    CONTACT_EMAIL: z.string().email().default('service@randm-shop.example'),
+    CONTACT_ADDRESS: z.string().default(''),
+    TRUSTED_SHOPS_URL: optionalUrl,
+    TUEV_CERTIFICATE_URL: optionalUrl,
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+  }));
+export type GatewayConfig = z.output<typeof GatewayEnv>;
+
+/** Manifest URL per remote, from REMOTE_<SLICE>_ENTRY. */
+export function remoteEntries(config: GatewayConfig): Array<{ name: RemoteName; entry: string }> {
+  const byName: Record<RemoteName, string> = {
+    catalog: config.REMOTE_CATALOG_ENTRY,
+    cart: config.REMOTE_CART_ENTRY,
+    account: config.REMOTE_ACCOUNT_ENTRY,
+    content: config.REMOTE_CONTENT_ENTRY,
+    admin: config.REMOTE_ADMIN_ENTRY,
+  };
+  return REMOTE_NAMES.map((name) => ({ name, entry: byName[name] }));
+}

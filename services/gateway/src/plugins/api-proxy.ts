@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import proxy from '@fastify/http-proxy';
+import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
+
+/**
+ * Forwards /api/* to the owning service by the routing table (@fastify/http-proxy).
+ * The gateway's request id goes along as `x-request-id`. An unreachable service answers
+ * 503 with a German message instead of a proxy error page.
+ */
+export async function apiProxy(app: FastifyInstance, opts: { services: Record<ServiceName, string> }) {
+  for (const { prefix, service } of API_ROUTING_TABLE) {
+    await app.register(proxy, {
+      upstream: opts.services[service],
+      prefix,
+      rewritePrefix: prefix,
+      // Body is forwarded as a stream; the service parses and validates it.
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': String(request.id) }),
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error, service }, 'upstream service failed');
+          const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.message));
+          reply.code(timedOut ? 504 : 503).send({
+            message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+            code: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE',
+          });
+        },
+      },
+    });
+  }
+}

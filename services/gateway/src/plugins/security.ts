@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+
+export interface SecurityOptions {
+  /** Origins shoppers' browsers may send state-changing requests from. */
+  allowedOrigins: string[];
+  /** Origins the remotes are loaded from (when not served by the gateway itself). */
+  remoteOrigins: string[];
+  /** Requests per minute and client IP on /api. */
+  rateLimitMax: number;
+  development: boolean;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origin a browser request came from (Origin header, else the Referer's origin), or null. */
+function requestOrigin(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  const referer = request.headers.referer;
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Security added once for every slice:
+ * - helmet headers with a content security policy that allows the configured remote origins
+ *   (scripts, manifests, images). Inline styles are allowed because the remotes inject their
+ *   CSS at run time (style-loader); scripts stay 'self' + remote origins only.
+ * - origin check: a POST/PUT/PATCH/DELETE to /api from a browser page of another origin is
+ *   rejected with 403 (CSRF defence on top of SameSite cookies). Requests without Origin and
+ *   Referer (server-to-server clients) pass.
+ * - rate limit on /api per client IP (429 with a German message).
+ */
+export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) => {
+  const remoteSources = opts.remoteOrigins;
+  const devSources = opts.development ? ['ws://localhost:*', 'http://localhost:*'] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteSources, ...devSources],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteSources],
+        imgSrc: ["'self'", 'data:', 'blob:', ...remoteSources],
+        fontSrc: ["'self'", 'data:', ...remoteSources],
+        connectSrc: ["'self'", ...remoteSources, ...devSources],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: opts.development ? null : [],
+      },
+    },
+    // The local cart in an embedded frame (spec §4) needs same-origin framing only.
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: opts.development ? false : { maxAge: 15552000, includeSubDomains: true },
+  });
+
+  const allowed = new Set(opts.allowedOrigins);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = requestOrigin(request);
+    if (origin === null || allowed.has(origin)) return;
+    request.log.warn({ origin }, 'rejected cross-origin state-changing request');
+    return reply.code(403).send({ message: 'Anfrage von einer fremden Website abgelehnt.', code: 'ORIGIN_REJECTED' });
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimitMax,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Zu viele Anfragen. Bitte warten Sie ${Math.ceil(context.ttl / 1000)} Sekunden.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+}, { name: 'gateway-security' });

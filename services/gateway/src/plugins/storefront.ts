@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { matchRoute, redirectFor } from '@shop/routes';
+import type { RemotesManifest, ShopConfig } from '@shop/contracts';
+import { injectHead } from '../html';
+
+export interface StorefrontOptions {
+  staticRoot: string;
+  remotesManifest: RemotesManifest;
+  shopConfig: ShopConfig;
+}
+
+/** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
+const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  reply.header('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+}
+
+const PRIVATE_PREFIXES = ['/admin', '/warenkorb', '/kasse', '/checkout', '/danke', '/anmelden', '/registrieren', '/passwort', '/profil', '/wunschliste', '/meine-bestellungen', '/bestellungen'];
+
+/**
+ * Serves the storefront:
+ * - the built shell at `/` and each remote at `/remotes/<slice>/` (hashed files cached
+ *   immutably; entry files, manifests and index.html revalidated on every load);
+ * - `/remotes.json` (where the shell finds the remotes) and `/shop-config.json`, both from
+ *   the gateway's configuration, so remotes are swapped without rebuilding the shell;
+ * - `/robots.txt` (development: nothing indexed, spec §2 'Other');
+ * - every route of @shop/routes answered with the shell (200), redirects of @shop/routes
+ *   with 301, everything else with the shell's not-found page and HTTP 404.
+ */
+export async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
+  const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
+  const development = opts.shopConfig.environment === 'development';
+
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, wildcard: true, setHeaders: cacheHeaders, cacheControl: false });
+  for (const { name } of opts.remotesManifest.remotes) {
+    await app.register(fastifyStatic, {
+      root: path.join(opts.staticRoot, `mf-${name}`, 'dist'),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      setHeaders: cacheHeaders,
+      cacheControl: false,
+    });
+  }
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', NO_CACHE);
+    return opts.remotesManifest;
+  });
+  app.get('/shop-config.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', NO_CACHE);
+    return opts.shopConfig;
+  });
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const lines = development
+      ? ['User-agent: *', 'Disallow: /']
+      : ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`)];
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
+    return `${lines.join('\n')}\n`;
+  });
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, title: string) {
+    let html: string;
+    try {
+      html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
+    } catch (error) {
+      request.log.error({ err: error }, 'shell build missing (run npm run build)');
+      return reply.code(503).type('text/plain; charset=utf-8').send('Der Shop wird gerade aktualisiert. Bitte versuchen Sie es gleich erneut.');
+    }
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPrivate = PRIVATE_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix));
+    const robots = development || status === 404 || isPrivate ? 'noindex, nofollow' : 'index, follow';
+    const canonical = status === 200 ? `${opts.shopConfig.publicOrigin}${pathname}` : null;
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', NO_CACHE)
+      .send(injectHead(html, { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical }));
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/');
+    if (!isPage) {
+      return reply.code(404).send({ message: `Nicht gefunden: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    }
+    const redirect = redirectFor(pathname);
+    if (redirect) return reply.redirect(redirect, 301);
+    const match = matchRoute(pathname);
+    if (match) return sendShell(request, reply, 200, match.route.title);
+    return sendShell(request, reply, 404, 'Seite nicht gefunden');
+  });
+}

@@ -1,0 +1,35 @@
+import type { GatewayConfig } from './config';
+
+export type ServiceName = 'catalog' | 'cart' | 'account' | 'content' | 'admin';
+
+/**
+ * Which service owns which /api prefix (docs/architecture.md 'Gateway routing table').
+ * A request is forwarded unchanged (same path and query) to the owning service.
+ */
+export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
+  { prefix: '/api/products', service: 'catalog' },
+  { prefix: '/api/categories', service: 'catalog' },
+  { prefix: '/api/placeholder', service: 'catalog' },
+  { prefix: '/api/cart', service: 'cart' },
+  { prefix: '/api/promo', service: 'cart' },
+  { prefix: '/api/orders', service: 'cart' },
+  { prefix: '/api/checkout', service: 'cart' },
+  { prefix: '/api/auth', service: 'account' },
+  { prefix: '/api/wishlist', service: 'account' },
+  { prefix: '/api/newsletter', service: 'content' },
+  { prefix: '/api/blog', service: 'content' },
+  { prefix: '/api/pages', service: 'content' },
+  { prefix: '/api/contact', service: 'content' },
+  { prefix: '/api/admin', service: 'admin' },
+];
+
+/** Base URL of each service, from <SLICE>_SERVICE_URL. */
+export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
+  return {
+    catalog: config.CATALOG_SERVICE_URL,
+    cart: config.CART_SERVICE_URL,
+    account: config.ACCOUNT_SERVICE_URL,
+    content: config.CONTENT_SERVICE_URL,
+    admin: config.ADMIN_SERVICE_URL,
+  };
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useAgeDenied, useAgeGateActions, useAgeVerified } from './age-gate-store';
+
+/** Where 'Website verlassen' leads: a general search site (spec §4). */
+const LEAVE_URL = 'https://www.google.de/';
+
+/**
+ * Age gate as a native modal <dialog>: the page behind it is inert, focus stays inside, and
+ * it is labelled by its heading. 'Ich bin 18+' closes it; 'Nein' shows the denial screen with
+ * 'Website verlassen'. It cannot be dismissed any other way: Escape is cancelled, and should
+ * the browser close it anyway, it is reopened.
+ */
+export function AgeGate() {
+  const verified = useAgeVerified();
+  const denied = useAgeDenied();
+  const { confirmAdult, deny } = useAgeGateActions();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || verified) return;
+    if (!dialog.open) dialog.showModal();
+    const keepOpen = () => {
+      if (!dialog.open) dialog.showModal();
+    };
+    dialog.addEventListener('close', keepOpen);
+    return () => dialog.removeEventListener('close', keepOpen);
+  }, [verified]);
+
+  if (verified) return null;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="age-gate"
+      aria-labelledby="age-gate-title"
+      aria-describedby="age-gate-text"
+      onCancel={(event) => event.preventDefault()}
+      data-testid="age-gate"
+    >
+      {denied ? (
+        <div className="age-gate__content">
+          <h2 id="age-gate-title">Zugang nur ab 18 Jahren</h2>
+          <p id="age-gate-text">
+            Unsere Produkte enthalten Nikotin und dürfen nach dem Jugendschutzgesetz nur an Erwachsene verkauft werden. Bitte verlassen Sie
+            diese Website.
+          </p>
+          <div className="age-gate__actions">
+            <a className="shop-button shop-button--primary" href={LEAVE_URL} rel="noreferrer">
+              Website verlassen
+            </a>
+          </div>
+        </div>
+      ) : (
+        <div className="age-gate__content">
+          <p className="age-gate__badge" aria-hidden="true">
+            18+
+          </p>
+          <h2 id="age-gate-title">Sind Sie mindestens 18 Jahre alt?</h2>
+          <p id="age-gate-text">
+            Diese Website bietet nikotinhaltige Produkte an. Der Zugang ist nur Erwachsenen ab 18 Jahren erlaubt. Bei der Bestellung und
+            bei der Zustellung wird Ihr Alter geprüft.
+          </p>
+          <div className="age-gate__actions">
+            <button type="button" className="shop-button shop-button--primary" onClick={confirmAdult} autoFocus>
+              Ich bin 18+
+            </button>
+            <button type="button" className="shop-button shop-button--secondary" onClick={deny}>
+              Nein
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { Suspense, type ReactNode } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { Button, Spinner } from '@shop/ui';
+
+export const REMOTE_UNAVAILABLE_MESSAGE = 'Dieser Bereich ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.';
+
+function PageFallback({ resetErrorBoundary }: FallbackProps) {
+  return (
+    <section className="shop-page remote-unavailable" role="alert" data-testid="remote-unavailable">
+      <p>{REMOTE_UNAVAILABLE_MESSAGE}</p>
+      <Button variant="secondary" onClick={resetErrorBoundary}>
+        Erneut versuchen
+      </Button>
+    </section>
+  );
+}
+
+function SlotFallback() {
+  return (
+    <span className="remote-slot-unavailable" role="status" title={REMOTE_UNAVAILABLE_MESSAGE} data-testid="remote-slot-unavailable">
+      <span aria-hidden="true">⚠</span>
+      <span className="shop-visually-hidden">{REMOTE_UNAVAILABLE_MESSAGE}</span>
+    </span>
+  );
+}
+
+/**
+ * Error boundary + Suspense around one mounted remote (conventions: one RemoteBoundary).
+ * If the remote cannot be loaded or throws while rendering, only this area shows the German
+ * fallback; header, footer and other remotes keep working. `resetKeys` (e.g. the path) retry
+ * after navigation.
+ */
+export function RemoteBoundary({
+  remote,
+  variant,
+  resetKeys,
+  children,
+}: {
+  remote: string;
+  variant: 'page' | 'slot';
+  resetKeys?: unknown[];
+  children: ReactNode;
+}) {
+  return (
+    <ErrorBoundary
+      FallbackComponent={variant === 'page' ? PageFallback : SlotFallback}
+      resetKeys={resetKeys}
+      onError={(error) => console.error(`shell: remote '${remote}' failed`, error)}
+    >
+      <Suspense
+        fallback={
+          variant === 'page' ? (
+            <div className="shop-page remote-loading">
+              <Spinner label="Seite wird geladen…" />
+            </div>
+          ) : (
+            <span className="remote-slot-loading" aria-hidden="true" />
+          )
+        }
+      >
+        {children}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

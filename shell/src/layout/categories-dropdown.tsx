@@ -1,0 +1,43 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { CategoryChips } from './category-chips';
+
+/** 'Kategorien' disclosure in the main nav: category chips plus a link to all products (spec §2 'Header'). */
+export function CategoriesDropdown() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="categories-dropdown" ref={rootRef}>
+      <button type="button" className="main-nav__link main-nav__button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        Kategorien <span aria-hidden="true">▾</span>
+      </button>
+      <div id={panelId} className="categories-dropdown__panel" hidden={!open}>
+        <CategoryChips onNavigate={() => setOpen(false)} />
+        <Link to="/randm-tornado-vape-alle-produkte" className="categories-dropdown__all" onClick={() => setOpen(false)}>
+          Alle Produkte ansehen
+        </Link>
+      </div>
+    </div>
+  );
+}

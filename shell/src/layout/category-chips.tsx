@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { CATEGORY_DEFINITIONS } from '@shop/contracts';
+
+/**
+ * Round category chips in the header order of spec §2 ('Header': 7000, 9000, 10000, shisha,
+ * 12000 … 40000), each linking to /kategorien/{slug}.
+ */
+export function CategoryChips({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="category-chips">
+      {CATEGORY_DEFINITIONS.map((category) => (
+        <li key={category.id}>
+          <Link to={`/kategorien/${category.slug}`} onClick={onNavigate} className="category-chip">
+            <span className="category-chip__round" aria-hidden="true">
+              {category.shortLabel}
+            </span>
+            <span className="category-chip__label">{category.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import { useShopConfig } from '../config/shop-config';
+
+const GROUPS = [
+  {
+    title: 'Schnellzugriff',
+    links: [
+      { to: '/', label: 'Startseite' },
+      // spec §2: the footer links to /produkte; the gateway and shell redirect it to all products.
+      { to: '/produkte', label: 'Alle Produkte' },
+      { to: '/randm-tornado-vape-blog', label: 'Blog' },
+      { to: '/ueber-uns', label: 'Über uns' },
+    ],
+  },
+  {
+    title: 'Kundenservice',
+    links: [
+      { to: '/kontakt', label: 'Kontakt' },
+      { to: '/versand', label: 'Versand' },
+      { to: '/rueckgabe', label: 'Rückgabe' },
+    ],
+  },
+  {
+    title: 'Rechtliches',
+    links: [
+      { to: '/impressum', label: 'Impressum' },
+      { to: '/datenschutz', label: 'Datenschutz' },
+      { to: '/agb', label: 'AGB' },
+      { to: '/jugendschutz', label: 'Jugendschutz' },
+    ],
+  },
+];
+
+/** Footer of spec §2: link groups, contact from configuration, 18+ notice, copyright 2024. */
+export function Footer() {
+  const { contactEmail, contactAddress, shopName } = useShopConfig();
+  return (
+    <footer className="site-footer">
+      <div className="shop-container site-footer__grid">
+        {GROUPS.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className="site-footer__title">{group.title}</h2>
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <section aria-labelledby="footer-contact">
+          <h2 className="site-footer__title" id="footer-contact">
+            Kontakt
+          </h2>
+          <address>
+            {contactAddress.map((line) => (
+              <span key={line} className="site-footer__address-line">
+                {line}
+              </span>
+            ))}
+            <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </address>
+        </section>
+      </div>
+      <div className="shop-container site-footer__notice">
+        <p className="age-notice">
+          <span className="age-notice__badge">18+</span> Verkauf nur an Personen ab 18 Jahren. Dieses Produkt enthält Nikotin: einem Stoff,
+          der sehr stark abhängig macht.
+        </p>
+        <p>© 2024 {shopName}. Alle Rechte vorbehalten.</p>
+      </div>
+    </footer>
+  );
+}

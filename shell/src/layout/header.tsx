@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { RemoteSlot } from '../federation/remote-component';
+import { MainNav } from './main-nav';
+import { MobileDrawer } from './mobile-drawer';
+
+/**
+ * Header of spec §2: free-shipping strip, logo, search box (catalog widget; below the header
+ * on narrow screens), account menu (account widget), cart button with badge (cart widget),
+ * main navigation and the mobile drawer.
+ */
+export function Header() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <header className="site-header">
+      <p className="top-strip">Kostenloser Versand ab 4 Produkten · Versand innerhalb von 24 Stunden</p>
+      <div className="shop-container site-header__bar">
+        <button
+          type="button"
+          className="icon-button site-header__menu"
+          aria-label="Menü öffnen"
+          aria-expanded={drawerOpen}
+          aria-controls="mobile-drawer"
+          onClick={() => setDrawerOpen(true)}
+        >
+          ☰
+        </button>
+        <Link to="/" className="logo" aria-label="RandM Tornado Shop – Startseite">
+          <span className="logo__mark" aria-hidden="true">
+            R
+          </span>
+          <span className="logo__text">
+            RandM <strong>Tornado</strong>
+          </span>
+        </Link>
+        <div className="site-header__search" data-testid="slot-search">
+          <RemoteSlot remote="catalog" exposed="./search-box" />
+        </div>
+        <div className="site-header__actions">
+          <div data-testid="slot-account">
+            <RemoteSlot remote="account" exposed="./account-menu" />
+          </div>
+          <div data-testid="slot-cart">
+            <RemoteSlot remote="cart" exposed="./cart-button" />
+          </div>
+        </div>
+      </div>
+      <div className="shop-container">
+        <MainNav />
+      </div>
+      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+    </header>
+  );
+}

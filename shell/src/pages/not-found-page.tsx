@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { DEFAULT_CONTINUE_SHOPPING_PATH } from '@shop/contracts';
+
+/** Shown for every path outside the route table (the gateway answers such paths with HTTP 404). */
+export function NotFoundPage() {
+  return (
+    <section className="shop-page not-found" aria-labelledby="not-found-title">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title">Seite nicht gefunden</h1>
+      <p>Die angeforderte Seite existiert nicht oder wurde verschoben.</p>
+      <p className="not-found__actions">
+        <Link className="shop-button shop-button--primary" to="/">
+          Zur Startseite
+        </Link>
+        <Link className="shop-button shop-button--secondary" to={DEFAULT_CONTINUE_SHOPPING_PATH}>
+          Alle Produkte ansehen
+        </Link>
+      </p>
+    </section>
+  );
+}
