@@ -17,8 +17,8 @@ const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function cacheHeaders(reply: FastifyReply, filePath: string) {
-  reply.header('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
+  res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
 }
 
 const PRIVATE_PREFIXES = ['/admin', '/warenkorb', '/kasse', '/checkout', '/danke', '/anmelden', '/registrieren', '/passwort', '/profil', '/wunschliste', '/meine-bestellungen', '/bestellungen'];

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { createDomainService } from './domain-service';
+import { ConfigError, loadConfig, serviceEnvSchema } from './config';
+import { NotFoundError } from './errors';
+import type { ServiceApp } from './create-service-app';
+
+const env = serviceEnvSchema('testkit', 4999);
+
+async function buildTestApp(): Promise<ServiceApp> {
+  const config = loadConfig(env, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    MONGODB_DB: `test_kit_${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+  });
+  const app = await createDomainService(config, { service: 'testkit', description: 'test' });
+  app.post(
+    '/api/things',
+    {
+      schema: {
+        body: z.object({ quantity: z.number().int().min(1).max(99) }).strict(),
+        response: { 201: z.object({ quantity: z.number() }) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ quantity: request.body.quantity }),
+  );
+  app.get('/api/things/:id', async () => {
+    throw new NotFoundError('Produkt nicht gefunden');
+  });
+  app.get('/api/broken', async () => {
+    throw new Error('secret internal detail');
+  });
+  await app.ready();
+  return app;
+}
+
+describe('service app factory', () => {
+  let app: ServiceApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.db.dropDatabase();
+    await app.close();
+  });
+
+  test('healthz answers without touching dependencies', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', service: 'testkit' });
+  });
+
+  test('readyz pings the service database', async () => {
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ready', checks: [{ name: 'mongodb', ok: true }] });
+  });
+
+  test('valid body passes validation', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/things', payload: { quantity: 3 } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ quantity: 3 });
+  });
+
+  test('invalid body gives 400 with a German message and precise issues', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/things', payload: { quantity: 0 } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.message).toMatch(/^Ungültige Anfrage: body\/quantity – /);
+    expect(body.message).toMatch(/zu klein/i);
+    expect(body.issues).toEqual([{ path: 'body/quantity', message: expect.any(String) }]);
+  });
+
+  test('unknown fields are rejected (strict objects)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/things', payload: { quantity: 1, price: '0.01' } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  test('expected errors keep their status, code and German message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/things/42' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Produkt nicht gefunden', code: 'NOT_FOUND' });
+  });
+
+  test('unexpected errors give 500 without internals', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/broken' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+    expect(response.body).not.toContain('secret');
+  });
+
+  test('unknown routes give a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Nicht gefunden: GET /api/nothing', code: 'NOT_FOUND' });
+  });
+
+  test('request id from x-request-id is echoed into logs context', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  test('OpenAPI document describes the routes', async () => {
+    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/things']));
+    expect(doc.paths['/api/things'].post.requestBody.content['application/json'].schema.properties.quantity).toMatchObject({ type: 'integer', minimum: 1 });
+  });
+});
+
+describe('configuration', () => {
+  test('names every bad variable', () => {
+    expect(() => loadConfig(env, { MONGODB_URI: 'postgres://x', PORT: 'abc' })).toThrow(ConfigError);
+    try {
+      loadConfig(env, { MONGODB_URI: 'postgres://x', PORT: 'abc' });
+    } catch (error) {
+      expect(String(error)).toContain('PORT:');
+      expect(String(error)).toContain('MONGODB_URI:');
+    }
+  });
+
+  test('applies defaults', () => {
+    expect(loadConfig(env, { MONGODB_URI: 'mongodb://127.0.0.1:27017/' })).toMatchObject({
+      PORT: 4999,
+      HOST: '127.0.0.1',
+      MONGODB_DB: 'shop_testkit',
+      LOG_LEVEL: 'info',
+    });
+  });
+});
