@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Button, Spinner } from '@shop/ui';
+import { forgetFailedRemoteLoads } from './remotes';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'Dieser Bereich ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.';
 
@@ -45,6 +46,7 @@ export function RemoteBoundary({
     <ErrorBoundary
       FallbackComponent={variant === 'page' ? PageFallback : SlotFallback}
       resetKeys={resetKeys}
+      onReset={forgetFailedRemoteLoads}
       onError={(error) => console.error(`shell: remote '${remote}' failed`, error)}
     >
       <Suspense

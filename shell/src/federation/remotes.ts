@@ -14,10 +14,12 @@ export function registerRemotesFromManifest(manifest: RemotesManifest): void {
 }
 
 const loaded = new Map<string, Promise<ComponentType<any>>>();
+const failed = new Set<string>();
 
 /**
  * Loads the default export of an exposed module ('./pages' → `<remote>/pages`), once.
- * A failed load is forgotten so a retry loads again.
+ * A failed load stays cached (so React's re-render reaches the error boundary instead of
+ * requesting again and again) until {@link forgetFailedRemoteLoads} is called on retry.
  * @throws Error when the remote cannot be fetched or the module has no component as default export.
  */
 export function loadRemoteComponent(remote: RemoteName, exposed: string): Promise<ComponentType<any>> {
@@ -28,8 +30,14 @@ export function loadRemoteComponent(remote: RemoteName, exposed: string): Promis
       if (!module || typeof module.default !== 'function') throw new Error(`remote module ${id} has no default component`);
       return module.default;
     });
-    promise.catch(() => loaded.delete(id));
+    promise.catch(() => failed.add(id));
     loaded.set(id, promise);
   }
   return promise;
+}
+
+/** Drops failed loads so the next render tries again ('Erneut versuchen', navigation). */
+export function forgetFailedRemoteLoads(): void {
+  for (const id of failed) loaded.delete(id);
+  failed.clear();
 }

@@ -37,7 +37,16 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
   const development = opts.shopConfig.environment === 'development';
 
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, wildcard: true, setHeaders: cacheHeaders, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    // '/' is a page (home), answered by the not-found handler below with the shell.
+    allowedPath: (pathName) => pathName !== '/',
+    setHeaders: cacheHeaders,
+    cacheControl: false,
+  });
   for (const { name } of opts.remotesManifest.remotes) {
     await app.register(fastifyStatic, {
       root: path.join(opts.staticRoot, `mf-${name}`, 'dist'),

@@ -1,0 +1,45 @@
+import { test, expect, type Page } from '@playwright/test';
+
+/** Cookie banner, spec §4: only after age verification and without a stored choice. */
+async function confirmAge(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('cookie-banner')).toHaveCount(0); // not while the age gate is open
+  await page.getByRole('button', { name: 'Ich bin 18+' }).click();
+}
+
+const choice = (page: Page) => page.evaluate(() => localStorage.getItem('shell:cookie-consent'));
+
+test.describe('cookie banner', () => {
+  test('accept stores "true" and the banner stays away', async ({ page }) => {
+    await confirmAge(page);
+    const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Akzeptieren' }).click();
+    await expect(banner).toBeHidden();
+    expect(await choice(page)).toBe('true');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+  });
+
+  test('reject is as easy as accept and stores "rejected"', async ({ page }) => {
+    await confirmAge(page);
+    const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
+    const accept = banner.getByRole('button', { name: 'Akzeptieren' });
+    const reject = banner.getByRole('button', { name: 'Ablehnen' });
+    // Same prominence: same classes, comparable size.
+    await expect(reject).toHaveClass(await accept.getAttribute('class') ?? '');
+    await reject.click();
+    await expect(banner).toBeHidden();
+    expect(await choice(page)).toBe('rejected');
+  });
+
+  test('the X closes it without storing a choice', async ({ page }) => {
+    await confirmAge(page);
+    await page.getByRole('button', { name: 'Cookie-Hinweis schließen' }).click();
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+    expect(await choice(page)).toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('cookie-banner')).toBeVisible();
+  });
+});

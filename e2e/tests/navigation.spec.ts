@@ -1,0 +1,193 @@
+import { test, expect } from './fixtures';
+
+/** Every route of spec §2 resolves to its remote; unknown paths get the not-found page with HTTP 404. */
+const ROUTES: Array<[path: string, heading: string]> = [
+  ['/', 'Willkommen im RandM Tornado Shop'],
+  ['/randm-tornado-vape-alle-produkte', 'Alle Produkte'],
+  ['/Alle-Produkte', 'Alle Produkte'],
+  ['/kategorien', 'Kategorien'],
+  ['/kategorien/randm-tornado-9000', 'Kategorie'],
+  ['/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape', 'Produkt'],
+  ['/produkt/randm-tornado-9000-blueberry-ice', 'Produkt'],
+  ['/warenkorb', 'Warenkorb'],
+  ['/kasse', 'Kasse'],
+  ['/checkout', 'Kasse'],
+  ['/danke/ORD-2026-000001', 'Vielen Dank'],
+  ['/anmelden', 'Anmelden'],
+  ['/registrieren', 'Registrieren'],
+  ['/passwort-vergessen', 'Passwort vergessen'],
+  ['/passwort-aendern', 'Passwort ändern'],
+  ['/wunschliste', 'Wunschliste'],
+  ['/profil', 'Mein Profil'],
+  ['/meine-bestellungen', 'Meine Bestellungen'],
+  ['/bestellungen', 'Meine Bestellungen'],
+  ['/randm-tornado-vape-blog', 'Blog'],
+  ['/randm-tornado-vape-blog/ratgeber', 'Blog'],
+  ['/kontakt', 'Kontakt'],
+  ['/versand', 'Versand'],
+  ['/rueckgabe', 'Rückgabe'],
+  ['/impressum', 'Impressum'],
+  ['/datenschutz', 'Datenschutz'],
+  ['/agb', 'AGB'],
+  ['/jugendschutz', 'Jugendschutz'],
+  ['/ueber-uns', 'Über uns'],
+  ['/admin', 'Admin-Dashboard'],
+  ['/admin/auth-status', 'Anmeldestatus'],
+  ['/admin/products', 'Produkte verwalten'],
+  ['/admin/produkte', 'Produkte verwalten'],
+  ['/admin/orders', 'Bestellungen verwalten'],
+  ['/admin/bestellungen', 'Bestellungen verwalten'],
+  ['/admin/customers', 'Kunden verwalten'],
+  ['/admin/kunden', 'Kunden verwalten'],
+  ['/admin/analytics', 'Auswertungen'],
+  ['/admin/content', 'Inhalte verwalten'],
+  ['/admin/content/blog/new', 'Neuer Blogbeitrag'],
+  ['/admin/content/blog/edit/42', 'Blogbeitrag bearbeiten'],
+  ['/admin/content/simple-new', 'Neue Seite'],
+  ['/admin/content/simple-edit/42', 'Seite bearbeiten'],
+  ['/admin/content/edit/42', 'Inhalt bearbeiten'],
+  ['/admin/media', 'Medien'],
+  ['/admin/promotions', 'Aktionen'],
+];
+
+test.describe('routing', () => {
+  test('every route of the spec answers 200 and shows its remote page', async ({ shopperPage: page }) => {
+    test.setTimeout(120_000);
+    for (const [path, heading] of ROUTES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }), path).toBeVisible();
+      await expect(page.getByTestId('remote-unavailable'), path).toHaveCount(0);
+    }
+  });
+
+  test('an unknown path answers 404 with the not-found page', async ({ shopperPage: page }) => {
+    const response = await page.goto('/diese-seite-gibt-es-nicht');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+    await expect(page).toHaveTitle('Seite nicht gefunden | RandM Tornado Shop');
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('client-side navigation to an unknown path shows the not-found page too', async ({ shopperPage: page }) => {
+    await page.goto('/kontakt');
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/nirgendwo');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+  });
+});
+
+test.describe('header and footer', () => {
+  test('main navigation reaches catalog and content remotes', async ({ shopperPage: page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await expect(nav.getByText('SALE')).toBeVisible();
+    await nav.getByRole('link', { name: /Alle Produkte/ }).click();
+    await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Alle Produkte' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Blog' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Kontakt' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im RandM Tornado Shop' })).toBeVisible();
+  });
+
+  test('Kategorien dropdown lists the categories in header order and links to them', async ({ shopperPage: page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: /Kategorien/ });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator('.categories-dropdown__panel');
+    const names = await panel.locator('.category-chip__label').allTextContents();
+    expect(names).toEqual([
+      'RandM Tornado 7000',
+      'RandM Tornado 9000',
+      'RandM Tornado 10000',
+      'RandM Shisha 10000',
+      'RandM Tornado 12000',
+      'RandM Tornado 15000',
+      'RandM Tornado 20000',
+      'RandM Tornado 25000',
+      'RandM Tornado 30000',
+      'RandM Tornado 35000',
+      'RandM Tornado 40000',
+    ]);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await toggle.click();
+    await panel.getByRole('link', { name: /RandM Shisha 10000/ }).click();
+    await expect(page).toHaveURL(/\/kategorien\/randm-shisha-10000$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test('header widgets come from their remotes: search, account, cart', async ({ shopperPage: page }) => {
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Produkte suchen' }).fill('  Blueberry Ice ');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Blueberry%20Ice$/);
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await page.getByRole('link', { name: 'Warenkorb' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
+  });
+
+  test('footer: link groups, contact from configuration, 18+ notice, copyright 2024', async ({ shopperPage: page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Startseite', 'Alle Produkte', 'Blog', 'Über uns', 'Kontakt', 'Versand', 'Rückgabe', 'Impressum', 'Datenschutz', 'AGB', 'Jugendschutz']) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    const config = await (await page.request.get('/shop-config.json')).json();
+    await expect(footer.getByRole('link', { name: config.contactEmail })).toHaveAttribute('href', `mailto:${config.contactEmail}`);
+    await expect(footer).toContainText('Verkauf nur an Personen ab 18 Jahren');
+    await expect(footer).toContainText('© 2024');
+    // /produkte has no route of its own (spec §2): it leads to all products.
+    await footer.getByRole('link', { name: 'Alle Produkte', exact: true }).click();
+    await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte$/);
+    await footer.getByRole('link', { name: 'Impressum' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+  });
+
+  test('mobile drawer with links, category chips, login and register', async ({ shopperPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/kontakt');
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menü' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Registrieren' })).toBeVisible();
+    await expect(drawer.locator('.category-chip')).toHaveCount(11);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await drawer.getByRole('link', { name: 'Blog' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  });
+
+  test('scrolls to top on route change and remembers the last listing page', async ({ shopperPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/kategorien/randm-tornado-12000');
+    expect(await page.evaluate(() => localStorage.getItem('shell:continue-shopping'))).toBe('/kategorien/randm-tornado-12000');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Versand' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Versand' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Not a listing page: the remembered target stays.
+    expect(await page.evaluate(() => localStorage.getItem('shell:continue-shopping'))).toBe('/kategorien/randm-tornado-12000');
+  });
+
+  test('the head manager sets the title per route', async ({ shopperPage: page }) => {
+    await page.goto('/agb');
+    await expect(page).toHaveTitle('AGB | RandM Tornado Shop');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+    await expect(page).toHaveTitle('Datenschutz | RandM Tornado Shop');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/datenschutz$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
+  });
+});

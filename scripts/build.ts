@@ -1,0 +1,9 @@
+/** `npm run build`: compiles packages and services and builds the shell and every remote. */
+import { step } from './lib/log';
+import { buildAll } from './lib/stack';
+
+step('Building packages, services, shell and remotes');
+buildAll().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

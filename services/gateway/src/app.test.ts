@@ -1,0 +1,241 @@
+import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '@shop/service-kit';
+import { findFreePort } from '@shop/local-mongo';
+import { buildApp } from './app';
+import { GatewayEnv } from './config';
+
+let staticRoot: string;
+let upstream: FastifyInstance;
+let upstreamPort: number;
+let closedPort: number;
+
+const INDEX_HTML = '<!doctype html><html lang="de"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+
+async function gateway(overrides: Record<string, string> = {}) {
+  const config = loadConfig(GatewayEnv, {
+    STATIC_ROOT: staticRoot,
+    PORT: '8080',
+    LOG_LEVEL: 'silent',
+    CATALOG_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
+    CART_SERVICE_URL: `http://127.0.0.1:${closedPort}`,
+    ACCOUNT_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
+    CONTENT_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
+    ADMIN_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
+    ...overrides,
+  });
+  const app = await buildApp(config);
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  staticRoot = await mkdtemp(path.join(tmpdir(), 'gateway-static-'));
+  await mkdir(path.join(staticRoot, 'shell', 'dist'), { recursive: true });
+  await writeFile(path.join(staticRoot, 'shell', 'dist', 'index.html'), INDEX_HTML);
+  await writeFile(path.join(staticRoot, 'shell', 'dist', '325.9ecdbb7e1605.js'), 'console.log(1)');
+  await writeFile(path.join(staticRoot, 'shell', 'dist', 'main.js'), 'console.log(2)');
+  await mkdir(path.join(staticRoot, 'mf-cart', 'dist'), { recursive: true });
+  await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'mf-manifest.json'), '{}');
+  await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js'), 'var cart;');
+
+  upstream = Fastify();
+  upstream.all('/api/*', async (request) => ({
+    method: request.method,
+    url: request.url,
+    requestId: request.headers['x-request-id'],
+    body: request.body ?? null,
+  }));
+  upstream.get('/readyz', async () => ({ status: 'ready' }));
+  upstreamPort = await findFreePort();
+  await upstream.listen({ port: upstreamPort, host: '127.0.0.1' });
+  closedPort = await findFreePort();
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await rm(staticRoot, { recursive: true, force: true });
+});
+
+describe('gateway: storefront', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await gateway();
+  });
+  afterAll(() => app.close());
+
+  test.each(['/', '/kategorien/randm-tornado-9000', '/warenkorb', '/admin/produkte', '/Alle-Produkte'])('known route %s → 200 with the shell', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  test('the first HTML carries title, robots and canonical', async () => {
+    const response = await app.inject({ method: 'GET', url: '/kontakt?ref=x' });
+    expect(response.body).toContain('<title>Kontakt | RandM Tornado Shop</title>');
+    expect(response.body).toContain('<link rel="canonical" href="http://localhost:8080/kontakt"');
+    // default SHOP_ENVIRONMENT is development → noindex (spec §2 'Other')
+    expect(response.body).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
+  test('unknown paths → 404 with the not-found page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/gibt-es-nicht' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Seite nicht gefunden | RandM Tornado Shop</title>');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  test('/produkte redirects permanently to all products', async () => {
+    const response = await app.inject({ method: 'GET', url: '/produkte' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/randm-tornado-vape-alle-produkte');
+  });
+
+  test('hashed assets are cached immutably, entry files are revalidated', async () => {
+    const hashed = await app.inject({ method: 'GET', url: '/325.9ecdbb7e1605.js' });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await app.inject({ method: 'GET', url: '/main.js' });
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const remoteEntry = await app.inject({ method: 'GET', url: '/remotes/cart/remoteEntry.js' });
+    expect(remoteEntry.statusCode).toBe(200);
+    expect(remoteEntry.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ method: 'GET', url: '/remotes/cart/mf-manifest.json' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('a missing remote file is a plain 404, not the shell', async () => {
+    const response = await app.inject({ method: 'GET', url: '/remotes/catalog/remoteEntry.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+
+  test('/remotes.json lists every remote from configuration', async () => {
+    const response = await app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      remotes: [
+        { name: 'catalog', entry: '/remotes/catalog/mf-manifest.json' },
+        { name: 'cart', entry: '/remotes/cart/mf-manifest.json' },
+        { name: 'account', entry: '/remotes/account/mf-manifest.json' },
+        { name: 'content', entry: '/remotes/content/mf-manifest.json' },
+        { name: 'admin', entry: '/remotes/admin/mf-manifest.json' },
+      ],
+    });
+  });
+
+  test('/shop-config.json carries contact data from configuration', async () => {
+    const local = await gateway({ CONTACT_EMAIL: 'kontakt@shop.test', CONTACT_ADDRESS: 'Shop GmbH | Hauptstr. 1 | 10115 Berlin' });
+    const response = await local.inject({ method: 'GET', url: '/shop-config.json' });
+    expect(response.json()).toMatchObject({ contactEmail: 'kontakt@shop.test', contactAddress: ['Shop GmbH', 'Hauptstr. 1', '10115 Berlin'] });
+    await local.close();
+  });
+
+  test('security headers with a CSP that allows configured remote origins', async () => {
+    const local = await gateway({ REMOTE_CART_ENTRY: 'https://cdn.cart.example/mf-manifest.json' });
+    const response = await local.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://cdn.cart.example");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    await local.close();
+  });
+
+  test('robots.txt: nothing indexed in development, private areas excluded in production', async () => {
+    expect((await app.inject({ method: 'GET', url: '/robots.txt' })).body).toBe('User-agent: *\nDisallow: /\n');
+    const production = await gateway({ SHOP_ENVIRONMENT: 'production' });
+    const body = (await production.inject({ method: 'GET', url: '/robots.txt' })).body;
+    expect(body).toContain('Allow: /\n');
+    expect(body).toContain('Disallow: /admin\n');
+    const page = await production.inject({ method: 'GET', url: '/kategorien' });
+    expect(page.body).toContain('content="index, follow"');
+    const cart = await production.inject({ method: 'GET', url: '/warenkorb' });
+    expect(cart.body).toContain('content="noindex, nofollow"');
+    await production.close();
+  });
+
+  test('every response carries a request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('gateway: /api routing', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await gateway({ RATE_LIMIT_MAX: '1000' });
+  });
+  afterAll(() => app.close());
+
+  test('forwards to the owning service with path, query, body and request id', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products/abc?limit=5',
+      payload: { a: 1 },
+      headers: { origin: 'http://localhost:8080' },
+    });
+    expect(response.statusCode).toBe(200);
+    const echoed = response.json();
+    expect(echoed).toMatchObject({ method: 'POST', url: '/api/products/abc?limit=5', body: { a: 1 } });
+    expect(echoed.requestId).toBe(response.headers['x-request-id']);
+  });
+
+  test('an unreachable service gives 503 with a German message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/cart' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+      code: 'UPSTREAM_UNAVAILABLE',
+    });
+  });
+
+  test('an unrouted /api path gives a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/unbekannt' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  test('state-changing requests from another origin are rejected', async () => {
+    const foreign = await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { origin: 'https://evil.example' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ message: 'Anfrage von einer fremden Website abgelehnt.', code: 'ORIGIN_REJECTED' });
+    const byReferer = await app.inject({ method: 'DELETE', url: '/api/products/x', headers: { referer: 'https://evil.example/page' } });
+    expect(byReferer.statusCode).toBe(403);
+    const reads = await app.inject({ method: 'GET', url: '/api/products/x', headers: { origin: 'https://evil.example' } });
+    expect(reads.statusCode).toBe(200);
+    const serverToServer = await app.inject({ method: 'POST', url: '/api/products/x', payload: {} });
+    expect(serverToServer.statusCode).toBe(200);
+  });
+
+  test('readyz reports each service and fails while one is down', async () => {
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    const body = response.json();
+    expect(body.status).toBe('not-ready');
+    expect(body.checks.find((c: { name: string }) => c.name === 'cart').ok).toBe(false);
+    expect(body.checks.find((c: { name: string }) => c.name === 'catalog').ok).toBe(true);
+  });
+
+  test('rate limit answers 429 with a German message', async () => {
+    const limited = await gateway({ RATE_LIMIT_MAX: '2' });
+    for (let i = 0; i < 2; i++) expect((await limited.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
+    const response = await limited.inject({ method: 'GET', url: '/api/products' });
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toMatch(/^Zu viele Anfragen\. Bitte warten Sie \d+ Sekunden\.$/);
+    // static files and pages are not limited
+    expect((await limited.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    await limited.close();
+  });
+});
+
+describe('gateway: configuration', () => {
+  test('a bad variable is named', () => {
+    expect(() => loadConfig(GatewayEnv, { PORT: '99999', CATALOG_SERVICE_URL: 'not a url' })).toThrow(/PORT[\s\S]*CATALOG_SERVICE_URL|CATALOG_SERVICE_URL[\s\S]*PORT/);
+  });
+});
