@@ -4,7 +4,7 @@
  * then starts the whole shop on test ports and runs the Playwright journeys against it.
  * Flags: --unit-only, --e2e-only.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { step, info } from './lib/log';
@@ -14,6 +14,32 @@ import { runForExitCode } from './lib/run';
 import { ROOT } from './lib/paths';
 import { ensureChromium } from './lib/chromium';
 import { findFreePort } from '../packages/local-mongo/src';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Reads jest's --json report; a missing or unreadable report counts as one failure. */
+async function jestCounts(file: string): Promise<Counts> {
+  try {
+    const report = JSON.parse(await readFile(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number };
+    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites, skipped: report.numPendingTests };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+/** Reads Playwright's JSON report (stats.expected = passed, unexpected + flaky = failed). */
+async function playwrightCounts(file: string): Promise<Counts> {
+  try {
+    const { stats } = JSON.parse(await readFile(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
 
 async function main() {
   const unitOnly = process.argv.includes('--unit-only');
@@ -26,13 +52,21 @@ async function main() {
   step('Starting a throwaway database');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-db-'));
   const database = await provideDatabase({ port: await findFreePort(), dataDir });
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const add = (counts: Counts) => {
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  };
   let failed = false;
   try {
     if (!e2eOnly) {
       step('jest: unit and service tests');
-      const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci'], {
+      const report = path.join(dataDir, 'jest.json');
+      const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`], {
         env: { ...process.env, MONGODB_URI: database.uri },
       });
+      add(await jestCounts(report));
       failed ||= code !== 0;
     }
     if (!unitOnly && chromium) {
@@ -46,9 +80,11 @@ async function main() {
         gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
       });
       try {
+        const report = path.join(dataDir, 'playwright.json');
         const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e'], {
-          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium },
+          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report },
         });
+        add(await playwrightCounts(report));
         failed ||= code !== 0;
       } finally {
         await stack.stop();
@@ -56,9 +92,12 @@ async function main() {
     }
   } finally {
     await database.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
+  await rm(dataDir, { recursive: true, force: true });
+  failed ||= total.failed > 0 || total.passed === 0;
   step(failed ? '✖ Some tests failed' : '✔ All tests passed');
+  // Plain closing line (jest + Playwright together) for tools that read the summary.
+  console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(failed ? 1 : 0);
 }
 
