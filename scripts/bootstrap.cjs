@@ -5,7 +5,7 @@
  * over to the TypeScript script of the command (scripts/<command>.ts, run with tsx).
  * Plain CommonJS because it must run before anything is installed.
  */
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -26,8 +26,13 @@ if (stale) {
 }
 
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const result = spawnSync(process.execPath, [tsx, path.join(__dirname, `${command}.ts`), ...process.argv.slice(3)], {
+const child = spawn(process.execPath, [tsx, path.join(__dirname, `${command}.ts`), ...process.argv.slice(3)], {
   cwd: root,
   stdio: 'inherit',
 });
-process.exit(result.status ?? (result.signal ? 1 : 0));
+// Ctrl+C reaches the whole process group; a supervisor's SIGTERM reaches only us: pass it on
+// so the script can stop every service and the database.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
