@@ -33,12 +33,12 @@ export interface RunningStack {
 }
 
 /**
- * Runs each service's seed script (`services/<slice>/dist/seed.js`) where the slice has one;
+ * Runs each service's seed script (`services/<slice>/dist/seed/run-seed.js`) where the slice has one;
  * seeds are idempotent (they only fill empty collections).
  */
 export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promise<void> {
   for (const slice of SLICES) {
-    const seed = path.join(ROOT, 'services', slice, 'dist', 'seed.js');
+    const seed = path.join(ROOT, 'services', slice, 'dist', 'seed', 'run-seed.js');
     if (!existsSync(seed)) continue;
     info(`Seeding ${slice}…`);
     await run(process.execPath, [seed], {

@@ -5,3 +5,4 @@ export * from './seo';
 export * from './events';
 export * from './categories';
 export * from './constants';
+export * from './catalog';

@@ -44,6 +44,9 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     logger: logLevel === 'silent' ? false : { level: logLevel, base: { service } },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // Path parameters up to 1000 characters reach the route schema, which answers an over-long
+    // value with a 400 naming the parameter (instead of the router's bare 414).
+    routerOptions: { maxParamLength: 1000 },
     ...options.fastify,
   }).withTypeProvider<ZodTypeProvider>();
 

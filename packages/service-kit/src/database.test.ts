@@ -58,7 +58,7 @@ describe('mongoose on the local engine', () => {
     const Product = model();
     const product = await Product.create({ slug: `stock-${randomUUID()}`, categoryId: 'c', puffCount: 7000, priceCents: 999, stock: 5 });
     const reserve = () =>
-      Product.findOneAndUpdate({ _id: product._id, stock: { $gte: 1 } }, { $inc: { stock: -1, salesCount: 1 } }, { new: true }).lean();
+      Product.findOneAndUpdate({ _id: product._id, stock: { $gte: 1 } }, { $inc: { stock: -1, salesCount: 1 } }, { returnDocument: 'after' }).lean();
     const results = await Promise.all(Array.from({ length: 12 }, reserve));
     expect(results.filter(Boolean)).toHaveLength(5);
     const after = await Product.findById(product._id).lean();

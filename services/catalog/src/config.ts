@@ -1,6 +1,15 @@
 import type { z } from 'zod';
+import { z as zod } from 'zod';
 import { serviceEnvSchema } from '@shop/service-kit';
 
-/** Environment of the catalog service: PORT (default 4101), HOST, MONGODB_URI, MONGODB_DB (default shop_catalog), LOG_LEVEL. */
-export const CatalogEnv = serviceEnvSchema('catalog', 4101);
+/**
+ * Environment of the catalog service: PORT (4101), HOST, MONGODB_URI, MONGODB_DB (shop_catalog),
+ * LOG_LEVEL, plus PUBLIC_ORIGIN (absolute URLs in sitemap.xml, canonical and JSON-LD) and
+ * SEARCH_SYNC_INTERVAL_MS (how often the search index checks the database for changes made by
+ * other processes, default 30000).
+ */
+export const CatalogEnv = serviceEnvSchema('catalog', 4101).extend({
+  PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),
+  SEARCH_SYNC_INTERVAL_MS: zod.coerce.number().int().min(1000).default(30_000),
+});
 export type CatalogConfig = z.output<typeof CatalogEnv>;

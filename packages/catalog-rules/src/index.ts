@@ -1,0 +1,4 @@
+export * from './text';
+export * from './product-link';
+export * from './product-facts';
+export * from './related-products';

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** Two-decimal EUR amount as the API speaks it ('14.99', spec §3); inside, money is integer cents. */
+export const DecimalAmount = z.string().regex(/^\d+\.\d{2}$/, 'two-decimal amount, e.g. "14.99"');
+
+/** What kind of article (German shop data, issue #3); drives legal limits and texts. */
+export const ProductType = z.enum(['disposable', 'prefilled-pod', 'refillable-device', 'liquid', 'accessory']);
+export type ProductType = z.infer<typeof ProductType>;
+
+/**
+ * A product as the API returns it (spec §3 'Product' plus the German shop data of issue #3).
+ * `price` is the regular price, `salePrice` the reduced one or null; both two-decimal EUR strings.
+ * `stock` null means stock is not tracked. `slug` is unique ('{category}-{flavorSlug}');
+ * the detail link is /kategorien/{category}/{flavorSlug} (spec §2 link rule).
+ */
+export const Product = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    flavorSlug: z.string(),
+    categoryId: z.string(),
+    category: z.string(),
+    price: DecimalAmount,
+    salePrice: DecimalAmount.nullable(),
+    images: z.array(z.string()),
+    description: z.string(),
+    features: z.array(z.string()),
+    brand: z.string(),
+    flavor: z.string(),
+    puffCount: z.number().int().positive(),
+    nicotineStrength: z.string(),
+    nicotineMgPerMl: z.number().min(0).max(20),
+    nicotineWarning: z.string(),
+    stock: z.number().int().nullable(),
+    isActive: z.boolean(),
+    salesCount: z.number().int().min(0),
+    productType: ProductType,
+    liquidVolumeMl: z.number().positive().nullable(),
+    batteryMah: z.number().int().positive().nullable(),
+    coil: z.string().nullable(),
+    sku: z.string(),
+    gtin: z.string().nullable(),
+    isDemo: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .strict();
+export type Product = z.infer<typeof Product>;
+
+export const PRODUCT_SORTS = ['relevance', 'bestsellers', 'price-asc', 'price-desc', 'name', 'newest'] as const;
+/** Most products one list request returns (the category overview asks for 400, spec §9). */
+export const PRODUCT_LIST_MAX_LIMIT = 400;
+/** Longest accepted search term or slug, in characters. */
+export const SEARCH_MAX_LENGTH = 100;
+
+const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** Plain text only: no control characters. Regex or operator characters are treated as text downstream. */
+const plainText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !/[\u0000-\u001f]/.test(value), 'darf keine Steuerzeichen enthalten');
+
+/**
+ * `GET /api/products` query (spec §7). `limit` 1–400 (default 20), `offset` ≥ 0,
+ * `minPrice`/`maxPrice` in EUR as two-decimal or whole numbers, `sort` one of PRODUCT_SORTS
+ * ('relevance' needs `search`). An unknown `categoryId` gives an empty list, not an error.
+ */
+export const ProductListQuery = z
+  .object({
+    categoryId: plainText(64).optional(),
+    category: plainText(64).optional(),
+    puffCount: z.coerce.number().int().positive().max(1_000_000).optional(),
+    featured: booleanFlag.optional(),
+    search: plainText(SEARCH_MAX_LENGTH).optional(),
+    limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX_LIMIT).default(20),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    sort: z.enum(PRODUCT_SORTS).optional(),
+    minPrice: z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, 'Betrag in EUR, z. B. 9.99').optional(),
+    maxPrice: z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, 'Betrag in EUR, z. B. 19.99').optional(),
+    includeInactive: booleanFlag.optional(),
+  })
+  .strict();
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+/** Response of `GET /api/products` (spec §3: an object with a products array) plus paging data. */
+export const ProductListResponse = z
+  .object({
+    products: z.array(Product),
+    total: z.number().int().min(0),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .strict();
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
+
+/** A category (spec §3) with its prices; `discountPercentage` optional (computed by clients when null). */
+export const Category = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    puffCount: z.number().int(),
+    description: z.string(),
+    originalPrice: DecimalAmount,
+    salePrice: DecimalAmount,
+    discountPercentage: z.number().int().min(0).max(100).nullable(),
+    productCount: z.number().int().min(0),
+  })
+  .strict();
+export type Category = z.infer<typeof Category>;
+
+export const CategoryListResponse = z.array(Category);
+export type CategoryListResponse = z.infer<typeof CategoryListResponse>;
+
+/** A path segment slug: lower-case letters, digits and hyphens only (anything else is a 400). */
+export const SlugParam = z.string().min(1).max(SEARCH_MAX_LENGTH).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ungültiger Slug');
+
+/** Head data a service provides for a page's first HTML (gateway head injection). */
+export const PageHead = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    canonicalPath: z.string(),
+    ogImage: z.string().nullable(),
+    ogType: z.enum(['website', 'product']),
+    structuredData: z.array(z.record(z.string(), z.unknown())),
+  })
+  .strict();
+export type PageHead = z.infer<typeof PageHead>;

@@ -1,0 +1,268 @@
+/**
+ * Catalog service against the real local database: every endpoint of issue #3 and every bad
+ * input it names. The demo catalogue is seeded once into a database of this test file.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '@shop/service-kit';
+import { Product as ProductSchema, ProductListResponse, CategoryListResponse, type Product } from '@shop/contracts';
+import { buildApp } from './app';
+import { CatalogEnv } from './config';
+import { seedCatalogue } from './seed/seed';
+import { productModel } from './models/product';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  const config = loadConfig(CatalogEnv, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    MONGODB_DB: `test_catalog_${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+  });
+  app = await buildApp(config);
+  await seedCatalogue(app.db);
+  await app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app.db.dropDatabase();
+  await app.close();
+});
+
+const get = async (url: string) => {
+  const response = await app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.headers['content-type']?.includes('json') ? response.json() : response.body, headers: response.headers };
+};
+const list = async (query: string) => {
+  const { status, body } = await get(`/api/products?${query}`);
+  expect(status).toBe(200);
+  return ProductListResponse.parse(body);
+};
+
+describe('seeded demo catalogue', () => {
+  test('every category filled, at least 200 products, idempotent seed', async () => {
+    const categories = CategoryListResponse.parse((await get('/api/categories')).body);
+    expect(categories.map((c) => c.id)).toEqual([
+      'cat-tornado-7000', 'cat-tornado-9000', 'cat-tornado-10000', 'cat-shisha-10000', 'cat-tornado-12000', 'cat-tornado-15000',
+      'cat-tornado-20000', 'cat-tornado-25000', 'cat-tornado-30000', 'cat-tornado-35000', 'cat-tornado-40000',
+    ]);
+    for (const category of categories) expect(category.productCount).toBeGreaterThan(5);
+    expect(await productModel(app.db).countDocuments()).toBeGreaterThanOrEqual(200);
+    await expect(seedCatalogue(app.db)).resolves.toEqual({ categoriesInserted: 0, productsInserted: 0 });
+  });
+
+  test('products carry real flavour names, prices from the category, battery by spec §9, varied stock', async () => {
+    const { body } = await get('/api/products/slug/randm-tornado-9000/blueberry-ice-einweg-vape');
+    const product = ProductSchema.parse(body);
+    expect(product).toMatchObject({
+      name: 'RandM Tornado 9000 Blueberry Ice',
+      slug: 'randm-tornado-9000-blueberry-ice-einweg-vape',
+      categoryId: 'cat-tornado-9000',
+      category: 'randm-tornado-9000',
+      price: '26.99',
+      salePrice: '16.99',
+      batteryMah: 600,
+      nicotineStrength: '2%',
+      nicotineMgPerMl: 20,
+      productType: 'disposable',
+      isDemo: true,
+    });
+    expect(product.description).toContain('<p>');
+    expect(product.nicotineWarning).toBe('Dieses Produkt enthält Nikotin: einem Stoff, der sehr stark abhängig macht.');
+    const all = await productModel(app.db).find({}, { stock: 1, isActive: 1, salesCount: 1 }).lean();
+    expect(all.some((p) => p.stock === 0)).toBe(true);
+    expect(all.some((p) => p.stock === null)).toBe(true);
+    expect(all.some((p) => p.isActive === false)).toBe(true);
+    expect(new Set(all.map((p) => p.salesCount)).size).toBeGreaterThan(100);
+  });
+
+  test('product images are WebP and cached immutably', async () => {
+    const product = ProductSchema.parse((await get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).body);
+    const image = await app.inject({ method: 'GET', url: product.images[0]! });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    expect((await get('/api/images/nicht-da.webp')).status).toBe(404);
+    expect((await get('/api/images/..%2Fetc.webp')).status).toBe(400);
+  });
+});
+
+describe('GET /api/products', () => {
+  test('by category, only active products, best sellers first', async () => {
+    const { products, total } = await list('categoryId=cat-tornado-15000&limit=400');
+    expect(total).toBe(products.length);
+    expect(products.every((p) => p.categoryId === 'cat-tornado-15000' && p.isActive)).toBe(true);
+    const sales = products.map((p) => p.salesCount);
+    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+  });
+
+  test('unknown categoryId gives an empty list, not an error', async () => {
+    expect(await list('categoryId=cat-gibt-es-nicht')).toMatchObject({ products: [], total: 0 });
+  });
+
+  test('featured with limit 8 (cart suggestions)', async () => {
+    const { products } = await list('featured=true&limit=8');
+    expect(products).toHaveLength(8);
+  });
+
+  test('paging and price sorting', async () => {
+    const page1 = await list('sort=price-asc&limit=10&offset=0');
+    const page2 = await list('sort=price-asc&limit=10&offset=10');
+    expect(page1.total).toBe(page2.total);
+    expect(new Set([...page1.products, ...page2.products].map((p) => p.id)).size).toBe(20);
+    const prices = [...page1.products, ...page2.products].map((p) => Number(p.salePrice ?? p.price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  test('price filter in EUR', async () => {
+    const { products } = await list('minPrice=20&maxPrice=22.99&limit=400');
+    expect(products.length).toBeGreaterThan(0);
+    for (const p of products) expect(Number(p.salePrice ?? p.price)).toBeGreaterThanOrEqual(20);
+    for (const p of products) expect(Number(p.salePrice ?? p.price)).toBeLessThanOrEqual(22.99);
+  });
+
+  test.each([
+    ['limit=abc', 'querystring/limit'],
+    ['limit=0', 'querystring/limit'],
+    ['limit=100000', 'querystring/limit'],
+    ['offset=-1', 'querystring/offset'],
+    ['sort=random', 'querystring/sort'],
+    ['featured=yes', 'querystring/featured'],
+    ['minPrice=1e3', 'querystring/minPrice'],
+    [`search=${'a'.repeat(101)}`, 'querystring/search'],
+    [`categoryId=${'c'.repeat(65)}`, 'querystring/categoryId'],
+    ['search%5B%24ne%5D=x', 'querystring'],
+    ['categoryId%5B%24gt%5D=', 'querystring'],
+    ['unknown=1', 'querystring'],
+  ])('bad input %s → 400 naming %s', async (query, path) => {
+    const { status, body } = await get(`/api/products?${query}`);
+    expect(status).toBe(400);
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.message).toMatch(/^Ungültige Anfrage: /);
+    expect(body.issues[0].path).toContain(path);
+  });
+
+  test('relevance sort without a search term is a 400 with a German message', async () => {
+    const { status, body } = await get('/api/products?sort=relevance');
+    expect(status).toBe(400);
+    expect(body.message).toBe('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
+  });
+});
+
+describe('search', () => {
+  const names = async (term: string, extra = '') =>
+    (await list(`search=${encodeURIComponent(term)}&limit=50${extra}`)).products.map((p: Product) => p.name);
+
+  test('case-insensitive, ranked by relevance', async () => {
+    const results = await names('BLUEBERRY ICE');
+    expect(results[0]).toMatch(/Blueberry Ice$/);
+    expect(results.slice(0, 3).every((name) => /Blueberry Ice/.test(name))).toBe(true);
+  });
+
+  test('partial words and small typos match', async () => {
+    expect(await names('blueb')).toEqual(expect.arrayContaining([expect.stringMatching(/Blueberry/)]));
+    expect(await names('bluebery')).toEqual(expect.arrayContaining([expect.stringMatching(/Blueberry/)]));
+    expect(await names('watermleon')).toEqual(expect.arrayContaining([expect.stringMatching(/Watermelon/)]));
+  });
+
+  test('German flavour words find English flavour names', async () => {
+    expect((await names('Erdbeere')).every((name) => /Straw/.test(name))).toBe(true);
+    expect((await names('Wassermelone')).length).toBeGreaterThan(0);
+  });
+
+  test('umlauts and ß match their transliterations both ways', async () => {
+    const Product = productModel(app.db);
+    const base = await Product.findOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }).lean();
+    const { _id, createdAt, updatedAt, ...rest } = base as Record<string, unknown>;
+    void _id; void createdAt; void updatedAt;
+    await Product.create({ ...rest, name: 'RandM Tornado 9000 Süße Kirsche Groß', flavor: 'Süße Kirsche Groß', slug: 'test-suesse-kirsche', flavorSlug: 'suesse-kirsche-gross-einweg-vape', sku: 'TEST-SUESSE' });
+    await app.searchIndex.refresh();
+    expect(await names('suesse kirsche')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
+    expect(await names('süße')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
+    expect(await names('gross')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
+    expect(await names('groß')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
+  });
+
+  test('puff counts match exactly, not fuzzily', async () => {
+    const results = await names('Tornado 40000');
+    expect(results.length).toBeGreaterThan(5);
+    expect(results.every((name) => name.includes('40000'))).toBe(true);
+  });
+
+  test('regex characters and operators are plain text', async () => {
+    expect(await names('.*')).toEqual([]);
+    expect((await names('blue.*')).every((name) => /blue/i.test(name))).toBe(true);
+    expect(await names('{"$ne": null}')).toEqual([]);
+    expect(await names('xyzzy')).toEqual([]);
+  });
+
+  test('suggestions (limit 5) combine with other filters', async () => {
+    const { products } = await list('search=ice&limit=5&categoryId=cat-tornado-9000');
+    expect(products.length).toBeLessThanOrEqual(5);
+    expect(products.every((p) => p.categoryId === 'cat-tornado-9000' && /ice/i.test(p.name))).toBe(true);
+  });
+
+  test('the index follows changes made by other processes', async () => {
+    const Product = productModel(app.db);
+    await Product.updateOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }, { $set: { flavor: 'Zyklon Frost', name: 'RandM Tornado 9000 Zyklon Frost' } });
+    await app.searchIndex.syncIfChanged();
+    expect(await names('zyklon')).toEqual(['RandM Tornado 9000 Zyklon Frost']);
+    await Product.updateOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }, { $set: { flavor: 'Blueberry Ice', name: 'RandM Tornado 9000 Blueberry Ice' } });
+    await app.searchIndex.syncIfChanged();
+    expect(await names('zyklon')).toEqual([]);
+  });
+});
+
+describe('single products', () => {
+  test('by id, by unique slug and by category + flavour slug give the same product', async () => {
+    const [first] = (await list('categoryId=cat-tornado-12000&limit=1')).products;
+    const bySlug = ProductSchema.parse((await get(`/api/products/slug/${first!.slug}`)).body);
+    const byPair = ProductSchema.parse((await get(`/api/products/slug/${first!.category}/${first!.flavorSlug}`)).body);
+    const byId = ProductSchema.parse((await get(`/api/products/${bySlug.id}`)).body);
+    expect(byPair).toEqual(bySlug);
+    expect(byId).toEqual(bySlug);
+  });
+
+  test.each([
+    ['/api/products/slug/gibt-es-nicht', 404],
+    ['/api/products/slug/randm-tornado-9000/gibt-es-nicht', 404],
+    ['/api/products/aaaaaaaaaaaaaaaaaaaaaaaa', 404],
+    ['/api/products/123', 400],
+    ['/api/products/slug/.*', 400],
+    ['/api/products/slug/%24where', 400],
+    ['/api/products/slug/Blueberry%20Ice', 400],
+    [`/api/products/slug/${'a'.repeat(101)}`, 400],
+  ])('%s → %i with a JSON message', async (url, status) => {
+    const response = await get(url);
+    expect(response.status).toBe(status);
+    expect(typeof response.body.message).toBe('string');
+  });
+
+  test('unknown product message is German', async () => {
+    expect((await get('/api/products/slug/gibt-es-nicht')).body.message).toBe('Das angeforderte Produkt konnte nicht gefunden werden.');
+  });
+
+  test('related products follow spec §9: same category, without itself, at most 4', async () => {
+    const [product] = (await list('categoryId=cat-tornado-20000&limit=1')).products;
+    const { body } = await get(`/api/products/${product!.id}/related`);
+    expect(body.products).toHaveLength(4);
+    for (const related of body.products) {
+      expect(related.categoryId).toBe('cat-tornado-20000');
+      expect(related.id).not.toBe(product!.id);
+      expect(related.isActive).toBe(true);
+    }
+  });
+});
+
+describe('placeholder', () => {
+  test('GET /api/placeholder/{w}/{h} gives an SVG of that size', async () => {
+    const response = await get('/api/placeholder/300/200');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('width="300" height="200"');
+  });
+
+  test.each(['0/10', '10/0', '2001/10', '10/2001', 'abc/10', '-5/10', '1.5/10'])('%s → 400', async (size) => {
+    expect((await get(`/api/placeholder/${size}`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,56 @@
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { ProductType } from '@shop/contracts';
+
+/**
+ * A product. Money is integer cents (`priceCents` regular, `salePriceCents` reduced or null);
+ * `effectivePriceCents` (sale price if set, else regular) is stored for sorting and price
+ * filters because the local engine cannot compute it in a query (docs/architecture.md).
+ * `slug` ('{category}-{flavorSlug}') is unique, and so is { category, flavorSlug } (the
+ * detail link /kategorien/{category}/{flavorSlug}, spec §2).
+ */
+const productSchema = new Schema(
+  {
+    name: { type: String, required: true },
+    slug: { type: String, required: true, unique: true },
+    flavorSlug: { type: String, required: true },
+    categoryId: { type: String, required: true },
+    category: { type: String, required: true },
+    priceCents: { type: Number, required: true, min: 0 },
+    salePriceCents: { type: Number, default: null, min: 0 },
+    effectivePriceCents: { type: Number, required: true, min: 0 },
+    images: { type: [String], default: [] },
+    description: { type: String, required: true },
+    features: { type: [String], default: [] },
+    brand: { type: String, required: true },
+    flavor: { type: String, required: true },
+    puffCount: { type: Number, required: true },
+    nicotineStrength: { type: String, required: true },
+    nicotineMgPerMl: { type: Number, required: true, min: 0, max: 20 },
+    nicotineWarning: { type: String, required: true },
+    stock: { type: Number, default: null },
+    isActive: { type: Boolean, default: true },
+    isFeatured: { type: Boolean, default: false },
+    salesCount: { type: Number, default: 0, min: 0 },
+    productType: { type: String, enum: ProductType.options, required: true },
+    liquidVolumeMl: { type: Number, default: null },
+    batteryMah: { type: Number, default: null },
+    coil: { type: String, default: null },
+    sku: { type: String, required: true, unique: true },
+    gtin: { type: String, default: null },
+    isDemo: { type: Boolean, default: false },
+  },
+  { timestamps: true, versionKey: false },
+);
+productSchema.index({ category: 1, flavorSlug: 1 }, { unique: true });
+productSchema.index({ categoryId: 1, isActive: 1, salesCount: -1 });
+productSchema.index({ puffCount: 1, isActive: 1 });
+productSchema.index({ isFeatured: 1, isActive: 1, salesCount: -1 });
+productSchema.index({ isActive: 1, effectivePriceCents: 1 });
+productSchema.index({ isActive: 1, salesCount: -1 });
+productSchema.index({ updatedAt: -1 });
+
+export type ProductDoc = InferSchemaType<typeof productSchema> & { _id: import('mongoose').Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+export function productModel(db: Connection) {
+  return db.models.Product ?? db.model('Product', productSchema);
+}

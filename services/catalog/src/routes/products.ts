@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { isValidObjectId } from 'mongoose';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, Product, ProductListQuery, ProductListResponse, SlugParam } from '@shop/contracts';
+import { BadRequestError, NotFoundError } from '@shop/service-kit';
+import { productModel } from '../models/product';
+import { toApiProduct } from '../catalog/to-api';
+import { findProductBySlug, listProducts, relatedProducts } from '../catalog/product-queries';
+import type { CatalogSearchIndex } from '../search/search-index';
+
+const errors = { 400: ErrorResponse, 404: ErrorResponse };
+const PRODUCT_NOT_FOUND = 'Das angeforderte Produkt konnte nicht gefunden werden.';
+
+/** Products (spec §7). Every response shape comes from @shop/contracts. */
+export const productRoutes: FastifyPluginAsyncZod<{ search: CatalogSearchIndex }> = async (app, { search }) => {
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        summary: 'List products: filters, search, sorting, paging',
+        description:
+          'Only active products unless includeInactive=true. search is plain text (case-insensitive, umlauts/transliterations, prefixes, small typos, relevance-ranked). Unknown categoryId gives an empty list.',
+        querystring: ProductListQuery,
+        response: { 200: ProductListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      if (query.sort === 'relevance' && !query.search?.trim()) throw new BadRequestError('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
+      const { docs, total } = await listProducts(app.db, search, query);
+      return { products: docs.map(toApiProduct), total, limit: query.limit, offset: query.offset };
+    },
+  );
+
+  app.get(
+    '/api/products/slug/:slug',
+    { schema: { summary: 'Product by its unique slug (/produkt/{slug})', params: z.object({ slug: SlugParam }), response: { 200: Product, ...errors } } },
+    async (request) => {
+      const doc = await findProductBySlug(app.db, request.params.slug);
+      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return toApiProduct(doc);
+    },
+  );
+
+  app.get(
+    '/api/products/slug/:category/:productSlug',
+    {
+      schema: {
+        summary: 'Product by category and flavour slug (/kategorien/{category}/{productSlug})',
+        params: z.object({ category: SlugParam, productSlug: SlugParam }),
+        response: { 200: Product, ...errors },
+      },
+    },
+    async (request) => {
+      const doc = await findProductBySlug(app.db, request.params.productSlug, request.params.category);
+      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return toApiProduct(doc);
+    },
+  );
+
+  const idParams = z.object({ id: z.string().max(64) });
+  const loadById = async (id: string) => {
+    if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id)) throw new BadRequestError('Ungültige Produkt-ID.');
+    const doc = await productModel(app.db).findById(id).lean();
+    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return doc;
+  };
+
+  app.get(
+    '/api/products/:id',
+    { schema: { summary: 'Product by id (24 hex characters)', params: idParams, response: { 200: Product, ...errors } } },
+    async (request) => toApiProduct(await loadById(request.params.id)),
+  );
+
+  app.get(
+    '/api/products/:id/related',
+    {
+      schema: {
+        summary: 'Related products by spec §9 (same category, else same puff count, else any; at most 4)',
+        params: idParams,
+        response: { 200: z.object({ products: z.array(Product) }).strict(), ...errors },
+      },
+    },
+    async (request) => {
+      const doc = await loadById(request.params.id);
+      const related = await relatedProducts(app.db, { _id: doc._id, categoryId: doc.categoryId as string, puffCount: doc.puffCount as number });
+      return { products: related.map(toApiProduct) };
+    },
+  );
+};
