@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { step, info } from './lib/log';
 import { provideDatabase } from './lib/database';
-import { buildAll, startStack } from './lib/stack';
+import { buildAll, seedAll, startStack } from './lib/stack';
 import { runForExitCode } from './lib/run';
 import { ROOT } from './lib/paths';
 import { ensureChromium } from './lib/chromium';
@@ -72,11 +72,13 @@ async function main() {
     if (!unitOnly && chromium) {
       step('Playwright: shopper journeys through the gateway');
       const gatewayPort = await findFreePort();
+      const databasePrefix = `e2e${Date.now()}`;
+      await seedAll(database.uri, databasePrefix);
       const stack = await startStack({
         mongoUri: database.uri,
         gatewayPort,
         servicePortOffset: 1000,
-        databasePrefix: `e2e${Date.now()}`,
+        databasePrefix,
         gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
       });
       try {

@@ -2,13 +2,13 @@ import { test, expect } from './fixtures';
 
 /** Every route of spec §2 resolves to its remote; unknown paths get the not-found page with HTTP 404. */
 const ROUTES: Array<[path: string, heading: string]> = [
-  ['/', 'Willkommen im RandM Tornado Shop'],
+  ['/', 'RandM Tornado Einweg-Vapes'],
   ['/randm-tornado-vape-alle-produkte', 'Alle Produkte'],
   ['/Alle-Produkte', 'Alle Produkte'],
   ['/kategorien', 'Kategorien'],
-  ['/kategorien/randm-tornado-9000', 'Kategorie'],
-  ['/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape', 'Produkt'],
-  ['/produkt/randm-tornado-9000-blueberry-ice', 'Produkt'],
+  ['/kategorien/randm-tornado-9000', 'RandM Tornado 9000'],
+  ['/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape', 'RandM Tornado 9000 Blueberry Ice'],
+  ['/produkt/randm-tornado-9000-blueberry-ice-einweg-vape', 'RandM Tornado 9000 Blueberry Ice'],
   ['/warenkorb', 'Warenkorb'],
   ['/kasse', 'Kasse'],
   ['/checkout', 'Kasse'],
@@ -93,7 +93,7 @@ test.describe('header and footer', () => {
     await nav.getByRole('link', { name: 'Kontakt' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible();
     await nav.getByRole('link', { name: 'Home' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im RandM Tornado Shop' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
   });
 
   test('Kategorien dropdown lists the categories in header order and links to them', async ({ shopperPage: page }) => {

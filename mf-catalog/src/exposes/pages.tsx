@@ -1,15 +1,28 @@
-import { UnderConstruction } from '@shop/ui';
+import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../config/query-client';
+import { HomePage } from '../features/home/home-page';
+import { AllProductsPage } from '../features/listing/all-products-page';
+import { CategoryOverviewPage } from '../features/listing/category-overview-page';
+import { CategoryListingPage } from '../features/listing/category-listing-page';
+import { ProductDetailPage } from '../features/product-detail/product-detail-page';
+import '../styles/catalog.css';
 
-/** Catalogue pages; built in the catalog slice's issue. Until then each says so honestly. */
-const PAGES: Record<string, { title: string; text: string }> = {
-  home: { title: 'Willkommen im RandM Tornado Shop', text: 'Die Startseite mit Angeboten und Kategorien entsteht gerade.' },
-  'all-products': { title: 'Alle Produkte', text: 'Die Produktübersicht mit Suche, Filtern und Sortierung entsteht gerade.' },
-  'category-overview': { title: 'Kategorien', text: 'Die Übersicht aller Kategorien entsteht gerade.' },
-  'category-listing': { title: 'Kategorie', text: 'Die Produktliste dieser Kategorie entsteht gerade.' },
-  'product-detail': { title: 'Produkt', text: 'Die Produktseite mit Beschreibung und technischen Daten entsteht gerade.' },
+const PAGES: Record<string, () => ReactElement> = {
+  home: HomePage,
+  'all-products': AllProductsPage,
+  'category-overview': CategoryOverviewPage,
+  'category-listing': CategoryListingPage,
+  'product-detail': ProductDetailPage,
 };
 
+/** Catalogue pages, selected by the route table's page id (@shop/routes). */
 export default function CatalogPages({ page }: { page: string }) {
-  const entry = PAGES[page] ?? { title: 'Katalog', text: 'Dieser Teil des Katalogs entsteht gerade.' };
-  return <UnderConstruction title={entry.title}>{entry.text}</UnderConstruction>;
+  const Page = PAGES[page];
+  if (!Page) throw new Error(`mf-catalog: unknown page '${page}'`);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Page />
+    </QueryClientProvider>
+  );
 }

@@ -129,3 +129,7 @@ export const PageHead = z
   })
   .strict();
 export type PageHead = z.infer<typeof PageHead>;
+
+/** `GET /api/products/{id}/related`: at most 4 products by the rule of spec §9. */
+export const RelatedProductsResponse = z.object({ products: z.array(Product) }).strict();
+export type RelatedProductsResponse = z.infer<typeof RelatedProductsResponse>;

@@ -17,6 +17,8 @@ const SINGLETONS = [
   '@shop/ui',
   '@shop/format',
   '@shop/api-client',
+  '@shop/catalog-rules',
+  '@tanstack/react-query',
 ] as const;
 
 /**

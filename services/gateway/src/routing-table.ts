@@ -10,6 +10,7 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/products', service: 'catalog' },
   { prefix: '/api/categories', service: 'catalog' },
   { prefix: '/api/placeholder', service: 'catalog' },
+  { prefix: '/api/images', service: 'catalog' },
   { prefix: '/api/cart', service: 'cart' },
   { prefix: '/api/promo', service: 'cart' },
   { prefix: '/api/orders', service: 'cart' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidObjectId } from 'mongoose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, Product, ProductListQuery, ProductListResponse, SlugParam } from '@shop/contracts';
+import { ErrorResponse, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
 import { BadRequestError, NotFoundError } from '@shop/service-kit';
 import { productModel } from '../models/product';
 import { toApiProduct } from '../catalog/to-api';
@@ -78,7 +78,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ search: CatalogSearchIndex }
       schema: {
         summary: 'Related products by spec §9 (same category, else same puff count, else any; at most 4)',
         params: idParams,
-        response: { 200: z.object({ products: z.array(Product) }).strict(), ...errors },
+        response: { 200: RelatedProductsResponse, ...errors },
       },
     },
     async (request) => {

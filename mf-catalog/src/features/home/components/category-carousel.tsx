@@ -1,0 +1,57 @@
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { CategoryDefinition } from '@shop/contracts';
+import { Spinner } from '@shop/ui';
+import { ProductCard } from '../../products/components/product-card';
+import { useProducts } from '../../products/hooks';
+
+/** Scroll step of the arrows in px (spec §9). */
+export const CAROUSEL_STEP_PX = 280;
+/** Products per carousel (spec §2 'Home'). */
+export const CAROUSEL_SIZE = 8;
+
+/**
+ * One horizontally scrollable carousel per category (spec §2 'Home'): up to 8 products whose
+ * puff count matches (shisha by categoryId), arrows moving 280 px, a link to the whole
+ * category, and the spec's empty texts.
+ */
+export function CategoryCarousel({ category }: { category: CategoryDefinition }) {
+  const shisha = category.line === 'shisha';
+  const query = shisha ? { categoryId: category.id, limit: CAROUSEL_SIZE } : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
+  const { data, isPending, isError } = useProducts(query);
+  const track = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
+  const headingId = `carousel-${category.slug}`;
+
+  return (
+    <section className="carousel" aria-labelledby={headingId} data-testid={`carousel-${category.slug}`}>
+      <div className="carousel__header">
+        <h2 id={headingId}>{category.name}</h2>
+        <Link to={`/kategorien/${category.slug}`}>Alle {category.name} ansehen</Link>
+      </div>
+      {isPending ? (
+        <Spinner label="Produkte werden geladen…" />
+      ) : isError ? (
+        <p role="alert">Die Produkte konnten nicht geladen werden.</p>
+      ) : data.products.length === 0 ? (
+        <p className="carousel__empty">{shisha ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}</p>
+      ) : (
+        <div className="carousel__frame">
+          <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={`${category.name}: zurückblättern`} onClick={() => scroll(-1)}>
+            ‹
+          </button>
+          <ul className="carousel__track" ref={track}>
+            {data.products.map((product) => (
+              <li key={product.id} className="carousel__item">
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={`${category.name}: weiterblättern`} onClick={() => scroll(1)}>
+            ›
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useShopConfig } from '../../products/hooks';
+
+/**
+ * Benefits and trust badges (spec §2 'Home'). Only true statements: the shipping rules of
+ * spec §9, SSL (the shop is served over TLS in production), and TÜV / Trusted Shops only when
+ * the configuration holds a certificate link (issue #3).
+ */
+export function TrustBanner() {
+  const { data: config } = useShopConfig();
+  return (
+    <section className="trust-banner" aria-label="Ihre Vorteile">
+      <ul className="trust-banner__benefits">
+        <li>Kostenloser Versand ab 4 Produkten</li>
+        <li>Versand innerhalb von 24 Stunden</li>
+        <li>Lieferung in 1–3 Werktagen</li>
+        <li>Alle Preise inkl. 19 % MwSt.</li>
+      </ul>
+      <ul className="trust-banner__badges" aria-label="Sicherheit und Prüfzeichen">
+        <li className="trust-badge">SSL-verschlüsselt</li>
+        {config?.tuevCertificateUrl && (
+          <li className="trust-badge">
+            <a href={config.tuevCertificateUrl} rel="noopener noreferrer" target="_blank">
+              TÜV-Zertifikat
+            </a>
+          </li>
+        )}
+        {config?.trustedShopsUrl && (
+          <li className="trust-badge">
+            <a href={config.trustedShopsUrl} rel="noopener noreferrer" target="_blank">
+              Trusted Shops
+            </a>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

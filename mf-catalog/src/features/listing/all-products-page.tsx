@@ -1,0 +1,24 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { Breadcrumb } from '@shop/ui';
+import { useSeo } from '@shop/shell-api';
+import { ProductList } from './components/product-list';
+import { FALLBACK_META_DESCRIPTION } from './category-texts';
+
+/** All products (spec §2): the `search` query parameter, flavour search, filters, sorting, paging. */
+export function AllProductsPage() {
+  const [params] = useSearchParams();
+  const search = params.get('search')?.trim();
+  useSeo({
+    title: search ? `Suche: ${search}` : 'Alle RandM Tornado Produkte',
+    description: FALLBACK_META_DESCRIPTION,
+    canonical: `${window.location.origin}/randm-tornado-vape-alle-produkte`,
+    robots: search ? 'noindex, follow' : undefined,
+  });
+  return (
+    <section className="shop-page">
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Alle Produkte' }]} renderLink={(item) => <Link to={item.href}>{item.label}</Link>} />
+      <h1>Alle Produkte</h1>
+      <ProductList />
+    </section>
+  );
+}

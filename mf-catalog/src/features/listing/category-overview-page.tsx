@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom';
+import { Breadcrumb, Spinner } from '@shop/ui';
+import { discountPercent } from '@shop/catalog-rules';
+import { decimalToCents, formatEur } from '@shop/format';
+import { useSeo } from '@shop/shell-api';
+import { useCategories } from '../products/hooks';
+
+/** Category fallback prices in cents (spec §9: 29.99 and 14.99). */
+const FALLBACK_ORIGINAL = 2999;
+const FALLBACK_SALE = 1499;
+
+/**
+ * Category overview (spec §2): breadcrumb, promo banner, one card per category with
+ * struck-through original price, sale price, discount percent (given, or computed) and a link.
+ */
+export function CategoryOverviewPage() {
+  useSeo({ title: 'Alle Kategorien', description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.' });
+  const { data, isPending, isError } = useCategories();
+  const bestDiscount = data?.length
+    ? Math.max(...data.map((c) => c.discountPercentage ?? discountPercent(decimalToCents(c.originalPrice), decimalToCents(c.salePrice)) ?? 0))
+    : null;
+  return (
+    <section className="shop-page">
+      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Kategorien' }]} renderLink={(item) => <Link to={item.href}>{item.label}</Link>} />
+      <h1>Kategorien</h1>
+      <p className="offer-banner">
+        Kostenloser Versand ab 4 Produkten{bestDiscount ? ` · bis zu ${bestDiscount} % reduziert` : ''}
+      </p>
+      {isPending ? (
+        <Spinner label="Kategorien werden geladen…" />
+      ) : isError ? (
+        <p role="alert">Die Kategorien konnten nicht geladen werden.</p>
+      ) : (
+        <ul className="category-cards">
+          {data.map((category) => {
+            const original = category.originalPrice ? decimalToCents(category.originalPrice) : FALLBACK_ORIGINAL;
+            const sale = category.salePrice ? decimalToCents(category.salePrice) : FALLBACK_SALE;
+            const percent = category.discountPercentage ?? discountPercent(original, sale);
+            return (
+              <li key={category.id} className="category-card" data-testid="category-card">
+                <h2>{category.name}</h2>
+                <p className="price-tag">
+                  <span className="price-tag__current">ab {formatEur(sale)}</span>
+                  {percent ? (
+                    <>
+                      <s className="price-tag__regular">
+                        <span className="shop-visually-hidden">statt </span>
+                        {formatEur(original)}
+                      </s>
+                      <span className="price-tag__saving">−{percent} %</span>
+                    </>
+                  ) : null}
+                </p>
+                <p>{category.productCount} Produkte</p>
+                <Link className="shop-button shop-button--primary" to={`/kategorien/${category.slug}`} aria-label={`${category.name} ansehen`}>
+                  Zum Shop
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="category-overview__actions">
+        <Link className="shop-button shop-button--secondary" to="/Alle-Produkte">
+          Alle Produkte
+        </Link>
+        <Link className="shop-button shop-button--secondary" to="/kontakt">
+          Kontakt
+        </Link>
+      </p>
+    </section>
+  );
+}

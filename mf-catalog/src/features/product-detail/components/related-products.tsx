@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { CATEGORY_DEFINITIONS, type Product } from '@shop/contracts';
+import { Spinner } from '@shop/ui';
+import { fetchRelatedProducts } from '../../../api/catalog-api';
+import { STALE } from '../../../config/query-client';
+import { ProductGrid } from '../../products/components/product-card';
+
+/** The 9 round badges of spec §9 (Tornado 10000 and 40000 are not among them). */
+const BADGE_IDS = ['cat-tornado-7000', 'cat-tornado-9000', 'cat-tornado-12000', 'cat-tornado-15000', 'cat-tornado-20000', 'cat-tornado-25000', 'cat-tornado-30000', 'cat-tornado-35000', 'cat-shisha-10000'];
+
+/** Related products (spec §9): at most 4, fresh 5 min, kept 10 min; link to the product's category. */
+export function RelatedProducts({ product }: { product: Product }) {
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['related', product.id],
+    queryFn: () => fetchRelatedProducts(product.id),
+    staleTime: STALE.related,
+    gcTime: 10 * 60_000,
+  });
+  return (
+    <section className="related" aria-labelledby="related-title">
+      <div className="carousel__header">
+        <h2 id="related-title">Das könnte Ihnen auch gefallen</h2>
+        <Link to={`/kategorien/${product.category}`}>Alle Produkte dieser Kategorie</Link>
+      </div>
+      <ul className="related__badges" aria-label="Weitere Kategorien">
+        {BADGE_IDS.map((id) => {
+          const category = CATEGORY_DEFINITIONS.find((c) => c.id === id)!;
+          return (
+            <li key={id}>
+              <Link to={`/kategorien/${category.slug}`} aria-label={category.name}>
+                <span aria-hidden="true">{category.line === 'shisha' ? 'Shisha' : category.shortLabel}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {isPending ? (
+        <Spinner label="Ähnliche Produkte werden geladen…" />
+      ) : isError ? (
+        <p>Ähnliche Produkte konnten nicht geladen werden.</p>
+      ) : data.products.length === 0 ? (
+        <p>Keine verwandten Produkte gefunden</p>
+      ) : (
+        <ProductGrid products={data.products} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '@shop/api-client';
+import { Breadcrumb } from '@shop/ui';
+import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
+import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink } from '@shop/catalog-rules';
+import { decimalToCents, formatEur, formatInteger } from '@shop/format';
+import { useSeo } from '@shop/shell-api';
+import { fetchProductBySlug } from '../../api/catalog-api';
+import { PriceTag } from '../products/components/price-tag';
+import { ProductImage } from '../products/components/product-image';
+import { useAddToCart } from '../products/add-to-cart';
+import { QuantityStepper } from './components/quantity-stepper';
+import { RelatedProducts } from './components/related-products';
+
+/** Page description (spec §2): name, puff count with thousands separators, flavour, nicotine, call to order. */
+export function productMetaDescription(product: Product): string {
+  return `${product.name}: ${formatInteger(product.puffCount)} Züge, Geschmack ${product.flavor}, Nikotinstärke ${product.nicotineStrength}. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.`;
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="product-detail product-detail--skeleton" aria-busy="true" aria-label="Produkt wird geladen">
+      <div className="skeleton skeleton--image" />
+      <div>
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </div>
+  );
+}
+
+function Gallery({ product }: { product: Product }) {
+  const [selected, setSelected] = useState(0);
+  const images = product.images.length ? product.images : [undefined];
+  return (
+    <div className="gallery">
+      <div className="gallery__main">
+        <ProductImage key={selected} src={images[selected]} alt={product.name} size={600} eager />
+      </div>
+      {images.length > 1 && (
+        <ul className="gallery__thumbs">
+          {images.map((src, index) => (
+            <li key={src ?? index}>
+              <button type="button" aria-label={`Bild ${index + 1} anzeigen`} aria-pressed={index === selected} onClick={() => setSelected(index)}>
+                <ProductImage src={src} alt="" size={80} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const [quantity, setQuantity] = useState(1);
+  const [tab, setTab] = useState<'description' | 'specs'>('description');
+  const { add, busy } = useAddToCart();
+  const soldOut = isSoldOut(product);
+  const unitCents = decimalToCents(product.salePrice ?? product.price);
+  const percent = discountPercent(decimalToCents(product.price), product.salePrice ? decimalToCents(product.salePrice) : null);
+  const categoryName = CATEGORY_DEFINITIONS.find((c) => c.id === product.categoryId)?.name ?? CATEGORY_FALLBACK_NAME;
+  const battery = product.batteryMah ?? batteryMahForPuffCount(product.puffCount);
+  useSeo({
+    title: product.name,
+    description: productMetaDescription(product),
+    canonical: `${window.location.origin}${productLink(product)}`,
+    ogImage: product.images[0] ? `${window.location.origin}${product.images[0]}` : undefined,
+  });
+
+  return (
+    <>
+      <Breadcrumb
+        items={[{ label: 'Home', href: '/' }, { label: 'Kategorien', href: '/kategorien' }, { label: categoryName, href: `/kategorien/${product.category}` }, { label: product.name }]}
+        renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
+      />
+      <div className="product-detail">
+        <div className="product-detail__media">
+          {percent !== null && <span className="product-detail__discount">−{percent} %</span>}
+          <Gallery product={product} />
+        </div>
+        <div className="product-detail__info">
+          <p className="product-detail__badges">
+            <span className="badge badge--original">Original</span>
+            <span className="product-detail__delivery">Lieferung in 1–3 Werktagen</span>
+          </p>
+          <h1>{product.name}</h1>
+          <PriceTag price={product.price} salePrice={product.salePrice} size="large" />
+          <p className="product-detail__vat">
+            inkl. 19% MwSt., zzgl. <Link to="/versand">Versandkosten</Link>
+          </p>
+          <ul className="chips" aria-label="Eckdaten">
+            <li>{formatInteger(product.puffCount)} Züge</li>
+            <li>2 % Nikotin (20 mg/ml)</li>
+            <li>Akku {battery} mAh</li>
+          </ul>
+          <p className={soldOut ? 'stock stock--out' : 'stock stock--in'} data-testid="stock-status">
+            {soldOut ? 'Ausverkauft' : 'Auf Lager'}
+          </p>
+          {!soldOut && <QuantityStepper value={quantity} onChange={setQuantity} label="Menge" />}
+          <button
+            type="button"
+            className="shop-button shop-button--primary product-detail__add"
+            disabled={soldOut || busy}
+            onClick={() => void add(product.id, quantity)}
+          >
+            {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
+          </button>
+          <p className="product-detail__restriction">Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung</p>
+          {product.salesCount > 0 && <p className="product-detail__customers">{formatInteger(product.salesCount)}-mal verkauft</p>}
+          <p className="nicotine-warning" role="note">
+            {product.nicotineWarning}
+          </p>
+        </div>
+      </div>
+      <section className="tabs" aria-label="Produktinformationen">
+        <div role="tablist" aria-label="Produktinformationen">
+          <button type="button" role="tab" id="tab-description" aria-controls="panel-description" aria-selected={tab === 'description'} onClick={() => setTab('description')}>
+            Beschreibung
+          </button>
+          <button type="button" role="tab" id="tab-specs" aria-controls="panel-specs" aria-selected={tab === 'specs'} onClick={() => setTab('specs')}>
+            Technische Daten
+          </button>
+        </div>
+        {tab === 'description' ? (
+          <div role="tabpanel" id="panel-description" aria-labelledby="tab-description">
+            {/* Description HTML comes from the shop's own catalogue (staff-edited), not from shoppers. */}
+            <div dangerouslySetInnerHTML={{ __html: product.description }} />
+            <ul>
+              {product.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <div role="tabpanel" id="panel-specs" aria-labelledby="tab-specs">
+            <dl className="specs">
+              <dt>Marke</dt>
+              <dd>{product.brand}</dd>
+              <dt>Züge</dt>
+              <dd>bis zu {formatInteger(product.puffCount)}</dd>
+              <dt>Nikotinstärke</dt>
+              <dd>2 % (20 mg/ml)</dd>
+              <dt>Geschmack</dt>
+              <dd>{product.flavor}</dd>
+              <dt>Akku</dt>
+              <dd>{battery} mAh</dd>
+              <dt>Coil</dt>
+              <dd>{product.coil ?? 'Mesh'}</dd>
+              {product.liquidVolumeMl && (
+                <>
+                  <dt>Füllmenge</dt>
+                  <dd>{product.liquidVolumeMl} ml</dd>
+                </>
+              )}
+              <dt>Artikelnummer</dt>
+              <dd>{product.sku}</dd>
+              <dt>Lieferumfang</dt>
+              <dd>1× {product.name}, Gebrauchsanweisung, Sicherheitshinweise</dd>
+            </dl>
+          </div>
+        )}
+      </section>
+      <RelatedProducts product={product} />
+    </>
+  );
+}
+
+/** Missing product (spec §2 texts) or a failed load. */
+function ProductUnavailable({ notFound }: { notFound: boolean }) {
+  useSeo({ title: notFound ? 'Produkt nicht gefunden' : 'Fehler', robots: 'noindex, follow' });
+  return (
+    <section className="shop-page">
+      <h1>{notFound ? 'Produkt nicht gefunden' : 'Fehler'}</h1>
+      <p>{notFound ? 'Das angeforderte Produkt konnte nicht gefunden werden.' : 'Das Produkt konnte gerade nicht geladen werden. Bitte versuchen Sie es später erneut.'}</p>
+      <Link className="shop-button shop-button--primary" to="/randm-tornado-vape-alle-produkte">
+        Alle Produkte ansehen
+      </Link>
+    </section>
+  );
+}
+
+/** Product detail for both route shapes (spec §2): /kategorien/{category}/{productSlug} and /produkt/{slug}. */
+export function ProductDetailPage() {
+  const { category, productSlug, slug } = useParams();
+  const slugPath = category && productSlug ? `${category}/${productSlug}` : (slug ?? '');
+  const { data, isPending, error } = useQuery({ queryKey: ['product', slugPath], queryFn: () => fetchProductBySlug(slugPath) });
+  if (isPending) return <ProductSkeleton />;
+  if (error) return <ProductUnavailable notFound={error instanceof ApiError && (error.status === 404 || error.status === 400)} />;
+  return (
+    <section className="shop-page">
+      <ProductDetails product={data} />
+    </section>
+  );
+}

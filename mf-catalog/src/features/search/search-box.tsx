@@ -1,0 +1,167 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { productLink, splitProductName } from '@shop/catalog-rules';
+import { fetchProducts } from '../../api/catalog-api';
+import { useDebouncedValue } from './use-debounced-value';
+import { RECENT_SEARCHES_SHOWN, useRecentSearches, useRememberSearch } from './recent-searches-store';
+
+/** Search constants of spec §9. */
+export const SUGGESTION_LIMIT = 5;
+export const MIN_SEARCH_LENGTH = 2;
+export const DEBOUNCE_MS = 300;
+const POPULAR_SEARCHES = ['Tornado 40000', 'Blueberry', 'Ice', 'Strawberry', 'Mango'];
+const POPULAR_SHOWN = 4;
+
+type Option = { kind: 'product'; id: string; label: [string, string]; href: string } | { kind: 'term'; id: string; term: string; group: 'recent' | 'popular' };
+
+/**
+ * Header search box (spec §2, §4, §5, §9) as an ARIA combobox: opens on focus or typing;
+ * after 300 ms and at least 2 trimmed characters it shows up to 5 product suggestions (name
+ * split after the model number); below 2 characters, recent (3 of 5 stored) and popular (4 of
+ * 5) searches. Arrow keys move, Enter selects or submits, Escape and outside clicks close.
+ * Submitting goes to the all-products page with the query.
+ */
+export function SearchBox() {
+  const [term, setTerm] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const navigate = useNavigate();
+  const recent = useRecentSearches();
+  const remember = useRememberSearch();
+  const rootRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const listId = `${id}-list`;
+
+  const trimmed = term.trim();
+  const debounced = useDebouncedValue(trimmed, DEBOUNCE_MS);
+  const searching = debounced.length >= MIN_SEARCH_LENGTH;
+  const { data, isFetching, isError } = useQuery({
+    queryKey: ['suggestions', debounced],
+    queryFn: () => fetchProducts({ search: debounced, limit: SUGGESTION_LIMIT }),
+    enabled: open && searching,
+    staleTime: 30_000,
+  });
+
+  const options: Option[] = searching
+    ? (data?.products ?? []).map((product) => ({ kind: 'product', id: `${id}-p-${product.id}`, label: splitProductName(product.name), href: productLink(product) }))
+    : [
+        ...recent.slice(0, RECENT_SEARCHES_SHOWN).map((t, i) => ({ kind: 'term' as const, id: `${id}-r-${i}`, term: t, group: 'recent' as const })),
+        ...POPULAR_SEARCHES.slice(0, POPULAR_SHOWN).map((t, i) => ({ kind: 'term' as const, id: `${id}-q-${i}`, term: t, group: 'popular' as const })),
+      ];
+
+  useEffect(() => setActive(-1), [debounced, open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const searchFor = (value: string) => {
+    const text = value.trim();
+    if (!text) return;
+    remember(text);
+    setOpen(false);
+    setTerm(text);
+    navigate(`/randm-tornado-vape-alle-produkte?search=${encodeURIComponent(text)}`);
+  };
+
+  const choose = (option: Option) => {
+    if (option.kind === 'term') return searchFor(option.term);
+    remember(trimmed);
+    setOpen(false);
+    navigate(option.href);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => (options.length ? (index + 1) % options.length : -1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => (options.length ? (index <= 0 ? options.length - 1 : index - 1) : -1));
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
+      event.preventDefault();
+      choose(options[active]);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    searchFor(term);
+  };
+
+  const waiting = searching && (isFetching || trimmed !== debounced) && !data;
+  const noResults = searching && !isFetching && !isError && data && data.products.length === 0;
+  const showPanel = open && (options.length > 0 || waiting || noResults || isError);
+
+  return (
+    <form role="search" className="search-box" onSubmit={onSubmit} ref={rootRef}>
+      <label htmlFor={`${id}-input`} className="shop-visually-hidden">
+        Produkte suchen
+      </label>
+      <input
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 && options[active] ? options[active].id : undefined}
+        className="search-box__input"
+        placeholder="Geschmack oder Modell suchen…"
+        value={term}
+        maxLength={100}
+        autoComplete="off"
+        onFocus={() => setOpen(true)}
+        onChange={(event) => {
+          setTerm(event.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="search-box__submit">
+        Suchen
+      </button>
+      <div className="search-box__panel" hidden={!showPanel}>
+        {waiting && <p className="search-box__status" role="status">Suche läuft...</p>}
+        {noResults && (
+          <p className="search-box__status" role="status">
+            Keine Produkte gefunden für "{debounced}". Versuchen Sie es mit: {POPULAR_SEARCHES.slice(0, POPULAR_SHOWN).join(', ')}
+          </p>
+        )}
+        {isError && <p className="search-box__status" role="alert">Die Suche ist gerade nicht verfügbar.</p>}
+        <ul id={listId} role="listbox" aria-label={searching ? 'Produktvorschläge' : 'Suchvorschläge'}>
+          {options.map((option, index) => (
+            <li
+              key={option.id}
+              id={option.id}
+              role="option"
+              aria-selected={index === active}
+              className={`search-box__option${index === active ? ' search-box__option--active' : ''}`}
+              onPointerDown={(event) => event.preventDefault()}
+              onClick={() => choose(option)}
+            >
+              {option.kind === 'product' ? (
+                <>
+                  <span className="search-box__model">{option.label[0]}</span> <span className="search-box__variant">{option.label[1]}</span>
+                </>
+              ) : (
+                <>
+                  <span className="search-box__group">{option.group === 'recent' ? 'Zuletzt gesucht' : 'Beliebt'}:</span> {option.term}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </form>
+  );
+}
