@@ -126,7 +126,7 @@ test.describe('header and footer', () => {
 
   test('header widgets come from their remotes: search, account, cart', async ({ shopperPage: page }) => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Produkte suchen' }).fill('  Blueberry Ice ');
+    await page.getByRole('combobox', { name: 'Produkte suchen' }).fill('  Blueberry Ice ');
     await page.getByRole('button', { name: 'Suchen' }).click();
     await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Blueberry%20Ice$/);
     await page.getByRole('link', { name: 'Anmelden' }).click();

@@ -12,7 +12,7 @@ test.describe('a failing remote', () => {
     // chrome and other remotes still work
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('© 2024');
-    await expect(page.getByRole('searchbox', { name: 'Produkte suchen' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Produkte suchen' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Kontakt' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible();
     await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);

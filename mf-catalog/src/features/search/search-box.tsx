@@ -85,7 +85,9 @@ export function SearchBox() {
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((index) => (options.length ? (index <= 0 ? options.length - 1 : index - 1) : -1));
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && open) {
+      // Close the popup only; without this the browser also clears a type=search field.
+      event.preventDefault();
       setOpen(false);
     } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
       event.preventDefault();

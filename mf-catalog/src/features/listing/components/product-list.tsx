@@ -31,7 +31,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const maxPrice = params.get('maxPrice') ?? '';
   const formId = useId();
 
-  const { data, isPending, isError, refetch } = useProducts({
+  const { data, isPending, isError, isPlaceholderData, refetch } = useProducts({
     search: search || undefined,
     categoryId: categoryId || undefined,
     sort,
@@ -98,7 +98,8 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
       <div className="listing__results">
         <div className="listing__toolbar">
           <p className="listing__count" role="status" data-testid="product-count">
-            {isPending ? 'Produkte werden geladen…' : search ? `${total} Produkte für „${search}“` : `${total} Produkte`}
+            {/* While new results load, the previous ones stay visible but their count would be wrong. */}
+            {isPending || isPlaceholderData ? 'Produkte werden geladen…' : search ? `${total} Produkte für „${search}“` : `${total} Produkte`}
           </p>
           <label>
             Sortieren nach{' '}

@@ -1,0 +1,144 @@
+import { test, expect } from './fixtures';
+
+/** Catalogue journeys of issue #3 through the gateway on the seeded demo catalogue. */
+test.describe('catalogue', () => {
+  test('home: one carousel per category with up to 8 products, 280 px steps, category links', async ({ shopperPage: page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
+    for (const slug of ['randm-tornado-7000', 'randm-tornado-9000', 'randm-shisha-10000', 'randm-tornado-12000', 'randm-tornado-35000']) {
+      const carousel = page.getByTestId(`carousel-${slug}`);
+      await expect(carousel.getByTestId('product-card').first()).toBeVisible();
+      expect(await carousel.getByTestId('product-card').count()).toBeLessThanOrEqual(8);
+    }
+    const carousel = page.getByTestId('carousel-randm-tornado-9000');
+    const track = carousel.locator('.carousel__track');
+    await carousel.getByRole('button', { name: 'RandM Tornado 9000: weiterblättern' }).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(280);
+    await carousel.getByRole('link', { name: 'Alle RandM Tornado 9000 ansehen' }).click();
+    await expect(page).toHaveURL(/\/kategorien\/randm-tornado-9000$/);
+  });
+
+  test('category listing: count line, products of the category, text block and filters', async ({ shopperPage: page }) => {
+    await page.goto('/kategorien/randm-tornado-15000');
+    await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado 15000' })).toBeVisible();
+    const api = await (await page.request.get('/api/products?categoryId=cat-tornado-15000&limit=1')).json();
+    await expect(page.getByTestId('product-count')).toHaveText(`${api.total} Produkte`);
+    await expect(page.getByTestId('seo-tornado-15000')).toContainText('bis zu 15.000 Zügen');
+    const names = await page.getByTestId('product-card').getByRole('heading').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.startsWith('RandM Tornado 15000'))).toBe(true);
+    await page.getByLabel('Geschmack suchen').fill('mango');
+    await page.getByRole('button', { name: 'Filter anwenden' }).click();
+    await expect(page.getByTestId('product-count')).toHaveText(/^\d+ Produkte für „mango“$/);
+    await expect(page).toHaveURL(/search=mango/);
+    const filtered = await page.getByTestId('product-card').getByRole('heading').allTextContents();
+    expect(filtered.every((name) => /mango/i.test(name))).toBe(true);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('RandM Tornado 15000 kaufen');
+  });
+
+  test('texts for Tornado 10000, 40000 and the shisha line exist', async ({ shopperPage: page }) => {
+    for (const [slug, id] of [['randm-tornado-10000', 'seo-tornado-10000'], ['randm-tornado-40000', 'seo-tornado-40000'], ['randm-shisha-10000', 'seo-shisha-10000']]) {
+      await page.goto(`/kategorien/${slug}`);
+      await expect(page.getByTestId(id!)).toBeVisible();
+    }
+  });
+
+  test('category overview: a card per category with prices and shop link', async ({ shopperPage: page }) => {
+    await page.goto('/kategorien');
+    await expect(page.getByTestId('category-card')).toHaveCount(11);
+    const shisha = page.getByTestId('category-card').filter({ hasText: 'RandM Shisha 10000' });
+    await expect(shisha).toContainText('19,99');
+    await expect(shisha).toContainText('29,99');
+    await expect(shisha).toContainText('−33 %');
+    await shisha.getByRole('link', { name: 'RandM Shisha 10000 ansehen' }).click();
+    await expect(page).toHaveURL(/\/kategorien\/randm-shisha-10000$/);
+  });
+
+  test('product detail from a card click: price block, chips, stepper, tabs, related', async ({ shopperPage: page }) => {
+    await page.goto('/kategorien/randm-tornado-9000');
+    const card = page.getByTestId('product-card').first();
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    await card.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/kategorien\/randm-tornado-9000\/[a-z0-9-]+-einweg-vape$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('inkl. 19% MwSt.')).toBeVisible();
+    const chips = page.getByRole('list', { name: 'Eckdaten' });
+    await expect(chips).toContainText('9.000 Züge');
+    await expect(chips).toContainText('Akku 600 mAh');
+    await expect(page.getByRole('button', { name: 'Menge verringern' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Menge erhöhen' }).click();
+    await expect(page.getByRole('button', { name: 'Menge verringern' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: /In den Warenkorb – 33,98 €/ })).toBeVisible();
+    await page.getByRole('tab', { name: 'Technische Daten' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText('Mesh');
+    await expect(page.getByRole('heading', { name: 'Das könnte Ihnen auch gefallen' })).toBeVisible();
+    const related = page.locator('.related').getByTestId('product-card');
+    await expect(related.first()).toBeVisible();
+    expect(await related.count()).toBeLessThanOrEqual(4);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/9\.000 Züge.*Nikotinstärke 2%.*Jetzt online bestellen/);
+  });
+
+  test('add to cart is honest while the cart slice is being built', async ({ shopperPage: page }) => {
+    await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
+    const button = page.getByRole('button', { name: /In den Warenkorb/ });
+    const events = page.evaluate(() => new Promise((resolve) => window.addEventListener('cart:add', (e) => resolve((e as CustomEvent).detail), { once: true })));
+    await button.click();
+    await expect(page.getByRole('button', { name: 'Wird hinzugefügt...' })).toBeDisabled();
+    expect(await events).toMatchObject({ quantity: 1 });
+    await expect(page.getByTestId('toast')).toContainText('Warenkorb noch nicht verfügbar');
+  });
+
+  test('a sold-out product: red "Ausverkauft", add disabled, also on its card', async ({ shopperPage: page }) => {
+    const { products } = await (await page.request.get('/api/products?limit=400')).json();
+    const soldOut = products.find((p: { stock: number | null }) => p.stock !== null && p.stock <= 0);
+    expect(soldOut).toBeTruthy();
+    await page.goto(`/kategorien/${soldOut.category}/${soldOut.flavorSlug}`);
+    await expect(page.getByTestId('stock-status')).toHaveText('Ausverkauft');
+    await expect(page.getByTestId('stock-status')).toHaveClass(/stock--out/);
+    await expect(page.locator('.product-detail__add')).toBeDisabled();
+    await page.goto(`/randm-tornado-vape-alle-produkte?search=${encodeURIComponent(soldOut.flavor)}&category=${soldOut.categoryId}`);
+    const card = page.getByTestId('product-card').filter({ hasText: soldOut.name });
+    await expect(card.getByRole('button', { name: 'Ausverkauft' })).toBeDisabled();
+  });
+
+  test('an unknown product slug shows the missing-product texts', async ({ shopperPage: page }) => {
+    await page.goto('/kategorien/randm-tornado-9000/gibt-es-nicht-einweg-vape');
+    await expect(page.getByRole('heading', { level: 1, name: 'Produkt nicht gefunden' })).toBeVisible();
+    await expect(page.getByText('Das angeforderte Produkt konnte nicht gefunden werden.')).toBeVisible();
+  });
+
+  test('search box: suggestions split by model, keyboard, recent searches, submit', async ({ shopperPage: page }) => {
+    await page.goto('/kontakt');
+    const box = page.getByRole('combobox', { name: 'Produkte suchen' });
+    await box.focus();
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('option', { name: /Beliebt: Tornado 40000/ })).toBeVisible();
+    await expect(list.getByRole('option', { name: /Beliebt:/ })).toHaveCount(4);
+    await box.fill('b');
+    await expect(list.getByRole('option', { name: /Beliebt:/ })).toHaveCount(4); // below 2 characters: no product suggestions
+    await box.fill('blueberry ice');
+    const options = page.getByRole('listbox', { name: 'Produktvorschläge' }).getByRole('option');
+    await expect(options.first()).toContainText('Blueberry Ice');
+    expect(await options.count()).toBeLessThanOrEqual(5);
+    await expect(options.first().locator('.search-box__model')).toHaveText(/^RandM Tornado \d+$/);
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=blueberry%20ice$/);
+    await expect(page.getByTestId('product-count')).toHaveText(/^\d+ Produkte für „blueberry ice“$/);
+    await box.fill('');
+    await box.focus();
+    await expect(page.getByRole('option', { name: /Zuletzt gesucht: blueberry ice/ })).toBeVisible();
+  });
+
+  test('search box: no results text with suggestions', async ({ shopperPage: page }) => {
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Produkte suchen' });
+    await box.fill('xyzzy');
+    await expect(page.getByText('Keine Produkte gefunden für "xyzzy"')).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(page.getByText('Keine Produkte gefunden für "xyzzy"')).toBeHidden();
+  });
+});
