@@ -79,7 +79,8 @@ async function main() {
         gatewayPort,
         servicePortOffset: 1000,
         databasePrefix,
-        gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
+        // All journeys come from one IP: a per-IP limit meant for shoppers would throttle the suite.
+        gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000' },
       });
       try {
         const report = path.join(dataDir, 'playwright.json');

@@ -80,7 +80,7 @@ test.describe('catalogue', () => {
 
   test('add to cart is honest while the cart slice is being built', async ({ shopperPage: page }) => {
     await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
-    const button = page.getByRole('button', { name: /In den Warenkorb/ });
+    const button = page.getByRole('button', { name: /^In den Warenkorb – / });
     const events = page.evaluate(() => new Promise((resolve) => window.addEventListener('cart:add', (e) => resolve((e as CustomEvent).detail), { once: true })));
     await button.click();
     await expect(page.getByRole('button', { name: 'Wird hinzugefügt...' })).toBeDisabled();
@@ -140,5 +140,27 @@ test.describe('catalogue', () => {
     await expect(page.getByText('Keine Produkte gefunden für "xyzzy"')).toBeVisible();
     await page.mouse.click(5, 400);
     await expect(page.getByText('Keine Produkte gefunden für "xyzzy"')).toBeHidden();
+  });
+});
+
+test.describe('first HTML for crawlers', () => {
+  test('product page: title, description, canonical, Open Graph and JSON-LD before any script runs', async ({ request }) => {
+    const response = await request.get('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>RandM Tornado 9000 Blueberry Ice | RandM Tornado Shop</title>');
+    expect(html).toMatch(/<meta name="description" content="RandM Tornado 9000 Blueberry Ice: 9\.000 Züge/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/kategorien\/randm-tornado-9000\/blueberry-ice-einweg-vape"/);
+    expect(html).toContain('<meta property="og:type" content="product"');
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(jsonLd[0]).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'EUR', price: '16.99' } });
+    expect(jsonLd[1]['@type']).toBe('BreadcrumbList');
+  });
+
+  test('unknown product → HTTP 404; sitemap lists categories and products', async ({ request }) => {
+    expect((await request.get('/kategorien/randm-tornado-9000/gibt-es-nicht-einweg-vape')).status()).toBe(404);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/kategorien\/randm-shisha-10000<\/loc>/);
+    expect(sitemap).toMatch(/\/kategorien\/randm-tornado-9000\/blueberry-ice-einweg-vape<\/loc>/);
   });
 });

@@ -62,6 +62,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MONGODB_URI: mongoUri,
           MONGODB_DB: `${databasePrefix}_${slice}`,
           LOG_LEVEL: logLevel,
+          PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
         },
       });
     }

@@ -2,3 +2,4 @@ export * from './text';
 export * from './product-link';
 export * from './product-facts';
 export * from './related-products';
+export * from './category-texts';

@@ -117,18 +117,6 @@ export type CategoryListResponse = z.infer<typeof CategoryListResponse>;
 /** A path segment slug: lower-case letters, digits and hyphens only (anything else is a 400). */
 export const SlugParam = z.string().min(1).max(SEARCH_MAX_LENGTH).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ungültiger Slug');
 
-/** Head data a service provides for a page's first HTML (gateway head injection). */
-export const PageHead = z
-  .object({
-    title: z.string(),
-    description: z.string(),
-    canonicalPath: z.string(),
-    ogImage: z.string().nullable(),
-    ogType: z.enum(['website', 'product']),
-    structuredData: z.array(z.record(z.string(), z.unknown())),
-  })
-  .strict();
-export type PageHead = z.infer<typeof PageHead>;
 
 /** `GET /api/products/{id}/related`: at most 4 products by the rule of spec §9. */
 export const RelatedProductsResponse = z.object({ products: z.array(Product) }).strict();

@@ -6,3 +6,4 @@ export * from './events';
 export * from './categories';
 export * from './constants';
 export * from './catalog';
+export * from './page-head';

@@ -18,6 +18,11 @@ export interface RouteDefinition {
   title: string;
   /** Pages that need a logged-in user (spec §6); enforced by the owning slice. */
   requiresLogin?: boolean;
+  /**
+   * The owning service provides this page's head (title, description, canonical, Open Graph,
+   * JSON-LD) for the first HTML, and may answer that the page's resource does not exist (404).
+   */
+  serverHead?: boolean;
 }
 
 const route = (path: string, remote: RouteRemote, page: string, title: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
@@ -30,13 +35,13 @@ const route = (path: string, remote: RouteRemote, page: string, title: string, e
 
 export const ROUTES: readonly RouteDefinition[] = [
   // catalog
-  route('/', 'catalog', 'home', 'RandM Tornado Vapes kaufen'),
-  route('/randm-tornado-vape-alle-produkte', 'catalog', 'all-products', 'Alle Produkte'),
-  route('/Alle-Produkte', 'catalog', 'all-products', 'Alle Produkte'),
-  route('/kategorien', 'catalog', 'category-overview', 'Kategorien'),
-  route('/kategorien/:category', 'catalog', 'category-listing', 'Kategorie'),
-  route('/kategorien/:category/:productSlug', 'catalog', 'product-detail', 'Produkt'),
-  route('/produkt/:slug', 'catalog', 'product-detail', 'Produkt'),
+  route('/', 'catalog', 'home', 'RandM Tornado Vapes kaufen', { serverHead: true }),
+  route('/randm-tornado-vape-alle-produkte', 'catalog', 'all-products', 'Alle Produkte', { serverHead: true }),
+  route('/Alle-Produkte', 'catalog', 'all-products', 'Alle Produkte', { serverHead: true }),
+  route('/kategorien', 'catalog', 'category-overview', 'Kategorien', { serverHead: true }),
+  route('/kategorien/:category', 'catalog', 'category-listing', 'Kategorie', { serverHead: true }),
+  route('/kategorien/:category/:productSlug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
+  route('/produkt/:slug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
   // cart
   route('/warenkorb', 'cart', 'cart', 'Warenkorb'),
   route('/kasse', 'cart', 'checkout', 'Kasse'),

@@ -176,7 +176,7 @@ describe('search', () => {
     const { _id, createdAt, updatedAt, ...rest } = base as Record<string, unknown>;
     void _id; void createdAt; void updatedAt;
     await Product.create({ ...rest, name: 'RandM Tornado 9000 Süße Kirsche Groß', flavor: 'Süße Kirsche Groß', slug: 'test-suesse-kirsche', flavorSlug: 'suesse-kirsche-gross-einweg-vape', sku: 'TEST-SUESSE' });
-    await app.searchIndex.refresh();
+    await app.catalog.refresh();
     expect(await names('suesse kirsche')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
     expect(await names('süße')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
     expect(await names('gross')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
@@ -202,13 +202,13 @@ describe('search', () => {
     expect(products.every((p) => p.categoryId === 'cat-tornado-9000' && /ice/i.test(p.name))).toBe(true);
   });
 
-  test('the index follows changes made by other processes', async () => {
+  test('the snapshot and its index follow changes made by other processes', async () => {
     const Product = productModel(app.db);
     await Product.updateOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }, { $set: { flavor: 'Zyklon Frost', name: 'RandM Tornado 9000 Zyklon Frost' } });
-    await app.searchIndex.syncIfChanged();
+    await app.catalog.syncIfChanged();
     expect(await names('zyklon')).toEqual(['RandM Tornado 9000 Zyklon Frost']);
     await Product.updateOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }, { $set: { flavor: 'Blueberry Ice', name: 'RandM Tornado 9000 Blueberry Ice' } });
-    await app.searchIndex.syncIfChanged();
+    await app.catalog.syncIfChanged();
     expect(await names('zyklon')).toEqual([]);
   });
 });
@@ -264,5 +264,44 @@ describe('placeholder', () => {
 
   test.each(['0/10', '10/0', '2001/10', '10/2001', 'abc/10', '-5/10', '1.5/10'])('%s → 400', async (size) => {
     expect((await get(`/api/placeholder/${size}`)).status).toBe(400);
+  });
+});
+
+describe('SEO data for the gateway', () => {
+  const head = async (path: string) => get(`/internal/page-head?path=${encodeURIComponent(path)}`);
+
+  test('product page: spec description, canonical link, Product with EUR Offer and availability, breadcrumbs', async () => {
+    const { status, body } = await head('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
+    expect(status).toBe(200);
+    expect(body.title).toBe('RandM Tornado 9000 Blueberry Ice');
+    expect(body.description).toBe('RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice, Nikotinstärke 2%. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.');
+    expect(body.canonicalPath).toBe('/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape');
+    const [product, breadcrumbs] = body.structuredData;
+    expect(product).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '16.99', availability: expect.stringMatching(/InStock|OutOfStock/) } });
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Home', 'Kategorien', 'RandM Tornado 9000', 'RandM Tornado 9000 Blueberry Ice']);
+  });
+
+  test('sold-out products are OutOfStock in JSON-LD', async () => {
+    const soldOut = await productModel(app.db).findOne({ stock: 0, isActive: true }).lean();
+    const { body } = await head(`/kategorien/${soldOut!.category}/${soldOut!.flavorSlug}`);
+    expect(body.structuredData[0].offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  test('category page uses the meta description table; unknown pages are 404', async () => {
+    const { body } = await head('/kategorien/randm-tornado-7000');
+    expect(body.description).toMatch(/^RandM Tornado 7000 kaufen/);
+    expect((await head('/kategorien/randm-tornado-8000')).status).toBe(404);
+    expect((await head('/produkt/gibt-es-nicht')).status).toBe(404);
+    expect((await head('/kategorien/randm-tornado-7000/gibt-es-nicht')).status).toBe(404);
+    expect((await get('/internal/page-head?path=kein-pfad')).status).toBe(400);
+  });
+
+  test('sitemap entries: every category and every active product', async () => {
+    const { body } = await get('/internal/sitemap-entries');
+    const active = await productModel(app.db).countDocuments({ isActive: true });
+    expect(body).toHaveLength(11 + active);
+    expect(body.map((e: { path: string }) => e.path)).toContain('/kategorien/randm-shisha-10000');
+    const inactive = await productModel(app.db).findOne({ isActive: false }).lean();
+    expect(body.map((e: { path: string }) => e.path)).not.toContain(`/kategorien/${inactive!.category}/${inactive!.flavorSlug}`);
   });
 });

@@ -1,32 +1,34 @@
 import { createDomainService } from '@shop/service-kit';
 import type { CatalogConfig } from './config';
-import { CatalogSearchIndex } from './search/search-index';
+import { CatalogSnapshot } from './catalog/catalog-snapshot';
 import { productRoutes } from './routes/products';
 import { categoryRoutes } from './routes/categories';
 import { mediaRoutes } from './routes/media';
+import { internalRoutes } from './routes/internal';
 
 /**
- * Builds the catalog service: products, categories, search, product images and placeholders
- * on its own database (shop_catalog). The search index is built before the app is ready and
- * kept in sync (see CatalogSearchIndex).
+ * Builds the catalog service: products, categories, search, product images, placeholders and
+ * SEO data on its own database (shop_catalog). Reads are answered from the in-memory catalogue
+ * snapshot, built before the app is ready and kept in sync (see CatalogSnapshot).
  */
 export async function buildApp(config: CatalogConfig) {
   const app = await createDomainService(config, { service: 'catalog', description: 'Products, categories, stock, search and product images.' });
-  const search = new CatalogSearchIndex(app.db);
-  app.decorate('searchIndex', search);
-  await app.register(productRoutes, { search });
-  await app.register(categoryRoutes);
+  const catalog = new CatalogSnapshot(app.db);
+  app.decorate('catalog', catalog);
+  await app.register(productRoutes, { catalog });
+  await app.register(categoryRoutes, { catalog });
   await app.register(mediaRoutes);
+  await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog });
   app.addHook('onReady', async () => {
-    await search.refresh();
-    search.startSync(config.SEARCH_SYNC_INTERVAL_MS, (error) => app.log.error({ err: error }, 'search index sync failed'));
+    await catalog.refresh();
+    catalog.startSync(config.SEARCH_SYNC_INTERVAL_MS, (error) => app.log.error({ err: error }, 'catalogue sync failed'));
   });
-  app.addHook('onClose', async () => search.stopSync());
+  app.addHook('onClose', async () => catalog.stopSync());
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    searchIndex: CatalogSearchIndex;
+    catalog: CatalogSnapshot;
   }
 }

@@ -5,8 +5,8 @@ import { serviceEnvSchema } from '@shop/service-kit';
 /**
  * Environment of the catalog service: PORT (4101), HOST, MONGODB_URI, MONGODB_DB (shop_catalog),
  * LOG_LEVEL, plus PUBLIC_ORIGIN (absolute URLs in sitemap.xml, canonical and JSON-LD) and
- * SEARCH_SYNC_INTERVAL_MS (how often the search index checks the database for changes made by
- * other processes, default 30000).
+ * SEARCH_SYNC_INTERVAL_MS (how often the in-memory catalogue checks the database for changes
+ * made by other processes, default 30000 ms).
  */
 export const CatalogEnv = serviceEnvSchema('catalog', 4101).extend({
   PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),

@@ -49,6 +49,19 @@ beforeAll(async () => {
     body: request.body ?? null,
   }));
   upstream.get('/readyz', async () => ({ status: 'ready' }));
+  upstream.get('/internal/page-head', async (request, reply) => {
+    const { path: pagePath } = request.query as { path: string };
+    if (pagePath.includes('gibt-es-nicht')) return reply.code(404).send({ message: 'Seite nicht gefunden.' });
+    return {
+      title: 'RandM Tornado 9000 Blueberry Ice',
+      description: 'RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice.',
+      canonicalPath: '/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape',
+      ogImage: 'http://localhost:8080/api/images/x.webp',
+      ogType: 'product',
+      structuredData: [{ '@type': 'Product', name: 'Evil </script><script>alert(1)</script>' }],
+    };
+  });
+  upstream.get('/internal/sitemap-entries', async () => [{ path: '/kategorien/randm-tornado-9000', lastModified: '2026-11-01T00:00:00.000Z' }]);
   upstreamPort = await findFreePort();
   await upstream.listen({ port: upstreamPort, host: '127.0.0.1' });
   closedPort = await findFreePort();
@@ -81,6 +94,45 @@ describe('gateway: storefront', () => {
     // default SHOP_ENVIRONMENT is development → noindex (spec §2 'Other')
     expect(response.body).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
+  test('pages with a service head get description, Open Graph and JSON-LD in the first HTML', async () => {
+    const response = await app.inject({ method: 'GET', url: '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>RandM Tornado 9000 Blueberry Ice | RandM Tornado Shop</title>');
+    expect(response.body).toContain('<meta name="description" content="RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice."');
+    expect(response.body).toContain('<link rel="canonical" href="http://localhost:8080/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape"');
+    expect(response.body).toContain('<meta property="og:type" content="product"');
+    expect(response.body).toContain('<meta property="og:image" content="http://localhost:8080/api/images/x.webp"');
+    expect(response.body).toContain('<script type="application/ld+json" data-shop-head="json-ld">');
+    // A value cannot close the script element.
+    expect(response.body).not.toContain('</script><script>alert(1)');
+    expect(response.body).toContain('\\u003c/script>');
+  });
+
+  test('a missing product or category answers 404 (the shell shows its not-found text)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/kategorien/randm-tornado-9000/gibt-es-nicht-einweg-vape' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  test('when the owning service does not answer, the page still works with the generic head', async () => {
+    const local = await gateway({ CATALOG_SERVICE_URL: `http://127.0.0.1:${closedPort}` });
+    const response = await local.inject({ method: 'GET', url: '/kategorien/randm-tornado-9000' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Kategorie | RandM Tornado Shop</title>');
+    await local.close();
+  });
+
+  test('sitemap.xml lists public pages and the services\' entries', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/xml');
+    expect(response.body).toContain('<loc>http://localhost:8080/</loc>');
+    expect(response.body).toContain('<loc>http://localhost:8080/kontakt</loc>');
+    expect(response.body).toContain('<loc>http://localhost:8080/kategorien/randm-tornado-9000</loc><lastmod>2026-11-01T00:00:00.000Z</lastmod>');
+    expect(response.body).not.toContain('/admin');
+    expect(response.body).not.toContain('/warenkorb');
   });
 
   test('unknown paths → 404 with the not-found page', async () => {

@@ -52,6 +52,6 @@ export async function buildApp(config: GatewayConfig) {
     development: config.SHOP_ENVIRONMENT === 'development',
   });
   await app.register(apiProxy, { services });
-  await app.register(storefront, { staticRoot: config.STATIC_ROOT, remotesManifest, shopConfig });
+  await app.register(storefront, { staticRoot: config.STATIC_ROOT, remotesManifest, shopConfig, services });
   return app;
 }

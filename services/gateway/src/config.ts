@@ -16,7 +16,8 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
  *   so a remote can be served from elsewhere (its own CDN, a dev server) without rebuilding the shell.
  * - SHOP_ENVIRONMENT: 'development' (every page noindex) or 'production'.
  * - CONTACT_EMAIL, CONTACT_ADDRESS (lines separated by '|'), TRUSTED_SHOPS_URL, TUEV_CERTIFICATE_URL.
- * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 300).
+ * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
+ *   makes about a dozen API calls, and many shoppers can share one IP behind carrier NAT).
  */
 export const GatewayEnv = z
   .object({
@@ -41,7 +42,7 @@ export const GatewayEnv = z
     CONTACT_ADDRESS: z.string().default(''),
     TRUSTED_SHOPS_URL: optionalUrl,
     TUEV_CERTIFICATE_URL: optionalUrl,
-    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

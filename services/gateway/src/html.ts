@@ -1,23 +1,43 @@
 /**
  * First-response head data for the shell's index.html (docs/architecture.md 'Gateway':
- * crawlers and link previews need title, robots and canonical without running scripts).
- * The shell's head manager later updates the same tags, found by their `data-shop-head` mark.
+ * crawlers and link previews need it without running scripts). The shell's head manager
+ * later updates the same tags, found by their `data-shop-head` mark.
  */
 export interface HeadData {
   title: string;
   robots: string;
   /** Absolute canonical URL, or null (not-found page). */
   canonical: string | null;
+  description?: string;
+  ogType?: 'website' | 'product';
+  ogImage?: string | null;
+  /** JSON-LD objects. */
+  structuredData?: Array<Record<string, unknown>>;
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Returns `html` with its <title> replaced and robots/canonical tags added before </head>. */
+/** JSON for a <script> data block: '<' escaped so no value can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const meta = (key: string, attribute: 'name' | 'property', content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" data-shop-head="${key}">`;
+
+/** Returns `html` with its <title> replaced and the head tags added before </head>. */
 export function injectHead(html: string, head: HeadData): string {
   const tags = [
-    `<meta name="robots" content="${escapeHtml(head.robots)}" data-shop-head="robots">`,
+    meta('robots', 'name', head.robots),
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" data-shop-head="canonical">` : '',
+    head.description ? meta('description', 'name', head.description) : '',
+    meta('og:title', 'property', head.title),
+    head.description ? meta('og:description', 'property', head.description) : '',
+    meta('og:type', 'property', head.ogType ?? 'website'),
+    head.canonical ? meta('og:url', 'property', head.canonical) : '',
+    head.ogImage ? meta('og:image', 'property', head.ogImage) : '',
+    meta('og:locale', 'property', 'de_DE'),
+    meta('twitter:card', 'name', head.ogImage ? 'summary_large_image' : 'summary'),
+    ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-shop-head="json-ld">${jsonForScript(data)}</script>`),
   ].join('');
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
-import { discountPercent } from '@shop/catalog-rules';
+import { discountPercent, FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
 import { decimalToCents } from '@shop/format';
 import { useSeo } from '@shop/shell-api';
 import { CategoryShortcuts } from './components/category-shortcuts';
@@ -8,7 +8,6 @@ import { CategoryCarousel } from './components/category-carousel';
 import { TrustBanner } from './components/trust-banner';
 import { SeoGuide } from './components/seo-guide';
 import { useCategories } from '../products/hooks';
-import { FALLBACK_META_DESCRIPTION } from '../listing/category-texts';
 
 /** Carousels of spec §2 'Home': 7000, 9000, shisha 10000, 12000 … 35000. */
 const CAROUSEL_IDS = ['cat-tornado-7000', 'cat-tornado-9000', 'cat-shisha-10000', 'cat-tornado-12000', 'cat-tornado-15000', 'cat-tornado-20000', 'cat-tornado-25000', 'cat-tornado-30000', 'cat-tornado-35000'];

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Breadcrumb } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
+import { FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
 import { ProductList } from './components/product-list';
-import { FALLBACK_META_DESCRIPTION } from './category-texts';
 
 /** All products (spec §2): the `search` query parameter, flavour search, filters, sorting, paging. */
 export function AllProductsPage() {

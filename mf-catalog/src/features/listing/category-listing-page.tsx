@@ -2,9 +2,9 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, Spinner } from '@shop/ui';
 import { CATEGORY_FALLBACK_NAME } from '@shop/contracts';
 import { useSeo } from '@shop/shell-api';
+import { categoryText, FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
 import { useCategories } from '../products/hooks';
 import { ProductList } from './components/product-list';
-import { categoryText, FALLBACK_META_DESCRIPTION } from './category-texts';
 
 /**
  * Category listing (spec §2): breadcrumb, title and description, sidebar filter, offer banner,
@@ -13,17 +13,28 @@ import { categoryText, FALLBACK_META_DESCRIPTION } from './category-texts';
  */
 export function CategoryListingPage() {
   const { category: slug = '' } = useParams();
-  const { data: categories, isPending } = useCategories();
+  const { data: categories, isPending, isError, refetch } = useCategories();
   const category = categories?.find((c) => c.slug === slug);
   const text = categoryText(slug);
   const name = category?.name ?? CATEGORY_FALLBACK_NAME;
   useSeo({
     title: category ? `${category.name} kaufen` : 'Kategorie nicht gefunden',
     description: text?.metaDescription ?? FALLBACK_META_DESCRIPTION,
-    robots: !isPending && !category ? 'noindex, follow' : undefined,
+    robots: !isPending && !isError && !category ? 'noindex, follow' : undefined,
   });
 
   if (isPending) return <Spinner label="Kategorie wird geladen…" />;
+  if (isError) {
+    return (
+      <section className="shop-page" role="alert">
+        <h1>Kategorie konnte nicht geladen werden</h1>
+        <p>Bitte versuchen Sie es später erneut.</p>
+        <button type="button" className="shop-button shop-button--secondary" onClick={() => void refetch()}>
+          Erneut versuchen
+        </button>
+      </section>
+    );
+  }
   if (!category) {
     return (
       <section className="shop-page">

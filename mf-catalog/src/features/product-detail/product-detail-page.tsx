@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
 import { Breadcrumb } from '@shop/ui';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
-import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink } from '@shop/catalog-rules';
+import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
 import { useSeo } from '@shop/shell-api';
 import { fetchProductBySlug } from '../../api/catalog-api';
@@ -13,11 +13,6 @@ import { ProductImage } from '../products/components/product-image';
 import { useAddToCart } from '../products/add-to-cart';
 import { QuantityStepper } from './components/quantity-stepper';
 import { RelatedProducts } from './components/related-products';
-
-/** Page description (spec §2): name, puff count with thousands separators, flavour, nicotine, call to order. */
-export function productMetaDescription(product: Product): string {
-  return `${product.name}: ${formatInteger(product.puffCount)} Züge, Geschmack ${product.flavor}, Nikotinstärke ${product.nicotineStrength}. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.`;
-}
 
 function ProductSkeleton() {
   return (

@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import { isValidObjectId } from 'mongoose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
 import { BadRequestError, NotFoundError } from '@shop/service-kit';
-import { productModel } from '../models/product';
-import { toApiProduct } from '../catalog/to-api';
-import { findProductBySlug, listProducts, relatedProducts } from '../catalog/product-queries';
-import type { CatalogSearchIndex } from '../search/search-index';
+import { listProducts, relatedProducts } from '../catalog/product-queries';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 const PRODUCT_NOT_FOUND = 'Das angeforderte Produkt konnte nicht gefunden werden.';
 
 /** Products (spec §7). Every response shape comes from @shop/contracts. */
-export const productRoutes: FastifyPluginAsyncZod<{ search: CatalogSearchIndex }> = async (app, { search }) => {
+export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = async (app, { catalog }) => {
   app.get(
     '/api/products',
     {
@@ -27,8 +24,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ search: CatalogSearchIndex }
     async (request) => {
       const query = request.query;
       if (query.sort === 'relevance' && !query.search?.trim()) throw new BadRequestError('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
-      const { docs, total } = await listProducts(app.db, search, query);
-      return { products: docs.map(toApiProduct), total, limit: query.limit, offset: query.offset };
+      const { products, total } = listProducts(catalog, query);
+      return { products: products.map((p) => p.api), total, limit: query.limit, offset: query.offset };
     },
   );
 
@@ -36,9 +33,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ search: CatalogSearchIndex }
     '/api/products/slug/:slug',
     { schema: { summary: 'Product by its unique slug (/produkt/{slug})', params: z.object({ slug: SlugParam }), response: { 200: Product, ...errors } } },
     async (request) => {
-      const doc = await findProductBySlug(app.db, request.params.slug);
-      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return toApiProduct(doc);
+      const product = catalog.productBySlug(request.params.slug);
+      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return product.api;
     },
   );
 
@@ -52,24 +49,24 @@ export const productRoutes: FastifyPluginAsyncZod<{ search: CatalogSearchIndex }
       },
     },
     async (request) => {
-      const doc = await findProductBySlug(app.db, request.params.productSlug, request.params.category);
-      if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return toApiProduct(doc);
+      const product = catalog.productBySlug(request.params.productSlug, request.params.category);
+      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return product.api;
     },
   );
 
   const idParams = z.object({ id: z.string().max(64) });
-  const loadById = async (id: string) => {
-    if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id)) throw new BadRequestError('Ungültige Produkt-ID.');
-    const doc = await productModel(app.db).findById(id).lean();
-    if (!doc) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return doc;
+  const loadById = (id: string) => {
+    if (!/^[0-9a-f]{24}$/i.test(id)) throw new BadRequestError('Ungültige Produkt-ID.');
+    const product = catalog.productById(id.toLowerCase());
+    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    return product;
   };
 
   app.get(
     '/api/products/:id',
     { schema: { summary: 'Product by id (24 hex characters)', params: idParams, response: { 200: Product, ...errors } } },
-    async (request) => toApiProduct(await loadById(request.params.id)),
+    async (request) => loadById(request.params.id).api,
   );
 
   app.get(
@@ -82,9 +79,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ search: CatalogSearchIndex }
       },
     },
     async (request) => {
-      const doc = await loadById(request.params.id);
-      const related = await relatedProducts(app.db, { _id: doc._id, categoryId: doc.categoryId as string, puffCount: doc.puffCount as number });
-      return { products: related.map(toApiProduct) };
+      return { products: relatedProducts(catalog, loadById(request.params.id)).map((p) => p.api) };
     },
   );
 };

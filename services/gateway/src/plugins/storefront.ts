@@ -2,14 +2,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, redirectFor } from '@shop/routes';
+import { matchRoute, redirectFor, ROUTES } from '@shop/routes';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
-import { injectHead } from '../html';
+import { injectHead, type HeadData } from '../html';
+import type { ServiceName } from '../routing-table';
+import { fetchSitemapEntries, lookupPageHead } from './service-head';
 
 export interface StorefrontOptions {
   staticRoot: string;
   remotesManifest: RemotesManifest;
   shopConfig: ShopConfig;
+  /** Base URL per service: page heads and sitemap entries come from the owning service. */
+  services: Record<ServiceName, string>;
 }
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
@@ -21,6 +25,8 @@ function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, 
   res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
 }
 
+const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 const PRIVATE_PREFIXES = ['/admin', '/warenkorb', '/kasse', '/checkout', '/danke', '/anmelden', '/registrieren', '/passwort', '/profil', '/wunschliste', '/meine-bestellungen', '/bestellungen'];
 
 /**
@@ -29,7 +35,10 @@ const PRIVATE_PREFIXES = ['/admin', '/warenkorb', '/kasse', '/checkout', '/danke
  *   immutably; entry files, manifests and index.html revalidated on every load);
  * - `/remotes.json` (where the shell finds the remotes) and `/shop-config.json`, both from
  *   the gateway's configuration, so remotes are swapped without rebuilding the shell;
- * - `/robots.txt` (development: nothing indexed, spec §2 'Other');
+ * - `/robots.txt` (development: nothing indexed, spec §2 'Other') and `/sitemap.xml` (the
+ *   public pages of the route table plus every service's entries: categories and products);
+ * - for routes marked `serverHead`, the owning service's head (description, Open Graph,
+ *   JSON-LD) in the first HTML, and HTTP 404 when the service says the resource is missing;
  * - every route of @shop/routes answered with the shell (200), redirects of @shop/routes
  *   with 301, everything else with the shell's not-found page and HTTP 404.
  */
@@ -70,12 +79,24 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     const lines = development
       ? ['User-agent: *', 'Disallow: /']
-      : ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`)];
+      : ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), `Sitemap: ${opts.shopConfig.publicOrigin}/sitemap.xml`];
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
     return `${lines.join('\n')}\n`;
   });
 
-  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, title: string) {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const origin = opts.shopConfig.publicOrigin;
+    const staticPaths = ROUTES.filter((r) => !r.path.includes(':') && !r.requiresLogin && !PRIVATE_PREFIXES.some((p) => r.path.toLowerCase().startsWith(p)) && r.path !== '/Alle-Produkte');
+    const serviceEntries = (await Promise.all(Object.values(opts.services).map((url) => fetchSitemapEntries(url, request.log)))).flat();
+    const urls = [
+      ...staticPaths.map((r) => `<url><loc>${escapeXml(origin + r.path)}</loc></url>`),
+      ...serviceEntries.map((e) => `<url><loc>${escapeXml(origin + e.path)}</loc><lastmod>${escapeXml(e.lastModified)}</lastmod></url>`),
+    ];
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  });
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, title: string, serverHead: HeadData | null = null) {
     let html: string;
     try {
       html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
@@ -87,11 +108,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const isPrivate = PRIVATE_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix));
     const robots = development || status === 404 || isPrivate ? 'noindex, nofollow' : 'index, follow';
     const canonical = status === 200 ? `${opts.shopConfig.publicOrigin}${pathname}` : null;
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', NO_CACHE)
-      .send(injectHead(html, { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical }));
+    const head: HeadData = serverHead
+      ? { ...serverHead, title: `${serverHead.title} | ${opts.shopConfig.shopName}`, robots }
+      : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(injectHead(html, head));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -103,7 +123,24 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const redirect = redirectFor(pathname);
     if (redirect) return reply.redirect(redirect, 301);
     const match = matchRoute(pathname);
-    if (match) return sendShell(request, reply, 200, match.route.title);
-    return sendShell(request, reply, 404, 'Seite nicht gefunden');
+    if (!match) return sendShell(request, reply, 404, 'Seite nicht gefunden');
+    if (match.route.serverHead) {
+      const lookup = await lookupPageHead(opts.services[match.route.remote], pathname, request.log);
+      if (lookup.kind === 'missing') return sendShell(request, reply, 404, 'Seite nicht gefunden');
+      if (lookup.kind === 'head') {
+        const { head } = lookup;
+        const origin = opts.shopConfig.publicOrigin;
+        return sendShell(request, reply, 200, head.title, {
+          title: head.title,
+          robots: '',
+          canonical: `${origin}${head.canonicalPath}`,
+          description: head.description,
+          ogType: head.ogType,
+          ogImage: head.ogImage,
+          structuredData: head.structuredData,
+        });
+      }
+    }
+    return sendShell(request, reply, 200, match.route.title);
   });
 }

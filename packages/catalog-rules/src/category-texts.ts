@@ -1,5 +1,5 @@
 import { formatInteger } from '@shop/format';
-import { batteryMahForPuffCount } from '@shop/catalog-rules';
+import { batteryMahForPuffCount } from './product-facts';
 
 /**
  * Text blocks per category slug (spec §2 'Category listing': test id seo-tornado-{n} or
@@ -61,4 +61,9 @@ export function categoryText(slug: string): CategoryText | null {
   const match = /^randm-tornado-(\d+)$/.exec(slug);
   if (!match || !TORNADO_NOTES[Number(match[1])]) return null;
   return tornadoText(Number(match[1]));
+}
+
+/** Page description of a product (spec §2): name, puff count with thousands separators, flavour, nicotine, call to order. */
+export function productMetaDescription(product: { name: string; puffCount: number; flavor: string; nicotineStrength: string }): string {
+  return `${product.name}: ${formatInteger(product.puffCount)} Züge, Geschmack ${product.flavor}, Nikotinstärke ${product.nicotineStrength}. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.`;
 }

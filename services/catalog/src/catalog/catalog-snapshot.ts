@@ -1,0 +1,158 @@
+import MiniSearch from 'minisearch';
+import type { Connection } from 'mongoose';
+import type { Category, Product } from '@shop/contracts';
+import { normalizeGerman } from '@shop/catalog-rules';
+import { categoryModel } from '../models/category';
+import { productModel } from '../models/product';
+import { germanSynonyms } from './german-synonyms';
+import { toApiCategory, toApiProduct } from './to-api';
+
+/** A product of the snapshot: the API shape plus the fields the queries filter and sort on. */
+export interface SnapshotProduct {
+  api: Product;
+  isFeatured: boolean;
+  effectivePriceCents: number;
+  createdAtMs: number;
+}
+
+interface IndexedProduct {
+  id: string;
+  name: string;
+  flavor: string;
+  categoryName: string;
+  synonyms: string;
+}
+
+/**
+ * The catalogue in memory: every product and category as API objects, lookup maps and the
+ * MiniSearch index, rebuilt from the database (the source of truth) as a whole.
+ *
+ * Why: the catalogue is small (hundreds of products) and read on every page, and the local
+ * engine answers a filtered, sorted list in ~100 ms; from memory it takes microseconds
+ * (docs/performance.md). Writes always go to the database and then call `refresh()`.
+ *
+ * Search (issue #3): case-insensitive; umlauts and ß match their transliterations both ways
+ * (index and query go through normalizeGerman); prefixes and small typos in words match
+ * (numbers only exactly or as prefix); ranked by relevance with flavour and name boosted;
+ * German flavour words are indexed as synonyms. Query text is never a database query.
+ *
+ * Sync: built before the app is ready; `refresh()` after this service's writes; every
+ * `syncIntervalMs` a cheap check (count + newest updatedAt of products and categories)
+ * rebuilds it when another process changed the data.
+ */
+export class CatalogSnapshot {
+  products: SnapshotProduct[] = [];
+  categories: Category[] = [];
+  private byId = new Map<string, SnapshotProduct>();
+  private bySlug = new Map<string, SnapshotProduct>();
+  private byCategoryFlavor = new Map<string, SnapshotProduct>();
+  private index = CatalogSnapshot.createIndex();
+  private signature = '';
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(private readonly db: Connection) {}
+
+  private static createIndex() {
+    return new MiniSearch<IndexedProduct>({
+      fields: ['name', 'flavor', 'categoryName', 'synonyms'],
+      processTerm: (term) => normalizeGerman(term) || null,
+      searchOptions: {
+        boost: { flavor: 3, name: 2, synonyms: 1.5 },
+        prefix: true,
+        // Words tolerate small typos; numbers (puff counts) must match exactly or as a prefix.
+        fuzzy: (term) => (/^\d+$/.test(term) || term.length < 4 ? false : 0.2),
+        combineWith: 'AND',
+      },
+    });
+  }
+
+  private async currentSignature(): Promise<string> {
+    const Product = productModel(this.db);
+    const Category = categoryModel(this.db);
+    const [products, newestProduct, categories, newestCategory] = await Promise.all([
+      Product.countDocuments({}),
+      Product.findOne({}, { updatedAt: 1 }).sort({ updatedAt: -1 }).lean(),
+      Category.countDocuments({}),
+      Category.findOne({}, { updatedAt: 1 }).sort({ updatedAt: -1 }).lean(),
+    ]);
+    const time = (doc: { updatedAt?: unknown } | null) => (doc?.updatedAt ? new Date(doc.updatedAt as Date).getTime() : 0);
+    return `${products}:${time(newestProduct)}:${categories}:${time(newestCategory)}`;
+  }
+
+  /** Rebuilds everything from the database; concurrent calls share one rebuild. */
+  async refresh(): Promise<void> {
+    this.refreshing ??= (async () => {
+      try {
+        const signature = await this.currentSignature();
+        const [productDocs, categoryDocs] = await Promise.all([
+          productModel(this.db).find({}).lean(),
+          categoryModel(this.db).find({}).sort({ sortOrder: 1 }).lean(),
+        ]);
+        const products = productDocs.map((doc) => ({
+          api: toApiProduct(doc),
+          isFeatured: Boolean(doc.isFeatured),
+          effectivePriceCents: doc.effectivePriceCents as number,
+          createdAtMs: new Date(doc.createdAt as Date).getTime(),
+        }));
+        const activeCounts = new Map<string, number>();
+        for (const p of products) if (p.api.isActive) activeCounts.set(p.api.categoryId, (activeCounts.get(p.api.categoryId) ?? 0) + 1);
+        const index = CatalogSnapshot.createIndex();
+        index.addAll(
+          products.map(({ api }) => ({
+            id: api.id,
+            name: api.name,
+            flavor: api.flavor,
+            categoryName: api.category.replace(/-/g, ' '),
+            synonyms: germanSynonyms(api.flavor),
+          })),
+        );
+        this.products = products;
+        this.categories = categoryDocs.map((doc) => toApiCategory(doc, activeCounts.get(String(doc._id)) ?? 0));
+        this.byId = new Map(products.map((p) => [p.api.id, p]));
+        this.bySlug = new Map(products.map((p) => [p.api.slug, p]));
+        this.byCategoryFlavor = new Map(products.map((p) => [`${p.api.category}/${p.api.flavorSlug}`, p]));
+        this.index = index;
+        this.signature = signature;
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  /** Rebuilds only when products or categories changed since the last build. */
+  async syncIfChanged(): Promise<void> {
+    if ((await this.currentSignature()) !== this.signature) await this.refresh();
+  }
+
+  startSync(intervalMs: number, onError: (error: unknown) => void): void {
+    this.timer = setInterval(() => this.syncIfChanged().catch(onError), intervalMs);
+    this.timer.unref();
+  }
+
+  stopSync(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  productById(id: string) {
+    return this.byId.get(id);
+  }
+
+  /** By unique slug, or by category + flavour slug (spec §2: both route shapes). */
+  productBySlug(slug: string, category?: string) {
+    return category ? this.byCategoryFlavor.get(`${category}/${slug}`) : this.bySlug.get(slug);
+  }
+
+  /**
+   * Product ids ranked by relevance; [] for an empty or punctuation-only query. When every
+   * word must match and nothing does, it retries with any word matching.
+   */
+  search(query: string): string[] {
+    const text = query.trim();
+    if (!normalizeGerman(text).replace(/[^a-z0-9]/g, '')) return [];
+    let results = this.index.search(text);
+    if (!results.length) results = this.index.search(text, { combineWith: 'OR' });
+    return results.map((result) => String(result.id));
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
+import { NotFoundError } from '@shop/service-kit';
+import { pageHeadFor, sitemapEntries } from '../seo/page-head';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
+
+/**
+ * Internal endpoints for the gateway (not routed under /api): the head of a catalogue page for
+ * its first HTML, and the sitemap entries.
+ */
+export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catalog: CatalogSnapshot }> = async (app, { publicOrigin, catalog }) => {
+  app.get(
+    '/internal/page-head',
+    { schema: { summary: 'Head data of a catalogue page; 404 when its category or product does not exist', querystring: PageHeadQuery, response: { 200: PageHead, 404: ErrorResponse, 400: ErrorResponse } } },
+    async (request) => {
+      const head = pageHeadFor(catalog, request.query.path, publicOrigin);
+      if (!head) throw new NotFoundError('Seite nicht gefunden.');
+      return head;
+    },
+  );
+  app.get('/internal/sitemap-entries', { schema: { summary: 'Categories and active products for sitemap.xml', response: { 200: SitemapEntries } } }, async () =>
+    sitemapEntries(catalog),
+  );
+};
