@@ -164,3 +164,12 @@ test.describe('first HTML for crawlers', () => {
     expect(sitemap).toMatch(/\/kategorien\/randm-tornado-9000\/blueberry-ice-einweg-vape<\/loc>/);
   });
 });
+
+test('demo data is marked in a development deployment', async ({ shopperPage: page }) => {
+  const config = await (await page.request.get('/shop-config.json')).json();
+  test.skip(config.environment !== 'development', 'only development deployments mark demo data');
+  await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
+  await expect(page.getByRole('note').filter({ hasText: 'Demodaten' })).toBeVisible();
+  await page.goto('/kategorien/randm-tornado-9000');
+  await expect(page.getByTestId('product-card').first().getByText('Demo', { exact: true })).toBeVisible();
+});

@@ -13,6 +13,7 @@ import { ProductImage } from '../products/components/product-image';
 import { useAddToCart } from '../products/add-to-cart';
 import { QuantityStepper } from './components/quantity-stepper';
 import { RelatedProducts } from './components/related-products';
+import { DemoBadge } from '../products/components/demo-badge';
 
 function ProductSkeleton() {
   return (
@@ -83,6 +84,7 @@ function ProductDetails({ product }: { product: Product }) {
             <span className="product-detail__delivery">Lieferung in 1–3 Werktagen</span>
           </p>
           <h1>{product.name}</h1>
+          <DemoBadge isDemo={product.isDemo} variant="notice" />
           <PriceTag price={product.price} salePrice={product.salePrice} size="large" />
           <p className="product-detail__vat">
             inkl. 19% MwSt., zzgl. <Link to="/versand">Versandkosten</Link>

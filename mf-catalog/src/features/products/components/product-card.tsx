@@ -5,6 +5,7 @@ import { formatInteger } from '@shop/format';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 import { useAddToCart } from '../add-to-cart';
+import { DemoBadge } from './demo-badge';
 
 /**
  * Product card (spec §2): image, name, price with sale badge and percent, battery and
@@ -20,6 +21,7 @@ export function ProductCard({ product }: { product: Product }) {
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
         <ProductImage src={product.images[0]} alt="" />
         {product.salePrice && <span className="product-card__badge">SALE</span>}
+        <DemoBadge isDemo={product.isDemo} />
       </Link>
       <div className="product-card__body">
         <h3 className="product-card__name">

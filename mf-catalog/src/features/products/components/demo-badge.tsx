@@ -1,0 +1,19 @@
+import { useShopConfig } from '../hooks';
+
+/**
+ * Marks seeded demo products in a development deployment (issue #3), so nobody mistakes the
+ * demo catalogue for real offers. Production deployments show nothing.
+ */
+export function DemoBadge({ isDemo, variant = 'badge' }: { isDemo: boolean; variant?: 'badge' | 'notice' }) {
+  const { data: config } = useShopConfig();
+  if (!isDemo || config?.environment !== 'development') return null;
+  return variant === 'badge' ? (
+    <span className="demo-badge" title="Beispieldaten aus dem Demo-Katalog">
+      Demo
+    </span>
+  ) : (
+    <p className="demo-notice" role="note">
+      Demodaten: Dieses Produkt stammt aus dem Demo-Katalog. Preise und Bestände sind Beispielwerte.
+    </p>
+  );
+}
