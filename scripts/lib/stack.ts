@@ -52,6 +52,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, logLevel = 'warn' } = options;
   const group = new ProcessGroup();
   const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<Slice, number>;
+  const serviceUrls = Object.fromEntries(
+    SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${servicePorts[slice]}`]),
+  );
   try {
     for (const slice of SLICES) {
       group.spawn(slice, process.execPath, [path.join(ROOT, 'services', slice, 'dist', 'server.js')], {
@@ -63,15 +66,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MONGODB_DB: `${databasePrefix}_${slice}`,
           LOG_LEVEL: logLevel,
           PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
+          // Services call each other's internal APIs (the cart asks the catalog for prices).
+          ...serviceUrls,
         },
       });
     }
     await Promise.all(SLICES.map((slice) => waitForOk(`http://127.0.0.1:${servicePorts[slice]}/readyz`)));
     info(`Services ready: ${SLICES.map((slice) => `${slice} :${servicePorts[slice]}`).join(', ')}`);
 
-    const serviceUrls = Object.fromEntries(
-      SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${servicePorts[slice]}`]),
-    );
     group.spawn('gateway', process.execPath, [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')], {
       env: { ...process.env, PORT: String(gatewayPort), LOG_LEVEL: logLevel, ...serviceUrls, ...gatewayEnv },
     });

@@ -7,3 +7,4 @@ export * from './categories';
 export * from './constants';
 export * from './catalog';
 export * from './page-head';
+export * from './cart';

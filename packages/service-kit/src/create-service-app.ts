@@ -35,7 +35,8 @@ export interface CreateServiceAppOptions {
  *
  * Errors leave as `ErrorResponse` `{ message, code?, issues? }`:
  * - request validation → 400 with a German message and the precise `issues`;
- * - errors with a 4xx `statusCode` (e.g. NotFoundError) → that status and their message;
+ * - errors with a 4xx `statusCode` (e.g. NotFoundError) or 503 (a dependency unreachable) →
+ *   that status and their message;
  * - anything else → 500 'Interner Serverfehler' (details only in the log).
  */
 export function createServiceApp(options: CreateServiceAppOptions) {
@@ -79,8 +80,12 @@ export function createServiceApp(options: CreateServiceAppOptions) {
       return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
     }
     const err = error as { statusCode?: number; message?: string; code?: string };
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status >= 500) {
+    // 4xx and a declared 503 (a dependency such as the catalog is unreachable) keep their status
+    // and German message; anything else is an unexpected 500.
+    const declared = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);
+    const status = declared ? err.statusCode! : 500;
+    if (status === 503) request.log.warn({ err: error }, 'dependency unavailable');
+    if (status >= 500 && status !== 503) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
     }

@@ -305,3 +305,13 @@ describe('SEO data for the gateway', () => {
     expect(body.map((e: { path: string }) => e.path)).not.toContain(`/kategorien/${inactive!.category}/${inactive!.flavorSlug}`);
   });
 });
+
+describe('internal product lookup for the cart', () => {
+  test('returns the known products by id, leaves unknown ids out', async () => {
+    const [a, b] = (await list('limit=2')).products;
+    const { status, body } = await get(`/internal/products?ids=${a!.id},aaaaaaaaaaaaaaaaaaaaaaaa,${b!.id}`);
+    expect(status).toBe(200);
+    expect(body.products.map((p: Product) => p.id)).toEqual([a!.id, b!.id]);
+    expect((await get('/internal/products?ids=abc')).status).toBe(400);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
+import { z } from 'zod';
+import { ErrorResponse, InternalProductsResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import { pageHeadFor, sitemapEntries } from '../seo/page-head';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
@@ -20,5 +21,22 @@ export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catal
   );
   app.get('/internal/sitemap-entries', { schema: { summary: 'Categories and active products for sitemap.xml', response: { 200: SitemapEntries } } }, async () =>
     sitemapEntries(catalog),
+  );
+
+  app.get(
+    '/internal/products',
+    {
+      schema: {
+        summary: 'Products by id for other services (the cart re-prices its lines); unknown ids are left out',
+        querystring: z.object({ ids: z.string().regex(/^[0-9a-f]{24}(,[0-9a-f]{24}){0,99}$/i, 'bis zu 100 Produkt-IDs, durch Kommas getrennt') }).strict(),
+        response: { 200: InternalProductsResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => ({
+      products: request.query.ids
+        .toLowerCase()
+        .split(',')
+        .flatMap((id) => catalog.productById(id)?.api ?? []),
+    }),
   );
 };

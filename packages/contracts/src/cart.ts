@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { DecimalAmount, Product } from './catalog';
+
+/** Most of one product in one cart line (issue #4). */
+export const MAX_LINE_QUANTITY = 99;
+
+/**
+ * Quantity as the API accepts it: a whole number from 1 to 99. Strings, fractions, huge numbers
+ * and objects are a 400; the stock limit is checked by the service.
+ */
+export const CartQuantity = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+
+/**
+ * `POST /api/cart` (spec §7: productId, quantity, price). `price` is accepted for compatibility
+ * and ignored: the server decides every price (docs/architecture.md 'Data rules').
+ */
+export const CartLineItemCreateBody = z
+  .object({ productId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungültige Produkt-ID'), quantity: CartQuantity, price: z.unknown().optional() })
+  .strict();
+export type CartLineItemCreateBody = z.infer<typeof CartLineItemCreateBody>;
+
+/** `PATCH /api/cart/{itemId}`. */
+export const CartLineItemUpdateBody = z.object({ quantity: CartQuantity }).strict();
+export type CartLineItemUpdateBody = z.infer<typeof CartLineItemUpdateBody>;
+
+/** A line item (spec §3 'Cart item'): `price` is the unit price the server charges now (sale price if set). */
+export const CartLineItem = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    quantity: z.number().int(),
+    price: DecimalAmount,
+    userId: z.string().nullable(),
+    sessionId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    product: Product,
+  })
+  .strict();
+export type CartLineItem = z.infer<typeof CartLineItem>;
+
+export const PromoType = z.enum(['percentage', 'fixed']);
+export type PromoType = z.infer<typeof PromoType>;
+
+/**
+ * Totals computed by the server (spec §9): two-decimal EUR strings. `vatIncluded` is the 19 %
+ * VAT contained in `total`; `freeShippingRemainingItems` how many more items make shipping free.
+ */
+export const CartTotals = z
+  .object({
+    itemCount: z.number().int().min(0),
+    subtotal: DecimalAmount,
+    savings: DecimalAmount,
+    promoDiscount: DecimalAmount,
+    shipping: DecimalAmount,
+    total: DecimalAmount,
+    vatIncluded: DecimalAmount,
+    freeShippingRemainingItems: z.number().int().min(0),
+  })
+  .strict();
+export type CartTotals = z.infer<typeof CartTotals>;
+
+/** The applied promo code: `value` is a percent (percentage) or EUR amount (fixed). */
+export const AppliedPromo = z.object({ code: z.string(), type: PromoType, value: z.number() }).strict();
+
+/**
+ * Response of every cart endpoint: the line items with their embedded product, the totals, the
+ * applied promo code, and German notices about changes the server made (a product no longer
+ * available was removed, a quantity was reduced to the stock).
+ */
+export const CartResponse = z
+  .object({ items: z.array(CartLineItem), totals: CartTotals, promo: AppliedPromo.nullable(), notices: z.array(z.string()) })
+  .strict();
+export type CartResponse = z.infer<typeof CartResponse>;
+
+/** `POST /api/promo/validate` and `POST /api/cart/promo` body; the code is trimmed and uppercased (spec §5). */
+export const PromoCodeBody = z
+  .object({ code: z.string().trim().min(1, 'Bitte geben Sie einen Gutscheincode ein.').max(32).transform((code) => code.toUpperCase()) })
+  .strict();
+
+/** Promo validation (spec §7): ok gives `discount` (percent or EUR) and `type`. */
+export const PromoValidationResponse = z.object({ code: z.string(), discount: z.number(), type: PromoType }).strict();
+export type PromoValidationResponse = z.infer<typeof PromoValidationResponse>;
+
+/** Catalog's internal batch lookup for the cart (`GET /internal/products?ids=`). */
+export const InternalProductsResponse = z.object({ products: z.array(Product) }).strict();

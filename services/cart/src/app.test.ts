@@ -1,0 +1,230 @@
+/**
+ * Cart service against the real local database (issue #4 'Tests'). The catalog is a small
+ * HTTP double speaking the shared contract (InternalProductsResponse), so prices, stock and
+ * outages can be set per test.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '@shop/service-kit';
+import { findFreePort } from '@shop/local-mongo';
+import { CartResponse, type Product } from '@shop/contracts';
+import { buildApp } from './app';
+import { CartEnv } from './config';
+import { seedPromoCodes } from './seed/promo-codes';
+import { promoCodeModel } from './models/promo-code';
+
+const products = new Map<string, Product>();
+let catalogUp = true;
+let catalog: FastifyInstance;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+function product(id: string, overrides: Partial<Product> = {}): Product {
+  return {
+    id, name: `RandM Tornado 9000 Test ${id.slice(-4)}`, slug: `test-${id}`, flavorSlug: 'test-einweg-vape', categoryId: 'cat-tornado-9000', category: 'randm-tornado-9000',
+    price: '26.99', salePrice: '16.99', images: [], description: '<p>Test</p>', features: [], brand: 'RandM', flavor: 'Test', puffCount: 9000,
+    nicotineStrength: '2%', nicotineMgPerMl: 20, nicotineWarning: 'Warnung', stock: 50, isActive: true, salesCount: 0, productType: 'disposable',
+    liquidVolumeMl: 18, batteryMah: 600, coil: 'Mesh-Coil', sku: `SKU-${id}`, gtin: null, isDemo: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+const ID = { a: 'a'.repeat(24), b: 'b'.repeat(24), few: 'c'.repeat(24), soldOut: 'd'.repeat(24), inactive: 'e'.repeat(24), untracked: 'f'.repeat(24), cheap: '1'.repeat(24) };
+
+beforeAll(async () => {
+  catalog = Fastify();
+  catalog.get('/internal/products', async (request, reply) => {
+    if (!catalogUp) return reply.code(500).send({ message: 'down' });
+    const ids = String((request.query as { ids: string }).ids).split(',');
+    return { products: ids.flatMap((id) => products.get(id) ?? []) };
+  });
+  const catalogPort = await findFreePort();
+  await catalog.listen({ port: catalogPort, host: '127.0.0.1' });
+  const config = loadConfig(CartEnv, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    MONGODB_DB: `test_cart_${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+    CATALOG_SERVICE_URL: `http://127.0.0.1:${catalogPort}`,
+  });
+  app = await buildApp(config, { now: () => new Date('2026-11-22T12:00:00Z') });
+  await app.ready();
+  await seedPromoCodes(app.db);
+});
+
+beforeEach(() => {
+  catalogUp = true;
+  products.clear();
+  products.set(ID.a, product(ID.a));
+  products.set(ID.b, product(ID.b, { price: '14.99', salePrice: null }));
+  products.set(ID.few, product(ID.few, { stock: 3 }));
+  products.set(ID.soldOut, product(ID.soldOut, { stock: 0 }));
+  products.set(ID.inactive, product(ID.inactive, { isActive: false }));
+  products.set(ID.untracked, product(ID.untracked, { stock: null }));
+  products.set(ID.cheap, product(ID.cheap, { price: '9.99', salePrice: null }));
+});
+
+afterAll(async () => {
+  await app.db.dropDatabase();
+  await app.close();
+  await catalog.close();
+});
+
+/** A shopper with their own cookie jar. */
+function shopper() {
+  let cookie: string | undefined;
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
+    const response = await app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
+    const setCookie = response.headers['set-cookie'];
+    if (setCookie) cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0];
+    return { status: response.statusCode, body: response.json(), setCookie };
+  };
+  return { call, cookie: () => cookie };
+}
+
+describe('cart lifecycle', () => {
+  test('empty, add (cookie set), change, remove, clear', async () => {
+    const s = shopper();
+    const empty = await s.call('GET', '/api/cart');
+    expect(empty.status).toBe(200);
+    expect(empty.setCookie).toBeUndefined(); // no cookie before it is needed
+    expect(CartResponse.parse(empty.body).items).toEqual([]);
+
+    const added = await s.call('POST', '/api/cart', { productId: ID.a, quantity: 2, price: '26.99' });
+    expect(added.status).toBe(201);
+    expect(String(added.setCookie)).toMatch(/cart_session=.+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
+    const cart = CartResponse.parse(added.body);
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0]).toMatchObject({ productId: ID.a, quantity: 2, price: '16.99', sessionId: null, userId: null });
+    expect(cart.totals).toMatchObject({ itemCount: 2, subtotal: '33.98', savings: '20.00', shipping: '4.99', total: '38.97', freeShippingRemainingItems: 2 });
+
+    const again = CartResponse.parse((await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 })).body);
+    expect(again.items).toHaveLength(1);
+    expect(again.items[0]!.quantity).toBe(3);
+
+    const itemId = again.items[0]!.id;
+    const changed = CartResponse.parse((await s.call('PATCH', `/api/cart/${itemId}`, { quantity: 4 })).body);
+    expect(changed.totals).toMatchObject({ itemCount: 4, shipping: '0.00', total: '67.96', vatIncluded: '10.85' });
+
+    await s.call('POST', '/api/cart', { productId: ID.b, quantity: 1 });
+    const removed = CartResponse.parse((await s.call('DELETE', `/api/cart/${itemId}`)).body);
+    expect(removed.items.map((i) => i.productId)).toEqual([ID.b]);
+    const cleared = CartResponse.parse((await s.call('DELETE', '/api/cart')).body);
+    expect(cleared.items).toEqual([]);
+    expect(cleared.totals.total).toBe('0.00');
+  });
+
+  test('each guest has their own cart; a forged cookie gets none', async () => {
+    const first = shopper();
+    await first.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
+    const second = shopper();
+    expect((await second.call('GET', '/api/cart')).body.items).toEqual([]);
+    const forged = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: `cart_session=${randomUUID()}` } });
+    expect(forged.json().items).toEqual([]);
+  });
+});
+
+describe('the server decides prices and quantities', () => {
+  test('a client price of 0.01 is ignored', async () => {
+    const s = shopper();
+    const cart = CartResponse.parse((await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1, price: '0.01' })).body);
+    expect(cart.items[0]!.price).toBe('16.99');
+    expect(cart.totals.subtotal).toBe('16.99');
+  });
+
+  test.each([[0], [-1], [1.5], ['3'], [1e9], [{ $gt: 0 }], [null]])('quantity %p → 400 with a German message, cart unchanged', async (quantity) => {
+    const s = shopper();
+    await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
+    const response = await s.call('POST', '/api/cart', { productId: ID.a, quantity });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^Ungültige Anfrage: body\/quantity/);
+    expect((await s.call('GET', '/api/cart')).body.items[0].quantity).toBe(1);
+    const itemId = (await s.call('GET', '/api/cart')).body.items[0].id;
+    expect((await s.call('PATCH', `/api/cart/${itemId}`, { quantity })).status).toBe(400);
+  });
+
+  test('stock, sold out, inactive, unknown and the 99 limit', async () => {
+    const s = shopper();
+    const over = await s.call('POST', '/api/cart', { productId: ID.few, quantity: 4 });
+    expect(over).toMatchObject({ status: 400, body: { message: 'Von diesem Produkt sind nur noch 3 Stück verfügbar.' } });
+    expect((await s.call('POST', '/api/cart', { productId: ID.soldOut, quantity: 1 })).body).toMatchObject({ message: 'Dieses Produkt ist leider ausverkauft.' });
+    expect((await s.call('POST', '/api/cart', { productId: ID.inactive, quantity: 1 })).status).toBe(409);
+    expect((await s.call('POST', '/api/cart', { productId: '9'.repeat(24), quantity: 1 })).status).toBe(404);
+    expect((await s.call('POST', '/api/cart', { productId: 'nope', quantity: 1 })).status).toBe(400);
+    await s.call('POST', '/api/cart', { productId: ID.untracked, quantity: 60 });
+    expect((await s.call('POST', '/api/cart', { productId: ID.untracked, quantity: 50 })).body).toMatchObject({ message: 'Höchstens 99 Stück pro Artikel.' });
+    expect((await s.call('GET', '/api/cart')).body.items.map((i: { quantity: number }) => i.quantity)).toEqual([60]);
+  });
+
+  test('on read, a product that sold out meanwhile is removed and a quantity above stock reduced, with notices', async () => {
+    const s = shopper();
+    await s.call('POST', '/api/cart', { productId: ID.a, quantity: 5 });
+    await s.call('POST', '/api/cart', { productId: ID.b, quantity: 1 });
+    products.set(ID.a, product(ID.a, { stock: 2 }));
+    products.set(ID.b, product(ID.b, { stock: 0 }));
+    const cart = CartResponse.parse((await s.call('GET', '/api/cart')).body);
+    expect(cart.items.map((i) => [i.productId, i.quantity])).toEqual([[ID.a, 2]]);
+    expect(cart.notices).toHaveLength(2);
+    expect(cart.notices.join(' ')).toContain('nur noch 2 Stück verfügbar');
+    expect(CartResponse.parse((await s.call('GET', '/api/cart')).body).notices).toEqual([]); // shown once
+  });
+
+  test('catalog not reachable → 503 with a German message', async () => {
+    const s = shopper();
+    await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
+    catalogUp = false;
+    const response = await s.call('GET', '/api/cart');
+    expect(response.status).toBe(503);
+    expect(response.body.message).toBe('Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.');
+  });
+
+  test('concurrent adds from two tabs are both counted', async () => {
+    const s = shopper();
+    await s.call('POST', '/api/cart', { productId: ID.untracked, quantity: 1 });
+    const cookie = s.cookie()!;
+    await Promise.all(Array.from({ length: 6 }, () => app.inject({ method: 'POST', url: '/api/cart', payload: { productId: ID.untracked, quantity: 1 }, headers: { cookie } })));
+    expect((await s.call('GET', '/api/cart')).body.items[0].quantity).toBe(7);
+  });
+});
+
+describe('promo codes', () => {
+  test('validate: case-insensitive, returns discount and type', async () => {
+    const s = shopper();
+    expect((await s.call('POST', '/api/promo/validate', { code: '  willkommen10 ' })).body).toEqual({ code: 'WILLKOMMEN10', discount: 10, type: 'percentage' });
+    expect((await s.call('POST', '/api/promo/validate', { code: 'spar5' })).body).toEqual({ code: 'SPAR5', discount: 5, type: 'fixed' });
+  });
+
+  test.each([
+    ['SOMMER2025', 'Der Gutscheincode ist abgelaufen.'],
+    ['GIBTESNICHT', 'Der Gutscheincode ist nicht gültig oder abgelaufen.'],
+    ['', 'Bitte geben Sie einen Gutscheincode ein.'],
+  ])('validate %p → 400 %p', async (code, message) => {
+    const response = await shopper().call('POST', '/api/promo/validate', { code });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(message);
+  });
+
+  test('over the usage limit', async () => {
+    await promoCodeModel(app.db).create({ code: 'EINMAL', type: 'percentage', value: 5, usageLimit: 1, usageCount: 1 });
+    expect((await shopper().call('POST', '/api/promo/validate', { code: 'einmal' })).body.message).toBe('Der Gutscheincode wurde bereits zu oft eingelöst.');
+  });
+
+  test('applied on the cart: the server computes the discount; below the minimum it is refused', async () => {
+    const s = shopper();
+    await s.call('POST', '/api/cart', { productId: ID.cheap, quantity: 1 });
+    const below = await s.call('POST', '/api/cart/promo', { code: 'spar5' });
+    expect(below).toMatchObject({ status: 400, body: { message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00 €.' } });
+    const applied = CartResponse.parse((await s.call('POST', '/api/cart/promo', { code: 'Willkommen10' })).body);
+    expect(applied.promo).toEqual({ code: 'WILLKOMMEN10', type: 'percentage', value: 10 });
+    expect(applied.totals).toMatchObject({ subtotal: '9.99', promoDiscount: '1.00', shipping: '4.99', total: '13.98' });
+    const removed = CartResponse.parse((await s.call('DELETE', '/api/cart/promo')).body);
+    expect(removed.promo).toBeNull();
+    expect(removed.totals.total).toBe('14.98');
+  });
+
+  test('a code that stops applying (subtotal below its minimum) is dropped with a notice', async () => {
+    const s = shopper();
+    const cart = CartResponse.parse((await s.call('POST', '/api/cart', { productId: ID.cheap, quantity: 3 })).body);
+    await s.call('POST', '/api/cart/promo', { code: 'SPAR5' });
+    const reduced = CartResponse.parse((await s.call('PATCH', `/api/cart/${cart.items[0]!.id}`, { quantity: 1 })).body);
+    expect(reduced.promo).toBeNull();
+    expect(reduced.notices[0]).toContain('Gutscheincode SPAR5 wurde entfernt');
+  });
+});

@@ -1,0 +1,89 @@
+import { computeTotals, promoDiscountCents, type PricedLine } from './totals';
+import { checkPromo, type PromoCodeData } from './promo';
+
+const line = (quantity: number, regularCents: number, saleCents: number | null = null): PricedLine => ({ quantity, regularCents, saleCents });
+
+describe('cart totals (spec §9)', () => {
+  test.each([
+    // [lines, shippingCents, freeShippingRemainingItems]
+    [[], 0, 4],
+    [[line(1, 1699)], 499, 3],
+    [[line(3, 1699)], 499, 1],
+    [[line(4, 1699)], 0, 0],
+    [[line(2, 1699), line(2, 1499)], 0, 0],
+    [[line(1, 1699), line(1, 1499), line(1, 999)], 499, 1],
+    [[line(10, 1699)], 0, 0],
+  ])('shipping for %j: %i cents, %i items to free shipping', (lines, shipping, remaining) => {
+    const totals = computeTotals(lines as PricedLine[], null);
+    expect(totals.shippingCents).toBe(shipping);
+    expect(totals.freeShippingRemainingItems).toBe(remaining);
+  });
+
+  test('subtotal uses the sale price; savings are (regular − sale) × quantity where positive', () => {
+    const totals = computeTotals([line(2, 2699, 1699), line(1, 1499), line(1, 1000, 1200)], null);
+    expect(totals.itemCount).toBe(4);
+    expect(totals.subtotalCents).toBe(2 * 1699 + 1499 + 1200);
+    expect(totals.savingsCents).toBe(2 * 1000);
+    expect(totals.totalCents).toBe(totals.subtotalCents);
+  });
+
+  test('total = subtotal − promo percent of subtotal + shipping', () => {
+    const totals = computeTotals([line(1, 1699)], { type: 'percentage', value: 10 });
+    expect(totals.promoDiscountCents).toBe(170); // 169.9 rounded half up
+    expect(totals.totalCents).toBe(1699 - 170 + 499);
+  });
+
+  test.each([
+    [1699, 10, 170],
+    [1695, 10, 170], // 169.5 → 170 (half up)
+    [1694, 10, 169],
+    [999, 15, 150], // 149.85 → 150
+    [3333, 33, 1100], // 1099.89 → 1100
+    [0, 10, 0],
+  ])('percentage promo on %i cents at %i %% = %i cents', (subtotal, percent, discount) => {
+    expect(promoDiscountCents(subtotal, { type: 'percentage', value: percent })).toBe(discount);
+  });
+
+  test('a fixed promo never exceeds the subtotal', () => {
+    expect(promoDiscountCents(1699, { type: 'fixed', value: 500 })).toBe(500);
+    expect(promoDiscountCents(300, { type: 'fixed', value: 500 })).toBe(300);
+    const totals = computeTotals([line(1, 300)], { type: 'fixed', value: 500 });
+    expect(totals.totalCents).toBe(499);
+  });
+
+  test.each([
+    // [lines, total cents, VAT contained in cents]
+    [[line(4, 2975)], 11900, 1900],
+    [[line(1, 690)], 1189, 190], // 690 + 499 shipping; 189.84 → 190
+    [[line(1, 1699)], 2198, 351], // 350.94 → 351
+    [[line(4, 1699)], 6796, 1085], // 1085.06 → 1085
+  ])('VAT contained (19 %%) in %j: total %i, VAT %i', (lines, total, vat) => {
+    const totals = computeTotals(lines as PricedLine[], null);
+    expect(totals.totalCents).toBe(total);
+    expect(totals.vatIncludedCents).toBe(vat);
+  });
+});
+
+describe('promo code checks (issue #4)', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const base: PromoCodeData = { code: 'WILLKOMMEN10', type: 'percentage', value: 10, isActive: true, validFrom: null, validUntil: null, usageLimit: null, usageCount: 0, minOrderCents: null };
+
+  test('a valid code passes', () => expect(checkPromo(base, now, 1000)).toEqual({ ok: true }));
+  test('unknown or inactive', () => {
+    expect(checkPromo(null, now, 1000)).toEqual({ ok: false, message: 'Der Gutscheincode ist nicht gültig oder abgelaufen.' });
+    expect(checkPromo({ ...base, isActive: false }, now, 1000).ok).toBe(false);
+  });
+  test('expired and not yet valid', () => {
+    expect(checkPromo({ ...base, validUntil: new Date('2025-09-01') }, now, 1000)).toEqual({ ok: false, message: 'Der Gutscheincode ist abgelaufen.' });
+    expect(checkPromo({ ...base, validFrom: new Date('2027-01-01') }, now, 1000)).toEqual({ ok: false, message: 'Der Gutscheincode ist noch nicht gültig.' });
+  });
+  test('usage limit reached', () => {
+    expect(checkPromo({ ...base, usageLimit: 5, usageCount: 5 }, now, 1000).ok).toBe(false);
+    expect(checkPromo({ ...base, usageLimit: 5, usageCount: 4 }, now, 1000).ok).toBe(true);
+  });
+  test('minimum order value, with the amount in German notation', () => {
+    expect(checkPromo({ ...base, minOrderCents: 2000 }, now, 1999)).toEqual({ ok: false, message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00 €.' });
+    expect(checkPromo({ ...base, minOrderCents: 2000 }, now, 2000)).toEqual({ ok: true });
+    expect(checkPromo({ ...base, minOrderCents: 2000 }, now, null)).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,71 @@
+import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, VAT_RATE_PERCENT } from '@shop/contracts';
+
+/** One priced line: unit prices in integer cents. */
+export interface PricedLine {
+  quantity: number;
+  regularCents: number;
+  /** Sale price in cents, or null. */
+  saleCents: number | null;
+}
+
+export interface PromoRule {
+  type: 'percentage' | 'fixed';
+  /** Percent (1–100) for 'percentage', cents for 'fixed'. */
+  value: number;
+}
+
+export interface TotalsCents {
+  itemCount: number;
+  subtotalCents: number;
+  savingsCents: number;
+  promoDiscountCents: number;
+  shippingCents: number;
+  totalCents: number;
+  vatIncludedCents: number;
+  freeShippingRemainingItems: number;
+}
+
+/** Commercial rounding of a non-negative amount to whole cents (half up). */
+const roundHalfUp = (value: number) => Math.floor(value + 0.5);
+
+/** Unit price charged for a line: the sale price when set, else the regular price. */
+export const unitCents = (line: PricedLine) => line.saleCents ?? line.regularCents;
+
+/**
+ * Promo discount in cents (spec §4, §9): a percentage of the subtotal rounded half up to
+ * cents, or a fixed amount; never more than the subtotal.
+ */
+export function promoDiscountCents(subtotalCents: number, promo: PromoRule | null): number {
+  if (!promo || subtotalCents <= 0) return 0;
+  const raw = promo.type === 'percentage' ? roundHalfUp((subtotalCents * promo.value) / 100) : promo.value;
+  return Math.min(raw, subtotalCents);
+}
+
+/**
+ * Cart totals (spec §9), all in integer cents:
+ * - itemCount: sum of quantities;
+ * - subtotal: Σ unit price × quantity (sale price if set);
+ * - savings: Σ (regular − sale) × quantity where positive;
+ * - shipping: 0 from 4 items (item count, not value), else 4.99 EUR; 0 for an empty cart;
+ * - total: subtotal − promo discount + shipping;
+ * - vatIncluded: the 19 % VAT contained in the total, total × 19 / 119 rounded half up;
+ * - freeShippingRemainingItems: max(0, 4 − itemCount) ('Noch {n} Produkt(e) …').
+ */
+export function computeTotals(lines: PricedLine[], promo: PromoRule | null): TotalsCents {
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotalCents = lines.reduce((sum, line) => sum + unitCents(line) * line.quantity, 0);
+  const savingsCents = lines.reduce((sum, line) => sum + Math.max(0, line.regularCents - unitCents(line)) * line.quantity, 0);
+  const discount = promoDiscountCents(subtotalCents, promo);
+  const shippingCents = itemCount === 0 || itemCount >= FREE_SHIPPING_MIN_ITEMS ? 0 : SHIPPING_COST_CENTS;
+  const totalCents = subtotalCents - discount + shippingCents;
+  return {
+    itemCount,
+    subtotalCents,
+    savingsCents,
+    promoDiscountCents: discount,
+    shippingCents,
+    totalCents,
+    vatIncludedCents: roundHalfUp((totalCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT)),
+    freeShippingRemainingItems: Math.max(0, FREE_SHIPPING_MIN_ITEMS - itemCount),
+  };
+}
