@@ -3,6 +3,8 @@ import { test, expect } from '@playwright/test';
 
 /** WCAG 2.1 AA checks of the frame (BFSG, legal-de.md §0.6) with axe-core. */
 test('age gate and frame have no WCAG A/AA violations', async ({ page }) => {
+  // axe analyses the whole home page (9 carousels of product cards) twice; slow on 2 cores.
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: 'Sind Sie mindestens 18 Jahre alt?' })).toBeVisible();
   const gate = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

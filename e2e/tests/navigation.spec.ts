@@ -131,8 +131,11 @@ test.describe('header and footer', () => {
     await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Blueberry%20Ice$/);
     await page.getByRole('link', { name: 'Anmelden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
-    await page.getByRole('link', { name: 'Warenkorb' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
+    await page.getByTestId('cart-button').click();
+    const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
+    await expect(sideCart).toContainText('Ihr Warenkorb ist leer');
+    await sideCart.getByRole('button', { name: 'Warenkorb schließen' }).click();
+    await expect(sideCart).toBeHidden();
   });
 
   test('footer: link groups, contact from configuration, 18+ notice, copyright 2024', async ({ shopperPage: page }) => {
@@ -172,7 +175,7 @@ test.describe('header and footer', () => {
   test('scrolls to top on route change and remembers the last listing page', async ({ shopperPage: page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto('/kategorien/randm-tornado-12000');
-    expect(await page.evaluate(() => localStorage.getItem('shell:continue-shopping'))).toBe('/kategorien/randm-tornado-12000');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('shell:continue-shopping'))).toBe('/kategorien/randm-tornado-12000');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Versand' }).click();

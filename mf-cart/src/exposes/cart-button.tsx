@@ -1,17 +1,43 @@
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { on, emit } from '@shop/event-bus';
+import { cartActions, useItemCount } from '../features/cart/cart-store';
+import { SideCart } from '../features/side-cart/side-cart';
+import '../styles/cart.css';
 
 /**
- * Header cart button. Until the cart slice exists there is no cart to count or open, so it is
- * a plain link to the cart page (which says it is being built); no badge is shown.
+ * Header cart widget (issue #4): the cart button with the item-count badge, the side cart, and
+ * the cart slice's listeners: 'cart:add' (from the catalog; answered with 'cart:add-result')
+ * and 'cart:open'. Mounted on every page by the shell, so it loads the cart once per page view.
  */
 export default function CartButton() {
+  const count = useItemCount();
+  useEffect(() => {
+    void cartActions.load();
+    const offAdd = on('cart:add', async ({ productId, quantity }) => {
+      const ok = await cartActions.add(productId, quantity);
+      emit('cart:add-result', { productId, ok });
+    });
+    const offOpen = on('cart:open', () => cartActions.openDrawer());
+    return () => {
+      offAdd();
+      offOpen();
+    };
+  }, []);
   return (
-    <Link to="/warenkorb" className="icon-button" aria-label="Warenkorb">
-      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <circle cx="9" cy="21" r="1" />
-        <circle cx="20" cy="21" r="1" />
-        <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
-      </svg>
-    </Link>
+    <>
+      <button type="button" className="icon-button cart-button" aria-label={`Warenkorb, ${count} Artikel`} onClick={cartActions.openDrawer} data-testid="cart-button">
+        <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="9" cy="21" r="1" />
+          <circle cx="20" cy="21" r="1" />
+          <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+        </svg>
+        {count > 0 && (
+          <span className="cart-button__badge" data-testid="cart-badge" aria-hidden="true">
+            {count}
+          </span>
+        )}
+      </button>
+      <SideCart />
+    </>
   );
 }

@@ -1,13 +1,21 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UnderConstruction } from '@shop/ui';
+import { CartPage } from '../features/cart-page/cart-page';
+import '../styles/cart.css';
 
-/** Cart and checkout pages; built in the cart slice's issue. Until then nothing here takes orders. */
-const PAGES: Record<string, { title: string; text: string }> = {
-  cart: { title: 'Warenkorb', text: 'Der Warenkorb entsteht gerade. Bestellungen sind noch nicht möglich.' },
-  checkout: { title: 'Kasse', text: 'Die Kasse mit Altersprüfung entsteht gerade. Bestellungen sind noch nicht möglich.' },
-  'thank-you': { title: 'Vielen Dank', text: 'Die Bestellbestätigung entsteht gerade.' },
-};
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
+/** Cart slice pages. Checkout and the thank-you page follow in the next steps of issue #4. */
 export default function CartPages({ page }: { page: string }) {
-  const entry = PAGES[page] ?? { title: 'Warenkorb', text: 'Dieser Bereich entsteht gerade.' };
-  return <UnderConstruction title={entry.title}>{entry.text}</UnderConstruction>;
+  if (page === 'cart') {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <CartPage />
+      </QueryClientProvider>
+    );
+  }
+  if (page === 'checkout') {
+    return <UnderConstruction title="Kasse">Die Kasse mit Altersprüfung entsteht gerade. Bestellungen sind noch nicht möglich.</UnderConstruction>;
+  }
+  return <UnderConstruction title="Vielen Dank">Die Bestellbestätigung entsteht gerade.</UnderConstruction>;
 }

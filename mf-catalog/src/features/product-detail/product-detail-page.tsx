@@ -6,7 +6,7 @@ import { Breadcrumb } from '@shop/ui';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
-import { useSeo } from '@shop/shell-api';
+import { showToast, useSeo } from '@shop/shell-api';
 import { fetchProductBySlug } from '../../api/catalog-api';
 import { PriceTag } from '../products/components/price-tag';
 import { ProductImage } from '../products/components/product-image';
@@ -54,7 +54,8 @@ function Gallery({ product }: { product: Product }) {
 function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [tab, setTab] = useState<'description' | 'specs'>('description');
-  const { add, busy } = useAddToCart();
+  // Detail page toast of spec §8: 'Zum Warenkorb hinzugefügt' / '{name} wurde hinzugefügt.'
+  const { add, busy } = useAddToCart(() => showToast({ title: 'Zum Warenkorb hinzugefügt', description: `${product.name} wurde hinzugefügt.`, variant: 'success', durationMs: 2000 }));
   const soldOut = isSoldOut(product);
   const unitCents = decimalToCents(product.salePrice ?? product.price);
   const percent = discountPercent(decimalToCents(product.price), product.salePrice ? decimalToCents(product.salePrice) : null);

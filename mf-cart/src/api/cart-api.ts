@@ -1,0 +1,19 @@
+import { apiRequest } from '@shop/api-client';
+import { CartResponse, ProductListResponse, PromoValidationResponse } from '@shop/contracts';
+
+/** Calls of the cart remote (spec §7); every cart answer is parsed with the shared contract. */
+const cart = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+  CartResponse.parse(await apiRequest(method, path, body));
+
+export const cartApi = {
+  get: () => cart('GET', '/api/cart'),
+  add: (productId: string, quantity: number) => cart('POST', '/api/cart', { productId, quantity }),
+  update: (itemId: string, quantity: number) => cart('PATCH', `/api/cart/${itemId}`, { quantity }),
+  remove: (itemId: string) => cart('DELETE', `/api/cart/${itemId}`),
+  clear: () => cart('DELETE', '/api/cart'),
+  applyPromo: (code: string) => cart('POST', '/api/cart/promo', { code }),
+  removePromo: () => cart('DELETE', '/api/cart/promo'),
+  validatePromo: async (code: string) => PromoValidationResponse.parse(await apiRequest('POST', '/api/promo/validate', { code })),
+  /** 'Frequently bought together': featured products, first 3 shown (spec §2, §7). */
+  suggestions: async () => ProductListResponse.parse(await apiRequest('GET', '/api/products?featured=true&limit=8')).products.slice(0, 3),
+};

@@ -1,0 +1,152 @@
+import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { CartResponse } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import { emit } from '@shop/event-bus';
+import { showToast } from '@shop/shell-api';
+import { cartApi } from '../../api/cart-api';
+
+interface CartState {
+  cart: CartResponse | null;
+  loading: boolean;
+  loadError: string | null;
+  /** Line items being changed (spinner, buttons disabled; spec §4). */
+  busyItemIds: string[];
+  drawerOpen: boolean;
+}
+
+/** Server message of an API error ('400: Text' → 'Text'). */
+export const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
+
+const useCartStore = create<CartState>(() => ({ cart: null, loading: false, loadError: null, busyItemIds: [], drawerOpen: false }));
+
+/** Stores a new cart, announces the item count (header badge) and shows server notices. */
+function receive(cart: CartResponse) {
+  useCartStore.setState({ cart, loadError: null });
+  emit('cart:changed', { itemCount: cart.totals.itemCount });
+  for (const notice of cart.notices) showToast({ title: 'Hinweis zum Warenkorb', description: notice, durationMs: 5000 });
+}
+
+const setBusy = (itemId: string, busy: boolean) =>
+  useCartStore.setState((state) => ({ busyItemIds: busy ? [...state.busyItemIds, itemId] : state.busyItemIds.filter((id) => id !== itemId) }));
+
+/** Optimistic copy of the cart with one line changed (totals stay until the server answers). */
+function withLine(cart: CartResponse, itemId: string, quantity: number | null): CartResponse {
+  const items = quantity === null ? cart.items.filter((i) => i.id !== itemId) : cart.items.map((i) => (i.id === itemId ? { ...i, quantity } : i));
+  return { ...cart, items };
+}
+
+/**
+ * The one cart store of the shop (issue #4): badge, side cart and cart page read it, so they
+ * never disagree. Actions follow spec §4 and §8: quantity changes and removals are optimistic
+ * and rolled back with the spec's error toasts; a changing line is busy.
+ */
+export const cartActions = {
+  async load() {
+    useCartStore.setState({ loading: true });
+    try {
+      receive(await cartApi.get());
+    } catch (error) {
+      useCartStore.setState({ loadError: serverMessage(error) ?? 'Der Warenkorb konnte nicht geladen werden.' });
+    } finally {
+      useCartStore.setState({ loading: false });
+    }
+  },
+
+  /** Adds a product; on success 'Hinzugefügt!' (2 s), opens the side cart and scrolls to top (spec §2, §9). */
+  async add(productId: string, quantity: number): Promise<boolean> {
+    try {
+      receive(await cartApi.add(productId, quantity));
+      showToast({ title: 'Hinzugefügt!', variant: 'success', durationMs: 2000 });
+      window.scrollTo({ top: 0 });
+      useCartStore.setState({ drawerOpen: true });
+      return true;
+    } catch (error) {
+      showToast({ title: 'Fehler', description: serverMessage(error) ?? 'Produkt konnte nicht hinzugefügt werden', variant: 'destructive' });
+      return false;
+    }
+  },
+
+  /** Sets a quantity; 0 or less removes the line (spec §4). */
+  async updateQuantity(itemId: string, quantity: number) {
+    if (quantity <= 0) return cartActions.remove(itemId);
+    const before = useCartStore.getState().cart;
+    if (!before) return;
+    useCartStore.setState({ cart: withLine(before, itemId, quantity) });
+    setBusy(itemId, true);
+    try {
+      receive(await cartApi.update(itemId, quantity));
+    } catch (error) {
+      useCartStore.setState({ cart: before });
+      showToast({ title: 'Fehler', description: serverMessage(error) ?? 'Menge konnte nicht aktualisiert werden', variant: 'destructive' });
+    } finally {
+      setBusy(itemId, false);
+    }
+  },
+
+  async remove(itemId: string) {
+    const before = useCartStore.getState().cart;
+    if (!before) return;
+    useCartStore.setState({ cart: withLine(before, itemId, null) });
+    setBusy(itemId, true);
+    try {
+      receive(await cartApi.remove(itemId));
+      showToast({ title: 'Artikel entfernt', description: 'Das Produkt wurde aus dem Warenkorb entfernt.', variant: 'success' });
+    } catch {
+      useCartStore.setState({ cart: before });
+      showToast({ title: 'Fehler', description: 'Artikel konnte nicht entfernt werden', variant: 'destructive' });
+    } finally {
+      setBusy(itemId, false);
+    }
+  },
+
+  async clear() {
+    try {
+      receive(await cartApi.clear());
+      showToast({ title: 'Warenkorb geleert', variant: 'success' });
+    } catch {
+      showToast({ title: 'Fehler', description: 'Warenkorb konnte nicht geleert werden', variant: 'destructive' });
+    }
+  },
+
+  /**
+   * Applies a promo code (spec §5: trimmed, uppercased). Success: 'Gutscheincode angewendet!' /
+   * 'Sie sparen {n}%' or '… €'. Invalid: 'Ungültiger Code' with the server message; network
+   * failure: 'Fehler' / 'Fehler beim Anwenden des Gutscheincodes.' (spec §8).
+   */
+  async applyPromo(rawCode: string): Promise<boolean> {
+    const code = rawCode.trim().toUpperCase();
+    if (!code) return false;
+    try {
+      const cart = await cartApi.applyPromo(code);
+      receive(cart);
+      const saving = cart.promo?.type === 'fixed' ? `${cart.promo.value.toLocaleString('de-DE', { minimumFractionDigits: 2 })} €` : `${cart.promo?.value}%`;
+      showToast({ title: 'Gutscheincode angewendet!', description: `Sie sparen ${saving}`, variant: 'success' });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        showToast({ title: 'Ungültiger Code', description: error.serverMessage || 'Der Gutscheincode ist nicht gültig oder abgelaufen.', variant: 'destructive' });
+      } else {
+        showToast({ title: 'Fehler', description: 'Fehler beim Anwenden des Gutscheincodes.', variant: 'destructive' });
+      }
+      return false;
+    }
+  },
+
+  async removePromo() {
+    try {
+      receive(await cartApi.removePromo());
+    } catch {
+      showToast({ title: 'Fehler', description: 'Der Gutscheincode konnte nicht entfernt werden.', variant: 'destructive' });
+    }
+  },
+
+  openDrawer: () => useCartStore.setState({ drawerOpen: true }),
+  closeDrawer: () => useCartStore.setState({ drawerOpen: false }),
+};
+
+export const useCart = () => useCartStore((state) => state.cart);
+export const useCartStatus = () => useCartStore(useShallow((state) => ({ loading: state.loading, loadError: state.loadError })));
+export const useItemBusy = (itemId: string) => useCartStore((state) => state.busyItemIds.includes(itemId));
+export const useDrawerOpen = () => useCartStore((state) => state.drawerOpen);
+export const useItemCount = () => useCartStore((state) => state.cart?.totals.itemCount ?? 0);

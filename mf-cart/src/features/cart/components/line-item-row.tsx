@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import type { CartLineItem } from '@shop/contracts';
+import { productLink } from '@shop/catalog-rules';
+import { decimalToCents, formatEur } from '@shop/format';
+import { Spinner } from '@shop/ui';
+import { cartActions, useItemBusy } from '../cart-store';
+
+/** One line item with quantity stepper (minus at 1 removes, spec §4), line total and remove button; busy while changing. */
+export function LineItemRow({ item, compact = false }: { item: CartLineItem; compact?: boolean }) {
+  const busy = useItemBusy(item.id);
+  const unit = decimalToCents(item.price);
+  return (
+    <li className={`line-item${compact ? ' line-item--compact' : ''}`} data-testid="line-item" aria-busy={busy}>
+      <img src={item.product.images[0] ?? '/api/placeholder/120/120'} alt="" width={compact ? 56 : 88} height={compact ? 56 : 88} />
+      <div className="line-item__info">
+        <Link to={productLink(item.product)}>{item.product.name}</Link>
+        <p className="line-item__unit">
+          {formatEur(unit)}
+          {item.product.salePrice && <s> {formatEur(decimalToCents(item.product.price))}</s>}
+        </p>
+      </div>
+      <div className="line-item__stepper" role="group" aria-label={`Menge von ${item.product.name}`}>
+        <button type="button" aria-label="Menge verringern" disabled={busy} onClick={() => void cartActions.updateQuantity(item.id, item.quantity - 1)}>
+          −
+        </button>
+        <output aria-label="Menge">{item.quantity}</output>
+        <button type="button" aria-label="Menge erhöhen" disabled={busy} onClick={() => void cartActions.updateQuantity(item.id, item.quantity + 1)}>
+          +
+        </button>
+      </div>
+      <p className="line-item__total">{formatEur(unit * item.quantity)}</p>
+      {busy ? (
+        <Spinner label="Wird aktualisiert…" />
+      ) : (
+        <button type="button" className="line-item__remove" aria-label={`${item.product.name} entfernen`} onClick={() => void cartActions.remove(item.id)}>
+          ×
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,33 @@
+import type { CartResponse } from '@shop/contracts';
+import { formatEurDecimal } from '@shop/format';
+
+/** Totals computed by the server (spec §9), with the contained VAT. */
+export function OrderSummary({ cart }: { cart: CartResponse }) {
+  const { totals, promo } = cart;
+  return (
+    <dl className="order-summary" data-testid="order-summary">
+      <dt>Zwischensumme</dt>
+      <dd>{formatEurDecimal(totals.subtotal)}</dd>
+      {totals.savings !== '0.00' && (
+        <>
+          <dt>Sie sparen</dt>
+          <dd className="order-summary__saving">{formatEurDecimal(totals.savings)}</dd>
+        </>
+      )}
+      {promo && (
+        <>
+          <dt>Gutschein {promo.code}</dt>
+          <dd className="order-summary__saving">−{formatEurDecimal(totals.promoDiscount)}</dd>
+        </>
+      )}
+      <dt>Versand (DHL, Alterssichtprüfung 18+)</dt>
+      <dd>{totals.shipping === '0.00' ? 'kostenlos' : formatEurDecimal(totals.shipping)}</dd>
+      <dt className="order-summary__total">Gesamt</dt>
+      <dd className="order-summary__total" data-testid="cart-total">
+        {formatEurDecimal(totals.total)}
+      </dd>
+      <dt className="order-summary__vat">enthaltene MwSt. (19 %)</dt>
+      <dd className="order-summary__vat">{formatEurDecimal(totals.vatIncluded)}</dd>
+    </dl>
+  );
+}

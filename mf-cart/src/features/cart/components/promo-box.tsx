@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react';
+import type { CartResponse } from '@shop/contracts';
+import { cartActions } from '../cart-store';
+
+/**
+ * Promo code box (spec §4, §5): input trimmed and uppercased, Enter submits, the button is
+ * disabled while empty or checking; an applied code shows in a green box with a remove button.
+ */
+export function PromoBox({ cart }: { cart: CartResponse }) {
+  const [code, setCode] = useState('');
+  const [checking, setChecking] = useState(false);
+  if (cart.promo) {
+    return (
+      <div className="promo-box promo-box--applied" data-testid="promo-applied">
+        <span>
+          Gutscheincode <strong>{cart.promo.code}</strong> angewendet
+        </span>
+        <button type="button" className="shop-button shop-button--ghost" onClick={() => void cartActions.removePromo()}>
+          Entfernen
+        </button>
+      </div>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim() || checking) return;
+    setChecking(true);
+    const ok = await cartActions.applyPromo(code);
+    setChecking(false);
+    if (ok) setCode('');
+  };
+  return (
+    <form className="promo-box" onSubmit={(event) => void submit(event)}>
+      <label htmlFor="promo-code">Gutscheincode</label>
+      <div className="promo-box__row">
+        <input id="promo-code" value={code} onChange={(event) => setCode(event.target.value.toUpperCase())} autoComplete="off" maxLength={32} />
+        <button type="submit" className="shop-button shop-button--secondary" disabled={!code.trim() || checking}>
+          {checking ? 'Wird geprüft…' : 'Einlösen'}
+        </button>
+      </div>
+    </form>
+  );
+}
