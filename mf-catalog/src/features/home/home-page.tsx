@@ -1,28 +1,21 @@
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
-import { discountPercent, FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
-import { decimalToCents } from '@shop/format';
+import { FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
 import { useSeo } from '@shop/shell-api';
 import { CategoryShortcuts } from './components/category-shortcuts';
 import { CategoryCarousel } from './components/category-carousel';
 import { TrustBanner } from './components/trust-banner';
 import { SeoGuide } from './components/seo-guide';
 import { useCategories } from '../products/hooks';
+import { bestCategoryDiscount } from '../products/category-discount';
 
 /** Carousels of spec §2 'Home': 7000, 9000, shisha 10000, 12000 … 35000. */
 const CAROUSEL_IDS = ['cat-tornado-7000', 'cat-tornado-9000', 'cat-shisha-10000', 'cat-tornado-12000', 'cat-tornado-15000', 'cat-tornado-20000', 'cat-tornado-25000', 'cat-tornado-30000', 'cat-tornado-35000'];
 
-/** Largest real category discount, for the offer banner (no invented 'up to 70 %'). */
-function useBestDiscount(): number | null {
-  const { data } = useCategories();
-  if (!data?.length) return null;
-  const best = Math.max(...data.map((c) => c.discountPercentage ?? discountPercent(decimalToCents(c.originalPrice), decimalToCents(c.salePrice)) ?? 0));
-  return best > 0 ? best : null;
-}
-
 export function HomePage() {
   useSeo({ title: 'RandM Tornado Einweg-Vapes kaufen', description: FALLBACK_META_DESCRIPTION });
-  const bestDiscount = useBestDiscount();
+  // Largest real category discount (no invented 'up to 70 %').
+  const bestDiscount = bestCategoryDiscount(useCategories().data);
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">

@@ -1,13 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Breadcrumb, Spinner } from '@shop/ui';
-import { discountPercent } from '@shop/catalog-rules';
-import { decimalToCents, formatEur } from '@shop/format';
+import { formatEur } from '@shop/format';
 import { useSeo } from '@shop/shell-api';
 import { useCategories } from '../products/hooks';
-
-/** Category fallback prices in cents (spec §9: 29.99 and 14.99). */
-const FALLBACK_ORIGINAL = 2999;
-const FALLBACK_SALE = 1499;
+import { bestCategoryDiscount, categoryPricing } from '../products/category-discount';
 
 /**
  * Category overview (spec §2): breadcrumb, promo banner, one card per category with
@@ -16,9 +12,7 @@ const FALLBACK_SALE = 1499;
 export function CategoryOverviewPage() {
   useSeo({ title: 'Alle Kategorien', description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.' });
   const { data, isPending, isError } = useCategories();
-  const bestDiscount = data?.length
-    ? Math.max(...data.map((c) => c.discountPercentage ?? discountPercent(decimalToCents(c.originalPrice), decimalToCents(c.salePrice)) ?? 0))
-    : null;
+  const bestDiscount = bestCategoryDiscount(data);
   return (
     <section className="shop-page">
       <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Kategorien' }]} renderLink={(item) => <Link to={item.href}>{item.label}</Link>} />
@@ -33,9 +27,7 @@ export function CategoryOverviewPage() {
       ) : (
         <ul className="category-cards">
           {data.map((category) => {
-            const original = category.originalPrice ? decimalToCents(category.originalPrice) : FALLBACK_ORIGINAL;
-            const sale = category.salePrice ? decimalToCents(category.salePrice) : FALLBACK_SALE;
-            const percent = category.discountPercentage ?? discountPercent(original, sale);
+            const { originalCents: original, saleCents: sale, percent } = categoryPricing(category);
             return (
               <li key={category.id} className="category-card" data-testid="category-card">
                 <h2>{category.name}</h2>
