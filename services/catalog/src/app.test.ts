@@ -315,3 +315,71 @@ describe('internal product lookup for the cart', () => {
     expect((await get('/internal/products?ids=abc')).status).toBe(400);
   });
 });
+
+describe('stock reservations for orders (internal)', () => {
+  const reserve = (reservationId: string, lines: Array<{ productId: string; quantity: number }>) =>
+    app.inject({ method: 'POST', url: '/internal/stock/reservations', payload: { reservationId, lines } });
+
+  async function productWithStock(stock: number | null) {
+    const Product = productModel(app.db);
+    const base = (await Product.findOne({ isActive: true }).lean())!;
+    const { _id, createdAt, updatedAt, ...rest } = base as Record<string, unknown>;
+    void _id; void createdAt; void updatedAt;
+    const suffix = randomUUID().slice(0, 8);
+    const created = await Product.create({ ...rest, stock, salesCount: 0, slug: `stock-test-${suffix}`, flavorSlug: `stock-test-${suffix}-einweg-vape`, sku: `STOCK-${suffix}` });
+    await app.catalog.refresh();
+    return String(created._id);
+  }
+
+  test('20 parallel orders for a product with 5 in stock: exactly 5 succeed, stock 0, never negative', async () => {
+    const id = await productWithStock(5);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => reserve(`order-${id}-${i}`, [{ productId: id, quantity: 1 }])));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(15);
+    expect(refused[0]!.json().message).toMatch(/^Nicht genügend Bestand für /);
+    const doc = await productModel(app.db).findById(id).lean();
+    expect(doc).toMatchObject({ stock: 0, salesCount: 5 });
+    // The snapshot follows at once: the product reads as sold out.
+    expect((await get(`/api/products/${id}`)).body.stock).toBe(0);
+  }, 60_000);
+
+  test('the same reservation id twice reserves once', async () => {
+    const id = await productWithStock(10);
+    expect((await reserve(`order-repeat-${id}`, [{ productId: id, quantity: 3 }])).statusCode).toBe(201);
+    expect((await reserve(`order-repeat-${id}`, [{ productId: id, quantity: 3 }])).statusCode).toBe(201);
+    expect((await productModel(app.db).findById(id).lean())!.stock).toBe(7);
+  });
+
+  test('a failing later line gives back the lines already taken; release restores stock once', async () => {
+    const plenty = await productWithStock(10);
+    const scarce = await productWithStock(1);
+    const failed = await reserve(`order-mixed-${plenty}`, [{ productId: plenty, quantity: 4 }, { productId: scarce, quantity: 2 }]);
+    expect(failed.statusCode).toBe(409);
+    expect((await productModel(app.db).findById(plenty).lean())).toMatchObject({ stock: 10, salesCount: 0 });
+    expect((await productModel(app.db).findById(scarce).lean())!.stock).toBe(1);
+
+    expect((await reserve(`order-ok-${plenty}`, [{ productId: plenty, quantity: 4 }])).statusCode).toBe(201);
+    const release = () => app.inject({ method: 'POST', url: `/internal/stock/reservations/order-ok-${plenty}/release` });
+    expect((await release()).json()).toEqual({ status: 'released' });
+    expect((await release()).json()).toEqual({ status: 'not-reserved' });
+    expect((await productModel(app.db).findById(plenty).lean())).toMatchObject({ stock: 10, salesCount: 0 });
+  });
+
+  test('untracked stock counts the sale only; inactive products cannot be reserved', async () => {
+    const untracked = await productWithStock(null);
+    expect((await reserve(`order-untracked-${untracked}`, [{ productId: untracked, quantity: 2 }])).statusCode).toBe(201);
+    expect((await productModel(app.db).findById(untracked).lean())).toMatchObject({ stock: null, salesCount: 2 });
+    const inactive = await productModel(app.db).findOne({ isActive: false }).lean();
+    expect((await reserve(`order-inactive-${untracked}`, [{ productId: String(inactive!._id), quantity: 1 }])).statusCode).toBe(409);
+  });
+
+  test.each([
+    [{ reservationId: 'x', lines: [{ productId: 'a'.repeat(24), quantity: 1 }] }],
+    [{ reservationId: 'order-12345678', lines: [] }],
+    [{ reservationId: 'order-12345678', lines: [{ productId: 'a'.repeat(24), quantity: 0 }] }],
+    [{ reservationId: 'order-12345678', lines: [{ productId: { $ne: null }, quantity: 1 }] }],
+  ])('bad reservation %j → 400', async (payload) => {
+    expect((await app.inject({ method: 'POST', url: '/internal/stock/reservations', payload })).statusCode).toBe(400);
+  });
+});

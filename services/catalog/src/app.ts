@@ -5,6 +5,7 @@ import { productRoutes } from './routes/products';
 import { categoryRoutes } from './routes/categories';
 import { mediaRoutes } from './routes/media';
 import { internalRoutes } from './routes/internal';
+import { stockRoutes } from './routes/stock';
 
 /**
  * Builds the catalog service: products, categories, search, product images, placeholders and
@@ -19,6 +20,7 @@ export async function buildApp(config: CatalogConfig) {
   await app.register(categoryRoutes, { catalog });
   await app.register(mediaRoutes);
   await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog });
+  await app.register(stockRoutes, { catalog });
   app.addHook('onReady', async () => {
     await catalog.refresh();
     catalog.startSync(config.SEARCH_SYNC_INTERVAL_MS, (error) => app.log.error({ err: error }, 'catalogue sync failed'));

@@ -121,6 +121,24 @@ export class CatalogSnapshot {
     return this.refreshing;
   }
 
+  /**
+   * Re-reads the given products from the database and replaces them in the snapshot (after this
+   * service changed their stock). Their search fields and active state are unchanged by stock
+   * writes, so the index and category counts stay valid.
+   */
+  async reloadProducts(ids: string[]): Promise<void> {
+    const docs = await productModel(this.db).find({ _id: { $in: ids } }).lean();
+    for (const doc of docs) {
+      const current = this.byId.get(String(doc._id));
+      if (!current) continue;
+      const next: SnapshotProduct = { ...current, api: toApiProduct(doc) };
+      this.products = this.products.map((p) => (p === current ? next : p));
+      this.byId.set(next.api.id, next);
+      this.bySlug.set(next.api.slug, next);
+      this.byCategoryFlavor.set(`${next.api.category}/${next.api.flavorSlug}`, next);
+    }
+  }
+
   /** Rebuilds only when products or categories changed since the last build. */
   async syncIfChanged(): Promise<void> {
     if ((await this.currentSignature()) !== this.signature) await this.refresh();

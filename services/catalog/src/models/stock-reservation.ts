@@ -1,0 +1,20 @@
+import { Schema, type Connection } from 'mongoose';
+
+/**
+ * A stock reservation of an order (issue #4): `_id` is the caller's reservation id (the order's
+ * idempotency key), so the same reservation is never applied twice. Status: 'pending' while the
+ * lines are decremented, 'reserved', 'failed' (nothing kept), 'released' (given back).
+ */
+const stockReservationSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    status: { type: String, enum: ['pending', 'reserved', 'failed', 'released'], required: true },
+    lines: { type: [{ productId: String, quantity: Number, _id: false }], required: true },
+    failedProductId: { type: String, default: null },
+  },
+  { timestamps: true, versionKey: false },
+);
+
+export function stockReservationModel(db: Connection) {
+  return db.models.StockReservation ?? db.model('StockReservation', stockReservationSchema);
+}
