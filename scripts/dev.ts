@@ -12,8 +12,9 @@ import { GATEWAY_PORT, LOCAL_MONGO_PORT, ROOT, SERVICE_PORTS, SLICES } from './l
 const REMOTE_DEV_PORTS = { catalog: 3001, cart: 3002, account: 3003, content: 3004, admin: 3005 } as const;
 
 async function main() {
-  step('Compiling shared packages');
-  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'packages/service-kit', 'packages/routes', 'packages/ui', 'packages/shell-api', 'packages/api-client', 'packages/format']);
+  // Services in watch mode and the dev servers import the shared packages' compiled output.
+  step('Compiling shared packages (tsc -b)');
+  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
   step('Starting the database');
   const database = await provideDatabase({ port: Number(process.env.FERRETDB_PORT ?? LOCAL_MONGO_PORT), dataDir: path.join(ROOT, 'data', 'ferretdb') });
   const group = new ProcessGroup();
