@@ -1,0 +1,82 @@
+import { idCardMrzProvider, ageOn } from './id-card-mrz';
+
+/** ICAO 9303 check digit (weights 7, 3, 1; '<' = 0, A = 10 …) — only to build test MRZs. */
+function checkDigit(value: string): string {
+  const weights = [7, 3, 1];
+  const sum = [...value].reduce((total, char, i) => {
+    const n = char === '<' ? 0 : /\d/.test(char) ? Number(char) : char.charCodeAt(0) - 55;
+    return total + n * weights[i % 3]!;
+  }, 0);
+  return String(sum % 10);
+}
+
+/** A German ID card MRZ (TD1) with correct check digits. Dates as YYMMDD. */
+function idCard({ documentNumber = 'L01X00T47', birth = '900101', expiry = '300101', state = 'D<<', code = 'ID' } = {}): string[] {
+  const docCd = checkDigit(documentNumber);
+  const line1 = `${code}${state}${documentNumber}${docCd}`.padEnd(30, '<');
+  const birthPart = `${birth}${checkDigit(birth)}`;
+  const expiryPart = `${expiry}${checkDigit(expiry)}`;
+  const optional2 = '<'.repeat(11);
+  const composite = checkDigit(line1.slice(5, 30) + birthPart + expiryPart + optional2);
+  const line2 = `${birthPart}<${expiryPart}D<<${optional2}${composite}`;
+  return [line1, line2, 'MUSTERMANN<<ERIKA'.padEnd(30, '<')];
+}
+
+const orderDate = new Date('2026-11-22T10:00:00Z');
+const verify = (mrzLines: string[], birthDate: string, date = orderDate) => idCardMrzProvider.verify({ mrzLines, birthDate, orderDate: date });
+
+describe('German ID card MRZ check (age verification stage 1)', () => {
+  test('the generator matches the official specimen (check digits valid)', async () => {
+    const specimen = ['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUSTERMANN<<ERIKA<<<<<<<<<<<<<'];
+    expect(idCard({ documentNumber: 'T22000129', birth: '640812', expiry: '201031' })).toEqual(specimen);
+    // The specimen itself expired in 2020.
+    expect(await verify(specimen, '1964-08-12')).toMatchObject({ verified: false, failureReason: 'Der Ausweis ist abgelaufen.' });
+  });
+
+  test('an adult with a valid card is verified; only method, reference and time are returned', async () => {
+    const result = await verify(idCard(), '1990-01-01');
+    expect(result).toMatchObject({ verified: true, method: 'id-card-mrz' });
+    expect(result.providerReference).toMatch(/^mrz-[0-9a-f-]{36}$/);
+    expect(Object.keys(result).sort()).toEqual(['checkedAt', 'method', 'providerReference', 'verified']);
+  });
+
+  test('lower-case input and spaces are accepted', async () => {
+    expect((await verify(idCard().map((l) => ` ${l.toLowerCase()} `), '1990-01-01')).verified).toBe(true);
+  });
+
+  test('a wrong check digit is refused', async () => {
+    const lines = idCard();
+    lines[1] = lines[1]!.replace(/^(\d{6})\d/, (_, date: string) => `${date}${(Number(checkDigitOf(lines[1]!)) + 1) % 10}`);
+    expect(await verify(lines, '1990-01-01')).toMatchObject({ verified: false, failureReason: 'Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.' });
+  });
+
+  test('an underage birth date is refused, also one day before the 18th birthday', async () => {
+    expect(await verify(idCard({ birth: '100315' }), '2010-03-15')).toMatchObject({ verified: false, failureReason: 'Bestellungen sind erst ab 18 Jahren möglich.' });
+    expect((await verify(idCard({ birth: '081123' }), '2008-11-23')).verified).toBe(false);
+    expect((await verify(idCard({ birth: '081122' }), '2008-11-22')).verified).toBe(true);
+  });
+
+  test('the birth date must match the one entered', async () => {
+    expect(await verify(idCard(), '1990-01-02')).toMatchObject({ verified: false, failureReason: 'Das Geburtsdatum stimmt nicht mit dem Ausweis überein.' });
+  });
+
+  test('expired cards and foreign documents are refused', async () => {
+    expect((await verify(idCard({ expiry: '261121' }), '1990-01-01')).failureReason).toBe('Der Ausweis ist abgelaufen.');
+    expect((await verify(idCard({ expiry: '261122' }), '1990-01-01')).verified).toBe(true);
+    expect((await verify(idCard({ state: 'AUT' }), '1990-01-01')).failureReason).toBe('Bitte verwenden Sie einen deutschen Personalausweis.');
+  });
+
+  test('malformed input gets a clear German message', async () => {
+    expect((await verify(['IDD<<', 'x', 'y'], '1990-01-01')).failureReason).toMatch(/^Bitte geben Sie die drei Zeilen/);
+    expect((await verify(idCard().slice(0, 2), '1990-01-01')).verified).toBe(false);
+  });
+
+  test('age on a day counts the birthday itself', () => {
+    expect(ageOn(new Date('2008-11-22'), new Date('2026-11-22'))).toBe(18);
+    expect(ageOn(new Date('2008-11-23'), new Date('2026-11-22'))).toBe(17);
+  });
+});
+
+function checkDigitOf(line2: string): string {
+  return line2[6]!;
+}
