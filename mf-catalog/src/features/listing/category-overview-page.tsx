@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Breadcrumb, Spinner } from '@shop/ui';
-import { formatEur } from '@shop/format';
 import { useSeo } from '@shop/shell-api';
 import { useCategories } from '../products/hooks';
 import { bestCategoryDiscount, categoryPricing } from '../products/category-discount';
+import { PriceDisplay } from '../products/components/price-tag';
 
 /**
  * Category overview (spec §2): breadcrumb, promo banner, one card per category with
@@ -31,18 +31,7 @@ export function CategoryOverviewPage() {
             return (
               <li key={category.id} className="category-card" data-testid="category-card">
                 <h2>{category.name}</h2>
-                <p className="price-tag">
-                  <span className="price-tag__current">ab {formatEur(sale)}</span>
-                  {percent ? (
-                    <>
-                      <s className="price-tag__regular">
-                        <span className="shop-visually-hidden">statt </span>
-                        {formatEur(original)}
-                      </s>
-                      <span className="price-tag__saving">−{percent} %</span>
-                    </>
-                  ) : null}
-                </p>
+                <PriceDisplay currentCents={sale} regularCents={original} percent={percent || null} prefix="ab" />
                 <p>{category.productCount} Produkte</p>
                 <Link className="shop-button shop-button--primary" to={`/kategorien/${category.slug}`} aria-label={`${category.name} ansehen`}>
                   Zum Shop

@@ -11,6 +11,7 @@ import { toApiCategory, toApiProduct } from './to-api';
 export interface SnapshotProduct {
   api: Product;
   isFeatured: boolean;
+  /** The price charged: sale price if set, else regular (for sorting and price filters). */
   effectivePriceCents: number;
   createdAtMs: number;
 }
@@ -92,7 +93,7 @@ export class CatalogSnapshot {
         const products = productDocs.map((doc) => ({
           api: toApiProduct(doc),
           isFeatured: Boolean(doc.isFeatured),
-          effectivePriceCents: doc.effectivePriceCents as number,
+          effectivePriceCents: (doc.salePriceCents ?? doc.priceCents) as number,
           createdAtMs: new Date(doc.createdAt as Date).getTime(),
         }));
         const activeCounts = new Map<string, number>();

@@ -2,9 +2,7 @@ import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 import { ProductType } from '@shop/contracts';
 
 /**
- * A product. Money is integer cents (`priceCents` regular, `salePriceCents` reduced or null);
- * `effectivePriceCents` (sale price if set, else regular) is stored for sorting and price
- * filters because the local engine cannot compute it in a query (docs/architecture.md).
+ * A product. Money is integer cents (`priceCents` regular, `salePriceCents` reduced or null).
  * `slug` ('{category}-{flavorSlug}') is unique, and so is { category, flavorSlug } (the
  * detail link /kategorien/{category}/{flavorSlug}, spec §2).
  */
@@ -17,7 +15,6 @@ const productSchema = new Schema(
     category: { type: String, required: true },
     priceCents: { type: Number, required: true, min: 0 },
     salePriceCents: { type: Number, default: null, min: 0 },
-    effectivePriceCents: { type: Number, required: true, min: 0 },
     images: { type: [String], default: [] },
     description: { type: String, required: true },
     features: { type: [String], default: [] },
@@ -45,7 +42,6 @@ productSchema.index({ category: 1, flavorSlug: 1 }, { unique: true });
 productSchema.index({ categoryId: 1, isActive: 1, salesCount: -1 });
 productSchema.index({ puffCount: 1, isActive: 1 });
 productSchema.index({ isFeatured: 1, isActive: 1, salesCount: -1 });
-productSchema.index({ isActive: 1, effectivePriceCents: 1 });
 productSchema.index({ isActive: 1, salesCount: -1 });
 productSchema.index({ updatedAt: -1 });
 

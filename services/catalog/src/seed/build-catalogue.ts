@@ -71,7 +71,6 @@ export interface SeedProduct {
   category: string;
   priceCents: number;
   salePriceCents: number | null;
-  effectivePriceCents: number;
   description: string;
   features: string[];
   brand: string;
@@ -124,7 +123,6 @@ export function buildCatalogue(): { categories: ReturnType<typeof buildCategorie
         category: definition.slug,
         priceCents: category.originalPriceCents,
         salePriceCents: category.salePriceCents,
-        effectivePriceCents: category.salePriceCents,
         description: descriptionHtml(name, flavour, definition.puffCount, battery, coil, model),
         features: features(model, definition.puffCount, battery, coil, shisha),
         brand: 'RandM',
