@@ -8,3 +8,4 @@ export * from './constants';
 export * from './catalog';
 export * from './page-head';
 export * from './cart';
+export * from "./orders";

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './database';
 export * from './run-server';
 export * from './domain-service';
+export * from './identity';

@@ -1,57 +1,27 @@
 /**
  * Cart service against the real local database (issue #4 'Tests'). The catalog is a small
- * HTTP double speaking the shared contract (InternalProductsResponse), so prices, stock and
- * outages can be set per test.
+ * HTTP double speaking the shared contract (test-support/cart-test-env.ts), so prices, stock
+ * and outages can be set per test.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig } from '@shop/service-kit';
-import { findFreePort } from '@shop/local-mongo';
-import { CartResponse, type Product } from '@shop/contracts';
-import { buildApp } from './app';
-import { CartEnv } from './config';
-import { seedPromoCodes } from './seed/promo-codes';
+import { CartResponse } from '@shop/contracts';
 import { promoCodeModel } from './models/promo-code';
+import { startCartTestEnv, testProduct as product } from './test-support/cart-test-env';
 
-const products = new Map<string, Product>();
-let catalogUp = true;
-let catalog: FastifyInstance;
-let app: Awaited<ReturnType<typeof buildApp>>;
-
-function product(id: string, overrides: Partial<Product> = {}): Product {
-  return {
-    id, name: `RandM Tornado 9000 Test ${id.slice(-4)}`, slug: `test-${id}`, flavorSlug: 'test-einweg-vape', categoryId: 'cat-tornado-9000', category: 'randm-tornado-9000',
-    price: '26.99', salePrice: '16.99', images: [], description: '<p>Test</p>', features: [], brand: 'RandM', flavor: 'Test', puffCount: 9000,
-    nicotineStrength: '2%', nicotineMgPerMl: 20, nicotineWarning: 'Warnung', stock: 50, isActive: true, salesCount: 0, productType: 'disposable',
-    liquidVolumeMl: 18, batteryMah: 600, coil: 'Mesh-Coil', sku: `SKU-${id}`, gtin: null, isDemo: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+let env: Awaited<ReturnType<typeof startCartTestEnv>>;
+let app: typeof env.app;
 const ID = { a: 'a'.repeat(24), b: 'b'.repeat(24), few: 'c'.repeat(24), soldOut: 'd'.repeat(24), inactive: 'e'.repeat(24), untracked: 'f'.repeat(24), cheap: '1'.repeat(24) };
+const products = { set: (id: string, value: ReturnType<typeof product>) => env.catalog.products.set(id, value) };
+const shopper = () => env.shopper();
 
 beforeAll(async () => {
-  catalog = Fastify();
-  catalog.get('/internal/products', async (request, reply) => {
-    if (!catalogUp) return reply.code(500).send({ message: 'down' });
-    const ids = String((request.query as { ids: string }).ids).split(',');
-    return { products: ids.flatMap((id) => products.get(id) ?? []) };
-  });
-  const catalogPort = await findFreePort();
-  await catalog.listen({ port: catalogPort, host: '127.0.0.1' });
-  const config = loadConfig(CartEnv, {
-    MONGODB_URI: process.env.MONGODB_URI,
-    MONGODB_DB: `test_cart_${randomUUID().slice(0, 8)}`,
-    LOG_LEVEL: 'silent',
-    CATALOG_SERVICE_URL: `http://127.0.0.1:${catalogPort}`,
-  });
-  app = await buildApp(config, { now: () => new Date('2026-11-22T12:00:00Z') });
-  await app.ready();
-  await seedPromoCodes(app.db);
+  env = await startCartTestEnv();
+  app = env.app;
 });
 
 beforeEach(() => {
-  catalogUp = true;
-  products.clear();
+  env.catalog.up = true;
+  env.catalog.products.clear();
   products.set(ID.a, product(ID.a));
   products.set(ID.b, product(ID.b, { price: '14.99', salePrice: null }));
   products.set(ID.few, product(ID.few, { stock: 3 }));
@@ -61,23 +31,7 @@ beforeEach(() => {
   products.set(ID.cheap, product(ID.cheap, { price: '9.99', salePrice: null }));
 });
 
-afterAll(async () => {
-  await app.db.dropDatabase();
-  await app.close();
-  await catalog.close();
-});
-
-/** A shopper with their own cookie jar. */
-function shopper() {
-  let cookie: string | undefined;
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
-    const response = await app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
-    const setCookie = response.headers['set-cookie'];
-    if (setCookie) cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0];
-    return { status: response.statusCode, body: response.json(), setCookie };
-  };
-  return { call, cookie: () => cookie };
-}
+afterAll(() => env.close());
 
 describe('cart lifecycle', () => {
   test('empty, add (cookie set), change, remove, clear', async () => {
@@ -169,7 +123,7 @@ describe('the server decides prices and quantities', () => {
   test('catalog not reachable → 503 with a German message', async () => {
     const s = shopper();
     await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
-    catalogUp = false;
+    env.catalog.up = false;
     const response = await s.call('GET', '/api/cart');
     expect(response.status).toBe(503);
     expect(response.body.message).toBe('Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.');

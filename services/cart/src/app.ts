@@ -4,15 +4,52 @@ import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './routes/cart';
+import { orderRoutes } from './routes/orders';
+import { OrderPlacement } from './orders/order-placement';
+import { idCardMrzProvider } from './age-verification/id-card-mrz';
+import { prepayment } from './payment/payment-method';
+import { createMailer, type Mailer } from './mail/mailer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Order placement of this app (tests call its sweeper). */
+    orderPlacement: OrderPlacement;
+  }
+}
+
+/** How often stale pending orders are looked for (ms). */
+const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Builds the cart service (carts and promo codes on its own database, shop_cart). Prices come
- * from the catalog service on every read. Checkout and orders follow in issue #4's next steps.
+ * Builds the cart service (carts, promo codes, orders and order counters on its own database,
+ * shop_cart). Prices and stock come from the catalog service. `deps` lets tests replace the
+ * catalog client, the clock and the mailer.
  */
-export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClient; now?: () => Date } = {}) {
+export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClient; now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, { service: 'cart', description: 'Carts, promo codes, checkout and orders.' });
   await app.register(cookie, { secret: config.COOKIE_SECRET });
-  const operations = new CartOperations(app.db, deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL), deps.now);
+  const now = deps.now ?? (() => new Date());
+  const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL);
+  const operations = new CartOperations(app.db, catalog, now);
+  const placement = new OrderPlacement({
+    db: app.db,
+    cart: operations,
+    catalog,
+    ageVerification: idCardMrzProvider,
+    payment: prepayment(config),
+    mailer: deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log }),
+    shop: { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN },
+    log: app.log,
+    now,
+  });
   await app.register(cartRoutes, { operations, secureCookie: config.COOKIE_SECURE });
+  await app.register(orderRoutes, { placement, ageVerification: idCardMrzProvider, secureCookie: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET, now });
+
+  const sweeper = setInterval(() => {
+    placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.decorate('orderPlacement', placement);
   return app;
 }

@@ -1,26 +1,63 @@
+import path from 'node:path';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { serviceEnvSchema } from '@shop/service-kit';
 
 const DEV_COOKIE_SECRET = 'local-development-only-cookie-secret-0123456789';
+const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /**
  * Environment of the cart service: PORT (4102), HOST, MONGODB_URI, MONGODB_DB (shop_cart),
  * LOG_LEVEL, plus
- * - CATALOG_SERVICE_URL: the catalog service, which prices every line (default http://127.0.0.1:4101);
- * - COOKIE_SECRET: signs the guest cart cookie, at least 32 characters; required when
- *   NODE_ENV=production (containers), a fixed development value otherwise;
- * - COOKIE_SECURE: 'true' marks the cookie Secure (HTTPS deployments).
+ * - CATALOG_SERVICE_URL: the catalog service, which prices every line and reserves stock
+ *   (default http://127.0.0.1:4101);
+ * - COOKIE_SECRET: signs the guest cart and order access cookies, at least 32 characters;
+ *   required when NODE_ENV=production (containers), a fixed development value otherwise;
+ * - COOKIE_SECURE: 'true' marks cookies Secure (HTTPS deployments);
+ * - PUBLIC_ORIGIN: the shop's address for links in e-mails (default http://localhost:8080);
+ * - SHOP_NAME: sender name and signature of e-mails;
+ * - MAIL_FROM: sender address of order e-mails; SMTP_URL: e.g. smtps://user:pass@mail.example:465;
+ *   without it every e-mail is written as an .eml file to MAIL_DIR (default ./data/mail) and its path logged;
+ * - BANK_ACCOUNT_HOLDER, BANK_IBAN, BANK_BIC, BANK_NAME: the shop's account for prepayment
+ *   (Vorkasse), shown on the thank-you page and in the e-mail; required when NODE_ENV=production,
+ *   clearly marked demo values otherwise;
+ * - PAYMENT_DUE_DAYS: days to pay by transfer before the order is cancelled (default 7);
+ * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
+ *   orders); without it nobody counts as logged in.
  */
 export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
     CATALOG_SERVICE_URL: zod.string().url().default('http://127.0.0.1:4101'),
-    COOKIE_SECRET: zod.string().min(32).optional(),
+    COOKIE_SECRET: optional(zod.string().min(32)),
     COOKIE_SECURE: zod.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
     NODE_ENV: zod.string().optional(),
+    PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),
+    SHOP_NAME: zod.string().default('RandM Tornado Shop'),
+    MAIL_FROM: zod.string().default('RandM Tornado Shop <bestellung@randm-shop.example>'),
+    SMTP_URL: optional(zod.string().url()),
+    MAIL_DIR: zod.string().default(path.resolve('data/mail')),
+    BANK_ACCOUNT_HOLDER: optional(zod.string().min(2)),
+    BANK_IBAN: optional(zod.string().regex(/^DE\d{2}\s?(\d{4}\s?){4}\d{2}$/, 'must be a German IBAN (DE + 20 digits)')),
+    BANK_BIC: optional(zod.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC')),
+    BANK_NAME: optional(zod.string().min(2)),
+    PAYMENT_DUE_DAYS: zod.coerce.number().int().min(1).max(30).default(7),
+    IDENTITY_SECRET: optional(zod.string().min(32)),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) ctx.addIssue({ code: 'custom', path: ['COOKIE_SECRET'], message: 'ist in Produktion erforderlich (mindestens 32 Zeichen)' });
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['COOKIE_SECRET', 'BANK_ACCOUNT_HOLDER', 'BANK_IBAN', 'BANK_BIC', 'BANK_NAME'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich' });
+    }
   })
-  .transform((env) => ({ ...env, COOKIE_SECRET: env.COOKIE_SECRET ?? DEV_COOKIE_SECRET }));
+  .transform((env) => ({
+    ...env,
+    COOKIE_SECRET: env.COOKIE_SECRET ?? DEV_COOKIE_SECRET,
+    // Development only (production requires the real values): marked so nobody mistakes them for a real account.
+    bankDetails: {
+      accountHolder: env.BANK_ACCOUNT_HOLDER ?? 'Demo-Konto (keine echte Bankverbindung)',
+      iban: (env.BANK_IBAN ?? 'DE02 1203 0000 0000 2020 51').replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 '),
+      bic: env.BANK_BIC ?? 'BYLADEM1001',
+      bankName: env.BANK_NAME ?? 'Demo-Bank',
+    },
+  }));
 export type CartConfig = z.output<typeof CartEnv>;

@@ -366,6 +366,20 @@ describe('stock reservations for orders (internal)', () => {
     expect((await productModel(app.db).findById(plenty).lean())).toMatchObject({ stock: 10, salesCount: 0 });
   });
 
+  test('a release that overtakes its reservation (lost answer) leaves no stock taken', async () => {
+    const id = await productWithStock(10);
+    const release = (key: string) => app.inject({ method: 'POST', url: `/internal/stock/reservations/${key}/release` });
+    // Release arrives first: the late reservation is refused and takes nothing.
+    expect((await release(`order-late-${id}`)).json()).toEqual({ status: 'not-reserved' });
+    const late = await reserve(`order-late-${id}`, [{ productId: id, quantity: 2 }]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Diese Reservierung wurde bereits freigegeben.');
+    // Reservation and release race: whichever wins, the stock ends where it started.
+    await Promise.all([reserve(`order-race-${id}`, [{ productId: id, quantity: 3 }]), release(`order-race-${id}`)]);
+    await release(`order-race-${id}`);
+    expect((await productModel(app.db).findById(id).lean())).toMatchObject({ stock: 10, salesCount: 0 });
+  });
+
   test('untracked stock counts the sale only; inactive products cannot be reserved', async () => {
     const untracked = await productWithStock(null);
     expect((await reserve(`order-untracked-${untracked}`, [{ productId: untracked, quantity: 2 }])).statusCode).toBe(201);

@@ -46,6 +46,7 @@ beforeAll(async () => {
     method: request.method,
     url: request.url,
     requestId: request.headers['x-request-id'],
+    identity: request.headers['x-shop-identity'] ?? null,
     body: request.body ?? null,
   }));
   upstream.get('/readyz', async () => ({ status: 'ready' }));
@@ -236,6 +237,11 @@ describe('gateway: /api routing', () => {
     const echoed = response.json();
     expect(echoed).toMatchObject({ method: 'POST', url: '/api/products/abc?limit=5', body: { a: 1 } });
     expect(echoed.requestId).toBe(response.headers['x-request-id']);
+  });
+
+  test('a client cannot pose as a logged-in user: its x-shop-identity header is dropped', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/orders', headers: { 'x-shop-identity': 'forged.token.value' } });
+    expect(response.json()).toMatchObject({ url: '/api/orders', identity: null });
   });
 
   test('an unreachable service gives 503 with a German message', async () => {

@@ -1,29 +1,10 @@
-import { idCardMrzProvider, ageOn } from './id-card-mrz';
+import { idCardMrzProvider, ageOn, mrzNameWords } from './id-card-mrz';
+import { specimenIdCard as idCard } from './specimen-id-card';
 
-/** ICAO 9303 check digit (weights 7, 3, 1; '<' = 0, A = 10 …) — only to build test MRZs. */
-function checkDigit(value: string): string {
-  const weights = [7, 3, 1];
-  const sum = [...value].reduce((total, char, i) => {
-    const n = char === '<' ? 0 : /\d/.test(char) ? Number(char) : char.charCodeAt(0) - 55;
-    return total + n * weights[i % 3]!;
-  }, 0);
-  return String(sum % 10);
-}
-
-/** A German ID card MRZ (TD1) with correct check digits. Dates as YYMMDD. */
-function idCard({ documentNumber = 'L01X00T47', birth = '900101', expiry = '300101', state = 'D<<', code = 'ID' } = {}): string[] {
-  const docCd = checkDigit(documentNumber);
-  const line1 = `${code}${state}${documentNumber}${docCd}`.padEnd(30, '<');
-  const birthPart = `${birth}${checkDigit(birth)}`;
-  const expiryPart = `${expiry}${checkDigit(expiry)}`;
-  const optional2 = '<'.repeat(11);
-  const composite = checkDigit(line1.slice(5, 30) + birthPart + expiryPart + optional2);
-  const line2 = `${birthPart}<${expiryPart}D<<${optional2}${composite}`;
-  return [line1, line2, 'MUSTERMANN<<ERIKA'.padEnd(30, '<')];
-}
 
 const orderDate = new Date('2026-11-22T10:00:00Z');
-const verify = (mrzLines: string[], birthDate: string, date = orderDate) => idCardMrzProvider.verify({ mrzLines, birthDate, orderDate: date });
+const erika = { firstName: 'Erika', lastName: 'Mustermann' };
+const verify = (mrzLines: string[], birthDate: string, date = orderDate, holder = erika) => idCardMrzProvider.verify({ mrzLines, birthDate, orderDate: date, holder });
 
 describe('German ID card MRZ check (age verification stage 1)', () => {
   test('the generator matches the official specimen (check digits valid)', async () => {
@@ -69,6 +50,18 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
   test('malformed input gets a clear German message', async () => {
     expect((await verify(['IDD<<', 'x', 'y'], '1990-01-01')).failureReason).toMatch(/^Bitte geben Sie die drei Zeilen/);
     expect((await verify(idCard().slice(0, 2), '1990-01-01')).verified).toBe(false);
+  });
+
+  test('the parcel must go to the card holder: names compared as the MRZ writes them', async () => {
+    const card = idCard({ lastName: 'SCHMITT<OELKE', firstName: 'JOSE<MARIA' });
+    expect((await verify(card, '1990-01-01', orderDate, { firstName: 'José Maria', lastName: 'Schmitt-Ölke' })).verified).toBe(true);
+    expect((await verify(card, '1990-01-01', orderDate, { firstName: 'Maria', lastName: 'Schmitt-Ölke' })).verified).toBe(true);
+    expect(await verify(card, '1990-01-01', orderDate, { firstName: 'Max', lastName: 'Schmitt-Ölke' })).toMatchObject({
+      verified: false,
+      failureReason: 'Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.',
+    });
+    expect((await verify(idCard(), '1990-01-01', orderDate, { firstName: 'Erika', lastName: 'Musterfrau' })).verified).toBe(false);
+    expect(mrzNameWords('Straße-Ölmann')).toEqual(['STRASSE', 'OELMANN']);
   });
 
   test('age on a day counts the birthday itself', () => {

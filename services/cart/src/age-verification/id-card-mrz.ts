@@ -10,6 +10,35 @@ export interface IdCardMrzInput {
   birthDate: string;
   /** The order date (age and expiry are checked against it). */
   orderDate: Date;
+  /** The person the parcel goes to: must be the card holder (legal-de.md §1.4). */
+  holder: { firstName: string; lastName: string };
+}
+
+/** A name as the MRZ writes it (ICAO 9303 transliteration: Ä → AE, ß → SS, accents dropped), in words. */
+export function mrzNameWords(name: string): string[] {
+  return name
+    .toUpperCase()
+    .replace(/Ä/g, 'AE')
+    .replace(/Ö/g, 'OE')
+    .replace(/Ü/g, 'UE')
+    .replace(/ẞ|ß/g, 'SS')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^A-Z]+/)
+    .filter(Boolean);
+}
+
+/**
+ * The entered name belongs to the card holder: the surname matches (the MRZ may cut long names
+ * off at the end of the line) and the first entered given name is one of the card's given names.
+ */
+function sameHolder(holder: IdCardMrzInput['holder'], mrzLastName: string, mrzFirstName: string): boolean {
+  const last = mrzNameWords(holder.lastName).join(' ');
+  const cardLast = mrzNameWords(mrzLastName).join(' ');
+  const first = mrzNameWords(holder.firstName)[0];
+  const cardFirst = mrzNameWords(mrzFirstName);
+  const lastMatches = last === cardLast || (cardLast.length >= 20 && last.startsWith(cardLast));
+  return lastMatches && !!first && cardFirst.includes(first);
 }
 
 /** 'YYMMDD' → Date (UTC). Birth dates in the future of `reference` belong to the previous century. */
@@ -38,11 +67,12 @@ const fail = (failureReason: string): AgeVerificationResult => ({ verified: fals
  * The built-in check with the German ID card (issue #4): the machine-readable zone (TD1) is
  * parsed and all its check digits validated with the `mrz` library; the card must be a German
  * identity card, not expired on the order date; its birth date must equal the one entered and
- * make the shopper at least 18 on the order date (AGE_THRESHOLD_YEARS, spec §9).
+ * make the shopper at least 18 on the order date (AGE_THRESHOLD_YEARS, spec §9); the holder's
+ * name must be the name the parcel goes to (legal-de.md §1.4: delivery only to the verified person).
  */
 export const idCardMrzProvider: AgeVerificationProvider<IdCardMrzInput> = {
   method: 'id-card-mrz',
-  async verify({ mrzLines, birthDate, orderDate }) {
+  async verify({ mrzLines, birthDate, orderDate, holder }) {
     const lines = mrzLines.map((line) => line.trim().toUpperCase().replace(/\s/g, ''));
     if (lines.length !== 3 || lines.some((line) => line.length !== 30)) {
       return fail('Bitte geben Sie die drei Zeilen der maschinenlesbaren Zone Ihres Personalausweises ein (je 30 Zeichen).');
@@ -61,6 +91,9 @@ export const idCardMrzProvider: AgeVerificationProvider<IdCardMrzInput> = {
     const expiry = mrzDate(String(result.fields.expirationDate), 'expiry', orderDate);
     if (!birth || !expiry) return fail('Die Ausweisdaten sind ungültig.');
     if (birth.toISOString().slice(0, 10) !== birthDate) return fail('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
+    if (!sameHolder(holder, String(result.fields.lastName ?? ''), String(result.fields.firstName ?? ''))) {
+      return fail('Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.');
+    }
     if (expiry < new Date(Date.UTC(orderDate.getUTCFullYear(), orderDate.getUTCMonth(), orderDate.getUTCDate()))) return fail('Der Ausweis ist abgelaufen.');
     if (ageOn(birth, orderDate) < AGE_THRESHOLD_YEARS) return fail('Bestellungen sind erst ab 18 Jahren möglich.');
     return { verified: true, method: 'id-card-mrz', providerReference: `mrz-${randomUUID()}`, checkedAt: new Date() };

@@ -1,10 +1,17 @@
 import { InternalProductsResponse, type Product } from '@shop/contracts';
 import createError from '@fastify/error';
+import { ConflictError } from '@shop/service-kit';
 
 /** 503 with a German message when the catalog cannot price the cart. */
 export const CatalogUnavailableError = createError('CATALOG_UNAVAILABLE', 'Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.', 503);
 
-/** Reads products from the catalog service's internal API (the catalog owns prices and stock). */
+/** A line to take out of stock (the catalog's reservation API). */
+export interface StockLine {
+  productId: string;
+  quantity: number;
+}
+
+/** Reads products from, and reserves stock through, the catalog service's internal API (the catalog owns prices and stock). */
 export class CatalogClient {
   constructor(
     private readonly baseUrl: string,
@@ -26,5 +33,39 @@ export class CatalogClient {
     } catch (error) {
       throw new CatalogUnavailableError({ cause: error });
     }
+  }
+
+  /**
+   * Reserves stock for all lines or none; idempotent by `reservationId`.
+   * @throws ConflictError (409) with the catalog's German message when a line is not in stock;
+   *   CatalogUnavailableError (503) when the answer is lost (the reservation may then exist: release it).
+   */
+  async reserveStock(reservationId: string, lines: StockLine[]): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(new URL('/internal/stock/reservations', this.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reservationId, lines }),
+        signal: AbortSignal.timeout(this.timeoutMs * 2),
+      });
+    } catch (error) {
+      throw new CatalogUnavailableError({ cause: error });
+    }
+    if (response.status === 201) return;
+    if (response.status === 409) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      throw new ConflictError(body.message ?? 'Nicht genügend Bestand.');
+    }
+    throw new CatalogUnavailableError({ cause: new Error(`catalog answered HTTP ${response.status}`) });
+  }
+
+  /** Gives a reservation's stock back (once; unknown or already released ids are fine). @throws on any failure. */
+  async releaseReservation(reservationId: string): Promise<void> {
+    const response = await fetch(new URL(`/internal/stock/reservations/${reservationId}/release`, this.baseUrl), {
+      method: 'POST',
+      signal: AbortSignal.timeout(this.timeoutMs * 2),
+    });
+    if (!response.ok) throw new Error(`catalog answered HTTP ${response.status} to the release of ${reservationId}`);
   }
 }

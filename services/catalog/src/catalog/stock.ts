@@ -54,17 +54,34 @@ export async function reserveStock(db: Connection, reservationId: string, lines:
       continue;
     }
     for (const done of taken) await giveBack(db, done);
-    await Reservation.updateOne({ _id: reservationId }, { $set: { status: 'failed', failedProductId: line.productId } });
+    await Reservation.updateOne({ _id: reservationId, status: 'pending' }, { $set: { status: 'failed', failedProductId: line.productId } });
     return { status: 'failed', failedProductId: line.productId };
   }
-  await Reservation.updateOne({ _id: reservationId }, { $set: { status: 'reserved' } });
-  return { status: 'reserved' };
+  const reserved = await Reservation.updateOne({ _id: reservationId, status: 'pending' }, { $set: { status: 'reserved' } });
+  if (reserved.modifiedCount === 1) return { status: 'reserved' };
+  // Released while the lines were being taken (the caller gave up waiting): give them back.
+  for (const done of taken) await giveBack(db, done);
+  return { status: 'released' };
 }
 
-/** Gives a reservation's stock back once (an order that was cancelled or failed later). */
+/**
+ * Gives a reservation's stock back once (an order that was cancelled or failed later). Safe
+ * whenever the caller lost the answer of `reserveStock`: a reservation still being taken is
+ * marked released (the taking call then gives its lines back), and one that has not arrived yet
+ * gets a 'released' marker, so it is never applied.
+ */
 export async function releaseStock(db: Connection, reservationId: string): Promise<'released' | 'not-reserved'> {
-  const reservation = await stockReservationModel(db).findOneAndUpdate({ _id: reservationId, status: 'reserved' }, { $set: { status: 'released' } }).lean();
-  if (!reservation) return 'not-reserved';
+  const Reservation = stockReservationModel(db);
+  const reservation = await Reservation.findOneAndUpdate({ _id: reservationId, status: { $in: ['reserved', 'pending'] } }, { $set: { status: 'released' } }).lean();
+  if (!reservation) {
+    try {
+      await Reservation.create({ _id: reservationId, status: 'released', lines: [] });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error; // failed or released before: nothing to give back
+    }
+    return 'not-reserved';
+  }
+  if (reservation.status === 'pending') return 'released';
   for (const line of reservation.lines as StockLine[]) await giveBack(db, line);
   return 'released';
 }

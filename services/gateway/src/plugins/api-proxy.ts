@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
+import { IDENTITY_HEADER } from '@shop/service-kit';
 import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
 
 /**
  * Forwards /api/* to the owning service by the routing table (@fastify/http-proxy).
- * The gateway's request id goes along as `x-request-id`. An unreachable service answers
+ * The gateway's request id goes along as `x-request-id`. A client's own `x-shop-identity`
+ * header is dropped: only the gateway may vouch for a logged-in user (service-kit identity.ts). An unreachable service answers
  * 503 with a German message instead of a proxy error page.
  */
 export async function apiProxy(app: FastifyInstance, opts: { services: Record<ServiceName, string> }) {
@@ -15,7 +17,10 @@ export async function apiProxy(app: FastifyInstance, opts: { services: Record<Se
       rewritePrefix: prefix,
       // Body is forwarded as a stream; the service parses and validates it.
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': String(request.id) }),
+        rewriteRequestHeaders: (request, headers) => {
+          const { [IDENTITY_HEADER]: _forged, ...rest } = headers;
+          return { ...rest, 'x-request-id': String(request.id) };
+        },
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, service }, 'upstream service failed');
           const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.message));

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { DecimalAmount } from './catalog';
+import { AppliedPromo, CartTotals } from './cart';
+
+/**
+ * Checkout and orders (issue #4). The spec shows no checkout details (§2, §10); the rules here
+ * come from German law for distance selling of nicotine products (research/legal-de.md §1, §4):
+ * delivery only to adults in Germany, no Packstation or parcel shop, a real age check before
+ * 'Zahlungspflichtig bestellen', DHL with the age check on delivery, prepayment.
+ */
+
+/** Words that mark a parcel locker, parcel shop or post office address (legal-de.md §1.6). */
+const PARCEL_LOCKER = /(pack|post)\s*station|paket\s*(shop|box|kasten|station)|post\s*(filiale|fach)|parcel\s*locker|dhl\s*shop/i;
+
+/** The German message shown when a delivery address is a parcel locker or parcel shop. */
+export const PARCEL_LOCKER_MESSAGE =
+  'Lieferungen an Packstationen, Postfilialen oder Paketshops sind nicht möglich: Die Ware darf nur persönlich an eine volljährige Person übergeben werden.';
+
+/** True when an address line names a Packstation, Postfiliale, Paketshop or similar. */
+export const isParcelLockerAddress = (...lines: Array<string | undefined>) => lines.some((line) => !!line && PARCEL_LOCKER.test(line));
+
+const required = (label: string, max = 100) => z.string().trim().min(1, `Bitte geben Sie ${label} ein.`).max(max, `Höchstens ${max} Zeichen.`);
+
+/** A postal address in Germany (the only delivery country, legal-de.md §1.9). */
+export const Address = z
+  .object({
+    firstName: required('Ihren Vornamen'),
+    lastName: required('Ihren Nachnamen'),
+    street: required('Straße und Hausnummer', 120).regex(/\d/, 'Bitte geben Sie auch die Hausnummer an.'),
+    addressLine2: z.string().trim().max(100, 'Höchstens 100 Zeichen.').default(''),
+    postalCode: z.string().trim().regex(/^\d{5}$/, 'Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
+    city: required('den Ort'),
+    country: z.literal('DE', { error: 'Wir liefern nur innerhalb Deutschlands.' }),
+  })
+  .strict();
+export type Address = z.infer<typeof Address>;
+
+/** The built-in age check: the German ID card's machine-readable zone (three lines of 30 characters). */
+export const IdCardAgeVerificationInput = z
+  .object({
+    method: z.literal('id-card-mrz'),
+    mrzLines: z.array(z.string().max(40)).length(3, 'Bitte geben Sie alle drei Zeilen ein.'),
+  })
+  .strict();
+
+/** Only shipping method for age-restricted goods: DHL Paket with 'Alterssichtprüfung 18+' (legal-de.md §1.6). */
+export const ShippingMethodId = z.literal('dhl-age-check');
+/** Payment methods; 'prepayment' (Vorkasse) is built in. */
+export const PaymentMethodId = z.literal('prepayment');
+
+export const SHIPPING_METHOD_LABEL = 'DHL Paket mit Alterssichtprüfung 18+';
+export const PAYMENT_METHOD_LABEL = 'Vorkasse (Überweisung)';
+
+/** 'YYYY-MM-DD' that is a real calendar date. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).');
+
+/**
+ * `POST /api/orders` body (header `Idempotency-Key` required). `shippingAddress` null means
+ * delivery to the billing address. `expectedTotal` is the total the shopper saw on the review
+ * step; when the server's total differs the order is refused (409) instead of charging another amount.
+ */
+export const PlaceOrderBody = z
+  .object({
+    email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
+    billingAddress: Address,
+    shippingAddress: Address.nullable(),
+    birthDate: IsoDate,
+    ageVerification: IdCardAgeVerificationInput,
+    shippingMethod: ShippingMethodId,
+    paymentMethod: PaymentMethodId,
+    acceptTerms: z.literal(true, { error: 'Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.' }),
+    expectedTotal: DecimalAmount.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const delivery = body.shippingAddress ?? body.billingAddress;
+    if (isParcelLockerAddress(delivery.street, delivery.addressLine2)) {
+      ctx.addIssue({ code: 'custom', path: [body.shippingAddress ? 'shippingAddress' : 'billingAddress', 'street'], message: PARCEL_LOCKER_MESSAGE });
+    }
+  });
+export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
+
+/** `POST /api/checkout/age-verification`: checks the ID card before the review step (the order checks again). */
+export const AgeVerificationBody = z
+  .object({
+    birthDate: IsoDate,
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    ageVerification: IdCardAgeVerificationInput,
+  })
+  .strict();
+export const AgeVerificationResponse = z.object({ verified: z.literal(true), method: z.string(), checkedAt: z.string() }).strict();
+
+/** Header carrying the client's idempotency key for `POST /api/orders` (8–100 of A–Z a–z 0–9 _ -). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKey = z.string({ error: 'Der Header Idempotency-Key fehlt.' }).regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -');
+
+export const OrderStatus = z.enum(['awaiting_payment', 'paid', 'shipped', 'cancelled']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** A bought line, priced when the order was placed (EUR strings, spec §9). */
+export const OrderLineItem = z
+  .object({
+    productId: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    image: z.string().nullable(),
+    quantity: z.number().int(),
+    unitPrice: DecimalAmount,
+    regularPrice: DecimalAmount,
+    lineTotal: DecimalAmount,
+  })
+  .strict();
+
+export const BankDetails = z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }).strict();
+
+/** An order as the buyer sees it (thank-you page, account order list). */
+export const Order = z
+  .object({
+    id: z.string(),
+    orderNumber: z.string(),
+    status: OrderStatus,
+    createdAt: z.string(),
+    email: z.string(),
+    billingAddress: Address,
+    shippingAddress: Address,
+    items: z.array(OrderLineItem),
+    totals: CartTotals.omit({ freeShippingRemainingItems: true }),
+    promo: AppliedPromo.nullable(),
+    shipping: z.object({ method: ShippingMethodId, label: z.string() }).strict(),
+    payment: z
+      .object({
+        method: PaymentMethodId,
+        label: z.string(),
+        /** Transfer details for prepayment; `reference` is the Verwendungszweck (the order number). */
+        bankDetails: BankDetails,
+        reference: z.string(),
+        /** Days the shopper has to pay before the reservation is cancelled. */
+        dueDays: z.number().int(),
+      })
+      .strict(),
+    ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),
+  })
+  .strict();
+export type Order = z.infer<typeof Order>;
+
+export const OrderListResponse = z.object({ orders: z.array(Order) }).strict();

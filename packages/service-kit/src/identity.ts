@@ -1,0 +1,48 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The logged-in shopper as the gateway vouches for it (docs/architecture.md 'Gateway': the
+ * gateway resolves the session cookie to an identity that services can verify). The gateway
+ * sends a short-lived HS256 JWT in this header, signed with IDENTITY_SECRET, and strips any
+ * copy a client sends. Services never read the session cookie themselves.
+ */
+export const IDENTITY_HEADER = 'x-shop-identity';
+const ISSUER = 'shop-gateway';
+const AUDIENCE = 'shop-services';
+
+export interface ShopIdentity {
+  userId: string;
+  /** Spec §3 user role ('customer' or a staff role). */
+  role: string;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** Signs an identity for services (gateway side). `ttlSeconds` defaults to 60. */
+export async function signIdentity(identity: ShopIdentity, secret: string, ttlSeconds = 60): Promise<string> {
+  return new SignJWT({ role: identity.role })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(identity.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key(secret));
+}
+
+/**
+ * The verified identity of a request, or null when there is none or it does not verify
+ * (wrong signature, expired, other issuer or audience). Without a secret nobody is logged in.
+ */
+export async function readIdentity(request: FastifyRequest, secret: string | undefined): Promise<ShopIdentity | null> {
+  const token = request.headers[IDENTITY_HEADER];
+  if (!secret || typeof token !== 'string' || !token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+    return { userId: payload.sub, role: payload.role };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** One e-mail: `fileStem` names the .eml file when no SMTP server is configured. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  fileStem: string;
+}
+
+export interface Mailer {
+  /** Sends (or files) the e-mail. @returns the .eml path when filed. @throws when SMTP refuses it. */
+  send(mail: OutgoingMail): Promise<{ file: string | null }>;
+}
+
+/**
+ * E-mail through nodemailer: over SMTP when `smtpUrl` is set (e.g. smtps://user:pass@host:465),
+ * otherwise each message is rendered by nodemailer's stream transport and written as an .eml
+ * file into `mailDir` (local development and tests), and its path is logged.
+ */
+export function createMailer(options: { from: string; smtpUrl?: string; mailDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        return { file: null };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await mkdir(options.mailDir, { recursive: true });
+      const file = path.join(options.mailDir, `${mail.fileStem}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.log.info({ file, to: mail.to }, `e-mail written to ${file} (no SMTP_URL configured)`);
+      return { file };
+    },
+  };
+}

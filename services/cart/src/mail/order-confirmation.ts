@@ -1,0 +1,90 @@
+import escapeHtml from 'escape-html';
+import type { Address, Order } from '@shop/contracts';
+import { formatDate, formatEurDecimal } from '@shop/format';
+import type { OutgoingMail } from './mailer';
+
+const addressLines = (a: Address) => [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);
+
+/**
+ * The order confirmation (§ 312i BGB receipt confirmation; legal-de.md §4.6): order number,
+ * every line, totals with the contained 19 % VAT, shipping with the age check on delivery,
+ * the bank transfer details with the order number as reference, next steps, links to the AGB
+ * and the Widerrufsbelehrung, and the take-back notes for e-cigarettes and batteries
+ * (legal-de.md §3.1, §3.2). Plain text and HTML with the same content; user input is escaped.
+ */
+export function orderConfirmationMail(order: Order, shop: { name: string; origin: string }): OutgoingMail {
+  const link = (path: string) => new URL(path, shop.origin).toString();
+  const { bankDetails } = order.payment;
+  const due = new Date(new Date(order.createdAt).getTime() + order.payment.dueDays * 24 * 60 * 60 * 1000);
+  const totals: Array<[string, string]> = [
+    ['Zwischensumme', formatEurDecimal(order.totals.subtotal)],
+    ...(order.promo ? ([[`Gutschein ${order.promo.code}`, `−${formatEurDecimal(order.totals.promoDiscount)}`]] as Array<[string, string]>) : []),
+    [`Versand (${order.shipping.label})`, order.totals.shipping === '0.00' ? 'kostenlos' : formatEurDecimal(order.totals.shipping)],
+    ['Gesamtsumme', formatEurDecimal(order.totals.total)],
+    ['darin enthaltene MwSt. (19 %)', formatEurDecimal(order.totals.vatIncluded)],
+  ];
+  const bank: Array<[string, string]> = [
+    ['Kontoinhaber', bankDetails.accountHolder],
+    ['IBAN', bankDetails.iban],
+    ['BIC', bankDetails.bic],
+    ['Bank', bankDetails.bankName],
+    ['Betrag', formatEurDecimal(order.totals.total)],
+    ['Verwendungszweck', order.payment.reference],
+  ];
+  const steps = [
+    `Bitte überweisen Sie den Betrag bis zum ${formatDate(due)}. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.`,
+    'Sobald Ihre Zahlung eingegangen ist, versenden wir Ihre Bestellung innerhalb von 1–3 Werktagen mit DHL.',
+    'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
+  ];
+  const legal = [
+    `Es gelten unsere AGB: ${link('/agb')}`,
+    `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/rueckgabe')}`,
+    `Altgeräte und Batterien: Gebrauchte E-Zigaretten und Batterien gehören nicht in den Hausmüll. Wir nehmen sie kostenlos zurück: ${link('/rueckgabe')}`,
+  ];
+
+  const text = [
+    `Vielen Dank für Ihre Bestellung bei ${shop.name}!`,
+    '',
+    `Bestellnummer: ${order.orderNumber}`,
+    `Bestelldatum: ${formatDate(new Date(order.createdAt))}`,
+    '',
+    'Ihre Artikel:',
+    ...order.items.map((line) => `  ${line.quantity} × ${line.name} à ${formatEurDecimal(line.unitPrice)} = ${formatEurDecimal(line.lineTotal)}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Lieferadresse:',
+    ...addressLines(order.shippingAddress).map((line) => `  ${line}`),
+    '',
+    'Rechnungsadresse:',
+    ...addressLines(order.billingAddress).map((line) => `  ${line}`),
+    '',
+    `Zahlung: ${order.payment.label}. Bitte überweisen Sie an:`,
+    ...bank.map(([label, value]) => `  ${label}: ${value}`),
+    '',
+    'So geht es weiter:',
+    ...steps.map((step) => `- ${step}`),
+    '',
+    ...legal,
+    '',
+    `Ihr Team von ${shop.name}`,
+  ].join('\n');
+
+  const rows = (pairs: Array<[string, string]>) => pairs.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(value)}</td></tr>`).join('');
+  const html = `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#111">
+<h1>Vielen Dank für Ihre Bestellung!</h1>
+<p>Bestellnummer: <strong>${escapeHtml(order.orderNumber)}</strong><br>Bestelldatum: ${escapeHtml(formatDate(new Date(order.createdAt)))}</p>
+<table cellpadding="4"><thead><tr><th align="left">Artikel</th><th>Menge</th><th align="right">Einzelpreis</th><th align="right">Summe</th></tr></thead><tbody>
+${order.items.map((line) => `<tr><td>${escapeHtml(line.name)}</td><td align="center">${line.quantity}</td><td align="right">${escapeHtml(formatEurDecimal(line.unitPrice))}</td><td align="right">${escapeHtml(formatEurDecimal(line.lineTotal))}</td></tr>`).join('\n')}
+</tbody></table>
+<table cellpadding="4">${rows(totals)}</table>
+<h2>Lieferadresse</h2><p>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>
+<h2>Rechnungsadresse</h2><p>${addressLines(order.billingAddress).map(escapeHtml).join('<br>')}</p>
+<h2>Zahlung: ${escapeHtml(order.payment.label)}</h2><table cellpadding="4">${rows(bank)}</table>
+<h2>So geht es weiter</h2><ul>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ul>
+<p>${legal.map(escapeHtml).join('<br>')}</p>
+<p>Ihr Team von ${escapeHtml(shop.name)}</p>
+</body></html>`;
+
+  return { to: order.email, subject: `Ihre Bestellung ${order.orderNumber} bei ${shop.name}`, text, html, fileStem: `${order.orderNumber}-bestellbestaetigung` };
+}

@@ -1,0 +1,236 @@
+import type { Connection } from 'mongoose';
+import type { FastifyBaseLogger } from 'fastify';
+import createError from '@fastify/error';
+import { PlaceOrderBody, type Address, type Order } from '@shop/contracts';
+import { decimalToCents } from '@shop/format';
+import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit';
+import type { z } from 'zod';
+import { counterModel, orderModel } from '../models/order';
+import { promoCodeModel } from '../models/promo-code';
+import type { CartOperations } from '../cart/cart-operations';
+import type { CatalogClient } from '../catalog-client/catalog-client';
+import type { AgeVerificationProvider } from '../age-verification/provider';
+import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
+import type { PaymentMethod } from '../payment/payment-method';
+import type { Mailer } from '../mail/mailer';
+import { orderConfirmationMail } from '../mail/order-confirmation';
+import { toApiOrder, type OrderDoc } from './order-view';
+
+/** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
+export const AgeVerificationFailedError = createError('AGE_VERIFICATION_FAILED', '%s', 422);
+
+type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
+
+export interface OrderPlacementDeps {
+  db: Connection;
+  cart: CartOperations;
+  catalog: CatalogClient;
+  ageVerification: AgeVerificationProvider<IdCardMrzInput>;
+  payment: PaymentMethod;
+  mailer: Mailer;
+  shop: { name: string; origin: string };
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** Pending orders older than this were left by a crash and are released by `sweepStalePending` (ms). */
+export const STALE_PENDING_MS = 10 * 60 * 1000;
+
+/**
+ * Places orders (issue #4) without multi-document transactions:
+ * 1. the idempotency key is looked up: a key seen before returns that order (never a second one);
+ * 2. the cart is re-priced by the catalog; changes since the review (notices, another total) are a 409;
+ * 3. the age is verified (provider; only result, method, reference and time are kept);
+ * 4. a 'pending' order is inserted (unique idempotency key, readable number from the counter);
+ * 5. stock is reserved through the catalog, all lines or none (reservation id = order id);
+ * 6. the promo use is counted with a conditional update (usage limit never exceeded);
+ * 7. the order becomes 'awaiting_payment', the cart is emptied, the confirmation e-mail is sent.
+ * When 5 or 6 fails, what was done is undone (reservation released, pending order deleted), so
+ * the shopper can try again with nothing lost or half-written.
+ */
+export class OrderPlacement {
+  constructor(private readonly deps: OrderPlacementDeps) {}
+
+  private get orders() {
+    return orderModel(this.deps.db);
+  }
+
+  /** The order placed with a key before, if any. @throws 409 while it is still being placed or when the key belongs to another cart. */
+  private async existing(idempotencyKey: string, ownerKey: string): Promise<Order | null> {
+    const found = (await this.orders.findOne({ idempotencyKey }).lean()) as OrderDoc | null;
+    if (!found) return null;
+    if (found.ownerKey !== ownerKey) throw new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.');
+    if (found.status === 'pending') throw new ConflictError('Ihre Bestellung wird gerade bearbeitet. Bitte warten Sie einen Moment.');
+    return toApiOrder(found, this.deps.payment);
+  }
+
+  /** Next readable order number, e.g. 'RT-2026-000042' (one counter per year, atomic $inc). */
+  private async nextOrderNumber(): Promise<string> {
+    const year = this.deps.now().getUTCFullYear();
+    const counter = await counterModel(this.deps.db)
+      .findOneAndUpdate({ _id: `order-${year}` }, { $inc: { seq: 1 } }, { upsert: true, new: true })
+      .lean<{ seq: number }>();
+    return `RT-${year}-${String(counter!.seq).padStart(6, '0')}`;
+  }
+
+  /**
+   * Places the cart of `ownerKey` as an order.
+   * @returns the order and whether it was created now (false: the same key was used before).
+   * @throws 400 empty cart; 409 cart or total changed, out of stock, promo used up, key in use;
+   *   422 age verification failed; 503 catalog unreachable (nothing kept).
+   */
+  async place(ownerKey: string, idempotencyKey: string, input: PlaceOrderInput, userId: string | null): Promise<{ order: Order; created: boolean }> {
+    const before = await this.existing(idempotencyKey, ownerKey);
+    if (before) return { order: before, created: false };
+
+    const cart = await this.deps.cart.read(ownerKey);
+    if (cart.notices.length) throw new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`);
+    if (!cart.items.length) throw new BadRequestError('Ihr Warenkorb ist leer.');
+    if (input.expectedTotal && input.expectedTotal !== cart.totals.total) {
+      throw new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.');
+    }
+
+    const shippingAddress: Address = input.shippingAddress ?? input.billingAddress;
+    const now = this.deps.now();
+    const age = await this.deps.ageVerification.verify({ mrzLines: input.ageVerification.mrzLines, birthDate: input.birthDate, orderDate: now, holder: shippingAddress });
+    if (!age.verified) throw new AgeVerificationFailedError(age.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.');
+
+    let doc: OrderDoc;
+    try {
+      doc = (
+        await this.orders.create({
+          orderNumber: await this.nextOrderNumber(),
+          idempotencyKey,
+          ownerKey,
+          userId,
+          status: 'pending',
+          email: input.email,
+          billingAddress: input.billingAddress,
+          shippingAddress,
+          items: cart.items.map((line) => ({
+            productId: line.productId,
+            name: line.product.name,
+            slug: line.product.slug,
+            image: line.product.images[0] ?? null,
+            quantity: line.quantity,
+            unitCents: decimalToCents(line.price),
+            regularCents: decimalToCents(line.product.price),
+          })),
+          totals: {
+            itemCount: cart.totals.itemCount,
+            subtotalCents: decimalToCents(cart.totals.subtotal),
+            savingsCents: decimalToCents(cart.totals.savings),
+            promoDiscountCents: decimalToCents(cart.totals.promoDiscount),
+            shippingCents: decimalToCents(cart.totals.shipping),
+            totalCents: decimalToCents(cart.totals.total),
+            vatIncludedCents: decimalToCents(cart.totals.vatIncluded),
+          },
+          promo: cart.promo ? { code: cart.promo.code, type: cart.promo.type, value: cart.promo.type === 'fixed' ? Math.round(cart.promo.value * 100) : cart.promo.value } : null,
+          shippingMethod: input.shippingMethod,
+          paymentMethod: this.deps.payment.id,
+          ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
+          termsAcceptedAt: now,
+        })
+      ).toObject() as OrderDoc;
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      const raced = await this.existing(idempotencyKey, ownerKey); // the same key placed concurrently
+      if (raced) return { order: raced, created: false };
+      throw error;
+    }
+
+    const orderId = String(doc._id);
+    await this.reserveOrUndo(doc);
+    await this.countPromoOrUndo(doc);
+
+    await this.orders.updateOne({ _id: orderId, status: 'pending' }, { $set: { status: this.deps.payment.initialStatus } });
+    const order = toApiOrder({ ...doc, status: this.deps.payment.initialStatus }, this.deps.payment);
+    await this.deps.cart.clear(ownerKey);
+    await this.sendConfirmation(order);
+    return { order, created: true };
+  }
+
+  /** Step 5: reserve stock, or delete the pending order (and release whatever the catalog may have taken). */
+  private async reserveOrUndo(doc: OrderDoc): Promise<void> {
+    const orderId = String(doc._id);
+    try {
+      await this.deps.catalog.reserveStock(orderId, doc.items.map((line) => ({ productId: line.productId, quantity: line.quantity })));
+    } catch (error) {
+      // A lost answer may hide a reservation that was made: release it (the catalog handles 'never made').
+      const undone = error instanceof ConflictError || (await this.release(orderId));
+      if (undone) await this.orders.deleteOne({ _id: orderId, status: 'pending' });
+      throw error;
+    }
+  }
+
+  /** Step 6: count the promo use within its limit, or undo steps 4 and 5. */
+  private async countPromoOrUndo(doc: OrderDoc): Promise<void> {
+    if (!doc.promo) return;
+    const Promo = promoCodeModel(this.deps.db);
+    const promo = await Promo.findOne({ code: doc.promo.code }).lean<{ usageLimit: number | null }>();
+    const filter = promo?.usageLimit == null ? { code: doc.promo.code } : { code: doc.promo.code, usageCount: { $lt: promo.usageLimit } };
+    const counted = await Promo.updateOne(filter, { $inc: { usageCount: 1 } });
+    if (counted.modifiedCount === 1) return;
+    if (await this.release(String(doc._id))) await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
+    await this.deps.cart.removePromo(doc.ownerKey);
+    throw new ConflictError(`Der Gutscheincode ${doc.promo.code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`);
+  }
+
+  /** Releases an order's reservation. @returns false when the catalog did not confirm (the pending order stays for the sweeper). */
+  private async release(orderId: string): Promise<boolean> {
+    try {
+      await this.deps.catalog.releaseReservation(orderId);
+      return true;
+    } catch (error) {
+      this.deps.log.error({ err: error, orderId }, 'stock release failed; the stale-order sweeper will retry');
+      return false;
+    }
+  }
+
+  /** Sends the confirmation; a mail failure is logged and does not undo the order (it can be re-sent by staff). */
+  private async sendConfirmation(order: Order): Promise<void> {
+    try {
+      await this.deps.mailer.send(orderConfirmationMail(order, this.deps.shop));
+      await this.orders.updateOne({ _id: order.id }, { $set: { confirmationEmailSentAt: this.deps.now() } });
+    } catch (error) {
+      this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail failed');
+    }
+  }
+
+  /**
+   * An order for its buyer: the browser that placed it (`accessibleIds` from the access cookie)
+   * or its logged-in owner. @throws 404 for everyone else (no hint that it exists).
+   */
+  async forBuyer(orderId: string, accessibleIds: string[], userId: string | null): Promise<Order> {
+    const doc = (await this.orders.findOne({ _id: orderId, status: { $ne: 'pending' } }).lean()) as OrderDoc | null;
+    const allowed = doc && (accessibleIds.includes(orderId) || (userId !== null && doc.userId === userId));
+    if (!allowed) throw new NotFoundError('Bestellung nicht gefunden.');
+    return toApiOrder(doc, this.deps.payment);
+  }
+
+  /** A customer's orders, newest first. */
+  async forUser(userId: string): Promise<Order[]> {
+    const docs = (await this.orders.find({ userId, status: { $ne: 'pending' } }).sort({ createdAt: -1 }).limit(100).lean()) as OrderDoc[];
+    return docs.map((doc) => toApiOrder(doc, this.deps.payment));
+  }
+
+  /**
+   * Releases the stock of orders left 'pending' longer than STALE_PENDING_MS (a crash or a failed
+   * release between steps 4 and 7) and deletes them. @returns how many were cleaned up.
+   */
+  async sweepStalePending(): Promise<number> {
+    const cutoff = new Date(Date.now() - STALE_PENDING_MS); // createdAt is the real clock's
+    const stale = (await this.orders.find({ status: 'pending', createdAt: { $lt: cutoff } }).limit(100).lean()) as OrderDoc[];
+    let cleaned = 0;
+    for (const doc of stale) {
+      try {
+        await this.deps.catalog.releaseReservation(String(doc._id));
+        await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
+        cleaned++;
+      } catch (error) {
+        this.deps.log.warn({ err: error, orderNumber: doc.orderNumber }, 'stale pending order not released yet');
+      }
+    }
+    return cleaned;
+  }
+}

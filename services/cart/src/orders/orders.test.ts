@@ -1,0 +1,300 @@
+/**
+ * Checkout and orders against the real local database (issue #4 'Tests'): placement with
+ * re-pricing, age check, stock reservation and promo counting; idempotency; 20 parallel orders
+ * on a stock of 5; a lost catalog answer in the middle of an order; the buyer-only order view.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { simpleParser } from 'mailparser';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Order, type PlaceOrderBody } from '@shop/contracts';
+import { signIdentity } from '@shop/service-kit';
+import { IDENTITY_SECRET, startCartTestEnv, testProduct } from '../test-support/cart-test-env';
+import { specimenIdCard } from '../age-verification/specimen-id-card';
+import { orderModel } from '../models/order';
+import { promoCodeModel } from '../models/promo-code';
+
+let env: Awaited<ReturnType<typeof startCartTestEnv>>;
+const ID = { sale: 'a'.repeat(24), regular: 'b'.repeat(24), scarce: 'c'.repeat(24) };
+
+beforeAll(async () => {
+  env = await startCartTestEnv();
+});
+afterAll(() => env.close());
+beforeEach(() => {
+  env.catalog.up = true;
+  env.catalog.loseReservationAnswers = false;
+  env.catalog.products.set(ID.sale, testProduct(ID.sale, { name: 'RandM Tornado 9000 Blueberry Ice' }));
+  env.catalog.products.set(ID.regular, testProduct(ID.regular, { price: '14.99', salePrice: null, stock: 100 }));
+  env.catalog.products.set(ID.scarce, testProduct(ID.scarce, { stock: 5 }));
+});
+
+const erika = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße 17', addressLine2: '', postalCode: '51147', city: 'Köln', country: 'DE' as const };
+
+function checkout(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
+  return {
+    email: 'Erika@Example.de',
+    billingAddress: erika,
+    shippingAddress: null,
+    birthDate: '1990-01-01',
+    ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard() },
+    shippingMethod: 'dhl-age-check',
+    paymentMethod: 'prepayment',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+async function shopperWith(lines: Array<[string, number]>) {
+  const s = env.shopper();
+  for (const [productId, quantity] of lines) expect((await s.call('POST', '/api/cart', { productId, quantity })).status).toBe(201);
+  return s;
+}
+
+const place = (s: ReturnType<typeof env.shopper>, body: unknown = checkout(), key: string = randomUUID()) =>
+  s.call('POST', '/api/orders', body, { 'idempotency-key': key });
+
+const stockOf = (id: string) => env.catalog.products.get(id)!.stock;
+const ordersIn = () => orderModel(env.app.db).countDocuments({});
+
+describe('placing an order', () => {
+  test('re-prices, reserves stock, counts the promo, empties the cart, sends the e-mail', async () => {
+    const s = await shopperWith([[ID.sale, 2], [ID.regular, 2]]);
+    expect((await s.call('POST', '/api/cart/promo', { code: 'willkommen10' })).status).toBe(200);
+    const cart = (await s.call('GET', '/api/cart')).body;
+    const usesBefore = (await promoCodeModel(env.app.db).findOne({ code: 'WILLKOMMEN10' }).lean<{ usageCount: number }>())!.usageCount;
+
+    const response = await place(s, checkout({ expectedTotal: cart.totals.total }));
+    expect(response.status).toBe(201);
+    const order = Order.parse(response.body);
+    expect(order.orderNumber).toMatch(/^RT-2026-\d{6}$/);
+    expect(order).toMatchObject({
+      status: 'awaiting_payment',
+      email: 'erika@example.de',
+      shippingAddress: erika,
+      shipping: { method: 'dhl-age-check', label: 'DHL Paket mit Alterssichtprüfung 18+' },
+      payment: { method: 'prepayment', reference: order.orderNumber, dueDays: 7 },
+      promo: { code: 'WILLKOMMEN10', type: 'percentage', value: 10 },
+      ageVerification: { method: 'id-card-mrz', verified: true },
+    });
+    // 2 × 16.99 + 2 × 14.99 = 63.96; −10 % = 6.40; 4 items ship free.
+    expect(order.totals).toEqual({ itemCount: 4, subtotal: '63.96', savings: '20.00', promoDiscount: '6.40', shipping: '0.00', total: '57.56', vatIncluded: '9.19' });
+    expect(order.items.map((line) => [line.name, line.quantity, line.unitPrice, line.lineTotal])).toEqual([
+      ['RandM Tornado 9000 Blueberry Ice', 2, '16.99', '33.98'],
+      [`RandM Tornado 9000 Test ${ID.regular.slice(-4)}`, 2, '14.99', '29.98'],
+    ]);
+    expect(order.payment.bankDetails.accountHolder).toBe('Demo-Konto (keine echte Bankverbindung)');
+
+    expect(stockOf(ID.sale)).toBe(48);
+    expect(stockOf(ID.regular)).toBe(98);
+    expect((await promoCodeModel(env.app.db).findOne({ code: 'WILLKOMMEN10' }).lean<{ usageCount: number }>())!.usageCount).toBe(usesBefore + 1);
+    expect((await s.call('GET', '/api/cart')).body.items).toEqual([]);
+    // Only result, method, reference and time of the age check are stored; no birth date, no card data.
+    const stored = await orderModel(env.app.db).findById(order.id).lean<Record<string, unknown>>();
+    expect(Object.keys(stored!.ageVerification as object).sort()).toEqual(['checkedAt', 'method', 'providerReference', 'verified']);
+    expect(JSON.stringify(stored)).not.toMatch(/1990|MUSTERMANN<</);
+
+    const mails = (await readdir(env.mailDir)).filter((file) => file.startsWith(order.orderNumber));
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(await readFile(path.join(env.mailDir, mails[0]!)));
+    expect(mail.to).toMatchObject({ text: 'erika@example.de' });
+    expect(mail.subject).toBe(`Ihre Bestellung ${order.orderNumber} bei RandM Tornado Shop`);
+    expect(mail.text).toContain(`Verwendungszweck: ${order.orderNumber}`);
+    expect(mail.text).toContain('IBAN: DE02 1203 0000 0000 2020 51');
+    expect(mail.text).toMatch(/Gesamtsumme: 57,56\s€/);
+    expect(mail.text).toMatch(/darin enthaltene MwSt\. \(19 %\): 9,19\s€/);
+    expect(mail.text).toContain('2 × RandM Tornado 9000 Blueberry Ice à 16,99');
+    expect(mail.html).toContain('<h1>Vielen Dank für Ihre Bestellung!</h1>');
+  });
+
+  test('the thank-you data is for the buyer only: 404 for everybody else', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const order = Order.parse((await place(s)).body);
+    expect((await s.call('GET', `/api/orders/${order.id}`)).body).toEqual(order);
+    const stranger = env.shopper();
+    expect((await stranger.call('GET', `/api/orders/${order.id}`)).status).toBe(404);
+    expect((await stranger.call('GET', `/api/orders/${order.id}`)).body.message).toBe('Bestellung nicht gefunden.');
+    const forged = await env.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: { cookie: `order_access=${order.id}` } });
+    expect(forged.statusCode).toBe(404);
+    expect((await s.call('GET', '/api/orders/not-an-id')).status).toBe(404);
+  });
+
+  test('the same idempotency key twice gives one order', async () => {
+    const s = await shopperWith([[ID.regular, 3]]);
+    const key = randomUUID();
+    const before = await ordersIn();
+    const first = await place(s, checkout(), key);
+    const second = await place(s, checkout(), key);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await ordersIn()).toBe(before + 1);
+    expect(stockOf(ID.regular)).toBe(97);
+    // Another cart cannot take over the key.
+    const other = await shopperWith([[ID.regular, 1]]);
+    expect((await place(other, checkout(), key)).status).toBe(409);
+  });
+
+  test('20 parallel orders for a product with 5 in stock give exactly 5 orders and stock 0', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWith([[ID.scarce, 1]])));
+    const before = await ordersIn();
+    const results = await Promise.all(shoppers.map((s) => place(s)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(15);
+    expect(refused[0]!.body.message).toMatch(/^Nicht genügend Bestand für /);
+    expect(stockOf(ID.scarce)).toBe(0);
+    expect(await ordersIn()).toBe(before + 5);
+    // Refused shoppers keep their cart (the line is now reported as sold out on the next read).
+    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.orderNumber);
+    expect(new Set(numbers).size).toBe(5);
+  }, 60_000);
+
+  test('a lost catalog answer in the middle of an order releases every reservation; nothing is half-written', async () => {
+    const s = await shopperWith([[ID.sale, 1], [ID.regular, 2]]);
+    const before = await ordersIn();
+    env.catalog.loseReservationAnswers = true;
+    const failed = await place(s);
+    expect(failed.status).toBe(503);
+    expect(failed.body.message).toMatch(/Bitte versuchen Sie es gleich erneut/);
+    expect(stockOf(ID.sale)).toBe(50);
+    expect(stockOf(ID.regular)).toBe(100);
+    expect([...env.catalog.reservations.values()].at(-1)!.status).toBe('released');
+    expect(await ordersIn()).toBe(before);
+    expect((await s.call('GET', '/api/cart')).body.items).toHaveLength(2);
+    // The shopper tries again and it works.
+    env.catalog.loseReservationAnswers = false;
+    expect((await place(s)).status).toBe(201);
+    expect(stockOf(ID.regular)).toBe(98);
+  });
+
+  test('a promo code used up meanwhile: the reservation is released, the code removed, no order', async () => {
+    await promoCodeModel(env.app.db).create({ code: 'LETZTER', type: 'fixed', value: 300, usageLimit: 1, usageCount: 0 });
+    const s = await shopperWith([[ID.regular, 1]]);
+    expect((await s.call('POST', '/api/cart/promo', { code: 'letzter' })).status).toBe(200);
+    await promoCodeModel(env.app.db).updateOne({ code: 'LETZTER' }, { $set: { usageCount: 1 } });
+    const before = await ordersIn();
+    // The cart read drops the code first (usage limit reached), so the order is refused as 'cart changed'.
+    const response = await place(s);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/Gutscheincode LETZTER wurde entfernt/);
+    expect(stockOf(ID.regular)).toBe(100);
+    expect(await ordersIn()).toBe(before);
+  });
+
+  test('the order charges the price the catalogue has now, not the one seen when adding', async () => {
+    const s = await shopperWith([[ID.sale, 1]]);
+    env.catalog.products.set(ID.sale, testProduct(ID.sale, { salePrice: '15.49' }));
+    const order = Order.parse((await place(s)).body);
+    expect(order.items[0]!.unitPrice).toBe('15.49');
+    expect(order.totals.total).toBe('20.48');
+  });
+
+  test('a total that changed since the review is refused', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const response = await place(s, checkout({ expectedTotal: '14.99' }));
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.');
+  });
+
+  test('an empty cart cannot be ordered', async () => {
+    expect((await place(env.shopper())).body.message).toBe('Ihr Warenkorb ist leer.');
+  });
+});
+
+describe('age verification blocks the order', () => {
+  test.each([
+    ['underage', { birth: '100315' }, '2010-03-15', 'Bestellungen sind erst ab 18 Jahren möglich.'],
+    ['wrong check digit', { documentNumber: 'L01X00T47', birth: '900101' }, '1990-01-01', 'Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.'],
+    ['other birth date', {}, '1990-02-01', 'Das Geburtsdatum stimmt nicht mit dem Ausweis überein.'],
+  ])('%s → 422, no order, no stock taken', async (label, card, birthDate, message) => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const mrzLines = specimenIdCard(card);
+    if (label === 'wrong check digit') mrzLines[1] = `${mrzLines[1]!.slice(0, 6)}${(Number(mrzLines[1]![6]) + 1) % 10}${mrzLines[1]!.slice(7)}`;
+    const before = await ordersIn();
+    const response = await place(s, checkout({ birthDate, ageVerification: { method: 'id-card-mrz', mrzLines } }));
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ message, code: 'AGE_VERIFICATION_FAILED' });
+    expect(await ordersIn()).toBe(before);
+    expect(stockOf(ID.regular)).toBe(100);
+  });
+
+  test('the parcel must go to the verified person', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const response = await place(s, checkout({ shippingAddress: { ...erika, firstName: 'Max' } }));
+    expect(response.status).toBe(422);
+  });
+
+  test('the check before the review step answers the same way', async () => {
+    const body = { birthDate: '1990-01-01', firstName: 'Erika', lastName: 'Mustermann', ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard() } };
+    expect((await env.shopper().call('POST', '/api/checkout/age-verification', body)).body).toMatchObject({ verified: true, method: 'id-card-mrz' });
+    const minor = { ...body, birthDate: '2010-03-15', ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard({ birth: '100315' }) } };
+    const refused = await env.shopper().call('POST', '/api/checkout/age-verification', minor);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
+  });
+});
+
+describe('checkout input', () => {
+  test.each([
+    ['Packstation', { billingAddress: { ...erika, street: 'Packstation 123' } }, 'body/billingAddress/street', /Packstationen/],
+    ['Postfiliale as delivery', { shippingAddress: { ...erika, street: 'Hauptstr. 1', addressLine2: 'Postfiliale 512' } }, 'body/shippingAddress/street', /Packstationen/],
+    ['4-digit PLZ', { billingAddress: { ...erika, postalCode: '1234' } }, 'body/billingAddress/postalCode', /fünfstellige Postleitzahl/],
+    ['Austria', { billingAddress: { ...erika, country: 'AT' } }, 'body/billingAddress/country', /nur innerhalb Deutschlands/],
+    ['no house number', { billingAddress: { ...erika, street: 'Heidestraße' } }, 'body/billingAddress/street', /Hausnummer/],
+    ['terms not accepted', { acceptTerms: false }, 'body/acceptTerms', /AGB und die Widerrufsbelehrung/],
+    ['bad e-mail', { email: 'erika@' }, 'body/email', /gültige E-Mail-Adresse/],
+    ['impossible birth date', { birthDate: '1990-02-30' }, 'body/birthDate', /gültiges Datum/],
+  ])('%s → 400 naming the field', async (_label, overrides, field, message) => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const response = await place(s, { ...checkout(), ...(overrides as object) });
+    expect(response.status).toBe(400);
+    const issue = response.body.issues.find((i: { path: string }) => i.path === field);
+    expect(issue?.message).toMatch(message);
+    expect(stockOf(ID.regular)).toBe(100);
+  });
+
+  test('the Idempotency-Key header is required', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const response = await s.call('POST', '/api/orders', checkout());
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toMatch(/Idempotency-Key/);
+  });
+});
+
+describe('orders of logged-in customers (for the account slice)', () => {
+  test('GET /api/orders needs a login the gateway vouches for', async () => {
+    expect((await env.shopper().call('GET', '/api/orders')).body).toEqual({ message: 'Anmeldung erforderlich', code: 'UNAUTHORIZED' });
+    const forged = await signIdentity({ userId: 'u1', role: 'customer' }, 'another-secret-0123456789-0123456789');
+    expect((await env.shopper({ 'x-shop-identity': forged }).call('GET', '/api/orders')).status).toBe(401);
+  });
+
+  test('a customer sees their orders, newest first, on any device', async () => {
+    const userId = randomUUID();
+    const token = await signIdentity({ userId, role: 'customer' }, IDENTITY_SECRET);
+    const laptop = env.shopper({ 'x-shop-identity': token });
+    await laptop.call('POST', '/api/cart', { productId: ID.regular, quantity: 1 });
+    const first = (await place(laptop)).body;
+    await laptop.call('POST', '/api/cart', { productId: ID.sale, quantity: 1 });
+    const second = (await place(laptop)).body;
+    const phone = env.shopper({ 'x-shop-identity': token });
+    const list = (await phone.call('GET', '/api/orders')).body;
+    expect(list.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
+    expect((await phone.call('GET', `/api/orders/${first.id}`)).status).toBe(200);
+  });
+});
+
+describe('stale pending orders', () => {
+  test('the sweeper releases the stock of an order left pending by a crash', async () => {
+    env.catalog.reservations.set('0123456789abcdef01234567', { status: 'reserved', lines: [{ productId: ID.regular, quantity: 4 }] });
+    env.catalog.products.set(ID.regular, { ...env.catalog.products.get(ID.regular)!, stock: 96 });
+    const stale = new Date(Date.now() - 11 * 60 * 1000);
+    await orderModel(env.app.db).collection.insertOne({
+      _id: new (await import('mongoose')).Types.ObjectId('0123456789abcdef01234567'), orderNumber: 'RT-2026-999999', idempotencyKey: randomUUID(), ownerKey: 'session:x',
+      status: 'pending', items: [], createdAt: stale, updatedAt: stale,
+    } as never);
+    expect(await env.app.orderPlacement.sweepStalePending()).toBe(1);
+    expect(stockOf(ID.regular)).toBe(100);
+    expect(await orderModel(env.app.db).countDocuments({ orderNumber: 'RT-2026-999999' })).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AgeVerificationBody, AgeVerificationResponse, ErrorResponse, IdempotencyKey, Order, OrderListResponse, PlaceOrderBody } from '@shop/contracts';
+import { BadRequestError, NotFoundError, readIdentity } from '@shop/service-kit';
+import type { OrderPlacement } from '../orders/order-placement';
+import { AgeVerificationFailedError } from '../orders/order-placement';
+import { accessibleOrderIds, grantOrderAccess } from '../orders/order-access';
+import { cartOwner } from '../cart/cart-owner';
+import type { AgeVerificationProvider } from '../age-verification/provider';
+import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
+
+interface OrderRouteOptions {
+  placement: OrderPlacement;
+  ageVerification: AgeVerificationProvider<IdCardMrzInput>;
+  secureCookie: boolean;
+  identitySecret: string | undefined;
+  now: () => Date;
+}
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+
+/**
+ * Checkout and orders (issue #4):
+ * - `POST /api/checkout/age-verification`: checks the ID card before the review step (422 with
+ *   the German reason); the order checks again, nothing is stored here.
+ * - `POST /api/orders` (header `Idempotency-Key`): places the cart as an order; 201 the new
+ *   order, 200 the order placed earlier with the same key; grants this browser access to it.
+ * - `GET /api/orders/{id}`: the order for its buyer (access cookie or logged-in owner), else 404.
+ * - `GET /api/orders`: the logged-in customer's orders (401 'Anmeldung erforderlich' otherwise).
+ */
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, options) => {
+  const { placement, secureCookie, identitySecret } = options;
+
+  app.post(
+    '/api/checkout/age-verification',
+    { schema: { summary: 'Check the age with the German ID card (stage 1 of the age check)', body: AgeVerificationBody, response: { 200: AgeVerificationResponse, 400: ErrorResponse, 422: ErrorResponse } } },
+    async (request) => {
+      const { birthDate, firstName, lastName, ageVerification } = request.body;
+      const result = await options.ageVerification.verify({ mrzLines: ageVerification.mrzLines, birthDate, orderDate: options.now(), holder: { firstName, lastName } });
+      if (!result.verified) throw new AgeVerificationFailedError(result.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.');
+      return { verified: true as const, method: result.method, checkedAt: result.checkedAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/api/orders',
+    {
+      schema: {
+        summary: 'Place the cart as an order (Vorkasse, DHL with age check); idempotent by the Idempotency-Key header',
+        headers: z.object({ 'idempotency-key': IdempotencyKey }),
+        body: PlaceOrderBody,
+        response: { 200: Order, 201: Order, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ownerKey = cartOwner(request, reply, { create: false, secure: secureCookie });
+      if (!ownerKey) throw new BadRequestError('Ihr Warenkorb ist leer.');
+      const identity = await readIdentity(request, identitySecret);
+      const { order, created } = await placement.place(ownerKey, request.headers['idempotency-key'], request.body, identity?.userId ?? null);
+      grantOrderAccess(request, reply, order.id, secureCookie);
+      return reply.code(created ? 201 : 200).send(order);
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    { schema: { summary: "An order for its buyer (this browser's access cookie or the logged-in owner)", params: z.object({ id: z.string() }), response: { 200: Order, 404: ErrorResponse } } },
+    async (request) => {
+      const id = request.params.id.toLowerCase();
+      const identity = await readIdentity(request, identitySecret);
+      if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundError('Bestellung nicht gefunden.');
+      return placement.forBuyer(id, accessibleOrderIds(request), identity?.userId ?? null);
+    },
+  );
+
+  app.get('/api/orders', { schema: { summary: "The logged-in customer's orders, newest first", response: { 200: OrderListResponse, 401: ErrorResponse } } }, async (request, reply) => {
+    const identity = await readIdentity(request, identitySecret);
+    if (!identity) return reply.code(401).send({ message: 'Anmeldung erforderlich', code: 'UNAUTHORIZED' });
+    return { orders: await placement.forUser(identity.userId) };
+  });
+};

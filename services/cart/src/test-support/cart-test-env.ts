@@ -1,0 +1,136 @@
+/**
+ * Test environment of the cart service (used by its jest tests only): the real app on the real
+ * local database, and a catalog double speaking the catalog's internal contract
+ * (InternalProductsResponse, stock reservations all-or-none and idempotent, release), so prices,
+ * stock and outages can be set per test. E-mails are written to a temporary folder.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { loadConfig } from '@shop/service-kit';
+import { findFreePort } from '@shop/local-mongo';
+import type { Product } from '@shop/contracts';
+import { buildApp } from '../app';
+import { CartEnv } from '../config';
+import { seedPromoCodes } from '../seed/promo-codes';
+
+/** A catalogue product as the catalog's internal API returns it. */
+export function testProduct(id: string, overrides: Partial<Product> = {}): Product {
+  return {
+    id, name: `RandM Tornado 9000 Test ${id.slice(-4)}`, slug: `test-${id}`, flavorSlug: 'test-einweg-vape', categoryId: 'cat-tornado-9000', category: 'randm-tornado-9000',
+    price: '26.99', salePrice: '16.99', images: [], description: '<p>Test</p>', features: [], brand: 'RandM', flavor: 'Test', puffCount: 9000,
+    nicotineStrength: '2%', nicotineMgPerMl: 20, nicotineWarning: 'Warnung', stock: 50, isActive: true, salesCount: 0, productType: 'disposable',
+    liquidVolumeMl: 18, batteryMah: 600, coil: 'Mesh-Coil', sku: `SKU-${id}`, gtin: null, isDemo: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Line = { productId: string; quantity: number };
+
+/** The catalog double's state; tests change it directly. */
+export interface CatalogDouble {
+  products: Map<string, Product>;
+  reservations: Map<string, { status: 'reserved' | 'failed' | 'released'; lines: Line[] }>;
+  /** false: every call answers 500. */
+  up: boolean;
+  /** true: reservations are made but answered with 500 (the answer is lost). */
+  loseReservationAnswers: boolean;
+}
+
+async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string; close: () => Promise<void> }> {
+  const state: CatalogDouble = { products: new Map(), reservations: new Map(), up: true, loseReservationAnswers: false };
+  const catalog = Fastify();
+  catalog.get('/internal/products', async (request, reply) => {
+    if (!state.up) return reply.code(500).send({ message: 'down' });
+    const ids = String((request.query as { ids: string }).ids).split(',');
+    return { products: ids.flatMap((id) => state.products.get(id) ?? []) };
+  });
+  catalog.post('/internal/stock/reservations', async (request, reply) => {
+    if (!state.up) return reply.code(500).send({ message: 'down' });
+    const { reservationId, lines } = request.body as { reservationId: string; lines: Line[] };
+    const known = state.reservations.get(reservationId);
+    if (!known) {
+      const short = lines.find((line) => {
+        const product = state.products.get(line.productId);
+        return !product || !product.isActive || (product.stock !== null && product.stock < line.quantity);
+      });
+      if (!short) {
+        for (const line of lines) {
+          const product = state.products.get(line.productId)!;
+          if (product.stock !== null) state.products.set(line.productId, { ...product, stock: product.stock - line.quantity });
+        }
+      }
+      state.reservations.set(reservationId, { status: short ? 'failed' : 'reserved', lines });
+    }
+    if (state.loseReservationAnswers) return reply.code(500).send({ message: 'connection reset' });
+    const reservation = state.reservations.get(reservationId)!;
+    if (reservation.status === 'reserved') return reply.code(201).send({ reservationId, status: 'reserved' });
+    return reply.code(409).send({ message: 'Nicht genügend Bestand für RandM Tornado 9000 Test.', code: 'CONFLICT' });
+  });
+  catalog.post('/internal/stock/reservations/:id/release', async (request) => {
+    const reservation = state.reservations.get((request.params as { id: string }).id);
+    if (reservation?.status !== 'reserved') return { status: 'not-reserved' };
+    reservation.status = 'released';
+    for (const line of reservation.lines) {
+      const product = state.products.get(line.productId)!;
+      if (product.stock !== null) state.products.set(line.productId, { ...product, stock: product.stock + line.quantity });
+    }
+    return { status: 'released' };
+  });
+  const port = await findFreePort();
+  await catalog.listen({ port, host: '127.0.0.1' });
+  return { state, url: `http://127.0.0.1:${port}`, close: () => catalog.close() };
+}
+
+/** The order date every test sees (the age check depends on it). */
+export const TEST_NOW = new Date('2026-11-22T12:00:00Z');
+export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
+
+/** Starts the cart app with a fresh database, the catalog double and seeded promo codes. */
+export async function startCartTestEnv() {
+  const catalog = await startCatalogDouble();
+  const mailDir = await mkdtemp(path.join(tmpdir(), 'cart-mail-'));
+  const config = loadConfig(CartEnv, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    MONGODB_DB: `test_cart_${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+    CATALOG_SERVICE_URL: catalog.url,
+    MAIL_DIR: mailDir,
+    IDENTITY_SECRET,
+  });
+  const app = await buildApp(config, { now: () => TEST_NOW });
+  await app.ready();
+  await seedPromoCodes(app.db);
+
+  /** A shopper with their own cookie jar (cart and order access cookies). */
+  function shopper(headers: Record<string, string> = {}) {
+    const jar = new Map<string, string>();
+    const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, extra: Record<string, string> = {}) => {
+      const response = await app.inject({ method, url, payload: payload as object, headers: { ...headers, ...extra, ...(jar.size ? { cookie: cookieHeader() } : {}) } });
+      const setCookie = response.headers['set-cookie'];
+      for (const entry of setCookie ? (Array.isArray(setCookie) ? setCookie : [setCookie]) : []) {
+        const [pair] = String(entry).split(';');
+        const index = pair!.indexOf('=');
+        jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+      }
+      return { status: response.statusCode, body: response.json(), setCookie };
+    };
+    return { call, cookie: cookieHeader };
+  }
+
+  return {
+    app,
+    catalog: catalog.state,
+    mailDir,
+    shopper,
+    async close() {
+      await app.db.dropDatabase();
+      await app.close();
+      await catalog.close();
+      await rm(mailDir, { recursive: true, force: true });
+    },
+  };
+}
