@@ -79,13 +79,14 @@ async function main() {
         gatewayPort,
         servicePortOffset: 1000,
         databasePrefix,
+        mailDir: path.join(dataDir, 'mail'),
         // All journeys come from one IP: a per-IP limit meant for shoppers would throttle the suite.
         gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000' },
       });
       try {
         const report = path.join(dataDir, 'playwright.json');
         const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e'], {
-          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report },
+          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report, E2E_MAIL_DIR: path.join(dataDir, 'mail') },
         });
         add(await playwrightCounts(report));
         failed ||= code !== 0;

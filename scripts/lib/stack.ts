@@ -23,6 +23,8 @@ export interface StackOptions {
   /** Extra gateway environment (remote entries for dev, rate limits for tests…). */
   gatewayEnv?: Record<string, string>;
   logLevel?: string;
+  /** Where the cart service files e-mails when no SMTP_URL is set (default ./data/mail). */
+  mailDir?: string;
 }
 
 export interface RunningStack {
@@ -50,6 +52,7 @@ export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promis
 /** Starts the five services and the gateway from their builds and waits until each is ready. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, logLevel = 'warn' } = options;
+  const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
   const group = new ProcessGroup();
   const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<Slice, number>;
   const serviceUrls = Object.fromEntries(
@@ -66,6 +69,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MONGODB_DB: `${databasePrefix}_${slice}`,
           LOG_LEVEL: logLevel,
           PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
+          MAIL_DIR: mailDir,
           // Services call each other's internal APIs (the cart asks the catalog for prices).
           ...serviceUrls,
         },

@@ -1,21 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { UnderConstruction } from '@shop/ui';
 import { CartPage } from '../features/cart-page/cart-page';
+import { CheckoutPage } from '../features/checkout/checkout-page';
+import { ThankYouPage } from '../features/thank-you/thank-you-page';
 import '../styles/cart.css';
+import '../styles/checkout.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
-/** Cart slice pages. Checkout and the thank-you page follow in the next steps of issue #4. */
+const PAGES: Record<string, () => React.JSX.Element> = { cart: CartPage, checkout: CheckoutPage, 'thank-you': ThankYouPage };
+
+/** Cart slice pages: cart, checkout, thank-you (the shell's route table names them). */
 export default function CartPages({ page }: { page: string }) {
-  if (page === 'cart') {
-    return (
-      <QueryClientProvider client={queryClient}>
-        <CartPage />
-      </QueryClientProvider>
-    );
-  }
-  if (page === 'checkout') {
-    return <UnderConstruction title="Kasse">Die Kasse mit Altersprüfung entsteht gerade. Bestellungen sind noch nicht möglich.</UnderConstruction>;
-  }
-  return <UnderConstruction title="Vielen Dank">Die Bestellbestätigung entsteht gerade.</UnderConstruction>;
+  const Page = PAGES[page] ?? CartPage;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Page />
+    </QueryClientProvider>
+  );
 }

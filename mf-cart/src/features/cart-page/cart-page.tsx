@@ -1,25 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { productLink } from '@shop/catalog-rules';
-import { Button, Notice, Spinner } from '@shop/ui';
+import type { CartResponse } from '@shop/contracts';
+import { Button } from '@shop/ui';
 import { getContinueShoppingTarget, useSeo } from '@shop/shell-api';
 import { cartApi } from '../../api/cart-api';
-import { cartActions, useCart, useCartStatus } from '../cart/cart-store';
+import { cartActions } from '../cart/cart-store';
+import { CartLoadGate } from '../cart/components/cart-load-gate';
 import { LineItemRow } from '../cart/components/line-item-row';
 import { FreeShippingProgress } from '../cart/components/free-shipping-progress';
 import { OrderSummary } from '../cart/components/order-summary';
 import { PromoBox } from '../cart/components/promo-box';
-
-/** Delivery restrictions at the start of ordering (§ 312j Abs. 1 BGB; legal-de.md 1.8). */
-export function DeliveryRestrictions() {
-  return (
-    <Notice>
-      <strong>Lieferbedingungen:</strong> Verkauf nur an Volljährige (ab 18 Jahren), Lieferung nur innerhalb Deutschlands, keine Packstation,
-      Altersprüfung bei Zustellung (DHL Alterssichtprüfung 18+).
-    </Notice>
-  );
-}
+import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
 
 function FrequentlyBoughtTogether() {
   const { data } = useQuery({ queryKey: ['cart-suggestions'], queryFn: cartApi.suggestions, staleTime: 5 * 60_000 });
@@ -41,25 +33,15 @@ function FrequentlyBoughtTogether() {
 /** Cart page `/warenkorb` (spec §2, §4, §5). */
 export function CartPage() {
   useSeo({ title: 'Warenkorb', robots: 'noindex, nofollow' });
-  const cart = useCart();
-  const { loading, loadError } = useCartStatus();
-  const [bannerOpen, setBannerOpen] = useState(true);
-  useEffect(() => {
-    void cartActions.load();
-  }, []);
+  return (
+    <CartLoadGate title="Warenkorb" loadingLabel="Warenkorb wird geladen…">
+      {(cart) => <CartContents cart={cart} />}
+    </CartLoadGate>
+  );
+}
 
-  if (!cart && (loading || !loadError)) return <Spinner label="Warenkorb wird geladen…" />;
-  if (!cart) {
-    return (
-      <section className="shop-page" role="alert">
-        <h1>Warenkorb</h1>
-        <p>{loadError}</p>
-        <Button variant="secondary" onClick={() => void cartActions.load()}>
-          Erneut versuchen
-        </Button>
-      </section>
-    );
-  }
+function CartContents({ cart }: { cart: CartResponse }) {
+  const [bannerOpen, setBannerOpen] = useState(true);
   return (
     <section className="shop-page cart-page">
       {bannerOpen && (
@@ -97,7 +79,7 @@ export function CartPage() {
           <aside className="cart-aside" aria-label="Bestellübersicht">
             <FreeShippingProgress itemCount={cart.totals.itemCount} remaining={cart.totals.freeShippingRemainingItems} />
             <PromoBox cart={cart} />
-            <OrderSummary cart={cart} />
+            <OrderSummary totals={cart.totals} promo={cart.promo} />
             <DeliveryRestrictions />
             <Link className="shop-button shop-button--primary cart-aside__checkout" to="/checkout">
               Zur Kasse

@@ -1,9 +1,8 @@
-import type { CartResponse } from '@shop/contracts';
+import type { CartResponse, Order } from '@shop/contracts';
 import { formatEurDecimal } from '@shop/format';
 
-/** Totals computed by the server (spec §9), with the contained VAT. */
-export function OrderSummary({ cart }: { cart: CartResponse }) {
-  const { totals, promo } = cart;
+/** Totals computed by the server (spec §9), with the contained VAT; for a cart or a placed order. */
+export function OrderSummary({ totals, promo }: { totals: Order['totals']; promo: CartResponse['promo'] }) {
   return (
     <dl className="order-summary" data-testid="order-summary">
       <dt>Zwischensumme</dt>

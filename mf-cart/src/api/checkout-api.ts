@@ -1,0 +1,21 @@
+import { apiRequest } from '@shop/api-client';
+import { AgeVerificationResponse, IDEMPOTENCY_KEY_HEADER, Order, type PlaceOrderBody } from '@shop/contracts';
+
+/** Checkout and order calls of the cart remote (services/cart routes/orders.ts). */
+export const checkoutApi = {
+  /** Stage-1 age check with the German ID card; rejects with ApiError 422 and the German reason. */
+  verifyAge: async (body: { birthDate: string; firstName: string; lastName: string; mrzLines: string[] }) =>
+    AgeVerificationResponse.parse(
+      await apiRequest('POST', '/api/checkout/age-verification', {
+        birthDate: body.birthDate,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        ageVerification: { method: 'id-card-mrz', mrzLines: body.mrzLines },
+      }),
+    ),
+  /** Places the order; the same `idempotencyKey` never creates a second order. */
+  placeOrder: async (body: PlaceOrderBody, idempotencyKey: string) =>
+    Order.parse(await apiRequest('POST', '/api/orders', body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })),
+  /** The order for its buyer; ApiError 404 for anyone else. */
+  order: async (id: string) => Order.parse(await apiRequest('GET', `/api/orders/${encodeURIComponent(id)}`)),
+};

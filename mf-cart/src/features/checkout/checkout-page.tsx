@@ -1,0 +1,244 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import { centsToDecimal, decimalToCents, formatEurDecimal } from '@shop/format';
+import { Button, Notice } from '@shop/ui';
+import { useSeo } from '@shop/shell-api';
+import { checkoutApi } from '../../api/checkout-api';
+import { cartActions } from '../cart/cart-store';
+import { CartLoadGate } from '../cart/components/cart-load-gate';
+import { OrderSummary } from '../cart/components/order-summary';
+import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
+import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues, type CheckoutStep as StepName } from './checkout-form';
+import { CheckoutStep } from './components/checkout-step';
+import { TextField } from './components/text-field';
+import { AddressFields } from './components/address-fields';
+import { AgeCheckFields } from './components/age-check-fields';
+import { AddressBlock } from './components/address-block';
+import { OrderLines } from './components/order-lines';
+import { TermsCheckbox } from './components/terms-checkbox';
+import { SingleOption } from './components/single-option';
+
+const STEPS = [
+  { name: 'contact', title: 'Kontakt' },
+  { name: 'address', title: 'Adresse' },
+  { name: 'age', title: 'Altersprüfung' },
+  { name: 'shipping', title: 'Versand' },
+  { name: 'payment', title: 'Zahlung' },
+  { name: 'review', title: 'Prüfen und bestellen' },
+] as const;
+
+const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.';
+
+/**
+ * Checkout `/kasse` and `/checkout` (issue #4; spec §2 shows no details, the steps follow German
+ * law: legal-de.md §1.4–1.9, §4.4–4.5). Steps: contact, address (Germany only, no Packstation),
+ * age check with the ID card (server-side), DHL with the age check on delivery, prepayment,
+ * review with the AGB/Widerruf checkbox and 'Zahlungspflichtig bestellen'. One idempotency key
+ * per visit, so a repeated click or a retry after a lost answer never orders twice.
+ */
+export function CheckoutPage() {
+  useSeo({ title: 'Kasse', robots: 'noindex, nofollow' });
+  return (
+    <CartLoadGate title="Kasse" loadingLabel="Kasse wird geladen…">
+      {(cart) => <Checkout cart={cart} />}
+    </CartLoadGate>
+  );
+}
+
+function Checkout({ cart }: { cart: CartResponse }) {
+  const form = useForm<CheckoutFormValues>({ defaultValues: CHECKOUT_DEFAULTS });
+  const [stepIndex, setStepIndex] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [stepError, setStepError] = useState<string | null>(null);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const navigate = useNavigate();
+
+  if (!cart.items.length) {
+    return (
+      <section className="shop-page cart-empty">
+        <h1>Kasse</h1>
+        <p>Ihr Warenkorb ist leer</p>
+        <Link className="shop-button shop-button--primary" to="/">
+          Weiter einkaufen
+        </Link>
+      </section>
+    );
+  }
+
+  /** Checks the fields of one step with the shared schemas; marks and focuses the first error. */
+  const validate = (step: StepName) => {
+    form.clearErrors();
+    const result = STEP_SCHEMAS[step].safeParse(form.getValues());
+    if (result.success) return true;
+    for (const issue of result.error.issues) form.setError(issue.path.join('.') as FieldPath<CheckoutFormValues>, { message: issue.message });
+    form.setFocus(result.error.issues[0]!.path.join('.') as FieldPath<CheckoutFormValues>);
+    return false;
+  };
+
+  const next = async () => {
+    const step = STEPS[stepIndex]!.name;
+    setStepError(null);
+    if (step !== 'shipping' && step !== 'payment' && !validate(step)) return;
+    if (step === 'age') {
+      const values = form.getValues();
+      const holder = deliveryAddress(values);
+      setBusy(true);
+      try {
+        await checkoutApi.verifyAge({ birthDate: values.birthDate, firstName: holder.firstName, lastName: holder.lastName, mrzLines: mrzLines(values) });
+      } catch (error) {
+        setStepError(error instanceof ApiError ? error.serverMessage : 'Die Altersprüfung ist gerade nicht möglich. Bitte versuchen Sie es erneut.');
+        return;
+      } finally {
+        setBusy(false);
+      }
+    }
+    setStepIndex(stepIndex + 1);
+  };
+
+  const placeOrder = async () => {
+    setStepError(null);
+    if (!validate('review')) return;
+    setBusy(true);
+    try {
+      const order = await checkoutApi.placeOrder(toPlaceOrderBody(form.getValues(), cart.totals.total), idempotencyKey.current);
+      navigate(`/danke/${order.id}`);
+      void cartActions.load();
+    } catch (error) {
+      setBusy(false);
+      setStepError(error instanceof ApiError ? error.serverMessage || DEFAULT_ERROR : DEFAULT_ERROR);
+      // Prices, stock or the promo code changed: show the cart as it is now.
+      if (error instanceof ApiError && error.status === 409) void cartActions.load();
+    }
+  };
+
+  const values = form.getValues();
+  const freeShipping = cart.totals.shipping === '0.00';
+  const stateOf = (index: number) => (index < stepIndex ? 'done' : index === stepIndex ? 'active' : 'upcoming');
+  const summaries: Partial<Record<(typeof STEPS)[number]['name'], ReactNode>> = {
+    contact: <p>{values.email}</p>,
+    address: (
+      <div className="checkout-addresses">
+        <div>
+          <strong>Rechnungsadresse</strong>
+          <AddressBlock address={values.billing} />
+        </div>
+        <div>
+          <strong>Lieferadresse</strong>
+          {values.shippingSameAsBilling ? <p>wie Rechnungsadresse</p> : <AddressBlock address={values.shipping} />}
+        </div>
+      </div>
+    ),
+    age: <p className="checkout-verified">✓ Alter mit Personalausweis bestätigt</p>,
+    shipping: <p>{SHIPPING_METHOD_LABEL}</p>,
+    payment: <p>{PAYMENT_METHOD_LABEL}</p>,
+  };
+  const continueButton = (
+    <Button onClick={() => void next()} disabled={busy} aria-busy={busy}>
+      {busy ? 'Wird geprüft…' : 'Weiter'}
+    </Button>
+  );
+  const errorBox = stepError && (
+    <Notice tone="warning" role="alert">
+      {stepError}
+    </Notice>
+  );
+
+  return (
+    <section className="shop-page checkout-page">
+      <h1>Kasse</h1>
+      <DeliveryRestrictions />
+      <FormProvider {...form}>
+        <form className="checkout-layout" noValidate onSubmit={(event) => event.preventDefault()}>
+          <div className="checkout-steps">
+            {STEPS.map((step, index) => (
+              <CheckoutStep
+                key={step.name}
+                number={index + 1}
+                title={step.title}
+                state={stateOf(index)}
+                summary={summaries[step.name]}
+                onEdit={() => {
+                  setStepError(null);
+                  setStepIndex(index);
+                }}
+              >
+                {step.name === 'contact' && (
+                  <>
+                    <TextField name="email" label="E-Mail-Adresse" type="email" autoComplete="email" hint="Hierhin senden wir die Bestellbestätigung." required />
+                    {continueButton}
+                  </>
+                )}
+                {step.name === 'address' && (
+                  <>
+                    <AddressFields prefix="billing" legend="Rechnungsadresse" />
+                    <label className="checkout-checkbox">
+                      <input type="checkbox" {...form.register('shippingSameAsBilling')} />
+                      Lieferung an die Rechnungsadresse
+                    </label>
+                    {!form.watch('shippingSameAsBilling') && <AddressFields prefix="shipping" legend="Lieferadresse" />}
+                    <p className="checkout-field__hint">Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt nur persönlich an Erwachsene.</p>
+                    {continueButton}
+                  </>
+                )}
+                {step.name === 'age' && (
+                  <>
+                    <AgeCheckFields />
+                    {errorBox}
+                    {continueButton}
+                  </>
+                )}
+                {step.name === 'shipping' && (
+                  <>
+                    <SingleOption legend="Versandart" name="shippingMethod" value="dhl-age-check" label={`${SHIPPING_METHOD_LABEL} – ${freeShipping ? 'kostenlos' : formatEurDecimal(cart.totals.shipping)}`}>
+                      Lieferzeit 1–3 Werktage nach Zahlungseingang. Übergabe nur an Sie persönlich nach Alterskontrolle, nicht an Nachbarn oder eine Packstation.
+                      {!freeShipping && ' Ab 4 Produkten versandkostenfrei.'}
+                    </SingleOption>
+                    {continueButton}
+                  </>
+                )}
+                {step.name === 'payment' && (
+                  <>
+                    <SingleOption legend="Zahlungsart" name="paymentMethod" value="prepayment" label={PAYMENT_METHOD_LABEL}>
+                      Nach der Bestellung erhalten Sie unsere Bankverbindung (auf der Bestätigungsseite und per E-Mail). Wir versenden, sobald Ihre Zahlung
+                      eingegangen ist.
+                    </SingleOption>
+                    {continueButton}
+                  </>
+                )}
+                {step.name === 'review' && (
+                  <>
+                    <OrderLines
+                      lines={cart.items.map((item) => ({
+                        key: item.id,
+                        name: item.product.name,
+                        quantity: item.quantity,
+                        lineTotal: centsToDecimal(decimalToCents(item.price) * item.quantity),
+                      }))}
+                    />
+                    <OrderSummary totals={cart.totals} promo={cart.promo} />
+                    <p>
+                      Lieferung: {SHIPPING_METHOD_LABEL}, 1–3 Werktage nach Zahlungseingang · Zahlung: {PAYMENT_METHOD_LABEL}
+                    </p>
+                    <DeliveryRestrictions />
+                    <TermsCheckbox />
+                    {errorBox}
+                    <Button className="checkout-submit" onClick={() => void placeOrder()} disabled={busy} aria-busy={busy}>
+                      {busy ? 'Bestellung wird gesendet…' : 'Zahlungspflichtig bestellen'}
+                    </Button>
+                  </>
+                )}
+              </CheckoutStep>
+            ))}
+          </div>
+          <aside className="cart-aside" aria-label="Bestellübersicht">
+            <OrderSummary totals={cart.totals} promo={cart.promo} />
+            <Link to="/warenkorb">Warenkorb bearbeiten</Link>
+          </aside>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { TextField } from './text-field';
+
+/**
+ * Age verification with the German ID card (legal-de.md §1.4: a real check before ordering, a
+ * typed birth date alone is not enough): birth date plus the three lines of the machine-readable
+ * zone on the back of the card. Says what is checked and what is kept (legal-de.md §1.10).
+ */
+export function AgeCheckFields() {
+  return (
+    <>
+      <p>
+        Nikotinhaltige Produkte dürfen nur an Erwachsene verkauft werden (§ 10 JuSchG). Deshalb prüfen wir Ihr Alter vor der Bestellung mit Ihrem
+        Personalausweis und bei der Zustellung noch einmal durch DHL.
+      </p>
+      <TextField name="birthDate" label="Geburtsdatum" type="date" autoComplete="bday" required />
+      <fieldset className="checkout-fieldset">
+        <legend>Personalausweis: maschinenlesbare Zone</legend>
+        <p className="checkout-field__hint">
+          Übertragen Sie die drei Zeilen von der Rückseite Ihres Personalausweises, jeweils 30 Zeichen, inklusive der Zeichen „&lt;“.
+        </p>
+        <TextField name="mrz1" label="Zeile 1" className="checkout-field--mrz" autoComplete="off" spellCheck={false} maxLength={34} required />
+        <TextField name="mrz2" label="Zeile 2" className="checkout-field--mrz" autoComplete="off" spellCheck={false} maxLength={34} required />
+        <TextField name="mrz3" label="Zeile 3" className="checkout-field--mrz" autoComplete="off" spellCheck={false} maxLength={34} required />
+      </fieldset>
+      <p className="checkout-field__hint">
+        Datenschutz: Wir prüfen die Prüfziffern, Ihr Alter, die Gültigkeit des Ausweises und ob der Name zur Lieferadresse passt. Gespeichert werden nur
+        das Ergebnis, die Prüfmethode, eine Referenz und der Zeitpunkt – keine Ausweisdaten und kein Foto.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export type StepState = 'done' | 'active' | 'upcoming';
+
+/**
+ * One numbered checkout step: the active one shows its form, a finished one its summary and
+ * 'Ändern', an upcoming one only its title. The heading of a step that becomes active gets the
+ * focus, so keyboard and screen-reader users continue right there.
+ */
+export function CheckoutStep(props: { number: number; title: string; state: StepState; summary?: ReactNode; onEdit?: () => void; children?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasActive = useRef(props.state === 'active');
+  useEffect(() => {
+    if (props.state === 'active' && !wasActive.current) heading.current?.focus();
+    wasActive.current = props.state === 'active';
+  }, [props.state]);
+  const id = `checkout-step-${props.number}`;
+  return (
+    <section className={`checkout-step checkout-step--${props.state}`} aria-labelledby={id} aria-current={props.state === 'active' ? 'step' : undefined}>
+      <header className="checkout-step__header">
+        <h2 id={id} ref={heading} tabIndex={-1}>
+          <span className="checkout-step__number" aria-hidden="true">
+            {props.number}
+          </span>
+          {props.title}
+          {props.state === 'done' && <span className="shop-visually-hidden"> (erledigt)</span>}
+        </h2>
+        {props.state === 'done' && props.onEdit && (
+          <button type="button" className="shop-button shop-button--ghost" onClick={props.onEdit} aria-label={`${props.title} ändern`}>
+            Ändern
+          </button>
+        )}
+      </header>
+      {props.state === 'done' && props.summary && <div className="checkout-step__summary">{props.summary}</div>}
+      {props.state === 'active' && <div className="checkout-step__body">{props.children}</div>}
+    </section>
+  );
+}

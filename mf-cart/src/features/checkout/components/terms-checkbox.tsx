@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { useFormContext } from 'react-hook-form';
+import type { CheckoutFormValues } from '../checkout-form';
+
+/**
+ * The required confirmation of the AGB and the Widerrufsbelehrung on the review step (legal-de.md
+ * §4.5–4.7). The links open in a new tab, so the filled-in checkout stays.
+ */
+export function TermsCheckbox() {
+  const id = useId();
+  const { register, formState } = useFormContext<CheckoutFormValues>();
+  const error = formState.errors.acceptTerms?.message;
+  return (
+    <div className="checkout-field">
+      <label className="checkout-checkbox">
+        <input type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register('acceptTerms')} />
+        <span>
+          Ich habe die{' '}
+          <a href="/agb" target="_blank" rel="noopener">
+            AGB
+          </a>{' '}
+          gelesen und akzeptiere sie und habe die{' '}
+          <a href="/rueckgabe" target="_blank" rel="noopener">
+            Widerrufsbelehrung
+          </a>{' '}
+          zur Kenntnis genommen.
+        </span>
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="checkout-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

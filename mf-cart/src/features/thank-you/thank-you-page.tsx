@@ -1,0 +1,111 @@
+import { useParams, Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '@shop/api-client';
+import { formatDate, formatEurDecimal } from '@shop/format';
+import { Button, Spinner } from '@shop/ui';
+import { useSeo } from '@shop/shell-api';
+import type { Order } from '@shop/contracts';
+import { checkoutApi } from '../../api/checkout-api';
+import { OrderSummary } from '../cart/components/order-summary';
+import { AddressBlock } from '../checkout/components/address-block';
+import { OrderLines } from '../checkout/components/order-lines';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function BankTransfer({ order }: { order: Order }) {
+  const { bankDetails, reference, dueDays } = order.payment;
+  const rows: Array<[string, string]> = [
+    ['Kontoinhaber', bankDetails.accountHolder],
+    ['IBAN', bankDetails.iban],
+    ['BIC', bankDetails.bic],
+    ['Bank', bankDetails.bankName],
+    ['Betrag', formatEurDecimal(order.totals.total)],
+    ['Verwendungszweck', reference],
+  ];
+  return (
+    <section className="thank-you__payment" aria-labelledby="payment-title">
+      <h2 id="payment-title">Bitte überweisen Sie den Betrag</h2>
+      <dl className="bank-details" data-testid="bank-details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        Bitte überweisen Sie bis zum <strong>{formatDate(new Date(new Date(order.createdAt).getTime() + dueDays * DAY_MS))}</strong> und geben Sie als
+        Verwendungszweck nur Ihre Bestellnummer an. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Thank-you page `/danke/{orderId}` (issue #4; not shown in the spec): order number, items,
+ * total, bank details and next steps. Only the buyer sees it (the order's access cookie or its
+ * logged-in owner); everyone else gets the API's 404 and a 'not found' message.
+ */
+export function ThankYouPage() {
+  useSeo({ title: 'Vielen Dank für Ihre Bestellung', robots: 'noindex, nofollow' });
+  const { orderId = '' } = useParams();
+  const { data: order, error, isLoading, refetch } = useQuery({ queryKey: ['order', orderId], queryFn: () => checkoutApi.order(orderId), retry: false });
+
+  if (isLoading) return <Spinner label="Bestellung wird geladen…" />;
+  if (!order) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <section className="shop-page" role={notFound ? undefined : 'alert'}>
+        <h1>{notFound ? 'Bestellung nicht gefunden' : 'Bestellung konnte nicht geladen werden'}</h1>
+        <p>
+          {notFound
+            ? 'Diese Bestellung gibt es nicht, oder sie wurde in einem anderen Browser aufgegeben. Ihre Bestellbestätigung haben wir Ihnen per E-Mail geschickt.'
+            : 'Bitte versuchen Sie es gleich noch einmal.'}
+        </p>
+        {notFound ? (
+          <Link className="shop-button shop-button--primary" to="/">
+            Zur Startseite
+          </Link>
+        ) : (
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Erneut versuchen
+          </Button>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="shop-page thank-you">
+      <h1>Vielen Dank für Ihre Bestellung!</h1>
+      <p className="thank-you__number">
+        Ihre Bestellnummer: <strong data-testid="order-number">{order.orderNumber}</strong>
+      </p>
+      <p>
+        Eine Bestellbestätigung haben wir an <strong>{order.email}</strong> gesendet.
+      </p>
+      <BankTransfer order={order} />
+      <section aria-labelledby="next-title">
+        <h2 id="next-title">So geht es weiter</h2>
+        <ol>
+          <li>Sie überweisen den Betrag mit Ihrer Bestellnummer als Verwendungszweck.</li>
+          <li>Sobald Ihre Zahlung eingegangen ist, versenden wir innerhalb von 1–3 Werktagen mit {order.shipping.label}.</li>
+          <li>DHL übergibt das Paket nur Ihnen persönlich nach einer Alterskontrolle. Halten Sie bitte Ihren Ausweis bereit.</li>
+        </ol>
+      </section>
+      <div className="thank-you__details">
+        <section aria-labelledby="items-title">
+          <h2 id="items-title">Ihre Bestellung</h2>
+          <OrderLines lines={order.items.map((line) => ({ key: line.productId, name: line.name, quantity: line.quantity, lineTotal: line.lineTotal }))} />
+          <OrderSummary totals={order.totals} promo={order.promo} />
+        </section>
+        <section aria-labelledby="delivery-title">
+          <h2 id="delivery-title">Lieferadresse</h2>
+          <AddressBlock address={order.shippingAddress} />
+        </section>
+      </div>
+      <Link className="shop-button shop-button--secondary" to="/">
+        Weiter einkaufen
+      </Link>
+    </section>
+  );
+}
