@@ -8,7 +8,7 @@ const shared = {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
   },
   moduleNameMapper: {
-    '^@shop/(contracts|routes|api-client|format|event-bus|shell-api|ui|service-kit|local-mongo|catalog-rules)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@shop/(contracts|routes|api-client|format|event-bus|shell-api|ui|service-kit|local-mongo|catalog-rules|cart-rules)$': '<rootDir>/packages/$1/src/index.ts',
     '\\.css$': '<rootDir>/scripts/jest/style-mock.cjs',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],

@@ -6,21 +6,13 @@
  * targets are checked by reading the figures, recorded in docs/performance.md).
  * Options: --seconds N per scenario (default 8), --connections N (default 10).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir, cpus } from 'node:os';
-import path from 'node:path';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { step, info } from './lib/log';
-import { provideDatabase } from './lib/database';
-import { buildAll, seedAll, startStack } from './lib/stack';
-import { findFreePort } from '../packages/local-mongo/src';
+import { figuresOf, numberArg, runBench, withBenchShop, type Figures } from './lib/bench';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 8);
-const CONNECTIONS = arg('connections', 10);
+const SECONDS = numberArg('seconds', 8);
+const CONNECTIONS = numberArg('connections', 10);
 
 const SCENARIOS = [
   { name: 'product list by category', path: '/api/products?categoryId=cat-tornado-9000&limit=20' },
@@ -28,42 +20,15 @@ const SCENARIOS = [
   { name: 'search suggestions', path: '/api/products?search=blue&limit=5' },
 ];
 
-interface Figures {
-  rps: number;
-  /** Mean latency in ms (fractional; autocannon's percentiles are whole ms). */
-  mean: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
 async function measure(url: string): Promise<Figures> {
   // Warm-up (JIT, caches), then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  return { rps: result.requests.average, mean: result.latency.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return figuresOf(await autocannon({ url, connections: CONNECTIONS, duration: SECONDS }));
 }
 
 async function main() {
-  if (!process.argv.includes('--no-build')) {
-    step('Building');
-    await buildAll();
-  }
-  step('Starting a throwaway seeded shop');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-bench-db-'));
-  const database = await provideDatabase({ port: await findFreePort(), dataDir });
-  const databasePrefix = `bench${Date.now()}`;
-  await seedAll(database.uri, databasePrefix);
-  const gatewayPort = await findFreePort();
-  const stack = await startStack({
-    mongoUri: database.uri,
-    gatewayPort,
-    servicePortOffset: 2000,
-    databasePrefix,
-    gatewayEnv: { RATE_LIMIT_MAX: '100000000', PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
-  });
-  const targets = { gateway: `http://127.0.0.1:${gatewayPort}`, direct: `http://127.0.0.1:${stack.servicePorts.catalog}` };
-  try {
+  await withBenchShop(async (gatewayUrl, stack) => {
+    const targets = { gateway: gatewayUrl, direct: `http://127.0.0.1:${stack.servicePorts.catalog}` };
     step(`Measuring: ${SECONDS} s per scenario, ${CONNECTIONS} connections, ${cpus().length} cores, log level warn`);
     const rows: string[] = [];
     for (const scenario of SCENARIOS) {
@@ -79,14 +44,7 @@ async function main() {
     console.log('\n| scenario | direct req/s | direct mean ms | direct p50 ms | direct p99 ms | gateway req/s | gateway mean ms | gateway p50 ms | gateway p99 ms | gateway/direct throughput | latency added by gateway (mean) | errors |');
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const row of rows) console.log(row);
-  } finally {
-    await stack.stop();
-    await database.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runBench(main);

@@ -12,7 +12,8 @@ const ROUTES: Array<[path: string, heading: string]> = [
   ['/warenkorb', 'Warenkorb'],
   ['/kasse', 'Kasse'],
   ['/checkout', 'Kasse'],
-  ['/danke/ORD-2026-000001', 'Vielen Dank'],
+  // Not this browser's order: the thank-you page says so (only the buyer sees an order).
+  ['/danke/0123456789abcdef01234567', 'Bestellung nicht gefunden'],
   ['/anmelden', 'Anmelden'],
   ['/registrieren', 'Registrieren'],
   ['/passwort-vergessen', 'Passwort vergessen'],

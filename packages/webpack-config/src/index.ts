@@ -18,6 +18,7 @@ const SINGLETONS = [
   '@shop/format',
   '@shop/api-client',
   '@shop/catalog-rules',
+  '@shop/cart-rules',
   '@tanstack/react-query',
 ] as const;
 

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { CartResponse } from '@shop/contracts';
 import { promoCodeModel } from './models/promo-code';
-import { startCartTestEnv, testProduct as product } from './test-support/cart-test-env';
+import { signIdentity } from '@shop/service-kit';
+import { IDENTITY_SECRET, startCartTestEnv, testProduct as product } from './test-support/cart-test-env';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 let app: typeof env.app;
@@ -72,6 +73,30 @@ describe('cart lifecycle', () => {
     expect((await second.call('GET', '/api/cart')).body.items).toEqual([]);
     const forged = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: `cart_session=${randomUUID()}` } });
     expect(forged.json().items).toEqual([]);
+  });
+});
+
+describe('carts of logged-in customers', () => {
+  test('the cart follows the customer across devices; a guest cart is merged once at login', async () => {
+    const token = await signIdentity({ userId: `u-${randomUUID()}`, role: 'customer' }, IDENTITY_SECRET);
+    const laptop = env.shopper({ 'x-shop-identity': token });
+    const added = await laptop.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
+    expect(added.setCookie).toBeUndefined(); // no guest cookie for customers
+    expect((await env.shopper({ 'x-shop-identity': token }).call('GET', '/api/cart')).body.totals.itemCount).toBe(1);
+
+    const guest = env.shopper();
+    await guest.call('POST', '/api/cart', { productId: ID.a, quantity: 2 });
+    await guest.call('POST', '/api/cart', { productId: ID.b, quantity: 1 });
+    await guest.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' });
+    const login = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: guest.cookie(), 'x-shop-identity': token } });
+    const merged = CartResponse.parse(login.json());
+    expect(merged.items.map((line) => [line.productId, line.quantity])).toEqual([[ID.a, 3], [ID.b, 1]]);
+    expect(merged.promo?.code).toBe('WILLKOMMEN10');
+    expect(String(login.headers['set-cookie'])).toMatch(/^cart_session=; .*Expires=Thu, 01 Jan 1970/);
+    // The guest cart is gone: merging twice cannot double the quantities.
+    expect((await guest.call('GET', '/api/cart')).body.items).toEqual([]);
+    const again = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: guest.cookie(), 'x-shop-identity': token } });
+    expect(again.json().totals.itemCount).toBe(4);
   });
 });
 

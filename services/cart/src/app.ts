@@ -4,6 +4,7 @@ import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './routes/cart';
+import { CartOwners } from './cart/cart-owner';
 import { orderRoutes } from './routes/orders';
 import { OrderPlacement } from './orders/order-placement';
 import { idCardMrzProvider } from './age-verification/id-card-mrz';
@@ -42,8 +43,9 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     log: app.log,
     now,
   });
-  await app.register(cartRoutes, { operations, secureCookie: config.COOKIE_SECURE });
-  await app.register(orderRoutes, { placement, ageVerification: idCardMrzProvider, secureCookie: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET, now });
+  const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET });
+  await app.register(cartRoutes, { operations, owners });
+  await app.register(orderRoutes, { placement, owners, ageVerification: idCardMrzProvider, secureCookie: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET, now });
 
   const sweeper = setInterval(() => {
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));

@@ -4,7 +4,7 @@ import { centsToDecimal, decimalToCents } from '@shop/format';
 import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit';
 import { cartModel } from '../models/cart';
 import { promoCodeModel } from '../models/promo-code';
-import { computeTotals, type PricedLine } from '../domain/totals';
+import { computeTotals, type PricedLine } from '@shop/cart-rules';
 import { checkPromo, type PromoCodeData } from '../domain/promo';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 
@@ -198,6 +198,27 @@ export class CartOperations {
   /** Empties the cart (lines and promo code). */
   async clear(ownerKey: string): Promise<void> {
     await cartModel(this.db).updateOne({ ownerKey }, { $set: { items: [], promoCode: null }, $inc: { version: 1 } });
+  }
+
+  /**
+   * Moves a guest cart into a customer's cart (login): quantities of the same product are added
+   * (at most 99 a line; the next read reduces them to the stock), the customer's promo code wins,
+   * and the guest cart is deleted.
+   */
+  async merge(guestKey: string, userKey: string): Promise<void> {
+    const guest = await this.load(guestKey);
+    if (guest !== EMPTY && guest.items.length) {
+      await this.mutate(userKey, async (cart) => {
+        const items = cart.items.map((line) => ({ ...line }));
+        for (const line of guest.items) {
+          const existing = items.find((item) => item.productId === line.productId);
+          if (existing) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + line.quantity);
+          else items.push({ productId: line.productId, quantity: line.quantity });
+        }
+        return { items, promoCode: cart.promoCode ?? guest.promoCode };
+      });
+    }
+    await cartModel(this.db).deleteOne({ ownerKey: guestKey });
   }
 
   /** Checks a code without a cart (spec §7 /api/promo/validate). @throws 400 with the German reason. */

@@ -1,24 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readIdentity } from '@shop/service-kit';
+import type { CartOperations } from './cart-operations';
 
 /** Name of the guest cart cookie (signed, HttpOnly). */
 export const CART_COOKIE = 'cart_session';
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 
 /**
- * Who owns the cart of a request: a guest identified by the signed, HttpOnly cookie.
- * (Seam for the account slice: once the gateway passes a verified user id, logged-in users get
- * 'user:<id>' here and the guest cart is merged at login.)
- * With `create`, a guest without a cookie gets one; without, null (no cookie before it is needed).
+ * Who owns the cart of a request (issue #4): a logged-in customer ('user:<id>', from the identity
+ * the gateway vouches for) or a guest ('session:<uuid>', from the signed HttpOnly cookie).
+ * When a customer arrives with a guest cart (they just logged in), the guest cart is merged into
+ * theirs once and the guest cookie is cleared, so nothing put in the cart before login is lost.
  */
-export function cartOwner(request: FastifyRequest, reply: FastifyReply, options: { create: boolean; secure: boolean }): string | null {
-  const raw = request.cookies[CART_COOKIE];
-  if (raw) {
+export class CartOwners {
+  constructor(
+    private readonly operations: CartOperations,
+    private readonly options: { secure: boolean; identitySecret: string | undefined },
+  ) {}
+
+  private guestKey(request: FastifyRequest): string | null {
+    const raw = request.cookies[CART_COOKIE];
+    if (!raw) return null;
     const unsigned = request.unsignCookie(raw);
-    if (unsigned.valid && unsigned.value && /^[0-9a-f-]{36}$/.test(unsigned.value)) return `session:${unsigned.value}`;
+    return unsigned.valid && unsigned.value && /^[0-9a-f-]{36}$/.test(unsigned.value) ? `session:${unsigned.value}` : null;
   }
-  if (!options.create) return null;
-  const sessionId = randomUUID();
-  reply.setCookie(CART_COOKIE, sessionId, { signed: true, httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/', maxAge: THIRTY_DAYS_S });
-  return `session:${sessionId}`;
+
+  /**
+   * The owner key of this request's cart. With `create`, a guest without a cookie gets one;
+   * without, null (no cookie before it is needed). @returns also the user id when logged in.
+   */
+  async resolve(request: FastifyRequest, reply: FastifyReply, create: boolean): Promise<{ ownerKey: string | null; userId: string | null }> {
+    const identity = await readIdentity(request, this.options.identitySecret);
+    const guestKey = this.guestKey(request);
+    if (identity) {
+      const userKey = `user:${identity.userId}`;
+      if (guestKey) {
+        await this.operations.merge(guestKey, userKey);
+        reply.clearCookie(CART_COOKIE, { path: '/' });
+      }
+      return { ownerKey: userKey, userId: identity.userId };
+    }
+    if (guestKey || !create) return { ownerKey: guestKey, userId: null };
+    const sessionId = randomUUID();
+    reply.setCookie(CART_COOKIE, sessionId, { signed: true, httpOnly: true, sameSite: 'lax', secure: this.options.secure, path: '/', maxAge: THIRTY_DAYS_S });
+    return { ownerKey: `session:${sessionId}`, userId: null };
+  }
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CartLineItemCreateBody, CartLineItemUpdateBody, CartResponse, ErrorResponse, PromoCodeBody, PromoValidationResponse } from '@shop/contracts';
 import type { CartOperations } from '../cart/cart-operations';
-import { cartOwner } from '../cart/cart-owner';
+import type { CartOwners } from '../cart/cart-owner';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
 const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungültige Artikel-ID') });
@@ -13,19 +14,18 @@ const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungü
  * Errors: 400 bad quantity or code (German message, cart unchanged), 404 unknown line or
  * product, 409 sold out, 503 catalog not reachable.
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; secureCookie: boolean }> = async (app, { operations, secureCookie }) => {
-  const owner = (request: Parameters<typeof cartOwner>[0], reply: Parameters<typeof cartOwner>[1], create: boolean) =>
-    cartOwner(request, reply, { create, secure: secureCookie });
+export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; owners: CartOwners }> = async (app, { operations, owners }) => {
+  const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) => (await owners.resolve(request, reply, create)).ownerKey;
 
   app.get('/api/cart', { schema: { summary: 'The priced cart', response: { 200: CartResponse, 503: ErrorResponse } } }, async (request, reply) =>
-    operations.read(owner(request, reply, false)),
+    operations.read(await owner(request, reply, false)),
   );
 
   app.post(
     '/api/cart',
     { schema: { summary: 'Add a product (a client price is ignored)', body: CartLineItemCreateBody, response: { 201: CartResponse, ...errors } } },
     async (request, reply) => {
-      const key = owner(request, reply, true)!;
+      const key = (await owner(request, reply, true))!;
       await operations.add(key, request.body.productId.toLowerCase(), request.body.quantity);
       return reply.code(201).send(await operations.read(key));
     },
@@ -35,7 +35,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; sec
     '/api/cart/:itemId',
     { schema: { summary: 'Set a line quantity (1–99, at most the stock)', params: itemParams, body: CartLineItemUpdateBody, response: { 200: CartResponse, ...errors } } },
     async (request, reply) => {
-      const key = owner(request, reply, false);
+      const key = await owner(request, reply, false);
       if (!key) return reply.code(404).send({ message: 'Dieser Artikel ist nicht im Warenkorb.', code: 'NOT_FOUND' });
       await operations.update(key, request.params.itemId.toLowerCase(), request.body.quantity);
       return operations.read(key);
@@ -43,14 +43,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; sec
   );
 
   app.delete('/api/cart/:itemId', { schema: { summary: 'Remove a line', params: itemParams, response: { 200: CartResponse, ...errors } } }, async (request, reply) => {
-    const key = owner(request, reply, false);
+    const key = await owner(request, reply, false);
     if (!key) return reply.code(404).send({ message: 'Dieser Artikel ist nicht im Warenkorb.', code: 'NOT_FOUND' });
     await operations.remove(key, request.params.itemId.toLowerCase());
     return operations.read(key);
   });
 
   app.delete('/api/cart', { schema: { summary: 'Empty the cart', response: { 200: CartResponse, 503: ErrorResponse } } }, async (request, reply) => {
-    const key = owner(request, reply, false);
+    const key = await owner(request, reply, false);
     if (key) await operations.clear(key);
     return operations.read(key);
   });
@@ -68,14 +68,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; sec
     '/api/cart/promo',
     { schema: { summary: 'Apply a promo code to the cart (the server computes the discount)', body: PromoCodeBody, response: { 200: CartResponse, ...errors } } },
     async (request, reply) => {
-      const key = owner(request, reply, true)!;
+      const key = (await owner(request, reply, true))!;
       await operations.applyPromo(key, request.body.code);
       return operations.read(key);
     },
   );
 
   app.delete('/api/cart/promo', { schema: { summary: 'Remove the promo code', response: { 200: CartResponse, 503: ErrorResponse } } }, async (request, reply) => {
-    const key = owner(request, reply, false);
+    const key = await owner(request, reply, false);
     if (key) await operations.removePromo(key);
     return operations.read(key);
   });

@@ -5,12 +5,13 @@ import { BadRequestError, NotFoundError, readIdentity } from '@shop/service-kit'
 import type { OrderPlacement } from '../orders/order-placement';
 import { AgeVerificationFailedError } from '../orders/order-placement';
 import { accessibleOrderIds, grantOrderAccess } from '../orders/order-access';
-import { cartOwner } from '../cart/cart-owner';
+import type { CartOwners } from '../cart/cart-owner';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
 
 interface OrderRouteOptions {
   placement: OrderPlacement;
+  owners: CartOwners;
   ageVerification: AgeVerificationProvider<IdCardMrzInput>;
   secureCookie: boolean;
   identitySecret: string | undefined;
@@ -53,10 +54,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const ownerKey = cartOwner(request, reply, { create: false, secure: secureCookie });
+      const { ownerKey, userId } = await options.owners.resolve(request, reply, false);
       if (!ownerKey) throw new BadRequestError('Ihr Warenkorb ist leer.');
-      const identity = await readIdentity(request, identitySecret);
-      const { order, created } = await placement.place(ownerKey, request.headers['idempotency-key'], request.body, identity?.userId ?? null);
+      const { order, created } = await placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId);
       grantOrderAccess(request, reply, order.id, secureCookie);
       return reply.code(created ? 201 : 200).send(order);
     },

@@ -1,0 +1,72 @@
+/**
+ * Shared pieces of the benchmark scripts (`npm run bench:*`): options, a throwaway seeded shop on
+ * free ports, and autocannon measurements reduced to the figures the docs record.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { step } from './log';
+import { provideDatabase } from './database';
+import { buildAll, seedAll, startStack, type RunningStack } from './stack';
+import { findFreePort } from '../../packages/local-mongo/src';
+
+/** `--name N` from the command line, else the fallback. */
+export const numberArg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+
+export interface Figures {
+  rps: number;
+  /** Mean latency in ms (fractional; autocannon's percentiles are whole ms). */
+  mean: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Reduces an autocannon result to the recorded figures (non-2xx answers count as errors). */
+export function figuresOf(result: autocannon.Result): Figures {
+  return { rps: result.requests.average, mean: result.latency.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/**
+ * Builds (unless --no-build), starts a throwaway database and a seeded shop with a rate limit out
+ * of the way, runs `body` with the gateway URL and the stack, and always cleans up.
+ */
+export async function withBenchShop(body: (gatewayUrl: string, stack: RunningStack) => Promise<void>): Promise<void> {
+  if (!process.argv.includes('--no-build')) {
+    step('Building');
+    await buildAll();
+  }
+  step('Starting a throwaway seeded shop');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-bench-db-'));
+  const database = await provideDatabase({ port: await findFreePort(), dataDir });
+  const databasePrefix = `bench${Date.now()}`;
+  await seedAll(database.uri, databasePrefix);
+  const gatewayPort = await findFreePort();
+  const stack = await startStack({
+    mongoUri: database.uri,
+    gatewayPort,
+    servicePortOffset: 2000,
+    databasePrefix,
+    mailDir: path.join(dataDir, 'mail'),
+    gatewayEnv: { RATE_LIMIT_MAX: '100000000', PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
+  });
+  try {
+    await body(`http://127.0.0.1:${gatewayPort}`, stack);
+  } finally {
+    await stack.stop();
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs a script's main and exits with 1 and the message on failure. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
