@@ -10,6 +10,12 @@ import { defineConfig } from '@playwright/test';
 export const DESKTOP_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
+/** Launch options of the Debian Chromium; `extraArgs` for journeys that need a browser switch. */
+export const chromiumLaunchOptions = (extraArgs: string[] = []) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
+});
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -24,9 +30,6 @@ export default defineConfig({
     userAgent: DESKTOP_USER_AGENT,
     locale: 'de-DE',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
 });

@@ -15,6 +15,9 @@ import { ROOT } from './lib/paths';
 import { ensureChromium } from './lib/chromium';
 import { findFreePort } from '../packages/local-mongo/src';
 
+/** Origin of the partner site that embeds the shop in the embedded-frame journey (another site than localhost; served by Playwright's routing, nothing listens there). */
+const EMBED_ORIGIN = 'http://127.0.0.1:9';
+
 interface Counts {
   passed: number;
   failed: number;
@@ -81,12 +84,13 @@ async function main() {
         databasePrefix,
         mailDir: path.join(dataDir, 'mail'),
         // All journeys come from one IP: a per-IP limit meant for shoppers would throttle the suite.
-        gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000' },
+        // A made-up partner site may frame the shop: the embedded-frame journey serves it through Playwright.
+        gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000', FRAME_ANCESTORS: EMBED_ORIGIN },
       });
       try {
         const report = path.join(dataDir, 'playwright.json');
         const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e'], {
-          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report, E2E_MAIL_DIR: path.join(dataDir, 'mail') },
+          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report, E2E_MAIL_DIR: path.join(dataDir, 'mail'), E2E_EMBED_ORIGIN: EMBED_ORIGIN },
         });
         add(await playwrightCounts(report));
         failed ||= code !== 0;

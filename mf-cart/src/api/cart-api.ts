@@ -1,5 +1,5 @@
 import { apiRequest } from '@shop/api-client';
-import { CartResponse, ProductListResponse, PromoValidationResponse } from '@shop/contracts';
+import { CartResponse, Product, ProductListResponse, PromoValidationResponse } from '@shop/contracts';
 
 /** Calls of the cart remote (spec §7); every cart answer is parsed with the shared contract. */
 const cart = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
@@ -14,6 +14,8 @@ export const cartApi = {
   applyPromo: (code: string) => cart('POST', '/api/cart/promo', { code }),
   removePromo: () => cart('DELETE', '/api/cart/promo'),
   validatePromo: async (code: string) => PromoValidationResponse.parse(await apiRequest('POST', '/api/promo/validate', { code })),
+  /** A product by id (spec §7: the local cart reads price and salePrice from it). */
+  product: async (id: string) => Product.parse(await apiRequest('GET', `/api/products/${encodeURIComponent(id)}`)),
   /** 'Frequently bought together': featured products, first 3 shown (spec §2, §7). */
   suggestions: async () => ProductListResponse.parse(await apiRequest('GET', '/api/products?featured=true&limit=8')).products.slice(0, 3),
 };

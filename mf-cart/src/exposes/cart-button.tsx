@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { on, emit } from '@shop/event-bus';
 import { cartActions, useItemCount } from '../features/cart/cart-store';
 import { SideCart } from '../features/side-cart/side-cart';
+import { showToast } from '@shop/shell-api';
+import { LOCAL_CART_NOTICE } from '../features/cart/local-cart';
 import '../styles/cart.css';
 
 /**
@@ -14,8 +16,11 @@ export default function CartButton() {
   useEffect(() => {
     void cartActions.load();
     const offAdd = on('cart:add', async ({ productId, quantity }) => {
-      const ok = await cartActions.add(productId, quantity);
+      const { ok, switchedToLocal } = await cartActions.add(productId, quantity);
       emit('cart:add-result', { productId, ok });
+      // The local-cart notice (spec §4) must come after the adding page's own toast (shown when its
+      // promise for the result settles), so it is queued behind it and not replaced.
+      if (switchedToLocal) setTimeout(() => showToast(LOCAL_CART_NOTICE), 0);
     });
     const offOpen = on('cart:open', () => cartActions.openDrawer());
     return () => {

@@ -1,4 +1,5 @@
-import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, VAT_RATE_PERCENT } from '@shop/contracts';
+import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, VAT_RATE_PERCENT, type CartTotals } from '@shop/contracts';
+import { centsToDecimal } from '@shop/format';
 
 /** One priced line: unit prices in integer cents. */
 export interface PricedLine {
@@ -67,5 +68,19 @@ export function computeTotals(lines: PricedLine[], promo: PromoRule | null): Tot
     totalCents,
     vatIncludedCents: roundHalfUp((totalCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT)),
     freeShippingRemainingItems: Math.max(0, FREE_SHIPPING_MIN_ITEMS - itemCount),
+  };
+}
+
+/** Totals as the API speaks them (spec §9): two-decimal EUR strings. */
+export function totalsToApi(totals: TotalsCents): CartTotals {
+  return {
+    itemCount: totals.itemCount,
+    subtotal: centsToDecimal(totals.subtotalCents),
+    savings: centsToDecimal(totals.savingsCents),
+    promoDiscount: centsToDecimal(totals.promoDiscountCents),
+    shipping: centsToDecimal(totals.shippingCents),
+    total: centsToDecimal(totals.totalCents),
+    vatIncluded: centsToDecimal(totals.vatIncludedCents),
+    freeShippingRemainingItems: totals.freeShippingRemainingItems,
   };
 }

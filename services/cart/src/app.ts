@@ -4,6 +4,7 @@ import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './routes/cart';
+import { dropLegacyCarts } from './models/cart';
 import { CartOwners } from './cart/cart-owner';
 import { orderRoutes } from './routes/orders';
 import { OrderPlacement } from './orders/order-placement';
@@ -29,6 +30,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClient; now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, { service: 'cart', description: 'Carts, promo codes, checkout and orders.' });
   await app.register(cookie, { secret: config.COOKIE_SECRET });
+  await dropLegacyCarts(app.db);
   const now = deps.now ?? (() => new Date());
   const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL);
   const operations = new CartOperations(app.db, catalog, now);

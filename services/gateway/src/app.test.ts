@@ -197,7 +197,17 @@ describe('gateway: storefront', () => {
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(csp).toContain("frame-ancestors 'self'");
     await local.close();
+  });
+
+  test('FRAME_ANCESTORS lets named sites embed the shop (CSP frame-ancestors, no X-Frame-Options)', async () => {
+    const local = await gateway({ FRAME_ANCESTORS: 'https://partner.example, https://preview.example' });
+    const response = await local.inject({ method: 'GET', url: '/' });
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'self' https://partner.example https://preview.example");
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    await local.close();
+    await expect(gateway({ FRAME_ANCESTORS: 'partner' })).rejects.toThrow(/FRAME_ANCESTORS/);
   });
 
   test('robots.txt: nothing indexed in development, private areas excluded in production', async () => {

@@ -46,6 +46,7 @@ export async function buildApp(config: GatewayConfig) {
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(security, {
+    frameAncestors: config.FRAME_ANCESTORS,
     allowedOrigins: [config.PUBLIC_ORIGIN, ...config.EXTRA_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
     remoteOrigins: remoteOrigins(remotesManifest),
     rateLimitMax: config.RATE_LIMIT_MAX,

@@ -16,6 +16,8 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
  *   so a remote can be served from elsewhere (its own CDN, a dev server) without rebuilding the shell.
  * - SHOP_ENVIRONMENT: 'development' (every page noindex) or 'production'.
  * - CONTACT_EMAIL, CONTACT_ADDRESS (lines separated by '|'), TRUSTED_SHOPS_URL, TUEV_CERTIFICATE_URL.
+ * - FRAME_ANCESTORS: comma-separated origins of other sites allowed to embed the shop in a frame
+ *   (default none: only the shop itself); inside such a frame the cart is kept locally (spec §4).
  * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
  *   makes about a dozen API calls, and many shoppers can share one IP behind carrier NAT).
  */
@@ -42,6 +44,11 @@ export const GatewayEnv = z
     CONTACT_ADDRESS: z.string().default(''),
     TRUSTED_SHOPS_URL: optionalUrl,
     TUEV_CERTIFICATE_URL: optionalUrl,
+    FRAME_ANCESTORS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .pipe(z.array(z.string().url('FRAME_ANCESTORS: each entry must be an origin like https://partner.example'))),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

@@ -7,6 +7,7 @@ import { getContinueShoppingTarget, useSeo } from '@shop/shell-api';
 import { cartApi } from '../../api/cart-api';
 import { cartActions } from '../cart/cart-store';
 import { CartLoadGate } from '../cart/components/cart-load-gate';
+import { useTakeOver } from './use-take-over';
 import { LineItemRow } from '../cart/components/line-item-row';
 import { FreeShippingProgress } from '../cart/components/free-shipping-progress';
 import { OrderSummary } from '../cart/components/order-summary';
@@ -42,6 +43,7 @@ export function CartPage() {
 
 function CartContents({ cart }: { cart: CartResponse }) {
   const [bannerOpen, setBannerOpen] = useState(true);
+  useTakeOver();
   return (
     <section className="shop-page cart-page">
       {bannerOpen && (

@@ -5,6 +5,7 @@ import { ApiError } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
 import { showToast } from '@shop/shell-api';
 import { cartApi } from '../../api/cart-api';
+import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from './local-cart';
 
 interface CartState {
   cart: CartResponse | null;
@@ -13,12 +14,24 @@ interface CartState {
   /** Line items being changed (spinner, buttons disabled; spec §4). */
   busyItemIds: string[];
   drawerOpen: boolean;
+  /** 'local' inside an embedded frame whose cookies do not work (spec §4); else 'server'. */
+  mode: 'server' | 'local';
 }
 
 /** Server message of an API error ('400: Text' → 'Text'). */
 export const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
 
-const useCartStore = create<CartState>(() => ({ cart: null, loading: false, loadError: null, busyItemIds: [], drawerOpen: false }));
+const useCartStore = create<CartState>(() => ({ cart: null, loading: false, loadError: null, busyItemIds: [], drawerOpen: false, mode: 'server' }));
+
+const localBackend = localCartBackend({
+  loadProduct: cartApi.product,
+  validatePromo: cartApi.validatePromo,
+  apiError: (status, message) => new ApiError(status, message, null),
+});
+/** Where cart calls go: the cart service, or local storage in local mode. */
+const backend = (): CartBackend => (useCartStore.getState().mode === 'local' ? localBackend : cartApi);
+
+
 
 /** Stores a new cart, announces the item count (header badge) and shows server notices. */
 function receive(cart: CartResponse) {
@@ -44,8 +57,10 @@ function withLine(cart: CartResponse, itemId: string, quantity: number | null): 
 export const cartActions = {
   async load() {
     useCartStore.setState({ loading: true });
+    // A local cart from an earlier visit of this embedded view stays local.
+    if (isEmbedded() && readLocalCart().lines.length) useCartStore.setState({ mode: 'local' });
     try {
-      receive(await cartApi.get());
+      receive(await backend().get());
     } catch (error) {
       useCartStore.setState({ loadError: serverMessage(error) ?? 'Der Warenkorb konnte nicht geladen werden.' });
     } finally {
@@ -53,18 +68,42 @@ export const cartActions = {
     }
   },
 
-  /** Adds a product; on success 'Hinzugefügt!' (2 s), opens the side cart and scrolls to top (spec §2, §9). */
-  async add(productId: string, quantity: number): Promise<boolean> {
+  /**
+   * Adds a product; on success 'Hinzugefügt!' (2 s), opens the side cart and scrolls to top (spec §2, §9).
+   * `switchedToLocal`: the cart moved to local storage with this add; the caller shows the
+   * local-cart notice last (one toast at a time, spec §9).
+   */
+  async add(productId: string, quantity: number): Promise<{ ok: boolean; switchedToLocal: boolean }> {
     try {
-      receive(await cartApi.add(productId, quantity));
-      showToast({ title: 'Hinzugefügt!', variant: 'success', durationMs: 2000 });
+      const { cart, switchedToLocal } = await cartActions.addWithFallback(productId, quantity);
+      receive(cart);
+      if (!switchedToLocal) showToast({ title: 'Hinzugefügt!', variant: 'success', durationMs: 2000 });
       window.scrollTo({ top: 0 });
       useCartStore.setState({ drawerOpen: true });
-      return true;
+      return { ok: true, switchedToLocal };
     } catch (error) {
       showToast({ title: 'Fehler', description: serverMessage(error) ?? 'Produkt konnte nicht hinzugefügt werden', variant: 'destructive' });
-      return false;
+      return { ok: false, switchedToLocal: false };
     }
+  },
+
+  /**
+   * Adds through the current backend. Inside an embedded frame the cart switches to local storage
+   * when the server add fails, or when the server cart reads back empty after an add (the
+   * browser dropped the cookie), and the add is repeated locally (spec §4).
+   */
+  async addWithFallback(productId: string, quantity: number): Promise<{ cart: CartResponse; switchedToLocal: boolean }> {
+    if (useCartStore.getState().mode === 'local' || !isEmbedded()) return { cart: await backend().add(productId, quantity), switchedToLocal: false };
+    try {
+      await cartApi.add(productId, quantity);
+      const after = await cartApi.get();
+      if (after.items.length) return { cart: after, switchedToLocal: false };
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500 && error.status !== 403) throw error; // sold out, bad quantity: same answer locally
+    }
+    const cart = await localBackend.add(productId, quantity);
+    useCartStore.setState({ mode: 'local' });
+    return { cart, switchedToLocal: true };
   },
 
   /** Sets a quantity; 0 or less removes the line (spec §4). */
@@ -75,7 +114,7 @@ export const cartActions = {
     useCartStore.setState({ cart: withLine(before, itemId, quantity) });
     setBusy(itemId, true);
     try {
-      receive(await cartApi.update(itemId, quantity));
+      receive(await backend().update(itemId, quantity));
     } catch (error) {
       useCartStore.setState({ cart: before });
       showToast({ title: 'Fehler', description: serverMessage(error) ?? 'Menge konnte nicht aktualisiert werden', variant: 'destructive' });
@@ -90,7 +129,7 @@ export const cartActions = {
     useCartStore.setState({ cart: withLine(before, itemId, null) });
     setBusy(itemId, true);
     try {
-      receive(await cartApi.remove(itemId));
+      receive(await backend().remove(itemId));
       showToast({ title: 'Artikel entfernt', description: 'Das Produkt wurde aus dem Warenkorb entfernt.', variant: 'success' });
     } catch {
       useCartStore.setState({ cart: before });
@@ -102,7 +141,7 @@ export const cartActions = {
 
   async clear() {
     try {
-      receive(await cartApi.clear());
+      receive(await backend().clear());
       showToast({ title: 'Warenkorb geleert', variant: 'success' });
     } catch {
       showToast({ title: 'Fehler', description: 'Warenkorb konnte nicht geleert werden', variant: 'destructive' });
@@ -118,7 +157,7 @@ export const cartActions = {
     const code = rawCode.trim().toUpperCase();
     if (!code) return false;
     try {
-      const cart = await cartApi.applyPromo(code);
+      const cart = await backend().applyPromo(code);
       receive(cart);
       const saving = cart.promo?.type === 'fixed' ? `${cart.promo.value.toLocaleString('de-DE', { minimumFractionDigits: 2 })} €` : `${cart.promo?.value}%`;
       showToast({ title: 'Gutscheincode angewendet!', description: `Sie sparen ${saving}`, variant: 'success' });
@@ -135,7 +174,7 @@ export const cartActions = {
 
   async removePromo() {
     try {
-      receive(await cartApi.removePromo());
+      receive(await backend().removePromo());
     } catch {
       showToast({ title: 'Fehler', description: 'Der Gutscheincode konnte nicht entfernt werden.', variant: 'destructive' });
     }
@@ -150,3 +189,4 @@ export const useCartStatus = () => useCartStore(useShallow((state) => ({ loading
 export const useItemBusy = (itemId: string) => useCartStore((state) => state.busyItemIds.includes(itemId));
 export const useDrawerOpen = () => useCartStore((state) => state.drawerOpen);
 export const useItemCount = () => useCartStore((state) => state.cart?.totals.itemCount ?? 0);
+export const useCartMode = () => useCartStore((state) => state.mode);

@@ -7,7 +7,8 @@ import { centsToDecimal, decimalToCents, formatEurDecimal } from '@shop/format';
 import { Button, Notice } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { checkoutApi } from '../../api/checkout-api';
-import { cartActions } from '../cart/cart-store';
+import { cartActions, useCartMode } from '../cart/cart-store';
+import { readLocalCart, takeOverUrl } from '../cart/local-cart';
 import { CartLoadGate } from '../cart/components/cart-load-gate';
 import { OrderSummary } from '../cart/components/order-summary';
 import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
@@ -41,9 +42,10 @@ const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte v
  */
 export function CheckoutPage() {
   useSeo({ title: 'Kasse', robots: 'noindex, nofollow' });
+  const mode = useCartMode();
   return (
     <CartLoadGate title="Kasse" loadingLabel="Kasse wird geladen…">
-      {(cart) => <Checkout cart={cart} />}
+      {(cart) => (mode === 'local' ? <LocalCartHandOff /> : <Checkout cart={cart} />)}
     </CartLoadGate>
   );
 }
@@ -239,6 +241,25 @@ function Checkout({ cart }: { cart: CartResponse }) {
           </aside>
         </form>
       </FormProvider>
+    </section>
+  );
+}
+
+/**
+ * Checkout from a local cart (embedded frame without cookies, spec §4): ordering needs the cart
+ * and order cookies, so the checkout opens in a new window that takes the cart over.
+ */
+function LocalCartHandOff() {
+  return (
+    <section className="shop-page checkout-page">
+      <h1>Kasse</h1>
+      <Notice>
+        In dieser eingebetteten Ansicht ist keine Bestellung möglich, weil Ihr Browser hier keine Cookies erlaubt. Öffnen Sie die Kasse in einem neuen
+        Fenster – Ihr Warenkorb wird dorthin übernommen.
+      </Notice>
+      <a className="shop-button shop-button--primary" href={takeOverUrl(readLocalCart())} target="_blank" rel="noopener">
+        Kasse in neuem Fenster öffnen
+      </a>
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import type { Connection } from 'mongoose';
 import { MAX_LINE_QUANTITY, type CartResponse, type Product } from '@shop/contracts';
-import { centsToDecimal, decimalToCents } from '@shop/format';
+import { decimalToCents } from '@shop/format';
 import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit';
 import { cartModel } from '../models/cart';
 import { promoCodeModel } from '../models/promo-code';
-import { computeTotals, type PricedLine } from '@shop/cart-rules';
+import { computeTotals, totalsToApi, type PricedLine } from '@shop/cart-rules';
 import { checkPromo, type PromoCodeData } from '../domain/promo';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 
@@ -52,7 +52,7 @@ export class CartOperations {
   ) {}
 
   private async load(ownerKey: string): Promise<StoredCart> {
-    return ((await cartModel(this.db).findOne({ ownerKey }).lean()) as StoredCart | null) ?? EMPTY;
+    return ((await cartModel(this.db).findById(ownerKey).lean()) as StoredCart | null) ?? EMPTY;
   }
 
   /** Applies `change` to the current cart and stores it only if nobody changed it meanwhile. */
@@ -63,14 +63,14 @@ export class CartOperations {
       const next = await change(current);
       if (current === EMPTY) {
         try {
-          await Cart.create({ ownerKey, ...next, version: 1 });
+          await Cart.create({ _id: ownerKey, ...next, version: 1 });
           return;
         } catch (error) {
           if ((error as { code?: number }).code === 11000) continue; // created concurrently: retry on it
           throw error;
         }
       }
-      const result = await Cart.updateOne({ ownerKey, version: current.version }, { $set: next, $inc: { version: 1 } });
+      const result = await Cart.updateOne({ _id: ownerKey, version: current.version }, { $set: next, $inc: { version: 1 } });
       if (result.modifiedCount === 1) return;
     }
     throw new ConflictError('Der Warenkorb wurde gleichzeitig geändert. Bitte versuchen Sie es erneut.');
@@ -144,16 +144,7 @@ export class CartOperations {
           product,
         };
       }),
-      totals: {
-        itemCount: totals.itemCount,
-        subtotal: centsToDecimal(totals.subtotalCents),
-        savings: centsToDecimal(totals.savingsCents),
-        promoDiscount: centsToDecimal(totals.promoDiscountCents),
-        shipping: centsToDecimal(totals.shippingCents),
-        total: centsToDecimal(totals.totalCents),
-        vatIncluded: centsToDecimal(totals.vatIncludedCents),
-        freeShippingRemainingItems: totals.freeShippingRemainingItems,
-      },
+      totals: totalsToApi(totals),
       promo: promo ? { code: promo.code, type: promo.type, value: promo.type === 'fixed' ? promo.value / 100 : promo.value } : null,
       notices,
     };
@@ -197,7 +188,7 @@ export class CartOperations {
 
   /** Empties the cart (lines and promo code). */
   async clear(ownerKey: string): Promise<void> {
-    await cartModel(this.db).updateOne({ ownerKey }, { $set: { items: [], promoCode: null }, $inc: { version: 1 } });
+    await cartModel(this.db).updateOne({ _id: ownerKey }, { $set: { items: [], promoCode: null }, $inc: { version: 1 } });
   }
 
   /**
@@ -218,7 +209,7 @@ export class CartOperations {
         return { items, promoCode: cart.promoCode ?? guest.promoCode };
       });
     }
-    await cartModel(this.db).deleteOne({ ownerKey: guestKey });
+    await cartModel(this.db).deleteOne({ _id: guestKey });
   }
 
   /** Checks a code without a cart (spec §7 /api/promo/validate). @throws 400 with the German reason. */

@@ -1,4 +1,4 @@
-import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 
 const lineItemSchema = new Schema(
   {
@@ -9,14 +9,15 @@ const lineItemSchema = new Schema(
 );
 
 /**
- * One cart per owner: `ownerKey` is 'session:<id>' for guests (signed cookie) or 'user:<id>'
+ * One cart per owner, keyed by `_id` = the owner key: 'session:<id>' for guests (signed cookie) or 'user:<id>'
  * once the account slice resolves logins (the seam for merging a guest cart at login).
  * Prices are not stored: every read re-prices the lines through the catalog service.
  * `version` makes each write a compare-and-set (no lost updates, no transactions needed).
  */
 const cartSchema = new Schema(
   {
-    ownerKey: { type: String, required: true, unique: true },
+    // The owner key as _id: the hot read is a primary-key lookup (also the only filter FerretDB v1 pushes down).
+    _id: { type: String, required: true },
     items: { type: [lineItemSchema], default: [] },
     promoCode: { type: String, default: null },
     version: { type: Number, default: 0 },
@@ -24,8 +25,17 @@ const cartSchema = new Schema(
   { timestamps: true, versionKey: false },
 );
 
-export type CartDoc = InferSchemaType<typeof cartSchema> & { _id: import('mongoose').Types.ObjectId };
 
 export function cartModel(db: Connection) {
   return db.models.Cart ?? db.model('Cart', cartSchema);
+}
+
+/**
+ * Carts stored before carts were keyed by owner (ObjectId _id, unique `ownerKey` field) are
+ * transient guest carts of the demo: they and their index are removed once at start.
+ */
+export async function dropLegacyCarts(db: Connection): Promise<void> {
+  const carts = cartModel(db).collection;
+  await carts.deleteMany({ _id: { $type: 'objectId' } } as never);
+  await carts.dropIndex('ownerKey_1').catch(() => undefined); // absent in new databases
 }

@@ -37,6 +37,7 @@ const lineItemSchema = new Schema(
 const orderSchema = new Schema(
   {
     orderNumber: { type: String, required: true, unique: true },
+    reservationId: { type: String, required: true },
     idempotencyKey: { type: String, required: true, unique: true },
     ownerKey: { type: String, required: true, index: true },
     userId: { type: String, default: null, index: true },

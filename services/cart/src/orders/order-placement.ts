@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import createError from '@fastify/error';
@@ -38,11 +39,12 @@ export const STALE_PENDING_MS = 10 * 60 * 1000;
 
 /**
  * Places orders (issue #4) without multi-document transactions:
- * 1. the idempotency key is looked up: a key seen before returns that order (never a second one);
+ * 1. the idempotency key gives the order id (hash of cart owner and key): a key seen before
+ *    returns that order (never a second one);
  * 2. the cart is re-priced by the catalog; changes since the review (notices, another total) are a 409;
  * 3. the age is verified (provider; only result, method, reference and time are kept);
  * 4. a 'pending' order is inserted (unique idempotency key, readable number from the counter);
- * 5. stock is reserved through the catalog, all lines or none (reservation id = order id);
+ * 5. stock is reserved through the catalog, all lines or none (one reservation id per attempt);
  * 6. the promo use is counted with a conditional update (usage limit never exceeded);
  * 7. the order becomes 'awaiting_payment', the cart is emptied, the confirmation e-mail is sent.
  * When 5 or 6 fails, what was done is undone (reservation released, pending order deleted), so
@@ -55,11 +57,18 @@ export class OrderPlacement {
     return orderModel(this.deps.db);
   }
 
-  /** The order placed with a key before, if any. @throws 409 while it is still being placed or when the key belongs to another cart. */
-  private async existing(idempotencyKey: string, ownerKey: string): Promise<Order | null> {
-    const found = (await this.orders.findOne({ idempotencyKey }).lean()) as OrderDoc | null;
+  /**
+   * The order id a cart's idempotency key stands for: derived from owner and key, so the repeat
+   * of a request finds its order by primary key (no second order can get the same id).
+   */
+  static orderIdFor(ownerKey: string, idempotencyKey: string): string {
+    return createHash('sha256').update(`${ownerKey}\n${idempotencyKey}`).digest('hex').slice(0, 24);
+  }
+
+  /** The order placed with this key before, if any. @throws 409 while it is still being placed. */
+  private async existing(orderId: string): Promise<Order | null> {
+    const found = (await this.orders.findById(orderId).lean()) as OrderDoc | null;
     if (!found) return null;
-    if (found.ownerKey !== ownerKey) throw new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.');
     if (found.status === 'pending') throw new ConflictError('Ihre Bestellung wird gerade bearbeitet. Bitte warten Sie einen Moment.');
     return toApiOrder(found, this.deps.payment);
   }
@@ -68,7 +77,7 @@ export class OrderPlacement {
   private async nextOrderNumber(): Promise<string> {
     const year = this.deps.now().getUTCFullYear();
     const counter = await counterModel(this.deps.db)
-      .findOneAndUpdate({ _id: `order-${year}` }, { $inc: { seq: 1 } }, { upsert: true, new: true })
+      .findOneAndUpdate({ _id: `order-${year}` }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
       .lean<{ seq: number }>();
     return `RT-${year}-${String(counter!.seq).padStart(6, '0')}`;
   }
@@ -80,7 +89,8 @@ export class OrderPlacement {
    *   422 age verification failed; 503 catalog unreachable (nothing kept).
    */
   async place(ownerKey: string, idempotencyKey: string, input: PlaceOrderInput, userId: string | null): Promise<{ order: Order; created: boolean }> {
-    const before = await this.existing(idempotencyKey, ownerKey);
+    const orderId = OrderPlacement.orderIdFor(ownerKey, idempotencyKey);
+    const before = await this.existing(orderId);
     if (before) return { order: before, created: false };
 
     const cart = await this.deps.cart.read(ownerKey);
@@ -99,6 +109,9 @@ export class OrderPlacement {
     try {
       doc = (
         await this.orders.create({
+          _id: orderId,
+          // Per attempt: a retry with the same key after a refused reservation reserves afresh.
+          reservationId: `${orderId}-${randomUUID().slice(0, 8)}`,
           orderNumber: await this.nextOrderNumber(),
           idempotencyKey,
           ownerKey,
@@ -134,12 +147,11 @@ export class OrderPlacement {
       ).toObject() as OrderDoc;
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
-      const raced = await this.existing(idempotencyKey, ownerKey); // the same key placed concurrently
+      const raced = await this.existing(orderId); // the same request placed concurrently
       if (raced) return { order: raced, created: false };
-      throw error;
+      throw new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.');
     }
 
-    const orderId = String(doc._id);
     await this.reserveOrUndo(doc);
     await this.countPromoOrUndo(doc);
 
@@ -152,13 +164,12 @@ export class OrderPlacement {
 
   /** Step 5: reserve stock, or delete the pending order (and release whatever the catalog may have taken). */
   private async reserveOrUndo(doc: OrderDoc): Promise<void> {
-    const orderId = String(doc._id);
     try {
-      await this.deps.catalog.reserveStock(orderId, doc.items.map((line) => ({ productId: line.productId, quantity: line.quantity })));
+      await this.deps.catalog.reserveStock(doc.reservationId, doc.items.map((line) => ({ productId: line.productId, quantity: line.quantity })));
     } catch (error) {
       // A lost answer may hide a reservation that was made: release it (the catalog handles 'never made').
-      const undone = error instanceof ConflictError || (await this.release(orderId));
-      if (undone) await this.orders.deleteOne({ _id: orderId, status: 'pending' });
+      const undone = error instanceof ConflictError || (await this.release(doc.reservationId));
+      if (undone) await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
       throw error;
     }
   }
@@ -171,18 +182,18 @@ export class OrderPlacement {
     const filter = promo?.usageLimit == null ? { code: doc.promo.code } : { code: doc.promo.code, usageCount: { $lt: promo.usageLimit } };
     const counted = await Promo.updateOne(filter, { $inc: { usageCount: 1 } });
     if (counted.modifiedCount === 1) return;
-    if (await this.release(String(doc._id))) await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
+    if (await this.release(doc.reservationId)) await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
     await this.deps.cart.removePromo(doc.ownerKey);
     throw new ConflictError(`Der Gutscheincode ${doc.promo.code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`);
   }
 
-  /** Releases an order's reservation. @returns false when the catalog did not confirm (the pending order stays for the sweeper). */
-  private async release(orderId: string): Promise<boolean> {
+  /** Releases a stock reservation. @returns false when the catalog did not confirm (the pending order stays for the sweeper). */
+  private async release(reservationId: string): Promise<boolean> {
     try {
-      await this.deps.catalog.releaseReservation(orderId);
+      await this.deps.catalog.releaseReservation(reservationId);
       return true;
     } catch (error) {
-      this.deps.log.error({ err: error, orderId }, 'stock release failed; the stale-order sweeper will retry');
+      this.deps.log.error({ err: error, reservationId }, 'stock release failed; the stale-order sweeper will retry');
       return false;
     }
   }
@@ -202,8 +213,8 @@ export class OrderPlacement {
    * or its logged-in owner. @throws 404 for everyone else (no hint that it exists).
    */
   async forBuyer(orderId: string, accessibleIds: string[], userId: string | null): Promise<Order> {
-    const doc = (await this.orders.findOne({ _id: orderId, status: { $ne: 'pending' } }).lean()) as OrderDoc | null;
-    const allowed = doc && (accessibleIds.includes(orderId) || (userId !== null && doc.userId === userId));
+    const doc = (await this.orders.findById(orderId).lean()) as OrderDoc | null;
+    const allowed = doc && doc.status !== 'pending' && (accessibleIds.includes(orderId) || (userId !== null && doc.userId === userId));
     if (!allowed) throw new NotFoundError('Bestellung nicht gefunden.');
     return toApiOrder(doc, this.deps.payment);
   }
@@ -224,7 +235,7 @@ export class OrderPlacement {
     let cleaned = 0;
     for (const doc of stale) {
       try {
-        await this.deps.catalog.releaseReservation(String(doc._id));
+        await this.deps.catalog.releaseReservation(doc.reservationId);
         await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
         cleaned++;
       } catch (error) {

@@ -6,6 +6,8 @@ import type { PaymentMethod } from '../payment/payment-method';
 export interface OrderDoc {
   _id: unknown;
   orderNumber: string;
+  /** The catalog stock reservation of this order (released when placing fails). */
+  reservationId: string;
   status: 'pending' | Order['status'];
   ownerKey: string;
   userId: string | null;

@@ -168,6 +168,21 @@ describe('placing an order', () => {
     expect(stockOf(ID.regular)).toBe(98);
   });
 
+  test('a retry with the same key after a failed attempt reserves afresh and gives one order', async () => {
+    const s = await shopperWith([[ID.scarce, 3]]);
+    const key = randomUUID();
+    env.catalog.loseReservationAnswers = true;
+    expect((await place(s, checkout(), key)).status).toBe(503);
+    expect(stockOf(ID.scarce)).toBe(5);
+    // The checkout page keeps its key and sends the same order again.
+    env.catalog.loseReservationAnswers = false;
+    const placed = await place(s, checkout(), key);
+    expect(placed.status).toBe(201);
+    expect(stockOf(ID.scarce)).toBe(2);
+    expect((await place(s, checkout(), key)).body.id).toBe(placed.body.id);
+    expect(stockOf(ID.scarce)).toBe(2);
+  });
+
   test('a promo code used up meanwhile: the reservation is released, the code removed, no order', async () => {
     await promoCodeModel(env.app.db).create({ code: 'LETZTER', type: 'fixed', value: 300, usageLimit: 1, usageCount: 0 });
     const s = await shopperWith([[ID.regular, 1]]);
@@ -286,11 +301,11 @@ describe('orders of logged-in customers (for the account slice)', () => {
 
 describe('stale pending orders', () => {
   test('the sweeper releases the stock of an order left pending by a crash', async () => {
-    env.catalog.reservations.set('0123456789abcdef01234567', { status: 'reserved', lines: [{ productId: ID.regular, quantity: 4 }] });
+    env.catalog.reservations.set('stale-reservation-1', { status: 'reserved', lines: [{ productId: ID.regular, quantity: 4 }] });
     env.catalog.products.set(ID.regular, { ...env.catalog.products.get(ID.regular)!, stock: 96 });
     const stale = new Date(Date.now() - 11 * 60 * 1000);
     await orderModel(env.app.db).collection.insertOne({
-      _id: new (await import('mongoose')).Types.ObjectId('0123456789abcdef01234567'), orderNumber: 'RT-2026-999999', idempotencyKey: randomUUID(), ownerKey: 'session:x',
+      _id: new (await import('mongoose')).Types.ObjectId('0123456789abcdef01234567'), orderNumber: 'RT-2026-999999', reservationId: 'stale-reservation-1', idempotencyKey: randomUUID(), ownerKey: 'session:x',
       status: 'pending', items: [], createdAt: stale, updatedAt: stale,
     } as never);
     expect(await env.app.orderPlacement.sweepStalePending()).toBe(1);

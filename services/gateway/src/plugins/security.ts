@@ -8,6 +8,8 @@ export interface SecurityOptions {
   allowedOrigins: string[];
   /** Origins the remotes are loaded from (when not served by the gateway itself). */
   remoteOrigins: string[];
+  /** Other sites allowed to embed the shop in a frame (CSP frame-ancestors); the cart then works locally (spec §4). */
+  frameAncestors: string[];
   /** Requests per minute and client IP on /api. */
   rateLimitMax: number;
   development: boolean;
@@ -53,12 +55,12 @@ export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) =
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'self'"],
+        frameAncestors: ["'self'", ...opts.frameAncestors],
         upgradeInsecureRequests: opts.development ? null : [],
       },
     },
-    // The local cart in an embedded frame (spec §4) needs same-origin framing only.
-    frameguard: { action: 'sameorigin' },
+    // X-Frame-Options cannot name other sites: with embedding sites configured, CSP frame-ancestors alone decides.
+    frameguard: opts.frameAncestors.length ? false : { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: opts.development ? false : { maxAge: 15552000, includeSubDomains: true },
   });

@@ -1,0 +1,184 @@
+import { computeTotals, totalsToApi } from '@shop/cart-rules';
+import { MAX_LINE_QUANTITY, type CartResponse, type Product } from '@shop/contracts';
+import { decimalToCents } from '@shop/format';
+
+/**
+ * The local cart (spec §3 'Browser storage', §4 'Cart'): inside an embedded frame, where the
+ * browser blocks the cart cookie, the cart lives in local storage. Line ids are 'local-' +
+ * timestamp + random part; userId and sessionId are null; each product is loaded by id and a
+ * failed load is logged and the line skipped. Prices shown here are the catalogue's; the server
+ * prices everything again when the cart is taken over for checkout.
+ */
+const STORAGE_KEY = 'cart:local';
+
+export interface LocalLine {
+  id: string;
+  productId: string;
+  quantity: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface LocalCartData {
+  lines: LocalLine[];
+  promo: CartResponse['promo'];
+}
+
+/** The German notice shown when the cart switches to local storage (spec §4; 4 s, spec §9: 3–5 s). */
+export const LOCAL_CART_NOTICE = {
+  title: 'Warenkorb lokal gespeichert',
+  description: 'In dieser eingebetteten Ansicht funktionieren keine Cookies. Ihr Warenkorb wird deshalb nur in diesem Browser gespeichert.',
+  durationMs: 4000,
+};
+
+/** True inside an iframe (also when the parent is on another origin and cannot be read). */
+export function isEmbedded(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+export const localLineId = () => `local-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function readLocalCart(): LocalCartData {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as LocalCartData | null;
+    return data && Array.isArray(data.lines) ? data : { lines: [], promo: null };
+  } catch {
+    return { lines: [], promo: null };
+  }
+}
+
+export function writeLocalCart(data: LocalCartData): void {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(data));
+}
+
+/** Largest quantity of a line: the stock when tracked, at most 99 (as the server). */
+export const localLineLimit = (product: Product) => Math.min(MAX_LINE_QUANTITY, product.stock ?? MAX_LINE_QUANTITY);
+
+/**
+ * Prices the local cart like the server does (spec §9 via @shop/cart-rules). Lines whose product
+ * cannot be loaded are logged and skipped.
+ */
+export async function priceLocalCart(data: LocalCartData, loadProduct: (id: string) => Promise<Product>): Promise<CartResponse> {
+  const loaded = await Promise.all(
+    data.lines.map(async (line) => {
+      try {
+        return { line, product: await loadProduct(line.productId) };
+      } catch (error) {
+        console.error(`local cart: product ${line.productId} could not be loaded and is skipped`, error);
+        return null;
+      }
+    }),
+  );
+  const lines = loaded.filter((entry): entry is NonNullable<typeof entry> => entry !== null);
+  const promo = data.promo ? { type: data.promo.type, value: data.promo.type === 'fixed' ? Math.round(data.promo.value * 100) : data.promo.value } : null;
+  const totals = computeTotals(
+    lines.map(({ line, product }) => ({ quantity: line.quantity, regularCents: decimalToCents(product.price), saleCents: product.salePrice ? decimalToCents(product.salePrice) : null })),
+    promo,
+  );
+  return {
+    items: lines.map(({ line, product }) => ({ ...line, price: product.salePrice ?? product.price, userId: null, sessionId: null, product })),
+    totals: totalsToApi(totals),
+    promo: data.promo,
+    notices: [],
+  };
+}
+
+/**
+ * Address of the cart page in a new top-level window that takes the local lines (and the code)
+ * over into the server cart, where checkout works: `/warenkorb?uebernehmen=<id>:<qty>,…&gutschein=CODE`.
+ */
+export function takeOverUrl(data: LocalCartData): string {
+  const params = new URLSearchParams({ uebernehmen: data.lines.map((line) => `${line.productId}:${line.quantity}`).join(',') });
+  if (data.promo) params.set('gutschein', data.promo.code);
+  return `/warenkorb?${params.toString()}`;
+}
+
+/** Parses the take-over parameter: valid 'id:qty' pairs only. */
+export function parseTakeOver(value: string | null): Array<{ productId: string; quantity: number }> {
+  if (!value) return [];
+  return value.split(',').flatMap((pair) => {
+    const match = /^([0-9a-f]{24}):(\d{1,2})$/i.exec(pair);
+    return match && Number(match[2]) > 0 ? [{ productId: match[1]!.toLowerCase(), quantity: Number(match[2]) }] : [];
+  });
+}
+
+/** The cart calls the store makes, answered from local storage instead of the cart service. */
+export interface CartBackend {
+  get(): Promise<CartResponse>;
+  add(productId: string, quantity: number): Promise<CartResponse>;
+  update(itemId: string, quantity: number): Promise<CartResponse>;
+  remove(itemId: string): Promise<CartResponse>;
+  clear(): Promise<CartResponse>;
+  applyPromo(code: string): Promise<CartResponse>;
+  removePromo(): Promise<CartResponse>;
+}
+
+/**
+ * Local-storage backend with the same answers and German errors (ApiError 400/404/409) as the
+ * cart service, so the store treats both alike. `validatePromo` is the spec's promo check.
+ */
+export function localCartBackend(deps: {
+  loadProduct: (id: string) => Promise<Product>;
+  validatePromo: (code: string) => Promise<{ code: string; discount: number; type: 'percentage' | 'fixed' }>;
+  apiError: (status: number, message: string) => Error;
+}): CartBackend {
+  const priced = () => priceLocalCart(readLocalCart(), deps.loadProduct);
+  const change = async (mutate: (data: LocalCartData) => Promise<void> | void) => {
+    const data = readLocalCart();
+    await mutate(data);
+    writeLocalCart(data);
+    return priced();
+  };
+  const checkQuantity = async (productId: string, quantity: number) => {
+    const product = await deps.loadProduct(productId);
+    if (!product.isActive || (product.stock !== null && product.stock <= 0)) throw deps.apiError(409, 'Dieses Produkt ist leider ausverkauft.');
+    const limit = localLineLimit(product);
+    if (quantity > limit) {
+      throw deps.apiError(400, limit < MAX_LINE_QUANTITY ? `Von diesem Produkt sind nur noch ${limit} Stück verfügbar.` : `Höchstens ${MAX_LINE_QUANTITY} Stück pro Artikel.`);
+    }
+  };
+  const line = (data: LocalCartData, itemId: string) => {
+    const found = data.lines.find((entry) => entry.id === itemId);
+    if (!found) throw deps.apiError(404, 'Dieser Artikel ist nicht im Warenkorb.');
+    return found;
+  };
+  return {
+    get: priced,
+    add: (productId, quantity) =>
+      change(async (data) => {
+        const existing = data.lines.find((entry) => entry.productId === productId);
+        await checkQuantity(productId, (existing?.quantity ?? 0) + quantity);
+        const now = new Date().toISOString();
+        if (existing) Object.assign(existing, { quantity: existing.quantity + quantity, updatedAt: now });
+        else data.lines.push({ id: localLineId(), productId, quantity, createdAt: now, updatedAt: now });
+      }),
+    update: (itemId, quantity) =>
+      change(async (data) => {
+        const found = line(data, itemId);
+        await checkQuantity(found.productId, quantity);
+        Object.assign(found, { quantity, updatedAt: new Date().toISOString() });
+      }),
+    remove: (itemId) =>
+      change((data) => {
+        line(data, itemId);
+        data.lines = data.lines.filter((entry) => entry.id !== itemId);
+      }),
+    clear: () =>
+      change((data) => {
+        data.lines = [];
+        data.promo = null;
+      }),
+    applyPromo: (code) =>
+      change(async (data) => {
+        const promo = await deps.validatePromo(code);
+        data.promo = { code: promo.code, type: promo.type, value: promo.discount };
+      }),
+    removePromo: () =>
+      change((data) => {
+        data.promo = null;
+      }),
+  };
+}
