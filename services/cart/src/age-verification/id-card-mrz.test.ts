@@ -73,3 +73,12 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
 function checkDigitOf(line2: string): string {
   return line2[6]!;
 }
+
+test("the README's demo identity passes the check (so shoppers trying the demo can order)", async () => {
+  const { readFileSync } = await import('node:fs');
+  const readme = readFileSync(require.resolve('../../../../README.md'), 'utf8');
+  const block = /```\n(IDD<<[^\n]+)\n([^\n]+)\n([^\n]+)\n```/.exec(readme);
+  expect(block).not.toBeNull();
+  const result = await idCardMrzProvider.verify({ mrzLines: block!.slice(1, 4), birthDate: '1990-01-01', orderDate: new Date(), holder: { firstName: 'Erika', lastName: 'Mustermann' } });
+  expect(result).toMatchObject({ verified: true });
+});

@@ -186,9 +186,12 @@ export class CartOperations {
     });
   }
 
-  /** Empties the cart (lines and promo code). */
+  /**
+   * Empties the cart (lines and promo code) by deleting its document: an absent cart reads as
+   * empty, a concurrent compare-and-set then misses and retries on the empty cart.
+   */
   async clear(ownerKey: string): Promise<void> {
-    await cartModel(this.db).updateOne({ _id: ownerKey }, { $set: { items: [], promoCode: null }, $inc: { version: 1 } });
+    await cartModel(this.db).deleteOne({ _id: ownerKey });
   }
 
   /**
