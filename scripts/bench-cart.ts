@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { step, info } from './lib/log';
 import { figuresOf, numberArg, runBench, withBenchShop, type Figures } from './lib/bench';
-import { specimenIdCard } from '../services/cart/src/age-verification/specimen-id-card';
+import { demoOrderBody } from '../services/cart/src/test-support/demo-order';
 
 const SECONDS = numberArg('seconds', 8);
 const CONNECTIONS = numberArg('connections', 10);
@@ -24,16 +24,7 @@ interface ApiProduct {
   isActive: boolean;
 }
 
-const checkoutBody = JSON.stringify({
-  email: 'bench@example.de',
-  billingAddress: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße 17', addressLine2: '', postalCode: '51147', city: 'Köln', country: 'DE' },
-  shippingAddress: null,
-  birthDate: '1990-01-01',
-  ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard({ expiry: '351231' }) },
-  shippingMethod: 'dhl-age-check',
-  paymentMethod: 'prepayment',
-  acceptTerms: true,
-});
+const checkoutBody = JSON.stringify(demoOrderBody({ email: 'bench@example.de' }));
 
 async function main() {
   await withBenchShop(async (gatewayUrl) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test, expect } from '@playwright/test';
-import { specimenIdCard } from '../../services/cart/src/age-verification/specimen-id-card';
+import { demoOrderBody } from '../../services/cart/src/test-support/demo-order';
 
 /**
  * Orders through the whole stack (gateway → cart service → catalog service → database): many
@@ -20,16 +20,7 @@ test('parallel orders for the last N in stock give exactly N orders and stock 0'
       return shopper;
     }),
   );
-  const body = {
-    email: 'erika@example.de',
-    billingAddress: { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße 17', addressLine2: '', postalCode: '51147', city: 'Köln', country: 'DE' },
-    shippingAddress: null,
-    birthDate: '1990-01-01',
-    ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard({ expiry: '351231' }) },
-    shippingMethod: 'dhl-age-check',
-    paymentMethod: 'prepayment',
-    acceptTerms: true,
-  };
+  const body = demoOrderBody();
   const results = await Promise.all(shoppers.map((shopper) => shopper.post('/api/orders', { data: body, headers: { 'idempotency-key': randomUUID() } })));
   const statuses = results.map((response) => response.status());
   expect(statuses.filter((status) => status === 201)).toHaveLength(scarce.stock);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Order, type PlaceOrderBody } from '@shop/contracts';
 import { signIdentity } from '@shop/service-kit';
 import { IDENTITY_SECRET, startCartTestEnv, testProduct } from '../test-support/cart-test-env';
+import { DEMO_ADDRESS, demoOrderBody } from '../test-support/demo-order';
 import { specimenIdCard } from '../age-verification/specimen-id-card';
 import { orderModel } from '../models/order';
 import { promoCodeModel } from '../models/promo-code';
@@ -29,21 +30,8 @@ beforeEach(() => {
   env.catalog.products.set(ID.scarce, testProduct(ID.scarce, { stock: 5 }));
 });
 
-const erika = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße 17', addressLine2: '', postalCode: '51147', city: 'Köln', country: 'DE' as const };
-
-function checkout(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
-  return {
-    email: 'Erika@Example.de',
-    billingAddress: erika,
-    shippingAddress: null,
-    birthDate: '1990-01-01',
-    ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard() },
-    shippingMethod: 'dhl-age-check',
-    paymentMethod: 'prepayment',
-    acceptTerms: true,
-    ...overrides,
-  };
-}
+const erika = DEMO_ADDRESS;
+const checkout = (overrides: Partial<PlaceOrderBody> = {}) => demoOrderBody({ email: 'Erika@Example.de', ...overrides });
 
 async function shopperWith(lines: Array<[string, number]>) {
   const s = env.shopper();

@@ -1,0 +1,23 @@
+import type { PlaceOrderBody } from '@shop/contracts';
+import { specimenIdCard } from '../age-verification/specimen-id-card';
+
+/** The demo buyer (the sample ID card's holder) at a German address. */
+export const DEMO_ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße 17', addressLine2: '', postalCode: '51147', city: 'Köln', country: 'DE' as const };
+
+/**
+ * A complete `POST /api/orders` body for the demo buyer (tests, e2e API journeys, benchmarks):
+ * adult specimen ID card valid until the end of 2035, DHL with age check, prepayment, terms accepted.
+ */
+export function demoOrderBody(overrides: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
+  return {
+    email: 'erika@example.de',
+    billingAddress: DEMO_ADDRESS,
+    shippingAddress: null,
+    birthDate: '1990-01-01',
+    ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard({ expiry: '351231' }) },
+    shippingMethod: 'dhl-age-check',
+    paymentMethod: 'prepayment',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
