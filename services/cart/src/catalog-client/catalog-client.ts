@@ -13,9 +13,16 @@ export interface StockLine {
 
 /** Reads products from, and reserves stock through, the catalog service's internal API (the catalog owns prices and stock). */
 export class CatalogClient {
+  /**
+   * @param readTimeoutMs price lookups (ms): a shopper waits for them, so a slow catalog is reported quickly.
+   * @param writeTimeoutMs stock reservations and releases (ms): writes queue behind others under
+   *   load (on the local engine all of them run one after another), and a reservation given up
+   *   too early fails an order that would have succeeded.
+   */
   constructor(
     private readonly baseUrl: string,
-    private readonly timeoutMs = 2000,
+    private readonly readTimeoutMs = 2000,
+    private readonly writeTimeoutMs = 15000,
   ) {}
 
   /**
@@ -26,7 +33,7 @@ export class CatalogClient {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map();
     try {
-      const response = await fetch(new URL(`/internal/products?ids=${unique.join(',')}`, this.baseUrl), { signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await fetch(new URL(`/internal/products?ids=${unique.join(',')}`, this.baseUrl), { signal: AbortSignal.timeout(this.readTimeoutMs) });
       if (!response.ok) throw new Error(`catalog answered HTTP ${response.status}`);
       const { products } = InternalProductsResponse.parse(await response.json());
       return new Map(products.map((product) => [product.id, product]));
@@ -47,7 +54,7 @@ export class CatalogClient {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ reservationId, lines }),
-        signal: AbortSignal.timeout(this.timeoutMs * 2),
+        signal: AbortSignal.timeout(this.writeTimeoutMs),
       });
     } catch (error) {
       throw new CatalogUnavailableError({ cause: error });
@@ -64,7 +71,7 @@ export class CatalogClient {
   async releaseReservation(reservationId: string): Promise<void> {
     const response = await fetch(new URL(`/internal/stock/reservations/${reservationId}/release`, this.baseUrl), {
       method: 'POST',
-      signal: AbortSignal.timeout(this.timeoutMs * 2),
+      signal: AbortSignal.timeout(this.writeTimeoutMs),
     });
     if (!response.ok) throw new Error(`catalog answered HTTP ${response.status} to the release of ${reservationId}`);
   }
