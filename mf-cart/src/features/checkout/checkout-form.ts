@@ -48,9 +48,13 @@ export const STEP_SCHEMAS = {
   age: z.object({
     birthDate: IsoDate.refine((value) => value <= new Date().toISOString().slice(0, 10), 'Das Geburtsdatum darf nicht in der Zukunft liegen.'),
     ...Object.fromEntries(
-      (['mrz1', 'mrz2', 'mrz3'] as const).map((line) => [
+      (['mrz1', 'mrz2', 'mrz3'] as const).map((line, index) => [
         line,
-        z.string().refine((value) => value.replace(/\s/g, '').length === 30, 'Jede Zeile hat genau 30 Zeichen (die Zeichen „<“ mitzählen).'),
+        z
+          .string()
+          .trim()
+          .min(1, `Bitte geben Sie Zeile ${index + 1} ein.`)
+          .refine((value) => value.replace(/\s/g, '').length === 30, 'Jede Zeile hat genau 30 Zeichen (die Zeichen „<“ mitzählen).'),
       ]),
     ),
   }),

@@ -75,7 +75,13 @@ function Checkout({ cart }: { cart: CartResponse }) {
     form.clearErrors();
     const result = STEP_SCHEMAS[step].safeParse(form.getValues());
     if (result.success) return true;
-    for (const issue of result.error.issues) form.setError(issue.path.join('.') as FieldPath<CheckoutFormValues>, { message: issue.message });
+    const marked = new Set<string>();
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.');
+      if (marked.has(path)) continue; // the first problem of a field is the one to fix first
+      marked.add(path);
+      form.setError(path as FieldPath<CheckoutFormValues>, { message: issue.message });
+    }
     form.setFocus(result.error.issues[0]!.path.join('.') as FieldPath<CheckoutFormValues>);
     return false;
   };
