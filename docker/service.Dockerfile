@@ -26,6 +26,8 @@ COPY --from=prod-deps /repo/node_modules ./node_modules
 COPY --from=build /repo/packages ./packages
 COPY --from=build /repo/services/${SERVICE}/package.json ./services/${SERVICE}/package.json
 COPY --from=build /repo/services/${SERVICE}/dist ./services/${SERVICE}/dist
+# Writable for the service (the cart files e-mails here when no SMTP server is configured).
+RUN mkdir -p /app/data/mail && chown -R node:node /app/data
 EXPOSE ${PORT}
 USER node
 HEALTHCHECK --interval=15s --timeout=3s --retries=5 CMD wget -qO- "http://127.0.0.1:${PORT}/healthz" >/dev/null || exit 1
