@@ -85,6 +85,11 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     const declared = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);
     const status = declared ? err.statusCode! : 500;
     if (status === 503) request.log.warn({ err: error }, 'dependency unavailable');
+    if (status >= 500 && status !== 503 && request.raw.destroyed) {
+      // The client went away mid-answer (a closed tab, a load generator stopping): not a fault here.
+      request.log.info({ err: error }, 'client closed the connection before the answer was complete');
+      return reply.code(500).send({ message: 'Interner Serverfehler', code: 'CLIENT_CLOSED' });
+    }
     if (status >= 500 && status !== 503) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
