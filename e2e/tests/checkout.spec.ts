@@ -134,5 +134,13 @@ test.describe('checkout', () => {
     await expect(page.locator('[aria-current="step"]').getByRole('heading', { name: /Altersprüfung/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A reload keeps contact and address (this tab only), never the birth date or the ID card.
+    const draft = (await page.evaluate(() => sessionStorage.getItem('checkout:draft')))!;
+    expect(draft).toContain('Heidestraße 17');
+    expect(draft).not.toContain(birth.toISOString().slice(0, 10));
+    expect(draft).not.toContain('IDD<<');
+    await page.reload();
+    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('erika.mustermann@example.de');
   });
 });

@@ -12,8 +12,9 @@ import { readLocalCart, takeOverUrl } from '../cart/local-cart';
 import { CartLoadGate } from '../cart/components/cart-load-gate';
 import { OrderSummary } from '../cart/components/order-summary';
 import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
-import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues, type CheckoutStep as StepName } from './checkout-form';
+import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues, type CheckoutStep as StepName } from './checkout-form';
 import { CheckoutStep } from './components/checkout-step';
+import { checkoutDefaults, clearCheckoutDraft, useCheckoutDraft } from './checkout-draft';
 import { TextField } from './components/text-field';
 import { AddressFields } from './components/address-fields';
 import { AgeCheckFields } from './components/age-check-fields';
@@ -51,7 +52,8 @@ export function CheckoutPage() {
 }
 
 function Checkout({ cart }: { cart: CartResponse }) {
-  const form = useForm<CheckoutFormValues>({ defaultValues: CHECKOUT_DEFAULTS });
+  const form = useForm<CheckoutFormValues>({ defaultValues: checkoutDefaults() });
+  useCheckoutDraft(form);
   const [stepIndex, setStepIndex] = useState(0);
   const [busy, setBusy] = useState(false);
   const [stepError, setStepError] = useState<string | null>(null);
@@ -112,6 +114,7 @@ function Checkout({ cart }: { cart: CartResponse }) {
     setBusy(true);
     try {
       const order = await checkoutApi.placeOrder(toPlaceOrderBody(form.getValues(), cart.totals.total), idempotencyKey.current);
+      clearCheckoutDraft();
       navigate(`/danke/${order.id}`);
       void cartActions.load();
     } catch (error) {

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { CHECKOUT_DEFAULTS, type CheckoutFormValues } from './checkout-form';
+
+/**
+ * Keeps what a shopper typed into checkout for this browser tab (session storage), so a reload
+ * or a look at the cart does not empty the form. Only contact and addresses are kept: the birth
+ * date, the ID card lines and the terms checkbox are never stored (legal-de.md §1.10).
+ */
+const DRAFT_KEY = 'checkout:draft';
+type Draft = Pick<CheckoutFormValues, 'email' | 'billing' | 'shippingSameAsBilling' | 'shipping'>;
+
+export function checkoutDefaults(): CheckoutFormValues {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
+    if (!draft) return CHECKOUT_DEFAULTS;
+    return {
+      ...CHECKOUT_DEFAULTS,
+      email: typeof draft.email === 'string' ? draft.email : '',
+      billing: { ...CHECKOUT_DEFAULTS.billing, ...draft.billing },
+      shippingSameAsBilling: draft.shippingSameAsBilling !== false,
+      shipping: { ...CHECKOUT_DEFAULTS.shipping, ...draft.shipping },
+    };
+  } catch {
+    return CHECKOUT_DEFAULTS;
+  }
+}
+
+/** Saves the draft on every change of the form. */
+export function useCheckoutDraft(form: UseFormReturn<CheckoutFormValues>): void {
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      const draft: Partial<Draft> = { email: values.email, billing: values.billing as Draft['billing'], shippingSameAsBilling: values.shippingSameAsBilling, shipping: values.shipping as Draft['shipping'] };
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+}
+
+/** Forgets the draft (after the order is placed). */
+export const clearCheckoutDraft = () => sessionStorage.removeItem(DRAFT_KEY);
