@@ -14,6 +14,7 @@ const ROUTES: Array<[path: string, heading: string]> = [
   ['/checkout', 'Kasse'],
   // Not this browser's order: the thank-you page says so (only the buyer sees an order).
   ['/danke/0123456789abcdef01234567', 'Bestellung nicht gefunden'],
+  ['/vertrag-widerrufen', 'Vertrag widerrufen'],
   ['/anmelden', 'Anmelden'],
   ['/registrieren', 'Registrieren'],
   ['/passwort-vergessen', 'Passwort vergessen'],
@@ -142,7 +143,7 @@ test.describe('header and footer', () => {
   test('footer: link groups, contact from configuration, 18+ notice, copyright 2024', async ({ shopperPage: page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Startseite', 'Alle Produkte', 'Blog', 'Über uns', 'Kontakt', 'Versand', 'Rückgabe', 'Impressum', 'Datenschutz', 'AGB', 'Jugendschutz']) {
+    for (const name of ['Startseite', 'Alle Produkte', 'Blog', 'Über uns', 'Kontakt', 'Versand', 'Rückgabe', 'Impressum', 'Datenschutz', 'AGB', 'Jugendschutz', 'Vertrag widerrufen']) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
     const config = await (await page.request.get('/shop-config.json')).json();

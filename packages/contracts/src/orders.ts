@@ -151,3 +151,31 @@ export const Order = z
 export type Order = z.infer<typeof Order>;
 
 export const OrderListResponse = z.object({ orders: z.array(Order) }).strict();
+
+/** A readable order number as printed on the order ('RT-2026-000042'); input is trimmed and uppercased. */
+export const OrderNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^RT-\d{4}-\d{6}$/, 'Bitte geben Sie Ihre Bestellnummer wie in der Bestellbestätigung ein (z. B. RT-2026-000042).');
+
+/**
+ * `POST /api/withdrawals`: the withdrawal function of § 356a BGB (from 19.06.2026; legal-de.md
+ * §4.8): only name, the contract (order number) and e-mail; which items is optional (empty =
+ * the whole order). No login needed.
+ */
+export const WithdrawalBody = z
+  .object({
+    name: z.string().trim().min(2, 'Bitte geben Sie Ihren Namen ein.').max(200),
+    orderNumber: OrderNumber,
+    email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
+    items: z.string().trim().max(1000, 'Höchstens 1000 Zeichen.').default(''),
+  })
+  .strict();
+export type WithdrawalBody = z.input<typeof WithdrawalBody>;
+
+/** The receipt of a withdrawal: when it was received (ISO time) and where the confirmation went. */
+export const WithdrawalReceipt = z
+  .object({ withdrawalId: z.string(), orderNumber: z.string(), receivedAt: z.string(), email: z.string(), items: z.string() })
+  .strict();
+export type WithdrawalReceipt = z.infer<typeof WithdrawalReceipt>;

@@ -1,4 +1,4 @@
-import { centsToDecimal, decimalToCents, formatEur, formatEurDecimal, formatInteger } from './index';
+import { centsToDecimal, decimalToCents, formatDateTime, formatEur, formatEurDecimal, formatInteger } from './index';
 
 describe('German formatting', () => {
   test.each([
@@ -35,5 +35,10 @@ describe('German formatting', () => {
   test('rejects amounts that are not whole cents', () => {
     expect(() => centsToDecimal(1.5)).toThrow(RangeError);
     expect(() => formatEur(Number.NaN)).toThrow(RangeError);
+  });
+
+  test('date and time in German time, summer and winter', () => {
+    expect(formatDateTime(new Date('2026-11-22T12:00:00Z'))).toBe('22.11.2026 um 13:00 Uhr');
+    expect(formatDateTime(new Date('2026-07-01T22:30:00Z'))).toBe('02.07.2026 um 00:30 Uhr');
   });
 });

@@ -43,3 +43,9 @@ export function formatInteger(value: number): string {
 export function formatDate(date: Date): string {
   return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(date);
 }
+
+/** Date and time in German notation and German time: '22.11.2026 um 13:00 Uhr'. */
+export function formatDateTime(date: Date): string {
+  const time = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(date);
+  return `${formatDate(date)} um ${time} Uhr`;
+}

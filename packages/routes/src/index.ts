@@ -47,6 +47,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('/kasse', 'cart', 'checkout', 'Kasse'),
   route('/checkout', 'cart', 'checkout', 'Kasse'),
   route('/danke/:orderId', 'cart', 'thank-you', 'Vielen Dank für Ihre Bestellung'),
+  // § 356a BGB withdrawal function (not in the spec; legal-de.md §4.8), linked from the footer.
+  route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen'),
   // account
   route('/anmelden', 'account', 'login', 'Anmelden'),
   route('/registrieren', 'account', 'register', 'Registrieren'),

@@ -7,6 +7,8 @@ import { cartRoutes } from './routes/cart';
 import { dropLegacyCarts } from './models/cart';
 import { CartOwners } from './cart/cart-owner';
 import { orderRoutes } from './routes/orders';
+import { withdrawalRoutes } from './routes/withdrawals';
+import { Withdrawals } from './orders/withdrawals';
 import { OrderPlacement } from './orders/order-placement';
 import { idCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './payment/payment-method';
@@ -34,20 +36,24 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   const now = deps.now ?? (() => new Date());
   const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL);
   const operations = new CartOperations(app.db, catalog, now);
+  const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
+  const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
   const placement = new OrderPlacement({
     db: app.db,
     cart: operations,
     catalog,
     ageVerification: idCardMrzProvider,
     payment: prepayment(config),
-    mailer: deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log }),
-    shop: { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN },
+    mailer,
+    shop,
     log: app.log,
     now,
   });
   const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET });
   await app.register(cartRoutes, { operations, owners });
   await app.register(orderRoutes, { placement, owners, ageVerification: idCardMrzProvider, secureCookie: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET, now });
+
+  await app.register(withdrawalRoutes, { withdrawals: new Withdrawals({ db: app.db, mailer, shop, log: app.log, now }) });
 
   const sweeper = setInterval(() => {
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));

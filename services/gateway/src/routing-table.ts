@@ -15,6 +15,7 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/promo', service: 'cart' },
   { prefix: '/api/orders', service: 'cart' },
   { prefix: '/api/checkout', service: 'cart' },
+  { prefix: '/api/withdrawals', service: 'cart' },
   { prefix: '/api/auth', service: 'account' },
   { prefix: '/api/wishlist', service: 'account' },
   { prefix: '/api/newsletter', service: 'content' },

@@ -27,6 +27,8 @@ const GROUPS = [
       { to: '/datenschutz', label: 'Datenschutz' },
       { to: '/agb', label: 'AGB' },
       { to: '/jugendschutz', label: 'Jugendschutz' },
+      // § 356a BGB: the withdrawal function must be easy to reach at all times (legal-de.md §4.8).
+      { to: '/vertrag-widerrufen', label: 'Vertrag widerrufen' },
     ],
   },
 ];

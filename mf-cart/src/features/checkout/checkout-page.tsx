@@ -15,7 +15,7 @@ import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
 import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues, type CheckoutStep as StepName } from './checkout-form';
 import { CheckoutStep } from './components/checkout-step';
 import { checkoutDefaults, clearCheckoutDraft, useCheckoutDraft } from './checkout-draft';
-import { TextField } from './components/text-field';
+import { TextField } from '../../components/text-field';
 import { AddressFields } from './components/address-fields';
 import { AgeCheckFields } from './components/age-check-fields';
 import { AddressBlock } from './components/address-block';

@@ -103,6 +103,9 @@ export function ThankYouPage() {
           <AddressBlock address={order.shippingAddress} />
         </section>
       </div>
+      <p className="thank-you__withdrawal">
+        Sie können Ihre Bestellung innerhalb von 14 Tagen nach Erhalt der Ware widerrufen: <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
+      </p>
       <Link className="shop-button shop-button--secondary" to="/">
         Weiter einkaufen
       </Link>

@@ -39,6 +39,7 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
   const legal = [
     `Es gelten unsere AGB: ${link('/agb')}`,
     `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/rueckgabe')}`,
+    `Vertrag widerrufen (ohne Anmeldung, mit Bestellnummer und E-Mail-Adresse): ${link('/vertrag-widerrufen')}`,
     `Altgeräte und Batterien: Gebrauchte E-Zigaretten und Batterien gehören nicht in den Hausmüll. Wir nehmen sie kostenlos zurück: ${link('/rueckgabe')}`,
   ];
 

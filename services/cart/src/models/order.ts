@@ -66,6 +66,8 @@ const orderSchema = new Schema(
     },
     termsAcceptedAt: { type: Date, required: true },
     confirmationEmailSentAt: { type: Date, default: null },
+    /** Set when the buyer used 'Vertrag widerrufen' (details in the withdrawals log). */
+    withdrawalRequestedAt: { type: Date, default: null },
   },
   { timestamps: true, versionKey: false },
 );

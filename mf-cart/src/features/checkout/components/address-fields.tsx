@@ -1,4 +1,4 @@
-import { TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
 
 /** Address inputs of one group ('billing' or 'shipping'); Germany only, so the country is shown, not asked. */
 export function AddressFields({ prefix, legend }: { prefix: 'billing' | 'shipping'; legend: string }) {

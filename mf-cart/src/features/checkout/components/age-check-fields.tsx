@@ -1,4 +1,4 @@
-import { TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
 
 /**
  * Age verification with the German ID card (legal-de.md §1.4: a real check before ordering, a

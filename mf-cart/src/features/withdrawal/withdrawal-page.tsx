@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { WithdrawalBody, type WithdrawalReceipt } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import { Button, Notice } from '@shop/ui';
+import { useSeo } from '@shop/shell-api';
+import { formatDateTime } from '@shop/format';
+import { withdrawalApi } from '../../api/withdrawal-api';
+import { TextField } from '../../components/text-field';
+
+interface WithdrawalForm {
+  name: string;
+  orderNumber: string;
+  email: string;
+  items: string;
+}
+
+const DEFAULTS: WithdrawalForm = { name: '', orderNumber: '', email: '', items: '' };
+
+/**
+ * 'Vertrag widerrufen' `/vertrag-widerrufen` (§ 356a BGB, since 19.06.2026; legal-de.md §4.8):
+ * always reachable from the footer, no login. Asks only for name, order number and e-mail
+ * (items optional), shows what will be sent, and 'Widerruf bestätigen' sends it; the receipt
+ * shows date and time, and the confirmation goes out by e-mail at once.
+ */
+export function WithdrawalPage() {
+  useSeo({ title: 'Vertrag widerrufen', robots: 'noindex, nofollow' });
+  const form = useForm<WithdrawalForm>({ defaultValues: DEFAULTS });
+  const [review, setReview] = useState<WithdrawalForm | null>(null);
+  const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const check = form.handleSubmit((values) => {
+    form.clearErrors();
+    const result = WithdrawalBody.safeParse(values);
+    if (!result.success) {
+      for (const issue of result.error.issues) form.setError(issue.path.join('.') as FieldPath<WithdrawalForm>, { message: issue.message });
+      form.setFocus(result.error.issues[0]!.path.join('.') as FieldPath<WithdrawalForm>);
+      return;
+    }
+    setReview({ ...result.data, items: result.data.items ?? '' });
+  });
+
+  const confirm = async () => {
+    if (!review) return;
+    setSending(true);
+    setError(null);
+    try {
+      setReceipt(await withdrawalApi.declare(review));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.serverMessage : 'Der Widerruf konnte nicht gesendet werden. Bitte versuchen Sie es erneut.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (receipt) {
+    return (
+      <section className="shop-page withdrawal-page" aria-live="polite">
+        <h1>Widerruf eingegangen</h1>
+        <p data-testid="withdrawal-receipt">
+          Ihr Widerruf zur Bestellung <strong>{receipt.orderNumber}</strong> ist am {formatDateTime(new Date(receipt.receivedAt))} bei uns eingegangen.
+        </p>
+        <p>
+          Eine Eingangsbestätigung haben wir an <strong>{receipt.email}</strong> gesendet. Wie Sie die Ware zurücksenden, steht in unserer{' '}
+          <Link to="/rueckgabe">Widerrufsbelehrung</Link>.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="shop-page withdrawal-page">
+      <h1>Vertrag widerrufen</h1>
+      <p>
+        Hier können Sie Ihre Bestellung ganz oder teilweise widerrufen – ohne Anmeldung. Wir brauchen nur Ihren Namen, die Bestellnummer aus der
+        Bestellbestätigung und die E-Mail-Adresse, mit der Sie bestellt haben.
+      </p>
+      {review ? (
+        <div className="withdrawal-review">
+          <h2>Bitte prüfen Sie Ihren Widerruf</h2>
+          <dl className="bank-details">
+            <div>
+              <dt>Name</dt>
+              <dd>{review.name}</dd>
+            </div>
+            <div>
+              <dt>Bestellnummer</dt>
+              <dd>{review.orderNumber}</dd>
+            </div>
+            <div>
+              <dt>E-Mail-Adresse</dt>
+              <dd>{review.email}</dd>
+            </div>
+            <div>
+              <dt>Widerrufen für</dt>
+              <dd>{review.items || 'die gesamte Bestellung'}</dd>
+            </div>
+          </dl>
+          {error && (
+            <Notice tone="warning" role="alert">
+              {error}
+            </Notice>
+          )}
+          <div className="withdrawal-review__actions">
+            <Button variant="secondary" onClick={() => setReview(null)} disabled={sending}>
+              Angaben ändern
+            </Button>
+            <Button onClick={() => void confirm()} disabled={sending} aria-busy={sending}>
+              {sending ? 'Wird gesendet…' : 'Widerruf bestätigen'}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <FormProvider {...form}>
+          <form className="withdrawal-form" noValidate onSubmit={(event) => void check(event)}>
+            <TextField<WithdrawalForm> name="name" label="Ihr Name" autoComplete="name" required />
+            <TextField<WithdrawalForm> name="orderNumber" label="Bestellnummer" hint="Steht in Ihrer Bestellbestätigung, z. B. RT-2026-000042." autoComplete="off" required />
+            <TextField<WithdrawalForm> name="email" label="E-Mail-Adresse der Bestellung" type="email" autoComplete="email" required />
+            <TextField<WithdrawalForm> name="items" label="Nur bestimmte Artikel widerrufen (optional)" hint="Leer lassen, um die gesamte Bestellung zu widerrufen." multiline />
+            <Button type="submit">Weiter</Button>
+          </form>
+        </FormProvider>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * 'Vertrag widerrufen' (§ 356a BGB; legal-de.md §4.8) against the real local database: name,
+ * order number and e-mail suffice; the declaration is logged with its time of receipt and
+ * confirmed by e-mail at once.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import { startCartTestEnv, testProduct, TEST_NOW } from '../test-support/cart-test-env';
+import { demoOrderBody } from '../test-support/demo-order';
+import { withdrawalModel } from '../models/withdrawal';
+import { orderModel } from '../models/order';
+
+let env: Awaited<ReturnType<typeof startCartTestEnv>>;
+const ID = 'a'.repeat(24);
+let orderNumber: string;
+
+beforeAll(async () => {
+  env = await startCartTestEnv();
+  env.catalog.products.set(ID, testProduct(ID));
+  const s = env.shopper();
+  await s.call('POST', '/api/cart', { productId: ID, quantity: 2 });
+  orderNumber = (await s.call('POST', '/api/orders', demoOrderBody(), { 'idempotency-key': randomUUID() })).body.orderNumber;
+});
+afterAll(() => env.close());
+
+const withdraw = (body: unknown) => env.shopper().call('POST', '/api/withdrawals', body);
+
+test('name, order number and e-mail suffice: logged, order marked, confirmation with date and time sent', async () => {
+  const response = await withdraw({ name: 'Erika Mustermann', orderNumber: ` ${orderNumber.toLowerCase()} `, email: 'Erika@Example.de', items: '' });
+  expect(response.status).toBe(201);
+  expect(response.body).toMatchObject({ orderNumber, email: 'erika@example.de', items: '', receivedAt: TEST_NOW.toISOString() });
+
+  const logged = await withdrawalModel(env.app.db).findById(response.body.withdrawalId).lean<Record<string, unknown>>();
+  expect(logged).toMatchObject({ orderNumber, name: 'Erika Mustermann', email: 'erika@example.de', receivedAt: TEST_NOW });
+  expect((await orderModel(env.app.db).findOne({ orderNumber }).lean<{ withdrawalRequestedAt: Date }>())!.withdrawalRequestedAt).toEqual(TEST_NOW);
+
+  const file = (await readdir(env.mailDir)).find((name) => name.startsWith(`${orderNumber}-widerruf-`))!;
+  const mail = await simpleParser(await readFile(path.join(env.mailDir, file)));
+  expect(mail.subject).toBe(`Eingangsbestätigung Ihres Widerrufs zur Bestellung ${orderNumber}`);
+  expect(mail.text).toContain(`wir haben Ihren Widerruf zur Bestellung ${orderNumber} am 22.11.2026 um 13:00 Uhr erhalten.`);
+  expect(mail.text).toContain('Widerrufen für: die gesamte Bestellung');
+});
+
+test('a partial withdrawal names the items in the log and the confirmation', async () => {
+  const response = await withdraw({ name: 'Erika Mustermann', orderNumber, email: 'erika@example.de', items: '1 × Blueberry Ice' });
+  expect(response.status).toBe(201);
+  const file = (await readdir(env.mailDir)).find((name) => name.includes(response.body.withdrawalId))!;
+  expect((await simpleParser(await readFile(path.join(env.mailDir, file)))).text).toContain('Widerrufen für: 1 × Blueberry Ice');
+});
+
+test.each([
+  ['another e-mail', { email: 'someone@example.de' }],
+  ['an unknown number', { orderNumber: 'RT-2026-999998' }],
+])('%s → 404 without saying which part is wrong', async (_label, overrides) => {
+  const before = await withdrawalModel(env.app.db).countDocuments({});
+  const response = await withdraw({ name: 'Erika Mustermann', orderNumber, email: 'erika@example.de', ...overrides });
+  expect(response.status).toBe(404);
+  expect(response.body.message).toBe('Wir finden keine Bestellung mit dieser Bestellnummer und E-Mail-Adresse. Bitte prüfen Sie Ihre Angaben.');
+  expect(await withdrawalModel(env.app.db).countDocuments({})).toBe(before);
+});
+
+test.each([
+  [{ name: '', orderNumber: 'RT-2026-000001', email: 'a@b.de' }, 'body/name', 'Bitte geben Sie Ihren Namen ein.'],
+  [{ name: 'Erika', orderNumber: '12345', email: 'a@b.de' }, 'body/orderNumber', /wie in der Bestellbestätigung/],
+  [{ name: 'Erika', orderNumber: 'RT-2026-000001', email: 'a@' }, 'body/email', 'Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
+])('bad input %j → 400 naming the field', async (body, field, message) => {
+  const response = await withdraw(body);
+  expect(response.status).toBe(400);
+  expect(response.body.issues.find((issue: { path: string }) => issue.path === field)?.message).toMatch(message);
+});

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, WithdrawalBody, WithdrawalReceipt } from '@shop/contracts';
+import type { Withdrawals } from '../orders/withdrawals';
+
+/**
+ * `POST /api/withdrawals` (§ 356a BGB 'Vertrag widerrufen', no login): 201 with the receipt
+ * (time of receipt, where the confirmation went); 400 bad input with German messages; 404 when
+ * no order has this number and e-mail address.
+ */
+export const withdrawalRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals }> = async (app, { withdrawals }) => {
+  app.post(
+    '/api/withdrawals',
+    { schema: { summary: 'Withdraw from an order (name, order number, e-mail; items optional)', body: WithdrawalBody, response: { 201: WithdrawalReceipt, 400: ErrorResponse, 404: ErrorResponse } } },
+    async (request, reply) => reply.code(201).send(await withdrawals.declare(request.body)),
+  );
+};
