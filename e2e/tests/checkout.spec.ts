@@ -88,6 +88,7 @@ test.describe('checkout', () => {
 
     const review = page.locator('[aria-current="step"]');
     await expect(review.getByTestId('order-lines')).toContainText(`4 × ${product.name}`);
+    await expect(review.getByTestId('order-lines')).toContainText(`Nikotin ${product.nicotineMgPerMl} mg/ml`);
     await expect(review.getByTestId('cart-total')).toHaveText(total);
     await expect(review.getByTestId('order-summary')).toContainText('enthaltene MwSt. (19 %)');
     await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();

@@ -16,6 +16,7 @@ export default function CartButton() {
   useEffect(() => {
     void cartActions.load();
     const offAdd = on('cart:add', async ({ productId, quantity }) => {
+      emit('cart:add-accepted', { productId });
       const { ok, switchedToLocal } = await cartActions.add(productId, quantity);
       emit('cart:add-result', { productId, ok });
       // The local-cart notice (spec §4) must come after the adding page's own toast (shown when its

@@ -8,6 +8,8 @@ import { SeoData } from './seo';
 export const ShopEvents = {
   /** Catalog asks the cart slice to add a product (spec §4 'Add to cart'). */
   'cart:add': z.object({ productId: z.string().min(1), quantity: z.number().int().min(1) }).strict(),
+  /** The cart slice received a 'cart:add' and is working on it (sent at once; tells the sender the cart remote is there). */
+  'cart:add-accepted': z.object({ productId: z.string() }).strict(),
   /** The cart slice's answer to 'cart:add': it handled the request and showed its own toast. */
   'cart:add-result': z.object({ productId: z.string(), ok: z.boolean() }).strict(),
   /** Anyone asks the side cart to open (header cart button). */

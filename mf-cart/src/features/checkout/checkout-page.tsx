@@ -32,6 +32,12 @@ const STEPS = [
   { name: 'review', title: 'Prüfen und bestellen' },
 ] as const;
 
+/** Essential characteristics of a product for the review step: liquid volume and nicotine content. */
+const productEssentials = (product: CartResponse['items'][number]['product']) =>
+  [product.liquidVolumeMl ? `${product.liquidVolumeMl.toLocaleString('de-DE')} ml Liquid` : null, `Nikotin ${product.nicotineMgPerMl.toLocaleString('de-DE')} mg/ml`]
+    .filter(Boolean)
+    .join(' · ');
+
 const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.';
 
 /**
@@ -227,6 +233,7 @@ function Checkout({ cart }: { cart: CartResponse }) {
                         name: item.product.name,
                         quantity: item.quantity,
                         lineTotal: centsToDecimal(decimalToCents(item.price) * item.quantity),
+                        details: productEssentials(item.product),
                       }))}
                     />
                     <OrderSummary totals={cart.totals} promo={cart.promo} />
