@@ -1,9 +1,10 @@
 import { Schema, type Connection } from 'mongoose';
 
 /**
- * A stock reservation of an order (issue #4): `_id` is the caller's reservation id (the order's
- * idempotency key), so the same reservation is never applied twice. Status: 'pending' while the
- * lines are decremented, 'reserved', 'failed' (nothing kept), 'released' (given back).
+ * A stock reservation of an order (issue #4): `_id` is the caller's reservation id (one per
+ * order attempt), so the same reservation is never applied twice. Status: 'pending' while the
+ * lines are decremented, 'reserved', 'failed' (nothing kept), 'released' (given back, or
+ * released before it arrived: then it is never applied).
  */
 const stockReservationSchema = new Schema(
   {
