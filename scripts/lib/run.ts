@@ -25,8 +25,12 @@ export function runForExitCode(command: string, args: string[], options: SpawnOp
 export class ProcessGroup {
   private readonly children: ChildProcess[] = [];
 
+  /**
+   * Starts a child in its own process group, so stopping it also stops what it started
+   * (`npm run dev -w …` runs npm → sh → tsx → node; a signal to npm alone leaves the dev server).
+   */
   spawn(name: string, command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], ...options });
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], detached: true, ...options });
     child.once('exit', (code, signal) => {
       if (!this.stopping && code !== 0) console.error(`  ✖ ${name} stopped (${code ?? signal})`);
     });
@@ -36,7 +40,7 @@ export class ProcessGroup {
 
   private stopping = false;
 
-  /** SIGTERM to every child, SIGKILL after 8 s; resolves when all have exited. */
+  /** SIGTERM to every child's process group, SIGKILL after 8 s; resolves when all children have exited. */
   async stopAll(): Promise<void> {
     this.stopping = true;
     await Promise.all(
@@ -44,12 +48,21 @@ export class ProcessGroup {
         (child) =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+            const signalGroup = (signal: NodeJS.Signals) => {
+              try {
+                process.kill(-child.pid!, signal); // the whole group the child leads
+              } catch {
+                child.kill(signal);
+              }
+            };
+            const timer = setTimeout(() => signalGroup('SIGKILL'), 8000);
             child.once('exit', () => {
               clearTimeout(timer);
+              // Grandchildren (a dev server under npm) may outlive their parent by a moment.
+              signalGroup('SIGTERM');
               resolve();
             });
-            child.kill('SIGTERM');
+            signalGroup('SIGTERM');
           }),
       ),
     );
