@@ -10,6 +10,13 @@ import { defineConfig } from '@playwright/test';
 export const DESKTOP_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
+/** A phone's Chrome: what most shoppers of this range use (issue #8). Not 'HeadlessChrome', which counts as a crawler. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+/** Phone profile: 390 × 844 CSS px, touch, mobile viewport rules (the width tests also try 360 × 740). */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: PHONE_USER_AGENT } as const;
+
 /** Launch options of the Debian Chromium; `extraArgs` for journeys that need a browser switch. */
 export const chromiumLaunchOptions = (extraArgs: string[] = []) => ({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -32,4 +39,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
+  projects: [
+    { name: 'desktop', grepInvert: /@phone-only/ },
+    // The main journeys (tagged @phone: age gate, home, listing, detail, add to cart, side cart,
+    // cart, checkout) and the phone layout checks run again on a phone.
+    { name: 'phone', grep: /@phone/, use: { ...PHONE } },
+  ],
 });

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 
 /** Age gate, spec §4: session flag, 'Ich bin 18+', 'Nein' → denial, no other way out, crawlers skip it. */
 test.describe('age gate', () => {
-  test('is a labelled modal dialog that only "Ich bin 18+" closes', async ({ page }) => {
+  test('is a labelled modal dialog that only "Ich bin 18+" closes', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Sind Sie mindestens 18 Jahre alt?' });
     await expect(dialog).toBeVisible();

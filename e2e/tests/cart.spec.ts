@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 
 /** Cart journeys of issue #4 (cart part) on the seeded shop. */
 test.describe('cart', () => {
-  test('add from the product page: toast, side cart opens at the top, badge counts', async ({ shopperPage: page }) => {
+  test('add from the product page: toast, side cart opens at the top, badge counts', { tag: '@phone' }, async ({ shopperPage: page }) => {
     await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
     await page.getByRole('button', { name: 'Menge erhöhen' }).click();
     await page.getByRole('button', { name: /^In den Warenkorb – 33,98 €$/ }).click();
@@ -20,7 +20,7 @@ test.describe('cart', () => {
     await expect(page.getByTestId('cart-badge')).toHaveText('2');
   });
 
-  test('cart page: steppers, promo code, free shipping from 4 items, totals from the server', async ({ shopperPage: page }) => {
+  test('cart page: steppers, promo code, free shipping from 4 items, totals from the server', { tag: '@phone' }, async ({ shopperPage: page }) => {
     // Through the API with the page's cookie jar; the client's price of 0.01 must be ignored.
     const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
     const add = await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1, price: '0.01' } });
@@ -56,7 +56,12 @@ test.describe('cart', () => {
     await page.getByTestId('promo-applied').getByRole('button', { name: 'Entfernen' }).click();
     await expect(page.getByTestId('cart-total')).toHaveText('67,96 €');
 
+    // Clearing asks first; 'Abbrechen' keeps every line.
     await page.getByRole('button', { name: 'Warenkorb leeren' }).click();
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(main.getByTestId('line-item')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Warenkorb leeren' }).click();
+    await page.getByRole('button', { name: 'Ja, leeren' }).click();
     await expect(main.getByText('Ihr Warenkorb ist leer')).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, openFilters } from './fixtures';
 import { specimenIdCard } from '../../services/cart/src/age-verification/specimen-id-card';
 
 /** Checkout journeys of issue #4 through the gateway on the seeded shop. */
@@ -37,13 +37,14 @@ async function fillIdCard(page: Page, birthDate: string, lines: string[]) {
 }
 
 test.describe('checkout', () => {
-  test('full journey: home → category → product → cart with promo and free shipping → checkout → thank-you → e-mail', async ({ shopperPage: page, browser }) => {
+  test('full journey: home → category → product → cart with promo and free shipping → checkout → thank-you → e-mail', { tag: '@phone' }, async ({ shopperPage: page, browser }) => {
     const { products } = await (await page.request.get('/api/products?categoryId=cat-tornado-9000&limit=50')).json();
     const product = products.find((p: { stock: number | null; salePrice: string | null }) => (p.stock === null || p.stock >= 20) && p.salePrice);
 
     await page.goto('/');
     await page.getByTestId('carousel-randm-tornado-9000').getByRole('link', { name: 'Alle RandM Tornado 9000 ansehen' }).click();
     await expect(page).toHaveURL(/\/kategorien\/randm-tornado-9000$/);
+    await openFilters(page);
     await page.getByLabel('Geschmack suchen').fill(product.flavor);
     await page.getByTestId('product-card').filter({ hasText: product.name }).getByRole('link', { name: product.name }).click();
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -79,6 +80,11 @@ test.describe('checkout', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel('Straße und Hausnummer').fill('Heidestraße 17');
     await page.getByRole('button', { name: 'Weiter' }).click();
+    // A reload keeps the step (not only the fields), and the items are in the summary from the start.
+    await expect(page.locator('[aria-current="step"]')).toContainText('Altersprüfung');
+    await page.reload();
+    await expect(page.locator('[aria-current="step"]')).toContainText('Altersprüfung');
+    await expect(page.getByRole('complementary', { name: 'Bestellübersicht' }).getByTestId('order-lines')).toContainText(`4 × ${product.name}`);
 
     await fillIdCard(page, '1990-01-01', specimenIdCard({ birth: '900101', expiry }));
     await expect(page.getByText('✓ Alter mit Personalausweis bestätigt')).toBeVisible();
@@ -142,6 +148,9 @@ test.describe('checkout', () => {
     expect(draft).not.toContain(birth.toISOString().slice(0, 10));
     expect(draft).not.toContain('IDD<<');
     await page.reload();
-    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('erika.mustermann@example.de');
+    // Back on the age step (the ID card is typed again), contact and address kept.
+    await expect(page.locator('[aria-current="step"]').getByRole('heading', { name: /Altersprüfung/ })).toBeVisible();
+    await expect(page.getByText('erika.mustermann@example.de')).toBeVisible();
+    await expect(page.getByLabel('Geburtsdatum')).toHaveValue('');
   });
 });

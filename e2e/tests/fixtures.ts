@@ -14,4 +14,16 @@ export const test = base.extend<{ shopperPage: Page }>({
   },
 });
 
+/**
+ * Opens the listing's 'Filter und Sortierung' block when it is collapsed (phones show the
+ * products first and keep the filters folded; issue #8). Wide screens have it open already.
+ */
+export async function openFilters(page: Page): Promise<void> {
+  const details = page.locator('details.listing__filters');
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
+    await details.locator('summary').click();
+  }
+  await expect(page.getByLabel('Geschmack suchen')).toBeVisible();
+}
+
 export { expect };

@@ -1,56 +1,5 @@
 import { test, expect } from './fixtures';
-
-/** Every route of spec §2 resolves to its remote; unknown paths get the not-found page with HTTP 404. */
-const ROUTES: Array<[path: string, heading: string]> = [
-  ['/', 'RandM Tornado Einweg-Vapes'],
-  ['/randm-tornado-vape-alle-produkte', 'Alle Produkte'],
-  ['/Alle-Produkte', 'Alle Produkte'],
-  ['/kategorien', 'Kategorien'],
-  ['/kategorien/randm-tornado-9000', 'RandM Tornado 9000'],
-  ['/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape', 'RandM Tornado 9000 Blueberry Ice'],
-  ['/produkt/randm-tornado-9000-blueberry-ice-einweg-vape', 'RandM Tornado 9000 Blueberry Ice'],
-  ['/warenkorb', 'Warenkorb'],
-  ['/kasse', 'Kasse'],
-  ['/checkout', 'Kasse'],
-  // Not this browser's order: the thank-you page says so (only the buyer sees an order).
-  ['/danke/0123456789abcdef01234567', 'Bestellung nicht gefunden'],
-  ['/vertrag-widerrufen', 'Vertrag widerrufen'],
-  ['/anmelden', 'Anmelden'],
-  ['/registrieren', 'Registrieren'],
-  ['/passwort-vergessen', 'Passwort vergessen'],
-  ['/passwort-aendern', 'Passwort ändern'],
-  ['/wunschliste', 'Wunschliste'],
-  ['/profil', 'Mein Profil'],
-  ['/meine-bestellungen', 'Meine Bestellungen'],
-  ['/bestellungen', 'Meine Bestellungen'],
-  ['/randm-tornado-vape-blog', 'Blog'],
-  ['/randm-tornado-vape-blog/ratgeber', 'Blog'],
-  ['/kontakt', 'Kontakt'],
-  ['/versand', 'Versand'],
-  ['/rueckgabe', 'Rückgabe'],
-  ['/impressum', 'Impressum'],
-  ['/datenschutz', 'Datenschutz'],
-  ['/agb', 'AGB'],
-  ['/jugendschutz', 'Jugendschutz'],
-  ['/ueber-uns', 'Über uns'],
-  ['/admin', 'Admin-Dashboard'],
-  ['/admin/auth-status', 'Anmeldestatus'],
-  ['/admin/products', 'Produkte verwalten'],
-  ['/admin/produkte', 'Produkte verwalten'],
-  ['/admin/orders', 'Bestellungen verwalten'],
-  ['/admin/bestellungen', 'Bestellungen verwalten'],
-  ['/admin/customers', 'Kunden verwalten'],
-  ['/admin/kunden', 'Kunden verwalten'],
-  ['/admin/analytics', 'Auswertungen'],
-  ['/admin/content', 'Inhalte verwalten'],
-  ['/admin/content/blog/new', 'Neuer Blogbeitrag'],
-  ['/admin/content/blog/edit/42', 'Blogbeitrag bearbeiten'],
-  ['/admin/content/simple-new', 'Neue Seite'],
-  ['/admin/content/simple-edit/42', 'Seite bearbeiten'],
-  ['/admin/content/edit/42', 'Inhalt bearbeiten'],
-  ['/admin/media', 'Medien'],
-  ['/admin/promotions', 'Aktionen'],
-];
+import { PAGES as ROUTES } from './pages';
 
 test.describe('routing', () => {
   test('every route of the spec answers 200 and shows its remote page', async ({ shopperPage: page }) => {

@@ -16,6 +16,6 @@ export const cartApi = {
   validatePromo: async (code: string) => PromoValidationResponse.parse(await apiRequest('POST', '/api/promo/validate', { code })),
   /** A product by id (spec §7: the local cart reads price and salePrice from it). */
   product: async (id: string) => Product.parse(await apiRequest('GET', `/api/products/${encodeURIComponent(id)}`)),
-  /** 'Frequently bought together': featured products, first 3 shown (spec §2, §7). */
-  suggestions: async () => ProductListResponse.parse(await apiRequest('GET', '/api/products?featured=true&limit=8')).products.slice(0, 3),
+  /** 'Frequently bought together': up to 8 featured products (spec §7); the page picks 3 not in the cart. */
+  suggestions: async () => ProductListResponse.parse(await apiRequest('GET', '/api/products?featured=true&limit=8')).products,
 };

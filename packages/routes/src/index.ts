@@ -46,7 +46,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('/warenkorb', 'cart', 'cart', 'Warenkorb'),
   route('/kasse', 'cart', 'checkout', 'Kasse'),
   route('/checkout', 'cart', 'checkout', 'Kasse'),
-  route('/danke/:orderId', 'cart', 'thank-you', 'Vielen Dank für Ihre Bestellung'),
+  route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung'),
   // § 356a BGB withdrawal function (not in the spec; legal-de.md §4.8), linked from the footer.
   route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen'),
   // account

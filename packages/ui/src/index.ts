@@ -4,3 +4,5 @@ export * from './spinner';
 export * from './notice';
 export * from './breadcrumb';
 export * from './under-construction';
+export * from './quantity-stepper';
+export * from './use-media-query';

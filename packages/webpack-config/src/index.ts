@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 /** Libraries loaded once per page and shared by the shell and every remote (docs/architecture.md). */
@@ -49,7 +50,14 @@ export interface FederatedAppOptions {
   mode?: 'production' | 'development';
 }
 
-/** webpack configuration for the shell or a remote: TypeScript via swc, CSS via style-loader, Module Federation with a manifest. */
+/**
+ * webpack configuration for the shell or a remote: TypeScript via swc, CSS extracted into files
+ * (mini-css-extract-plugin; a remote's CSS chunk loads with the chunk that imports it, so no
+ * content jumps when a remote's JavaScript injects styles late), Module Federation with a
+ * manifest. The shell provides the Module Federation runtime once per page
+ * (`provideExternalRuntime`); every remote uses it (`externalRuntime`) instead of bundling its
+ * own copy into its remoteEntry.js (issue #8: ≈ 73 KB duplicated per remote before).
+ */
 export function createFederatedConfig(options: FederatedAppOptions): Configuration & { devServer: DevServerConfiguration } {
   const { name, dir, devPort, exposes, host } = options;
   const mode = options.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
@@ -68,7 +76,13 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // The workspace packages are compiled to CommonJS, so their require('zod') would pick zod's
+      // CommonJS build, which webpack cannot tree-shake (all of zod and every locale, ~90 KB
+      // compressed on every page). Resolve the ES module builds instead, also for require().
+      conditionNames: ['import', 'module', 'browser', 'default'],
+    },
     module: {
       rules: [
         {
@@ -85,7 +99,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
             },
           },
         },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        { test: /\.css$/, use: [mode === 'development' ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'] },
       ],
     },
     plugins: [
@@ -99,7 +113,11 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
         runtimePlugins: host?.runtimePlugins,
         manifest: true,
         dts: false,
+        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
+      ...(mode === 'development'
+        ? []
+        : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' })]),
       ...(host ? [new HtmlWebpackPlugin({ template: host.template, scriptLoading: 'defer' })] : []),
     ],
     performance: { hints: false },

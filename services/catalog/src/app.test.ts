@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 /**
  * Catalog service against the real local database: every endpoint of issue #3 and every bad
  * input it names. The demo catalogue is seeded once into a database of this test file.
@@ -84,6 +85,21 @@ describe('seeded demo catalogue', () => {
     expect(image.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
     expect((await get('/api/images/nicht-da.webp')).status).toBe(404);
     expect((await get('/api/images/..%2Fetc.webp')).status).toBe(400);
+  });
+
+  test('product images come in the srcset widths, smaller than the original; other widths are refused', async () => {
+    const product = ProductSchema.parse((await get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).body);
+    const original = await app.inject({ method: 'GET', url: product.images[0]! });
+    const small = await app.inject({ method: 'GET', url: `${product.images[0]!}?w=160` });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const { width } = await sharp(small.rawPayload).metadata();
+    expect(width).toBe(160);
+    expect(small.rawPayload.length).toBeLessThan(original.rawPayload.length);
+    for (const w of ['161', '1e3', '0x10', '+5', '', '4800']) {
+      expect((await get(`${product.images[0]!}?w=${encodeURIComponent(w)}`)).status).toBe(400);
+    }
   });
 });
 

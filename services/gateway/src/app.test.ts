@@ -281,6 +281,17 @@ describe('gateway: /api routing', () => {
     expect(serverToServer.statusCode).toBe(200);
   });
 
+  test('a write from the shop opened under another host name (same origin) passes; a foreign page with our host name in its path does not', async () => {
+    const sameOrigin = await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' } });
+    expect(sameOrigin.statusCode).toBe(200);
+    const byReferer = await app.inject({ method: 'DELETE', url: '/api/products/x', headers: { host: '127.0.0.1:8080', referer: 'http://127.0.0.1:8080/warenkorb' } });
+    expect(byReferer.statusCode).toBe(200);
+    const otherPort = await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:9999' } });
+    expect(otherPort.statusCode).toBe(403);
+    const lookalike = await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080.evil.example' } });
+    expect(lookalike.statusCode).toBe(403);
+  });
+
   test('readyz reports each service and fails while one is down', async () => {
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);

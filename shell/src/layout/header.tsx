@@ -7,13 +7,16 @@ import { MobileDrawer } from './mobile-drawer';
 /**
  * Header of spec §2: free-shipping strip, logo, search box (catalog widget; below the header
  * on narrow screens), account menu (account widget), cart button with badge (cart widget),
- * main navigation and the mobile drawer.
+ * main navigation and the mobile drawer. On phones it takes two rows (menu, logo, account,
+ * cart; then the search box) below a one-line strip, and the navigation lives in the drawer.
  */
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <header className="site-header">
-      <p className="top-strip">Kostenloser Versand ab 4 Produkten · Versand innerhalb von 24 Stunden</p>
+      <p className="top-strip">
+        Kostenloser Versand ab 4 Produkten<span className="top-strip__more"> · Versand innerhalb von 24 Stunden</span>
+      </p>
       <div className="shop-container site-header__bar">
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TOAST_DEFAULT_DURATION_MS, type ShopEventDetail } from '@shop/contracts';
 import { on } from '@shop/event-bus';
 
@@ -7,9 +7,20 @@ type Toast = ShopEventDetail<'shell:toast'> & { id: number };
 /**
  * Shows toasts sent by any slice ('shell:toast'), one at a time: a new toast replaces the
  * current one (spec §9 'Toasts'); each closes after its duration (default 5 s) or by its button.
+ * The region is a manual popover, shown anew for every toast: that puts it in the top layer
+ * above whatever modal dialog is open (side cart, drawer), where a z-index cannot reach. It sits
+ * at the bottom of the viewport so it never covers the header's cart and account buttons.
  */
 export function ToastHost() {
   const [toast, setToast] = useState<Toast | null>(null);
+  const region = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof element.showPopover !== 'function') return;
+    if (element.matches(':popover-open')) element.hidePopover();
+    if (toast) element.showPopover();
+  }, [toast]);
 
   useEffect(() => on('shell:toast', (detail) => setToast({ ...detail, id: Date.now() })), []);
 
@@ -20,8 +31,13 @@ export function ToastHost() {
   }, [toast]);
 
   return (
-    <div className="toast-region" aria-live="polite" role="status">
-      {toast && (
+    <>
+      {/* Always in the page, so screen readers announce each new text (a popover is display:none until shown). */}
+      <div className="shop-visually-hidden" role="status" aria-live="polite">
+        {toast ? `${toast.title}${toast.description ? `: ${toast.description}` : ''}` : ''}
+      </div>
+      <div ref={region} popover="manual" className="toast-region">
+        {toast && (
         <div key={toast.id} className={`toast toast--${toast.variant}`} data-testid="toast">
           <div>
             <strong>{toast.title}</strong>
@@ -32,6 +48,7 @@ export function ToastHost() {
           </button>
         </div>
       )}
-    </div>
+      </div>
+    </>
   );
 }

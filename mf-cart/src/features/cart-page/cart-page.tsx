@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { CartResponse } from '@shop/contracts';
 import { Button } from '@shop/ui';
+import { isSoldOut } from '@shop/catalog-rules';
+import { formatEurDecimal } from '@shop/format';
 import { getContinueShoppingTarget, useSeo } from '@shop/shell-api';
 import { cartApi } from '../../api/cart-api';
 import { cartActions } from '../cart/cart-store';
@@ -14,20 +16,59 @@ import { OrderSummary } from '../cart/components/order-summary';
 import { PromoBox } from '../cart/components/promo-box';
 import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
 
-function FrequentlyBoughtTogether() {
+/** Suggestions shown under the cart (spec §2: up to 3 featured products). */
+const SUGGESTIONS_SHOWN = 3;
+
+/**
+ * 'Wird oft zusammen gekauft' (spec §2): up to 3 featured products that are not in the cart
+ * yet, each with image, name (to /produkt/{slug}), price and a button to add it.
+ */
+function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
   const { data } = useQuery({ queryKey: ['cart-suggestions'], queryFn: cartApi.suggestions, staleTime: 5 * 60_000 });
-  if (!data?.length) return null;
+  const inCart = new Set(cart.items.map((item) => item.productId));
+  const products = (data ?? []).filter((product) => !inCart.has(product.id) && !isSoldOut(product)).slice(0, SUGGESTIONS_SHOWN);
+  if (!products.length) return null;
   return (
-    <section className="cart-suggestions" aria-labelledby="suggestions-title">
+    <section className="cart-suggestions" aria-labelledby="suggestions-title" data-testid="cart-suggestions">
       <h2 id="suggestions-title">Wird oft zusammen gekauft</h2>
       <ul>
-        {data.map((product) => (
-          <li key={product.id}>
-            <Link to={`/produkt/${product.slug}`}>{product.name}</Link>
+        {products.map((product) => (
+          <li key={product.id} className="cart-suggestion">
+            <img src={product.images[0] ?? '/api/placeholder/120/120'} alt="" width={64} height={64} loading="lazy" />
+            <div>
+              <Link to={`/produkt/${product.slug}`}>{product.name}</Link>
+              <p className="cart-suggestion__price">{formatEurDecimal(product.salePrice ?? product.price)}</p>
+            </div>
+            <Button variant="secondary" aria-label={`${product.name} in den Warenkorb`} onClick={() => void cartActions.add(product.id, 1)}>
+              +
+            </Button>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** 'Warenkorb leeren' asks once more before it removes every line. */
+function ClearCartButton() {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <Button variant="ghost" onClick={() => setConfirming(true)}>
+        Warenkorb leeren
+      </Button>
+    );
+  }
+  return (
+    <span className="cart-clear-confirm" role="group" aria-label="Warenkorb leeren bestätigen">
+      <span>Alle Artikel entfernen?</span>
+      <Button variant="secondary" autoFocus onClick={() => void cartActions.clear().finally(() => setConfirming(false))}>
+        Ja, leeren
+      </Button>
+      <Button variant="ghost" onClick={() => setConfirming(false)}>
+        Abbrechen
+      </Button>
+    </span>
   );
 }
 
@@ -72,11 +113,9 @@ function CartContents({ cart }: { cart: CartResponse }) {
             </ul>
             <p className="cart-page__links">
               <Link to={getContinueShoppingTarget()}>Weiter einkaufen</Link>
-              <Button variant="ghost" onClick={() => void cartActions.clear()}>
-                Warenkorb leeren
-              </Button>
+              <ClearCartButton />
             </p>
-            <FrequentlyBoughtTogether />
+            <FrequentlyBoughtTogether cart={cart} />
           </div>
           <aside className="cart-aside" aria-label="Bestellübersicht">
             <FreeShippingProgress itemCount={cart.totals.itemCount} remaining={cart.totals.freeShippingRemainingItems} />

@@ -1,11 +1,13 @@
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { CartResponse } from '@shop/contracts';
+import { MAX_LINE_QUANTITY, type CartResponse } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
 import { showToast } from '@shop/shell-api';
 import { cartApi } from '../../api/cart-api';
 import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from './local-cart';
+import { CART_ACTION_FAILED, cartErrorReason } from './cart-errors';
+import { lineQuantityMessage } from '@shop/cart-rules';
 
 interface CartState {
   cart: CartResponse | null;
@@ -82,7 +84,7 @@ export const cartActions = {
       useCartStore.setState({ drawerOpen: true });
       return { ok: true, switchedToLocal };
     } catch (error) {
-      showToast({ title: 'Fehler', description: serverMessage(error) ?? 'Produkt konnte nicht hinzugefügt werden', variant: 'destructive' });
+      showToast({ title: CART_ACTION_FAILED.add, description: cartErrorReason(error), variant: 'destructive' });
       return { ok: false, switchedToLocal: false };
     }
   },
@@ -109,6 +111,10 @@ export const cartActions = {
   /** Sets a quantity; 0 or less removes the line (spec §4). */
   async updateQuantity(itemId: string, quantity: number) {
     if (quantity <= 0) return cartActions.remove(itemId);
+    if (quantity > MAX_LINE_QUANTITY) {
+      showToast({ title: CART_ACTION_FAILED.update, description: lineQuantityMessage(MAX_LINE_QUANTITY), variant: 'destructive' });
+      return;
+    }
     const before = useCartStore.getState().cart;
     if (!before) return;
     useCartStore.setState({ cart: withLine(before, itemId, quantity) });
@@ -117,7 +123,7 @@ export const cartActions = {
       receive(await backend().update(itemId, quantity));
     } catch (error) {
       useCartStore.setState({ cart: before });
-      showToast({ title: 'Fehler', description: serverMessage(error) ?? 'Menge konnte nicht aktualisiert werden', variant: 'destructive' });
+      showToast({ title: CART_ACTION_FAILED.update, description: cartErrorReason(error), variant: 'destructive' });
     } finally {
       setBusy(itemId, false);
     }
@@ -131,9 +137,9 @@ export const cartActions = {
     try {
       receive(await backend().remove(itemId));
       showToast({ title: 'Artikel entfernt', description: 'Das Produkt wurde aus dem Warenkorb entfernt.', variant: 'success' });
-    } catch {
+    } catch (error) {
       useCartStore.setState({ cart: before });
-      showToast({ title: 'Fehler', description: 'Artikel konnte nicht entfernt werden', variant: 'destructive' });
+      showToast({ title: CART_ACTION_FAILED.remove, description: cartErrorReason(error), variant: 'destructive' });
     } finally {
       setBusy(itemId, false);
     }
@@ -143,8 +149,8 @@ export const cartActions = {
     try {
       receive(await backend().clear());
       showToast({ title: 'Warenkorb geleert', variant: 'success' });
-    } catch {
-      showToast({ title: 'Fehler', description: 'Warenkorb konnte nicht geleert werden', variant: 'destructive' });
+    } catch (error) {
+      showToast({ title: CART_ACTION_FAILED.clear, description: cartErrorReason(error), variant: 'destructive' });
     }
   },
 

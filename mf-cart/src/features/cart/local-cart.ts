@@ -1,5 +1,5 @@
-import { computeTotals, totalsToApi } from '@shop/cart-rules';
-import { MAX_LINE_QUANTITY, type CartResponse, type Product } from '@shop/contracts';
+import { computeTotals, lineQuantityLimit, lineQuantityMessage, totalsToApi } from '@shop/cart-rules';
+import type { CartResponse, Product } from '@shop/contracts';
 import { decimalToCents } from '@shop/format';
 
 /**
@@ -55,7 +55,6 @@ export function writeLocalCart(data: LocalCartData): void {
 }
 
 /** Largest quantity of a line: the stock when tracked, at most 99 (as the server). */
-export const localLineLimit = (product: Product) => Math.min(MAX_LINE_QUANTITY, product.stock ?? MAX_LINE_QUANTITY);
 
 /**
  * Prices the local cart like the server does (spec §9 via @shop/cart-rules). Lines whose product
@@ -135,9 +134,9 @@ export function localCartBackend(deps: {
   const checkQuantity = async (productId: string, quantity: number) => {
     const product = await deps.loadProduct(productId);
     if (!product.isActive || (product.stock !== null && product.stock <= 0)) throw deps.apiError(409, 'Dieses Produkt ist leider ausverkauft.');
-    const limit = localLineLimit(product);
+    const limit = lineQuantityLimit(product);
     if (quantity > limit) {
-      throw deps.apiError(400, limit < MAX_LINE_QUANTITY ? `Von diesem Produkt sind nur noch ${limit} Stück verfügbar.` : `Höchstens ${MAX_LINE_QUANTITY} Stück pro Artikel.`);
+      throw deps.apiError(400, lineQuantityMessage(limit));
     }
   };
   const line = (data: LocalCartData, itemId: string) => {

@@ -8,6 +8,8 @@ import { CHECKOUT_DEFAULTS, type CheckoutFormValues } from './checkout-form';
  * date, the ID card lines and the terms checkbox are never stored (legal-de.md §1.10).
  */
 const DRAFT_KEY = 'checkout:draft';
+/** The step the shopper was on (index into the checkout's steps), for the same tab. */
+const STEP_KEY = 'checkout:step';
 type Draft = Pick<CheckoutFormValues, 'email' | 'billing' | 'shippingSameAsBilling' | 'shipping'>;
 
 export function checkoutDefaults(): CheckoutFormValues {
@@ -37,5 +39,16 @@ export function useCheckoutDraft(form: UseFormReturn<CheckoutFormValues>): void 
   }, [form]);
 }
 
-/** Forgets the draft (after the order is placed). */
-export const clearCheckoutDraft = () => sessionStorage.removeItem(DRAFT_KEY);
+/** The saved step index, or 0. */
+export function readCheckoutStep(): number {
+  const saved = Number(sessionStorage.getItem(STEP_KEY));
+  return Number.isInteger(saved) && saved > 0 ? saved : 0;
+}
+
+export const saveCheckoutStep = (index: number) => sessionStorage.setItem(STEP_KEY, String(index));
+
+/** Forgets the draft and the step (after the order is placed). */
+export function clearCheckoutDraft(): void {
+  sessionStorage.removeItem(DRAFT_KEY);
+  sessionStorage.removeItem(STEP_KEY);
+}

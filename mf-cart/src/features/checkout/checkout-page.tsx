@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { centsToDecimal, decimalToCents, formatEurDecimal } from '@shop/format';
-import { Button, Notice } from '@shop/ui';
+import { Button, Notice, useMediaQuery, WIDE_SCREEN_QUERY } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { checkoutApi } from '../../api/checkout-api';
 import { cartActions, useCartMode } from '../cart/cart-store';
@@ -14,7 +14,7 @@ import { OrderSummary } from '../cart/components/order-summary';
 import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
 import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues, type CheckoutStep as StepName } from './checkout-form';
 import { CheckoutStep } from './components/checkout-step';
-import { checkoutDefaults, clearCheckoutDraft, useCheckoutDraft } from './checkout-draft';
+import { checkoutDefaults, clearCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
 import { TextField } from '../../components/text-field';
 import { AddressFields } from './components/address-fields';
 import { AgeCheckFields } from './components/age-check-fields';
@@ -38,6 +38,22 @@ const productEssentials = (product: CartResponse['items'][number]['product']) =>
     .filter(Boolean)
     .join(' · ');
 
+const AGE_STEP = STEPS.findIndex((step) => step.name === 'age');
+
+/**
+ * Where a reloaded checkout continues: the saved step, but never past the age check (the ID-card
+ * lines are deliberately not stored, so they must be typed again) and never past a step whose
+ * saved fields no longer pass their schema.
+ */
+export function resumeStep(saved: number, values: CheckoutFormValues): number {
+  const target = Math.min(saved, AGE_STEP, STEPS.length - 1);
+  for (let index = 0; index < target; index++) {
+    const step = STEPS[index]!.name;
+    if (step in STEP_SCHEMAS && !STEP_SCHEMAS[step as StepName].safeParse(values).success) return index;
+  }
+  return target;
+}
+
 const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.';
 
 /**
@@ -60,8 +76,15 @@ export function CheckoutPage() {
 function Checkout({ cart }: { cart: CartResponse }) {
   const form = useForm<CheckoutFormValues>({ defaultValues: checkoutDefaults() });
   useCheckoutDraft(form);
-  const [stepIndex, setStepIndex] = useState(0);
+  const [stepIndex, setStepIndexState] = useState(() => resumeStep(readCheckoutStep(), form.getValues()));
+  const [resumedBeforeAge] = useState(() => readCheckoutStep() > AGE_STEP);
+  const setStepIndex = (index: number) => {
+    saveCheckoutStep(index);
+    setStepIndexState(index);
+  };
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [busy, setBusy] = useState(false);
+  const [summaryToggled, setSummaryToggled] = useState<boolean | null>(null);
   const [stepError, setStepError] = useState<string | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const navigate = useNavigate();
@@ -132,6 +155,13 @@ function Checkout({ cart }: { cart: CartResponse }) {
   };
 
   const values = form.getValues();
+  const orderLines = cart.items.map((item) => ({
+    key: item.id,
+    name: item.product.name,
+    quantity: item.quantity,
+    lineTotal: centsToDecimal(decimalToCents(item.price) * item.quantity),
+    details: productEssentials(item.product),
+  }));
   const freeShipping = cart.totals.shipping === '0.00';
   const stateOf = (index: number) => (index < stepIndex ? 'done' : index === stepIndex ? 'active' : 'upcoming');
   const summaries: Partial<Record<(typeof STEPS)[number]['name'], ReactNode>> = {
@@ -202,6 +232,9 @@ function Checkout({ cart }: { cart: CartResponse }) {
                 )}
                 {step.name === 'age' && (
                   <>
+                    {resumedBeforeAge && (
+                      <Notice tone="warning">Zum Schutz Ihrer Daten speichern wir die Angaben Ihres Ausweises nicht. Bitte geben Sie sie nach dem Neuladen erneut ein.</Notice>
+                    )}
                     <AgeCheckFields />
                     {errorBox}
                     {continueButton}
@@ -227,15 +260,7 @@ function Checkout({ cart }: { cart: CartResponse }) {
                 )}
                 {step.name === 'review' && (
                   <>
-                    <OrderLines
-                      lines={cart.items.map((item) => ({
-                        key: item.id,
-                        name: item.product.name,
-                        quantity: item.quantity,
-                        lineTotal: centsToDecimal(decimalToCents(item.price) * item.quantity),
-                        details: productEssentials(item.product),
-                      }))}
-                    />
+                    <OrderLines lines={orderLines} />
                     <OrderSummary totals={cart.totals} promo={cart.promo} />
                     <p>
                       Lieferung: {SHIPPING_METHOD_LABEL}, 1–3 Werktage nach Zahlungseingang · Zahlung: {PAYMENT_METHOD_LABEL}
@@ -251,9 +276,16 @@ function Checkout({ cart }: { cart: CartResponse }) {
               </CheckoutStep>
             ))}
           </div>
-          <aside className="cart-aside" aria-label="Bestellübersicht">
-            <OrderSummary totals={cart.totals} promo={cart.promo} />
-            <Link to="/warenkorb">Warenkorb bearbeiten</Link>
+          <aside className="cart-aside checkout-aside" aria-label="Bestellübersicht">
+            {/* Items and totals from the first step; collapsed on phones above the steps. */}
+            <details className="checkout-summary" open={summaryToggled ?? wide} onToggle={(event) => event.currentTarget.open !== (summaryToggled ?? wide) && setSummaryToggled(event.currentTarget.open)}>
+              <summary>
+                Bestellübersicht: {cart.totals.itemCount} Artikel · {formatEurDecimal(cart.totals.total)}
+              </summary>
+              <OrderLines lines={orderLines} />
+              <OrderSummary totals={cart.totals} promo={cart.promo} />
+              <Link to="/warenkorb">Warenkorb bearbeiten</Link>
+            </details>
           </aside>
         </form>
       </FormProvider>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatEurDecimal } from '@shop/format';
+import { getContinueShoppingTarget } from '@shop/shell-api';
 import { cartActions, useCart, useDrawerOpen } from '../cart/cart-store';
 import { LineItemRow } from '../cart/components/line-item-row';
 import { FreeShippingProgress } from '../cart/components/free-shipping-progress';
@@ -11,7 +12,8 @@ export const SLIDE_OUT_MS = 150;
 /**
  * Side cart (spec §2, §4): a drawer from the right as a modal <dialog> (focus stays inside, the
  * page behind is inert and does not scroll; Escape closes). Items, savings badge, free-shipping
- * progress, 'Warenkorb ansehen' (/warenkorb) and 'Jetzt bestellen' (/kasse, after a 150 ms slide-out).
+ * progress, subtotal, shipping and total, 'Warenkorb ansehen' (/warenkorb) and 'Jetzt bestellen' (/kasse,
+ * after a 150 ms slide-out). Empty, it leads back to the last listing ('Weiter einkaufen').
  */
 export function SideCart() {
   const open = useDrawerOpen();
@@ -50,7 +52,12 @@ export function SideCart() {
         </button>
       </div>
       {items.length === 0 ? (
-        <p>Ihr Warenkorb ist leer</p>
+        <div className="side-cart__empty">
+          <p>Ihr Warenkorb ist leer</p>
+          <Link className="shop-button shop-button--primary" to={getContinueShoppingTarget()} onClick={cartActions.closeDrawer}>
+            Weiter einkaufen
+          </Link>
+        </div>
       ) : (
         <>
           {cart && cart.totals.savings !== '0.00' && <p className="savings-badge">Sie sparen {formatEurDecimal(cart.totals.savings)}</p>}
@@ -61,9 +68,20 @@ export function SideCart() {
           </ul>
           {cart && <FreeShippingProgress itemCount={cart.totals.itemCount} remaining={cart.totals.freeShippingRemainingItems} />}
           {cart && (
-            <p className="side-cart__total">
-              Gesamt: <strong>{formatEurDecimal(cart.totals.total)}</strong>
-            </p>
+            <dl className="side-cart__totals" data-testid="side-cart-totals">
+              <dt>Zwischensumme</dt>
+              <dd>{formatEurDecimal(cart.totals.subtotal)}</dd>
+              {cart.promo && (
+                <>
+                  <dt>Gutschein {cart.promo.code}</dt>
+                  <dd>−{formatEurDecimal(cart.totals.promoDiscount)}</dd>
+                </>
+              )}
+              <dt>Versand</dt>
+              <dd>{cart.totals.shipping === '0.00' ? 'kostenlos' : formatEurDecimal(cart.totals.shipping)}</dd>
+              <dt className="side-cart__grand">Gesamt (inkl. MwSt.)</dt>
+              <dd className="side-cart__grand">{formatEurDecimal(cart.totals.total)}</dd>
+            </dl>
           )}
           <p className="side-cart__shipping">Versand mit DHL in 1–3 Werktagen, Altersprüfung bei Zustellung.</p>
           <div className="side-cart__actions">

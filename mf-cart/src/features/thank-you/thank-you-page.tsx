@@ -47,13 +47,17 @@ function BankTransfer({ order }: { order: Order }) {
  * logged-in owner); everyone else gets the API's 404 and a 'not found' message.
  */
 export function ThankYouPage() {
-  useSeo({ title: 'Vielen Dank für Ihre Bestellung', robots: 'noindex, nofollow' });
   const { orderId = '' } = useParams();
   const { data: order, error, isLoading, refetch } = useQuery({ queryKey: ['order', orderId], queryFn: () => checkoutApi.order(orderId), retry: false });
+  const notFound = error instanceof ApiError && error.status === 404;
+  // The title thanks only for an order the visitor may see; an unknown one says so instead.
+  useSeo({
+    title: order ? 'Vielen Dank für Ihre Bestellung' : notFound ? 'Bestellung nicht gefunden' : isLoading ? 'Bestellung wird geladen' : 'Bestellung konnte nicht geladen werden',
+    robots: 'noindex, nofollow',
+  });
 
   if (isLoading) return <Spinner label="Bestellung wird geladen…" />;
   if (!order) {
-    const notFound = error instanceof ApiError && error.status === 404;
     return (
       <section className="shop-page" role={notFound ? undefined : 'alert'}>
         <h1>{notFound ? 'Bestellung nicht gefunden' : 'Bestellung konnte nicht geladen werden'}</h1>

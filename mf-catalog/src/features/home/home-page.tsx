@@ -19,7 +19,10 @@ export function HomePage() {
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
-        {bestDiscount !== null && <p className="hero__offer">Bis zu {bestDiscount} % reduziert</p>}
+        {/* The line keeps its space while the categories load, so the hero does not jump. */}
+        <p className={`hero__offer${bestDiscount === null ? ' hero__offer--pending' : ''}`} aria-hidden={bestDiscount === null}>
+          {bestDiscount !== null ? `Bis zu ${bestDiscount} % reduziert` : '\u00a0'}
+        </p>
         <h1 id="hero-title">RandM Tornado Einweg-Vapes</h1>
         <p>Alle Modelle von 7.000 bis 40.000 Zügen und die RandM Shisha 10000. Kostenloser Versand ab 4 Produkten.</p>
         <div className="hero__actions">
@@ -32,8 +35,8 @@ export function HomePage() {
         </div>
       </section>
       <CategoryShortcuts />
-      {CAROUSEL_IDS.map((id) => (
-        <CategoryCarousel key={id} category={CATEGORY_DEFINITIONS.find((c) => c.id === id)!} />
+      {CAROUSEL_IDS.map((id, index) => (
+        <CategoryCarousel key={id} category={CATEGORY_DEFINITIONS.find((c) => c.id === id)!} first={index === 0} />
       ))}
       <TrustBanner />
       <SeoGuide />

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
-import { Breadcrumb } from '@shop/ui';
+import { Breadcrumb, QuantityStepper } from '@shop/ui';
+import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
@@ -11,7 +12,6 @@ import { fetchProductBySlug } from '../../api/catalog-api';
 import { PriceTag } from '../products/components/price-tag';
 import { ProductImage } from '../products/components/product-image';
 import { useAddToCart } from '../products/add-to-cart';
-import { QuantityStepper } from './components/quantity-stepper';
 import { RelatedProducts } from './components/related-products';
 import { DemoBadge } from '../products/components/demo-badge';
 
@@ -34,14 +34,14 @@ function Gallery({ product }: { product: Product }) {
   return (
     <div className="gallery">
       <div className="gallery__main">
-        <ProductImage key={selected} src={images[selected]} alt={product.name} size={600} eager />
+        <ProductImage key={selected} src={images[selected]} alt={product.name} size={600} sizes="(min-width: 80rem) 38rem, (min-width: 56rem) 48vw, 100vw" priority />
       </div>
       {images.length > 1 && (
         <ul className="gallery__thumbs">
           {images.map((src, index) => (
             <li key={src ?? index}>
               <button type="button" aria-label={`Bild ${index + 1} anzeigen`} aria-pressed={index === selected} onClick={() => setSelected(index)}>
-                <ProductImage src={src} alt="" size={80} />
+                <ProductImage src={src} alt="" size={80} sizes="80px" />
               </button>
             </li>
           ))}
@@ -57,6 +57,8 @@ function ProductDetails({ product }: { product: Product }) {
   // Detail page toast of spec §8: 'Zum Warenkorb hinzugefügt' / '{name} wurde hinzugefügt.'
   const { add, busy } = useAddToCart(() => showToast({ title: 'Zum Warenkorb hinzugefügt', description: `${product.name} wurde hinzugefügt.`, variant: 'success', durationMs: 2000 }));
   const soldOut = isSoldOut(product);
+  // The stepper stops where the cart would refuse: 99 per line, or the stock when lower.
+  const maxQuantity = lineQuantityLimit(product);
   const unitCents = decimalToCents(product.salePrice ?? product.price);
   const percent = discountPercent(decimalToCents(product.price), product.salePrice ? decimalToCents(product.salePrice) : null);
   const categoryName = CATEGORY_DEFINITIONS.find((c) => c.id === product.categoryId)?.name ?? CATEGORY_FALLBACK_NAME;
@@ -98,7 +100,12 @@ function ProductDetails({ product }: { product: Product }) {
           <p className={soldOut ? 'stock stock--out' : 'stock stock--in'} data-testid="stock-status">
             {soldOut ? 'Ausverkauft' : 'Auf Lager'}
           </p>
-          {!soldOut && <QuantityStepper value={quantity} onChange={setQuantity} label="Menge" />}
+          {!soldOut && (
+            <div className="product-detail__stepper">
+              <QuantityStepper value={quantity} onChange={setQuantity} label="Menge" max={maxQuantity} />
+            </div>
+          )}
+          {!soldOut && quantity >= maxQuantity && <p className="product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
           <button
             type="button"
             className="shop-button shop-button--primary product-detail__add"

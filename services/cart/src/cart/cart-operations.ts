@@ -4,7 +4,7 @@ import { decimalToCents } from '@shop/format';
 import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit';
 import { cartModel } from '../models/cart';
 import { promoCodeModel } from '../models/promo-code';
-import { computeTotals, totalsToApi, type PricedLine } from '@shop/cart-rules';
+import { computeTotals, lineQuantityLimit, lineQuantityMessage, totalsToApi, type PricedLine } from '@shop/cart-rules';
 import { checkPromo, type PromoCodeData } from '../domain/promo';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 
@@ -27,15 +27,12 @@ const EMPTY: StoredCart = { items: [], promoCode: null, version: 0 };
 /** Sold out by spec §4: inactive, or stock set and at most 0. */
 const soldOut = (p: Product) => !p.isActive || (p.stock !== null && p.stock <= 0);
 /** Largest quantity of one line: the stock when tracked, at most 99 (issue #4). */
-const lineLimit = (p: Product) => Math.min(MAX_LINE_QUANTITY, p.stock ?? MAX_LINE_QUANTITY);
 
 function quantityError(product: Product, wanted: number): Error | null {
   if (soldOut(product)) return new ConflictError('Dieses Produkt ist leider ausverkauft.');
-  const limit = lineLimit(product);
+  const limit = lineQuantityLimit(product);
   if (wanted <= limit) return null;
-  return limit < MAX_LINE_QUANTITY
-    ? new BadRequestError(`Von diesem Produkt sind nur noch ${limit} Stück verfügbar.`)
-    : new BadRequestError(`Höchstens ${MAX_LINE_QUANTITY} Stück pro Artikel.`);
+  return new BadRequestError(lineQuantityMessage(limit));
 }
 
 /**
@@ -98,7 +95,7 @@ export class CartOperations {
         notices.push(`${product?.name ?? 'Ein Artikel'} ist nicht mehr verfügbar und wurde aus dem Warenkorb entfernt.`);
         continue;
       }
-      const limit = lineLimit(product);
+      const limit = lineQuantityLimit(product);
       if (line.quantity > limit) {
         notices.push(`Von ${product.name} sind nur noch ${limit} Stück verfügbar; die Menge wurde angepasst.`);
         kept.push({ ...line, quantity: limit });

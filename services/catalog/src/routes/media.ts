@@ -1,7 +1,29 @@
 import { z } from 'zod';
+import sharp from 'sharp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '@shop/service-kit';
 import { productImageModel } from '../models/product-image';
+
+/**
+ * Widths in px a product image is also served in (`?w=`), for `srcset`: cards on phones need
+ * ~160–320 px, not the 600 px original (issue #8). A fixed list keeps the cache bounded.
+ */
+export const IMAGE_WIDTHS = [160, 320, 480] as const;
+
+/** Resized variants already made, by '<key>@<width>'; images never change under a key, so entries never go stale. */
+const resized = new Map<string, Buffer>();
+/** At most this many variants are kept (≈ 218 products × 3 widths fit with room to spare). */
+const RESIZED_CACHE_MAX = 2000;
+
+async function resizedImage(key: string, bytes: Buffer, width: number): Promise<Buffer> {
+  const cacheKey = `${key}@${width}`;
+  const cached = resized.get(cacheKey);
+  if (cached) return cached;
+  const output = await sharp(bytes).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  if (resized.size >= RESIZED_CACHE_MAX) resized.delete(resized.keys().next().value!);
+  resized.set(cacheKey, output);
+  return output;
+}
 
 /** Largest placeholder edge in pixels (issue #3: sizes bounded 1..2000). */
 export const PLACEHOLDER_MAX = 2000;
@@ -17,8 +39,18 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Product image (WebP)',
-        description: 'Binary WebP body; errors as ErrorResponse (400 bad key, 404 unknown).',
+        description: `Binary WebP body, the original or, with \`w\`, resized to that width in px (one of ${IMAGE_WIDTHS.join(', ')}); errors as ErrorResponse (400 bad key or width, 404 unknown).`,
         params: z.object({ key: z.string().regex(/^[a-z0-9-]+\.webp$/, 'ungültiger Bildname').max(200) }),
+        querystring: z
+          .object({
+            w: z
+              .string()
+              .regex(/^\d{1,4}$/, 'Breite nur als Ziffern')
+              .transform(Number)
+              .refine((width) => (IMAGE_WIDTHS as readonly number[]).includes(width), `Breite muss eine von ${IMAGE_WIDTHS.join(', ')} sein`)
+              .optional(),
+          })
+          .strict(),
       },
     },
     async (request, reply) => {
@@ -27,7 +59,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // lean() returns BSON Binary; its .buffer holds the bytes.
       const data = image.data as unknown;
       const bytes = Buffer.isBuffer(data) ? data : Buffer.from((data as { buffer: Uint8Array }).buffer);
-      return reply.type(image.contentType as string).header('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
+      const width = request.query.w;
+      const body = width ? await resizedImage(request.params.key, bytes, width) : bytes;
+      return reply.type(image.contentType as string).header('Cache-Control', 'public, max-age=31536000, immutable').send(body);
     },
   );
 

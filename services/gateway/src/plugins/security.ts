@@ -31,13 +31,29 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
+ * Whether `origin` names the host the request was sent to (the Host header a browser sets
+ * itself): a page of the shop opened under another name (http://127.0.0.1:8080 instead of
+ * http://localhost:8080) writes to itself. A page of another site cannot send our Host with its
+ * own Origin, so cross-site writes stay refused.
+ */
+function isSameHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Security added once for every slice:
  * - helmet headers with a content security policy that allows the configured remote origins
  *   (scripts, manifests, images). Inline styles are allowed because the remotes inject their
  *   CSS at run time (style-loader); scripts stay 'self' + remote origins only.
  * - origin check: a POST/PUT/PATCH/DELETE to /api from a browser page of another origin is
- *   rejected with 403 (CSRF defence on top of SameSite cookies). Requests without Origin and
- *   Referer (server-to-server clients) pass.
+ *   rejected with 403 (CSRF defence on top of SameSite cookies). Allowed: the configured
+ *   origins, and the request's own host (same-origin). Requests without Origin and Referer
+ *   (server-to-server clients) pass.
  * - rate limit on /api per client IP (429 with a German message).
  */
 export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) => {
@@ -69,7 +85,7 @@ export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) =
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = requestOrigin(request);
-    if (origin === null || allowed.has(origin)) return;
+    if (origin === null || allowed.has(origin) || isSameHost(origin, request.headers.host)) return;
     request.log.warn({ origin }, 'rejected cross-origin state-changing request');
     return reply.code(403).send({ message: 'Anfrage von einer fremden Website abgelehnt.', code: 'ORIGIN_REJECTED' });
   });

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { CartLineItem } from '@shop/contracts';
 import { productLink } from '@shop/catalog-rules';
 import { decimalToCents, formatEur } from '@shop/format';
-import { Spinner } from '@shop/ui';
+import { QuantityStepper, Spinner } from '@shop/ui';
+import { lineQuantityLimit } from '@shop/cart-rules';
 import { cartActions, useItemBusy } from '../cart-store';
 
 /** One line item with quantity stepper (minus at 1 removes, spec §4), line total and remove button; busy while changing. */
@@ -19,14 +20,15 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
           {item.product.salePrice && <s> {formatEur(decimalToCents(item.product.price))}</s>}
         </p>
       </div>
-      <div className="line-item__stepper" role="group" aria-label={`Menge von ${item.product.name}`}>
-        <button type="button" aria-label="Menge verringern" disabled={busy} onClick={() => void cartActions.updateQuantity(item.id, item.quantity - 1)}>
-          −
-        </button>
-        <output aria-label="Menge">{item.quantity}</output>
-        <button type="button" aria-label="Menge erhöhen" disabled={busy} onClick={() => void cartActions.updateQuantity(item.id, item.quantity + 1)}>
-          +
-        </button>
+      <div className="line-item__stepper">
+        <QuantityStepper
+          value={item.quantity}
+          max={lineQuantityLimit(item.product)}
+          minusRemoves
+          disabled={busy}
+          label={`Menge von ${item.product.name}`}
+          onChange={(quantity) => void cartActions.updateQuantity(item.id, quantity)}
+        />
       </div>
       <p className="line-item__total">{formatEur(unit * item.quantity)}</p>
       {busy ? (

@@ -1,8 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { CategoryDefinition } from '@shop/contracts';
-import { Spinner } from '@shop/ui';
-import { ProductCard } from '../../products/components/product-card';
+import { ProductCard, ProductCardSkeleton } from '../../products/components/product-card';
 import { useProducts } from '../../products/hooks';
 
 /** Scroll step of the arrows in px (spec §9). */
@@ -15,7 +14,7 @@ export const CAROUSEL_SIZE = 8;
  * puff count matches (shisha by categoryId), arrows moving 280 px, a link to the whole
  * category, and the spec's empty texts.
  */
-export function CategoryCarousel({ category }: { category: CategoryDefinition }) {
+export function CategoryCarousel({ category, first = false }: { category: CategoryDefinition; /** The first carousel: its first image loads with priority. */ first?: boolean }) {
   const shisha = category.line === 'shisha';
   const query = shisha ? { categoryId: category.id, limit: CAROUSEL_SIZE } : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
   const { data, isPending, isError } = useProducts(query);
@@ -30,7 +29,13 @@ export function CategoryCarousel({ category }: { category: CategoryDefinition })
         <Link to={`/kategorien/${category.slug}`}>Alle {category.name} ansehen</Link>
       </div>
       {isPending ? (
-        <Spinner label="Produkte werden geladen…" />
+        <ul className="carousel__track" aria-busy="true" aria-label="Produkte werden geladen…">
+          {Array.from({ length: 4 }, (_, index) => (
+            <li key={index} className="carousel__item">
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ul>
       ) : isError ? (
         <p role="alert">Die Produkte konnten nicht geladen werden.</p>
       ) : data.products.length === 0 ? (
@@ -41,9 +46,9 @@ export function CategoryCarousel({ category }: { category: CategoryDefinition })
             ‹
           </button>
           <ul className="carousel__track" ref={track}>
-            {data.products.map((product) => (
+            {data.products.map((product, index) => (
               <li key={product.id} className="carousel__item">
-                <ProductCard product={product} />
+                <ProductCard product={product} priority={first && index === 0} />
               </li>
             ))}
           </ul>

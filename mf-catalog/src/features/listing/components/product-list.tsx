@@ -1,9 +1,26 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Spinner } from '@shop/ui';
+import { Button, useMediaQuery, WIDE_SCREEN_QUERY } from '@shop/ui';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
-import { ProductGrid } from '../../products/components/product-card';
+import { ProductGrid, ProductGridSkeleton } from '../../products/components/product-card';
 import { useProducts } from '../../products/hooks';
+
+/** A price filter value as the URL keeps it: euros with a dot and up to two decimals. */
+const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Why a price range from the URL cannot be applied, in German, or null when it can
+ * (empty bounds are fine). An impossible range is named instead of showing 'no products'.
+ */
+export function priceRangeProblem(minPrice: string, maxPrice: string): string | null {
+  if ((minPrice && !PRICE_PATTERN.test(minPrice)) || (maxPrice && !PRICE_PATTERN.test(maxPrice))) {
+    return 'Bitte geben Sie die Preise als Zahl in Euro ein, z. B. 12,50.';
+  }
+  if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) {
+    return `Der Preis „von“ (${minPrice.replace('.', ',')} €) ist höher als „bis“ (${maxPrice.replace('.', ',')} €). Bitte prüfen Sie den Preisbereich.`;
+  }
+  return null;
+}
 
 /** Products per page of the listings. */
 export const PAGE_SIZE = 24;
@@ -30,16 +47,22 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const minPrice = params.get('minPrice') ?? '';
   const maxPrice = params.get('maxPrice') ?? '';
   const formId = useId();
+  // Filters open beside the products on wide screens; on phones the products come first and
+  // the filters wait in a collapsed block (issue #8).
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [filtersToggled, setFiltersToggled] = useState<boolean | null>(null);
+  const filtersOpen = filtersToggled ?? wide;
 
+  const priceProblem = priceRangeProblem(minPrice, maxPrice);
   const { data, isPending, isError, isPlaceholderData, refetch } = useProducts({
     search: search || undefined,
     categoryId: categoryId || undefined,
     sort,
-    minPrice: /^\d+(\.\d{1,2})?$/.test(minPrice) ? minPrice : undefined,
-    maxPrice: /^\d+(\.\d{1,2})?$/.test(maxPrice) ? maxPrice : undefined,
+    minPrice: PRICE_PATTERN.test(minPrice) ? minPrice : undefined,
+    maxPrice: PRICE_PATTERN.test(maxPrice) ? maxPrice : undefined,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
-  });
+  }, !priceProblem);
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -54,67 +77,77 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
+  const activeFilters = [search, fixedCategoryId ? '' : categoryId, minPrice, maxPrice].filter(Boolean).length;
+
   return (
     <div className="listing">
-      <aside className="listing__filters" aria-labelledby={`${formId}-title`}>
-        <h2 id={`${formId}-title`}>Filter</h2>
-        <form
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = new FormData(event.currentTarget);
-            update({
-              search: String(form.get('search') ?? '').trim(),
-              minPrice: String(form.get('minPrice') ?? '').replace(',', '.').trim(),
-              maxPrice: String(form.get('maxPrice') ?? '').replace(',', '.').trim(),
-            });
-          }}
-        >
-          <label htmlFor={`${formId}-search`}>Geschmack suchen</label>
-          <input id={`${formId}-search`} name="search" type="search" defaultValue={search} key={search} placeholder="z. B. Blueberry, Erdbeere" />
-          <fieldset>
-            <legend>Preis in €</legend>
-            <label htmlFor={`${formId}-min`}>von</label>
-            <input id={`${formId}-min`} name="minPrice" inputMode="decimal" defaultValue={minPrice} key={`min-${minPrice}`} size={6} />
-            <label htmlFor={`${formId}-max`}>bis</label>
-            <input id={`${formId}-max`} name="maxPrice" inputMode="decimal" defaultValue={maxPrice} key={`max-${maxPrice}`} size={6} />
-          </fieldset>
-          <Button type="submit">Filter anwenden</Button>
-        </form>
-        {!fixedCategoryId && (
-          <>
-            <label htmlFor={`${formId}-category`}>Kategorie</label>
-            <select id={`${formId}-category`} value={categoryId} onChange={(event) => update({ category: event.target.value })}>
-              <option value="">Alle Kategorien</option>
-              {CATEGORY_DEFINITIONS.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
-      </aside>
+      <details className="listing__filters" open={filtersOpen} onToggle={(event) => event.currentTarget.open !== filtersOpen && setFiltersToggled(event.currentTarget.open)}>
+        <summary id={`${formId}-title`}>
+          Filter und Sortierung
+          {activeFilters > 0 && <span className="listing__filters-active">({activeFilters} aktiv)</span>}
+        </summary>
+        <div className="listing__filters-body">
+          <label htmlFor={`${formId}-sort`}>Sortieren nach</label>
+          <select id={`${formId}-sort`} value={sort} onChange={(event) => update({ sort: event.target.value })}>
+            {search && <option value="relevance">Relevanz</option>}
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          {!fixedCategoryId && (
+            <>
+              <label htmlFor={`${formId}-category`}>Kategorie</label>
+              <select id={`${formId}-category`} value={categoryId} onChange={(event) => update({ category: event.target.value })}>
+                <option value="">Alle Kategorien</option>
+                {CATEGORY_DEFINITIONS.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <form
+            role="search"
+            aria-labelledby={`${formId}-title`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              const form = new FormData(event.currentTarget);
+              update({
+                search: String(form.get('search') ?? '').trim(),
+                minPrice: String(form.get('minPrice') ?? '').replace(',', '.').trim(),
+                maxPrice: String(form.get('maxPrice') ?? '').replace(',', '.').trim(),
+              });
+            }}
+          >
+            <label htmlFor={`${formId}-search`}>Geschmack suchen</label>
+            <input id={`${formId}-search`} name="search" type="search" defaultValue={search} key={search} placeholder="z. B. Blueberry, Erdbeere" />
+            <fieldset className="listing__price">
+              <legend>Preis in €</legend>
+              <label htmlFor={`${formId}-min`}>von</label>
+              <input id={`${formId}-min`} name="minPrice" inputMode="decimal" defaultValue={minPrice} key={`min-${minPrice}`} />
+              <label htmlFor={`${formId}-max`}>bis</label>
+              <input id={`${formId}-max`} name="maxPrice" inputMode="decimal" defaultValue={maxPrice} key={`max-${maxPrice}`} />
+            </fieldset>
+            <Button type="submit">Filter anwenden</Button>
+          </form>
+        </div>
+      </details>
       <div className="listing__results">
         <div className="listing__toolbar">
           <p className="listing__count" role="status" data-testid="product-count">
             {/* While new results load, the previous ones stay visible but their count would be wrong. */}
-            {isPending || isPlaceholderData ? 'Produkte werden geladen…' : search ? `${total} Produkte für „${search}“` : `${total} Produkte`}
+            {priceProblem ? 'Preisbereich prüfen' : isPending || isPlaceholderData ? 'Produkte werden geladen…' : search ? `${total} Produkte für „${search}“` : `${total} Produkte`}
           </p>
-          <label>
-            Sortieren nach{' '}
-            <select value={sort} onChange={(event) => update({ sort: event.target.value })}>
-              {search && <option value="relevance">Relevanz</option>}
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
         </div>
-        {isPending ? (
-          <Spinner label="Produkte werden geladen…" />
+        {priceProblem ? (
+          <p className="listing__empty" role="alert">
+            {priceProblem}
+          </p>
+        ) : isPending ? (
+          <ProductGridSkeleton count={8} />
         ) : isError ? (
           <div role="alert">
             <p>Die Produkte konnten nicht geladen werden.</p>

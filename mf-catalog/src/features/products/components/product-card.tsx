@@ -12,14 +12,17 @@ import { DemoBadge } from './demo-badge';
  * nicotine, buy button with busy state or 'Ausverkauft' (spec §4 stock rule). No rating is
  * shown: there are no real reviews yet (issue #3 forbids invented ones).
  */
-export function ProductCard({ product }: { product: Product }) {
+/** Card image slot: a quarter of the 80rem container on large screens, half the width on phones, 16rem in carousels. */
+const CARD_IMAGE_SIZES = '(min-width: 64rem) 18rem, (min-width: 40rem) 30vw, 48vw';
+
+export function ProductCard({ product, priority = false }: { product: Product; /** The page's first visible card: its image loads first (LCP). */ priority?: boolean }) {
   const { add, busy } = useAddToCart();
   const soldOut = isSoldOut(product);
   const href = productLink(product);
   return (
     <article className="product-card" data-testid="product-card">
       <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
-        <ProductImage src={product.images[0]} alt="" />
+        <ProductImage src={product.images[0]} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} />
         {product.salePrice && <span className="product-card__badge">SALE</span>}
         <DemoBadge isDemo={product.isDemo} />
       </Link>
@@ -45,13 +48,40 @@ export function ProductCard({ product }: { product: Product }) {
   );
 }
 
+/** Stand-in with a card's final size while products load (no layout shift when they arrive). */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <div className="skeleton skeleton--image" />
+      <div className="product-card__body">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--short" />
+        <div className="skeleton skeleton--button" />
+      </div>
+    </div>
+  );
+}
+
+/** Placeholder grid of `count` card skeletons. */
+export function ProductGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className="product-grid" aria-busy="true" aria-label="Produkte werden geladen…">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <ProductCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Grid of product cards (2 columns on small screens, 4 on large; spec §9). */
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
     <ul className="product-grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} priority={index === 0} />
         </li>
       ))}
     </ul>

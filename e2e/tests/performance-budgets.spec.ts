@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * Budgets of docs/performance.md that do not depend on machine speed (issue #8), per page's first
+ * load in a fresh browser context: JavaScript bytes as transferred (compressed), which remote
+ * entries load (only the route's slice and the header's widgets), and the layout shift measured
+ * in the browser with a PerformanceObserver. Speed itself is measured by `npm run bench:web`.
+ * The layout shift is recorded (test annotation 'figures'), not yet asserted: the 0.02 target
+ * is not met (0.1–1.2 today, docs/performance.md 'Open'); assert it once the remotes' slots
+ * reserve their final size.
+ */
+const PAGES = [
+  { name: 'home', path: '/', slices: ['catalog', 'cart', 'account'] },
+  { name: 'category listing', path: '/kategorien/randm-tornado-9000', slices: ['catalog', 'cart', 'account'] },
+  { name: 'product detail', path: '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape', slices: ['catalog', 'cart', 'account'] },
+  { name: 'cart', path: '/warenkorb', slices: ['catalog', 'cart', 'account'] },
+  { name: 'all products', path: '/randm-tornado-vape-alle-produkte', slices: ['catalog', 'cart', 'account'] },
+];
+
+/**
+ * First-load JavaScript ceiling, compressed. The target of docs/performance.md is 200 KB; today's
+ * pages load 275–320 KB (react-dom 66 KB and react-router 60 KB are shared whole), so this
+ * guards against regressions at 330 KB until the target is reached (docs/performance.md).
+ */
+const JS_BUDGET_BYTES = 330 * 1024;
+
+async function firstLoadFigures(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Let late shifts (images, remotes mounting) be recorded.
+  await page.waitForTimeout(500);
+  return page.evaluate(async () => {
+    const cls = await new Promise<number>((resolve) => {
+      let total = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) total += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve(total), 100);
+    });
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+    return {
+      cls,
+      jsBytes: scripts.reduce((sum, entry) => sum + entry.transferSize, 0),
+      remoteEntries: scripts.map((entry) => new URL(entry.name).pathname).filter((pathname) => pathname.endsWith('/remoteEntry.js')),
+    };
+  });
+}
+
+for (const { name, path, slices } of PAGES) {
+  test(`${name}: first load within the JS ceiling, only the needed remotes (layout shift recorded)`, { tag: '@phone' }, async ({ shopperPage: page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const figures = await firstLoadFigures(page);
+    test.info().annotations.push({ type: 'figures', description: JSON.stringify(figures) });
+    expect(figures.jsBytes, 'JS bytes (compressed)').toBeGreaterThan(0);
+    expect(figures.jsBytes, 'JS bytes (compressed)').toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    expect(new Set(figures.remoteEntries).size, 'each remote entry once').toBe(figures.remoteEntries.length);
+    expect(figures.remoteEntries.map((entry) => entry.split('/')[2]).sort()).toEqual([...slices].sort());
+  });
+}

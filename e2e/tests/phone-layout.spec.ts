@@ -1,0 +1,83 @@
+import type { Browser, Page } from '@playwright/test';
+import { PHONE } from '../playwright.config';
+import { test, expect } from './fixtures';
+import { PAGES } from './pages';
+
+/**
+ * Phones first (issue #8): no page may be wider than the phone it is shown on, and the age gate
+ * and the cookie banner must be usable in the first viewport of every route. Runs in the phone
+ * project only, at 390 × 844 and 360 × 740.
+ */
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+] as const;
+
+/** The document's width beyond the viewport in CSS px (0 when nothing overflows sideways). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Whether the element lies fully inside the viewport and is what a tap at its centre hits. */
+async function tappableInViewport(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => {
+    const element = document.querySelector(sel);
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
+    const inside = box.width > 0 && box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return inside && Boolean(hit && (hit === element || element.contains(hit)));
+  }, selector);
+}
+
+async function phoneContext(browser: Browser, viewport: (typeof VIEWPORTS)[number], returning: boolean) {
+  const context = await browser.newContext({ ...PHONE, viewport, locale: 'de-DE' });
+  if (returning) {
+    await context.addInitScript(() => {
+      sessionStorage.setItem('shell:age-verified', 'true');
+      localStorage.setItem('shell:cookie-consent', 'rejected');
+    });
+  }
+  return context;
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`no page is wider than a ${viewport.width} px phone (cart filled, content loaded)`, { tag: '@phone-only' }, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const context = await phoneContext(browser, viewport, true);
+    const page = await context.newPage();
+    // A line item with a long name, so the cart, side cart and checkout show real content.
+    const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
+    expect((await page.request.post('/api/cart', { data: { productId: product.id, quantity: 2 } })).status()).toBe(201);
+    for (const [path, heading] of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await overflow(page), `${path} overflows sideways`).toBe(0);
+    }
+    await context.close();
+  });
+}
+
+test('age gate and cookie banner are fully visible and tappable in the first viewport of every route', { tag: '@phone-only' }, async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await phoneContext(browser, VIEWPORTS[1], false);
+  for (const [path] of PAGES) {
+    // Each new tab is a new session: the gate asks again, and no cookie choice is stored.
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Ich bin 18+' }), path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await overflow(page), `${path} overflows sideways`).toBe(0);
+    // 'Ich bin 18+' and 'Nein'
+    for (const selector of ['.age-gate__actions button:first-child', '.age-gate__actions button:last-child']) {
+      expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
+    }
+    await page.getByRole('button', { name: 'Ich bin 18+' }).tap();
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner, path).toBeVisible();
+    for (const selector of ['.cookie-banner__actions button:first-child', '.cookie-banner__actions button:last-child', '.cookie-banner__close']) {
+      expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
+    }
+    await page.close();
+  }
+  await context.close();
+});

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:web`: Lighthouse 12 (mobile preset: Moto G Power viewport, 4× CPU slowdown, slow
+ * 4G) against the storefront's main pages through the gateway, median of 3 runs per page, and in
+ * the same run the public Module Federation reference storefront kept in
+ * ../shared/reference/mf-tractor-store (issue #8). Prints one table: performance score, LCP, TBT,
+ * CLS, JS bytes (compressed, as transferred) and JS requests, and our figures as ratios to the
+ * reference's median. Asserts nothing; the budgets that do not depend on machine speed are
+ * asserted by e2e/tests/performance-budgets.spec.ts.
+ * Pages are loaded as a returning adult shopper (age confirmed, cookie choice stored), so the
+ * figures are the page's, not the age gate's. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
+ * Options: --runs N (default 3), --no-build, --no-reference.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { step, info } from './lib/log';
+import { numberArg, runBench, withBenchShop } from './lib/bench';
+import { ROOT } from './lib/paths';
+
+const RUNS = numberArg('runs', 3);
+const REFERENCE_DIR = path.join(ROOT, '..', 'shared', 'reference', 'mf-tractor-store');
+/** The reference's base URL is compiled into its build (its README). */
+const REFERENCE_URL = 'http://localhost:18199';
+
+const OUR_PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'category listing', path: '/kategorien/randm-tornado-9000' },
+  { name: 'product detail', path: '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape' },
+  { name: 'cart', path: '/warenkorb' },
+  { name: 'all products', path: '/randm-tornado-vape-alle-produkte' },
+];
+const REFERENCE_PAGES = [
+  { name: 'reference home', path: '/' },
+  { name: 'reference category', path: '/products' },
+  { name: 'reference detail', path: '/product/AU-01' },
+];
+
+interface Run {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  jsRequests: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** One Lighthouse run in a fresh page of the shared browser. */
+async function lighthouseRun(browser: import('puppeteer-core').Browser, url: string): Promise<Run> {
+  const { default: lighthouse } = await import('lighthouse');
+  const page = await browser.newPage();
+  await page.evaluateOnNewDocument(() => {
+    sessionStorage.setItem('shell:age-verified', 'true');
+    localStorage.setItem('shell:cookie-consent', 'rejected');
+  });
+  try {
+    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+    const scripts = requests.filter((item) => item.resourceType === 'Script');
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      jsRequests: scripts.length,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+async function measure(browser: import('puppeteer-core').Browser, name: string, url: string): Promise<Run> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(browser, url));
+  const result: Run = {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    jsBytes: median(runs.map((r) => r.jsBytes)),
+    jsRequests: median(runs.map((r) => r.jsRequests)),
+  };
+  info(`${name}: score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(1)} s, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, JS ${(result.jsBytes / 1024).toFixed(0)} KB in ${result.jsRequests} files`);
+  return result;
+}
+
+function startReference(): ChildProcess | null {
+  if (process.argv.includes('--no-reference') || !existsSync(path.join(REFERENCE_DIR, 'serve.cjs'))) return null;
+  return spawn(process.execPath, [path.join(REFERENCE_DIR, 'serve.cjs')], { stdio: 'ignore' });
+}
+
+async function main() {
+  const puppeteer = await import('puppeteer-core');
+  await withBenchShop(async (gatewayUrl) => {
+    const reference = startReference();
+    const browser = await puppeteer.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    try {
+      step(`Lighthouse 12, mobile preset, ${RUNS} runs per page (median)`);
+      const rows: Array<{ name: string; run: Run }> = [];
+      // localhost, not 127.0.0.1: the shop's own origin (PUBLIC_ORIGIN) as shoppers use it.
+      const shopUrl = gatewayUrl.replace('127.0.0.1', 'localhost');
+      for (const page of OUR_PAGES) rows.push({ name: page.name, run: await measure(browser, page.name, shopUrl + page.path) });
+      const referenceRows: Array<{ name: string; run: Run }> = [];
+      if (reference) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        for (const page of REFERENCE_PAGES) referenceRows.push({ name: page.name, run: await measure(browser, page.name, REFERENCE_URL + page.path) });
+      }
+      const ref = referenceRows.length
+        ? { score: median(referenceRows.map((r) => r.run.score)), lcpMs: median(referenceRows.map((r) => r.run.lcpMs)), jsBytes: median(referenceRows.map((r) => r.run.jsBytes)) }
+        : null;
+      console.log('\n| page | score | LCP s | TBT ms | CLS | JS KB | JS files | score / ref | LCP / ref | JS / ref |');
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+      for (const { name, run } of [...rows, ...referenceRows]) {
+        const ratios = ref && !name.startsWith('reference')
+          ? [`${(run.score / ref.score).toFixed(2)}`, `${(run.lcpMs / ref.lcpMs).toFixed(2)}`, `${(run.jsBytes / ref.jsBytes).toFixed(2)}`]
+          : ['–', '–', '–'];
+        console.log(`| ${name} | ${run.score} | ${(run.lcpMs / 1000).toFixed(1)} | ${run.tbtMs.toFixed(0)} | ${run.cls.toFixed(3)} | ${(run.jsBytes / 1024).toFixed(0)} | ${run.jsRequests} | ${ratios.join(' | ')} |`);
+      }
+    } finally {
+      await browser.close();
+      reference?.kill();
+    }
+  });
+}
+
+runBench(main);
