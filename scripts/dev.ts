@@ -19,7 +19,7 @@ async function main() {
   const database = await provideDatabase({ port: Number(process.env.FERRETDB_PORT ?? LOCAL_MONGO_PORT), dataDir: path.join(ROOT, 'data', 'ferretdb') });
   const group = new ProcessGroup();
   const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-  const env = { ...process.env, NODE_ENV: 'development' };
+  const env = { ...process.env, NODE_ENV: 'development', LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };
 
   step('Starting services in watch mode');
   for (const slice of SLICES) {

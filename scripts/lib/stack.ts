@@ -3,13 +3,24 @@ import { existsSync } from 'node:fs';
 import { info } from './log';
 import { ProcessGroup, run, waitForOk } from './run';
 import { ROOT, SERVICE_PORTS, SLICES, type Slice } from './paths';
+import { buildState, recordBuild } from './build-stamp';
 
-/** Compiles the TypeScript projects (packages, services) and builds the shell and the five remotes with webpack. */
-export async function buildAll(): Promise<void> {
+/**
+ * Compiles the TypeScript projects (packages, services; `tsc -b` is incremental) and builds
+ * the shell and the five remotes with webpack, skipping an app whose dist was built from the
+ * same inputs (build-stamp.ts). `force` rebuilds everything.
+ */
+export async function buildAll({ force = false } = {}): Promise<void> {
   info('TypeScript (packages and services)…');
   await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
   for (const app of ['shell', ...SLICES.map((slice) => `mf-${slice}`)]) {
+    const state = buildState(app);
+    if (state.upToDate && !force) {
+      info(`${app}: up to date, not rebuilt`);
+      continue;
+    }
     await run('npm', ['run', 'build', '--silent', '-w', app]);
+    recordBuild(app, state.hash);
   }
 }
 
@@ -23,6 +34,8 @@ export interface StackOptions {
   /** Extra gateway environment (remote entries for dev, rate limits for tests…). */
   gatewayEnv?: Record<string, string>;
   logLevel?: string;
+  /** 'pretty' for a person at a terminal (`npm start`, `npm run dev`); tests keep 'json'. */
+  logFormat?: 'json' | 'pretty';
   /** Where the cart service files e-mails when no SMTP_URL is set (default ./data/mail). */
   mailDir?: string;
 }
@@ -51,7 +64,7 @@ export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promis
 
 /** Starts the five services and the gateway from their builds and waits until each is ready. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, logLevel = 'warn' } = options;
+  const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, logLevel = 'warn', logFormat = 'json' } = options;
   const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
   const group = new ProcessGroup();
   const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<Slice, number>;
@@ -68,6 +81,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MONGODB_URI: mongoUri,
           MONGODB_DB: `${databasePrefix}_${slice}`,
           LOG_LEVEL: logLevel,
+          LOG_FORMAT: logFormat,
           PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
           MAIL_DIR: mailDir,
           // Services call each other's internal APIs (the cart asks the catalog for prices).
@@ -79,7 +93,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     info(`Services ready: ${SLICES.map((slice) => `${slice} :${servicePorts[slice]}`).join(', ')}`);
 
     group.spawn('gateway', process.execPath, [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')], {
-      env: { ...process.env, PORT: String(gatewayPort), LOG_LEVEL: logLevel, ...serviceUrls, ...gatewayEnv },
+      env: { ...process.env, PORT: String(gatewayPort), LOG_LEVEL: logLevel, LOG_FORMAT: logFormat, ...serviceUrls, ...gatewayEnv },
     });
     await waitForOk(`http://127.0.0.1:${gatewayPort}/readyz`);
   } catch (error) {

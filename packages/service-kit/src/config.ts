@@ -30,7 +30,16 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
     HOST: z.string().default('127.0.0.1'),
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
     MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default(`shop_${slice}`),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: logLevelVar,
+    LOG_FORMAT: logFormatVar,
   });
 }
+
+/** Pino level of a service's log. */
+export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+/**
+ * 'json' (production: one JSON line per event, requests at info) or 'pretty' (a person at a
+ * terminal, set by `npm start` and `npm run dev`: pino-pretty, requests only at debug).
+ */
+export const logFormatVar = z.enum(['json', 'pretty']).default('json');
 export type ServiceEnv = z.output<ReturnType<typeof serviceEnvSchema>>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -20,6 +20,8 @@ export interface CreateServiceAppOptions {
   service: string;
   description: string;
   logLevel?: string;
+  /** 'pretty' for a terminal (pino-pretty, requests at debug); 'json' by default. */
+  logFormat?: 'json' | 'pretty';
   /** Extra readiness probes (the database one is added by the service). */
   readinessChecks?: Array<() => Promise<ReadinessCheck>>;
   fastify?: FastifyServerOptions;
@@ -40,9 +42,10 @@ export interface CreateServiceAppOptions {
  * - anything else → 500 'Interner Serverfehler' (details only in the log).
  */
 export function createServiceApp(options: CreateServiceAppOptions) {
-  const { service, description, logLevel = 'info', readinessChecks = [] } = options;
+  const { service, description, logLevel = 'info', logFormat = 'json', readinessChecks = [] } = options;
   const app = Fastify({
-    logger: logLevel === 'silent' ? false : { level: logLevel, base: { service } },
+    logger: logLevel === 'silent' ? false : loggerOptions(service, logLevel, logFormat),
+    ...(logFormat === 'pretty' ? { logController: new TerminalLogController() } : {}),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // Path parameters up to 1000 characters reach the route schema, which answers an over-long
@@ -122,6 +125,32 @@ export function createServiceApp(options: CreateServiceAppOptions) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/**
+ * Request lines for a person at a terminal: none for an incoming request, one short line at
+ * debug per completed one (JSON logs keep Fastify's default two lines at info).
+ */
+class TerminalLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug(`${request.method} ${request.url} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
+  }
+}
+
+/** Pino options: JSON lines with the service name, or pino-pretty's one readable line per event. */
+function loggerOptions(service: string, level: string, format: 'json' | 'pretty') {
+  if (format === 'json') return { level, base: { service } };
+  return {
+    level,
+    base: { service },
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,service', messageFormat: '{service}: {msg}', singleLine: true },
+    },
+  };
 }
 
 /** Shapes every error response is declared with, for route schemas. */

@@ -8,11 +8,15 @@ import type { z } from 'zod';
 /**
  * A domain service's base app: {@link createServiceApp} plus its own MongoDB database
  * (`app.db`) and a readiness probe that pings it. Resolves once the database answers.
+ * `request.ip` is the client IP the gateway forwards in `x-forwarded-for` (it replaces any
+ * value a client sent); services are reachable only from the gateway (docker-compose.yml).
  */
 export async function createDomainService(config: ServiceEnv, meta: { service: string; description: string }): Promise<ServiceApp> {
   const app = createServiceApp({
     ...meta,
     logLevel: config.LOG_LEVEL,
+    logFormat: config.LOG_FORMAT,
+    fastify: { trustProxy: true },
     readinessChecks: [
       async () => {
         try {

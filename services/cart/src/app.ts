@@ -6,6 +6,7 @@ import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './routes/cart';
 import { dropLegacyCarts } from './models/cart';
 import { CartOwners } from './cart/cart-owner';
+import { PromoAttempts } from './cart/promo-attempts';
 import { orderRoutes } from './routes/orders';
 import { withdrawalRoutes } from './routes/withdrawals';
 import { Withdrawals } from './orders/withdrawals';
@@ -50,13 +51,15 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     now,
   });
   const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET });
-  await app.register(cartRoutes, { operations, owners });
+  const promoAttempts = new PromoAttempts(app.db, now);
+  await app.register(cartRoutes, { operations, owners, promoAttempts });
   await app.register(orderRoutes, { placement, owners, ageVerification: idCardMrzProvider, secureCookie: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET, now });
 
   await app.register(withdrawalRoutes, { withdrawals: new Withdrawals({ db: app.db, mailer, shop, log: app.log, now }) });
 
   const sweeper = setInterval(() => {
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));
+    promoAttempts.prune().catch((error: unknown) => app.log.error({ err: error }, 'promo attempt prune failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));

@@ -47,6 +47,7 @@ beforeAll(async () => {
     url: request.url,
     requestId: request.headers['x-request-id'],
     identity: request.headers['x-shop-identity'] ?? null,
+    forwardedFor: request.headers['x-forwarded-for'] ?? null,
     body: request.body ?? null,
   }));
   upstream.get('/readyz', async () => ({ status: 'ready' }));
@@ -252,6 +253,11 @@ describe('gateway: /api routing', () => {
   test('a client cannot pose as a logged-in user: its x-shop-identity header is dropped', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/products/x', headers: { 'x-shop-identity': 'forged.token.value' } });
     expect(response.json()).toMatchObject({ url: '/api/products/x', identity: null });
+  });
+
+  test('services get the client IP the gateway sees as the only x-forwarded-for entry, never one the client names', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/products/x', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '10.0.0.1, 198.51.100.9' } });
+    expect(response.json()).toMatchObject({ forwardedFor: '203.0.113.5' });
   });
 
   test('an unreachable service gives 503 with a German message', async () => {

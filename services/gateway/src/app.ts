@@ -35,7 +35,10 @@ export async function buildApp(config: GatewayConfig) {
     service: 'gateway',
     description: 'Public origin of the shop: storefront files and /api routing.',
     logLevel: config.LOG_LEVEL,
+    logFormat: config.LOG_FORMAT,
     jsonNotFound: false,
+    // The client IP (rate limits, forwarded to services) as seen behind TRUST_PROXY hops.
+    fastify: { trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY },
     readinessChecks: Object.entries(services).map(([name, url]) => serviceReadinessCheck(name, url)),
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { portVar } from '@shop/service-kit';
+import { logFormatVar, logLevelVar, portVar } from '@shop/service-kit';
 import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
@@ -18,6 +18,8 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
  * - CONTACT_EMAIL, CONTACT_ADDRESS (lines separated by '|'), TRUSTED_SHOPS_URL, TUEV_CERTIFICATE_URL.
  * - FRAME_ANCESTORS: comma-separated origins of other sites allowed to embed the shop in a frame
  *   (default none: only the shop itself); inside such a frame the cart is kept locally (spec §4).
+ * - TRUST_PROXY: number of reverse proxies in front of the gateway (a TLS terminator, a load
+ *   balancer) whose X-Forwarded-For is trusted for the client IP; default 0 (the socket address).
  * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
  *   makes about a dozen API calls, and many shoppers can share one IP behind carrier NAT).
  */
@@ -49,8 +51,10 @@ export const GatewayEnv = z
       .default('')
       .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
       .pipe(z.array(z.string().url('FRAME_ANCESTORS: each entry must be an origin like https://partner.example'))),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: logLevelVar,
+    LOG_FORMAT: logFormatVar,
   })
   .transform((env) => ({
     ...env,

@@ -156,7 +156,8 @@ export const cartActions = {
 
   /**
    * Applies a promo code (spec §5: trimmed, uppercased). Success: 'Gutscheincode angewendet!' /
-   * 'Sie sparen {n}%' or '… €'. Invalid: 'Ungültiger Code' with the server message; network
+   * 'Sie sparen {n}%' or '… €'. Invalid: 'Ungültiger Code' with the server message; too many
+   * unknown codes (429): 'Zu viele Versuche' with the server's wait time; network
    * failure: 'Fehler' / 'Fehler beim Anwenden des Gutscheincodes.' (spec §8).
    */
   async applyPromo(rawCode: string): Promise<boolean> {
@@ -169,7 +170,10 @@ export const cartActions = {
       showToast({ title: 'Gutscheincode angewendet!', description: `Sie sparen ${saving}`, variant: 'success' });
       return true;
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.status === 429) {
+        // Too many unknown codes (issue #8): the server says when to try again.
+        showToast({ title: 'Zu viele Versuche', description: error.serverMessage, variant: 'destructive' });
+      } else if (error instanceof ApiError) {
         showToast({ title: 'Ungültiger Code', description: error.serverMessage || 'Der Gutscheincode ist nicht gültig oder abgelaufen.', variant: 'destructive' });
       } else {
         showToast({ title: 'Fehler', description: 'Fehler beim Anwenden des Gutscheincodes.', variant: 'destructive' });

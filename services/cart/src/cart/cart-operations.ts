@@ -6,6 +6,7 @@ import { cartModel } from '../models/cart';
 import { promoCodeModel } from '../models/promo-code';
 import { computeTotals, lineQuantityLimit, lineQuantityMessage, totalsToApi, type PricedLine } from '@shop/cart-rules';
 import { checkPromo, type PromoCodeData } from '../domain/promo';
+import { UnknownPromoCodeError } from './promo-attempts';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 
 interface StoredLine {
@@ -216,7 +217,7 @@ export class CartOperations {
   async validatePromo(code: string): Promise<PromoCodeData> {
     const promo = await this.promoFor(code);
     const check = checkPromo(promo, this.now(), null);
-    if (!check.ok) throw new BadRequestError(check.message);
+    if (!check.ok) throw promoRejected(promo, check.message);
     return promo!;
   }
 
@@ -225,7 +226,7 @@ export class CartOperations {
     const promo = await this.promoFor(code);
     const cart = await this.read(ownerKey);
     const check = checkPromo(promo, this.now(), decimalToCents(cart.totals.subtotal));
-    if (!check.ok) throw new BadRequestError(check.message);
+    if (!check.ok) throw promoRejected(promo, check.message);
     if (!cart.items.length) throw new BadRequestError('Bitte legen Sie zuerst Produkte in den Warenkorb.');
     await this.mutate(ownerKey, async (current) => ({ items: current.items, promoCode: promo!.code }));
   }
@@ -233,4 +234,9 @@ export class CartOperations {
   async removePromo(ownerKey: string): Promise<void> {
     await this.mutate(ownerKey, async (current) => ({ items: current.items, promoCode: null }));
   }
+}
+
+/** A rejected code: unknown or switched-off codes count as guesses (PromoAttempts), the rest do not. */
+function promoRejected(promo: PromoCodeData | null, message: string): Error {
+  return promo?.isActive ? new BadRequestError(message) : new UnknownPromoCodeError(message);
 }

@@ -4,17 +4,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CartLineItemCreateBody, CartLineItemUpdateBody, CartResponse, ErrorResponse, PromoCodeBody, PromoValidationResponse } from '@shop/contracts';
 import type { CartOperations } from '../cart/cart-operations';
 import type { CartOwners } from '../cart/cart-owner';
+import type { PromoAttempts } from '../cart/promo-attempts';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
+const promoErrors = { ...errors, 429: ErrorResponse };
 const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungültige Artikel-ID') });
 
 /**
  * Cart endpoints (spec §7) and promo codes. Every answer is the priced cart (CartResponse):
  * line items with embedded product, totals by spec §9, the applied code, notices.
- * Errors: 400 bad quantity or code (German message, cart unchanged), 404 unknown line or
- * product, 409 sold out, 503 catalog not reachable.
+ * Errors: 400 bad quantity or code (German message, cart unchanged; an unknown code has code
+ * PROMO_UNKNOWN), 404 unknown line or product, 409 sold out, 429 PROMO_ATTEMPTS_EXCEEDED after
+ * PROMO_GUESS_LIMIT unknown codes per client IP within PROMO_GUESS_WINDOW_MS (issue #8),
+ * 503 catalog not reachable.
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; owners: CartOwners }> = async (app, { operations, owners }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; owners: CartOwners; promoAttempts: PromoAttempts }> = async (
+  app,
+  { operations, owners, promoAttempts },
+) => {
   const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) => (await owners.resolve(request, reply, create)).ownerKey;
 
   app.get('/api/cart', { schema: { summary: 'The priced cart', response: { 200: CartResponse, 503: ErrorResponse } } }, async (request, reply) =>
@@ -57,19 +64,19 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
 
   app.post(
     '/api/promo/validate',
-    { schema: { summary: 'Check a promo code (spec §7): ok gives discount and type, else a German message', body: PromoCodeBody, response: { 200: PromoValidationResponse, 400: ErrorResponse } } },
+    { schema: { summary: 'Check a promo code (spec §7): ok gives discount and type, else a German message', body: PromoCodeBody, response: { 200: PromoValidationResponse, 400: ErrorResponse, 429: ErrorResponse } } },
     async (request) => {
-      const promo = await operations.validatePromo(request.body.code);
+      const promo = await promoAttempts.guard(request.ip, () => operations.validatePromo(request.body.code));
       return { code: promo.code, type: promo.type, discount: promo.type === 'fixed' ? promo.value / 100 : promo.value };
     },
   );
 
   app.post(
     '/api/cart/promo',
-    { schema: { summary: 'Apply a promo code to the cart (the server computes the discount)', body: PromoCodeBody, response: { 200: CartResponse, ...errors } } },
+    { schema: { summary: 'Apply a promo code to the cart (the server computes the discount)', body: PromoCodeBody, response: { 200: CartResponse, ...promoErrors } } },
     async (request, reply) => {
       const key = (await owner(request, reply, true))!;
-      await operations.applyPromo(key, request.body.code);
+      await promoAttempts.guard(request.ip, () => operations.applyPromo(key, request.body.code));
       return operations.read(key);
     },
   );
