@@ -5,8 +5,12 @@ test.describe('catalogue', () => {
   test('home: one carousel per category with up to 8 products, 280 px steps, category links', { tag: '@phone' }, async ({ shopperPage: page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
+    // Carousels far below the first screen load their products only when scrolled near (docs/performance.md).
+    await expect(page.getByTestId('carousel-randm-tornado-7000').getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByTestId('carousel-randm-tornado-35000').locator('[aria-busy="true"]')).toBeAttached();
     for (const slug of ['randm-tornado-7000', 'randm-tornado-9000', 'randm-shisha-10000', 'randm-tornado-12000', 'randm-tornado-35000']) {
       const carousel = page.getByTestId(`carousel-${slug}`);
+      await carousel.scrollIntoViewIfNeeded();
       await expect(carousel.getByTestId('product-card').first()).toBeVisible();
       expect(await carousel.getByTestId('product-card').count()).toBeLessThanOrEqual(8);
     }

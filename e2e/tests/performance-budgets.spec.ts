@@ -5,10 +5,9 @@ import { test, expect } from './fixtures';
  * Budgets of docs/performance.md that do not depend on machine speed (issue #8), per page's first
  * load in a fresh browser context: JavaScript bytes as transferred (compressed), which remote
  * entries load (only the route's slice and the header's widgets), and the layout shift measured
- * in the browser with a PerformanceObserver. Speed itself is measured by `npm run bench:web`.
- * The layout shift is recorded (test annotation 'figures'), not yet asserted: the 0.02 target
- * is not met (0.1–1.2 today, docs/performance.md 'Open'); assert it once the remotes' slots
- * reserve their final size.
+ * in the browser with a PerformanceObserver (target ≤ 0.02; header slots keep their widget's
+ * size and the main region fills the viewport while a page loads). Speed itself is measured by
+ * `npm run bench:web`; the figures are also recorded as the test annotation 'figures'.
  */
 const PAGES = [
   { name: 'home', path: '/', slices: ['catalog', 'cart', 'account'] },
@@ -20,10 +19,13 @@ const PAGES = [
 
 /**
  * First-load JavaScript ceiling, compressed. The target of docs/performance.md is 200 KB; today's
- * pages load 275–345 KB (react-dom 66 KB and react-router 60 KB are shared whole), so this
- * guards against regressions at 360 KB until the target is reached (docs/performance.md).
+ * pages load about 270 KB (react-dom 66 KB and react-router 60 KB are shared whole, the Module
+ * Federation runtime and three remote entries take 60 KB), so this guards against regressions
+ * at 290 KB until the target is reached (docs/performance.md 'Open').
  */
-const JS_BUDGET_BYTES = 360 * 1024;
+const JS_BUDGET_BYTES = 290 * 1024;
+/** Cumulative layout shift of a first load (docs/performance.md). */
+const CLS_BUDGET = 0.02;
 
 async function firstLoadFigures(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -49,13 +51,14 @@ async function firstLoadFigures(page: Page) {
 }
 
 for (const { name, path, slices } of PAGES) {
-  test(`${name}: first load within the JS ceiling, only the needed remotes (layout shift recorded)`, { tag: '@phone' }, async ({ shopperPage: page }) => {
+  test(`${name}: first load within the JS ceiling and the layout-shift budget, only the needed remotes`, { tag: '@phone' }, async ({ shopperPage: page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const figures = await firstLoadFigures(page);
     test.info().annotations.push({ type: 'figures', description: JSON.stringify(figures) });
     expect(figures.jsBytes, 'JS bytes (compressed)').toBeGreaterThan(0);
     expect(figures.jsBytes, 'JS bytes (compressed)').toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    expect(figures.cls, 'cumulative layout shift').toBeLessThanOrEqual(CLS_BUDGET);
     expect(new Set(figures.remoteEntries).size, 'each remote entry once').toBe(figures.remoteEntries.length);
     expect(figures.remoteEntries.map((entry) => entry.split('/')[2]).sort()).toEqual([...slices].sort());
   });

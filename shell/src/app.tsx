@@ -1,7 +1,7 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { REDIRECTS, ROUTES } from '@shop/routes';
 import type { ShopConfig } from '@shop/contracts';
-import { ShopConfigProvider } from './config/shop-config';
+import { ShopConfigProvider } from '@shop/shell-api';
 import { Header } from './layout/header';
 import { Footer } from './layout/footer';
 import { AgeGate } from './age-gate/age-gate';

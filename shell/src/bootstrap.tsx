@@ -17,11 +17,30 @@ async function fetchJson<T>(url: string, parse: (value: unknown) => T): Promise<
   }
 }
 
+/**
+ * The boot data the gateway inlines into the first HTML (`<script id="shop-boot">`, saves two
+ * requests before the first render); null when absent or malformed (the dev server's HTML).
+ */
+function inlineBootData(): { manifest: RemotesManifest; shopConfig: ShopConfig } | null {
+  const text = document.getElementById('shop-boot')?.textContent;
+  if (!text) return null;
+  try {
+    const boot = JSON.parse(text) as { remotes: unknown; shopConfig: unknown };
+    return { manifest: RemotesManifest.parse(boot.remotes), shopConfig: ShopConfig.parse(boot.shopConfig) };
+  } catch (error) {
+    console.error('shell: inline boot data unusable, fetching it', error);
+    return null;
+  }
+}
+
 async function start() {
-  const [manifest, shopConfig] = await Promise.all([
-    fetchJson('/remotes.json', (value) => RemotesManifest.parse(value)),
-    fetchJson('/shop-config.json', (value) => ShopConfig.parse(value)),
-  ]);
+  const inline = inlineBootData();
+  const [manifest, shopConfig] = inline
+    ? [inline.manifest, inline.shopConfig]
+    : await Promise.all([
+        fetchJson('/remotes.json', (value) => RemotesManifest.parse(value)),
+        fetchJson('/shop-config.json', (value) => ShopConfig.parse(value)),
+      ]);
   // Without a manifest every remote area shows its German fallback; the chrome still works.
   registerRemotesFromManifest(manifest ?? { remotes: [] });
   const root = document.getElementById('root');

@@ -1,14 +1,17 @@
+import { lazy, type ComponentType } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CartPage } from '../features/cart-page/cart-page';
-import { CheckoutPage } from '../features/checkout/checkout-page';
-import { ThankYouPage } from '../features/thank-you/thank-you-page';
-import { WithdrawalPage } from '../features/withdrawal/withdrawal-page';
 import '../styles/cart.css';
-import '../styles/checkout.css';
+
+// Checkout, thank-you and withdrawal (with the form library, zod and their CSS) load only when
+// opened, so the cart page's first load stays small (docs/performance.md).
+const CheckoutPage = lazy(() => import('../features/checkout/checkout-page').then((module) => ({ default: module.CheckoutPage })));
+const ThankYouPage = lazy(() => import('../features/thank-you/thank-you-page').then((module) => ({ default: module.ThankYouPage })));
+const WithdrawalPage = lazy(() => import('../features/withdrawal/withdrawal-page').then((module) => ({ default: module.WithdrawalPage })));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
-const PAGES: Record<string, () => React.JSX.Element> = { cart: CartPage, checkout: CheckoutPage, 'thank-you': ThankYouPage, withdrawal: WithdrawalPage };
+const PAGES: Record<string, ComponentType> = { cart: CartPage, checkout: CheckoutPage, 'thank-you': ThankYouPage, withdrawal: WithdrawalPage };
 
 /** Cart slice pages: cart, checkout, thank-you, withdrawal (the shell's route table names them). */
 export default function CartPages({ page }: { page: string }) {

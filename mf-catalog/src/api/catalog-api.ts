@@ -1,5 +1,5 @@
 import { apiGet } from '@shop/api-client';
-import { CategoryListResponse, Product, ProductListResponse, RelatedProductsResponse, ShopConfig } from '@shop/contracts';
+import { CategoryListResponse, Product, ProductListResponse, RelatedProductsResponse } from '@shop/contracts';
 
 /** Query of GET /api/products as the screens use it (all optional). */
 export interface ProductQuery {
@@ -33,4 +33,3 @@ export const fetchProducts = (query: ProductQuery) => read(`/api/products${query
 export const fetchCategories = () => read('/api/categories', CategoryListResponse);
 export const fetchProductBySlug = (slugPath: string) => read(`/api/products/slug/${slugPath}`, Product);
 export const fetchRelatedProducts = (id: string) => read(`/api/products/${id}/related`, RelatedProductsResponse);
-export const fetchShopConfig = () => read('/shop-config.json', ShopConfig);

@@ -25,6 +25,19 @@ export interface RouteDefinition {
   serverHead?: boolean;
 }
 
+/** The module each remote exposes its pages under (the shell's RemotePage loads `page` from it). */
+export const PAGES_EXPOSE = './pages';
+
+/**
+ * Widgets the shell's header mounts from remotes on every page, in header order. The gateway
+ * preloads their files with the route's page (docs/performance.md).
+ */
+export const HEADER_WIDGETS = [
+  { slot: 'search', remote: 'catalog', exposed: './search-box' },
+  { slot: 'account', remote: 'account', exposed: './account-menu' },
+  { slot: 'cart', remote: 'cart', exposed: './cart-button' },
+] as const satisfies ReadonlyArray<{ slot: string; remote: RouteRemote; exposed: string }>;
+
 const route = (path: string, remote: RouteRemote, page: string, title: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
   path,
   remote,

@@ -2,3 +2,4 @@ export * from './storage-keys';
 export * from './continue-shopping';
 export * from './seo';
 export * from './toast';
+export * from './shop-config';

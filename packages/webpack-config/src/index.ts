@@ -22,6 +22,8 @@ const SINGLETONS = [
   '@shop/cart-rules',
   '@tanstack/react-query',
 ] as const;
+// zod is deliberately not shared: a shared module is bundled whole (every locale, ~90 KB more),
+// while each app's own copy is tree-shaken; the cart's copy loads only with the checkout.
 
 /**
  * The one shared-dependencies helper (conventions: 'Remotes'): every listed library the app

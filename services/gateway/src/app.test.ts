@@ -38,7 +38,16 @@ beforeAll(async () => {
   await writeFile(path.join(staticRoot, 'shell', 'dist', '325.9ecdbb7e1605.js'), 'console.log(1)');
   await writeFile(path.join(staticRoot, 'shell', 'dist', 'main.js'), 'console.log(2)');
   await mkdir(path.join(staticRoot, 'mf-cart', 'dist'), { recursive: true });
-  await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'mf-manifest.json'), '{}');
+  await writeFile(
+    path.join(staticRoot, 'mf-cart', 'dist', 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        { path: './cart-button', assets: { js: { sync: ['button.1111aaaa.js'], async: [] }, css: { sync: ['button.2222bbbb.css'], async: [] } } },
+        { path: './pages', assets: { js: { sync: ['pages.3333cccc.js'], async: ['lazy.4444dddd.js'] }, css: { sync: [], async: [] } } },
+      ],
+    }),
+  );
   await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js'), 'var cart;');
 
   upstream = Fastify();
@@ -110,6 +119,24 @@ describe('gateway: storefront', () => {
     // A value cannot close the script element.
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect(response.body).toContain('\\u003c/script>');
+  });
+
+  test('the first HTML inlines the boot data and preloads the header widgets and the route\'s remote page', async () => {
+    const cartPage = (await app.inject({ method: 'GET', url: '/warenkorb' })).body;
+    const boot = JSON.parse(/<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(cartPage)![1]!);
+    expect(boot.remotes.remotes.map((remote: { name: string }) => remote.name)).toContain('cart');
+    expect(boot.shopConfig).toMatchObject({ shopName: 'RandM Tornado Shop' });
+    const preloads = [...cartPage.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map(([, href, as]) => `${as} ${href}`);
+    expect(preloads).toEqual([
+      'fetch /remotes/cart/mf-manifest.json',
+      'script /remotes/cart/remoteEntry.js',
+      'style /remotes/cart/button.2222bbbb.css',
+      'script /remotes/cart/button.1111aaaa.js',
+      'script /remotes/cart/pages.3333cccc.js',
+    ]);
+    expect(cartPage).toContain('href="/remotes/cart/mf-manifest.json" as="fetch" crossorigin="anonymous"');
+    // Another slice's page: only the header's cart widget comes from this remote (the catalog is not built here).
+    expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).not.toContain('pages.3333cccc.js');
   });
 
   test('a missing product or category answers 404 (the shell shows its not-found text)', async () => {

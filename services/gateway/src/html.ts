@@ -43,3 +43,24 @@ export function injectHead(html: string, head: HeadData): string {
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
     .replace('</head>', `${tags}</head>`);
 }
+
+/**
+ * Startup data of the shell, inlined into the first HTML so it renders without first fetching
+ * /remotes.json and /shop-config.json (both stay available for the dev server and other hosts).
+ * Read by shell/src/bootstrap.tsx from `<script id="shop-boot">`.
+ */
+export interface BootData {
+  remotes: unknown;
+  shopConfig: unknown;
+}
+
+/** Returns `html` with the boot data block and the preload links added before </head>. */
+export function injectStartup(html: string, boot: BootData, preloads: ReadonlyArray<{ href: string; as: 'fetch' | 'script' | 'style' }>): string {
+  const links = preloads.map(({ href, as }) =>
+    // The Module Federation runtime fetches manifests in CORS mode with same-origin credentials:
+    // a preload only matches that request with crossorigin="anonymous".
+    as === 'fetch' ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">` : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
+  );
+  const block = `<script type="application/json" id="shop-boot">${jsonForScript(boot)}</script>`;
+  return html.replace('</head>', `${links.join('')}${block}</head>`);
+}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { render, screen, fireEvent } from '@testing-library/react';
 import { REMOTE_UNAVAILABLE_MESSAGE, RemoteBoundary } from './remote-boundary';
 
-jest.mock('./remotes', () => ({ forgetFailedRemoteLoads: jest.fn() }));
+// A render error (no failed load): 'Erneut versuchen' retries in place.
+jest.mock('./remotes', () => ({ forgetFailedRemoteLoads: jest.fn(), hasFailedRemoteLoads: () => false }));
 const { forgetFailedRemoteLoads } = jest.requireMock('./remotes') as { forgetFailedRemoteLoads: jest.Mock };
 
 let shouldThrow = true;

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Button, Spinner } from '@shop/ui';
-import { forgetFailedRemoteLoads } from './remotes';
+import { forgetFailedRemoteLoads, hasFailedRemoteLoads } from './remotes';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'Dieser Bereich ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.';
 
@@ -9,7 +9,8 @@ function PageFallback({ resetErrorBoundary }: FallbackProps) {
   return (
     <section className="shop-page remote-unavailable" role="alert" data-testid="remote-unavailable">
       <p>{REMOTE_UNAVAILABLE_MESSAGE}</p>
-      <Button variant="secondary" onClick={resetErrorBoundary}>
+      {/* A failed load needs a fresh document (preloaded files, remotes.ts); a render error does not. */}
+      <Button variant="secondary" onClick={() => (hasFailedRemoteLoads() ? window.location.reload() : resetErrorBoundary())}>
         Erneut versuchen
       </Button>
     </section>

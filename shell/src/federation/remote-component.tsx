@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteName } from '@shop/contracts';
+import { PAGES_EXPOSE } from '@shop/routes';
 import { loadRemoteComponent } from './remotes';
 import { RemoteBoundary } from './remote-boundary';
 
@@ -14,7 +15,7 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
   const location = useLocation();
   return (
     <RemoteBoundary remote={remote} variant="page" resetKeys={[location.pathname]}>
-      <LoadedRemote remote={remote} exposed="./pages" props={{ page }} />
+      <LoadedRemote remote={remote} exposed={PAGES_EXPOSE} props={{ page }} />
     </RemoteBoundary>
   );
 }

@@ -36,6 +36,15 @@ export function loadRemoteComponent(remote: RemoteName, exposed: string): Promis
   return promise;
 }
 
+/**
+ * Whether a remote module failed to *load* (not to render). Retrying such a load in the same
+ * document does not work once the gateway preloaded the remote's files: the browser keeps a
+ * failed preload's response for the document's lifetime, so 'Erneut versuchen' reloads the page.
+ */
+export function hasFailedRemoteLoads(): boolean {
+  return failed.size > 0;
+}
+
 /** Drops failed loads so the next render tries again ('Erneut versuchen', navigation). */
 export function forgetFailedRemoteLoads(): void {
   for (const id of failed) loaded.delete(id);

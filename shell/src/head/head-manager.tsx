@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { matchRoute } from '@shop/routes';
 import type { SeoData } from '@shop/contracts';
 import { on } from '@shop/event-bus';
-import { useShopConfig } from '../config/shop-config';
+import { useShopConfig } from '@shop/shell-api';
 
 /** Finds the head element marked `data-shop-head=key` (the gateway marks the ones it wrote), or creates it. */
 function headElement<K extends 'meta' | 'link' | 'script'>(tag: K, key: string, init: (el: HTMLElementTagNameMap[K]) => void) {

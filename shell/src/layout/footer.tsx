@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useShopConfig } from '../config/shop-config';
+import { useShopConfig } from '@shop/shell-api';
 
 const GROUPS = [
   {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { HEADER_WIDGETS } from '@shop/routes';
 import { RemoteSlot } from '../federation/remote-component';
 import { MainNav } from './main-nav';
 import { MobileDrawer } from './mobile-drawer';
@@ -10,6 +11,8 @@ import { MobileDrawer } from './mobile-drawer';
  * main navigation and the mobile drawer. On phones it takes two rows (menu, logo, account,
  * cart; then the search box) below a one-line strip, and the navigation lives in the drawer.
  */
+const [search, account, cart] = HEADER_WIDGETS;
+
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
@@ -37,14 +40,14 @@ export function Header() {
           </span>
         </Link>
         <div className="site-header__search" data-testid="slot-search">
-          <RemoteSlot remote="catalog" exposed="./search-box" />
+          <RemoteSlot remote={search.remote} exposed={search.exposed} />
         </div>
         <div className="site-header__actions">
           <div data-testid="slot-account">
-            <RemoteSlot remote="account" exposed="./account-menu" />
+            <RemoteSlot remote={account.remote} exposed={account.exposed} />
           </div>
           <div data-testid="slot-cart">
-            <RemoteSlot remote="cart" exposed="./cart-button" />
+            <RemoteSlot remote={cart.remote} exposed={cart.exposed} />
           </div>
         </div>
       </div>

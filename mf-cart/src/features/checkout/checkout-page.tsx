@@ -22,6 +22,7 @@ import { AddressBlock } from './components/address-block';
 import { OrderLines } from './components/order-lines';
 import { TermsCheckbox } from './components/terms-checkbox';
 import { SingleOption } from './components/single-option';
+import '../../styles/checkout.css';
 
 const STEPS = [
   { name: 'contact', title: 'Kontakt' },

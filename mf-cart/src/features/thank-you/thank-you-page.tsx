@@ -9,6 +9,7 @@ import { checkoutApi } from '../../api/checkout-api';
 import { OrderSummary } from '../cart/components/order-summary';
 import { AddressBlock } from '../checkout/components/address-block';
 import { OrderLines } from '../checkout/components/order-lines';
+import '../../styles/checkout.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,6 +8,7 @@ import { useSeo } from '@shop/shell-api';
 import { formatDateTime } from '@shop/format';
 import { withdrawalApi } from '../../api/withdrawal-api';
 import { TextField } from '../../components/text-field';
+import '../../styles/checkout.css';
 
 interface WithdrawalForm {
   name: string;

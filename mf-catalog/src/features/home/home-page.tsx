@@ -36,7 +36,7 @@ export function HomePage() {
       </section>
       <CategoryShortcuts />
       {CAROUSEL_IDS.map((id, index) => (
-        <CategoryCarousel key={id} category={CATEGORY_DEFINITIONS.find((c) => c.id === id)!} first={index === 0} />
+        <CategoryCarousel key={id} category={CATEGORY_DEFINITIONS.find((c) => c.id === id)!} first={index === 0} eager={index < 2} />
       ))}
       <TrustBanner />
       <SeoGuide />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchCategories, fetchProducts, fetchShopConfig, type ProductQuery } from '../../api/catalog-api';
+import { fetchCategories, fetchProducts, type ProductQuery } from '../../api/catalog-api';
 import { STALE } from '../../config/query-client';
 
 export const useProducts = (query: ProductQuery, enabled = true) =>
@@ -8,4 +8,3 @@ export const useProducts = (query: ProductQuery, enabled = true) =>
 /** Categories: fresh 60 s, no automatic refresh (spec §7, §9). */
 export const useCategories = () => useQuery({ queryKey: ['categories'], queryFn: fetchCategories, staleTime: STALE.categories });
 
-export const useShopConfig = () => useQuery({ queryKey: ['shop-config'], queryFn: fetchShopConfig, staleTime: Infinity });

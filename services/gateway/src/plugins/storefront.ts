@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, redirectFor, ROUTES } from '@shop/routes';
+import { HEADER_WIDGETS, matchRoute, PAGES_EXPOSE, redirectFor, ROUTES, type RouteRemote } from '@shop/routes';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
-import { injectHead, type HeadData } from '../html';
+import { injectHead, injectStartup, type HeadData } from '../html';
+import { RemotePreloads } from '../remote-preloads';
 import type { ServiceName } from '../routing-table';
 import { fetchSitemapEntries, lookupPageHead } from './service-head';
 
@@ -40,11 +41,15 @@ const PRIVATE_PREFIXES = ['/admin', '/warenkorb', '/kasse', '/checkout', '/danke
  * - for routes marked `serverHead`, the owning service's head (description, Open Graph,
  *   JSON-LD) in the first HTML, and HTTP 404 when the service says the resource is missing;
  * - every route of @shop/routes answered with the shell (200), redirects of @shop/routes
- *   with 301, everything else with the shell's not-found page and HTTP 404.
+ *   with 301, everything else with the shell's not-found page and HTTP 404;
+ * - in every page's first HTML: the shell's boot data (remotes and shop config, inlined) and
+ *   preloads for the header widgets' and the route's remote modules (remote-preloads.ts).
  */
 export async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
   const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
   const development = opts.shopConfig.environment === 'development';
+  const preloads = new RemotePreloads(opts.staticRoot, opts.remotesManifest, app.log);
+  const boot = { remotes: opts.remotesManifest, shopConfig: opts.shopConfig };
 
   await app.register(fastifyStatic, {
     root: shellDist,
@@ -96,7 +101,14 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   });
 
-  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, title: string, serverHead: HeadData | null = null) {
+  async function sendShell(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 404,
+    title: string,
+    serverHead: HeadData | null = null,
+    pageRemote: RouteRemote | null = null,
+  ) {
     let html: string;
     try {
       html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
@@ -111,7 +123,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const head: HeadData = serverHead
       ? { ...serverHead, title: `${serverHead.title} | ${opts.shopConfig.shopName}`, robots }
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
-    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(injectHead(html, head));
+    const modules = [...HEADER_WIDGETS, ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : [])];
+    const page = injectStartup(injectHead(html, head), boot, await preloads.for(modules));
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(page);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -138,9 +152,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
           ogType: head.ogType,
           ogImage: head.ogImage,
           structuredData: head.structuredData,
-        });
+        }, match.route.remote);
       }
     }
-    return sendShell(request, reply, 200, match.route.title);
+    return sendShell(request, reply, 200, match.route.title, null, match.route.remote);
   });
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { useInView } from 'react-intersection-observer';
 import type { CategoryDefinition } from '@shop/contracts';
 import { ProductCard, ProductCardSkeleton } from '../../products/components/product-card';
 import { useProducts } from '../../products/hooks';
@@ -9,21 +10,37 @@ export const CAROUSEL_STEP_PX = 280;
 /** Products per carousel (spec §2 'Home'). */
 export const CAROUSEL_SIZE = 8;
 
+/** How far below the viewport a carousel starts loading its products (px, as a rootMargin). */
+const LOAD_AHEAD = '600px 0px';
+
 /**
  * One horizontally scrollable carousel per category (spec §2 'Home'): up to 8 products whose
  * puff count matches (shisha by categoryId), arrows moving 280 px, a link to the whole
- * category, and the spec's empty texts.
+ * category, and the spec's empty texts. Unless `eager`, the products are requested and
+ * rendered only when the carousel comes near the viewport (nine carousels at once kept a
+ * phone's main thread busy on first load; docs/performance.md).
  */
-export function CategoryCarousel({ category, first = false }: { category: CategoryDefinition; /** The first carousel: its first image loads with priority. */ first?: boolean }) {
+export function CategoryCarousel({
+  category,
+  first = false,
+  eager = false,
+}: {
+  category: CategoryDefinition;
+  /** The first carousel: its first image loads with priority. */
+  first?: boolean;
+  /** Load at once (carousels in the first viewport). */
+  eager?: boolean;
+}) {
   const shisha = category.line === 'shisha';
   const query = shisha ? { categoryId: category.id, limit: CAROUSEL_SIZE } : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
-  const { data, isPending, isError } = useProducts(query);
+  const { ref, inView } = useInView({ rootMargin: LOAD_AHEAD, triggerOnce: true, skip: eager, initialInView: eager });
+  const { data, isPending, isError } = useProducts(query, eager || inView);
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
   const headingId = `carousel-${category.slug}`;
 
   return (
-    <section className="carousel" aria-labelledby={headingId} data-testid={`carousel-${category.slug}`}>
+    <section ref={ref} className="carousel" aria-labelledby={headingId} data-testid={`carousel-${category.slug}`}>
       <div className="carousel__header">
         <h2 id={headingId}>{category.name}</h2>
         <Link to={`/kategorien/${category.slug}`}>Alle {category.name} ansehen</Link>

@@ -1,4 +1,4 @@
-import { useShopConfig } from '../../products/hooks';
+import { useShopConfig } from '@shop/shell-api';
 
 /**
  * Benefits and trust badges (spec §2 'Home'). Only true statements: the shipping rules of
@@ -6,7 +6,7 @@ import { useShopConfig } from '../../products/hooks';
  * the configuration holds a certificate link (issue #3).
  */
 export function TrustBanner() {
-  const { data: config } = useShopConfig();
+  const config = useShopConfig();
   return (
     <section className="trust-banner" aria-label="Ihre Vorteile">
       <ul className="trust-banner__benefits">
@@ -17,14 +17,14 @@ export function TrustBanner() {
       </ul>
       <ul className="trust-banner__badges" aria-label="Sicherheit und Prüfzeichen">
         <li className="trust-badge">SSL-verschlüsselt</li>
-        {config?.tuevCertificateUrl && (
+        {config.tuevCertificateUrl && (
           <li className="trust-badge">
             <a href={config.tuevCertificateUrl} rel="noopener noreferrer" target="_blank">
               TÜV-Zertifikat
             </a>
           </li>
         )}
-        {config?.trustedShopsUrl && (
+        {config.trustedShopsUrl && (
           <li className="trust-badge">
             <a href={config.trustedShopsUrl} rel="noopener noreferrer" target="_blank">
               Trusted Shops

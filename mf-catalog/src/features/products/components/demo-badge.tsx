@@ -1,12 +1,12 @@
-import { useShopConfig } from '../hooks';
+import { useShopConfig } from '@shop/shell-api';
 
 /**
  * Marks seeded demo products in a development deployment (issue #3), so nobody mistakes the
  * demo catalogue for real offers. Production deployments show nothing.
  */
 export function DemoBadge({ isDemo, variant = 'badge' }: { isDemo: boolean; variant?: 'badge' | 'notice' }) {
-  const { data: config } = useShopConfig();
-  if (!isDemo || config?.environment !== 'development') return null;
+  const config = useShopConfig();
+  if (!isDemo || config.environment !== 'development') return null;
   return variant === 'badge' ? (
     <span className="demo-badge" title="Beispieldaten aus dem Demo-Katalog">
       Demo

@@ -1,0 +1,30 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ShopConfig } from '@shop/contracts';
+
+/**
+ * Runtime configuration from the gateway (/shop-config.json, inlined into the first HTML),
+ * loaded once by the shell and read by the shell and every remote through this context
+ * (@shop/shell-api is a shared singleton, so remotes see the shell's provider). When it could
+ * not be loaded, parts that need it (contact address, environment) fall back to safe defaults:
+ * 'production' hides demo markers and certificates.
+ */
+export const FALLBACK_SHOP_CONFIG: ShopConfig = {
+  environment: 'production',
+  shopName: 'RandM Tornado Shop',
+  contactEmail: 'service@randm-shop.example',
+  contactAddress: [],
+  publicOrigin: typeof window === 'undefined' ? 'http://localhost:8080' : window.location.origin,
+  trustedShopsUrl: null,
+  tuevCertificateUrl: null,
+};
+
+const ShopConfigContext = createContext<ShopConfig>(FALLBACK_SHOP_CONFIG);
+
+export function ShopConfigProvider({ value, children }: { value: ShopConfig | null; children: ReactNode }) {
+  return <ShopConfigContext.Provider value={value ?? FALLBACK_SHOP_CONFIG}>{children}</ShopConfigContext.Provider>;
+}
+
+/** The shop's runtime configuration (synchronous: no request, no layout shift). */
+export function useShopConfig(): ShopConfig {
+  return useContext(ShopConfigContext);
+}

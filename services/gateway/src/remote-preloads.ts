@@ -1,0 +1,78 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { RemotesManifest } from '@shop/contracts';
+
+/** What a page's first HTML asks the browser to fetch early. */
+export interface Preload {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+}
+
+/** The parts of @module-federation/enhanced's mf-manifest.json the preloads need. */
+const FederationManifest = z.object({
+  metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }),
+  exposes: z.array(
+    z.object({
+      path: z.string(),
+      assets: z.object({ js: z.object({ sync: z.array(z.string()) }), css: z.object({ sync: z.array(z.string()) }) }),
+    }),
+  ),
+});
+type FederationManifest = z.infer<typeof FederationManifest>;
+
+/**
+ * Preloads for the remote modules a page mounts (docs/performance.md 'Preloads'): without them
+ * the browser finds each remote's manifest, entry and exposed chunk one after the other, only
+ * once the shell runs. Only remotes served by this gateway (`/remotes/<slice>/…`) are read;
+ * each manifest is re-read when its file changes (a remote deployed on its own).
+ */
+export class RemotePreloads {
+  private readonly cache = new Map<string, { mtimeMs: number; manifest: FederationManifest | null }>();
+
+  constructor(
+    private readonly staticRoot: string,
+    private readonly remotes: RemotesManifest,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  private async manifestOf(name: string): Promise<FederationManifest | null> {
+    const file = path.join(this.staticRoot, `mf-${name}`, 'dist', 'mf-manifest.json');
+    try {
+      const { mtimeMs } = await stat(file);
+      const cached = this.cache.get(file);
+      if (cached?.mtimeMs === mtimeMs) return cached.manifest;
+      const parsed = FederationManifest.safeParse(JSON.parse(await readFile(file, 'utf8')));
+      if (!parsed.success) this.log.warn({ file }, 'remote manifest not understood; no preloads for it');
+      const manifest = parsed.success ? parsed.data : null;
+      this.cache.set(file, { mtimeMs, manifest });
+      return manifest;
+    } catch {
+      return null; // not built here: the shell loads it without preloads
+    }
+  }
+
+  /**
+   * Preloads for `modules` (remote name and exposed path, e.g. catalog './pages'), each file once:
+   * the remote's manifest (fetched by the Module Federation runtime), its entry script, and the
+   * exposed module's own JS and CSS chunks.
+   */
+  async for(modules: ReadonlyArray<{ remote: string; exposed: string }>): Promise<Preload[]> {
+    const preloads = new Map<string, Preload>();
+    for (const { remote, exposed } of modules) {
+      const entry = this.remotes.remotes.find((candidate) => candidate.name === remote)?.entry;
+      const base = `/remotes/${remote}/`;
+      if (!entry?.startsWith(base)) continue;
+      const manifest = await this.manifestOf(remote);
+      if (!manifest) continue;
+      const { remoteEntry } = manifest.metaData;
+      const module = manifest.exposes.find((candidate) => candidate.path === exposed);
+      const add = (file: string, as: Preload['as']) => preloads.set(base + file, { href: base + file, as });
+      preloads.set(entry, { href: entry, as: 'fetch' });
+      add(path.posix.join(remoteEntry.path, remoteEntry.name), 'script');
+      for (const file of module?.assets.css.sync ?? []) add(file, 'style');
+      for (const file of module?.assets.js.sync ?? []) add(file, 'script');
+    }
+    return [...preloads.values()];
+  }
+}
