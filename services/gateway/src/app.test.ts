@@ -325,6 +325,25 @@ describe('gateway: /api routing', () => {
     expect(lookalike.statusCode).toBe(403);
   });
 
+  test.each(['/%61pi/products/x', '/%61%70%69/products/x', '/api/%70roducts/x'])(
+    'an encoded spelling of /api (%s) gets the same origin check as /api itself',
+    async (url) => {
+      const foreign = await app.inject({ method: 'POST', url, payload: {}, headers: { origin: 'https://evil.example' } });
+      expect(foreign.statusCode).toBe(403);
+    },
+  );
+
+  test.each(['//api/products/x', '/x/../api/products/x', '/API/products/x'])('a path the router does not route to /api (%s) reaches no service', async (url) => {
+    const response = await app.inject({ method: 'POST', url, payload: {}, headers: { origin: 'https://evil.example' } });
+    expect([403, 404]).toContain(response.statusCode);
+    expect(response.body).not.toContain('"method":"POST"'); // the upstream echo never answered
+  });
+
+  test('Origin: null and a malformed Referer are refused for writes', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { origin: 'null' } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { referer: 'not a url' } })).statusCode).toBe(403);
+  });
+
   test('readyz reports each service and fails while one is down', async () => {
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
@@ -337,7 +356,7 @@ describe('gateway: /api routing', () => {
   test('rate limit answers 429 with a German message', async () => {
     const limited = await gateway({ RATE_LIMIT_MAX: '2' });
     for (let i = 0; i < 2; i++) expect((await limited.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
-    const response = await limited.inject({ method: 'GET', url: '/api/products' });
+    const response = await limited.inject({ method: 'GET', url: '/%61pi/products' });
     expect(response.statusCode).toBe(429);
     expect(response.json().message).toMatch(/^Zu viele Anfragen\. Bitte warten Sie \d+ Sekunden\.$/);
     // static files and pages are not limited

@@ -17,17 +17,40 @@ export interface SecurityOptions {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The origin a browser request came from (Origin header, else the Referer's origin), or null. */
+/**
+ * The origin a browser request came from (Origin header, else the Referer's origin); null when
+ * the request names neither (a server-to-server client). 'opaque' for `Origin: null` (sandboxed
+ * frames, data: pages, some redirects) and an unparseable Referer: both are refused for writes.
+ */
 function requestOrigin(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
-  if (origin && origin !== 'null') return origin;
+  if (origin === 'null') return 'opaque';
+  if (origin) return origin;
   const referer = request.headers.referer;
   if (!referer) return null;
   try {
     return new URL(referer).origin;
   } catch {
-    return null;
+    return 'opaque';
   }
+}
+
+/**
+ * Whether a request goes to the API, judged on what the router matched and the proxy forwards,
+ * not on the raw URL: '/%61pi/cart' reaches the same route as '/api/cart' (issue #9). A request
+ * no route matched is judged on its percent-decoded path.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route) return route === '/api' || route.startsWith('/api/');
+  const rawPath = request.url.split('?')[0] ?? '';
+  let pathname = rawPath;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    // malformed escapes: the router answers 400/404 for those; judge the raw path
+  }
+  return pathname.startsWith('/api/');
 }
 
 /**
@@ -53,8 +76,10 @@ function isSameHost(origin: string, host: string | undefined): boolean {
  * - origin check: a POST/PUT/PATCH/DELETE to /api from a browser page of another origin is
  *   rejected with 403 (CSRF defence on top of SameSite cookies). Allowed: the configured
  *   origins, and the request's own host (same-origin). Requests without Origin and Referer
- *   (server-to-server clients) pass.
+ *   (server-to-server clients) pass; `Origin: null` and a malformed Referer are refused.
  * - rate limit on /api per client IP (429 with a German message).
+ * Both judge the route the router matched ({@link isApiRequest}), so encoded spellings of /api
+ * get the same checks.
  */
 export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) => {
   const remoteSources = opts.remoteOrigins;
@@ -83,7 +108,7 @@ export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) =
 
   const allowed = new Set(opts.allowedOrigins);
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
     const origin = requestOrigin(request);
     if (origin === null || allowed.has(origin) || isSameHost(origin, request.headers.host)) return;
     request.log.warn({ origin }, 'rejected cross-origin state-changing request');
@@ -94,7 +119,7 @@ export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) =
     global: true,
     max: opts.rateLimitMax,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Zu viele Anfragen. Bitte warten Sie ${Math.ceil(context.ttl / 1000)} Sekunden.`,
