@@ -27,6 +27,7 @@ async function buildTestApp(): Promise<ServiceApp> {
   app.get('/api/things/:id', async () => {
     throw new NotFoundError('Produkt nicht gefunden');
   });
+  app.get('/api/request-id', async (request) => ({ id: request.id }));
   app.get('/api/broken', async () => {
     throw new Error('secret internal detail');
   });
@@ -96,9 +97,16 @@ describe('service app factory', () => {
     expect(response.json()).toEqual({ message: 'Nicht gefunden: GET /api/nothing', code: 'NOT_FOUND' });
   });
 
-  test('request id from x-request-id is echoed into logs context', async () => {
-    const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
-    expect(response.statusCode).toBe(200);
+  test('a short, safe x-request-id (the gateway\'s) is kept; anything else is replaced by a new UUID', async () => {
+    const idFor = async (header?: string) =>
+      (await app.inject({ method: 'GET', url: '/api/request-id', headers: header === undefined ? {} : { 'x-request-id': header } })).json().id as string;
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(await idFor('abc-123')).toBe('abc-123');
+    expect(await idFor('0f4e0a6c-6c9b-4a57-9c6e-2f0b8f1d9a10')).toBe('0f4e0a6c-6c9b-4a57-9c6e-2f0b8f1d9a10');
+    expect(await idFor()).toMatch(uuid);
+    expect(await idFor('x'.repeat(8000))).toMatch(uuid);
+    expect(await idFor('<script>alert(1)</script>')).toMatch(uuid);
+    expect(await idFor('a b')).toMatch(uuid);
   });
 
   test('OpenAPI document describes the routes', async () => {

@@ -29,10 +29,13 @@ export interface CreateServiceAppOptions {
   jsonNotFound?: boolean;
 }
 
+/** Request ids taken from `x-request-id`: letters, digits, '.', '_', ':' and '-', at most 64 characters. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /**
  * Creates a Fastify app with what every service shares: zod validation and serialisation
  * (fastify-type-provider-zod), an OpenAPI document at `GET /openapi.json`, request ids taken
- * from `x-request-id` (set by the gateway) or generated, one error handler, JSON 404s,
+ * from `x-request-id` (set by the gateway) when short and safe, else generated, one error handler, JSON 404s,
  * `GET /healthz` and `GET /readyz`.
  *
  * Errors leave as `ErrorResponse` `{ message, code?, issues? }`:
@@ -46,8 +49,13 @@ export function createServiceApp(options: CreateServiceAppOptions) {
   const app = Fastify({
     logger: logLevel === 'silent' ? false : loggerOptions(service, logLevel, logFormat),
     ...(logFormat === 'pretty' ? { logController: new TerminalLogController() } : {}),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's x-request-id is logged and echoed: only a short safe token is taken (issue #9),
+    // anything else gets a new UUID.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
+    },
     // Path parameters up to 1000 characters reach the route schema, which answers an over-long
     // value with a 400 naming the parameter (instead of the router's bare 414).
     routerOptions: { maxParamLength: 1000 },
