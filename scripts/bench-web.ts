@@ -42,6 +42,8 @@ interface Run {
   cls: number;
   jsBytes: number;
   jsRequests: number;
+  /** Lighthouse's runtime error code when the run failed (e.g. NO_LCP), else undefined. */
+  error?: string;
 }
 
 const median = (values: number[]) => {
@@ -70,6 +72,7 @@ async function lighthouseRun(browser: import('puppeteer-core').Browser, url: str
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
       jsRequests: scripts.length,
+      error: lhr.runtimeError?.code,
     };
   } finally {
     await page.close();
@@ -77,8 +80,14 @@ async function lighthouseRun(browser: import('puppeteer-core').Browser, url: str
 }
 
 async function measure(browser: import('puppeteer-core').Browser, name: string, url: string): Promise<Run> {
-  const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(browser, url));
+  const all: Run[] = [];
+  for (let i = 0; i < RUNS; i++) all.push(await lighthouseRun(browser, url));
+  const runs = all.filter((run) => !run.error);
+  if (!runs.length) {
+    const error = [...new Set(all.map((run) => run.error))].join(', ');
+    info(`${name}: every run failed (${error})`);
+    return { score: NaN, lcpMs: NaN, tbtMs: NaN, cls: NaN, jsBytes: NaN, jsRequests: NaN, error };
+  }
   const result: Run = {
     score: median(runs.map((r) => r.score)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
@@ -124,6 +133,10 @@ async function main() {
       console.log('\n| page | score | LCP s | TBT ms | CLS | JS KB | JS files | score / ref | LCP / ref | JS / ref |');
       console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
       for (const { name, run } of [...rows, ...referenceRows]) {
+        if (run.error) {
+          console.log(`| ${name} | failed: ${run.error} | | | | | | | | |`);
+          continue;
+        }
         const ratios = ref && !name.startsWith('reference')
           ? [`${(run.score / ref.score).toFixed(2)}`, `${(run.lcpMs / ref.lcpMs).toFixed(2)}`, `${(run.jsBytes / ref.jsBytes).toFixed(2)}`]
           : ['–', '–', '–'];
