@@ -185,6 +185,33 @@ export class CartOperations {
   }
 
   /**
+   * Claims the cart for the order `orderId` (issue #9: parallel checkouts of one cart gave one
+   * order each). A compare-and-set on the claim field: it succeeds when the cart has items and no
+   * other order holds it (or that claim is older than `staleAfterMs`, left by a crash), and again
+   * for the same order (a retry with the same idempotency key).
+   * @returns 'claimed', 'empty' (no cart or no items) or 'busy' (another order is being placed).
+   */
+  async claimForOrder(ownerKey: string, orderId: string, staleAfterMs: number): Promise<'claimed' | 'empty' | 'busy'> {
+    const now = this.now();
+    const result = await cartModel(this.db).updateOne(
+      {
+        _id: ownerKey,
+        'items.0': { $exists: true },
+        $or: [{ checkoutClaim: null }, { 'checkoutClaim.orderId': orderId }, { 'checkoutClaim.at': { $lt: new Date(now.getTime() - staleAfterMs) } }],
+      },
+      { $set: { checkoutClaim: { orderId, at: now } } },
+    );
+    if (result.modifiedCount === 1) return 'claimed';
+    const cart = await this.load(ownerKey);
+    return cart.items.length ? 'busy' : 'empty';
+  }
+
+  /** Gives the cart back after an order attempt that did not go through (only this order's claim). */
+  async releaseOrderClaim(ownerKey: string, orderId: string): Promise<void> {
+    await cartModel(this.db).updateOne({ _id: ownerKey, 'checkoutClaim.orderId': orderId }, { $set: { checkoutClaim: null } });
+  }
+
+  /**
    * Empties the cart (lines and promo code) by deleting its document: an absent cart reads as
    * empty, a concurrent compare-and-set then misses and retries on the empty cart.
    */

@@ -40,7 +40,8 @@ export const STALE_PENDING_MS = 10 * 60 * 1000;
 /**
  * Places orders (issue #4) without multi-document transactions:
  * 1. the idempotency key gives the order id (hash of cart owner and key): a key seen before
- *    returns that order (never a second one);
+ *    returns that order (never a second one); the cart is then claimed for this order id
+ *    (compare-and-set), so a parallel request with another key gets 409 (issue #9);
  * 2. the cart is re-priced by the catalog; changes since the review (notices, another total) are a 409;
  * 3. the age is verified (provider; only result, method, reference and time are kept);
  * 4. a 'pending' order is inserted (unique idempotency key, readable number from the counter);
@@ -93,6 +94,21 @@ export class OrderPlacement {
     const before = await this.existing(orderId);
     if (before) return { order: before, created: false };
 
+    // One order per cart at a time: parallel requests with other keys get 409 before anything
+    // is reserved or mailed. Released when this attempt fails; gone with the cart on success.
+    const claim = await this.deps.cart.claimForOrder(ownerKey, orderId, STALE_PENDING_MS);
+    if (claim === 'empty') throw new BadRequestError('Ihr Warenkorb ist leer.');
+    if (claim === 'busy') throw new ConflictError('Für diesen Warenkorb wird gerade eine Bestellung aufgegeben. Bitte warten Sie einen Moment.');
+    try {
+      return await this.placeClaimed(ownerKey, orderId, idempotencyKey, input, userId);
+    } catch (error) {
+      await this.deps.cart.releaseOrderClaim(ownerKey, orderId);
+      throw error;
+    }
+  }
+
+  /** Steps 2–7 for a cart claimed by this order. */
+  private async placeClaimed(ownerKey: string, orderId: string, idempotencyKey: string, input: PlaceOrderInput, userId: string | null): Promise<{ order: Order; created: boolean }> {
     const cart = await this.deps.cart.read(ownerKey);
     if (cart.notices.length) throw new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`);
     if (!cart.items.length) throw new BadRequestError('Ihr Warenkorb ist leer.');

@@ -198,6 +198,27 @@ describe('placing an order', () => {
     const response = await place(s, checkout({ expectedTotal: '14.99' }));
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.');
+    // The refused attempt gave the cart back: the next one (another key) goes through.
+    expect((await place(s, checkout({ expectedTotal: '19.98' }))).status).toBe(201);
+  });
+
+  test('one cart, three parallel orders with different keys: exactly one order, one e-mail, one unit reserved', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const before = await ordersIn();
+    const mailsBefore = (await readdir(env.mailDir)).length;
+    const results = await Promise.all([place(s), place(s), place(s)]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    // The others were refused while the first held the cart (409), or, had one come after it
+    // finished, found the cart emptied by that order (400).
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect([
+        { status: 409, message: 'Für diesen Warenkorb wird gerade eine Bestellung aufgegeben. Bitte warten Sie einen Moment.' },
+        { status: 400, message: 'Ihr Warenkorb ist leer.' },
+      ]).toContainEqual({ status: refused.status, message: refused.body.message });
+    }
+    expect(await ordersIn()).toBe(before + 1);
+    expect(stockOf(ID.regular)).toBe(99);
+    expect((await readdir(env.mailDir)).length).toBe(mailsBefore + 1);
   });
 
   test('an empty cart cannot be ordered', async () => {
