@@ -5,3 +5,4 @@ export * from './database';
 export * from './run-server';
 export * from './domain-service';
 export * from './identity';
+export * from './development-secret';

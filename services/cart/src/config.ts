@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { serviceEnvSchema } from '@shop/service-kit';
+import { developmentSecret, serviceEnvSchema } from '@shop/service-kit';
 
-const DEV_COOKIE_SECRET = 'local-development-only-cookie-secret-0123456789';
 const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /**
@@ -12,7 +11,8 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  * - CATALOG_SERVICE_URL: the catalog service, which prices every line and reserves stock
  *   (default http://127.0.0.1:4101);
  * - COOKIE_SECRET: signs the guest cart and order access cookies, at least 32 characters;
- *   required when NODE_ENV=production (containers), a fixed development value otherwise;
+ *   required when NODE_ENV=production (containers); otherwise a random secret generated on
+ *   first start and kept in ./data/secrets/cart-cookie-secret (service-kit developmentSecret);
  * - COOKIE_SECURE: 'true' marks cookies Secure (HTTPS deployments);
  * - PUBLIC_ORIGIN: the shop's address for links in e-mails (default http://localhost:8080);
  * - SHOP_NAME: sender name and signature of e-mails;
@@ -51,7 +51,7 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
   })
   .transform((env) => ({
     ...env,
-    COOKIE_SECRET: env.COOKIE_SECRET ?? DEV_COOKIE_SECRET,
+    COOKIE_SECRET: env.COOKIE_SECRET ?? developmentSecret('cart-cookie-secret'),
     // Development only (production requires the real values): marked so nobody mistakes them for a real account.
     bankDetails: {
       accountHolder: env.BANK_ACCOUNT_HOLDER ?? 'Demo-Konto (keine echte Bankverbindung)',

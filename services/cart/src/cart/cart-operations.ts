@@ -24,6 +24,8 @@ interface StoredCart {
 }
 
 const EMPTY: StoredCart = { items: [], promoCode: null, version: 0 };
+/** Compare-and-set attempts of one cart change before it answers 409 (parallel tabs, double taps). */
+const MUTATE_ATTEMPTS = 10;
 
 /** Sold out by spec §4: inactive, or stock set and at most 0. */
 const soldOut = (p: Product) => !p.isActive || (p.stock !== null && p.stock <= 0);
@@ -56,7 +58,9 @@ export class CartOperations {
   /** Applies `change` to the current cart and stores it only if nobody changed it meanwhile. */
   private async mutate(ownerKey: string, change: (cart: StoredCart) => Promise<Pick<StoredCart, 'items' | 'promoCode'>>): Promise<void> {
     const Cart = cartModel(this.db);
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < MUTATE_ATTEMPTS; attempt++) {
+      // After a lost race, wait a little (growing, randomised) so parallel writers spread out.
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
       const current = await this.load(ownerKey);
       const next = await change(current);
       if (current === EMPTY) {

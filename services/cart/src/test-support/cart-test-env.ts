@@ -99,6 +99,7 @@ export async function startCartTestEnv() {
     CATALOG_SERVICE_URL: catalog.url,
     MAIL_DIR: mailDir,
     IDENTITY_SECRET,
+    COOKIE_SECRET: 'test-cookie-secret-0123456789-abcdefghij',
   });
   const app = await buildApp(config, { now: () => TEST_NOW });
   await app.ready();
