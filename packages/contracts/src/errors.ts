@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Body of every non-2xx API response. The API client builds the spec's
  * '<status>: <message>' text from `message` (spec §8).
- * `code` is a stable machine-readable identifier (e.g. `FST_ERR_VALIDATION`, `NOT_FOUND`);
+ * `code` is a stable machine-readable identifier (e.g. `VALIDATION_ERROR`, `NOT_FOUND`, `PAYLOAD_TOO_LARGE`);
  * `issues` lists validation problems (path + message) for API clients.
  */
 export const ErrorResponse = z

@@ -97,6 +97,17 @@ describe('service app factory', () => {
     expect(response.json()).toEqual({ message: 'Nicht gefunden: GET /api/nothing', code: 'NOT_FOUND' });
   });
 
+  test.each([
+    ['application/json', '{kaputt', 400, 'INVALID_JSON', 'Die Anfrage enthält kein gültiges JSON.'],
+    ['application/json', '', 400, 'EMPTY_BODY', 'Die Anfrage ist leer; erwartet wird ein JSON-Objekt.'],
+    ['application/json', JSON.stringify({ quantity: 1, pad: 'x'.repeat(1_100_000) }), 413, 'PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu groß (höchstens 1 MB).'],
+    ['application/xml', '<quantity>1</quantity>', 415, 'UNSUPPORTED_MEDIA_TYPE', 'Nicht unterstütztes Format: Bitte senden Sie JSON (Content-Type: application/json).'],
+  ])('a %s body the parser refuses gets a German message and a stable code (%#)', async (contentType, payload, status, code, message) => {
+    const response = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': contentType }, payload });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message, code });
+  });
+
   test('a short, safe x-request-id (the gateway\'s) is kept; anything else is replaced by a new UUID', async () => {
     const idFor = async (header?: string) =>
       (await app.inject({ method: 'GET', url: '/api/request-id', headers: header === undefined ? {} : { 'x-request-id': header } })).json().id as string;

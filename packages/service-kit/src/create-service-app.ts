@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, HealthResponse, ReadinessResponse, type ReadinessCheck } from '@shop/contracts';
+import { FRAMEWORK_ERRORS } from './errors';
 
 // Validation messages in German: they reach shoppers as '<status>: <message>' (spec §8).
 z.config(z.locales.de());
@@ -40,6 +41,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  *
  * Errors leave as `ErrorResponse` `{ message, code?, issues? }`:
  * - request validation → 400 with a German message and the precise `issues`;
+ * - Fastify's body errors (bad JSON, empty body, too large, unsupported type) → their status
+ *   with a German message and a stable code (FRAMEWORK_ERRORS);
  * - errors with a 4xx `statusCode` (e.g. NotFoundError) or 503 (a dependency unreachable) →
  *   that status and their message;
  * - anything else → 500 'Interner Serverfehler' (details only in the log).
@@ -91,6 +94,8 @@ export function createServiceApp(options: CreateServiceAppOptions) {
       return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
     }
     const err = error as { statusCode?: number; message?: string; code?: string };
+    const framework = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+    if (framework) return reply.code(framework.status).send({ message: framework.message, code: framework.code });
     // 4xx and a declared 503 (a dependency such as the catalog is unreachable) keep their status
     // and German message; anything else is an unexpected 500.
     const declared = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);

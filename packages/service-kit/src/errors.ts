@@ -9,3 +9,25 @@ export const NotFoundError = createError<[string]>('NOT_FOUND', '%s', 404);
 export const BadRequestError = createError<[string]>('BAD_REQUEST', '%s', 400);
 export const ForbiddenError = createError<[string]>('FORBIDDEN', '%s', 403);
 export const ConflictError = createError<[string]>('CONFLICT', '%s', 409);
+
+/** Largest request body every service and the gateway accept (bytes; Fastify's default). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** German answer for a request body over {@link BODY_LIMIT_BYTES} (413). */
+export const PAYLOAD_TOO_LARGE = { message: 'Die Anfrage ist zu groß (höchstens 1 MB).', code: 'PAYLOAD_TOO_LARGE' } as const;
+
+/**
+ * Fastify's own request errors (body parsing) with German messages and stable codes, so API
+ * clients and shoppers never see its English texts (issue #9). Keyed by Fastify's error code.
+ */
+export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message: string; code: string }>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.', code: 'INVALID_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Die Anfrage ist leer; erwartet wird ein JSON-Objekt.', code: 'EMPTY_BODY' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, ...PAYLOAD_TOO_LARGE },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Die Längenangabe der Anfrage stimmt nicht.', code: 'INVALID_CONTENT_LENGTH' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Nicht unterstütztes Format: Bitte senden Sie JSON (Content-Type: application/json).',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+};

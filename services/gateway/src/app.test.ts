@@ -339,6 +339,13 @@ describe('gateway: /api routing', () => {
     expect(response.body).not.toContain('"method":"POST"'); // the upstream echo never answered
   });
 
+  test('a body over 1 MiB is refused by the gateway itself with the German 413', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/products/x', payload: { pad: 'x'.repeat(1_100_000) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'Die Anfrage ist zu groß (höchstens 1 MB).', code: 'PAYLOAD_TOO_LARGE' });
+    expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: { pad: 'x'.repeat(1000) } })).statusCode).toBe(200);
+  });
+
   test('Origin: null and a malformed Referer are refused for writes', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { origin: 'null' } })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { referer: 'not a url' } })).statusCode).toBe(403);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@shop/service-kit';
 
 export interface SecurityOptions {
   /** Origins shoppers' browsers may send state-changing requests from. */
@@ -104,6 +105,14 @@ export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) =
     frameguard: opts.frameAncestors.length ? false : { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: opts.development ? false : { maxAge: 15552000, includeSubDomains: true },
+  });
+
+  // The proxy streams bodies to the services: a body over the services' limit is refused here
+  // by its declared length, with the German 413 (it used to end as a 503 when the service closed
+  // the connection mid-upload). Bodies without a length are limited by the service itself.
+  app.addHook('onRequest', async (request, reply) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (isApiRequest(request) && length > BODY_LIMIT_BYTES) return reply.code(413).send(PAYLOAD_TOO_LARGE);
   });
 
   const allowed = new Set(opts.allowedOrigins);
