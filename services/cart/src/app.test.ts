@@ -163,6 +163,15 @@ describe('the server decides prices and quantities', () => {
   });
 });
 
+test('answers with personal data are never cached (Cache-Control: no-store)', async () => {
+  const s = shopper();
+  await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
+  for (const url of ['/api/cart', '/api/orders/0123456789abcdef01234567']) {
+    const response = await app.inject({ method: 'GET', url, headers: { cookie: s.cookie() } });
+    expect(response.headers['cache-control']).toBe('no-store');
+  }
+});
+
 describe('promo codes', () => {
   test('validate: case-insensitive, returns discount and type', async () => {
     const s = shopper();

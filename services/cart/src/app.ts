@@ -33,6 +33,10 @@ const SWEEP_INTERVAL_MS = 60_000;
 export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClient; now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, { service: 'cart', description: 'Carts, promo codes, checkout and orders.' });
   await app.register(cookie, { secret: config.COOKIE_SECRET });
+  // Carts, orders and withdrawals are personal data: never kept by a browser or proxy cache (issue #9).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
   await dropLegacyCarts(app.db);
   const now = deps.now ?? (() => new Date());
   const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL);
