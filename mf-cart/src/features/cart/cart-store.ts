@@ -35,8 +35,19 @@ const backend = (): CartBackend => (useCartStore.getState().mode === 'local' ? l
 
 
 
-/** Stores a new cart, announces the item count (header badge) and shows server notices. */
-function receive(cart: CartResponse) {
+/**
+ * Cart requests are numbered when sent. An answer replaces the cart only if no answer to a
+ * later-sent request was applied already: a read that started before a quantity change but
+ * answers after it must not put the old quantity back (the next '+' would then count from it).
+ */
+let sentRequests = 0;
+let appliedRequest = 0;
+const nextRequest = () => ++sentRequests;
+
+/** Stores a new cart (unless a newer answer is already shown), announces the item count (header badge) and shows server notices. */
+function receive(cart: CartResponse, request: number) {
+  if (request < appliedRequest) return;
+  appliedRequest = request;
   useCartStore.setState({ cart, loadError: null });
   emit('cart:changed', { itemCount: cart.totals.itemCount });
   for (const notice of cart.notices) showToast({ title: 'Hinweis zum Warenkorb', description: notice, durationMs: 5000 });
@@ -61,8 +72,9 @@ export const cartActions = {
     useCartStore.setState({ loading: true });
     // A local cart from an earlier visit of this embedded view stays local.
     if (isEmbedded() && readLocalCart().lines.length) useCartStore.setState({ mode: 'local' });
+    const request = nextRequest();
     try {
-      receive(await backend().get());
+      receive(await backend().get(), request);
     } catch (error) {
       useCartStore.setState({ loadError: serverMessage(error) ?? 'Der Warenkorb konnte nicht geladen werden.' });
     } finally {
@@ -76,9 +88,10 @@ export const cartActions = {
    * local-cart notice last (one toast at a time, spec §9).
    */
   async add(productId: string, quantity: number): Promise<{ ok: boolean; switchedToLocal: boolean }> {
+    const request = nextRequest();
     try {
       const { cart, switchedToLocal } = await cartActions.addWithFallback(productId, quantity);
-      receive(cart);
+      receive(cart, request);
       if (!switchedToLocal) showToast({ title: 'Hinzugefügt!', variant: 'success', durationMs: 2000 });
       window.scrollTo({ top: 0 });
       useCartStore.setState({ drawerOpen: true });
@@ -119,8 +132,9 @@ export const cartActions = {
     if (!before) return;
     useCartStore.setState({ cart: withLine(before, itemId, quantity) });
     setBusy(itemId, true);
+    const request = nextRequest();
     try {
-      receive(await backend().update(itemId, quantity));
+      receive(await backend().update(itemId, quantity), request);
     } catch (error) {
       useCartStore.setState({ cart: before });
       showToast({ title: CART_ACTION_FAILED.update, description: cartErrorReason(error), variant: 'destructive' });
@@ -134,8 +148,9 @@ export const cartActions = {
     if (!before) return;
     useCartStore.setState({ cart: withLine(before, itemId, null) });
     setBusy(itemId, true);
+    const request = nextRequest();
     try {
-      receive(await backend().remove(itemId));
+      receive(await backend().remove(itemId), request);
       showToast({ title: 'Artikel entfernt', description: 'Das Produkt wurde aus dem Warenkorb entfernt.', variant: 'success' });
     } catch (error) {
       useCartStore.setState({ cart: before });
@@ -146,8 +161,9 @@ export const cartActions = {
   },
 
   async clear() {
+    const request = nextRequest();
     try {
-      receive(await backend().clear());
+      receive(await backend().clear(), request);
       showToast({ title: 'Warenkorb geleert', variant: 'success' });
     } catch (error) {
       showToast({ title: CART_ACTION_FAILED.clear, description: cartErrorReason(error), variant: 'destructive' });
@@ -163,9 +179,10 @@ export const cartActions = {
   async applyPromo(rawCode: string): Promise<boolean> {
     const code = rawCode.trim().toUpperCase();
     if (!code) return false;
+    const request = nextRequest();
     try {
       const cart = await backend().applyPromo(code);
-      receive(cart);
+      receive(cart, request);
       const saving = cart.promo?.type === 'fixed' ? `${cart.promo.value.toLocaleString('de-DE', { minimumFractionDigits: 2 })} €` : `${cart.promo?.value}%`;
       showToast({ title: 'Gutscheincode angewendet!', description: `Sie sparen ${saving}`, variant: 'success' });
       return true;
@@ -183,8 +200,9 @@ export const cartActions = {
   },
 
   async removePromo() {
+    const request = nextRequest();
     try {
-      receive(await backend().removePromo());
+      receive(await backend().removePromo(), request);
     } catch {
       showToast({ title: 'Fehler', description: 'Der Gutscheincode konnte nicht entfernt werden.', variant: 'destructive' });
     }
