@@ -39,6 +39,15 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
 
   test('the birth date must match the one entered', async () => {
     expect(await verify(idCard(), '1990-01-02')).toMatchObject({ verified: false, failureReason: 'Das Geburtsdatum stimmt nicht mit dem Ausweis überein.' });
+    // Same 'YYMMDD' a century later: in the future of the order, so not the holder's.
+    expect((await verify(idCard(), '2090-01-01')).failureReason).toBe('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
+  });
+
+  test('holders born 1900–1926 are adults (the MRZ has no century; the entered date gives it)', async () => {
+    expect((await verify(idCard({ birth: '200315' }), '1920-03-15')).verified).toBe(true);
+    expect((await verify(idCard({ birth: '260101' }), '1926-01-01')).verified).toBe(true);
+    // The same MRZ with the recent century is a child.
+    expect((await verify(idCard({ birth: '200315' }), '2020-03-15')).failureReason).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
   });
 
   test('expired cards and foreign documents are refused', async () => {

@@ -41,16 +41,30 @@ function sameHolder(holder: IdCardMrzInput['holder'], mrzLastName: string, mrzFi
   return lastMatches && !!first && cardFirst.includes(first);
 }
 
-/** 'YYMMDD' → Date (UTC). Birth dates in the future of `reference` belong to the previous century. */
-function mrzDate(value: string, kind: 'birth' | 'expiry', reference: Date): Date | null {
-  if (!/^\d{6}$/.test(value)) return null;
-  const yy = Number(value.slice(0, 2));
-  const month = Number(value.slice(2, 4));
-  const day = Number(value.slice(4, 6));
-  const currentYy = reference.getUTCFullYear() % 100;
-  const year = kind === 'expiry' ? 2000 + yy : yy > currentYy ? 1900 + yy : 2000 + yy;
+/** A real calendar day (UTC) from year, month and day, or null ('310230' is no date). */
+function calendarDay(year: number, month: number, day: number): Date | null {
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+/** The card's expiry 'YYMMDD' (always 20YY: German ID cards issued since 2010). */
+function mrzExpiry(value: string): Date | null {
+  if (!/^\d{6}$/.test(value)) return null;
+  return calendarDay(2000 + Number(value.slice(0, 2)), Number(value.slice(2, 4)), Number(value.slice(4, 6)));
+}
+
+/**
+ * The birth date, from the MRZ's 'YYMMDD' and the full date the shopper entered ('YYYY-MM-DD'):
+ * the MRZ has no century, so the entered date supplies it when its last two year digits, month
+ * and day are the MRZ's (a holder born in 1920 and one born in 2020 read alike; issue #9: people
+ * over 99 were refused). @returns null when they differ or the entered date is no real day.
+ */
+function birthFrom(mrz: string, entered: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(entered);
+  if (!match || !/^\d{6}$/.test(mrz)) return null;
+  const [, year, month, day] = match;
+  if (`${year!.slice(2)}${month}${day}` !== mrz) return null;
+  return calendarDay(Number(year), Number(month), Number(day));
 }
 
 /** Full years between a birth date and a day (the birthday itself counts). */
@@ -87,10 +101,10 @@ export const idCardMrzProvider: AgeVerificationProvider<IdCardMrzInput> = {
       return fail('Bitte verwenden Sie einen deutschen Personalausweis.');
     }
     if (!result.valid) return fail('Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.');
-    const birth = mrzDate(String(result.fields.birthDate), 'birth', orderDate);
-    const expiry = mrzDate(String(result.fields.expirationDate), 'expiry', orderDate);
-    if (!birth || !expiry) return fail('Die Ausweisdaten sind ungültig.');
-    if (birth.toISOString().slice(0, 10) !== birthDate) return fail('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
+    const expiry = mrzExpiry(String(result.fields.expirationDate));
+    if (!expiry) return fail('Die Ausweisdaten sind ungültig.');
+    const birth = birthFrom(String(result.fields.birthDate), birthDate);
+    if (!birth || birth > orderDate) return fail('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
     if (!sameHolder(holder, String(result.fields.lastName ?? ''), String(result.fields.firstName ?? ''))) {
       return fail('Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.');
     }
