@@ -278,6 +278,12 @@ describe('placeholder', () => {
     expect(response.body).toContain('width="300" height="200"');
   });
 
+  test('the OpenAPI document still builds with the digits-only size (and names the route)', async () => {
+    const response = await get('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body.paths)).toContain('/api/placeholder/{w}/{h}');
+  });
+
   test.each(['0/10', '10/0', '2001/10', '10/2001', 'abc/10', '-5/10', '1.5/10', '1e3/10', '0x10/10', '%2B5/10', '%20100/10', '10/00100'])('%s → 400', async (size) => {
     expect((await get(`/api/placeholder/${size}`)).status).toBe(400);
   });

@@ -66,7 +66,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Digits only: z.coerce alone also took '1e3', '0x10', '+5' and ' 100' (issue #9).
-  const size = z.string().regex(/^[0-9]{1,4}$/, 'nur Ziffern').pipe(z.coerce.number().int().min(1).max(PLACEHOLDER_MAX));
+  const size = z.string().regex(/^[0-9]{1,4}$/, 'nur Ziffern').transform(Number).pipe(z.number().int().min(1).max(PLACEHOLDER_MAX));
   app.get(
     '/api/placeholder/:w/:h',
     { schema: { summary: 'Placeholder image (SVG)', description: 'SVG body; 400 ErrorResponse for sizes outside 1–2000.', params: z.object({ w: size, h: size }) } },
