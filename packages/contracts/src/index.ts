@@ -9,3 +9,4 @@ export * from './catalog';
 export * from './page-head';
 export * from './cart';
 export * from "./orders";
+export * from './parcel-locker';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DecimalAmount } from './catalog';
 import { AppliedPromo, CartTotals } from './cart';
+import { isParcelLockerAddress, PARCEL_LOCKER_MESSAGE } from './parcel-locker';
 
 /**
  * Checkout and orders (issue #4). The spec shows no checkout details (§2, §10); the rules here
@@ -9,17 +10,11 @@ import { AppliedPromo, CartTotals } from './cart';
  * 'Zahlungspflichtig bestellen', DHL with the age check on delivery, prepayment.
  */
 
-/** Words that mark a parcel locker, parcel shop or post office address (legal-de.md §1.6). */
-const PARCEL_LOCKER = /(pack|post)\s*station|paket\s*(shop|box|kasten|station)|post\s*(filiale|fach)|parcel\s*locker|dhl\s*shop/i;
-
-/** The German message shown when a delivery address is a parcel locker or parcel shop. */
-export const PARCEL_LOCKER_MESSAGE =
-  'Lieferungen an Packstationen, Postfilialen oder Paketshops sind nicht möglich: Die Ware darf nur persönlich an eine volljährige Person übergeben werden.';
-
-/** True when an address line names a Packstation, Postfiliale, Paketshop or similar. */
-export const isParcelLockerAddress = (...lines: Array<string | undefined>) => lines.some((line) => !!line && PARCEL_LOCKER.test(line));
-
-const required = (label: string, max = 100) => z.string().trim().min(1, `Bitte geben Sie ${label} ein.`).max(max, `Höchstens ${max} Zeichen.`);
+/** Line breaks and other control characters have no place in an address (they would split e-mail and label lines). */
+const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value);
+const CONTROL_MESSAGE = 'Bitte ohne Zeilenumbrüche oder Steuerzeichen eingeben.';
+const required = (label: string, max = 100) =>
+  z.string().trim().min(1, `Bitte geben Sie ${label} ein.`).max(max, `Höchstens ${max} Zeichen.`).refine(noControlCharacters, CONTROL_MESSAGE);
 
 /** A postal address in Germany (the only delivery country, legal-de.md §1.9). */
 export const Address = z
@@ -27,7 +22,7 @@ export const Address = z
     firstName: required('Ihren Vornamen'),
     lastName: required('Ihren Nachnamen'),
     street: required('Straße und Hausnummer', 120).regex(/\d/, 'Bitte geben Sie auch die Hausnummer an.'),
-    addressLine2: z.string().trim().max(100, 'Höchstens 100 Zeichen.').default(''),
+    addressLine2: z.string().trim().max(100, 'Höchstens 100 Zeichen.').refine(noControlCharacters, CONTROL_MESSAGE).default(''),
     postalCode: z.string().trim().regex(/^\d{5}$/, 'Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
     city: required('den Ort'),
     country: z.literal('DE', { error: 'Wir liefern nur innerhalb Deutschlands.' }),
@@ -80,7 +75,8 @@ export const PlaceOrderBody = z
   .strict()
   .superRefine((body, ctx) => {
     const delivery = body.shippingAddress ?? body.billingAddress;
-    if (isParcelLockerAddress(delivery.street, delivery.addressLine2)) {
+    // Every line counts: a Postnummer is often typed into the name or second line.
+    if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
       ctx.addIssue({ code: 'custom', path: [body.shippingAddress ? 'shippingAddress' : 'billingAddress', 'street'], message: PARCEL_LOCKER_MESSAGE });
     }
   });

@@ -41,7 +41,7 @@ export const STEP_SCHEMAS = {
         }
         delivery = parsed.data;
       }
-      if (isParcelLockerAddress(delivery.street, delivery.addressLine2)) {
+      if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
         ctx.addIssue({ code: 'custom', path: [form.shippingSameAsBilling ? 'billing' : 'shipping', 'street'], message: PARCEL_LOCKER_MESSAGE });
       }
     }),
