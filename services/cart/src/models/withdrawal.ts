@@ -6,6 +6,8 @@ import { Schema, type Connection } from 'mongoose';
  */
 const withdrawalSchema = new Schema(
   {
+    // Derived from the order (Withdrawals.withdrawalIdFor): one declaration per order.
+    _id: { type: String, required: true },
     orderId: { type: String, required: true, index: true },
     orderNumber: { type: String, required: true },
     name: { type: String, required: true },

@@ -16,12 +16,17 @@ let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const ID = 'a'.repeat(24);
 let orderNumber: string;
 
-beforeAll(async () => {
-  env = await startCartTestEnv();
-  env.catalog.products.set(ID, testProduct(ID));
+/** Places an order of two units and returns its number. */
+async function placeOrder(): Promise<string> {
   const s = env.shopper();
   await s.call('POST', '/api/cart', { productId: ID, quantity: 2 });
-  orderNumber = (await s.call('POST', '/api/orders', demoOrderBody(), { 'idempotency-key': randomUUID() })).body.orderNumber;
+  return (await s.call('POST', '/api/orders', demoOrderBody(), { 'idempotency-key': randomUUID() })).body.orderNumber;
+}
+
+beforeAll(async () => {
+  env = await startCartTestEnv();
+  env.catalog.products.set(ID, testProduct(ID, { stock: null }));
+  orderNumber = await placeOrder();
 });
 afterAll(() => env.close());
 
@@ -44,10 +49,22 @@ test('name, order number and e-mail suffice: logged, order marked, confirmation 
 });
 
 test('a partial withdrawal names the items in the log and the confirmation', async () => {
-  const response = await withdraw({ name: 'Erika Mustermann', orderNumber, email: 'erika@example.de', items: '1 × Blueberry Ice' });
+  const response = await withdraw({ name: 'Erika Mustermann', orderNumber: await placeOrder(), email: 'erika@example.de', items: '1 × Blueberry Ice' });
   expect(response.status).toBe(201);
   const file = (await readdir(env.mailDir)).find((name) => name.includes(response.body.withdrawalId))!;
   expect((await simpleParser(await readFile(path.join(env.mailDir, file)))).text).toContain('Widerrufen für: 1 × Blueberry Ice');
+});
+
+test('one declaration per order: a repeat, also in parallel, gets the first receipt (200) and no second e-mail', async () => {
+  const number = await placeOrder();
+  const mails = async () => (await readdir(env.mailDir)).filter((name) => name.startsWith(`${number}-widerruf-`)).length;
+  const body = { name: 'Erika Mustermann', orderNumber: number, email: 'erika@example.de', items: '' };
+  const responses = await Promise.all([withdraw(body), withdraw(body), withdraw({ ...body, items: '1 × Mango' })]);
+  expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+  const first = responses.find((r) => r.status === 201)!.body;
+  for (const repeat of responses.filter((r) => r.status === 200)) expect(repeat.body).toEqual(first);
+  expect(await withdrawalModel(env.app.db).countDocuments({ orderNumber: number })).toBe(1);
+  expect(await mails()).toBe(1);
 });
 
 test.each([

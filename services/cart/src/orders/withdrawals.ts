@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -16,28 +17,49 @@ type WithdrawalInput = z.output<typeof WithdrawalBody>;
  * logging in. The declaration is logged once, unchangeable, with its time of receipt; the order
  * is marked; the confirmation with content, date and time goes out by e-mail at once. Whether
  * the 14-day period was kept is for staff to judge (the delivery date is not recorded here yet).
+ * One declaration per order (issue #9): its id derives from the order, so a repeat, also a
+ * parallel one, finds the first and gets its receipt again, without a second e-mail.
  */
 export class Withdrawals {
   constructor(private readonly deps: { db: Connection; mailer: Mailer; shop: { name: string; origin: string }; log: FastifyBaseLogger; now: () => Date }) {}
 
-  /** @throws 404 when no order has this number and e-mail address (no hint which one is wrong). */
-  async declare(input: WithdrawalInput): Promise<WithdrawalReceipt> {
+  /** The id of an order's withdrawal (one per order; not the order id itself, which grants access to the order). */
+  static withdrawalIdFor(orderId: string): string {
+    return createHash('sha256').update(`withdrawal\n${orderId}`).digest('hex').slice(0, 24);
+  }
+
+  /**
+   * @returns the receipt and whether the declaration was received now (false: it had been before,
+   *   the first one's receipt is returned). @throws 404 when no order has this number and e-mail
+   *   address (no hint which one is wrong).
+   */
+  async declare(input: WithdrawalInput): Promise<{ receipt: WithdrawalReceipt; created: boolean }> {
     const order = await orderModel(this.deps.db).findOne({ orderNumber: input.orderNumber }).lean<{ _id: unknown; email: string; status: string }>();
     if (!order || order.status === 'pending' || order.email !== input.email) {
       throw new NotFoundError('Wir finden keine Bestellung mit dieser Bestellnummer und E-Mail-Adresse. Bitte prüfen Sie Ihre Angaben.');
     }
     const receivedAt = this.deps.now();
-    const withdrawal = await withdrawalModel(this.deps.db).create({
-      orderId: String(order._id),
-      orderNumber: input.orderNumber,
-      name: input.name,
-      email: input.email,
-      items: input.items,
-      receivedAt,
-    });
+    const withdrawalId = Withdrawals.withdrawalIdFor(String(order._id));
+    try {
+      await withdrawalModel(this.deps.db).create({
+        _id: withdrawalId,
+        orderId: String(order._id),
+        orderNumber: input.orderNumber,
+        name: input.name,
+        email: input.email,
+        items: input.items,
+        receivedAt,
+      });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      const first = await withdrawalModel(this.deps.db)
+        .findById(withdrawalId)
+        .lean<{ orderNumber: string; email: string; items: string; receivedAt: Date }>();
+      return { receipt: { withdrawalId, orderNumber: first!.orderNumber, receivedAt: first!.receivedAt.toISOString(), email: first!.email, items: first!.items }, created: false };
+    }
     await orderModel(this.deps.db).updateOne({ _id: order._id }, { $set: { withdrawalRequestedAt: receivedAt } });
     const receipt: WithdrawalReceipt = {
-      withdrawalId: String(withdrawal._id),
+      withdrawalId,
       orderNumber: input.orderNumber,
       receivedAt: receivedAt.toISOString(),
       email: input.email,
@@ -48,6 +70,6 @@ export class Withdrawals {
     } catch (error) {
       this.deps.log.error({ err: error, orderNumber: input.orderNumber }, 'withdrawal confirmation e-mail failed; the declaration is logged');
     }
-    return receipt;
+    return { receipt, created: true };
   }
 }
