@@ -46,3 +46,15 @@ export async function readIdentity(request: FastifyRequest, secret: string | und
     return null;
   }
 }
+
+/**
+ * Staff roles of spec §6 that may see what shoppers may not (inactive products, later the admin
+ * areas). The account slice (issue #11) mints them; each service checks them itself.
+ */
+export const STAFF_ROLES: readonly string[] = ['admin', 'manager'];
+
+/** True when the request carries a verified identity with a staff role. */
+export async function isStaffRequest(request: FastifyRequest, secret: string | undefined): Promise<boolean> {
+  const identity = await readIdentity(request, secret);
+  return identity !== null && STAFF_ROLES.includes(identity.role);
+}

@@ -4,7 +4,7 @@ import sharp from 'sharp';
  * input it names. The demo catalogue is seeded once into a database of this test file.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '@shop/service-kit';
+import { loadConfig, signIdentity } from '@shop/service-kit';
 import { Product as ProductSchema, ProductListResponse, CategoryListResponse, type Product } from '@shop/contracts';
 import { buildApp } from './app';
 import { CatalogEnv } from './config';
@@ -12,12 +12,14 @@ import { seedCatalogue } from './seed/seed';
 import { productModel } from './models/product';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
+const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 
 beforeAll(async () => {
   const config = loadConfig(CatalogEnv, {
     MONGODB_URI: process.env.MONGODB_URI,
     MONGODB_DB: `test_catalog_${randomUUID().slice(0, 8)}`,
     LOG_LEVEL: 'silent',
+    IDENTITY_SECRET,
   });
   app = await buildApp(config);
   await seedCatalogue(app.db);
@@ -267,6 +269,31 @@ describe('single products', () => {
       expect(related.id).not.toBe(product!.id);
       expect(related.isActive).toBe(true);
     }
+  });
+});
+
+describe('inactive products', () => {
+  const listAs = async (role: string | null) => {
+    const headers = role ? { 'x-shop-identity': await signIdentity({ userId: 'u1', role }, IDENTITY_SECRET) } : {};
+    return app.inject({ method: 'GET', url: '/api/products?includeInactive=true&limit=100', headers });
+  };
+
+  test('includeInactive is for staff only: anonymous and customers get 403, a manager sees inactive products', async () => {
+    for (const role of [null, 'customer']) {
+      const refused = await listAs(role);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Inaktive Produkte sind nur für Mitarbeitende sichtbar.');
+    }
+    const staff = await listAs('manager');
+    expect(staff.statusCode).toBe(200);
+    const inactive = staff.json().products.filter((p: Product) => !p.isActive);
+    expect(inactive.length).toBeGreaterThan(0);
+  });
+
+  test('a forged identity does not count as staff', async () => {
+    const forged = await signIdentity({ userId: 'u1', role: 'admin' }, 'another-secret-0123456789-abcdefghijkl');
+    const response = await app.inject({ method: 'GET', url: '/api/products?includeInactive=true', headers: { 'x-shop-identity': forged } });
+    expect(response.statusCode).toBe(403);
   });
 });
 

@@ -16,7 +16,7 @@ export async function buildApp(config: CatalogConfig) {
   const app = await createDomainService(config, { service: 'catalog', description: 'Products, categories, stock, search and product images.' });
   const catalog = new CatalogSnapshot(app.db);
   app.decorate('catalog', catalog);
-  await app.register(productRoutes, { catalog });
+  await app.register(productRoutes, { catalog, identitySecret: config.IDENTITY_SECRET });
   await app.register(categoryRoutes, { catalog });
   await app.register(mediaRoutes);
   await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog });

@@ -6,10 +6,12 @@ import { serviceEnvSchema } from '@shop/service-kit';
  * Environment of the catalog service: PORT (4101), HOST, MONGODB_URI, MONGODB_DB (shop_catalog),
  * LOG_LEVEL, plus PUBLIC_ORIGIN (absolute URLs in sitemap.xml, canonical and JSON-LD) and
  * SEARCH_SYNC_INTERVAL_MS (how often the in-memory catalogue checks the database for changes
- * made by other processes, default 30000 ms).
+ * made by other processes, default 30000 ms), and IDENTITY_SECRET (verifies the gateway's
+ * x-shop-identity; staff may list inactive products; without it nobody counts as staff).
  */
 export const CatalogEnv = serviceEnvSchema('catalog', 4101).extend({
   PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),
   SEARCH_SYNC_INTERVAL_MS: zod.coerce.number().int().min(1000).default(30_000),
+  IDENTITY_SECRET: zod.preprocess((value) => (value === '' ? undefined : value), zod.string().min(32).optional()),
 });
 export type CatalogConfig = z.output<typeof CatalogEnv>;

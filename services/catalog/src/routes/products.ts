@@ -1,28 +1,31 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
-import { BadRequestError, NotFoundError } from '@shop/service-kit';
+import { BadRequestError, ForbiddenError, isStaffRequest, NotFoundError } from '@shop/service-kit';
 import { listProducts, relatedProducts } from '../catalog/product-queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
+const listErrors = { ...errors, 403: ErrorResponse };
 const PRODUCT_NOT_FOUND = 'Das angeforderte Produkt konnte nicht gefunden werden.';
 
 /** Products (spec §7). Every response shape comes from @shop/contracts. */
-export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = async (app, { catalog }) => {
+export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; identitySecret: string | undefined }> = async (app, { catalog, identitySecret }) => {
   app.get(
     '/api/products',
     {
       schema: {
         summary: 'List products: filters, search, sorting, paging',
         description:
-          'Only active products unless includeInactive=true. search is plain text (case-insensitive, umlauts/transliterations, prefixes, small typos, relevance-ranked). Unknown categoryId gives an empty list.',
+          'Only active products; includeInactive=true is for staff (a verified x-shop-identity with a staff role), else 403. search is plain text (case-insensitive, umlauts/transliterations, prefixes, small typos, relevance-ranked). Unknown categoryId gives an empty list.',
         querystring: ProductListQuery,
-        response: { 200: ProductListResponse, ...errors },
+        response: { 200: ProductListResponse, ...listErrors },
       },
     },
     async (request) => {
       const query = request.query;
+      // Inactive products are not for the public (issue #9).
+      if (query.includeInactive && !(await isStaffRequest(request, identitySecret))) throw new ForbiddenError('Inaktive Produkte sind nur für Mitarbeitende sichtbar.');
       if (query.sort === 'relevance' && !query.search?.trim()) throw new BadRequestError('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
       const { products, total } = listProducts(catalog, query);
       return { products: products.map((p) => p.api), total, limit: query.limit, offset: query.offset };
