@@ -11,7 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, HealthResponse, ReadinessResponse, type ReadinessCheck } from '@shop/contracts';
-import { FRAMEWORK_ERRORS } from './errors';
+import { FRAMEWORK_ERRORS, SERVICE_UNAVAILABLE_MESSAGE } from './errors';
+import { isDatabaseUnavailable } from './database';
 
 // Validation messages in German: they reach shoppers as '<status>: <message>' (spec §8).
 z.config(z.locales.de());
@@ -45,6 +46,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  *   with a German message and a stable code (FRAMEWORK_ERRORS);
  * - errors with a 4xx `statusCode` (e.g. NotFoundError) or 503 (a dependency unreachable) →
  *   that status and their message;
+ * - the database unreachable → 503 DATABASE_UNAVAILABLE with the German 'nicht erreichbar' text;
  * - anything else → 500 'Interner Serverfehler' (details only in the log).
  */
 export function createServiceApp(options: CreateServiceAppOptions) {
@@ -92,6 +94,10 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send({ message: SERVICE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' });
     }
     const err = error as { statusCode?: number; message?: string; code?: string };
     const framework = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;

@@ -15,6 +15,33 @@ export interface DatabaseOptions {
   serverSelectionTimeoutMs?: number;
 }
 
+/**
+ * How long an operation waits for a database that is away before it fails (ms). Short enough
+ * that the shopper gets the German 503 before the gateway or the browser gives up.
+ */
+export const DATABASE_TIMEOUT_MS = 4000;
+
+/** Errors of the MongoDB driver and mongoose that mean the database cannot be reached now. */
+const UNAVAILABLE_ERRORS = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+]);
+
+/**
+ * True when `error` says the database is unreachable (issue #9: answered 500 before): server
+ * selection or network failures, and mongoose's buffer timing out while it reconnects.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (UNAVAILABLE_ERRORS.has(error.name)) return true;
+  return error.name === 'MongooseError' && /buffering timed out/.test(error.message);
+}
+
 /** True when the server is FerretDB (its buildInfo carries `ferretdbVersion`). */
 export async function isFerretDb(connection: Connection): Promise<boolean> {
   const info = await connection.db!.admin().command({ buildInfo: 1 });
@@ -32,8 +59,10 @@ export async function isFerretDb(connection: Connection): Promise<boolean> {
  * the driver's default pool is kept and the server guarantees atomicity.
  * @throws MongooseServerSelectionError when the server is unreachable.
  */
-export async function openDatabase(uri: string, dbName: string, serverSelectionTimeoutMs = 10_000): Promise<Connection> {
-  const options = { dbName, serverSelectionTimeoutMS: serverSelectionTimeoutMs, autoIndex: true };
+export async function openDatabase(uri: string, dbName: string, serverSelectionTimeoutMs = DATABASE_TIMEOUT_MS): Promise<Connection> {
+  // While the database is away, an operation waits at most this long (server selection, or
+  // mongoose's buffer while it reconnects) and then fails, answered as 503 (isDatabaseUnavailable).
+  const options = { dbName, serverSelectionTimeoutMS: serverSelectionTimeoutMs, bufferTimeoutMS: serverSelectionTimeoutMs, autoIndex: true };
   const connection = await mongoose.createConnection(uri, options).asPromise();
   if (!(await isFerretDb(connection))) return connection;
   await connection.close();
@@ -45,7 +74,7 @@ export async function openDatabase(uri: string, dbName: string, serverSelectionT
  * when the app closes (graceful shutdown).
  */
 export const databasePlugin = fp<DatabaseOptions>(
-  async (app, { uri, dbName, serverSelectionTimeoutMs = 10_000 }) => {
+  async (app, { uri, dbName, serverSelectionTimeoutMs = DATABASE_TIMEOUT_MS }) => {
     const connection = await openDatabase(uri, dbName, serverSelectionTimeoutMs);
     app.decorate('db', connection);
     app.addHook('onClose', async () => {

@@ -31,3 +31,6 @@ export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message
     code: 'UNSUPPORTED_MEDIA_TYPE',
   },
 };
+
+/** German answer when a service or its database cannot be reached (503; the gateway says the same for a lost upstream). */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
-import { IDENTITY_HEADER } from '@shop/service-kit';
+import { IDENTITY_HEADER, SERVICE_UNAVAILABLE_MESSAGE } from '@shop/service-kit';
 import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
 
 /**
@@ -29,7 +29,7 @@ export async function apiProxy(app: FastifyInstance, opts: { services: Record<Se
           reply.log.warn({ err: error, service }, 'upstream service failed');
           const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.message));
           reply.code(timedOut ? 504 : 503).send({
-            message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+            message: SERVICE_UNAVAILABLE_MESSAGE,
             code: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE',
           });
         },

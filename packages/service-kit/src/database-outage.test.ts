@@ -1,0 +1,56 @@
+/**
+ * A service whose database goes away and comes back (issue #9 'Faults'), against a FerretDB of
+ * its own: while it is down, requests answer 503 with the German text within a few seconds
+ * (not 500, not a hang); once it is back, the same app serves again without a restart.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findFreePort, startFerretDb, type LocalMongo } from '@shop/local-mongo';
+import { createDomainService } from './domain-service';
+import { loadConfig, serviceEnvSchema } from './config';
+import { DATABASE_TIMEOUT_MS } from './database';
+import type { ServiceApp } from './create-service-app';
+
+const ROOT = path.resolve(__dirname, '../../..');
+let dataDir: string;
+let port: number;
+let mongo: LocalMongo;
+let app: ServiceApp;
+
+const start = () => startFerretDb({ projectRoot: ROOT, port, dataDir });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outage-db-'));
+  port = await findFreePort();
+  mongo = await start();
+  const config = loadConfig(serviceEnvSchema('outage', 4998), { MONGODB_URI: mongo.uri, MONGODB_DB: 'outage', LOG_LEVEL: 'silent' });
+  app = await createDomainService(config, { service: 'outage', description: 'test' });
+  app.get('/api/things', async () => ({ count: await app.db.collection('things').countDocuments({}) }));
+  await app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close().catch(() => {});
+  await mongo?.stop().catch(() => {});
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('database down → 503 DATABASE_UNAVAILABLE in German within seconds; back up → served again', async () => {
+  expect((await app.inject({ method: 'GET', url: '/api/things' })).statusCode).toBe(200);
+
+  await mongo.stop();
+  const started = Date.now();
+  const down = await app.inject({ method: 'GET', url: '/api/things' });
+  expect(down.statusCode).toBe(503);
+  expect(down.json()).toEqual({ message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.', code: 'DATABASE_UNAVAILABLE' });
+  expect(Date.now() - started).toBeLessThan(DATABASE_TIMEOUT_MS + 3000);
+
+  mongo = await start();
+  let status = 0;
+  for (let attempt = 0; attempt < 40 && status !== 200; attempt++) {
+    status = (await app.inject({ method: 'GET', url: '/api/things' })).statusCode;
+    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  expect(status).toBe(200);
+}, 120_000);
