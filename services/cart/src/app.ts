@@ -11,6 +11,7 @@ import { orderRoutes } from './routes/orders';
 import { withdrawalRoutes } from './routes/withdrawals';
 import { Withdrawals } from './orders/withdrawals';
 import { OrderPlacement } from './orders/order-placement';
+import { UnpaidOrders } from './orders/unpaid-orders';
 import { idCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './payment/payment-method';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -19,6 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Order placement of this app (tests call its sweeper). */
     orderPlacement: OrderPlacement;
+    /** The cancellation of overdue unpaid orders (runs with the sweeper; tests call it with a date). */
+    unpaidOrders: UnpaidOrders;
   }
 }
 
@@ -54,6 +57,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     log: app.log,
     now,
   });
+  const unpaidOrders = new UnpaidOrders({ db: app.db, catalog, mailer, shop, log: app.log, dueDays: config.PAYMENT_DUE_DAYS });
   const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET });
   const promoAttempts = new PromoAttempts(app.db, now);
   await app.register(cartRoutes, { operations, owners, promoAttempts });
@@ -64,9 +68,11 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   const sweeper = setInterval(() => {
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));
     promoAttempts.prune().catch((error: unknown) => app.log.error({ err: error }, 'promo attempt prune failed'));
+    unpaidOrders.cancelOverdue().catch((error: unknown) => app.log.error({ err: error }, 'unpaid order cancellation failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
   app.decorate('orderPlacement', placement);
+  app.decorate('unpaidOrders', unpaidOrders);
   return app;
 }

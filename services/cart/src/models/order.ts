@@ -68,6 +68,11 @@ const orderSchema = new Schema(
     confirmationEmailSentAt: { type: Date, default: null },
     /** Set when the buyer used 'Vertrag widerrufen' (details in the withdrawals log). */
     withdrawalRequestedAt: { type: Date, default: null },
+    /** Cancellation (issue #9: unpaid prepayment orders, UnpaidOrders): when, why, and the follow-ups done. */
+    cancelledAt: { type: Date, default: null },
+    cancellationReason: { type: String, enum: ['payment_overdue', null], default: null },
+    stockReleasedAt: { type: Date, default: null },
+    cancellationEmailSentAt: { type: Date, default: null },
   },
   { timestamps: true, versionKey: false },
 );

@@ -69,7 +69,8 @@ async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string
     if (reservation.status === 'reserved') return reply.code(201).send({ reservationId, status: 'reserved' });
     return reply.code(409).send({ message: 'Nicht genügend Bestand für RandM Tornado 9000 Test.', code: 'CONFLICT' });
   });
-  catalog.post('/internal/stock/reservations/:id/release', async (request) => {
+  catalog.post('/internal/stock/reservations/:id/release', async (request, reply) => {
+    if (!state.up) return reply.code(500).send({ message: 'down' });
     const reservation = state.reservations.get((request.params as { id: string }).id);
     if (reservation?.status !== 'reserved') return { status: 'not-reserved' };
     reservation.status = 'released';
