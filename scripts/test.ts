@@ -86,6 +86,8 @@ async function main() {
         // All journeys come from one IP: a per-IP limit meant for shoppers would throttle the suite.
         // A made-up partner site may frame the shop: the embedded-frame journey serves it through Playwright.
         gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000', FRAME_ANCESTORS: EMBED_ORIGIN },
+        // The journeys order many times as the demo buyer from one IP (the limits have their own service tests).
+        serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000', ORDER_LIMIT_PER_IP: '100000' },
       });
       try {
         const report = path.join(dataDir, 'playwright.json');

@@ -33,6 +33,8 @@ export interface StackOptions {
   databasePrefix?: string;
   /** Extra gateway environment (remote entries for dev, rate limits for tests…). */
   gatewayEnv?: Record<string, string>;
+  /** Extra environment of every service (order limits for tests and benchmarks…). */
+  serviceEnv?: Record<string, string>;
   logLevel?: string;
   /** 'pretty' for a person at a terminal (`npm start`, `npm run dev`); tests keep 'json'. */
   logFormat?: 'json' | 'pretty';
@@ -64,7 +66,7 @@ export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promis
 
 /** Starts the five services and the gateway from their builds and waits until each is ready. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, logLevel = 'warn', logFormat = 'json' } = options;
+  const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, serviceEnv = {}, logLevel = 'warn', logFormat = 'json' } = options;
   const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
   const group = new ProcessGroup();
   const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<Slice, number>;
@@ -86,6 +88,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           MAIL_DIR: mailDir,
           // Services call each other's internal APIs (the cart asks the catalog for prices).
           ...serviceUrls,
+          ...serviceEnv,
         },
       });
     }

@@ -6,7 +6,8 @@ import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './routes/cart';
 import { dropLegacyCarts } from './models/cart';
 import { CartOwners } from './cart/cart-owner';
-import { PromoAttempts } from './cart/promo-attempts';
+import { AttemptLimiter } from './limits/attempt-limiter';
+import { PROMO_GUESSES, ordersPerEmail, ordersPerIp } from './limits/windows';
 import { orderRoutes } from './routes/orders';
 import { withdrawalRoutes } from './routes/withdrawals';
 import { Withdrawals } from './orders/withdrawals';
@@ -59,15 +60,27 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   });
   const unpaidOrders = new UnpaidOrders({ db: app.db, catalog, mailer, shop, log: app.log, dueDays: config.PAYMENT_DUE_DAYS });
   const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET });
-  const promoAttempts = new PromoAttempts(app.db, now);
-  await app.register(cartRoutes, { operations, owners, promoAttempts });
-  await app.register(orderRoutes, { placement, owners, ageVerification: idCardMrzProvider, secureCookie: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET, now });
+  const limiters = {
+    promoGuesses: new AttemptLimiter(app.db, now, PROMO_GUESSES),
+    ordersPerIp: new AttemptLimiter(app.db, now, ordersPerIp(config.ORDER_LIMIT_PER_IP)),
+    ordersPerEmail: new AttemptLimiter(app.db, now, ordersPerEmail(config.ORDER_LIMIT_PER_EMAIL)),
+  };
+  await app.register(cartRoutes, { operations, owners, promoGuesses: limiters.promoGuesses });
+  await app.register(orderRoutes, {
+    placement,
+    owners,
+    ageVerification: idCardMrzProvider,
+    secureCookie: config.COOKIE_SECURE,
+    identitySecret: config.IDENTITY_SECRET,
+    now,
+    orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
+  });
 
   await app.register(withdrawalRoutes, { withdrawals: new Withdrawals({ db: app.db, mailer, shop, log: app.log, now }) });
 
   const sweeper = setInterval(() => {
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));
-    promoAttempts.prune().catch((error: unknown) => app.log.error({ err: error }, 'promo attempt prune failed'));
+    for (const limiter of Object.values(limiters)) limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
     unpaidOrders.cancelOverdue().catch((error: unknown) => app.log.error({ err: error }, 'unpaid order cancellation failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();

@@ -22,6 +22,8 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   (Vorkasse), shown on the thank-you page and in the e-mail; required when NODE_ENV=production,
  *   clearly marked demo values otherwise;
  * - PAYMENT_DUE_DAYS: days to pay by transfer before the order is cancelled (default 7);
+ * - ORDER_LIMIT_PER_EMAIL (5) and ORDER_LIMIT_PER_IP (20): orders placed per e-mail address and
+ *   per client IP within 24 hours (src/limits/windows.ts); test and benchmark stacks raise them;
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
  *   orders); without it nobody counts as logged in.
  */
@@ -41,6 +43,8 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     BANK_BIC: optional(zod.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC')),
     BANK_NAME: optional(zod.string().min(2)),
     PAYMENT_DUE_DAYS: zod.coerce.number().int().min(1).max(30).default(7),
+    ORDER_LIMIT_PER_EMAIL: zod.coerce.number().int().min(1).default(5),
+    ORDER_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(20),
     IDENTITY_SECRET: optional(zod.string().min(32)),
   })
   .superRefine((env, ctx) => {

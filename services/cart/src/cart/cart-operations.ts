@@ -6,7 +6,7 @@ import { cartModel } from '../models/cart';
 import { promoCodeModel } from '../models/promo-code';
 import { computeTotals, lineQuantityLimit, lineQuantityMessage, totalsToApi, type PricedLine } from '@shop/cart-rules';
 import { checkPromo, type PromoCodeData } from '../domain/promo';
-import { UnknownPromoCodeError } from './promo-attempts';
+import { UnknownPromoCodeError } from '../limits/windows';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 
 interface StoredLine {
@@ -267,7 +267,7 @@ export class CartOperations {
   }
 }
 
-/** A rejected code: unknown or switched-off codes count as guesses (PromoAttempts), the rest do not. */
+/** A rejected code: unknown or switched-off codes count as guesses (limits/windows.ts PROMO_GUESSES), the rest do not. */
 function promoRejected(promo: PromoCodeData | null, message: string): Error {
   return promo?.isActive ? new BadRequestError(message) : new UnknownPromoCodeError(message);
 }

@@ -4,10 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CartLineItemCreateBody, CartLineItemUpdateBody, CartResponse, ErrorResponse, PromoCodeBody, PromoValidationResponse } from '@shop/contracts';
 import type { CartOperations } from '../cart/cart-operations';
 import type { CartOwners } from '../cart/cart-owner';
-import type { PromoAttempts } from '../cart/promo-attempts';
+import type { AttemptLimiter } from '../limits/attempt-limiter';
+import { UnknownPromoCodeError } from '../limits/windows';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
 const promoErrors = { ...errors, 429: ErrorResponse };
+/** Only an unknown code uses up one of a client's allowed guesses. */
+const isGuess = ({ error }: { error?: unknown }) => error instanceof UnknownPromoCodeError;
 const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungültige Artikel-ID') });
 
 /**
@@ -15,12 +18,12 @@ const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungü
  * line items with embedded product, totals by spec §9, the applied code, notices.
  * Errors: 400 bad quantity or code (German message, cart unchanged; an unknown code has code
  * PROMO_UNKNOWN), 404 unknown line or product, 409 sold out, 429 PROMO_ATTEMPTS_EXCEEDED after
- * PROMO_GUESS_LIMIT unknown codes per client IP within PROMO_GUESS_WINDOW_MS (issue #8),
+ * 10 unknown codes per client IP within 10 minutes (limits/windows.ts PROMO_GUESSES, issue #8),
  * 503 catalog not reachable.
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; owners: CartOwners; promoAttempts: PromoAttempts }> = async (
+export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; owners: CartOwners; promoGuesses: AttemptLimiter }> = async (
   app,
-  { operations, owners, promoAttempts },
+  { operations, owners, promoGuesses },
 ) => {
   const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) => (await owners.resolve(request, reply, create)).ownerKey;
 
@@ -66,7 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     '/api/promo/validate',
     { schema: { summary: 'Check a promo code (spec §7): ok gives discount and type, else a German message', body: PromoCodeBody, response: { 200: PromoValidationResponse, 400: ErrorResponse, 429: ErrorResponse } } },
     async (request) => {
-      const promo = await promoAttempts.guard(request.ip, () => operations.validatePromo(request.body.code));
+      const promo = await promoGuesses.guard(request.ip, () => operations.validatePromo(request.body.code), isGuess);
       return { code: promo.code, type: promo.type, discount: promo.type === 'fixed' ? promo.value / 100 : promo.value };
     },
   );
@@ -76,7 +79,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     { schema: { summary: 'Apply a promo code to the cart (the server computes the discount)', body: PromoCodeBody, response: { 200: CartResponse, ...promoErrors } } },
     async (request, reply) => {
       const key = (await owner(request, reply, true))!;
-      await promoAttempts.guard(request.ip, () => operations.applyPromo(key, request.body.code));
+      await promoGuesses.guard(request.ip, () => operations.applyPromo(key, request.body.code), isGuess);
       return operations.read(key);
     },
   );

@@ -8,6 +8,7 @@ import { accessibleOrderIds, grantOrderAccess } from '../orders/order-access';
 import type { CartOwners } from '../cart/cart-owner';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
+import type { AttemptLimiter } from '../limits/attempt-limiter';
 
 interface OrderRouteOptions {
   placement: OrderPlacement;
@@ -16,16 +17,23 @@ interface OrderRouteOptions {
   secureCookie: boolean;
   identitySecret: string | undefined;
   now: () => Date;
+  /** Orders placed per client IP and per e-mail address (limits/windows.ts). */
+  orderLimits: { perIp: AttemptLimiter; perEmail: AttemptLimiter };
 }
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+/** Only an order placed now uses up the window (not a repeat of the same key, not a refused attempt). */
+const isNewOrder = ({ result }: { result?: { created: boolean } }) => result?.created === true;
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
 /**
  * Checkout and orders (issue #4):
  * - `POST /api/checkout/age-verification`: checks the ID card before the review step (422 with
  *   the German reason); the order checks again, nothing is stored here.
  * - `POST /api/orders` (header `Idempotency-Key`): places the cart as an order; 201 the new
- *   order, 200 the order placed earlier with the same key; grants this browser access to it.
+ *   order, 200 the order placed earlier with the same key; grants this browser access to it;
+ *   429 ORDER_LIMIT_REACHED after ORDER_LIMIT_PER_EMAIL orders per e-mail address or
+ *   ORDER_LIMIT_PER_IP per client IP within 24 hours.
  * - `GET /api/orders/{id}`: the order for its buyer (access cookie or logged-in owner), else 404.
  * - `GET /api/orders`: the logged-in customer's orders (401 'Anmeldung erforderlich' otherwise).
  */
@@ -56,7 +64,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     async (request, reply) => {
       const { ownerKey, userId } = await options.owners.resolve(request, reply, false);
       if (!ownerKey) throw new BadRequestError('Ihr Warenkorb ist leer.');
-      const { order, created } = await placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId);
+      const { perIp, perEmail } = options.orderLimits;
+      const place = () => placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId);
+      const { order, created } = await perIp.guard(request.ip, () => perEmail.guard(request.body.email, place, isNewOrder), isNewOrder);
       grantOrderAccess(request, reply, order.id, secureCookie);
       return reply.code(created ? 201 : 200).send(order);
     },

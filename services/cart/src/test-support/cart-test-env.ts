@@ -89,8 +89,12 @@ async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string
 export const TEST_NOW = new Date('2026-11-22T12:00:00Z');
 export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 
-/** Starts the cart app with a fresh database, the catalog double and seeded promo codes. */
-export async function startCartTestEnv() {
+/**
+ * Starts the cart app with a fresh database, the catalog double and seeded promo codes. The order
+ * limits per e-mail and IP are raised (tests place many orders for the demo buyer from one IP);
+ * `env` overrides any variable (the limit tests set their own).
+ */
+export async function startCartTestEnv(env: Record<string, string> = {}) {
   const catalog = await startCatalogDouble();
   const mailDir = await mkdtemp(path.join(tmpdir(), 'cart-mail-'));
   const config = loadConfig(CartEnv, {
@@ -101,6 +105,9 @@ export async function startCartTestEnv() {
     MAIL_DIR: mailDir,
     IDENTITY_SECRET,
     COOKIE_SECRET: 'test-cookie-secret-0123456789-abcdefghij',
+    ORDER_LIMIT_PER_EMAIL: '10000',
+    ORDER_LIMIT_PER_IP: '10000',
+    ...env,
   });
   const app = await buildApp(config, { now: () => TEST_NOW });
   await app.ready();

@@ -1,0 +1,82 @@
+import type { Connection } from 'mongoose';
+import createError from '@fastify/error';
+import { attemptModel } from '../models/attempt';
+
+/** 429 when a client has used up a rate window; `code` names the limit for API clients. */
+export const RateWindowError = createError<[string]>('RATE_WINDOW_EXCEEDED', '%s', 429);
+
+/** A limit: at most `limit` counted attempts per key within `windowMs`. */
+export interface RateWindow {
+  /** Key prefix, e.g. 'promo' or 'order-email'. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** Stable code of the 429 answer (e.g. PROMO_ATTEMPTS_EXCEEDED). */
+  code: string;
+  /** The German 429 message, given the wait until the oldest counted attempt leaves the window. */
+  message: (wait: string) => string;
+}
+
+/** A German wait: 'einer Minute', '7 Minuten', '3 Stunden'. */
+export function germanWait(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes === 1) return 'einer Minute';
+  if (minutes < 120) return `${minutes} Minuten`;
+  return `${Math.ceil(minutes / 60)} Stunden`;
+}
+
+/**
+ * Counts attempts per key in a sliding window, in the service's own database, so every instance
+ * of the service shares the count (issue #8 promo guessing, issue #9 orders per client).
+ *
+ * Race-safe without transactions: each attempt is stored *before* the count and counts only the
+ * attempts stored before it (ObjectIds ascend), so of any number of parallel attempts exactly
+ * the first ones up to the limit go on. Attempts that turn out not to count (`counts` false for
+ * their outcome) are deleted again.
+ */
+export class AttemptLimiter {
+  constructor(
+    private readonly db: Connection,
+    private readonly now: () => Date,
+    private readonly window: RateWindow,
+  ) {}
+
+  private get attempts() {
+    return attemptModel(this.db);
+  }
+
+  /**
+   * Runs `attempt` for `client` within the window. `counts` decides from its outcome (the result,
+   * or the error it threw) whether it uses up one of the allowed attempts.
+   * @throws RateWindowError (429, the window's code and message) when the window is used up.
+   */
+  async guard<T>(client: string, attempt: () => Promise<T>, counts: (outcome: { result?: T; error?: unknown }) => boolean): Promise<T> {
+    const key = `${this.window.name}:${client}`;
+    const now = this.now();
+    const own = await this.attempts.create({ key, at: now });
+    const earlier = await this.attempts
+      .find({ key, at: { $gt: new Date(now.getTime() - this.window.windowMs) }, _id: { $lt: own._id } })
+      .sort({ at: 1 })
+      .select({ at: 1 })
+      .lean<Array<{ at: Date }>>();
+    if (earlier.length >= this.window.limit) {
+      await this.attempts.deleteOne({ _id: own._id });
+      const wait = earlier[0]!.at.getTime() + this.window.windowMs - now.getTime();
+      throw Object.assign(new RateWindowError(this.window.message(germanWait(wait))), { code: this.window.code });
+    }
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (!counts({ error })) await this.attempts.deleteOne({ _id: own._id });
+      throw error;
+    }
+    if (!counts({ result })) await this.attempts.deleteOne({ _id: own._id });
+    return result;
+  }
+
+  /** Deletes this window's attempts that have left it (called by the cart service's periodic sweep). */
+  async prune(): Promise<void> {
+    await this.attempts.deleteMany({ key: { $regex: `^${this.window.name}:` }, at: { $lte: new Date(this.now().getTime() - this.window.windowMs) } });
+  }
+}

@@ -1,0 +1,35 @@
+import createError from '@fastify/error';
+import type { RateWindow } from './attempt-limiter';
+
+/**
+ * Promo code guessing (issue #8): 10 unknown codes per client IP in 10 minutes. Valid, expired
+ * and below-minimum codes do not count.
+ */
+export const PROMO_GUESSES: RateWindow = {
+  name: 'promo',
+  limit: 10,
+  windowMs: 10 * 60 * 1000,
+  code: 'PROMO_ATTEMPTS_EXCEEDED',
+  message: (wait) => `Zu viele ungültige Gutscheincodes. Bitte versuchen Sie es in ${wait} erneut.`,
+};
+
+/** A code that does not exist (or was switched off): the only promo failure that counts as a guess. */
+export const UnknownPromoCodeError = createError<[string]>('PROMO_UNKNOWN', '%s', 400);
+
+const ORDER_LIMIT_MESSAGE = (wait: string) =>
+  `Sie haben in den letzten 24 Stunden bereits mehrere Bestellungen aufgegeben. Bitte versuchen Sie es in ${wait} erneut oder schreiben Sie uns.`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Orders placed per e-mail address in 24 hours (issue #9: orders per client were unlimited, and
+ * each one reserves stock until it is paid or cancelled). Only orders actually placed count.
+ * `limit`: ORDER_LIMIT_PER_EMAIL (default 5).
+ */
+export const ordersPerEmail = (limit: number): RateWindow => ({ name: 'order-email', limit, windowMs: DAY_MS, code: 'ORDER_LIMIT_REACHED', message: ORDER_LIMIT_MESSAGE });
+
+/**
+ * Orders placed per client IP in 24 hours: higher than per e-mail, because many shoppers can
+ * share one IP behind carrier NAT. `limit`: ORDER_LIMIT_PER_IP (default 20).
+ */
+export const ordersPerIp = (limit: number): RateWindow => ({ name: 'order-ip', limit, windowMs: DAY_MS, code: 'ORDER_LIMIT_REACHED', message: ORDER_LIMIT_MESSAGE });
