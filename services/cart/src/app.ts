@@ -13,7 +13,7 @@ import { withdrawalRoutes } from './routes/withdrawals';
 import { Withdrawals } from './orders/withdrawals';
 import { OrderPlacement } from './orders/order-placement';
 import { UnpaidOrders } from './orders/unpaid-orders';
-import { idCardMrzProvider } from './age-verification/id-card-mrz';
+import { createIdCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './payment/payment-method';
 import { createMailer, type Mailer } from './mail/mailer';
 
@@ -43,6 +43,8 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   });
   await dropLegacyCarts(app.db);
   const now = deps.now ?? (() => new Date());
+  // The stage-1 age check named by AGE_VERIFICATION_PROVIDER (only 'id-card-mrz' is built in).
+  const ageVerification = createIdCardMrzProvider({ allowSpecimens: config.allowSpecimenIdCards });
   const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL);
   const operations = new CartOperations(app.db, catalog, now);
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
@@ -51,7 +53,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     db: app.db,
     cart: operations,
     catalog,
-    ageVerification: idCardMrzProvider,
+    ageVerification,
     payment: prepayment(config),
     mailer,
     shop,
@@ -69,7 +71,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   await app.register(orderRoutes, {
     placement,
     owners,
-    ageVerification: idCardMrzProvider,
+    ageVerification,
     secureCookie: config.COOKIE_SECURE,
     identitySecret: config.IDENTITY_SECRET,
     now,

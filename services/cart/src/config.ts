@@ -24,6 +24,11 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  * - PAYMENT_DUE_DAYS: days to pay by transfer before the order is cancelled (default 7);
  * - ORDER_LIMIT_PER_EMAIL (5) and ORDER_LIMIT_PER_IP (20): orders placed per e-mail address and
  *   per client IP within 24 hours (src/limits/windows.ts); test and benchmark stacks raise them;
+ * - AGE_VERIFICATION_PROVIDER: the stage-1 age check (docs/architecture.md 'Age verification');
+ *   built in: 'id-card-mrz'; required when NODE_ENV=production, 'id-card-mrz' otherwise;
+ * - AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true' lets production run with 'id-card-mrz', which checks
+ *   only that typed ID card data is consistent (anyone can compute check digits); without it the
+ *   service refuses to start with that provider in production. Specimen cards are refused there;
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
  *   orders); without it nobody counts as logged in.
  */
@@ -43,18 +48,33 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     BANK_BIC: optional(zod.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC')),
     BANK_NAME: optional(zod.string().min(2)),
     PAYMENT_DUE_DAYS: zod.coerce.number().int().min(1).max(30).default(7),
+    AGE_VERIFICATION_PROVIDER: optional(zod.enum(['id-card-mrz'])),
+    AGE_VERIFICATION_MRZ_RISK_ACCEPTED: zod.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
     ORDER_LIMIT_PER_EMAIL: zod.coerce.number().int().min(1).default(5),
     ORDER_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(20),
     IDENTITY_SECRET: optional(zod.string().min(32)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    for (const name of ['COOKIE_SECRET', 'BANK_ACCOUNT_HOLDER', 'BANK_IBAN', 'BANK_BIC', 'BANK_NAME'] as const) {
+    for (const name of ['COOKIE_SECRET', 'BANK_ACCOUNT_HOLDER', 'BANK_IBAN', 'BANK_BIC', 'BANK_NAME', 'AGE_VERIFICATION_PROVIDER'] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich' });
+    }
+    // The MRZ check proves only that typed data is consistent (issue #9): production needs the
+    // operator's explicit acknowledgement to run with it (docs/architecture.md 'Age verification').
+    if (env.AGE_VERIFICATION_PROVIDER === 'id-card-mrz' && !env.AGE_VERIFICATION_MRZ_RISK_ACCEPTED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AGE_VERIFICATION_MRZ_RISK_ACCEPTED'],
+        message:
+          "'id-card-mrz' prüft nur, ob eingegebene Ausweisdaten in sich stimmig sind, nicht wer sie eingibt. In Produktion nur mit AGE_VERIFICATION_MRZ_RISK_ACCEPTED=true (siehe docs/architecture.md 'Age verification'); besser ein geprüfter Anbieter.",
+      });
     }
   })
   .transform((env) => ({
     ...env,
+    AGE_VERIFICATION_PROVIDER: env.AGE_VERIFICATION_PROVIDER ?? ('id-card-mrz' as const),
+    /** Official specimen ID cards pass only in development (demo orders, tests). */
+    allowSpecimenIdCards: env.NODE_ENV !== 'production',
     COOKIE_SECRET: env.COOKIE_SECRET ?? developmentSecret('cart-cookie-secret'),
     // Development only (production requires the real values): marked so nobody mistakes them for a real account.
     bankDetails: {

@@ -1,7 +1,8 @@
-import { idCardMrzProvider, ageOn, mrzNameWords } from './id-card-mrz';
+import { createIdCardMrzProvider, ageOn, mrzNameWords } from './id-card-mrz';
 import { specimenIdCard as idCard } from './specimen-id-card';
 
-
+/** Development: the specimen cards the tests build pass. */
+const idCardMrzProvider = createIdCardMrzProvider({ allowSpecimens: true });
 const orderDate = new Date('2026-11-22T10:00:00Z');
 const erika = { firstName: 'Erika', lastName: 'Mustermann' };
 const verify = (mrzLines: string[], birthDate: string, date = orderDate, holder = erika) => idCardMrzProvider.verify({ mrzLines, birthDate, orderDate: date, holder });
@@ -90,4 +91,21 @@ test("the README's demo identity passes the check (so shoppers trying the demo c
   expect(block).not.toBeNull();
   const result = await idCardMrzProvider.verify({ mrzLines: block!.slice(1, 4), birthDate: '1990-01-01', orderDate: new Date(), holder: { firstName: 'Erika', lastName: 'Mustermann' } });
   expect(result).toMatchObject({ verified: true });
+});
+
+describe('outside development', () => {
+  const production = createIdCardMrzProvider({ allowSpecimens: false });
+  const check = (card: Parameters<typeof idCard>[0], holder = erika) => production.verify({ mrzLines: idCard(card), birthDate: '1990-01-01', orderDate, holder });
+
+  test.each(['T22000129', 'L01X00T47'])('the official specimen card %s is refused', async (documentNumber) => {
+    expect(await check({ documentNumber, lastName: 'MEIER' }, { firstName: 'Erika', lastName: 'Meier' })).toMatchObject({
+      verified: false,
+      failureReason: 'Dies sind die Daten eines Musterausweises. Bitte geben Sie die Daten Ihres eigenen Personalausweises ein.',
+    });
+  });
+
+  test('any card of the specimen holder Mustermann is refused; another holder passes', async () => {
+    expect((await check({ documentNumber: 'LX1234567' })).verified).toBe(false);
+    expect((await check({ documentNumber: 'LX1234567', lastName: 'MEIER' }, { firstName: 'Erika', lastName: 'Meier' })).verified).toBe(true);
+  });
 });

@@ -84,32 +84,47 @@ const fail = (failureReason: string): AgeVerificationResult => ({ verified: fals
  * make the shopper at least 18 on the order date (AGE_THRESHOLD_YEARS, spec §9); the holder's
  * name must be the name the parcel goes to (legal-de.md §1.4: delivery only to the verified person).
  */
-export const idCardMrzProvider: AgeVerificationProvider<IdCardMrzInput> = {
-  method: 'id-card-mrz',
-  async verify({ mrzLines, birthDate, orderDate, holder }) {
-    const lines = mrzLines.map((line) => line.trim().toUpperCase().replace(/\s/g, ''));
-    if (lines.length !== 3 || lines.some((line) => line.length !== 30)) {
-      return fail('Bitte geben Sie die drei Zeilen der maschinenlesbaren Zone Ihres Personalausweises ein (je 30 Zeichen).');
-    }
-    let result: ReturnType<typeof parse>;
-    try {
-      result = parse(lines);
-    } catch {
-      return fail('Die Ausweisdaten konnten nicht gelesen werden. Bitte prüfen Sie Ihre Eingabe.');
-    }
-    if (result.format !== 'TD1' || !String(result.fields.documentCode ?? '').startsWith('I') || result.fields.issuingState !== 'D') {
-      return fail('Bitte verwenden Sie einen deutschen Personalausweis.');
-    }
-    if (!result.valid) return fail('Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.');
-    const expiry = mrzExpiry(String(result.fields.expirationDate));
-    if (!expiry) return fail('Die Ausweisdaten sind ungültig.');
-    const birth = birthFrom(String(result.fields.birthDate), birthDate);
-    if (!birth || birth > orderDate) return fail('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
-    if (!sameHolder(holder, String(result.fields.lastName ?? ''), String(result.fields.firstName ?? ''))) {
-      return fail('Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.');
-    }
-    if (expiry < new Date(Date.UTC(orderDate.getUTCFullYear(), orderDate.getUTCMonth(), orderDate.getUTCDate()))) return fail('Der Ausweis ist abgelaufen.');
-    if (ageOn(birth, orderDate) < AGE_THRESHOLD_YEARS) return fail('Bestellungen sind erst ab 18 Jahren möglich.');
-    return { verified: true, method: 'id-card-mrz', providerReference: `mrz-${randomUUID()}`, checkedAt: new Date() };
-  },
-};
+export function createIdCardMrzProvider({ allowSpecimens }: { allowSpecimens: boolean }): AgeVerificationProvider<IdCardMrzInput> {
+  return {
+    method: 'id-card-mrz',
+    verify: (input) => verifyIdCard(input, allowSpecimens),
+  };
+}
+
+/**
+ * Document numbers of the official specimen ID cards ('Erika Mustermann', published by the
+ * Federal Ministry of the Interior and the Bundesdruckerei). Their MRZ passes every check digit,
+ * so outside development they, and any card of the specimen holder MUSTERMANN, are refused.
+ */
+export const SPECIMEN_DOCUMENT_NUMBERS: ReadonlySet<string> = new Set(['T22000129', 'L01X00T47', 'LZ6311T47', 'C01X00T47']);
+const SPECIMEN_HOLDER = 'MUSTERMANN';
+
+async function verifyIdCard({ mrzLines, birthDate, orderDate, holder }: IdCardMrzInput, allowSpecimens: boolean): Promise<AgeVerificationResult> {
+  const lines = mrzLines.map((line) => line.trim().toUpperCase().replace(/\s/g, ''));
+  if (lines.length !== 3 || lines.some((line) => line.length !== 30)) {
+    return fail('Bitte geben Sie die drei Zeilen der maschinenlesbaren Zone Ihres Personalausweises ein (je 30 Zeichen).');
+  }
+  let result: ReturnType<typeof parse>;
+  try {
+    result = parse(lines);
+  } catch {
+    return fail('Die Ausweisdaten konnten nicht gelesen werden. Bitte prüfen Sie Ihre Eingabe.');
+  }
+  if (result.format !== 'TD1' || !String(result.fields.documentCode ?? '').startsWith('I') || result.fields.issuingState !== 'D') {
+    return fail('Bitte verwenden Sie einen deutschen Personalausweis.');
+  }
+  if (!result.valid) return fail('Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.');
+  if (!allowSpecimens && (SPECIMEN_DOCUMENT_NUMBERS.has(String(result.fields.documentNumber ?? '')) || String(result.fields.lastName ?? '') === SPECIMEN_HOLDER)) {
+    return fail('Dies sind die Daten eines Musterausweises. Bitte geben Sie die Daten Ihres eigenen Personalausweises ein.');
+  }
+  const expiry = mrzExpiry(String(result.fields.expirationDate));
+  if (!expiry) return fail('Die Ausweisdaten sind ungültig.');
+  const birth = birthFrom(String(result.fields.birthDate), birthDate);
+  if (!birth || birth > orderDate) return fail('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
+  if (!sameHolder(holder, String(result.fields.lastName ?? ''), String(result.fields.firstName ?? ''))) {
+    return fail('Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.');
+  }
+  if (expiry < new Date(Date.UTC(orderDate.getUTCFullYear(), orderDate.getUTCMonth(), orderDate.getUTCDate()))) return fail('Der Ausweis ist abgelaufen.');
+  if (ageOn(birth, orderDate) < AGE_THRESHOLD_YEARS) return fail('Bestellungen sind erst ab 18 Jahren möglich.');
+  return { verified: true, method: 'id-card-mrz', providerReference: `mrz-${randomUUID()}`, checkedAt: new Date() };
+}
