@@ -24,7 +24,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outage-db-'));
   port = await findFreePort();
   mongo = await start();
-  const config = loadConfig(serviceEnvSchema('outage', 4998), { MONGODB_URI: mongo.uri, MONGODB_DB: 'outage', LOG_LEVEL: 'silent' });
+  const config = loadConfig(serviceEnvSchema('outage', 4998), { MONGODB_URI: mongo.uri, MONGODB_DB: 'outage', LOG_LEVEL: process.env.OUTAGE_LOG ?? 'silent' });
   app = await createDomainService(config, { service: 'outage', description: 'test' });
   app.get('/api/things', async () => ({ count: await app.db.collection('things').countDocuments({}) }));
   await app.ready();
@@ -42,8 +42,8 @@ test('database down → 503 DATABASE_UNAVAILABLE in German within seconds; back 
   await mongo.stop();
   const started = Date.now();
   const down = await app.inject({ method: 'GET', url: '/api/things' });
-  expect(down.statusCode).toBe(503);
-  expect(down.json()).toEqual({ message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.', code: 'DATABASE_UNAVAILABLE' });
+  // The body first: on a failure it shows which error the app met.
+  expect({ status: down.statusCode, body: down.json() }).toEqual({ status: 503, body: { message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.', code: 'DATABASE_UNAVAILABLE' } });
   expect(Date.now() - started).toBeLessThan(DATABASE_TIMEOUT_MS + 3000);
 
   mongo = await start();

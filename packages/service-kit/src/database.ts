@@ -21,25 +21,27 @@ export interface DatabaseOptions {
  */
 export const DATABASE_TIMEOUT_MS = 4000;
 
-/** Errors of the MongoDB driver and mongoose that mean the database cannot be reached now. */
-const UNAVAILABLE_ERRORS = new Set([
-  'MongoServerSelectionError',
-  'MongooseServerSelectionError',
-  'MongoNetworkError',
-  'MongoNetworkTimeoutError',
-  'MongoNotConnectedError',
-  'MongoTopologyClosedError',
-  'MongoPoolClearedError',
-]);
+/** Driver errors about how it was called (a programming error, answered 500), not about the database being away. */
+const REQUEST_MISTAKES = new Set(['MongoParseError', 'MongoInvalidArgumentError', 'MongoAPIError', 'MongoCompatibilityError', 'MongoMissingDependencyError', 'MongoRuntimeError']);
+
+/** Server answers that mean it is shutting down or not able to serve (not a fault of the request). */
+const UNAVAILABLE_SERVER_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436]);
 
 /**
- * True when `error` says the database is unreachable (issue #9: answered 500 before): server
- * selection or network failures, and mongoose's buffer timing out while it reconnects.
+ * True when `error` says the database cannot be reached now (issue #9: answered 500 before):
+ * any error of the MongoDB driver other than a server's answer to the request (network, server
+ * selection, pool, topology, timeouts), a server answer that it is shutting down or not primary,
+ * and mongoose's buffer timing out while it reconnects. A server's answer to the request itself
+ * (duplicate key, validation) is not.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (UNAVAILABLE_ERRORS.has(error.name)) return true;
-  return error.name === 'MongooseError' && /buffering timed out/.test(error.message);
+  const { name } = error;
+  if (name === 'MongoServerError' || name === 'MongoBulkWriteError') return UNAVAILABLE_SERVER_CODES.has(Number((error as { code?: unknown }).code));
+  if (name === 'MongooseServerSelectionError') return true;
+  if (name === 'MongooseError') return /buffering timed out|disconnected|connection/i.test(error.message);
+  if (REQUEST_MISTAKES.has(name)) return false;
+  return /^Mongo[A-Za-z]*Error$/.test(name);
 }
 
 /** True when the server is FerretDB (its buildInfo carries `ferretdbVersion`). */
