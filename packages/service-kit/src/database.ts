@@ -38,7 +38,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { name } = error;
   if (name === 'MongoServerError' || name === 'MongoBulkWriteError') return UNAVAILABLE_SERVER_CODES.has(Number((error as { code?: unknown }).code));
-  if (name === 'MongooseServerSelectionError') return true;
+  // The driver's own names without the 'Mongo' prefix: a pool cleared by a network error (the
+  // usual error of an operation in flight when the server goes away) and its internal timeout.
+  if (name === 'PoolClearedOnNetworkError' || name === 'MongooseServerSelectionError' || name === 'DisconnectedError') return true;
   if (name === 'MongooseError') return /buffering timed out|disconnected|connection/i.test(error.message);
   if (REQUEST_MISTAKES.has(name)) return false;
   return /^Mongo[A-Za-z]*Error$/.test(name);
