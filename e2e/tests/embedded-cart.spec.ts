@@ -49,11 +49,33 @@ test('in a frame on another site the cart is kept locally; checkout takes it ove
     localStorage.setItem('shell:cookie-consent', 'rejected');
   });
   const [popup] = await Promise.all([page.context().waitForEvent('page'), handOff.click()]);
+  // Nothing is added before the shopper confirms (a link alone must not fill a cart).
+  const offer = popup.getByTestId('take-over');
+  await expect(offer).toContainText('Sie haben im eingebetteten Shop 2 Artikel in den Warenkorb gelegt');
+  await expect(popup.getByRole('button', { name: 'Warenkorb, 0 Artikel' })).toBeVisible();
+  await offer.getByRole('button', { name: 'Übernehmen' }).click();
   await expect(popup.getByTestId('toast')).toContainText('Warenkorb übernommen');
+  await expect(offer).toBeHidden();
   await expect(popup).toHaveURL(/\/warenkorb$/);
   const line = popup.getByRole('main').getByTestId('line-item');
   await expect(line).toHaveCount(1);
   await expect(line.locator('output')).toHaveText('2');
   await popup.getByRole('main').getByRole('link', { name: 'Zur Kasse' }).click();
   await expect(popup.getByLabel('E-Mail-Adresse')).toBeVisible();
+});
+
+test('a take-over link from elsewhere fills nothing unless the shopper confirms', async ({ shopperPage: page }) => {
+  const products = await (await page.request.get('/api/products?limit=1')).json();
+  const id = products.products[0].id;
+  await page.goto(`/warenkorb?uebernehmen=${id}:99&gutschein=WILLKOMMEN10`);
+  const offer = page.getByTestId('take-over');
+  await expect(offer).toContainText('99 Artikel');
+  await expect(offer).toContainText('Gutscheincode WILLKOMMEN10');
+  await offer.getByRole('button', { name: 'Nicht übernehmen' }).click();
+  await expect(offer).toBeHidden();
+  await expect(page).toHaveURL(/\/warenkorb$/);
+  await expect(page.getByRole('main').getByText('Ihr Warenkorb ist leer')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Warenkorb, 0 Artikel' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('take-over')).toHaveCount(0);
 });

@@ -82,11 +82,35 @@ export function CartPage() {
   );
 }
 
+/** Asks before a cart from an embedded shop is added to this one (never automatically). */
+function TakeOverPrompt() {
+  const { offer, busy, accept, decline } = useTakeOver();
+  if (!offer) return null;
+  return (
+    <section className="take-over" aria-labelledby="take-over-title" data-testid="take-over">
+      <h2 id="take-over-title">Warenkorb übernehmen?</h2>
+      <p>
+        Sie haben im eingebetteten Shop {offer.itemCount === 1 ? '1 Artikel' : `${offer.itemCount} Artikel`} in den Warenkorb gelegt
+        {offer.code ? ` und den Gutscheincode ${offer.code} eingegeben` : ''}. Möchten Sie {offer.itemCount === 1 ? 'ihn' : 'sie'} in diesen Warenkorb übernehmen?
+        {offer.code ? ' Ein hier bereits eingelöster Gutscheincode wird dabei ersetzt.' : ''}
+      </p>
+      <div className="take-over__actions">
+        <button type="button" className="shop-button shop-button--primary" disabled={busy} onClick={() => void accept()}>
+          {busy ? 'Wird übernommen…' : 'Übernehmen'}
+        </button>
+        <button type="button" className="shop-button shop-button--secondary" disabled={busy} onClick={decline}>
+          Nicht übernehmen
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function CartContents({ cart }: { cart: CartResponse }) {
   const [bannerOpen, setBannerOpen] = useState(true);
-  useTakeOver();
   return (
     <section className="shop-page cart-page">
+      <TakeOverPrompt />
       {bannerOpen && (
         <div className="promo-banner" role="note">
           <span>Ab 4 Produkten versandkostenfrei – auch gemischt aus allen Kategorien.</span>

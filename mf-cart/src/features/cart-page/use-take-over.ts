@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
 import { showToast } from '@shop/shell-api';
@@ -6,38 +6,52 @@ import { cartApi } from '../../api/cart-api';
 import { cartActions } from '../cart/cart-store';
 import { isEmbedded, parseTakeOver } from '../cart/local-cart';
 
+export interface TakeOverOffer {
+  lines: Array<{ productId: string; quantity: number }>;
+  /** Promo code of the local cart, if any. */
+  code: string | null;
+  /** Total number of items offered. */
+  itemCount: number;
+}
+
 /**
- * Takes a local cart over into the server cart (`/warenkorb?uebernehmen=<id>:<qty>,…&gutschein=`,
- * opened from an embedded frame's checkout in a new top-level window, where cookies work). Each
- * line is added through the cart service, which prices and checks it; lines it refuses are named
- * in a toast. The parameters are removed afterwards, so a reload does not add twice.
+ * A local cart offered for take-over into the server cart (`/warenkorb?uebernehmen=<id>:<qty>,…&gutschein=`,
+ * opened from an embedded frame's checkout in a new top-level window, where cookies work).
+ * Nothing happens until the shopper confirms (issue #9: any link could fill a cart and replace
+ * its promo code): `accept` adds each line through the cart service, which prices and checks it,
+ * names refused lines in a toast, and applies the code; `decline` drops the offer. Either way the
+ * parameters are removed, so a reload offers nothing again.
  */
-export function useTakeOver() {
+export function useTakeOver(): { offer: TakeOverOffer | null; busy: boolean; accept: () => Promise<void>; decline: () => void } {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const started = useRef(false);
+  const [busy, setBusy] = useState(false);
   const lines = parseTakeOver(params.get('uebernehmen'));
   const code = params.get('gutschein');
-  useEffect(() => {
-    if (started.current || !lines.length || isEmbedded()) return;
-    started.current = true;
-    void (async () => {
-      const refused: string[] = [];
-      for (const line of lines) {
-        try {
-          await cartApi.add(line.productId, line.quantity);
-        } catch (error) {
-          refused.push(error instanceof ApiError ? error.serverMessage : 'Ein Artikel konnte nicht übernommen werden.');
-        }
+  const offer = lines.length && !isEmbedded() ? { lines, code, itemCount: lines.reduce((sum, line) => sum + line.quantity, 0) } : null;
+  const clearParams = () => navigate('/warenkorb', { replace: true });
+
+  async function accept() {
+    if (!offer || busy) return;
+    setBusy(true);
+    const refused: string[] = [];
+    for (const line of offer.lines) {
+      try {
+        await cartApi.add(line.productId, line.quantity);
+      } catch (error) {
+        refused.push(error instanceof ApiError ? error.serverMessage : 'Ein Artikel konnte nicht übernommen werden.');
       }
-      if (code) await cartApi.applyPromo(code).catch(() => refused.push(`Gutscheincode ${code} konnte nicht übernommen werden.`));
-      await cartActions.load();
-      navigate('/warenkorb', { replace: true });
-      showToast(
-        refused.length
-          ? { title: 'Warenkorb teilweise übernommen', description: refused.join(' '), variant: 'destructive' }
-          : { title: 'Warenkorb übernommen', description: 'Sie können jetzt zur Kasse gehen.', variant: 'success', durationMs: 4000 },
-      );
-    })();
-  });
+    }
+    if (offer.code) await cartApi.applyPromo(offer.code).catch(() => refused.push(`Gutscheincode ${offer.code} konnte nicht übernommen werden.`));
+    await cartActions.load();
+    clearParams();
+    setBusy(false);
+    showToast(
+      refused.length
+        ? { title: 'Warenkorb teilweise übernommen', description: refused.join(' '), variant: 'destructive' }
+        : { title: 'Warenkorb übernommen', description: 'Sie können jetzt zur Kasse gehen.', variant: 'success', durationMs: 4000 },
+    );
+  }
+
+  return { offer, busy, accept, decline: clearParams };
 }
