@@ -85,3 +85,18 @@ test('the shop opened at 127.0.0.1 instead of localhost can still add to the car
   await expect(page.getByRole('dialog', { name: 'Warenkorb' }).getByTestId('line-item')).toHaveCount(1);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 });
+
+test('catalog service unreachable: the home carousels say so with "Erneut versuchen", and retrying loads them', async ({ shopperPage: page }) => {
+  let down = true;
+  await page.route('**/api/products?*', (route) =>
+    down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Dieser Dienst ist gerade nicht erreichbar.', code: 'UPSTREAM_UNAVAILABLE' }) }) : route.fallback(),
+  );
+  await page.goto('/');
+  const carousel = page.getByTestId('carousel-randm-tornado-7000');
+  // After the query's retries (spec §9: up to 3, growing delays) the region gives up visibly.
+  await expect(carousel.getByRole('alert')).toContainText('Die Produkte konnten nicht geladen werden.', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
+  down = false;
+  await carousel.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(carousel.getByTestId('product-card').first()).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import { LoadError } from '../products/components/load-error';
 import { Link } from 'react-router-dom';
 import { Breadcrumb, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
@@ -11,7 +12,7 @@ import { PriceDisplay } from '../products/components/price-tag';
  */
 export function CategoryOverviewPage() {
   useSeo({ title: 'Alle Kategorien', description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.' });
-  const { data, isPending, isError } = useCategories();
+  const { data, isPending, isError, refetch } = useCategories();
   const bestDiscount = bestCategoryDiscount(data);
   return (
     <section className="shop-page">
@@ -23,7 +24,7 @@ export function CategoryOverviewPage() {
       {isPending ? (
         <Spinner label="Kategorien werden geladen…" />
       ) : isError ? (
-        <p role="alert">Die Kategorien konnten nicht geladen werden.</p>
+        <LoadError message="Die Kategorien konnten nicht geladen werden." onRetry={() => void refetch()} />
       ) : (
         <ul className="category-cards">
           {data.map((category) => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useInView } from 'react-intersection-observer';
 import type { CategoryDefinition } from '@shop/contracts';
 import { ProductCard, ProductCardSkeleton } from '../../products/components/product-card';
+import { LoadError } from '../../products/components/load-error';
 import { useProducts } from '../../products/hooks';
 
 /** Scroll step of the arrows in px (spec §9). */
@@ -34,7 +35,7 @@ export function CategoryCarousel({
   const shisha = category.line === 'shisha';
   const query = shisha ? { categoryId: category.id, limit: CAROUSEL_SIZE } : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
   const { ref, inView } = useInView({ rootMargin: LOAD_AHEAD, triggerOnce: true, skip: eager, initialInView: eager });
-  const { data, isPending, isError } = useProducts(query, eager || inView);
+  const { data, isPending, isError, refetch } = useProducts(query, eager || inView);
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
   const headingId = `carousel-${category.slug}`;
@@ -54,7 +55,7 @@ export function CategoryCarousel({
           ))}
         </ul>
       ) : isError ? (
-        <p role="alert">Die Produkte konnten nicht geladen werden.</p>
+        <LoadError message="Die Produkte konnten nicht geladen werden." onRetry={() => void refetch()} />
       ) : data.products.length === 0 ? (
         <p className="carousel__empty">{shisha ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}</p>
       ) : (

@@ -1,3 +1,4 @@
+import { LoadError } from '../../products/components/load-error';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, useMediaQuery, WIDE_SCREEN_QUERY } from '@shop/ui';
@@ -149,12 +150,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
         ) : isPending ? (
           <ProductGridSkeleton count={8} />
         ) : isError ? (
-          <div role="alert">
-            <p>Die Produkte konnten nicht geladen werden.</p>
-            <Button variant="secondary" onClick={() => void refetch()}>
-              Erneut versuchen
-            </Button>
-          </div>
+          <LoadError message="Die Produkte konnten nicht geladen werden." onRetry={() => void refetch()} />
         ) : data.products.length === 0 ? (
           <p className="listing__empty">{search ? `Keine Produkte gefunden für "${search}"` : 'Keine Produkte in dieser Kategorie gefunden'}</p>
         ) : (
