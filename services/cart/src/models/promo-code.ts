@@ -2,7 +2,8 @@ import { Schema, type Connection } from 'mongoose';
 
 /**
  * Promo code (issue #4): `code` stored uppercase (codes are case-insensitive), `value` a percent
- * or cents by `type`, optional validity window, usage limit and minimum order value in cents.
+ * or cents by `type`, optional validity window, usage limit, per-customer limit (issue #9) and
+ * minimum order value in cents.
  */
 const promoCodeSchema = new Schema(
   {
@@ -14,6 +15,8 @@ const promoCodeSchema = new Schema(
     validUntil: { type: Date, default: null },
     usageLimit: { type: Number, default: null },
     usageCount: { type: Number, default: 0 },
+    /** Orders per customer (e-mail address, PromoUses) that may use the code; null = no limit. */
+    perCustomerLimit: { type: Number, default: null },
     minOrderCents: { type: Number, default: null },
     description: { type: String, default: '' },
   },

@@ -8,6 +8,8 @@ import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit
 import type { z } from 'zod';
 import { counterModel, orderModel } from '../models/order';
 import { promoCodeModel } from '../models/promo-code';
+import { promoUseModel } from '../models/promo-use';
+import { customerKey } from '../domain/promo';
 import type { CartOperations } from '../cart/cart-operations';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { AgeVerificationProvider } from '../age-verification/provider';
@@ -190,17 +192,53 @@ export class OrderPlacement {
     }
   }
 
-  /** Step 6: count the promo use within its limit, or undo steps 4 and 5. */
+  /**
+   * Step 6: count the promo use within its limits (per customer, then overall), or undo steps 4
+   * and 5, remove the code from the cart and answer 409 with the reason.
+   */
   private async countPromoOrUndo(doc: OrderDoc): Promise<void> {
     if (!doc.promo) return;
+    const code = doc.promo.code;
     const Promo = promoCodeModel(this.deps.db);
-    const promo = await Promo.findOne({ code: doc.promo.code }).lean<{ usageLimit: number | null }>();
-    const filter = promo?.usageLimit == null ? { code: doc.promo.code } : { code: doc.promo.code, usageCount: { $lt: promo.usageLimit } };
+    const promo = await Promo.findOne({ code }).lean<{ usageLimit: number | null; perCustomerLimit?: number | null }>();
+    const customerUse = await this.claimCustomerUse(code, promo?.perCustomerLimit ?? null, doc);
+    if (customerUse === 'exhausted') {
+      await this.undoForPromo(doc);
+      throw new ConflictError(`Der Gutscheincode ${code} kann pro Kunde nur ${promo!.perCustomerLimit === 1 ? 'einmal' : `${promo!.perCustomerLimit}-mal`} eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`);
+    }
+    const filter = promo?.usageLimit == null ? { code } : { code, usageCount: { $lt: promo.usageLimit } };
     const counted = await Promo.updateOne(filter, { $inc: { usageCount: 1 } });
     if (counted.modifiedCount === 1) return;
+    if (customerUse) await promoUseModel(this.deps.db).deleteOne({ _id: customerUse });
+    await this.undoForPromo(doc);
+    throw new ConflictError(`Der Gutscheincode ${code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`);
+  }
+
+  /**
+   * Takes the customer's next use of a code with a per-customer limit (issue #9): the use's id
+   * '<code>:<customer>:<n>' is unique, so parallel orders of one customer cannot share a use.
+   * @returns the use id, null without a limit, 'exhausted' when the customer has used them all.
+   */
+  private async claimCustomerUse(code: string, limit: number | null, doc: OrderDoc): Promise<string | null | 'exhausted'> {
+    if (limit === null) return null;
+    const uses = promoUseModel(this.deps.db);
+    const customer = customerKey(doc.email);
+    const used = await uses.countDocuments({ code, customer });
+    if (used >= limit) return 'exhausted';
+    const id = `${code}:${customer}:${used}`;
+    try {
+      await uses.create({ _id: id, code, customer, orderId: doc._id, at: this.deps.now() });
+      return id;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return 'exhausted'; // a parallel order took this use
+      throw error;
+    }
+  }
+
+  /** Undoes steps 4 and 5 for a promo refused at step 6 and removes the code from the cart. */
+  private async undoForPromo(doc: OrderDoc): Promise<void> {
     if (await this.release(doc.reservationId)) await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
     await this.deps.cart.removePromo(doc.ownerKey);
-    throw new ConflictError(`Der Gutscheincode ${doc.promo.code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`);
   }
 
   /** Releases a stock reservation. @returns false when the catalog did not confirm (the pending order stays for the sweeper). */

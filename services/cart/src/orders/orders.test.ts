@@ -171,6 +171,29 @@ describe('placing an order', () => {
     expect(stockOf(ID.scarce)).toBe(2);
   });
 
+  test('WILLKOMMEN10 once per customer: a second order of the same address (also +tagged) is refused, the code removed; another address may use it', async () => {
+    const withCode = async (email: string) => {
+      const s = await shopperWith([[ID.regular, 2]]);
+      expect((await s.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' })).status).toBe(200);
+      return { s, response: await place(s, checkout({ email })) };
+    };
+    expect((await withCode('lena.once@example.de')).response.status).toBe(201);
+    const again = await withCode('Lena.Once+zweite@Example.de');
+    expect(again.response.status).toBe(409);
+    expect(again.response.body.message).toBe('Der Gutscheincode WILLKOMMEN10 kann pro Kunde nur einmal eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.');
+    expect((await again.s.call('GET', '/api/cart')).body.promo).toBeNull();
+    // Without the code the same customer can order.
+    expect((await place(again.s, checkout({ email: 'lena.once@example.de' }))).status).toBe(201);
+    expect((await withCode('tom.once@example.de')).response.status).toBe(201);
+  });
+
+  test('two parallel orders of one customer with a once-per-customer code: one gets it', async () => {
+    const carts = await Promise.all([shopperWith([[ID.regular, 1]]), shopperWith([[ID.regular, 1]])]);
+    for (const s of carts) expect((await s.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' })).status).toBe(200);
+    const results = await Promise.all(carts.map((s) => place(s, checkout({ email: 'paula.parallel@example.de' }))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
   test('a promo code used up meanwhile: the reservation is released, the code removed, no order', async () => {
     await promoCodeModel(env.app.db).create({ code: 'LETZTER', type: 'fixed', value: 300, usageLimit: 1, usageCount: 0 });
     const s = await shopperWith([[ID.regular, 1]]);

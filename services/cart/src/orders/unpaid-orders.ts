@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import { orderModel } from '../models/order';
+import { promoUseModel } from '../models/promo-use';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { Mailer } from '../mail/mailer';
 import { orderCancellationMail } from '../mail/order-cancellation';
@@ -64,6 +65,8 @@ export class UnpaidOrders {
         { $set: { status: 'cancelled', cancelledAt: at, cancellationReason: 'payment_overdue', stockReleasedAt: null, cancellationEmailSentAt: null } },
       );
       if (claimed.modifiedCount !== 1) continue; // paid or cancelled meanwhile
+      // A per-customer promo use (e.g. the welcome code) is given back with the order.
+      await promoUseModel(this.deps.db).deleteMany({ orderId: order._id });
       this.deps.log.info({ orderNumber: order.orderNumber, createdAt: order.createdAt }, 'unpaid order cancelled (payment overdue)');
       cancelled.push(order.orderNumber);
     }

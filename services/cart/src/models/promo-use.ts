@@ -1,0 +1,23 @@
+import { Schema, type Connection } from 'mongoose';
+
+/**
+ * One use of a promo code by a customer (issue #9: WILLKOMMEN10 could be reused forever). `_id` is
+ * '<code>:<customer>:<n>' for the customer's n-th use (0-based), so two parallel orders cannot
+ * both take the same use: the second insert is a duplicate key. `customer` is the normalised
+ * e-mail address (customerKey).
+ */
+const promoUseSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    code: { type: String, required: true },
+    customer: { type: String, required: true },
+    orderId: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+promoUseSchema.index({ code: 1, customer: 1 });
+
+export function promoUseModel(db: Connection) {
+  return db.models.PromoUse ?? db.model('PromoUse', promoUseSchema);
+}
