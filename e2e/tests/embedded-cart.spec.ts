@@ -53,7 +53,7 @@ test('in a frame on another site the cart is kept locally; checkout takes it ove
   const offer = popup.getByTestId('take-over');
   await expect(offer).toContainText('Sie haben im eingebetteten Shop 2 Artikel in den Warenkorb gelegt');
   await expect(popup.getByRole('button', { name: 'Warenkorb, 0 Artikel' })).toBeVisible();
-  await offer.getByRole('button', { name: 'Übernehmen' }).click();
+  await offer.getByRole('button', { name: 'Übernehmen', exact: true }).click();
   await expect(popup.getByTestId('toast')).toContainText('Warenkorb übernommen');
   await expect(offer).toBeHidden();
   await expect(popup).toHaveURL(/\/warenkorb$/);
