@@ -19,6 +19,9 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 /** A TCP port given as an environment string. */
 export const portVar = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
+/** `INTERNAL_API_SECRET`: at least 32 characters, the same for the gateway and every service (internal-auth.ts). */
+export const internalApiSecretVar = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional());
+
 /**
  * Environment every domain service shares. `MONGODB_URI` is required here: the start and
  * test scripts pass the local engine's URI when the developer set none.
@@ -32,6 +35,8 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
     MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default(`shop_${slice}`),
     LOG_LEVEL: logLevelVar,
     LOG_FORMAT: logFormatVar,
+    // Shared secret of /internal/* calls (internal-auth.ts); required in production.
+    INTERNAL_API_SECRET: internalApiSecretVar,
   });
 }
 

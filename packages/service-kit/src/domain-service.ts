@@ -3,11 +3,13 @@ import { createServiceApp, type ServiceApp } from './create-service-app';
 import { databasePlugin, pingDatabase } from './database';
 import { loadConfig, type ServiceEnv } from './config';
 import { runServer } from './run-server';
+import { internalApiSecret, internalAuthPlugin } from './internal-auth';
 import type { z } from 'zod';
 
 /**
  * A domain service's base app: {@link createServiceApp} plus its own MongoDB database
- * (`app.db`) and a readiness probe that pings it. Resolves once the database answers.
+ * (`app.db`), a readiness probe that pings it, and `/internal/*` closed to everyone without the
+ * shared INTERNAL_API_SECRET (internal-auth.ts). Resolves once the database answers.
  * `request.ip` is the client IP the gateway forwards in `x-forwarded-for` (it replaces any
  * value a client sent); services are reachable only from the gateway (docker-compose.yml).
  */
@@ -27,6 +29,7 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
       },
     ],
   });
+  await app.register(internalAuthPlugin, { secret: internalApiSecret(config.INTERNAL_API_SECRET) });
   await app.register(databasePlugin, { uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   return app;
 }

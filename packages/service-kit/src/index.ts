@@ -6,3 +6,4 @@ export * from './run-server';
 export * from './domain-service';
 export * from './identity';
 export * from './development-secret';
+export * from './internal-auth';

@@ -13,6 +13,9 @@ import { productModel } from './models/product';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
+const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+/** Headers of the cart service and the gateway calling /internal/*. */
+const INTERNAL = { 'x-internal-token': INTERNAL_API_SECRET };
 
 beforeAll(async () => {
   const config = loadConfig(CatalogEnv, {
@@ -20,6 +23,7 @@ beforeAll(async () => {
     MONGODB_DB: `test_catalog_${randomUUID().slice(0, 8)}`,
     LOG_LEVEL: 'silent',
     IDENTITY_SECRET,
+    INTERNAL_API_SECRET,
   });
   app = await buildApp(config);
   await seedCatalogue(app.db);
@@ -32,7 +36,7 @@ afterAll(async () => {
 });
 
 const get = async (url: string) => {
-  const response = await app.inject({ method: 'GET', url });
+  const response = await app.inject({ method: 'GET', url, headers: url.startsWith('/internal/') ? INTERNAL : {} });
   return { status: response.statusCode, body: response.headers['content-type']?.includes('json') ? response.json() : response.body, headers: response.headers };
 };
 const list = async (query: string) => {
@@ -355,6 +359,22 @@ describe('SEO data for the gateway', () => {
   });
 });
 
+describe('internal endpoints need the shared secret', () => {
+  test.each([
+    ['GET', '/internal/products?ids=aaaaaaaaaaaaaaaaaaaaaaaa'],
+    ['GET', '/internal/sitemap-entries'],
+    ['GET', '/internal/page-head?path=/'],
+    ['POST', '/internal/stock/reservations'],
+    ['POST', '/internal/stock/reservations/x/release'],
+  ] as const)('%s %s without or with a wrong token → 401', async (method, url) => {
+    for (const headers of [{}, { 'x-internal-token': 'wrong-secret-0123456789-0123456789-xx' }, { 'x-internal-token': INTERNAL_API_SECRET.slice(0, -1) }]) {
+      const response = await app.inject({ method, url, headers, payload: method === 'POST' ? { reservationId: 'x', lines: [{ productId: 'a'.repeat(24), quantity: 1 }] } : undefined });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Dieser Zugang ist nur für Dienste des Shops.', code: 'INTERNAL_UNAUTHORIZED' });
+    }
+  });
+});
+
 describe('internal product lookup for the cart', () => {
   test('returns the known products by id, leaves unknown ids out', async () => {
     const [a, b] = (await list('limit=2')).products;
@@ -367,7 +387,7 @@ describe('internal product lookup for the cart', () => {
 
 describe('stock reservations for orders (internal)', () => {
   const reserve = (reservationId: string, lines: Array<{ productId: string; quantity: number }>) =>
-    app.inject({ method: 'POST', url: '/internal/stock/reservations', payload: { reservationId, lines } });
+    app.inject({ method: 'POST', url: '/internal/stock/reservations', payload: { reservationId, lines }, headers: INTERNAL });
 
   async function productWithStock(stock: number | null) {
     const Product = productModel(app.db);
@@ -409,7 +429,7 @@ describe('stock reservations for orders (internal)', () => {
     expect((await productModel(app.db).findById(scarce).lean())!.stock).toBe(1);
 
     expect((await reserve(`order-ok-${plenty}`, [{ productId: plenty, quantity: 4 }])).statusCode).toBe(201);
-    const release = () => app.inject({ method: 'POST', url: `/internal/stock/reservations/order-ok-${plenty}/release` });
+    const release = () => app.inject({ method: 'POST', url: `/internal/stock/reservations/order-ok-${plenty}/release`, headers: INTERNAL });
     expect((await release()).json()).toEqual({ status: 'released' });
     expect((await release()).json()).toEqual({ status: 'not-reserved' });
     expect((await productModel(app.db).findById(plenty).lean())).toMatchObject({ stock: 10, salesCount: 0 });
@@ -417,7 +437,7 @@ describe('stock reservations for orders (internal)', () => {
 
   test('a release that overtakes its reservation (lost answer) leaves no stock taken', async () => {
     const id = await productWithStock(10);
-    const release = (key: string) => app.inject({ method: 'POST', url: `/internal/stock/reservations/${key}/release` });
+    const release = (key: string) => app.inject({ method: 'POST', url: `/internal/stock/reservations/${key}/release`, headers: INTERNAL });
     // Release arrives first: the late reservation is refused and takes nothing.
     expect((await release(`order-late-${id}`)).json()).toEqual({ status: 'not-reserved' });
     const late = await reserve(`order-late-${id}`, [{ productId: id, quantity: 2 }]);
@@ -443,6 +463,6 @@ describe('stock reservations for orders (internal)', () => {
     [{ reservationId: 'order-12345678', lines: [{ productId: 'a'.repeat(24), quantity: 0 }] }],
     [{ reservationId: 'order-12345678', lines: [{ productId: { $ne: null }, quantity: 1 }] }],
   ])('bad reservation %j → 400', async (payload) => {
-    expect((await app.inject({ method: 'POST', url: '/internal/stock/reservations', payload })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/internal/stock/reservations', payload, headers: INTERNAL })).statusCode).toBe(400);
   });
 });

@@ -14,6 +14,10 @@ let closedPort: number;
 
 const INDEX_HTML = '<!doctype html><html lang="de"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
 
+const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+/** The x-internal-token of the last internal call the upstream received. */
+let lastInternalToken: string | undefined;
+
 async function gateway(overrides: Record<string, string> = {}) {
   const config = loadConfig(GatewayEnv, {
     STATIC_ROOT: staticRoot,
@@ -24,6 +28,7 @@ async function gateway(overrides: Record<string, string> = {}) {
     ACCOUNT_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
     CONTENT_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
     ADMIN_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
+    INTERNAL_API_SECRET,
     ...overrides,
   });
   const app = await buildApp(config);
@@ -61,6 +66,7 @@ beforeAll(async () => {
   }));
   upstream.get('/readyz', async () => ({ status: 'ready' }));
   upstream.get('/internal/page-head', async (request, reply) => {
+    lastInternalToken = request.headers['x-internal-token'] as string | undefined;
     const { path: pagePath } = request.query as { path: string };
     if (pagePath.includes('gibt-es-nicht')) return reply.code(404).send({ message: 'Seite nicht gefunden.' });
     return {
@@ -137,6 +143,12 @@ describe('gateway: storefront', () => {
     expect(cartPage).toContain('href="/remotes/cart/mf-manifest.json" as="fetch" crossorigin="anonymous"');
     // Another slice's page: only the header's cart widget comes from this remote (the catalog is not built here).
     expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).not.toContain('pages.3333cccc.js');
+  });
+
+  test('the gateway calls the services\' internal endpoints with the shared secret', async () => {
+    lastInternalToken = undefined;
+    await app.inject({ method: 'GET', url: '/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape' });
+    expect(lastInternalToken).toBe(INTERNAL_API_SECRET);
   });
 
   test('a missing product or category answers 404 (the shell shows its not-found text)', async () => {

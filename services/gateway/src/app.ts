@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import { createServiceApp } from '@shop/service-kit';
+import { createServiceApp, internalApiSecret } from '@shop/service-kit';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { remoteEntries, type GatewayConfig } from './config';
 import { serviceUrls } from './routing-table';
@@ -56,6 +56,6 @@ export async function buildApp(config: GatewayConfig) {
     development: config.SHOP_ENVIRONMENT === 'development',
   });
   await app.register(apiProxy, { services });
-  await app.register(storefront, { staticRoot: config.STATIC_ROOT, remotesManifest, shopConfig, services });
+  await app.register(storefront, { staticRoot: config.STATIC_ROOT, remotesManifest, shopConfig, services, internalSecret: internalApiSecret(config.INTERNAL_API_SECRET) });
   return app;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { logFormatVar, logLevelVar, portVar } from '@shop/service-kit';
+import { internalApiSecretVar, logFormatVar, logLevelVar, portVar } from '@shop/service-kit';
 import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
@@ -18,6 +18,8 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
  * - CONTACT_EMAIL, CONTACT_ADDRESS (lines separated by '|'), TRUSTED_SHOPS_URL, TUEV_CERTIFICATE_URL.
  * - FRAME_ANCESTORS: comma-separated origins of other sites allowed to embed the shop in a frame
  *   (default none: only the shop itself); inside such a frame the cart is kept locally (spec §4).
+ * - INTERNAL_API_SECRET: shared secret of the services' /internal/* endpoints (page heads,
+ *   sitemap entries); required in production, a generated one under ./data/secrets otherwise.
  * - TRUST_PROXY: number of reverse proxies in front of the gateway (a TLS terminator, a load
  *   balancer) whose X-Forwarded-For is trusted for the client IP; default 0 (the socket address).
  * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
@@ -51,6 +53,7 @@ export const GatewayEnv = z
       .default('')
       .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
       .pipe(z.array(z.string().url('FRAME_ANCESTORS: each entry must be an origin like https://partner.example'))),
+    INTERNAL_API_SECRET: internalApiSecretVar,
     TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     LOG_LEVEL: logLevelVar,

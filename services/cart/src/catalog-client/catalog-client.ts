@@ -1,6 +1,6 @@
 import { InternalProductsResponse, type Product } from '@shop/contracts';
 import createError from '@fastify/error';
-import { ConflictError } from '@shop/service-kit';
+import { ConflictError, internalHeaders } from '@shop/service-kit';
 
 /** 503 with a German message when the catalog cannot price the cart. */
 export const CatalogUnavailableError = createError('CATALOG_UNAVAILABLE', 'Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.', 503);
@@ -14,6 +14,7 @@ export interface StockLine {
 /** Reads products from, and reserves stock through, the catalog service's internal API (the catalog owns prices and stock). */
 export class CatalogClient {
   /**
+   * @param internalSecret the shared INTERNAL_API_SECRET: the catalog's internal API refuses calls without it.
    * @param readTimeoutMs price lookups (ms): a shopper waits for them, so a slow catalog is reported quickly.
    * @param writeTimeoutMs stock reservations and releases (ms): writes queue behind others under
    *   load (on the local engine all of them run one after another), and a reservation given up
@@ -21,6 +22,7 @@ export class CatalogClient {
    */
   constructor(
     private readonly baseUrl: string,
+    private readonly internalSecret: string,
     private readonly readTimeoutMs = 2000,
     private readonly writeTimeoutMs = 15000,
   ) {}
@@ -33,7 +35,7 @@ export class CatalogClient {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map();
     try {
-      const response = await fetch(new URL(`/internal/products?ids=${unique.join(',')}`, this.baseUrl), { signal: AbortSignal.timeout(this.readTimeoutMs) });
+      const response = await fetch(new URL(`/internal/products?ids=${unique.join(',')}`, this.baseUrl), { headers: internalHeaders(this.internalSecret), signal: AbortSignal.timeout(this.readTimeoutMs) });
       if (!response.ok) throw new Error(`catalog answered HTTP ${response.status}`);
       const { products } = InternalProductsResponse.parse(await response.json());
       return new Map(products.map((product) => [product.id, product]));
@@ -52,7 +54,7 @@ export class CatalogClient {
     try {
       response = await fetch(new URL('/internal/stock/reservations', this.baseUrl), {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...internalHeaders(this.internalSecret) },
         body: JSON.stringify({ reservationId, lines }),
         signal: AbortSignal.timeout(this.writeTimeoutMs),
       });
@@ -71,6 +73,7 @@ export class CatalogClient {
   async releaseReservation(reservationId: string): Promise<void> {
     const response = await fetch(new URL(`/internal/stock/reservations/${reservationId}/release`, this.baseUrl), {
       method: 'POST',
+      headers: internalHeaders(this.internalSecret),
       signal: AbortSignal.timeout(this.writeTimeoutMs),
     });
     if (!response.ok) throw new Error(`catalog answered HTTP ${response.status} to the release of ${reservationId}`);

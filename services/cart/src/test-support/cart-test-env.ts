@@ -42,6 +42,10 @@ export interface CatalogDouble {
 async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string; close: () => Promise<void> }> {
   const state: CatalogDouble = { products: new Map(), reservations: new Map(), up: true, loseReservationAnswers: false };
   const catalog = Fastify();
+  // Like the real catalog: internal calls carry the shared secret (issue #9).
+  catalog.addHook('onRequest', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== INTERNAL_API_SECRET) return reply.code(401).send({ message: 'no token', code: 'INTERNAL_UNAUTHORIZED' });
+  });
   catalog.get('/internal/products', async (request, reply) => {
     if (!state.up) return reply.code(500).send({ message: 'down' });
     const ids = String((request.query as { ids: string }).ids).split(',');
@@ -88,6 +92,7 @@ async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string
 /** The order date every test sees (the age check depends on it). */
 export const TEST_NOW = new Date('2026-11-22T12:00:00Z');
 export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
+const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
 
 /**
  * Starts the cart app with a fresh database, the catalog double and seeded promo codes. The order
@@ -105,6 +110,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
     MAIL_DIR: mailDir,
     IDENTITY_SECRET,
     COOKIE_SECRET: 'test-cookie-secret-0123456789-abcdefghij',
+    INTERNAL_API_SECRET,
     ORDER_LIMIT_PER_EMAIL: '10000',
     ORDER_LIMIT_PER_IP: '10000',
     ...env,

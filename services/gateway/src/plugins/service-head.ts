@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PageHead, SitemapEntries } from '@shop/contracts';
+import { internalHeaders } from '@shop/service-kit';
 
 /** How long the gateway waits for a service's page head before serving the generic one (ms). */
 const HEAD_TIMEOUT_MS = 800;
@@ -11,9 +12,12 @@ export type HeadLookup = { kind: 'head'; head: PageHead } | { kind: 'missing' } 
  * when the page's resource does not exist (→ HTTP 404), or 'unavailable' on any failure (the
  * generic head is used; the page still works).
  */
-export async function lookupPageHead(serviceUrl: string, path: string, log: FastifyBaseLogger): Promise<HeadLookup> {
+export async function lookupPageHead(serviceUrl: string, path: string, internalSecret: string, log: FastifyBaseLogger): Promise<HeadLookup> {
   try {
-    const response = await fetch(new URL(`/internal/page-head?path=${encodeURIComponent(path)}`, serviceUrl), { signal: AbortSignal.timeout(HEAD_TIMEOUT_MS) });
+    const response = await fetch(new URL(`/internal/page-head?path=${encodeURIComponent(path)}`, serviceUrl), {
+      headers: internalHeaders(internalSecret),
+      signal: AbortSignal.timeout(HEAD_TIMEOUT_MS),
+    });
     if (response.status === 404) return { kind: 'missing' };
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return { kind: 'head', head: PageHead.parse(await response.json()) };
@@ -24,9 +28,9 @@ export async function lookupPageHead(serviceUrl: string, path: string, log: Fast
 }
 
 /** Sitemap entries of one service; [] when it has none (404) or does not answer. */
-export async function fetchSitemapEntries(serviceUrl: string, log: FastifyBaseLogger): Promise<SitemapEntries> {
+export async function fetchSitemapEntries(serviceUrl: string, internalSecret: string, log: FastifyBaseLogger): Promise<SitemapEntries> {
   try {
-    const response = await fetch(new URL('/internal/sitemap-entries', serviceUrl), { signal: AbortSignal.timeout(3000) });
+    const response = await fetch(new URL('/internal/sitemap-entries', serviceUrl), { headers: internalHeaders(internalSecret), signal: AbortSignal.timeout(3000) });
     if (response.status === 404) return [];
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return SitemapEntries.parse(await response.json());

@@ -15,6 +15,8 @@ export interface StorefrontOptions {
   shopConfig: ShopConfig;
   /** Base URL per service: page heads and sitemap entries come from the owning service. */
   services: Record<ServiceName, string>;
+  /** Shared secret of the services' /internal/* endpoints. */
+  internalSecret: string;
 }
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
@@ -92,7 +94,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = opts.shopConfig.publicOrigin;
     const staticPaths = ROUTES.filter((r) => !r.path.includes(':') && !r.requiresLogin && !PRIVATE_PREFIXES.some((p) => r.path.toLowerCase().startsWith(p)) && r.path !== '/Alle-Produkte');
-    const serviceEntries = (await Promise.all(Object.values(opts.services).map((url) => fetchSitemapEntries(url, request.log)))).flat();
+    const serviceEntries = (await Promise.all(Object.values(opts.services).map((url) => fetchSitemapEntries(url, opts.internalSecret, request.log)))).flat();
     const urls = [
       ...staticPaths.map((r) => `<url><loc>${escapeXml(origin + r.path)}</loc></url>`),
       ...serviceEntries.map((e) => `<url><loc>${escapeXml(origin + e.path)}</loc><lastmod>${escapeXml(e.lastModified)}</lastmod></url>`),
@@ -139,7 +141,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const match = matchRoute(pathname);
     if (!match) return sendShell(request, reply, 404, 'Seite nicht gefunden');
     if (match.route.serverHead) {
-      const lookup = await lookupPageHead(opts.services[match.route.remote], pathname, request.log);
+      const lookup = await lookupPageHead(opts.services[match.route.remote], pathname, opts.internalSecret, request.log);
       if (lookup.kind === 'missing') return sendShell(request, reply, 404, 'Seite nicht gefunden');
       if (lookup.kind === 'head') {
         const { head } = lookup;
