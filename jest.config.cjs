@@ -20,7 +20,7 @@ module.exports = {
   globalSetup: '<rootDir>/scripts/jest/global-setup.ts',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
   projects: [
-    { ...shared, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/*/src/**/*.test.ts', '<rootDir>/{shell,mf-*}/src/**/*.test.ts'] },
+    { ...shared, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/*/src/**/*.test.ts', '<rootDir>/{shell,mf-*}/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'] },
     {
       ...shared,
       displayName: 'dom',

@@ -21,31 +21,80 @@ export function runForExitCode(command: string, args: string[], options: SpawnOp
   });
 }
 
-/** Long-running children, stopped together (Ctrl+C, end of tests). */
+/**
+ * How a crashed child is restarted: after `baseDelayMs`, doubling with each crash (1 s, 2 s, 4 s …),
+ * at most `maxRestarts` times within `windowMs`; then the group gives up on it loudly.
+ */
+export interface RestartPolicy {
+  maxRestarts: number;
+  windowMs: number;
+  baseDelayMs: number;
+}
+
+/** Restarts of `npm start`'s services (issue #9: a killed service stayed dead). */
+export const SERVICE_RESTART_POLICY: RestartPolicy = { maxRestarts: 5, windowMs: 60_000, baseDelayMs: 1000 };
+
+interface Supervised {
+  name: string;
+  current: ChildProcess;
+}
+
+/**
+ * Long-running children, stopped together (Ctrl+C, end of tests). A child spawned with a
+ * RestartPolicy is supervised: when it exits without being asked to, it is started again with
+ * backoff and each restart is logged; after too many crashes in the window the group stops
+ * trying and says so (as docker-compose's restart policy does in deployment).
+ */
 export class ProcessGroup {
-  private readonly children: ChildProcess[] = [];
+  private readonly children: Supervised[] = [];
+  private stopping = false;
+
+  /** @param log where restart and give-up lines go (default: stderr). */
+  constructor(private readonly log: (line: string) => void = (line) => console.error(line)) {}
 
   /**
    * Starts a child in its own process group, so stopping it also stops what it started
    * (`npm run dev -w …` runs npm → sh → tsx → node; a signal to npm alone leaves the dev server).
    */
-  spawn(name: string, command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], detached: true, ...options });
-    child.once('exit', (code, signal) => {
-      if (!this.stopping && code !== 0) console.error(`  ✖ ${name} stopped (${code ?? signal})`);
-    });
-    this.children.push(child);
-    return child;
+  spawn(name: string, command: string, args: string[], options: SpawnOptions = {}, restart?: RestartPolicy): ChildProcess {
+    const start = () => spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], detached: true, ...options });
+    const entry: Supervised = { name, current: start() };
+    this.children.push(entry);
+    const crashes: number[] = [];
+    const watch = (child: ChildProcess) => {
+      child.once('exit', (code, signal) => {
+        if (this.stopping) return;
+        const reason = `${code ?? signal}`;
+        if (!restart) {
+          if (code !== 0) this.log(`  ✖ ${name} stopped (${reason})`);
+          return;
+        }
+        const now = Date.now();
+        while (crashes.length && crashes[0]! < now - restart.windowMs) crashes.shift();
+        if (crashes.length >= restart.maxRestarts) {
+          this.log(`  ✖ ${name} keeps stopping (${reason}; ${crashes.length} restarts within ${restart.windowMs / 1000} s): not restarted again. Its part of the shop is unavailable until you restart it.`);
+          return;
+        }
+        crashes.push(now);
+        const delay = restart.baseDelayMs * 2 ** (crashes.length - 1);
+        this.log(`  ↻ ${name} stopped (${reason}); restarting in ${delay / 1000} s (restart ${crashes.length} of at most ${restart.maxRestarts} per ${restart.windowMs / 1000} s)`);
+        setTimeout(() => {
+          if (this.stopping) return;
+          entry.current = start();
+          watch(entry.current);
+        }, delay).unref();
+      });
+    };
+    watch(entry.current);
+    return entry.current;
   }
-
-  private stopping = false;
 
   /** SIGTERM to every child's process group, SIGKILL after 8 s; resolves when all children have exited. */
   async stopAll(): Promise<void> {
     this.stopping = true;
     await Promise.all(
       this.children.map(
-        (child) =>
+        ({ current: child }) =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null || child.signalCode !== null) return resolve();
             const signalGroup = (signal: NodeJS.Signals) => {

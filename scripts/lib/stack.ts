@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { info } from './log';
-import { ProcessGroup, run, waitForOk } from './run';
+import { ProcessGroup, run, SERVICE_RESTART_POLICY, waitForOk } from './run';
 import { ROOT, SERVICE_PORTS, SLICES, type Slice } from './paths';
 import { buildState, recordBuild } from './build-stamp';
 
@@ -64,7 +64,10 @@ export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promis
   }
 }
 
-/** Starts the five services and the gateway from their builds and waits until each is ready. */
+/**
+ * Starts the five services and the gateway from their builds and waits until each is ready.
+ * A process that crashes later is restarted with backoff (SERVICE_RESTART_POLICY).
+ */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, serviceEnv = {}, logLevel = 'warn', logFormat = 'json' } = options;
   const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
@@ -90,14 +93,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ...serviceUrls,
           ...serviceEnv,
         },
-      });
+      }, SERVICE_RESTART_POLICY);
     }
     await Promise.all(SLICES.map((slice) => waitForOk(`http://127.0.0.1:${servicePorts[slice]}/readyz`)));
     info(`Services ready: ${SLICES.map((slice) => `${slice} :${servicePorts[slice]}`).join(', ')}`);
 
     group.spawn('gateway', process.execPath, [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')], {
       env: { ...process.env, PORT: String(gatewayPort), LOG_LEVEL: logLevel, LOG_FORMAT: logFormat, ...serviceUrls, ...gatewayEnv },
-    });
+    }, SERVICE_RESTART_POLICY);
     await waitForOk(`http://127.0.0.1:${gatewayPort}/readyz`);
   } catch (error) {
     await group.stopAll();
