@@ -24,7 +24,8 @@ interface ApiProduct {
   isActive: boolean;
 }
 
-const checkoutBody = JSON.stringify(demoOrderBody({ email: 'bench@example.de' }));
+/** The order body of a guest whose cart totals `expectedTotal` (what the checkout sends). */
+const checkoutBody = (expectedTotal: string) => JSON.stringify(demoOrderBody({ email: 'bench@example.de', expectedTotal }));
 
 async function main() {
   await withBenchShop(async (gatewayUrl) => {
@@ -33,11 +34,12 @@ async function main() {
     const { products } = (await (await fetch(`${gatewayUrl}/api/products?limit=400`)).json()) as { products: ApiProduct[] };
     const inStock = products.filter((p) => p.isActive && (p.stock === null || p.stock >= 10));
 
-    /** A guest with a one-line cart; returns its cart cookie. */
+    /** A guest with a one-line cart; returns its cart cookie and the cart's total. */
     const guestWithCart = async (productId: string) => {
       const response = await fetch(`${gatewayUrl}/api/cart`, { method: 'POST', headers, body: JSON.stringify({ productId, quantity: 1 }) });
       if (response.status !== 201) throw new Error(`preparing a cart failed: HTTP ${response.status}`);
-      return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+      const cart = (await response.json()) as { totals: { total: string } };
+      return { cookie: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '), total: cart.totals.total };
     };
 
     step(`Measuring through the gateway: ${SECONDS} s per timed scenario, ${CONNECTIONS} connections, ${cpus().length} cores`);
@@ -48,7 +50,7 @@ async function main() {
     await autocannon({ ...add, ...warm });
     rows.push(['add to cart (new guest cart)', figuresOf(await autocannon({ ...add, connections: CONNECTIONS, duration: SECONDS }))]);
 
-    const cookie = await guestWithCart(inStock[1]!.id);
+    const { cookie } = await guestWithCart(inStock[1]!.id);
     for (const product of inStock.slice(2, 4)) {
       await fetch(`${gatewayUrl}/api/cart`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ productId: product.id, quantity: 1 }) });
     }
@@ -57,7 +59,7 @@ async function main() {
     rows.push(['read priced cart (3 lines)', figuresOf(await autocannon({ ...read, connections: CONNECTIONS, duration: SECONDS }))]);
 
     info(`Preparing ${ORDERS} guests with a one-line cart each…`);
-    const guests: string[] = [];
+    const guests: Array<{ cookie: string; total: string }> = [];
     for (let i = 0; i < ORDERS; i++) guests.push(await guestWithCart(inStock[i % inStock.length]!.id));
     let next = 0;
     const orders = await autocannon({
@@ -67,7 +69,10 @@ async function main() {
       requests: [
         {
           method: 'POST',
-          setupRequest: (request) => ({ ...request, headers: { ...headers, cookie: guests[next++ % guests.length]!, 'idempotency-key': randomUUID() }, body: checkoutBody }),
+          setupRequest: (request) => {
+            const guest = guests[next++ % guests.length]!;
+            return { ...request, headers: { ...headers, cookie: guest.cookie, 'idempotency-key': randomUUID() }, body: checkoutBody(guest.total) };
+          },
         },
       ],
     });

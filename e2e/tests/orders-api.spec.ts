@@ -16,16 +16,18 @@ test('parallel orders for the last N in stock give exactly N orders and stock 0'
   const shoppers = await Promise.all(
     Array.from({ length: scarce.stock + 15 }, async () => {
       const shopper = await playwright.request.newContext({ baseURL });
-      expect((await shopper.post('/api/cart', { data: { productId: scarce.id, quantity: 1 } })).status()).toBe(201);
-      return shopper;
+      const added = await shopper.post('/api/cart', { data: { productId: scarce.id, quantity: 1 } });
+      expect(added.status()).toBe(201);
+      return { shopper, total: (await added.json()).totals.total as string };
     }),
   );
-  const body = demoOrderBody();
-  const results = await Promise.all(shoppers.map((shopper) => shopper.post('/api/orders', { data: body, headers: { 'idempotency-key': randomUUID() } })));
+  const results = await Promise.all(
+    shoppers.map(({ shopper, total }) => shopper.post('/api/orders', { data: demoOrderBody({ expectedTotal: total }), headers: { 'idempotency-key': randomUUID() } })),
+  );
   const statuses = results.map((response) => response.status());
   expect(statuses.filter((status) => status === 201)).toHaveLength(scarce.stock);
   expect(statuses.filter((status) => status === 409)).toHaveLength(15);
   const after = await (await api.get(`/api/products/${scarce.id}`)).json();
   expect(after.stock).toBe(0);
-  await Promise.all([api, ...shoppers].map((context) => context.dispose()));
+  await Promise.all([api, ...shoppers.map(({ shopper }) => shopper)].map((context) => context.dispose()));
 });

@@ -9,8 +9,8 @@ import { demoOrderBody } from '../../services/cart/src/test-support/demo-order';
 /** 'Vertrag widerrufen' (§ 356a BGB; legal-de.md §4.8): from the footer, without login, confirmed by e-mail. */
 test('withdraw from an order from the footer: name, order number, e-mail, review, confirmation', async ({ shopperPage: page }) => {
   const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
-  await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } });
-  const order = await (await page.request.post('/api/orders', { data: demoOrderBody(), headers: { 'idempotency-key': randomUUID() } })).json();
+  const cart = await (await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } })).json();
+  const order = await (await page.request.post('/api/orders', { data: demoOrderBody({ expectedTotal: cart.totals.total }), headers: { 'idempotency-key': randomUUID() } })).json();
 
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Vertrag widerrufen' }).click();

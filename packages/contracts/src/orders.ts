@@ -57,8 +57,9 @@ export const IsoDate = z
 
 /**
  * `POST /api/orders` body (header `Idempotency-Key` required). `shippingAddress` null means
- * delivery to the billing address. `expectedTotal` is the total the shopper saw on the review
- * step; when the server's total differs the order is refused (409) instead of charging another amount.
+ * delivery to the billing address. `expectedTotal` (required, issue #9) is the total the shopper
+ * saw on the review step; when the server's total differs the order is refused (409) instead of
+ * charging another amount.
  */
 export const PlaceOrderBody = z
   .object({
@@ -70,7 +71,7 @@ export const PlaceOrderBody = z
     shippingMethod: ShippingMethodId,
     paymentMethod: PaymentMethodId,
     acceptTerms: z.literal(true, { error: 'Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.' }),
-    expectedTotal: DecimalAmount.optional(),
+    expectedTotal: DecimalAmount,
   })
   .strict()
   .superRefine((body, ctx) => {

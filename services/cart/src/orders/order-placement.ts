@@ -114,7 +114,7 @@ export class OrderPlacement {
     const cart = await this.deps.cart.read(ownerKey);
     if (cart.notices.length) throw new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`);
     if (!cart.items.length) throw new BadRequestError('Ihr Warenkorb ist leer.');
-    if (input.expectedTotal && input.expectedTotal !== cart.totals.total) {
+    if (input.expectedTotal !== cart.totals.total) {
       throw new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.');
     }
 

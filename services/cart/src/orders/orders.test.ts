@@ -39,8 +39,8 @@ async function shopperWith(lines: Array<[string, number]>) {
   return s;
 }
 
-const place = (s: ReturnType<typeof env.shopper>, body: unknown = checkout(), key: string = randomUUID()) =>
-  s.call('POST', '/api/orders', body, { 'idempotency-key': key });
+/** Places the shopper's cart as the checkout does (with the cart's total as expectedTotal unless the body names one). */
+const place = (s: ReturnType<typeof env.shopper>, body: unknown = checkout(), key: string = randomUUID()) => s.placeOrder(body as Record<string, unknown>, key);
 
 const stockOf = (id: string) => env.catalog.products.get(id)!.stock;
 const ordersIn = () => orderModel(env.app.db).countDocuments({});
@@ -197,11 +197,12 @@ describe('placing an order', () => {
   test('a promo code used up meanwhile: the reservation is released, the code removed, no order', async () => {
     await promoCodeModel(env.app.db).create({ code: 'LETZTER', type: 'fixed', value: 300, usageLimit: 1, usageCount: 0 });
     const s = await shopperWith([[ID.regular, 1]]);
-    expect((await s.call('POST', '/api/cart/promo', { code: 'letzter' })).status).toBe(200);
+    const reviewed = await s.call('POST', '/api/cart/promo', { code: 'letzter' });
+    expect(reviewed.status).toBe(200);
     await promoCodeModel(env.app.db).updateOne({ code: 'LETZTER' }, { $set: { usageCount: 1 } });
     const before = await ordersIn();
     // The cart read drops the code first (usage limit reached), so the order is refused as 'cart changed'.
-    const response = await place(s);
+    const response = await place(s, checkout({ expectedTotal: reviewed.body.totals.total }));
     expect(response.status).toBe(409);
     expect(response.body.message).toMatch(/Gutscheincode LETZTER wurde entfernt/);
     expect(stockOf(ID.regular)).toBe(100);
@@ -301,9 +302,16 @@ describe('checkout input', () => {
     expect(stockOf(ID.regular)).toBe(100);
   });
 
+  test('expectedTotal is required: an order never charges a total the shopper did not see', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const response = await s.call('POST', '/api/orders', checkout(), { 'idempotency-key': randomUUID() });
+    expect(response.status).toBe(400);
+    expect(response.body.issues.map((issue: { path: string }) => issue.path)).toContain('body/expectedTotal');
+  });
+
   test('the Idempotency-Key header is required', async () => {
     const s = await shopperWith([[ID.regular, 1]]);
-    const response = await s.call('POST', '/api/orders', checkout());
+    const response = await s.call('POST', '/api/orders', checkout({ expectedTotal: '19.98' }));
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toMatch(/Idempotency-Key/);
   });

@@ -26,7 +26,7 @@ afterAll(() => env.close());
 async function placeOrder(quantity: number): Promise<{ id: string; orderNumber: string; createdAt: Date }> {
   const s = env.shopper();
   await s.call('POST', '/api/cart', { productId: PRODUCT, quantity });
-  const { body } = await s.call('POST', '/api/orders', demoOrderBody(), { 'idempotency-key': randomUUID() });
+  const { body } = await s.placeOrder(demoOrderBody());
   const stored = await orderModel(env.app.db).findById(body.id).lean<{ createdAt: Date }>();
   return { id: body.id, orderNumber: body.orderNumber, createdAt: stored!.createdAt };
 }

@@ -20,7 +20,7 @@ let orderNumber: string;
 async function placeOrder(): Promise<string> {
   const s = env.shopper();
   await s.call('POST', '/api/cart', { productId: ID, quantity: 2 });
-  return (await s.call('POST', '/api/orders', demoOrderBody(), { 'idempotency-key': randomUUID() })).body.orderNumber;
+  return (await s.placeOrder(demoOrderBody())).body.orderNumber;
 }
 
 beforeAll(async () => {

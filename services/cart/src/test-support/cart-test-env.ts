@@ -133,7 +133,15 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
       }
       return { status: response.statusCode, body: response.json(), setCookie };
     };
-    return { call, cookie: cookieHeader };
+    /**
+     * Places the cart as the checkout does: with the cart's current total as `expectedTotal`
+     * (unless the body names one).
+     */
+    const placeOrder = async (body: Record<string, unknown>, key: string = randomUUID()) => {
+      const expectedTotal = body.expectedTotal ?? (await call('GET', '/api/cart')).body.totals?.total;
+      return call('POST', '/api/orders', { ...body, expectedTotal }, { 'idempotency-key': key });
+    };
+    return { call, cookie: cookieHeader, placeOrder };
   }
 
   return {
