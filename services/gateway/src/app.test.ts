@@ -42,6 +42,7 @@ beforeAll(async () => {
   await writeFile(path.join(staticRoot, 'shell', 'dist', 'index.html'), INDEX_HTML);
   await writeFile(path.join(staticRoot, 'shell', 'dist', '325.9ecdbb7e1605.js'), 'console.log(1)');
   await writeFile(path.join(staticRoot, 'shell', 'dist', 'main.js'), 'console.log(2)');
+  await writeFile(path.join(staticRoot, 'shell', 'dist', '.build-inputs'), 'hash');
   await mkdir(path.join(staticRoot, 'mf-cart', 'dist'), { recursive: true });
   await writeFile(
     path.join(staticRoot, 'mf-cart', 'dist', 'mf-manifest.json'),
@@ -200,6 +201,14 @@ describe('gateway: storefront', () => {
     expect(remoteEntry.headers['cache-control']).toBe('no-cache');
     const manifest = await app.inject({ method: 'GET', url: '/remotes/cart/mf-manifest.json' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('dotfiles of the build folders are not served', async () => {
+    for (const url of ['/.build-inputs', '/remotes/cart/.build-inputs']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toBe('hash');
+    }
   });
 
   test('a missing remote file is a plain 404, not the shell', async () => {

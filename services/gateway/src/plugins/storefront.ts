@@ -60,6 +60,8 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     wildcard: true,
     // '/' is a page (home), answered by the not-found handler below with the shell.
     allowedPath: (pathName) => pathName !== '/',
+    // Dotfiles in a build folder (the build stamp .build-inputs) are nobody's business.
+    dotfiles: 'ignore',
     setHeaders: cacheHeaders,
     cacheControl: false,
   });
@@ -68,6 +70,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       root: path.join(opts.staticRoot, `mf-${name}`, 'dist'),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
+      dotfiles: 'ignore',
       index: false,
       wildcard: true,
       setHeaders: cacheHeaders,
