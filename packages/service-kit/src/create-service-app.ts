@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, HealthResponse, ReadinessResponse, type ReadinessCheck } from '@shop/contracts';
-import { FRAMEWORK_ERRORS, SERVICE_UNAVAILABLE_MESSAGE } from './errors';
+import { FRAMEWORK_ERRORS, HTTP_ERROR_TEXTS_DE, SERVICE_UNAVAILABLE_MESSAGE } from './errors';
 import { isDatabaseUnavailable } from './database';
 
 // Validation messages in German: they reach shoppers as '<status>: <message>' (spec §8).
@@ -102,6 +102,9 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     const err = error as { statusCode?: number; message?: string; code?: string };
     const framework = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
     if (framework) return reply.code(framework.status).send({ message: framework.message, code: framework.code });
+    // A library's HTTP error (http-errors: `expose`, no code of ours) carries an English status text.
+    const libraryText = !err.code && (error as { expose?: boolean }).expose ? HTTP_ERROR_TEXTS_DE[err.statusCode ?? 0] : undefined;
+    if (libraryText) return reply.code(err.statusCode!).send({ message: libraryText, code: `HTTP_${err.statusCode}` });
     // 4xx and a declared 503 (a dependency such as the catalog is unreachable) keep their status
     // and German message; anything else is an unexpected 500.
     const declared = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);

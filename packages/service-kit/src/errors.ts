@@ -34,3 +34,17 @@ export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message
 
 /** German answer when a service or its database cannot be reached (503; the gateway says the same for a lost upstream). */
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.';
+
+/**
+ * German texts for HTTP errors that libraries raise with an English status text (for example
+ * @fastify/static's 'Forbidden' for a folder path): answered with these and the code `HTTP_<status>`.
+ */
+export const HTTP_ERROR_TEXTS_DE: Readonly<Record<number, string>> = {
+  400: 'Ungültige Anfrage.',
+  403: 'Zugriff verweigert.',
+  404: 'Nicht gefunden.',
+  405: 'Diese Methode ist hier nicht erlaubt.',
+  406: 'Dieses Format kann nicht geliefert werden.',
+  412: 'Die Vorbedingung der Anfrage ist nicht erfüllt.',
+  416: 'Der angefragte Bereich ist nicht verfügbar.',
+};

@@ -203,6 +203,13 @@ describe('gateway: storefront', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
+  test('a folder path of the static files answers in German, not with an English status text', async () => {
+    const response = await app.inject({ method: 'GET', url: '/remotes/cart/' });
+    // Was {"message":"Forbidden"} (issue #9): @fastify/static's error for a folder without index.
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Zugriff verweigert.', code: 'HTTP_403' });
+  });
+
   test('dotfiles of the build folders are not served', async () => {
     for (const url of ['/.build-inputs', '/remotes/cart/.build-inputs']) {
       const response = await app.inject({ method: 'GET', url });
