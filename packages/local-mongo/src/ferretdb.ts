@@ -86,6 +86,8 @@ export interface StartOptions {
   log?: Log;
   /** How long to wait for the first successful ping, in ms. */
   readyTimeoutMs?: number;
+  /** Called when the engine exits without `stop()` (a crash, a kill): supervisors restart it. */
+  onUnexpectedExit?: (reason: string) => void;
 }
 
 async function waitForPing(uri: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -110,7 +112,7 @@ async function waitForPing(uri: string, child: ChildProcess, timeoutMs: number):
 
 /** Installs (if needed) and starts FerretDB on 127.0.0.1:`port`, resolving once it answers a ping. */
 export async function startFerretDb(options: StartOptions): Promise<LocalMongo> {
-  const { projectRoot, port, dataDir, log = () => {}, readyTimeoutMs = 30_000 } = options;
+  const { projectRoot, port, dataDir, log = () => {}, readyTimeoutMs = 30_000, onUnexpectedExit } = options;
   const binary = await ensureFerretDb(projectRoot, log);
   await mkdir(dataDir, { recursive: true });
   const child = spawn(
@@ -126,11 +128,18 @@ export async function startFerretDb(options: StartOptions): Promise<LocalMongo> 
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping) onUnexpectedExit?.(`${code ?? signal}`);
+      resolve();
+    }),
+  );
   const uri = `mongodb://127.0.0.1:${port}/`;
   try {
     await waitForPing(uri, child, readyTimeoutMs);
   } catch (error) {
+    stopping = true;
     child.kill('SIGKILL');
     throw error;
   }
@@ -138,7 +147,8 @@ export async function startFerretDb(options: StartOptions): Promise<LocalMongo> 
     uri,
     port,
     async stop() {
-      if (child.exitCode !== null) return;
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
