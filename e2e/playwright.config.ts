@@ -40,9 +40,12 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    { name: 'desktop', grepInvert: /@phone-only/ },
+    { name: 'desktop', grepInvert: /@phone-only/, testIgnore: /faults\.spec\.ts/ },
     // The main journeys (tagged @phone: age gate, home, listing, detail, add to cart, side cart,
     // cart, checkout) and the phone layout checks run again on a phone.
-    { name: 'phone', grep: /@phone/, use: { ...PHONE } },
+    { name: 'phone', grep: /@phone/, testIgnore: /faults\.spec\.ts/, use: { ...PHONE } },
+    // Journeys that break part of the running shop (a killed service) run after all others,
+    // so no other journey meets the outage.
+    { name: 'faults', testMatch: /faults\.spec\.ts/, dependencies: ['desktop', 'phone'] },
   ],
 });

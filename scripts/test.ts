@@ -83,6 +83,7 @@ async function main() {
         servicePortOffset: 1000,
         databasePrefix,
         mailDir: path.join(dataDir, 'mail'),
+        pidDir: path.join(dataDir, 'run'),
         // All journeys come from one IP: a per-IP limit meant for shoppers would throttle the suite.
         // A made-up partner site may frame the shop: the embedded-frame journey serves it through Playwright.
         gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000', FRAME_ANCESTORS: EMBED_ORIGIN },
@@ -92,7 +93,7 @@ async function main() {
       try {
         const report = path.join(dataDir, 'playwright.json');
         const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e'], {
-          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report, E2E_MAIL_DIR: path.join(dataDir, 'mail'), E2E_EMBED_ORIGIN: EMBED_ORIGIN },
+          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report, E2E_MAIL_DIR: path.join(dataDir, 'mail'), E2E_EMBED_ORIGIN: EMBED_ORIGIN, E2E_PID_DIR: path.join(dataDir, 'run') },
         });
         add(await playwrightCounts(report));
         failed ||= code !== 0;

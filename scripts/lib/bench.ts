@@ -52,6 +52,7 @@ export async function withBenchShop(body: (gatewayUrl: string, stack: RunningSta
     servicePortOffset: 2000,
     databasePrefix,
     mailDir: path.join(dataDir, 'mail'),
+    pidDir: path.join(dataDir, 'run'),
     gatewayEnv: { RATE_LIMIT_MAX: '100000000', PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
     // 300 orders from one IP and the demo buyer's address: the order limits would refuse them.
     serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000000', ORDER_LIMIT_PER_IP: '100000000' },

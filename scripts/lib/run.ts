@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ROOT } from './paths';
 
 /** Runs a command to completion with inherited output. @throws Error on a non-zero exit. */
@@ -49,15 +51,29 @@ export class ProcessGroup {
   private readonly children: Supervised[] = [];
   private stopping = false;
 
-  /** @param log where restart and give-up lines go (default: stderr). */
-  constructor(private readonly log: (line: string) => void = (line) => console.error(line)) {}
+  /**
+   * @param log where restart and give-up lines go (default: stderr).
+   * @param pidDir where each child's current pid is kept as `<name>.pid` (updated on restart), for
+   *   operators and for the journey that kills a service; none when omitted.
+   */
+  constructor(
+    private readonly log: (line: string) => void = (line) => console.error(line),
+    private readonly pidDir: string | null = null,
+  ) {}
 
   /**
    * Starts a child in its own process group, so stopping it also stops what it started
    * (`npm run dev -w …` runs npm → sh → tsx → node; a signal to npm alone leaves the dev server).
    */
   spawn(name: string, command: string, args: string[], options: SpawnOptions = {}, restart?: RestartPolicy): ChildProcess {
-    const start = () => spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], detached: true, ...options });
+    const start = () => {
+      const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], detached: true, ...options });
+      if (this.pidDir && child.pid) {
+        mkdirSync(this.pidDir, { recursive: true });
+        writeFileSync(path.join(this.pidDir, `${name}.pid`), String(child.pid));
+      }
+      return child;
+    };
     const entry: Supervised = { name, current: start() };
     this.children.push(entry);
     const crashes: number[] = [];

@@ -40,6 +40,8 @@ export interface StackOptions {
   logFormat?: 'json' | 'pretty';
   /** Where the cart service files e-mails when no SMTP_URL is set (default ./data/mail). */
   mailDir?: string;
+  /** Where each process's current pid is kept as `<name>.pid` (default ./data/run). */
+  pidDir?: string;
 }
 
 export interface RunningStack {
@@ -71,7 +73,7 @@ export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promis
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, serviceEnv = {}, logLevel = 'warn', logFormat = 'json' } = options;
   const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
-  const group = new ProcessGroup();
+  const group = new ProcessGroup(undefined, options.pidDir ?? path.join(ROOT, 'data', 'run'));
   const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<Slice, number>;
   const serviceUrls = Object.fromEntries(
     SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${servicePorts[slice]}`]),
