@@ -64,6 +64,14 @@ async function main() {
   let failed = false;
   try {
     if (!e2eOnly) {
+      // The build compiles the apps; tests, e2e journeys and scripts are type-checked here (issue #10).
+      step('Type-check of tests, e2e journeys and scripts');
+      const typecheck = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.checks.json')]);
+      if (typecheck !== 0) {
+        add({ passed: 0, failed: 1, skipped: 0 });
+        failed = true;
+      }
+
       step('jest: unit and service tests');
       const report = path.join(dataDir, 'jest.json');
       const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`], {

@@ -44,6 +44,7 @@ test.describe('catalogue', () => {
     await expect(page.getByTestId('product-count')).toHaveText(/^\d+ Produkte für „mango“$/);
     await expect(page).toHaveURL(/search=mango/);
     const filtered = await page.getByTestId('product-card').getByRole('heading').allTextContents();
+    expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((name) => /mango/i.test(name))).toBe(true);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('RandM Tornado 15000 kaufen');
   });

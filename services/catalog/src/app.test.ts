@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const get = async (url: string) => {
   const response = await app.inject({ method: 'GET', url, headers: url.startsWith('/internal/') ? INTERNAL : {} });
-  return { status: response.statusCode, body: response.headers['content-type']?.includes('json') ? response.json() : response.body, headers: response.headers };
+  return { status: response.statusCode, body: String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body, headers: response.headers };
 };
 const list = async (query: string) => {
   const { status, body } = await get(`/api/products?${query}`);
@@ -113,6 +113,7 @@ describe('GET /api/products', () => {
   test('by category, only active products, best sellers first', async () => {
     const { products, total } = await list('categoryId=cat-tornado-15000&limit=400');
     expect(total).toBe(products.length);
+    expect(products.length).toBeGreaterThan(0);
     expect(products.every((p) => p.categoryId === 'cat-tornado-15000' && p.isActive)).toBe(true);
     const sales = products.map((p) => p.salesCount);
     expect(sales).toEqual([...sales].sort((a, b) => b - a));
@@ -188,7 +189,9 @@ describe('search', () => {
   });
 
   test('German flavour words find English flavour names', async () => {
-    expect((await names('Erdbeere')).every((name) => /Straw/.test(name))).toBe(true);
+    const strawberries = await names('Erdbeere');
+    expect(strawberries.length).toBeGreaterThan(0);
+    expect(strawberries.every((name) => /Straw/.test(name))).toBe(true);
     expect((await names('Wassermelone')).length).toBeGreaterThan(0);
   });
 
@@ -213,7 +216,9 @@ describe('search', () => {
 
   test('regex characters and operators are plain text', async () => {
     expect(await names('.*')).toEqual([]);
-    expect((await names('blue.*')).every((name) => /blue/i.test(name))).toBe(true);
+    const blue = await names('blue.*');
+    expect(blue.length).toBeGreaterThan(0);
+    expect(blue.every((name) => /blue/i.test(name))).toBe(true);
     expect(await names('{"$ne": null}')).toEqual([]);
     expect(await names('xyzzy')).toEqual([]);
   });
@@ -221,6 +226,7 @@ describe('search', () => {
   test('suggestions (limit 5) combine with other filters', async () => {
     const { products } = await list('search=ice&limit=5&categoryId=cat-tornado-9000');
     expect(products.length).toBeLessThanOrEqual(5);
+    expect(products.length).toBeGreaterThan(0);
     expect(products.every((p) => p.categoryId === 'cat-tornado-9000' && /ice/i.test(p.name))).toBe(true);
   });
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 /** A guest from `ip` with one item in the cart, ordering as `email` (optionally with a fixed key). */
-async function order(ip: string, email: string, key = randomUUID()) {
+async function order(ip: string, email: string, key: string = randomUUID()) {
   const s = env.shopper({ 'x-forwarded-for': ip });
   await s.call('POST', '/api/cart', { productId: PRODUCT, quantity: 1 });
   return { shopper: s, response: await s.placeOrder(demoOrderBody({ email }), key) };

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment jsdom
+ */
 import { emit, on } from './index';
 
 describe('typed event bus', () => {

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment jsdom
+ */
 import type { Product } from '@shop/contracts';
 import { localCartBackend, localLineId, parseTakeOver, priceLocalCart, readLocalCart, takeOverUrl, writeLocalCart } from './local-cart';
 

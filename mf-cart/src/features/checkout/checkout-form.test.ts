@@ -1,3 +1,6 @@
+/**
+ * @jest-environment jsdom
+ */
 import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
 
 /** Checkout step checks (issue #4, legal-de.md §1.6, §1.9) with the contract's German messages. */
