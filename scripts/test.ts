@@ -64,6 +64,14 @@ async function main() {
   let failed = false;
   try {
     if (!e2eOnly) {
+      // Slice boundaries and import cycles (eslint.config.mjs, issue #10).
+      step('Lint: slice boundaries and import cycles');
+      const lint = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']);
+      if (lint !== 0) {
+        add({ passed: 0, failed: 1, skipped: 0 });
+        failed = true;
+      }
+
       // The build compiles the apps; tests, e2e journeys and scripts are type-checked here (issue #10).
       step('Type-check of tests, e2e journeys and scripts');
       const typecheck = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.checks.json')]);
