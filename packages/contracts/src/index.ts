@@ -10,3 +10,4 @@ export * from './page-head';
 export * from './cart';
 export * from "./orders";
 export * from './parcel-locker';
+export * from './stock';

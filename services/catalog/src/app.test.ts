@@ -413,6 +413,7 @@ describe('stock reservations for orders (internal)', () => {
     const refused = results.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(15);
     expect(refused[0]!.json().message).toMatch(/^Nicht genügend Bestand für /);
+    expect(refused[0]!.json().code).toBe('OUT_OF_STOCK');
     const doc = await productModel(app.db).findById(id).lean();
     expect(doc).toMatchObject({ stock: 0, salesCount: 5 });
     // The snapshot follows at once: the product reads as sold out.
@@ -448,7 +449,7 @@ describe('stock reservations for orders (internal)', () => {
     expect((await release(`order-late-${id}`)).json()).toEqual({ status: 'not-reserved' });
     const late = await reserve(`order-late-${id}`, [{ productId: id, quantity: 2 }]);
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('Diese Reservierung wurde bereits freigegeben.');
+    expect(late.json()).toEqual({ message: 'Diese Reservierung wurde bereits freigegeben.', code: 'RESERVATION_RELEASED' });
     // Reservation and release race: whichever wins, the stock ends where it started.
     await Promise.all([reserve(`order-race-${id}`, [{ productId: id, quantity: 3 }]), release(`order-race-${id}`)]);
     await release(`order-race-${id}`);

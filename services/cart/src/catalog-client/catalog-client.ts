@@ -1,15 +1,9 @@
-import { InternalProductsResponse, type Product } from '@shop/contracts';
+import { InternalProductsResponse, STOCK_ERROR_CODES, type Product, type StockLine } from '@shop/contracts';
 import createError from '@fastify/error';
 import { ConflictError, internalHeaders } from '@shop/service-kit';
 
 /** 503 with a German message when the catalog cannot price the cart. */
 export const CatalogUnavailableError = createError('CATALOG_UNAVAILABLE', 'Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.', 503);
-
-/** A line to take out of stock (the catalog's reservation API). */
-export interface StockLine {
-  productId: string;
-  quantity: number;
-}
 
 /** Reads products from, and reserves stock through, the catalog service's internal API (the catalog owns prices and stock). */
 export class CatalogClient {
@@ -63,8 +57,10 @@ export class CatalogClient {
     }
     if (response.status === 201) return;
     if (response.status === 409) {
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      throw new ConflictError(body.message ?? 'Nicht genügend Bestand.');
+      const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+      if (body.code === STOCK_ERROR_CODES.outOfStock) throw new ConflictError(body.message ?? 'Nicht genügend Bestand.');
+      // RESERVATION_RELEASED: this attempt's id was given back meanwhile; the order is not placed.
+      throw new ConflictError('Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.');
     }
     throw new CatalogUnavailableError({ cause: new Error(`catalog answered HTTP ${response.status}`) });
   }

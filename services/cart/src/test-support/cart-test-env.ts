@@ -71,7 +71,7 @@ async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string
     if (state.loseReservationAnswers) return reply.code(500).send({ message: 'connection reset' });
     const reservation = state.reservations.get(reservationId)!;
     if (reservation.status === 'reserved') return reply.code(201).send({ reservationId, status: 'reserved' });
-    return reply.code(409).send({ message: 'Nicht genügend Bestand für RandM Tornado 9000 Test.', code: 'CONFLICT' });
+    return reply.code(409).send({ message: 'Nicht genügend Bestand für RandM Tornado 9000 Test.', code: 'OUT_OF_STOCK' });
   });
   catalog.post('/internal/stock/reservations/:id/release', async (request, reply) => {
     if (!state.up) return reply.code(500).send({ message: 'down' });

@@ -1,26 +1,20 @@
 import { z } from 'zod';
+import createError from '@fastify/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
-import { ConflictError } from '@shop/service-kit';
+import { ErrorResponse, STOCK_ERROR_CODES, StockReleaseResponse, StockReservationBody, StockReservationResponse } from '@shop/contracts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { releaseStock, reserveStock } from '../catalog/stock';
 import { stockReservationModel } from '../models/stock-reservation';
 
-const reservationId = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'ungültige Reservierungs-ID');
-const ReserveBody = z
-  .object({
-    reservationId,
-    lines: z
-      .array(z.object({ productId: z.string().regex(/^[0-9a-f]{24}$/i), quantity: z.number().int().min(1).max(99) }).strict())
-      .min(1)
-      .max(50),
-  })
-  .strict();
+/** 409 of a reservation, with the contract's codes (the cart tells them apart). */
+const OutOfStockError = createError<[string]>(STOCK_ERROR_CODES.outOfStock, '%s', 409);
+const ReservationReleasedError = createError<[string]>(STOCK_ERROR_CODES.reservationReleased, '%s', 409);
 
 /**
  * Internal stock API for the cart service's orders (not routed under /api):
  * `POST /internal/stock/reservations` reserves all lines or none (409 OUT_OF_STOCK naming the
- * product), idempotent by reservationId; `POST /internal/stock/reservations/{id}/release`
+ * product, 409 RESERVATION_RELEASED for a released id; codes and shapes in @shop/contracts
+ * stock.ts), idempotent by reservationId; `POST /internal/stock/reservations/{id}/release`
  * gives the stock back once. The snapshot is updated right after each change.
  */
 export const stockRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = async (app, { catalog }) => {
@@ -29,8 +23,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = 
     {
       schema: {
         summary: 'Reserve stock for an order (all lines or none)',
-        body: ReserveBody,
-        response: { 201: z.object({ reservationId: z.string(), status: z.literal('reserved') }).strict(), 400: ErrorResponse, 409: ErrorResponse },
+        body: StockReservationBody,
+        response: { 201: StockReservationResponse, 400: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -39,7 +33,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = 
       await catalog.reloadProducts(lines.map((line) => line.productId.toLowerCase()));
       if (outcome.status === 'reserved') return reply.code(201).send({ reservationId: id, status: 'reserved' as const });
       const name = catalog.productById(outcome.status === 'failed' ? outcome.failedProductId : '')?.api.name ?? 'ein Produkt';
-      throw new ConflictError(outcome.status === 'failed' ? `Nicht genügend Bestand für ${name}.` : 'Diese Reservierung wurde bereits freigegeben.');
+      if (outcome.status === 'failed') throw new OutOfStockError(`Nicht genügend Bestand für ${name}.`);
+      throw new ReservationReleasedError('Diese Reservierung wurde bereits freigegeben.');
     },
   );
 
@@ -48,8 +43,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = 
     {
       schema: {
         summary: 'Give a reservation back once',
-        params: z.object({ id: reservationId }),
-        response: { 200: z.object({ status: z.enum(['released', 'not-reserved']) }).strict(), 400: ErrorResponse },
+        params: z.object({ id: StockReservationBody.shape.reservationId }),
+        response: { 200: StockReleaseResponse, 400: ErrorResponse },
       },
     },
     async (request) => {
