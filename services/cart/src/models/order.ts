@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import { OrderStatus } from '@shop/contracts';
 
 const addressSchema = new Schema(
   {
@@ -41,7 +42,8 @@ const orderSchema = new Schema(
     idempotencyKey: { type: String, required: true, unique: true },
     ownerKey: { type: String, required: true, index: true },
     userId: { type: String, default: null, index: true },
-    status: { type: String, enum: ['pending', 'awaiting_payment', 'paid', 'shipped', 'cancelled'], required: true },
+    // The contract's statuses plus 'pending' (only while the order is being placed): one list (issue #10).
+    status: { type: String, enum: ['pending', ...OrderStatus.options], required: true },
     email: { type: String, required: true },
     billingAddress: { type: addressSchema, required: true },
     shippingAddress: { type: addressSchema, required: true },
