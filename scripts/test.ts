@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { step, info } from './lib/log';
+import { step } from './lib/log';
 import { provideDatabase } from './lib/database';
 import { buildAll, seedAll, startStack } from './lib/stack';
 import { runForExitCode } from './lib/run';

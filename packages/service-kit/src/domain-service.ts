@@ -29,7 +29,9 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
       },
     ],
   });
-  await app.register(internalAuthPlugin, { secret: internalApiSecret(config.INTERNAL_API_SECRET) });
+  const internalSecret = internalApiSecret(config.INTERNAL_API_SECRET);
+  await app.register(internalAuthPlugin, { secret: internalSecret });
+  app.decorate('internalApiSecret', internalSecret);
   await app.register(databasePlugin, { uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   return app;
 }

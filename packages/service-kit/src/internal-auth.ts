@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import { ConfigError } from './config';
 import { developmentSecret } from './development-secret';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared secret of `/internal/*` calls, resolved once (createDomainService), for this service's own calls to others. */
+    internalApiSecret: string;
+  }
+}
+
 /** Header carrying the shared secret of service-to-service calls (`/internal/*`). */
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 

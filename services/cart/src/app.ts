@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { createDomainService, internalApiSecret } from '@shop/service-kit';
+import { createDomainService } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { CartOperations } from './cart/cart-operations';
@@ -45,7 +45,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   const now = deps.now ?? (() => new Date());
   // The stage-1 age check named by AGE_VERIFICATION_PROVIDER (only 'id-card-mrz' is built in).
   const ageVerification = createIdCardMrzProvider({ allowSpecimens: config.allowSpecimenIdCards });
-  const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL, internalApiSecret(config.INTERNAL_API_SECRET));
+  const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL, app.internalApiSecret);
   const operations = new CartOperations(app.db, catalog, now);
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
   const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };

@@ -5,7 +5,6 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { startCartTestEnv, testProduct } from '../test-support/cart-test-env';
 import { demoOrderBody } from '../test-support/demo-order';
