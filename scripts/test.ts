@@ -72,6 +72,14 @@ async function main() {
         failed = true;
       }
 
+      // One formatting for the whole tree (.prettierrc.json); `npm run format` fixes it.
+      step('Formatter check (Prettier)');
+      const format = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
+      if (format !== 0) {
+        add({ passed: 0, failed: 1, skipped: 0 });
+        failed = true;
+      }
+
       // The build compiles the apps; tests, e2e journeys and scripts are type-checked here (issue #10).
       step('Type-check of tests, e2e journeys and scripts');
       const typecheck = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.checks.json')]);
