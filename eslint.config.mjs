@@ -6,10 +6,23 @@ import boundaries from 'eslint-plugin-boundaries';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const resolver = createTypeScriptImportResolver({ project: ['tsconfig.checks.json', 'shell/tsconfig.json', 'mf-*/tsconfig.json', 'services/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true });
+const resolver = createTypeScriptImportResolver({
+  project: ['tsconfig.checks.json', 'shell/tsconfig.json', 'mf-*/tsconfig.json', 'services/*/tsconfig.json', 'packages/*/tsconfig.json'],
+  noWarnOnMultipleProjects: true,
+});
 
 export default [
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', '.tools/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.tsbuild/**',
+      '.tools/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
@@ -18,7 +31,18 @@ export default [
       'import-x/resolver-next': [resolver],
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       // eslint-plugin-boundaries resolves imports through the eslint-plugin-import resolver settings.
-      'import/resolver': { typescript: { project: ['tsconfig.checks.json', 'shell/tsconfig.json', 'mf-*/tsconfig.json', 'services/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      'import/resolver': {
+        typescript: {
+          project: [
+            'tsconfig.checks.json',
+            'shell/tsconfig.json',
+            'mf-*/tsconfig.json',
+            'services/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        },
+      },
       'boundaries/include': ['shell/**', 'mf-*/**', 'services/**', 'packages/**', 'e2e/**', 'scripts/**'],
       'boundaries/elements': [
         { type: 'shell', pattern: 'shell' },
@@ -36,12 +60,30 @@ export default [
         {
           default: 'allow',
           policies: [
-            { from: { element: { type: 'remote' } }, disallow: { to: { element: { types: { anyOf: ['shell', 'service', 'e2e', 'scripts'] } } } } },
-            { from: { element: { type: 'remote', captured: { remote: '{{from.captured.remote}}' } } }, disallow: { to: { element: { type: 'remote', captured: { remote: '!{{from.captured.remote}}' } } } } },
-            { from: { element: { type: 'shell' } }, disallow: { to: { element: { types: { anyOf: ['remote', 'service', 'e2e', 'scripts'] } } } } },
-            { from: { element: { type: 'service' } }, disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'e2e', 'scripts'] } } } } },
-            { from: { element: { type: 'service' } }, disallow: { to: { element: { type: 'service', captured: { service: '!{{from.captured.service}}' } } } } },
-            { from: { element: { type: 'package' } }, disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'service', 'e2e', 'scripts'] } } } } },
+            {
+              from: { element: { type: 'remote' } },
+              disallow: { to: { element: { types: { anyOf: ['shell', 'service', 'e2e', 'scripts'] } } } },
+            },
+            {
+              from: { element: { type: 'remote', captured: { remote: '{{from.captured.remote}}' } } },
+              disallow: { to: { element: { type: 'remote', captured: { remote: '!{{from.captured.remote}}' } } } },
+            },
+            {
+              from: { element: { type: 'shell' } },
+              disallow: { to: { element: { types: { anyOf: ['remote', 'service', 'e2e', 'scripts'] } } } },
+            },
+            {
+              from: { element: { type: 'service' } },
+              disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'e2e', 'scripts'] } } } },
+            },
+            {
+              from: { element: { type: 'service' } },
+              disallow: { to: { element: { type: 'service', captured: { service: '!{{from.captured.service}}' } } } },
+            },
+            {
+              from: { element: { type: 'package' } },
+              disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'service', 'e2e', 'scripts'] } } } },
+            },
           ],
         },
       ],

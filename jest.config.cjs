@@ -5,10 +5,14 @@
  */
 const shared = {
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    ],
   },
   moduleNameMapper: {
-    '^@shop/(contracts|routes|api-client|format|event-bus|shell-api|ui|service-kit|local-mongo|catalog-rules|cart-rules)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@shop/(contracts|routes|api-client|format|event-bus|shell-api|ui|service-kit|local-mongo|catalog-rules|cart-rules)$':
+      '<rootDir>/packages/$1/src/index.ts',
     '\\.css$': '<rootDir>/scripts/jest/style-mock.cjs',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
@@ -20,7 +24,16 @@ module.exports = {
   globalSetup: '<rootDir>/scripts/jest/global-setup.ts',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.ts',
   projects: [
-    { ...shared, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,services}/*/src/**/*.test.ts', '<rootDir>/{shell,mf-*}/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: [
+        '<rootDir>/{packages,services}/*/src/**/*.test.ts',
+        '<rootDir>/{shell,mf-*}/src/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
+      ],
+    },
     {
       ...shared,
       displayName: 'dom',

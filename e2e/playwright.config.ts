@@ -7,20 +7,33 @@ import { defineConfig } from '@playwright/test';
  * A regular desktop Chrome user agent is used: headless Chromium's own one counts as a
  * crawler and would skip the age gate (spec §4).
  */
-export const DESKTOP_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+export const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** A phone's Chrome: what most shoppers of this range use (issue #8). Not 'HeadlessChrome', which counts as a crawler. */
 export const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 /** Phone profile: 390 × 844 CSS px, touch, mobile viewport rules (the width tests also try 360 × 740). */
-export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: PHONE_USER_AGENT } as const;
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  userAgent: PHONE_USER_AGENT,
+} as const;
 
 /** Launch options of the Debian Chromium; `extraArgs` for journeys that need a browser switch. */
 export const chromiumLaunchOptions = (extraArgs: string[] = []) => ({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    ...extraArgs,
+  ],
 });
 
 export default defineConfig({

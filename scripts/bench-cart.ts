@@ -39,20 +39,35 @@ async function main() {
       const response = await fetch(`${gatewayUrl}/api/cart`, { method: 'POST', headers, body: JSON.stringify({ productId, quantity: 1 }) });
       if (response.status !== 201) throw new Error(`preparing a cart failed: HTTP ${response.status}`);
       const cart = (await response.json()) as { totals: { total: string } };
-      return { cookie: response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '), total: cart.totals.total };
+      return {
+        cookie: response.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(';')[0])
+          .join('; '),
+        total: cart.totals.total,
+      };
     };
 
     step(`Measuring through the gateway: ${SECONDS} s per timed scenario, ${CONNECTIONS} connections, ${cpus().length} cores`);
     const rows: Array<[string, Figures]> = [];
     const warm = { connections: CONNECTIONS, duration: 2 };
 
-    const add = { url: `${gatewayUrl}/api/cart`, method: 'POST' as const, headers, body: JSON.stringify({ productId: inStock[0]!.id, quantity: 1 }) };
+    const add = {
+      url: `${gatewayUrl}/api/cart`,
+      method: 'POST' as const,
+      headers,
+      body: JSON.stringify({ productId: inStock[0]!.id, quantity: 1 }),
+    };
     await autocannon({ ...add, ...warm });
     rows.push(['add to cart (new guest cart)', figuresOf(await autocannon({ ...add, connections: CONNECTIONS, duration: SECONDS }))]);
 
     const { cookie } = await guestWithCart(inStock[1]!.id);
     for (const product of inStock.slice(2, 4)) {
-      await fetch(`${gatewayUrl}/api/cart`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ productId: product.id, quantity: 1 }) });
+      await fetch(`${gatewayUrl}/api/cart`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body: JSON.stringify({ productId: product.id, quantity: 1 }),
+      });
     }
     const read = { url: `${gatewayUrl}/api/cart`, headers: { cookie } };
     await autocannon({ ...read, ...warm });
@@ -71,7 +86,11 @@ async function main() {
           method: 'POST',
           setupRequest: (request) => {
             const guest = guests[next++ % guests.length]!;
-            return { ...request, headers: { ...headers, cookie: guest.cookie, 'idempotency-key': randomUUID() }, body: checkoutBody(guest.total) };
+            return {
+              ...request,
+              headers: { ...headers, cookie: guest.cookie, 'idempotency-key': randomUUID() },
+              body: checkoutBody(guest.total),
+            };
           },
         },
       ],
@@ -80,7 +99,8 @@ async function main() {
 
     console.log('\n| scenario (through the gateway) | req/s | mean ms | p50 ms | p99 ms | errors |');
     console.log('| --- | --- | --- | --- | --- | --- |');
-    for (const [name, f] of rows) console.log(`| ${name} | ${f.rps.toFixed(0)} | ${f.mean.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+    for (const [name, f] of rows)
+      console.log(`| ${name} | ${f.rps.toFixed(0)} | ${f.mean.toFixed(2)} | ${f.p50} | ${f.p99} | ${f.errors} |`);
   });
 }
 

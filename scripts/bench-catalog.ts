@@ -39,9 +39,13 @@ async function main() {
       rows.push(
         `| ${scenario.name} | ${direct.rps.toFixed(0)} | ${direct.mean.toFixed(2)} | ${direct.p50} | ${direct.p99} | ${gateway.rps.toFixed(0)} | ${gateway.mean.toFixed(2)} | ${gateway.p50} | ${gateway.p99} | ${ratio.toFixed(0)} % | +${added.toFixed(2)} ms | ${direct.errors + gateway.errors} |`,
       );
-      info(`${scenario.name}: direct ${direct.rps.toFixed(0)} req/s p99 ${direct.p99} ms · gateway ${gateway.rps.toFixed(0)} req/s p99 ${gateway.p99} ms`);
+      info(
+        `${scenario.name}: direct ${direct.rps.toFixed(0)} req/s p99 ${direct.p99} ms · gateway ${gateway.rps.toFixed(0)} req/s p99 ${gateway.p99} ms`,
+      );
     }
-    console.log('\n| scenario | direct req/s | direct mean ms | direct p50 ms | direct p99 ms | gateway req/s | gateway mean ms | gateway p50 ms | gateway p99 ms | gateway/direct throughput | latency added by gateway (mean) | errors |');
+    console.log(
+      '\n| scenario | direct req/s | direct mean ms | direct p50 ms | direct p99 ms | gateway req/s | gateway mean ms | gateway p50 ms | gateway p99 ms | gateway/direct throughput | latency added by gateway (mean) | errors |',
+    );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const row of rows) console.log(row);
   });

@@ -63,7 +63,9 @@ async function lighthouseRun(browser: import('puppeteer-core').Browser, url: str
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
+      [];
     const scripts = requests.filter((item) => item.resourceType === 'Script');
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -96,7 +98,9 @@ async function measure(browser: import('puppeteer-core').Browser, name: string, 
     jsBytes: median(runs.map((r) => r.jsBytes)),
     jsRequests: median(runs.map((r) => r.jsRequests)),
   };
-  info(`${name}: score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(1)} s, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, JS ${(result.jsBytes / 1024).toFixed(0)} KB in ${result.jsRequests} files`);
+  info(
+    `${name}: score ${result.score}, LCP ${(result.lcpMs / 1000).toFixed(1)} s, TBT ${result.tbtMs.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}, JS ${(result.jsBytes / 1024).toFixed(0)} KB in ${result.jsRequests} files`,
+  );
   return result;
 }
 
@@ -123,12 +127,17 @@ async function main() {
       const referenceRows: Array<{ name: string; run: Run }> = [];
       if (reference) {
         await new Promise((resolve) => setTimeout(resolve, 500));
-        for (const page of REFERENCE_PAGES) referenceRows.push({ name: page.name, run: await measure(browser, page.name, REFERENCE_URL + page.path) });
+        for (const page of REFERENCE_PAGES)
+          referenceRows.push({ name: page.name, run: await measure(browser, page.name, REFERENCE_URL + page.path) });
       }
       // A reference page whose run failed (no LCP) does not enter the yardstick.
       const measured = referenceRows.filter((r) => Number.isFinite(r.run.lcpMs));
       const ref = measured.length
-        ? { score: median(measured.map((r) => r.run.score)), lcpMs: median(measured.map((r) => r.run.lcpMs)), jsBytes: median(measured.map((r) => r.run.jsBytes)) }
+        ? {
+            score: median(measured.map((r) => r.run.score)),
+            lcpMs: median(measured.map((r) => r.run.lcpMs)),
+            jsBytes: median(measured.map((r) => r.run.jsBytes)),
+          }
         : null;
       console.log('\n| page | score | LCP s | TBT ms | CLS | JS KB | JS files | score / ref | LCP / ref | JS / ref |');
       console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
@@ -137,10 +146,17 @@ async function main() {
           console.log(`| ${name} | failed: ${run.error} | | | | | | | | |`);
           continue;
         }
-        const ratios = ref && !name.startsWith('reference')
-          ? [`${(run.score / ref.score).toFixed(2)}`, `${(run.lcpMs / ref.lcpMs).toFixed(2)}`, `${(run.jsBytes / ref.jsBytes).toFixed(2)}`]
-          : ['–', '–', '–'];
-        console.log(`| ${name} | ${run.score} | ${(run.lcpMs / 1000).toFixed(1)} | ${run.tbtMs.toFixed(0)} | ${run.cls.toFixed(3)} | ${(run.jsBytes / 1024).toFixed(0)} | ${run.jsRequests} | ${ratios.join(' | ')} |`);
+        const ratios =
+          ref && !name.startsWith('reference')
+            ? [
+                `${(run.score / ref.score).toFixed(2)}`,
+                `${(run.lcpMs / ref.lcpMs).toFixed(2)}`,
+                `${(run.jsBytes / ref.jsBytes).toFixed(2)}`,
+              ]
+            : ['–', '–', '–'];
+        console.log(
+          `| ${name} | ${run.score} | ${(run.lcpMs / 1000).toFixed(1)} | ${run.tbtMs.toFixed(0)} | ${run.cls.toFixed(3)} | ${(run.jsBytes / 1024).toFixed(0)} | ${run.jsRequests} | ${ratios.join(' | ')} |`,
+        );
       }
     } finally {
       await browser.close();

@@ -16,7 +16,10 @@ async function main() {
   step('Compiling shared packages (tsc -b)');
   await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
   step('Starting the database');
-  const database = await provideDatabase({ port: Number(process.env.FERRETDB_PORT ?? LOCAL_MONGO_PORT), dataDir: path.join(ROOT, 'data', 'ferretdb') });
+  const database = await provideDatabase({
+    port: Number(process.env.FERRETDB_PORT ?? LOCAL_MONGO_PORT),
+    dataDir: path.join(ROOT, 'data', 'ferretdb'),
+  });
   const group = new ProcessGroup();
   const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
   const env = { ...process.env, NODE_ENV: 'development', LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };
@@ -38,7 +41,13 @@ async function main() {
   );
   group.spawn('gateway', process.execPath, [tsx, 'watch', 'src/server.ts'], {
     cwd: path.join(ROOT, 'services', 'gateway'),
-    env: { ...env, PORT: String(GATEWAY_PORT), SHOP_ENVIRONMENT: 'development', EXTRA_ALLOWED_ORIGINS: 'http://localhost:3000', ...remoteEntries },
+    env: {
+      ...env,
+      PORT: String(GATEWAY_PORT),
+      SHOP_ENVIRONMENT: 'development',
+      EXTRA_ALLOWED_ORIGINS: 'http://localhost:3000',
+      ...remoteEntries,
+    },
   });
   await waitForOk(`http://127.0.0.1:${GATEWAY_PORT}/healthz`);
   info('Open http://localhost:3000 (shell dev server, hot reload). Ctrl+C stops everything.');

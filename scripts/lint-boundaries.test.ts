@@ -8,21 +8,49 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..');
 
 function lint(filePath: string, code: string) {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', filePath], { cwd: ROOT, input: code, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', filePath],
+    { cwd: ROOT, input: code, encoding: 'utf8' },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 test.each([
-  ['a remote importing another remote', 'mf-cart/src/features/probe.ts', "import { LoadError } from '../../../mf-catalog/src/features/products/components/load-error';\nexport const probe = LoadError;\n"],
-  ['a remote importing a service', 'mf-cart/src/features/probe.ts', "import { CartEnv } from '../../../services/cart/src/config';\nexport const probe = CartEnv;\n"],
-  ['a service importing another service', 'services/cart/src/probe.ts', "import { buildApp } from '../../catalog/src/app';\nexport const probe = buildApp;\n"],
-  ['a package importing an app', 'packages/format/src/probe.ts', "import { App } from '../../../shell/src/app';\nexport const probe = App;\n"],
-  ['the shell importing a remote', 'shell/src/probe.ts', "import { CartPage } from '../../mf-cart/src/features/cart-page/cart-page';\nexport const probe = CartPage;\n"],
-])('%s fails the lint', (_label, filePath, code) => {
-  const { status, output } = lint(filePath, code);
-  expect(status).toBe(1);
-  expect(output).toContain('boundaries/dependencies');
-}, 60_000);
+  [
+    'a remote importing another remote',
+    'mf-cart/src/features/probe.ts',
+    "import { LoadError } from '../../../mf-catalog/src/features/products/components/load-error';\nexport const probe = LoadError;\n",
+  ],
+  [
+    'a remote importing a service',
+    'mf-cart/src/features/probe.ts',
+    "import { CartEnv } from '../../../services/cart/src/config';\nexport const probe = CartEnv;\n",
+  ],
+  [
+    'a service importing another service',
+    'services/cart/src/probe.ts',
+    "import { buildApp } from '../../catalog/src/app';\nexport const probe = buildApp;\n",
+  ],
+  [
+    'a package importing an app',
+    'packages/format/src/probe.ts',
+    "import { App } from '../../../shell/src/app';\nexport const probe = App;\n",
+  ],
+  [
+    'the shell importing a remote',
+    'shell/src/probe.ts',
+    "import { CartPage } from '../../mf-cart/src/features/cart-page/cart-page';\nexport const probe = CartPage;\n",
+  ],
+])(
+  '%s fails the lint',
+  (_label, filePath, code) => {
+    const { status, output } = lint(filePath, code);
+    expect(status).toBe(1);
+    expect(output).toContain('boundaries/dependencies');
+  },
+  60_000,
+);
 
 test('a remote importing a shared package passes', () => {
   const { status, output } = lint('mf-cart/src/features/probe.ts', "import { Button } from '@shop/ui';\nexport const probe = Button;\n");

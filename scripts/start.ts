@@ -38,7 +38,12 @@ async function main() {
     step('3/5 Seeding demo data (only into empty databases)');
     await seedAll(database.uri);
     step('4/5 Starting services and gateway');
-    stack = await startStack({ mongoUri: database.uri, gatewayPort, logLevel: process.env.LOG_LEVEL ?? 'info', logFormat: process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty' });
+    stack = await startStack({
+      mongoUri: database.uri,
+      gatewayPort,
+      logLevel: process.env.LOG_LEVEL ?? 'info',
+      logFormat: process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
+    });
     step(`5/5 The shop is running: http://localhost:${gatewayPort}  (Ctrl+C stops everything)`);
   } catch (error) {
     console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);

@@ -27,8 +27,17 @@ interface Counts {
 /** Reads jest's --json report; a missing or unreadable report counts as one failure. */
 async function jestCounts(file: string): Promise<Counts> {
   try {
-    const report = JSON.parse(await readFile(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number };
-    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites, skipped: report.numPendingTests };
+    const report = JSON.parse(await readFile(file, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numRuntimeErrorTestSuites: number;
+    };
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+      skipped: report.numPendingTests,
+    };
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
   }
@@ -37,7 +46,9 @@ async function jestCounts(file: string): Promise<Counts> {
 /** Reads Playwright's JSON report (stats.expected = passed, unexpected + flaky = failed). */
 async function playwrightCounts(file: string): Promise<Counts> {
   try {
-    const { stats } = JSON.parse(await readFile(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    const { stats } = JSON.parse(await readFile(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    };
     return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
@@ -74,7 +85,13 @@ async function main() {
 
       // One formatting for the whole tree (.prettierrc.json); `npm run format` fixes it.
       step('Formatter check (Prettier)');
-      const format = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']);
+      const format = await runForExitCode(process.execPath, [
+        path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs'),
+        '--check',
+        '--log-level',
+        'warn',
+        '.',
+      ]);
       if (format !== 0) {
         add({ passed: 0, failed: 1, skipped: 0 });
         failed = true;
@@ -82,7 +99,11 @@ async function main() {
 
       // The build compiles the apps; tests, e2e journeys and scripts are type-checked here (issue #10).
       step('Type-check of tests, e2e journeys and scripts');
-      const typecheck = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.checks.json')]);
+      const typecheck = await runForExitCode(process.execPath, [
+        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        path.join(ROOT, 'tsconfig.checks.json'),
+      ]);
       if (typecheck !== 0) {
         add({ passed: 0, failed: 1, skipped: 0 });
         failed = true;
@@ -90,9 +111,13 @@ async function main() {
 
       step('jest: unit and service tests');
       const report = path.join(dataDir, 'jest.json');
-      const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`], {
-        env: { ...process.env, MONGODB_URI: database.uri },
-      });
+      const code = await runForExitCode(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`],
+        {
+          env: { ...process.env, MONGODB_URI: database.uri },
+        },
+      );
       add(await jestCounts(report));
       failed ||= code !== 0;
     }
@@ -116,9 +141,21 @@ async function main() {
       });
       try {
         const report = path.join(dataDir, 'playwright.json');
-        const code = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e'], {
-          env: { ...process.env, E2E_BASE_URL: stack.gatewayUrl, CHROMIUM_PATH: chromium, E2E_JSON_REPORT: report, E2E_MAIL_DIR: path.join(dataDir, 'mail'), E2E_EMBED_ORIGIN: EMBED_ORIGIN, E2E_PID_DIR: path.join(dataDir, 'run') },
-        });
+        const code = await runForExitCode(
+          process.execPath,
+          [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e'],
+          {
+            env: {
+              ...process.env,
+              E2E_BASE_URL: stack.gatewayUrl,
+              CHROMIUM_PATH: chromium,
+              E2E_JSON_REPORT: report,
+              E2E_MAIL_DIR: path.join(dataDir, 'mail'),
+              E2E_EMBED_ORIGIN: EMBED_ORIGIN,
+              E2E_PID_DIR: path.join(dataDir, 'run'),
+            },
+          },
+        );
         add(await playwrightCounts(report));
         failed ||= code !== 0;
       } finally {

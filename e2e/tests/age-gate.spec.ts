@@ -13,7 +13,9 @@ test.describe('age gate', () => {
     await expect(dialog).toBeVisible();
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
-      const insideDialog = await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')) || document.activeElement === document.body);
+      const insideDialog = await page.evaluate(
+        () => Boolean(document.activeElement?.closest('dialog')) || document.activeElement === document.body,
+      );
       expect(insideDialog).toBe(true);
     }
     // A native modal: the page behind it is blocked from interaction.

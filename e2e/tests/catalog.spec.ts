@@ -2,55 +2,67 @@ import { test, expect, openFilters } from './fixtures';
 
 /** Catalogue journeys of issue #3 through the gateway on the seeded demo catalogue. */
 test.describe('catalogue', () => {
-  test('home: one carousel per category with up to 8 products, 280 px steps, category links', { tag: '@phone' }, async ({ shopperPage: page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
-    // Carousels far below the first screen load their products only when scrolled near (docs/performance.md).
-    await expect(page.getByTestId('carousel-randm-tornado-7000').getByTestId('product-card').first()).toBeVisible();
-    await expect(page.getByTestId('carousel-randm-tornado-35000').locator('[aria-busy="true"]')).toBeAttached();
-    for (const slug of ['randm-tornado-7000', 'randm-tornado-9000', 'randm-shisha-10000', 'randm-tornado-12000', 'randm-tornado-35000']) {
-      const carousel = page.getByTestId(`carousel-${slug}`);
-      await carousel.scrollIntoViewIfNeeded();
-      await expect(carousel.getByTestId('product-card').first()).toBeVisible();
-      expect(await carousel.getByTestId('product-card').count()).toBeLessThanOrEqual(8);
-    }
-    const carousel = page.getByTestId('carousel-randm-tornado-9000');
-    const track = carousel.locator('.carousel__track');
-    const next = carousel.getByRole('button', { name: 'RandM Tornado 9000: weiterblättern' });
-    if (test.info().project.name === 'phone') {
-      // Touch screens swipe: no arrows, the track itself scrolls sideways (and only the track).
-      await expect(next).toBeHidden();
-      expect(await track.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    } else {
-      await next.click();
-      await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(280);
-    }
-    await carousel.getByRole('link', { name: 'Alle RandM Tornado 9000 ansehen' }).click();
-    await expect(page).toHaveURL(/\/kategorien\/randm-tornado-9000$/);
-  });
+  test(
+    'home: one carousel per category with up to 8 products, 280 px steps, category links',
+    { tag: '@phone' },
+    async ({ shopperPage: page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
+      // Carousels far below the first screen load their products only when scrolled near (docs/performance.md).
+      await expect(page.getByTestId('carousel-randm-tornado-7000').getByTestId('product-card').first()).toBeVisible();
+      await expect(page.getByTestId('carousel-randm-tornado-35000').locator('[aria-busy="true"]')).toBeAttached();
+      for (const slug of ['randm-tornado-7000', 'randm-tornado-9000', 'randm-shisha-10000', 'randm-tornado-12000', 'randm-tornado-35000']) {
+        const carousel = page.getByTestId(`carousel-${slug}`);
+        await carousel.scrollIntoViewIfNeeded();
+        await expect(carousel.getByTestId('product-card').first()).toBeVisible();
+        expect(await carousel.getByTestId('product-card').count()).toBeLessThanOrEqual(8);
+      }
+      const carousel = page.getByTestId('carousel-randm-tornado-9000');
+      const track = carousel.locator('.carousel__track');
+      const next = carousel.getByRole('button', { name: 'RandM Tornado 9000: weiterblättern' });
+      if (test.info().project.name === 'phone') {
+        // Touch screens swipe: no arrows, the track itself scrolls sideways (and only the track).
+        await expect(next).toBeHidden();
+        expect(await track.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      } else {
+        await next.click();
+        await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(280);
+      }
+      await carousel.getByRole('link', { name: 'Alle RandM Tornado 9000 ansehen' }).click();
+      await expect(page).toHaveURL(/\/kategorien\/randm-tornado-9000$/);
+    },
+  );
 
-  test('category listing: count line, products of the category, text block and filters', { tag: '@phone' }, async ({ shopperPage: page }) => {
-    await page.goto('/kategorien/randm-tornado-15000');
-    await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado 15000' })).toBeVisible();
-    const api = await (await page.request.get('/api/products?categoryId=cat-tornado-15000&limit=1')).json();
-    await expect(page.getByTestId('product-count')).toHaveText(`${api.total} Produkte`);
-    await expect(page.getByTestId('seo-tornado-15000')).toContainText('bis zu 15.000 Zügen');
-    const names = await page.getByTestId('product-card').getByRole('heading').allTextContents();
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.every((name) => name.startsWith('RandM Tornado 15000'))).toBe(true);
-    await openFilters(page);
-    await page.getByLabel('Geschmack suchen').fill('mango');
-    await page.getByRole('button', { name: 'Filter anwenden' }).click();
-    await expect(page.getByTestId('product-count')).toHaveText(/^\d+ Produkte für „mango“$/);
-    await expect(page).toHaveURL(/search=mango/);
-    const filtered = await page.getByTestId('product-card').getByRole('heading').allTextContents();
-    expect(filtered.length).toBeGreaterThan(0);
-    expect(filtered.every((name) => /mango/i.test(name))).toBe(true);
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('RandM Tornado 15000 kaufen');
-  });
+  test(
+    'category listing: count line, products of the category, text block and filters',
+    { tag: '@phone' },
+    async ({ shopperPage: page }) => {
+      await page.goto('/kategorien/randm-tornado-15000');
+      await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado 15000' })).toBeVisible();
+      const api = await (await page.request.get('/api/products?categoryId=cat-tornado-15000&limit=1')).json();
+      await expect(page.getByTestId('product-count')).toHaveText(`${api.total} Produkte`);
+      await expect(page.getByTestId('seo-tornado-15000')).toContainText('bis zu 15.000 Zügen');
+      const names = await page.getByTestId('product-card').getByRole('heading').allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((name) => name.startsWith('RandM Tornado 15000'))).toBe(true);
+      await openFilters(page);
+      await page.getByLabel('Geschmack suchen').fill('mango');
+      await page.getByRole('button', { name: 'Filter anwenden' }).click();
+      await expect(page.getByTestId('product-count')).toHaveText(/^\d+ Produkte für „mango“$/);
+      await expect(page).toHaveURL(/search=mango/);
+      const filtered = await page.getByTestId('product-card').getByRole('heading').allTextContents();
+      expect(filtered.length).toBeGreaterThan(0);
+      expect(filtered.every((name) => /mango/i.test(name))).toBe(true);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('RandM Tornado 15000 kaufen');
+    },
+  );
 
   test('texts for Tornado 10000, 40000 and the shisha line exist', async ({ shopperPage: page }) => {
-    for (const [slug, id] of [['randm-tornado-10000', 'seo-tornado-10000'], ['randm-tornado-40000', 'seo-tornado-40000'], ['randm-shisha-10000', 'seo-shisha-10000']]) {
+    for (const [slug, id] of [
+      ['randm-tornado-10000', 'seo-tornado-10000'],
+      ['randm-tornado-40000', 'seo-tornado-40000'],
+      ['randm-shisha-10000', 'seo-shisha-10000'],
+    ]) {
       await page.goto(`/kategorien/${slug}`);
       await expect(page.getByTestId(id!)).toBeVisible();
     }
@@ -88,7 +100,9 @@ test.describe('catalogue', () => {
     const related = page.locator('.related').getByTestId('product-card');
     await expect(related.first()).toBeVisible();
     expect(await related.count()).toBeLessThanOrEqual(4);
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/9\.000 Züge.*Nikotinstärke 2%.*Jetzt online bestellen/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(
+      /9\.000 Züge.*Nikotinstärke 2%.*Jetzt online bestellen/,
+    );
   });
 
   test('a sold-out product: red "Ausverkauft", add disabled, also on its card', async ({ shopperPage: page }) => {

@@ -9,7 +9,8 @@ import { specimenIdCard } from '../../services/cart/src/age-verification/specime
 /** Checkout journeys of issue #4 through the gateway on the seeded shop. */
 
 const yymmdd = (date: Date) => date.toISOString().slice(2, 10).replace(/-/g, '');
-const yearsFromNow = (years: number) => new Date(Date.UTC(new Date().getUTCFullYear() + years, new Date().getUTCMonth(), new Date().getUTCDate()));
+const yearsFromNow = (years: number) =>
+  new Date(Date.UTC(new Date().getUTCFullYear() + years, new Date().getUTCMonth(), new Date().getUTCDate()));
 const expiry = yymmdd(yearsFromNow(5));
 
 /** WCAG 2.1 AA violations of the page as it is now (BFSG covers the whole purchase path, legal-de.md §4.17). */
@@ -43,98 +44,106 @@ async function fillIdCard(page: Page, birthDate: string, lines: string[]) {
 }
 
 test.describe('checkout', () => {
-  test('full journey: home → category → product → cart with promo and free shipping → checkout → thank-you → e-mail', { tag: '@phone' }, async ({ shopperPage: page, browser }) => {
-    const { products } = await (await page.request.get('/api/products?categoryId=cat-tornado-9000&limit=50')).json();
-    const product = products.find((p: { stock: number | null; salePrice: string | null }) => (p.stock === null || p.stock >= 20) && p.salePrice);
+  test(
+    'full journey: home → category → product → cart with promo and free shipping → checkout → thank-you → e-mail',
+    { tag: '@phone' },
+    async ({ shopperPage: page, browser }) => {
+      const { products } = await (await page.request.get('/api/products?categoryId=cat-tornado-9000&limit=50')).json();
+      const product = products.find(
+        (p: { stock: number | null; salePrice: string | null }) => (p.stock === null || p.stock >= 20) && p.salePrice,
+      );
 
-    await page.goto('/');
-    await page.getByTestId('carousel-randm-tornado-9000').getByRole('link', { name: 'Alle RandM Tornado 9000 ansehen' }).click();
-    await expect(page).toHaveURL(/\/kategorien\/randm-tornado-9000$/);
-    await openFilters(page);
-    await page.getByLabel('Geschmack suchen').fill(product.flavor);
-    await page.getByTestId('product-card').filter({ hasText: product.name }).getByRole('link', { name: product.name }).click();
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await page.goto('/');
+      await page.getByTestId('carousel-randm-tornado-9000').getByRole('link', { name: 'Alle RandM Tornado 9000 ansehen' }).click();
+      await expect(page).toHaveURL(/\/kategorien\/randm-tornado-9000$/);
+      await openFilters(page);
+      await page.getByLabel('Geschmack suchen').fill(product.flavor);
+      await page.getByTestId('product-card').filter({ hasText: product.name }).getByRole('link', { name: product.name }).click();
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Menge erhöhen' }).click();
-    await page.getByRole('button', { name: /^In den Warenkorb – / }).click();
-    const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
-    await expect(sideCart).toBeVisible();
-    await expect(page.getByTestId('cart-badge')).toHaveText('2');
-    await sideCart.getByRole('link', { name: 'Warenkorb ansehen' }).click();
+      await page.getByRole('button', { name: 'Menge erhöhen' }).click();
+      await page.getByRole('button', { name: /^In den Warenkorb – / }).click();
+      const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
+      await expect(sideCart).toBeVisible();
+      await expect(page.getByTestId('cart-badge')).toHaveText('2');
+      await sideCart.getByRole('link', { name: 'Warenkorb ansehen' }).click();
 
-    const main = page.getByRole('main');
-    const increase = main.getByTestId('line-item').getByRole('button', { name: 'Menge erhöhen' });
-    await increase.click();
-    await expect(main.getByTestId('line-item').locator('output')).toHaveText('3');
-    await increase.click();
-    await expect(main.getByTestId('free-shipping')).toContainText('Kostenloser Versand!');
-    await page.getByLabel('Gutscheincode').fill('willkommen10');
-    await page.getByRole('button', { name: 'Einlösen' }).click();
-    await expect(page.getByTestId('promo-applied')).toContainText('WILLKOMMEN10');
-    const total = (await main.getByTestId('cart-total').textContent())!.trim();
-    await main.getByRole('link', { name: 'Zur Kasse' }).click();
+      const main = page.getByRole('main');
+      const increase = main.getByTestId('line-item').getByRole('button', { name: 'Menge erhöhen' });
+      await increase.click();
+      await expect(main.getByTestId('line-item').locator('output')).toHaveText('3');
+      await increase.click();
+      await expect(main.getByTestId('free-shipping')).toContainText('Kostenloser Versand!');
+      await page.getByLabel('Gutscheincode').fill('willkommen10');
+      await page.getByRole('button', { name: 'Einlösen' }).click();
+      await expect(page.getByTestId('promo-applied')).toContainText('WILLKOMMEN10');
+      const total = (await main.getByTestId('cart-total').textContent())!.trim();
+      await main.getByRole('link', { name: 'Zur Kasse' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
-    await expect(page.getByText('Verkauf nur an Volljährige (ab 18 Jahren)').first()).toBeVisible();
-    // Errors are shown at the field and the step does not move on.
-    await page.getByLabel('E-Mail-Adresse').fill('erika@');
-    await page.getByRole('button', { name: 'Weiter' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' })).toBeVisible();
-    await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
-    await fillAddressAndContact(page, 'Packstation 123');
-    await expect(page.getByText(/Lieferungen an Packstationen, Postfilialen oder Paketshops sind nicht möglich/)).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel('Straße und Hausnummer').fill('Heidestraße 17');
-    await page.getByRole('button', { name: 'Weiter' }).click();
-    // A reload keeps the step (not only the fields), and the items are in the summary from the start.
-    await expect(page.locator('[aria-current="step"]')).toContainText('Altersprüfung');
-    await page.reload();
-    await expect(page.locator('[aria-current="step"]')).toContainText('Altersprüfung');
-    await expect(page.getByRole('complementary', { name: 'Bestellübersicht' }).getByTestId('order-lines')).toContainText(`4 × ${product.name}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+      await expect(page.getByText('Verkauf nur an Volljährige (ab 18 Jahren)').first()).toBeVisible();
+      // Errors are shown at the field and the step does not move on.
+      await page.getByLabel('E-Mail-Adresse').fill('erika@');
+      await page.getByRole('button', { name: 'Weiter' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' })).toBeVisible();
+      await expect(page.getByLabel('E-Mail-Adresse')).toBeFocused();
+      await fillAddressAndContact(page, 'Packstation 123');
+      await expect(page.getByText(/Lieferungen an Packstationen, Postfilialen oder Paketshops sind nicht möglich/)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel('Straße und Hausnummer').fill('Heidestraße 17');
+      await page.getByRole('button', { name: 'Weiter' }).click();
+      // A reload keeps the step (not only the fields), and the items are in the summary from the start.
+      await expect(page.locator('[aria-current="step"]')).toContainText('Altersprüfung');
+      await page.reload();
+      await expect(page.locator('[aria-current="step"]')).toContainText('Altersprüfung');
+      await expect(page.getByRole('complementary', { name: 'Bestellübersicht' }).getByTestId('order-lines')).toContainText(
+        `4 × ${product.name}`,
+      );
 
-    await fillIdCard(page, '1990-01-01', specimenIdCard({ birth: '900101', expiry }));
-    await expect(page.getByText('✓ Alter mit Personalausweis bestätigt')).toBeVisible();
-    await expect(page.getByText('DHL Paket mit Alterssichtprüfung 18+').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Weiter' }).click(); // shipping
-    await page.getByRole('button', { name: 'Weiter' }).click(); // payment
+      await fillIdCard(page, '1990-01-01', specimenIdCard({ birth: '900101', expiry }));
+      await expect(page.getByText('✓ Alter mit Personalausweis bestätigt')).toBeVisible();
+      await expect(page.getByText('DHL Paket mit Alterssichtprüfung 18+').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Weiter' }).click(); // shipping
+      await page.getByRole('button', { name: 'Weiter' }).click(); // payment
 
-    const review = page.locator('[aria-current="step"]');
-    await expect(review.getByTestId('order-lines')).toContainText(`4 × ${product.name}`);
-    await expect(review.getByTestId('order-lines')).toContainText(`Nikotin ${product.nicotineMgPerMl} mg/ml`);
-    await expect(review.getByTestId('cart-total')).toHaveText(total);
-    await expect(review.getByTestId('order-summary')).toContainText('enthaltene MwSt. (19 %)');
-    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
-    await expect(page.getByText('Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.')).toBeVisible();
-    await page.getByRole('checkbox', { name: /AGB gelesen und akzeptiere sie/ }).check();
-    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+      const review = page.locator('[aria-current="step"]');
+      await expect(review.getByTestId('order-lines')).toContainText(`4 × ${product.name}`);
+      await expect(review.getByTestId('order-lines')).toContainText(`Nikotin ${product.nicotineMgPerMl} mg/ml`);
+      await expect(review.getByTestId('cart-total')).toHaveText(total);
+      await expect(review.getByTestId('order-summary')).toContainText('enthaltene MwSt. (19 %)');
+      await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+      await expect(page.getByText('Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.')).toBeVisible();
+      await page.getByRole('checkbox', { name: /AGB gelesen und akzeptiere sie/ }).check();
+      await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
 
-    await expect(page).toHaveURL(/\/danke\/[0-9a-f]{24}$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' })).toBeVisible();
-    const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
-    expect(orderNumber).toMatch(/^RT-\d{4}-\d{6}$/);
-    await expect(page.getByTestId('bank-details')).toContainText('IBAN');
-    await expect(page.getByTestId('bank-details')).toContainText(`Verwendungszweck${orderNumber}`);
-    await expect(page.getByTestId('bank-details')).toContainText(total);
-    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
-    expect(await axeViolations(page)).toEqual([]);
+      await expect(page).toHaveURL(/\/danke\/[0-9a-f]{24}$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' })).toBeVisible();
+      const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+      expect(orderNumber).toMatch(/^RT-\d{4}-\d{6}$/);
+      await expect(page.getByTestId('bank-details')).toContainText('IBAN');
+      await expect(page.getByTestId('bank-details')).toContainText(`Verwendungszweck${orderNumber}`);
+      await expect(page.getByTestId('bank-details')).toContainText(total);
+      await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
 
-    // The confirmation e-mail was written (no SMTP in tests).
-    const mailDir = process.env.E2E_MAIL_DIR!;
-    await expect.poll(async () => (await readdir(mailDir).catch(() => [])).some((file) => file.startsWith(orderNumber))).toBe(true);
-    const file = (await readdir(mailDir)).find((name) => name.startsWith(orderNumber))!;
-    const mail = await simpleParser(await readFile(path.join(mailDir, file)));
-    expect(mail.subject).toContain(orderNumber);
-    expect(mail.text).toContain(`4 × ${product.name}`);
-    expect(mail.text).toContain(`Gesamtsumme: ${total}`);
-    expect(mail.text).toContain(`Verwendungszweck: ${orderNumber}`);
+      // The confirmation e-mail was written (no SMTP in tests).
+      const mailDir = process.env.E2E_MAIL_DIR!;
+      await expect.poll(async () => (await readdir(mailDir).catch(() => [])).some((file) => file.startsWith(orderNumber))).toBe(true);
+      const file = (await readdir(mailDir)).find((name) => name.startsWith(orderNumber))!;
+      const mail = await simpleParser(await readFile(path.join(mailDir, file)));
+      expect(mail.subject).toContain(orderNumber);
+      expect(mail.text).toContain(`4 × ${product.name}`);
+      expect(mail.text).toContain(`Gesamtsumme: ${total}`);
+      expect(mail.text).toContain(`Verwendungszweck: ${orderNumber}`);
 
-    // Anyone else gets 'not found'.
-    const stranger = await browser.newPage();
-    await stranger.addInitScript(() => sessionStorage.setItem('shell:age-verified', 'true'));
-    await stranger.goto(page.url());
-    await expect(stranger.getByRole('heading', { level: 1, name: 'Bestellung nicht gefunden' })).toBeVisible();
-    await stranger.close();
-  });
+      // Anyone else gets 'not found'.
+      const stranger = await browser.newPage();
+      await stranger.addInitScript(() => sessionStorage.setItem('shell:age-verified', 'true'));
+      await stranger.goto(page.url());
+      await expect(stranger.getByRole('heading', { level: 1, name: 'Bestellung nicht gefunden' })).toBeVisible();
+      await stranger.close();
+    },
+  );
 
   test('an underage identity is refused and cannot reach the order button', async ({ shopperPage: page }) => {
     const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();

@@ -28,7 +28,7 @@ test.describe('cookie banner', () => {
     const accept = banner.getByRole('button', { name: 'Akzeptieren' });
     const reject = banner.getByRole('button', { name: 'Ablehnen' });
     // Same prominence: same classes, comparable size.
-    await expect(reject).toHaveClass(await accept.getAttribute('class') ?? '');
+    await expect(reject).toHaveClass((await accept.getAttribute('class')) ?? '');
     await reject.click();
     await expect(banner).toBeHidden();
     expect(await choice(page)).toBe('rejected');

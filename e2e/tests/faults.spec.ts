@@ -7,7 +7,9 @@ import { test, expect } from './fixtures';
  * every other journey (playwright.config.ts), because it takes part of the shop down. The stack
  * of `npm test` keeps each process's pid in E2E_PID_DIR and restarts crashed services.
  */
-test('a killed catalog service: German 503 meanwhile, then it is back by itself and the shop works again', async ({ shopperPage: page }) => {
+test('a killed catalog service: German 503 meanwhile, then it is back by itself and the shop works again', async ({
+  shopperPage: page,
+}) => {
   const pidDir = process.env.E2E_PID_DIR;
   test.skip(!pidDir, 'needs the stack of npm test (E2E_PID_DIR)');
   const pidFile = path.join(pidDir!, 'catalog.pid');
@@ -16,7 +18,10 @@ test('a killed catalog service: German 503 meanwhile, then it is back by itself 
 
   const during = await page.request.get('/api/categories');
   expect(during.status()).toBe(503);
-  expect(await during.json()).toEqual({ message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.', code: 'UPSTREAM_UNAVAILABLE' });
+  expect(await during.json()).toEqual({
+    message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+    code: 'UPSTREAM_UNAVAILABLE',
+  });
 
   await expect.poll(async () => (await page.request.get('/api/categories')).status(), { timeout: 30_000, intervals: [250] }).toBe(200);
   expect(Number(await readFile(pidFile, 'utf8'))).not.toBe(killed);

@@ -92,7 +92,20 @@ test.describe('header and footer', () => {
   test('footer: link groups, contact from configuration, 18+ notice, copyright 2024', async ({ shopperPage: page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Startseite', 'Alle Produkte', 'Blog', 'Über uns', 'Kontakt', 'Versand', 'Rückgabe', 'Impressum', 'Datenschutz', 'AGB', 'Jugendschutz', 'Vertrag widerrufen']) {
+    for (const name of [
+      'Startseite',
+      'Alle Produkte',
+      'Blog',
+      'Über uns',
+      'Kontakt',
+      'Versand',
+      'Rückgabe',
+      'Impressum',
+      'Datenschutz',
+      'AGB',
+      'Jugendschutz',
+      'Vertrag widerrufen',
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
     const config = await (await page.request.get('/shop-config.json')).json();

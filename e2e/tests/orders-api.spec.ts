@@ -22,7 +22,9 @@ test('parallel orders for the last N in stock give exactly N orders and stock 0'
     }),
   );
   const results = await Promise.all(
-    shoppers.map(({ shopper, total }) => shopper.post('/api/orders', { data: demoOrderBody({ expectedTotal: total }), headers: { 'idempotency-key': randomUUID() } })),
+    shoppers.map(({ shopper, total }) =>
+      shopper.post('/api/orders', { data: demoOrderBody({ expectedTotal: total }), headers: { 'idempotency-key': randomUUID() } }),
+    ),
   );
   const statuses = results.map((response) => response.status());
   expect(statuses.filter((status) => status === 201)).toHaveLength(scarce.stock);

@@ -41,7 +41,9 @@ async function firstLoadFigures(page: Page) {
       }).observe({ type: 'layout-shift', buffered: true });
       setTimeout(() => resolve(total), 100);
     });
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+      new URL(entry.name).pathname.endsWith('.js'),
+    );
     return {
       cls,
       jsBytes: scripts.reduce((sum, entry) => sum + entry.transferSize, 0),
@@ -51,15 +53,19 @@ async function firstLoadFigures(page: Page) {
 }
 
 for (const { name, path, slices } of PAGES) {
-  test(`${name}: first load within the JS ceiling and the layout-shift budget, only the needed remotes`, { tag: '@phone' }, async ({ shopperPage: page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const figures = await firstLoadFigures(page);
-    test.info().annotations.push({ type: 'figures', description: JSON.stringify(figures) });
-    expect(figures.jsBytes, 'JS bytes (compressed)').toBeGreaterThan(0);
-    expect(figures.jsBytes, 'JS bytes (compressed)').toBeLessThanOrEqual(JS_BUDGET_BYTES);
-    expect(figures.cls, 'cumulative layout shift').toBeLessThanOrEqual(CLS_BUDGET);
-    expect(new Set(figures.remoteEntries).size, 'each remote entry once').toBe(figures.remoteEntries.length);
-    expect(figures.remoteEntries.map((entry) => entry.split('/')[2]).sort()).toEqual([...slices].sort());
-  });
+  test(
+    `${name}: first load within the JS ceiling and the layout-shift budget, only the needed remotes`,
+    { tag: '@phone' },
+    async ({ shopperPage: page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const figures = await firstLoadFigures(page);
+      test.info().annotations.push({ type: 'figures', description: JSON.stringify(figures) });
+      expect(figures.jsBytes, 'JS bytes (compressed)').toBeGreaterThan(0);
+      expect(figures.jsBytes, 'JS bytes (compressed)').toBeLessThanOrEqual(JS_BUDGET_BYTES);
+      expect(figures.cls, 'cumulative layout shift').toBeLessThanOrEqual(CLS_BUDGET);
+      expect(new Set(figures.remoteEntries).size, 'each remote entry once').toBe(figures.remoteEntries.length);
+      expect(figures.remoteEntries.map((entry) => entry.split('/')[2]).sort()).toEqual([...slices].sort());
+    },
+  );
 }

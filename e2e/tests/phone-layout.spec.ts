@@ -57,27 +57,35 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('age gate and cookie banner are fully visible and tappable in the first viewport of every route', { tag: '@phone-only' }, async ({ browser }) => {
-  test.setTimeout(240_000);
-  const context = await phoneContext(browser, VIEWPORTS[1], false);
-  for (const [path] of PAGES) {
-    // Each new tab is a new session: the gate asks again, and no cookie choice is stored.
-    const page = await context.newPage();
-    await page.goto(path);
-    await expect(page.getByRole('button', { name: 'Ich bin 18+' }), path).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(await overflow(page), `${path} overflows sideways`).toBe(0);
-    // 'Ich bin 18+' and 'Nein'
-    for (const selector of ['.age-gate__actions button:first-child', '.age-gate__actions button:last-child']) {
-      expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
+test(
+  'age gate and cookie banner are fully visible and tappable in the first viewport of every route',
+  { tag: '@phone-only' },
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    const context = await phoneContext(browser, VIEWPORTS[1], false);
+    for (const [path] of PAGES) {
+      // Each new tab is a new session: the gate asks again, and no cookie choice is stored.
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Ich bin 18+' }), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await overflow(page), `${path} overflows sideways`).toBe(0);
+      // 'Ich bin 18+' and 'Nein'
+      for (const selector of ['.age-gate__actions button:first-child', '.age-gate__actions button:last-child']) {
+        expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
+      }
+      await page.getByRole('button', { name: 'Ich bin 18+' }).tap();
+      const banner = page.getByTestId('cookie-banner');
+      await expect(banner, path).toBeVisible();
+      for (const selector of [
+        '.cookie-banner__actions button:first-child',
+        '.cookie-banner__actions button:last-child',
+        '.cookie-banner__close',
+      ]) {
+        expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
+      }
+      await page.close();
     }
-    await page.getByRole('button', { name: 'Ich bin 18+' }).tap();
-    const banner = page.getByTestId('cookie-banner');
-    await expect(banner, path).toBeVisible();
-    for (const selector of ['.cookie-banner__actions button:first-child', '.cookie-banner__actions button:last-child', '.cookie-banner__close']) {
-      expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
-    }
-    await page.close();
-  }
-  await context.close();
-});
+    await context.close();
+  },
+);

@@ -18,23 +18,27 @@ const toastOnTop = (page: Page) =>
     return Boolean(region?.matches(':popover-open') && dialog?.matches(':modal') && region.querySelector('[data-testid="toast"]'));
   });
 
-test('side cart: toast above it, subtotal, shipping and total, remove per line, way back when empty', { tag: '@phone' }, async ({ shopperPage: page }) => {
-  await page.goto(BLUEBERRY);
-  await page.getByRole('button', { name: /^In den Warenkorb – / }).click();
-  const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
-  await expect(sideCart).toBeVisible();
-  await expect(page.getByTestId('toast')).toBeVisible();
-  expect(await toastOnTop(page)).toBe(true);
-  const totals = sideCart.getByTestId('side-cart-totals');
-  await expect(totals).toContainText('Zwischensumme16,99 €');
-  await expect(totals).toContainText('Versand4,99 €');
-  await expect(totals).toContainText('Gesamt (inkl. MwSt.)21,98 €');
-  await sideCart.getByRole('button', { name: 'RandM Tornado 9000 Blueberry Ice entfernen' }).click();
-  await expect(sideCart.getByText('Ihr Warenkorb ist leer')).toBeVisible();
-  await sideCart.getByRole('link', { name: 'Weiter einkaufen' }).click();
-  await expect(sideCart).toBeHidden();
-  await expect(page).not.toHaveURL(/\/produkt\//);
-});
+test(
+  'side cart: toast above it, subtotal, shipping and total, remove per line, way back when empty',
+  { tag: '@phone' },
+  async ({ shopperPage: page }) => {
+    await page.goto(BLUEBERRY);
+    await page.getByRole('button', { name: /^In den Warenkorb – / }).click();
+    const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
+    await expect(sideCart).toBeVisible();
+    await expect(page.getByTestId('toast')).toBeVisible();
+    expect(await toastOnTop(page)).toBe(true);
+    const totals = sideCart.getByTestId('side-cart-totals');
+    await expect(totals).toContainText('Zwischensumme16,99 €');
+    await expect(totals).toContainText('Versand4,99 €');
+    await expect(totals).toContainText('Gesamt (inkl. MwSt.)21,98 €');
+    await sideCart.getByRole('button', { name: 'RandM Tornado 9000 Blueberry Ice entfernen' }).click();
+    await expect(sideCart.getByText('Ihr Warenkorb ist leer')).toBeVisible();
+    await sideCart.getByRole('link', { name: 'Weiter einkaufen' }).click();
+    await expect(sideCart).toBeHidden();
+    await expect(page).not.toHaveURL(/\/produkt\//);
+  },
+);
 
 test('product page: the quantity stepper stops at the stock and says why', async ({ shopperPage: page }) => {
   const { products } = await (await page.request.get('/api/products?limit=400')).json();
@@ -49,7 +53,9 @@ test('product page: the quantity stepper stops at the stock and says why', async
   await expect(page.getByText(`Von diesem Produkt sind nur noch ${scarce.stock} Stück verfügbar.`)).toBeVisible();
 });
 
-test('cart page: savings marked as already contained, suggestions with image and price and never an item already in the cart', async ({ shopperPage: page }) => {
+test('cart page: savings marked as already contained, suggestions with image and price and never an item already in the cart', async ({
+  shopperPage: page,
+}) => {
   const { products: featured } = await (await page.request.get('/api/products?featured=true&limit=8')).json();
   expect(featured.length).toBeGreaterThan(0);
   const inCart = featured.find((p: { salePrice: string | null; stock: number | null }) => p.salePrice && (p.stock === null || p.stock > 0));
@@ -78,7 +84,10 @@ test('all products: an impossible price range is named instead of "no products"'
   await expect(page.getByTestId('product-card')).toHaveCount(0);
 });
 
-test('the shop opened at 127.0.0.1 instead of localhost can still add to the cart (same origin)', async ({ shopperPage: page, baseURL }) => {
+test('the shop opened at 127.0.0.1 instead of localhost can still add to the cart (same origin)', async ({
+  shopperPage: page,
+  baseURL,
+}) => {
   const otherName = baseURL!.replace('localhost', '127.0.0.1');
   await page.goto(`${otherName}${BLUEBERRY}`);
   await page.getByRole('button', { name: /^In den Warenkorb – / }).click();
@@ -86,10 +95,18 @@ test('the shop opened at 127.0.0.1 instead of localhost can still add to the car
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 });
 
-test('catalog service unreachable: the home carousels say so with "Erneut versuchen", and retrying loads them', async ({ shopperPage: page }) => {
+test('catalog service unreachable: the home carousels say so with "Erneut versuchen", and retrying loads them', async ({
+  shopperPage: page,
+}) => {
   let down = true;
   await page.route('**/api/products?*', (route) =>
-    down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Dieser Dienst ist gerade nicht erreichbar.', code: 'UPSTREAM_UNAVAILABLE' }) }) : route.fallback(),
+    down
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Dieser Dienst ist gerade nicht erreichbar.', code: 'UPSTREAM_UNAVAILABLE' }),
+        })
+      : route.fallback(),
   );
   await page.goto('/');
   const carousel = page.getByTestId('carousel-randm-tornado-7000');

@@ -10,7 +10,12 @@ import { demoOrderBody } from '../../services/cart/src/test-support/demo-order';
 test('withdraw from an order from the footer: name, order number, e-mail, review, confirmation', async ({ shopperPage: page }) => {
   const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
   const cart = await (await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } })).json();
-  const order = await (await page.request.post('/api/orders', { data: demoOrderBody({ expectedTotal: cart.totals.total }), headers: { 'idempotency-key': randomUUID() } })).json();
+  const order = await (
+    await page.request.post('/api/orders', {
+      data: demoOrderBody({ expectedTotal: cart.totals.total }),
+      headers: { 'idempotency-key': randomUUID() },
+    })
+  ).json();
 
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Vertrag widerrufen' }).click();

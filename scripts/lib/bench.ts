@@ -28,7 +28,13 @@ export interface Figures {
 
 /** Reduces an autocannon result to the recorded figures (non-2xx answers count as errors). */
 export function figuresOf(result: autocannon.Result): Figures {
-  return { rps: result.requests.average, mean: result.latency.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    mean: result.latency.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /**

@@ -14,7 +14,12 @@ test('a killed local FerretDB is started again on the same port and data; stop()
   const lines: string[] = [];
   try {
     const port = await findFreePort();
-    const database = await provideDatabase({ port, dataDir, restart: { maxRestarts: 2, windowMs: 60_000, baseDelayMs: 50 }, log: (line) => lines.push(line) });
+    const database = await provideDatabase({
+      port,
+      dataDir,
+      restart: { maxRestarts: 2, windowMs: 60_000, baseDelayMs: 50 },
+      log: (line) => lines.push(line),
+    });
     const client = new MongoClient(database.uri, { serverSelectionTimeoutMS: 5000, directConnection: true });
     await client.db('supervised').collection('things').insertOne({ kept: true });
     const engine = execSync('ps -eo pid=,args=', { encoding: 'utf8' })
@@ -23,7 +28,8 @@ test('a killed local FerretDB is started again on the same port and data; stop()
     expect(engine).toBeDefined();
     process.kill(Number(engine!.trim().split(/\s+/)[0]), 'SIGKILL');
     const deadline = Date.now() + 30_000;
-    while (!lines.some((line) => line.includes('is back')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!lines.some((line) => line.includes('is back')) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lines[0]).toMatch(/^ {2}↻ database \(FerretDB\) stopped \(SIGKILL\); restarting in 0\.05 s$/);
     expect(lines).toContain('  ✔ database (FerretDB) is back; the services reconnect by themselves');
     expect(await client.db('supervised').collection('things').countDocuments({ kept: true })).toBe(1);

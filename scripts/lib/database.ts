@@ -38,7 +38,9 @@ export async function provideDatabase(options: {
     const now = Date.now();
     while (crashes.length && crashes[0]! < now - restart.windowMs) crashes.shift();
     if (crashes.length >= restart.maxRestarts) {
-      log(`  ✖ database (FerretDB) keeps stopping (${reason}; ${crashes.length} restarts within ${restart.windowMs / 1000} s): not restarted again. The shop answers 503 until you restart it.`);
+      log(
+        `  ✖ database (FerretDB) keeps stopping (${reason}; ${crashes.length} restarts within ${restart.windowMs / 1000} s): not restarted again. The shop answers 503 until you restart it.`,
+      );
       return;
     }
     crashes.push(now);

@@ -88,12 +88,16 @@ export class ProcessGroup {
         const now = Date.now();
         while (crashes.length && crashes[0]! < now - restart.windowMs) crashes.shift();
         if (crashes.length >= restart.maxRestarts) {
-          this.log(`  ✖ ${name} keeps stopping (${reason}; ${crashes.length} restarts within ${restart.windowMs / 1000} s): not restarted again. Its part of the shop is unavailable until you restart it.`);
+          this.log(
+            `  ✖ ${name} keeps stopping (${reason}; ${crashes.length} restarts within ${restart.windowMs / 1000} s): not restarted again. Its part of the shop is unavailable until you restart it.`,
+          );
           return;
         }
         crashes.push(now);
         const delay = restart.baseDelayMs * 2 ** (crashes.length - 1);
-        this.log(`  ↻ ${name} stopped (${reason}); restarting in ${delay / 1000} s (restart ${crashes.length} of at most ${restart.maxRestarts} per ${restart.windowMs / 1000} s)`);
+        this.log(
+          `  ↻ ${name} stopped (${reason}); restarting in ${delay / 1000} s (restart ${crashes.length} of at most ${restart.maxRestarts} per ${restart.windowMs / 1000} s)`,
+        );
         setTimeout(() => {
           if (this.stopping) return;
           entry.current = start();

@@ -71,38 +71,62 @@ export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promis
  * A process that crashes later is restarted with backoff (SERVICE_RESTART_POLICY).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', gatewayEnv = {}, serviceEnv = {}, logLevel = 'warn', logFormat = 'json' } = options;
+  const {
+    mongoUri,
+    gatewayPort,
+    servicePortOffset = 0,
+    databasePrefix = 'shop',
+    gatewayEnv = {},
+    serviceEnv = {},
+    logLevel = 'warn',
+    logFormat = 'json',
+  } = options;
   const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
   const group = new ProcessGroup(undefined, options.pidDir ?? path.join(ROOT, 'data', 'run'));
-  const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<Slice, number>;
+  const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<
+    Slice,
+    number
+  >;
   const serviceUrls = Object.fromEntries(
     SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${servicePorts[slice]}`]),
   );
   try {
     for (const slice of SLICES) {
-      group.spawn(slice, process.execPath, [path.join(ROOT, 'services', slice, 'dist', 'server.js')], {
-        env: {
-          ...process.env,
-          PORT: String(servicePorts[slice]),
-          HOST: '127.0.0.1',
-          MONGODB_URI: mongoUri,
-          MONGODB_DB: `${databasePrefix}_${slice}`,
-          LOG_LEVEL: logLevel,
-          LOG_FORMAT: logFormat,
-          PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
-          MAIL_DIR: mailDir,
-          // Services call each other's internal APIs (the cart asks the catalog for prices).
-          ...serviceUrls,
-          ...serviceEnv,
+      group.spawn(
+        slice,
+        process.execPath,
+        [path.join(ROOT, 'services', slice, 'dist', 'server.js')],
+        {
+          env: {
+            ...process.env,
+            PORT: String(servicePorts[slice]),
+            HOST: '127.0.0.1',
+            MONGODB_URI: mongoUri,
+            MONGODB_DB: `${databasePrefix}_${slice}`,
+            LOG_LEVEL: logLevel,
+            LOG_FORMAT: logFormat,
+            PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
+            MAIL_DIR: mailDir,
+            // Services call each other's internal APIs (the cart asks the catalog for prices).
+            ...serviceUrls,
+            ...serviceEnv,
+          },
         },
-      }, SERVICE_RESTART_POLICY);
+        SERVICE_RESTART_POLICY,
+      );
     }
     await Promise.all(SLICES.map((slice) => waitForOk(`http://127.0.0.1:${servicePorts[slice]}/readyz`)));
     info(`Services ready: ${SLICES.map((slice) => `${slice} :${servicePorts[slice]}`).join(', ')}`);
 
-    group.spawn('gateway', process.execPath, [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')], {
-      env: { ...process.env, PORT: String(gatewayPort), LOG_LEVEL: logLevel, LOG_FORMAT: logFormat, ...serviceUrls, ...gatewayEnv },
-    }, SERVICE_RESTART_POLICY);
+    group.spawn(
+      'gateway',
+      process.execPath,
+      [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')],
+      {
+        env: { ...process.env, PORT: String(gatewayPort), LOG_LEVEL: logLevel, LOG_FORMAT: logFormat, ...serviceUrls, ...gatewayEnv },
+      },
+      SERVICE_RESTART_POLICY,
+    );
     await waitForOk(`http://127.0.0.1:${gatewayPort}/readyz`);
   } catch (error) {
     await group.stopAll();

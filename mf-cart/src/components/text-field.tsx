@@ -14,7 +14,14 @@ interface TextFieldProps<Values extends FieldValues> extends Omit<InputHTMLAttri
  * the hint and the error are tied to the input (aria-describedby), an error marks it invalid and
  * is announced (role=alert).
  */
-export function TextField<Values extends FieldValues>({ name, label, hint, className = '', multiline = false, ...input }: TextFieldProps<Values>) {
+export function TextField<Values extends FieldValues>({
+  name,
+  label,
+  hint,
+  className = '',
+  multiline = false,
+  ...input
+}: TextFieldProps<Values>) {
   const id = useId();
   const { register, formState } = useFormContext<Values>();
   const error = (get(formState.errors, name) as { message?: string } | undefined)?.message;

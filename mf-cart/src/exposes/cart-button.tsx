@@ -31,7 +31,13 @@ export default function CartButton() {
   }, []);
   return (
     <>
-      <button type="button" className="icon-button cart-button" aria-label={`Warenkorb, ${count} Artikel`} onClick={cartActions.openDrawer} data-testid="cart-button">
+      <button
+        type="button"
+        className="icon-button cart-button"
+        aria-label={`Warenkorb, ${count} Artikel`}
+        onClick={cartActions.openDrawer}
+        data-testid="cart-button"
+      >
         <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="9" cy="21" r="1" />
           <circle cx="20" cy="21" r="1" />

@@ -11,7 +11,12 @@ const WithdrawalPage = lazy(() => import('../features/withdrawal/withdrawal-page
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
-const PAGES: Record<string, ComponentType> = { cart: CartPage, checkout: CheckoutPage, 'thank-you': ThankYouPage, withdrawal: WithdrawalPage };
+const PAGES: Record<string, ComponentType> = {
+  cart: CartPage,
+  checkout: CheckoutPage,
+  'thank-you': ThankYouPage,
+  withdrawal: WithdrawalPage,
+};
 
 /** Cart slice pages: cart, checkout, thank-you, withdrawal (the shell's route table names them). */
 export default function CartPages({ page }: { page: string }) {

@@ -38,7 +38,9 @@ describe('apiRequest (spec §7 and §8)', () => {
 
   test('error message uses the JSON message field first', async () => {
     const { impl } = fakeFetch(json(400, { message: 'Menge ungültig', error: 'Bad Request' }));
-    await expect(apiRequest('PATCH', '/api/cart/1', { quantity: 0 }, { fetchImpl: impl })).rejects.toThrow(new Error('400: Menge ungültig'));
+    await expect(apiRequest('PATCH', '/api/cart/1', { quantity: 0 }, { fetchImpl: impl })).rejects.toThrow(
+      new Error('400: Menge ungültig'),
+    );
   });
 
   test('then the JSON error field', async () => {

@@ -11,5 +11,7 @@ export function lineQuantityLimit(product: { stock: number | null }): number {
 
 /** German reason for a quantity above {@link lineQuantityLimit}, as the cart service and the local cart answer it. */
 export function lineQuantityMessage(limit: number): string {
-  return limit < MAX_LINE_QUANTITY ? `Von diesem Produkt sind nur noch ${limit} Stück verfügbar.` : `Höchstens ${MAX_LINE_QUANTITY} Stück pro Artikel.`;
+  return limit < MAX_LINE_QUANTITY
+    ? `Von diesem Produkt sind nur noch ${limit} Stück verfügbar.`
+    : `Höchstens ${MAX_LINE_QUANTITY} Stück pro Artikel.`;
 }

@@ -1,6 +1,10 @@
 import { computeTotals, promoDiscountCents, type PricedLine } from './totals';
 
-const line = (quantity: number, regularCents: number, saleCents: number | null = null): PricedLine => ({ quantity, regularCents, saleCents });
+const line = (quantity: number, regularCents: number, saleCents: number | null = null): PricedLine => ({
+  quantity,
+  regularCents,
+  saleCents,
+});
 
 describe('cart totals (spec §9)', () => {
   test.each([

@@ -46,14 +46,29 @@ describe('product link rule (spec §2)', () => {
 
 describe('product facts (spec §4, §9)', () => {
   test.each([
-    [7000, 850], [9000, 600], [10000, 850], [12000, 850], [15000, 850],
-    [20000, 900], [25000, 700], [30000, 600], [35000, 700], [40000, 850], [1234, 850],
+    [7000, 850],
+    [9000, 600],
+    [10000, 850],
+    [12000, 850],
+    [15000, 850],
+    [20000, 900],
+    [25000, 700],
+    [30000, 600],
+    [35000, 700],
+    [40000, 850],
+    [1234, 850],
   ])('battery for %i puffs: %i mAh', (puffs, mah) => {
     expect(batteryMahForPuffCount(puffs)).toBe(mah);
   });
 
   test.each([
-    [2999, 1499, 50], [1999, 1499, 25], [3499, 1999, 43], [1000, 999, 0], [1499, 1499, null], [1499, null, null], [1499, 1999, null],
+    [2999, 1499, 50],
+    [1999, 1499, 25],
+    [3499, 1999, 43],
+    [1000, 999, 0],
+    [1499, 1499, null],
+    [1499, null, null],
+    [1499, 1999, null],
   ])('discount of %i → %p = %p %', (regular, sale, percent) => {
     expect(discountPercent(regular, sale)).toBe(percent);
   });
@@ -72,7 +87,15 @@ describe('related products (spec §9)', () => {
   const self = p('a', 'cat-tornado-9000', 9000);
 
   test('same category first, without the product itself, at most 4', () => {
-    const candidates = [self, p('b', 'cat-tornado-9000', 9000), p('x', 'cat-tornado-7000', 7000), p('c', 'cat-tornado-9000', 9000), p('d', 'cat-tornado-9000', 9000), p('e', 'cat-tornado-9000', 9000), p('f', 'cat-tornado-9000', 9000)];
+    const candidates = [
+      self,
+      p('b', 'cat-tornado-9000', 9000),
+      p('x', 'cat-tornado-7000', 7000),
+      p('c', 'cat-tornado-9000', 9000),
+      p('d', 'cat-tornado-9000', 9000),
+      p('e', 'cat-tornado-9000', 9000),
+      p('f', 'cat-tornado-9000', 9000),
+    ];
     expect(pickRelatedProducts(self, candidates).map((c) => c.id)).toEqual(['b', 'c', 'd', 'e']);
   });
 

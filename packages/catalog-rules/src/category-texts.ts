@@ -53,7 +53,8 @@ const SHISHA: CategoryText = {
   metaDescription: 'RandM Shisha 10000 kaufen: Einweg-E-Shisha mit bis zu 10.000 Zügen und 20 mg/ml Nikotin. Lieferung in 1–3 Werktagen.',
 };
 
-export const FALLBACK_META_DESCRIPTION = 'RandM Einweg-Vapes online kaufen: alle Modelle und Geschmacksrichtungen, 20 mg/ml Nikotin, Lieferung in 1–3 Werktagen. Nur für Erwachsene.';
+export const FALLBACK_META_DESCRIPTION =
+  'RandM Einweg-Vapes online kaufen: alle Modelle und Geschmacksrichtungen, 20 mg/ml Nikotin, Lieferung in 1–3 Werktagen. Nur für Erwachsene.';
 
 /** Text of a category slug, or null for unknown slugs (the meta description then falls back). */
 export function categoryText(slug: string): CategoryText | null {

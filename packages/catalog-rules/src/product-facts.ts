@@ -1,7 +1,17 @@
 /** Product facts derived by the rules of spec §4 and §9. Money in integer cents. */
 
 /** Battery capacity in mAh by puff count (spec §9): 7000 850, 9000 600, … other 850. */
-const BATTERY_MAH: Record<number, number> = { 7000: 850, 9000: 600, 10000: 850, 12000: 850, 15000: 850, 20000: 900, 25000: 700, 30000: 600, 35000: 700 };
+const BATTERY_MAH: Record<number, number> = {
+  7000: 850,
+  9000: 600,
+  10000: 850,
+  12000: 850,
+  15000: 850,
+  20000: 900,
+  25000: 700,
+  30000: 600,
+  35000: 700,
+};
 export function batteryMahForPuffCount(puffCount: number): number {
   return BATTERY_MAH[puffCount] ?? 850;
 }

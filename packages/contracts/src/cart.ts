@@ -75,7 +75,14 @@ export type CartResponse = z.infer<typeof CartResponse>;
 
 /** `POST /api/promo/validate` and `POST /api/cart/promo` body; the code is trimmed and uppercased (spec §5). */
 export const PromoCodeBody = z
-  .object({ code: z.string().trim().min(1, 'Bitte geben Sie einen Gutscheincode ein.').max(32).transform((code) => code.toUpperCase()) })
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Bitte geben Sie einen Gutscheincode ein.')
+      .max(32)
+      .transform((code) => code.toUpperCase()),
+  })
   .strict();
 
 /** Promo validation (spec §7): ok gives `discount` (percent or EUR) and `type`. */

@@ -77,8 +77,14 @@ export const ProductListQuery = z
     limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX_LIMIT).default(20),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
     sort: z.enum(PRODUCT_SORTS).optional(),
-    minPrice: z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, 'Betrag in EUR, z. B. 9.99').optional(),
-    maxPrice: z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, 'Betrag in EUR, z. B. 19.99').optional(),
+    minPrice: z
+      .string()
+      .regex(/^\d{1,5}(\.\d{1,2})?$/, 'Betrag in EUR, z. B. 9.99')
+      .optional(),
+    maxPrice: z
+      .string()
+      .regex(/^\d{1,5}(\.\d{1,2})?$/, 'Betrag in EUR, z. B. 19.99')
+      .optional(),
     includeInactive: booleanFlag.optional(),
   })
   .strict();
@@ -115,8 +121,11 @@ export const CategoryListResponse = z.array(Category);
 export type CategoryListResponse = z.infer<typeof CategoryListResponse>;
 
 /** A path segment slug: lower-case letters, digits and hyphens only (anything else is a 400). */
-export const SlugParam = z.string().min(1).max(SEARCH_MAX_LENGTH).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ungültiger Slug');
-
+export const SlugParam = z
+  .string()
+  .min(1)
+  .max(SEARCH_MAX_LENGTH)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ungültiger Slug');
 
 /** `GET /api/products/{id}/related`: at most 4 products by the rule of spec §9. */
 export const RelatedProductsResponse = z.object({ products: z.array(Product) }).strict();

@@ -8,6 +8,6 @@ export * from './constants';
 export * from './catalog';
 export * from './page-head';
 export * from './cart';
-export * from "./orders";
+export * from './orders';
 export * from './parcel-locker';
 export * from './stock';

@@ -14,7 +14,12 @@ import { isParcelLockerAddress, PARCEL_LOCKER_MESSAGE } from './parcel-locker';
 const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value);
 const CONTROL_MESSAGE = 'Bitte ohne Zeilenumbrüche oder Steuerzeichen eingeben.';
 const required = (label: string, max = 100) =>
-  z.string().trim().min(1, `Bitte geben Sie ${label} ein.`).max(max, `Höchstens ${max} Zeichen.`).refine(noControlCharacters, CONTROL_MESSAGE);
+  z
+    .string()
+    .trim()
+    .min(1, `Bitte geben Sie ${label} ein.`)
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine(noControlCharacters, CONTROL_MESSAGE);
 
 /** A postal address in Germany (the only delivery country, legal-de.md §1.9). */
 export const Address = z
@@ -23,7 +28,10 @@ export const Address = z
     lastName: required('Ihren Nachnamen'),
     street: required('Straße und Hausnummer', 120).regex(/\d/, 'Bitte geben Sie auch die Hausnummer an.'),
     addressLine2: z.string().trim().max(100, 'Höchstens 100 Zeichen.').refine(noControlCharacters, CONTROL_MESSAGE).default(''),
-    postalCode: z.string().trim().regex(/^\d{5}$/, 'Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
     city: required('den Ort'),
     country: z.literal('DE', { error: 'Wir liefern nur innerhalb Deutschlands.' }),
   })
@@ -78,7 +86,11 @@ export const PlaceOrderBody = z
     const delivery = body.shippingAddress ?? body.billingAddress;
     // Every line counts: a Postnummer is often typed into the name or second line.
     if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
-      ctx.addIssue({ code: 'custom', path: [body.shippingAddress ? 'shippingAddress' : 'billingAddress', 'street'], message: PARCEL_LOCKER_MESSAGE });
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.shippingAddress ? 'shippingAddress' : 'billingAddress', 'street'],
+        message: PARCEL_LOCKER_MESSAGE,
+      });
     }
   });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
@@ -96,7 +108,9 @@ export const AgeVerificationResponse = z.object({ verified: z.literal(true), met
 
 /** Header carrying the client's idempotency key for `POST /api/orders` (8–100 of A–Z a–z 0–9 _ -). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IdempotencyKey = z.string({ error: 'Der Header Idempotency-Key fehlt.' }).regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -');
+export const IdempotencyKey = z
+  .string({ error: 'Der Header Idempotency-Key fehlt.' })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -');
 
 export const OrderStatus = z.enum(['awaiting_payment', 'paid', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;

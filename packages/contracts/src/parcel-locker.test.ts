@@ -30,12 +30,19 @@ test.each([
   expect(isParcelLockerAddress(line)).toBe(true);
 });
 
-test.each(['Heidestraße 17', 'Glockengießerwall 2', 'Am Postweg 3', 'Stationsstraße 5', 'Filialweg 3', 'Lockerstraße 2', 'Packhofstraße 1', 'Poststraße 12', 'Hinterhaus, 2. OG'])(
-  '%j is an ordinary address line',
-  (line) => {
-    expect(isParcelLockerAddress(line)).toBe(false);
-  },
-);
+test.each([
+  'Heidestraße 17',
+  'Glockengießerwall 2',
+  'Am Postweg 3',
+  'Stationsstraße 5',
+  'Filialweg 3',
+  'Lockerstraße 2',
+  'Packhofstraße 1',
+  'Poststraße 12',
+  'Hinterhaus, 2. OG',
+])('%j is an ordinary address line', (line) => {
+  expect(isParcelLockerAddress(line)).toBe(false);
+});
 
 test('every line is checked, including name and second line', () => {
   expect(isParcelLockerAddress('Erika', 'Mustermann', 'Heidestraße 17', 'Postnummer 12345678', 'Köln')).toBe(true);
@@ -48,9 +55,22 @@ test('squashing: compatibility forms, invisibles, look-alikes, accents and separ
 });
 
 test('names and address lines refuse line breaks and control characters', () => {
-  const address = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße 17', addressLine2: '', postalCode: '51147', city: 'Köln', country: 'DE' };
+  const address = {
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    street: 'Heidestraße 17',
+    addressLine2: '',
+    postalCode: '51147',
+    city: 'Köln',
+    country: 'DE',
+  };
   expect(Address.safeParse(address).success).toBe(true);
-  for (const [field, value] of [['firstName', 'Erika\r\nBcc: x@y.z'], ['street', 'Heidestraße\n17'], ['addressLine2', 'a\u0007b'], ['city', 'Kö\u2028ln']] as const) {
+  for (const [field, value] of [
+    ['firstName', 'Erika\r\nBcc: x@y.z'],
+    ['street', 'Heidestraße\n17'],
+    ['addressLine2', 'a\u0007b'],
+    ['city', 'Kö\u2028ln'],
+  ] as const) {
     const result = Address.safeParse({ ...address, [field]: value });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Bitte ohne Zeilenumbrüche oder Steuerzeichen eingeben.');

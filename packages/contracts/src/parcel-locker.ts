@@ -6,8 +6,38 @@
 
 /** Cyrillic and Greek letters that look like Latin ones, folded to the Latin letter. */
 const LOOKALIKES: Readonly<Record<string, string>> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w',
-  α: 'a', β: 'b', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
 };
 
 /** Zero-width and other invisible format characters (soft hyphen, ZWSP/ZWNJ/ZWJ, marks, word joiner, BOM). */
@@ -59,4 +89,5 @@ export const PARCEL_LOCKER_MESSAGE =
   'Lieferungen an Packstationen, Postfilialen oder Paketshops sind nicht möglich: Die Ware darf nur persönlich an eine volljährige Person übergeben werden.';
 
 /** True when any of the address lines names a Packstation, Postfiliale, Paketshop or similar. */
-export const isParcelLockerAddress = (...lines: Array<string | undefined>) => lines.some((line) => !!line && PICKUP_POINT.test(squashForMatching(line)));
+export const isParcelLockerAddress = (...lines: Array<string | undefined>) =>
+  lines.some((line) => !!line && PICKUP_POINT.test(squashForMatching(line)));

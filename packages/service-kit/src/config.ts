@@ -32,7 +32,10 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
     PORT: portVar(defaultPort),
     HOST: z.string().default('127.0.0.1'),
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
-    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default(`shop_${slice}`),
+    MONGODB_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/)
+      .default(`shop_${slice}`),
     LOG_LEVEL: logLevelVar,
     LOG_FORMAT: logFormatVar,
     // Shared secret of /internal/* calls (internal-auth.ts); required in production.

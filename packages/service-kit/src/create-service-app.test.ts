@@ -100,17 +100,30 @@ describe('service app factory', () => {
   test.each([
     ['application/json', '{kaputt', 400, 'INVALID_JSON', 'Die Anfrage enthält kein gültiges JSON.'],
     ['application/json', '', 400, 'EMPTY_BODY', 'Die Anfrage ist leer; erwartet wird ein JSON-Objekt.'],
-    ['application/json', JSON.stringify({ quantity: 1, pad: 'x'.repeat(1_100_000) }), 413, 'PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu groß (höchstens 1 MB).'],
-    ['application/xml', '<quantity>1</quantity>', 415, 'UNSUPPORTED_MEDIA_TYPE', 'Nicht unterstütztes Format: Bitte senden Sie JSON (Content-Type: application/json).'],
+    [
+      'application/json',
+      JSON.stringify({ quantity: 1, pad: 'x'.repeat(1_100_000) }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'Die Anfrage ist zu groß (höchstens 1 MB).',
+    ],
+    [
+      'application/xml',
+      '<quantity>1</quantity>',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Nicht unterstütztes Format: Bitte senden Sie JSON (Content-Type: application/json).',
+    ],
   ])('a %s body the parser refuses gets a German message and a stable code (%#)', async (contentType, payload, status, code, message) => {
     const response = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': contentType }, payload });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ message, code });
   });
 
-  test('a short, safe x-request-id (the gateway\'s) is kept; anything else is replaced by a new UUID', async () => {
+  test("a short, safe x-request-id (the gateway's) is kept; anything else is replaced by a new UUID", async () => {
     const idFor = async (header?: string) =>
-      (await app.inject({ method: 'GET', url: '/api/request-id', headers: header === undefined ? {} : { 'x-request-id': header } })).json().id as string;
+      (await app.inject({ method: 'GET', url: '/api/request-id', headers: header === undefined ? {} : { 'x-request-id': header } })).json()
+        .id as string;
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     expect(await idFor('abc-123')).toBe('abc-123');
     expect(await idFor('0f4e0a6c-6c9b-4a57-9c6e-2f0b8f1d9a10')).toBe('0f4e0a6c-6c9b-4a57-9c6e-2f0b8f1d9a10');
@@ -125,7 +138,10 @@ describe('service app factory', () => {
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/things']));
-    expect(doc.paths['/api/things'].post.requestBody.content['application/json'].schema.properties.quantity).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(doc.paths['/api/things'].post.requestBody.content['application/json'].schema.properties.quantity).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+    });
   });
 });
 

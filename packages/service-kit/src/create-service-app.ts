@@ -128,21 +128,13 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     });
   }
 
-  app.get(
-    '/healthz',
-    { schema: { hide: true, response: { 200: HealthResponse } } },
-    async () => ({ status: 'ok' as const, service }),
-  );
+  app.get('/healthz', { schema: { hide: true, response: { 200: HealthResponse } } }, async () => ({ status: 'ok' as const, service }));
 
-  app.get(
-    '/readyz',
-    { schema: { hide: true, response: { 200: ReadinessResponse, 503: ReadinessResponse } } },
-    async (_request, reply) => {
-      const checks = await Promise.all(readinessChecks.map((check) => check()));
-      const ready = checks.every((check) => check.ok);
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', service, checks });
-    },
-  );
+  app.get('/readyz', { schema: { hide: true, response: { 200: ReadinessResponse, 503: ReadinessResponse } } }, async (_request, reply) => {
+    const checks = await Promise.all(readinessChecks.map((check) => check()));
+    const ready = checks.every((check) => check.ok);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', service, checks });
+  });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -5,10 +5,20 @@ import { isDatabaseUnavailable } from './database';
 /** Which errors mean 'the database is away' (503) and which are faults of the request or code (issue #9). */
 test.each([
   ['network error', new MongoNetworkError('connection 3 to 127.0.0.1:27017 closed'), true],
-  ['server selection', new MongoServerSelectionError('connect ECONNREFUSED 127.0.0.1:27017', { type: 'Unknown', servers: new Map() } as never), true],
+  [
+    'server selection',
+    new MongoServerSelectionError('connect ECONNREFUSED 127.0.0.1:27017', { type: 'Unknown', servers: new Map() } as never),
+    true,
+  ],
   ['server shutting down', new MongoServerError({ message: 'interrupted at shutdown', code: 11600 }), true],
   // Not exported by the driver: an operation in flight when the server went away (the name is what counts).
-  ['pool cleared by a network error', Object.defineProperty(new Error('Connection pool for 127.0.0.1:27017 was cleared because another operation failed'), 'name', { value: 'PoolClearedOnNetworkError' }), true],
+  [
+    'pool cleared by a network error',
+    Object.defineProperty(new Error('Connection pool for 127.0.0.1:27017 was cleared because another operation failed'), 'name', {
+      value: 'PoolClearedOnNetworkError',
+    }),
+    true,
+  ],
   ['mongoose buffer timeout', new mongoose.Error('Operation `things.countDocuments()` buffering timed out after 4000ms'), true],
   ['duplicate key', new MongoServerError({ message: 'E11000 duplicate key', code: 11000 }), false],
   ['bad driver call', new MongoInvalidArgumentError('bad option'), false],

@@ -24,7 +24,11 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outage-db-'));
   port = await findFreePort();
   mongo = await start();
-  const config = loadConfig(serviceEnvSchema('outage', 4998), { MONGODB_URI: mongo.uri, MONGODB_DB: 'outage', LOG_LEVEL: process.env.OUTAGE_LOG ?? 'silent' });
+  const config = loadConfig(serviceEnvSchema('outage', 4998), {
+    MONGODB_URI: mongo.uri,
+    MONGODB_DB: 'outage',
+    LOG_LEVEL: process.env.OUTAGE_LOG ?? 'silent',
+  });
   app = await createDomainService(config, { service: 'outage', description: 'test' });
   app.get('/api/things', async () => ({ count: await app.db.collection('things').countDocuments({}) }));
   await app.ready();
@@ -43,7 +47,10 @@ test('database down → 503 DATABASE_UNAVAILABLE in German within seconds; back 
   const started = Date.now();
   const down = await app.inject({ method: 'GET', url: '/api/things' });
   // The body first: on a failure it shows which error the app met.
-  expect({ status: down.statusCode, body: down.json() }).toEqual({ status: 503, body: { message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.', code: 'DATABASE_UNAVAILABLE' } });
+  expect({ status: down.statusCode, body: down.json() }).toEqual({
+    status: 503,
+    body: { message: 'Dieser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.', code: 'DATABASE_UNAVAILABLE' },
+  });
   expect(Date.now() - started).toBeLessThan(DATABASE_TIMEOUT_MS + 3000);
 
   mongo = await start();

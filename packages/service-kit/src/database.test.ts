@@ -58,7 +58,11 @@ describe('mongoose on the local engine', () => {
     const Product = model();
     const product = await Product.create({ slug: `stock-${randomUUID()}`, categoryId: 'c', puffCount: 7000, priceCents: 999, stock: 5 });
     const reserve = () =>
-      Product.findOneAndUpdate({ _id: product._id, stock: { $gte: 1 } }, { $inc: { stock: -1, salesCount: 1 } }, { returnDocument: 'after' }).lean();
+      Product.findOneAndUpdate(
+        { _id: product._id, stock: { $gte: 1 } },
+        { $inc: { stock: -1, salesCount: 1 } },
+        { returnDocument: 'after' },
+      ).lean();
     const results = await Promise.all(Array.from({ length: 12 }, reserve));
     expect(results.filter(Boolean)).toHaveLength(5);
     const after = await Product.findById(product._id).lean();
@@ -102,7 +106,13 @@ describe('mongoose on the local engine', () => {
     const Product = model();
     const categoryId = `page-${randomUUID()}`;
     await Product.insertMany(
-      Array.from({ length: 25 }, (_, i) => ({ slug: `${categoryId}-${i}`, categoryId, puffCount: 7000, priceCents: 1000 + i, salesCount: i })),
+      Array.from({ length: 25 }, (_, i) => ({
+        slug: `${categoryId}-${i}`,
+        categoryId,
+        puffCount: 7000,
+        priceCents: 1000 + i,
+        salesCount: i,
+      })),
     );
     const page2 = await Product.find({ categoryId }).sort({ priceCents: -1, slug: 1 }).skip(10).limit(10).lean();
     expect(page2.map((p) => p.priceCents)).toEqual([1014, 1013, 1012, 1011, 1010, 1009, 1008, 1007, 1006, 1005]);

@@ -22,7 +22,14 @@ export interface DatabaseOptions {
 export const DATABASE_TIMEOUT_MS = 4000;
 
 /** Driver errors about how it was called (a programming error, answered 500), not about the database being away. */
-const REQUEST_MISTAKES = new Set(['MongoParseError', 'MongoInvalidArgumentError', 'MongoAPIError', 'MongoCompatibilityError', 'MongoMissingDependencyError', 'MongoRuntimeError']);
+const REQUEST_MISTAKES = new Set([
+  'MongoParseError',
+  'MongoInvalidArgumentError',
+  'MongoAPIError',
+  'MongoCompatibilityError',
+  'MongoMissingDependencyError',
+  'MongoRuntimeError',
+]);
 
 /** Server answers that mean it is shutting down or not able to serve (not a fault of the request). */
 const UNAVAILABLE_SERVER_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436]);
@@ -37,7 +44,8 @@ const UNAVAILABLE_SERVER_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 1
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { name } = error;
-  if (name === 'MongoServerError' || name === 'MongoBulkWriteError') return UNAVAILABLE_SERVER_CODES.has(Number((error as { code?: unknown }).code));
+  if (name === 'MongoServerError' || name === 'MongoBulkWriteError')
+    return UNAVAILABLE_SERVER_CODES.has(Number((error as { code?: unknown }).code));
   // The driver's own names without the 'Mongo' prefix: a pool cleared by a network error (the
   // usual error of an operation in flight when the server goes away) and its internal timeout.
   if (name === 'PoolClearedOnNetworkError' || name === 'MongooseServerSelectionError' || name === 'DisconnectedError') return true;
@@ -66,7 +74,12 @@ export async function isFerretDb(connection: Connection): Promise<boolean> {
 export async function openDatabase(uri: string, dbName: string, serverSelectionTimeoutMs = DATABASE_TIMEOUT_MS): Promise<Connection> {
   // While the database is away, an operation waits at most this long (server selection, or
   // mongoose's buffer while it reconnects) and then fails, answered as 503 (isDatabaseUnavailable).
-  const options = { dbName, serverSelectionTimeoutMS: serverSelectionTimeoutMs, bufferTimeoutMS: serverSelectionTimeoutMs, autoIndex: true };
+  const options = {
+    dbName,
+    serverSelectionTimeoutMS: serverSelectionTimeoutMs,
+    bufferTimeoutMS: serverSelectionTimeoutMs,
+    autoIndex: true,
+  };
   const connection = await mongoose.createConnection(uri, options).asPromise();
   if (!(await isFerretDb(connection))) return connection;
   await connection.close();

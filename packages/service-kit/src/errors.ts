@@ -24,7 +24,11 @@ export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.', code: 'INVALID_JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Die Anfrage ist leer; erwartet wird ein JSON-Objekt.', code: 'EMPTY_BODY' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, ...PAYLOAD_TOO_LARGE },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Die Längenangabe der Anfrage stimmt nicht.', code: 'INVALID_CONTENT_LENGTH' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'Die Längenangabe der Anfrage stimmt nicht.',
+    code: 'INVALID_CONTENT_LENGTH',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     message: 'Nicht unterstütztes Format: Bitte senden Sie JSON (Content-Type: application/json).',

@@ -23,7 +23,8 @@ export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
  */
 export function internalApiSecret(configured: string | undefined): string {
   if (configured) return configured;
-  if (process.env.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  INTERNAL_API_SECRET: ist in Produktion erforderlich');
+  if (process.env.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration:\n  INTERNAL_API_SECRET: ist in Produktion erforderlich');
   return developmentSecret('internal-api-secret');
 }
 

@@ -6,7 +6,13 @@ export interface BreadcrumbItem {
 }
 
 /** Breadcrumb navigation; `renderLink` lets the caller use its router's Link. */
-export function Breadcrumb({ items, renderLink }: { items: BreadcrumbItem[]; renderLink: (item: Required<BreadcrumbItem>) => ReactElement }) {
+export function Breadcrumb({
+  items,
+  renderLink,
+}: {
+  items: BreadcrumbItem[];
+  renderLink: (item: Required<BreadcrumbItem>) => ReactElement;
+}) {
   return (
     <nav aria-label="Brotkrümelnavigation" className="shop-breadcrumb">
       <ol>

@@ -7,5 +7,8 @@ import type { AccountConfig } from './config';
  * /readyz and /openapi.json on its own database.
  */
 export async function buildApp(config: AccountConfig) {
-  return createDomainService(config, { service: 'account', description: 'Users, sessions, verification and reset tokens, wishlists, addresses.' });
+  return createDomainService(config, {
+    service: 'account',
+    description: 'Users, sessions, verification and reset tokens, wishlists, addresses.',
+  });
 }

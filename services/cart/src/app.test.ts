@@ -11,7 +11,15 @@ import { IDENTITY_SECRET, startCartTestEnv, testProduct as product } from './tes
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 let app: typeof env.app;
-const ID = { a: 'a'.repeat(24), b: 'b'.repeat(24), few: 'c'.repeat(24), soldOut: 'd'.repeat(24), inactive: 'e'.repeat(24), untracked: 'f'.repeat(24), cheap: '1'.repeat(24) };
+const ID = {
+  a: 'a'.repeat(24),
+  b: 'b'.repeat(24),
+  few: 'c'.repeat(24),
+  soldOut: 'd'.repeat(24),
+  inactive: 'e'.repeat(24),
+  untracked: 'f'.repeat(24),
+  cheap: '1'.repeat(24),
+};
 const products = { set: (id: string, value: ReturnType<typeof product>) => env.catalog.products.set(id, value) };
 const shopper = () => env.shopper();
 
@@ -48,7 +56,14 @@ describe('cart lifecycle', () => {
     const cart = CartResponse.parse(added.body);
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]).toMatchObject({ productId: ID.a, quantity: 2, price: '16.99', sessionId: null, userId: null });
-    expect(cart.totals).toMatchObject({ itemCount: 2, subtotal: '33.98', savings: '20.00', shipping: '4.99', total: '38.97', freeShippingRemainingItems: 2 });
+    expect(cart.totals).toMatchObject({
+      itemCount: 2,
+      subtotal: '33.98',
+      savings: '20.00',
+      shipping: '4.99',
+      total: '38.97',
+      freeShippingRemainingItems: 2,
+    });
 
     const again = CartResponse.parse((await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 })).body);
     expect(again.items).toHaveLength(1);
@@ -90,7 +105,10 @@ describe('carts of logged-in customers', () => {
     await guest.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' });
     const login = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: guest.cookie(), 'x-shop-identity': token } });
     const merged = CartResponse.parse(login.json());
-    expect(merged.items.map((line) => [line.productId, line.quantity])).toEqual([[ID.a, 3], [ID.b, 1]]);
+    expect(merged.items.map((line) => [line.productId, line.quantity])).toEqual([
+      [ID.a, 3],
+      [ID.b, 1],
+    ]);
     expect(merged.promo?.code).toBe('WILLKOMMEN10');
     expect(String(login.headers['set-cookie'])).toMatch(/^cart_session=; .*Expires=Thu, 01 Jan 1970/);
     // The guest cart is gone: merging twice cannot double the quantities.
@@ -108,27 +126,34 @@ describe('the server decides prices and quantities', () => {
     expect(cart.totals.subtotal).toBe('16.99');
   });
 
-  test.each([[0], [-1], [1.5], ['3'], [1e9], [{ $gt: 0 }], [null]])('quantity %p → 400 with a German message, cart unchanged', async (quantity) => {
-    const s = shopper();
-    await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
-    const response = await s.call('POST', '/api/cart', { productId: ID.a, quantity });
-    expect(response.status).toBe(400);
-    expect(response.body.message).toMatch(/^Ungültige Anfrage: body\/quantity/);
-    expect((await s.call('GET', '/api/cart')).body.items[0].quantity).toBe(1);
-    const itemId = (await s.call('GET', '/api/cart')).body.items[0].id;
-    expect((await s.call('PATCH', `/api/cart/${itemId}`, { quantity })).status).toBe(400);
-  });
+  test.each([[0], [-1], [1.5], ['3'], [1e9], [{ $gt: 0 }], [null]])(
+    'quantity %p → 400 with a German message, cart unchanged',
+    async (quantity) => {
+      const s = shopper();
+      await s.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
+      const response = await s.call('POST', '/api/cart', { productId: ID.a, quantity });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/^Ungültige Anfrage: body\/quantity/);
+      expect((await s.call('GET', '/api/cart')).body.items[0].quantity).toBe(1);
+      const itemId = (await s.call('GET', '/api/cart')).body.items[0].id;
+      expect((await s.call('PATCH', `/api/cart/${itemId}`, { quantity })).status).toBe(400);
+    },
+  );
 
   test('stock, sold out, inactive, unknown and the 99 limit', async () => {
     const s = shopper();
     const over = await s.call('POST', '/api/cart', { productId: ID.few, quantity: 4 });
     expect(over).toMatchObject({ status: 400, body: { message: 'Von diesem Produkt sind nur noch 3 Stück verfügbar.' } });
-    expect((await s.call('POST', '/api/cart', { productId: ID.soldOut, quantity: 1 })).body).toMatchObject({ message: 'Dieses Produkt ist leider ausverkauft.' });
+    expect((await s.call('POST', '/api/cart', { productId: ID.soldOut, quantity: 1 })).body).toMatchObject({
+      message: 'Dieses Produkt ist leider ausverkauft.',
+    });
     expect((await s.call('POST', '/api/cart', { productId: ID.inactive, quantity: 1 })).status).toBe(409);
     expect((await s.call('POST', '/api/cart', { productId: '9'.repeat(24), quantity: 1 })).status).toBe(404);
     expect((await s.call('POST', '/api/cart', { productId: 'nope', quantity: 1 })).status).toBe(400);
     await s.call('POST', '/api/cart', { productId: ID.untracked, quantity: 60 });
-    expect((await s.call('POST', '/api/cart', { productId: ID.untracked, quantity: 50 })).body).toMatchObject({ message: 'Höchstens 99 Stück pro Artikel.' });
+    expect((await s.call('POST', '/api/cart', { productId: ID.untracked, quantity: 50 })).body).toMatchObject({
+      message: 'Höchstens 99 Stück pro Artikel.',
+    });
     expect((await s.call('GET', '/api/cart')).body.items.map((i: { quantity: number }) => i.quantity)).toEqual([60]);
   });
 
@@ -158,7 +183,11 @@ describe('the server decides prices and quantities', () => {
     const s = shopper();
     await s.call('POST', '/api/cart', { productId: ID.untracked, quantity: 1 });
     const cookie = s.cookie()!;
-    await Promise.all(Array.from({ length: 6 }, () => app.inject({ method: 'POST', url: '/api/cart', payload: { productId: ID.untracked, quantity: 1 }, headers: { cookie } })));
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        app.inject({ method: 'POST', url: '/api/cart', payload: { productId: ID.untracked, quantity: 1 }, headers: { cookie } }),
+      ),
+    );
     expect((await s.call('GET', '/api/cart')).body.items[0].quantity).toBe(7);
   });
 });
@@ -175,7 +204,11 @@ test('answers with personal data are never cached (Cache-Control: no-store)', as
 describe('promo codes', () => {
   test('validate: case-insensitive, returns discount and type', async () => {
     const s = shopper();
-    expect((await s.call('POST', '/api/promo/validate', { code: '  willkommen10 ' })).body).toEqual({ code: 'WILLKOMMEN10', discount: 10, type: 'percentage' });
+    expect((await s.call('POST', '/api/promo/validate', { code: '  willkommen10 ' })).body).toEqual({
+      code: 'WILLKOMMEN10',
+      discount: 10,
+      type: 'percentage',
+    });
     expect((await s.call('POST', '/api/promo/validate', { code: 'spar5' })).body).toEqual({ code: 'SPAR5', discount: 5, type: 'fixed' });
   });
 
@@ -191,7 +224,9 @@ describe('promo codes', () => {
 
   test('over the usage limit', async () => {
     await promoCodeModel(app.db).create({ code: 'EINMAL', type: 'percentage', value: 5, usageLimit: 1, usageCount: 1 });
-    expect((await shopper().call('POST', '/api/promo/validate', { code: 'einmal' })).body.message).toBe('Der Gutscheincode wurde bereits zu oft eingelöst.');
+    expect((await shopper().call('POST', '/api/promo/validate', { code: 'einmal' })).body.message).toBe(
+      'Der Gutscheincode wurde bereits zu oft eingelöst.',
+    );
   });
 
   test('applied on the cart: the server computes the discount; below the minimum it is refused', async () => {

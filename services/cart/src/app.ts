@@ -82,7 +82,8 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
 
   const sweeper = setInterval(() => {
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));
-    for (const limiter of Object.values(limiters)) limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
+    for (const limiter of Object.values(limiters))
+      limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
     unpaidOrders.cancelOverdue().catch((error: unknown) => app.log.error({ err: error }, 'unpaid order cancellation failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();

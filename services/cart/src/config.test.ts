@@ -28,7 +28,11 @@ test('production names its age verification provider', () => {
 
 test('production refuses the MRZ provider without the documented acknowledgement, and runs with it', () => {
   expect(problem({ ...production, AGE_VERIFICATION_PROVIDER: 'id-card-mrz' })).toContain('AGE_VERIFICATION_MRZ_RISK_ACCEPTED');
-  const config = loadConfig(CartEnv, { ...production, AGE_VERIFICATION_PROVIDER: 'id-card-mrz', AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true' });
+  const config = loadConfig(CartEnv, {
+    ...production,
+    AGE_VERIFICATION_PROVIDER: 'id-card-mrz',
+    AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true',
+  });
   expect(config.AGE_VERIFICATION_PROVIDER).toBe('id-card-mrz');
   expect(config.allowSpecimenIdCards).toBe(false);
 });

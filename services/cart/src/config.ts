@@ -36,7 +36,10 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
     CATALOG_SERVICE_URL: zod.string().url().default('http://127.0.0.1:4101'),
     COOKIE_SECRET: optional(zod.string().min(32)),
-    COOKIE_SECURE: zod.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    COOKIE_SECURE: zod
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     NODE_ENV: zod.string().optional(),
     PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),
     SHOP_NAME: zod.string().default('RandM Tornado Shop'),
@@ -49,14 +52,24 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     BANK_NAME: optional(zod.string().min(2)),
     PAYMENT_DUE_DAYS: zod.coerce.number().int().min(1).max(30).default(7),
     AGE_VERIFICATION_PROVIDER: optional(zod.enum(['id-card-mrz'])),
-    AGE_VERIFICATION_MRZ_RISK_ACCEPTED: zod.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    AGE_VERIFICATION_MRZ_RISK_ACCEPTED: zod
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     ORDER_LIMIT_PER_EMAIL: zod.coerce.number().int().min(1).default(5),
     ORDER_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(20),
     IDENTITY_SECRET: optional(zod.string().min(32)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    for (const name of ['COOKIE_SECRET', 'BANK_ACCOUNT_HOLDER', 'BANK_IBAN', 'BANK_BIC', 'BANK_NAME', 'AGE_VERIFICATION_PROVIDER'] as const) {
+    for (const name of [
+      'COOKIE_SECRET',
+      'BANK_ACCOUNT_HOLDER',
+      'BANK_IBAN',
+      'BANK_BIC',
+      'BANK_NAME',
+      'AGE_VERIFICATION_PROVIDER',
+    ] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich' });
     }
     // The MRZ check proves only that typed data is consistent (issue #9): production needs the

@@ -37,7 +37,11 @@ afterAll(async () => {
 
 const get = async (url: string) => {
   const response = await app.inject({ method: 'GET', url, headers: url.startsWith('/internal/') ? INTERNAL : {} });
-  return { status: response.statusCode, body: String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body, headers: response.headers };
+  return {
+    status: response.statusCode,
+    body: String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body,
+    headers: response.headers,
+  };
 };
 const list = async (query: string) => {
   const { status, body } = await get(`/api/products?${query}`);
@@ -49,8 +53,17 @@ describe('seeded demo catalogue', () => {
   test('every category filled, at least 200 products, idempotent seed', async () => {
     const categories = CategoryListResponse.parse((await get('/api/categories')).body);
     expect(categories.map((c) => c.id)).toEqual([
-      'cat-tornado-7000', 'cat-tornado-9000', 'cat-tornado-10000', 'cat-shisha-10000', 'cat-tornado-12000', 'cat-tornado-15000',
-      'cat-tornado-20000', 'cat-tornado-25000', 'cat-tornado-30000', 'cat-tornado-35000', 'cat-tornado-40000',
+      'cat-tornado-7000',
+      'cat-tornado-9000',
+      'cat-tornado-10000',
+      'cat-shisha-10000',
+      'cat-tornado-12000',
+      'cat-tornado-15000',
+      'cat-tornado-20000',
+      'cat-tornado-25000',
+      'cat-tornado-30000',
+      'cat-tornado-35000',
+      'cat-tornado-40000',
     ]);
     for (const category of categories) expect(category.productCount).toBeGreaterThan(5);
     expect(await productModel(app.db).countDocuments()).toBeGreaterThanOrEqual(200);
@@ -199,8 +212,17 @@ describe('search', () => {
     const Product = productModel(app.db);
     const base = await Product.findOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }).lean();
     const { _id, createdAt, updatedAt, ...rest } = base as Record<string, unknown>;
-    void _id; void createdAt; void updatedAt;
-    await Product.create({ ...rest, name: 'RandM Tornado 9000 Süße Kirsche Groß', flavor: 'Süße Kirsche Groß', slug: 'test-suesse-kirsche', flavorSlug: 'suesse-kirsche-gross-einweg-vape', sku: 'TEST-SUESSE' });
+    void _id;
+    void createdAt;
+    void updatedAt;
+    await Product.create({
+      ...rest,
+      name: 'RandM Tornado 9000 Süße Kirsche Groß',
+      flavor: 'Süße Kirsche Groß',
+      slug: 'test-suesse-kirsche',
+      flavorSlug: 'suesse-kirsche-gross-einweg-vape',
+      sku: 'TEST-SUESSE',
+    });
     await app.catalog.refresh();
     expect(await names('suesse kirsche')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
     expect(await names('süße')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
@@ -232,10 +254,16 @@ describe('search', () => {
 
   test('the snapshot and its index follow changes made by other processes', async () => {
     const Product = productModel(app.db);
-    await Product.updateOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }, { $set: { flavor: 'Zyklon Frost', name: 'RandM Tornado 9000 Zyklon Frost' } });
+    await Product.updateOne(
+      { slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' },
+      { $set: { flavor: 'Zyklon Frost', name: 'RandM Tornado 9000 Zyklon Frost' } },
+    );
     await app.catalog.syncIfChanged();
     expect(await names('zyklon')).toEqual(['RandM Tornado 9000 Zyklon Frost']);
-    await Product.updateOne({ slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' }, { $set: { flavor: 'Blueberry Ice', name: 'RandM Tornado 9000 Blueberry Ice' } });
+    await Product.updateOne(
+      { slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' },
+      { $set: { flavor: 'Blueberry Ice', name: 'RandM Tornado 9000 Blueberry Ice' } },
+    );
     await app.catalog.syncIfChanged();
     expect(await names('zyklon')).toEqual([]);
   });
@@ -321,9 +349,12 @@ describe('placeholder', () => {
     expect(Object.keys(response.body.paths)).toContain('/api/placeholder/{w}/{h}');
   });
 
-  test.each(['0/10', '10/0', '2001/10', '10/2001', 'abc/10', '-5/10', '1.5/10', '1e3/10', '0x10/10', '%2B5/10', '%20100/10', '10/00100'])('%s → 400', async (size) => {
-    expect((await get(`/api/placeholder/${size}`)).status).toBe(400);
-  });
+  test.each(['0/10', '10/0', '2001/10', '10/2001', 'abc/10', '-5/10', '1.5/10', '1e3/10', '0x10/10', '%2B5/10', '%20100/10', '10/00100'])(
+    '%s → 400',
+    async (size) => {
+      expect((await get(`/api/placeholder/${size}`)).status).toBe(400);
+    },
+  );
 });
 
 describe('SEO data for the gateway', () => {
@@ -333,11 +364,21 @@ describe('SEO data for the gateway', () => {
     const { status, body } = await head('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
     expect(status).toBe(200);
     expect(body.title).toBe('RandM Tornado 9000 Blueberry Ice');
-    expect(body.description).toBe('RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice, Nikotinstärke 2%. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.');
+    expect(body.description).toBe(
+      'RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice, Nikotinstärke 2%. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.',
+    );
     expect(body.canonicalPath).toBe('/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape');
     const [product, breadcrumbs] = body.structuredData;
-    expect(product).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '16.99', availability: expect.stringMatching(/InStock|OutOfStock/) } });
-    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Home', 'Kategorien', 'RandM Tornado 9000', 'RandM Tornado 9000 Blueberry Ice']);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '16.99', availability: expect.stringMatching(/InStock|OutOfStock/) },
+    });
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      'Home',
+      'Kategorien',
+      'RandM Tornado 9000',
+      'RandM Tornado 9000 Blueberry Ice',
+    ]);
   });
 
   test('sold-out products are OutOfStock in JSON-LD', async () => {
@@ -373,8 +414,17 @@ describe('internal endpoints need the shared secret', () => {
     ['POST', '/internal/stock/reservations'],
     ['POST', '/internal/stock/reservations/x/release'],
   ] as const)('%s %s without or with a wrong token → 401', async (method, url) => {
-    for (const headers of [{}, { 'x-internal-token': 'wrong-secret-0123456789-0123456789-xx' }, { 'x-internal-token': INTERNAL_API_SECRET.slice(0, -1) }]) {
-      const response = await app.inject({ method, url, headers, payload: method === 'POST' ? { reservationId: 'x', lines: [{ productId: 'a'.repeat(24), quantity: 1 }] } : undefined });
+    for (const headers of [
+      {},
+      { 'x-internal-token': 'wrong-secret-0123456789-0123456789-xx' },
+      { 'x-internal-token': INTERNAL_API_SECRET.slice(0, -1) },
+    ]) {
+      const response = await app.inject({
+        method,
+        url,
+        headers,
+        payload: method === 'POST' ? { reservationId: 'x', lines: [{ productId: 'a'.repeat(24), quantity: 1 }] } : undefined,
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Dieser Zugang ist nur für Dienste des Shops.', code: 'INTERNAL_UNAUTHORIZED' });
     }
@@ -399,9 +449,18 @@ describe('stock reservations for orders (internal)', () => {
     const Product = productModel(app.db);
     const base = (await Product.findOne({ isActive: true }).lean())!;
     const { _id, createdAt, updatedAt, ...rest } = base as Record<string, unknown>;
-    void _id; void createdAt; void updatedAt;
+    void _id;
+    void createdAt;
+    void updatedAt;
     const suffix = randomUUID().slice(0, 8);
-    const created = await Product.create({ ...rest, stock, salesCount: 0, slug: `stock-test-${suffix}`, flavorSlug: `stock-test-${suffix}-einweg-vape`, sku: `STOCK-${suffix}` });
+    const created = await Product.create({
+      ...rest,
+      stock,
+      salesCount: 0,
+      slug: `stock-test-${suffix}`,
+      flavorSlug: `stock-test-${suffix}-einweg-vape`,
+      sku: `STOCK-${suffix}`,
+    });
     await app.catalog.refresh();
     return String(created._id);
   }
@@ -430,16 +489,19 @@ describe('stock reservations for orders (internal)', () => {
   test('a failing later line gives back the lines already taken; release restores stock once', async () => {
     const plenty = await productWithStock(10);
     const scarce = await productWithStock(1);
-    const failed = await reserve(`order-mixed-${plenty}`, [{ productId: plenty, quantity: 4 }, { productId: scarce, quantity: 2 }]);
+    const failed = await reserve(`order-mixed-${plenty}`, [
+      { productId: plenty, quantity: 4 },
+      { productId: scarce, quantity: 2 },
+    ]);
     expect(failed.statusCode).toBe(409);
-    expect((await productModel(app.db).findById(plenty).lean())).toMatchObject({ stock: 10, salesCount: 0 });
+    expect(await productModel(app.db).findById(plenty).lean()).toMatchObject({ stock: 10, salesCount: 0 });
     expect((await productModel(app.db).findById(scarce).lean())!.stock).toBe(1);
 
     expect((await reserve(`order-ok-${plenty}`, [{ productId: plenty, quantity: 4 }])).statusCode).toBe(201);
     const release = () => app.inject({ method: 'POST', url: `/internal/stock/reservations/order-ok-${plenty}/release`, headers: INTERNAL });
     expect((await release()).json()).toEqual({ status: 'released' });
     expect((await release()).json()).toEqual({ status: 'not-reserved' });
-    expect((await productModel(app.db).findById(plenty).lean())).toMatchObject({ stock: 10, salesCount: 0 });
+    expect(await productModel(app.db).findById(plenty).lean()).toMatchObject({ stock: 10, salesCount: 0 });
   });
 
   test('a release that overtakes its reservation (lost answer) leaves no stock taken', async () => {
@@ -453,13 +515,13 @@ describe('stock reservations for orders (internal)', () => {
     // Reservation and release race: whichever wins, the stock ends where it started.
     await Promise.all([reserve(`order-race-${id}`, [{ productId: id, quantity: 3 }]), release(`order-race-${id}`)]);
     await release(`order-race-${id}`);
-    expect((await productModel(app.db).findById(id).lean())).toMatchObject({ stock: 10, salesCount: 0 });
+    expect(await productModel(app.db).findById(id).lean()).toMatchObject({ stock: 10, salesCount: 0 });
   });
 
   test('untracked stock counts the sale only; inactive products cannot be reserved', async () => {
     const untracked = await productWithStock(null);
     expect((await reserve(`order-untracked-${untracked}`, [{ productId: untracked, quantity: 2 }])).statusCode).toBe(201);
-    expect((await productModel(app.db).findById(untracked).lean())).toMatchObject({ stock: null, salesCount: 2 });
+    expect(await productModel(app.db).findById(untracked).lean()).toMatchObject({ stock: null, salesCount: 2 });
     const inactive = await productModel(app.db).findOne({ isActive: false }).lean();
     expect((await reserve(`order-inactive-${untracked}`, [{ productId: String(inactive!._id), quantity: 1 }])).statusCode).toBe(409);
   });

@@ -13,7 +13,10 @@ import { stockRoutes } from './routes/stock';
  * snapshot, built before the app is ready and kept in sync (see CatalogSnapshot).
  */
 export async function buildApp(config: CatalogConfig) {
-  const app = await createDomainService(config, { service: 'catalog', description: 'Products, categories, stock, search and product images.' });
+  const app = await createDomainService(config, {
+    service: 'catalog',
+    description: 'Products, categories, stock, search and product images.',
+  });
   const catalog = new CatalogSnapshot(app.db);
   app.decorate('catalog', catalog);
   await app.register(productRoutes, { catalog, identitySecret: config.IDENTITY_SECRET });

@@ -7,5 +7,8 @@ import type { ContentConfig } from './config';
  * /readyz and /openapi.json on its own database.
  */
 export async function buildApp(config: ContentConfig) {
-  return createDomainService(config, { service: 'content', description: 'Blog posts, static pages, newsletter subscriptions and contact messages.' });
+  return createDomainService(config, {
+    service: 'content',
+    description: 'Blog posts, static pages, newsletter subscriptions and contact messages.',
+  });
 }

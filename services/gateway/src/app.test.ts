@@ -49,7 +49,10 @@ beforeAll(async () => {
     JSON.stringify({
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
       exposes: [
-        { path: './cart-button', assets: { js: { sync: ['button.1111aaaa.js'], async: [] }, css: { sync: ['button.2222bbbb.css'], async: [] } } },
+        {
+          path: './cart-button',
+          assets: { js: { sync: ['button.1111aaaa.js'], async: [] }, css: { sync: ['button.2222bbbb.css'], async: [] } },
+        },
         { path: './pages', assets: { js: { sync: ['pages.3333cccc.js'], async: ['lazy.4444dddd.js'] }, css: { sync: [], async: [] } } },
       ],
     }),
@@ -79,7 +82,9 @@ beforeAll(async () => {
       structuredData: [{ '@type': 'Product', name: 'Evil </script><script>alert(1)</script>' }],
     };
   });
-  upstream.get('/internal/sitemap-entries', async () => [{ path: '/kategorien/randm-tornado-9000', lastModified: '2026-11-01T00:00:00.000Z' }]);
+  upstream.get('/internal/sitemap-entries', async () => [
+    { path: '/kategorien/randm-tornado-9000', lastModified: '2026-11-01T00:00:00.000Z' },
+  ]);
   upstreamPort = await findFreePort();
   await upstream.listen({ port: upstreamPort, host: '127.0.0.1' });
   closedPort = await findFreePort();
@@ -97,13 +102,16 @@ describe('gateway: storefront', () => {
   });
   afterAll(() => app.close());
 
-  test.each(['/', '/kategorien/randm-tornado-9000', '/warenkorb', '/admin/produkte', '/Alle-Produkte'])('known route %s → 200 with the shell', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<div id="root">');
-  });
+  test.each(['/', '/kategorien/randm-tornado-9000', '/warenkorb', '/admin/produkte', '/Alle-Produkte'])(
+    'known route %s → 200 with the shell',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
 
   test('the first HTML carries title, robots and canonical', async () => {
     const response = await app.inject({ method: 'GET', url: '/kontakt?ref=x' });
@@ -118,8 +126,12 @@ describe('gateway: storefront', () => {
     const response = await app.inject({ method: 'GET', url: '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>RandM Tornado 9000 Blueberry Ice | RandM Tornado Shop</title>');
-    expect(response.body).toContain('<meta name="description" content="RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice."');
-    expect(response.body).toContain('<link rel="canonical" href="http://localhost:8080/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape"');
+    expect(response.body).toContain(
+      '<meta name="description" content="RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice."',
+    );
+    expect(response.body).toContain(
+      '<link rel="canonical" href="http://localhost:8080/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape"',
+    );
     expect(response.body).toContain('<meta property="og:type" content="product"');
     expect(response.body).toContain('<meta property="og:image" content="http://localhost:8080/api/images/x.webp"');
     expect(response.body).toContain('<script type="application/ld+json" data-shop-head="json-ld">');
@@ -128,7 +140,7 @@ describe('gateway: storefront', () => {
     expect(response.body).toContain('\\u003c/script>');
   });
 
-  test('the first HTML inlines the boot data and preloads the header widgets and the route\'s remote page', async () => {
+  test("the first HTML inlines the boot data and preloads the header widgets and the route's remote page", async () => {
     const cartPage = (await app.inject({ method: 'GET', url: '/warenkorb' })).body;
     const boot = JSON.parse(/<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(cartPage)![1]!);
     expect(boot.remotes.remotes.map((remote: { name: string }) => remote.name)).toContain('cart');
@@ -146,7 +158,7 @@ describe('gateway: storefront', () => {
     expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).not.toContain('pages.3333cccc.js');
   });
 
-  test('the gateway calls the services\' internal endpoints with the shared secret', async () => {
+  test("the gateway calls the services' internal endpoints with the shared secret", async () => {
     lastInternalToken = undefined;
     await app.inject({ method: 'GET', url: '/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape' });
     expect(lastInternalToken).toBe(INTERNAL_API_SECRET);
@@ -166,13 +178,15 @@ describe('gateway: storefront', () => {
     await local.close();
   });
 
-  test('sitemap.xml lists public pages and the services\' entries', async () => {
+  test("sitemap.xml lists public pages and the services' entries", async () => {
     const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');
     expect(response.body).toContain('<loc>http://localhost:8080/</loc>');
     expect(response.body).toContain('<loc>http://localhost:8080/kontakt</loc>');
-    expect(response.body).toContain('<loc>http://localhost:8080/kategorien/randm-tornado-9000</loc><lastmod>2026-11-01T00:00:00.000Z</lastmod>');
+    expect(response.body).toContain(
+      '<loc>http://localhost:8080/kategorien/randm-tornado-9000</loc><lastmod>2026-11-01T00:00:00.000Z</lastmod>',
+    );
     expect(response.body).not.toContain('/admin');
     expect(response.body).not.toContain('/warenkorb');
   });
@@ -241,7 +255,10 @@ describe('gateway: storefront', () => {
   test('/shop-config.json carries contact data from configuration', async () => {
     const local = await gateway({ CONTACT_EMAIL: 'kontakt@shop.test', CONTACT_ADDRESS: 'Shop GmbH | Hauptstr. 1 | 10115 Berlin' });
     const response = await local.inject({ method: 'GET', url: '/shop-config.json' });
-    expect(response.json()).toMatchObject({ contactEmail: 'kontakt@shop.test', contactAddress: ['Shop GmbH', 'Hauptstr. 1', '10115 Berlin'] });
+    expect(response.json()).toMatchObject({
+      contactEmail: 'kontakt@shop.test',
+      contactAddress: ['Shop GmbH', 'Hauptstr. 1', '10115 Berlin'],
+    });
     await local.close();
   });
 
@@ -260,7 +277,9 @@ describe('gateway: storefront', () => {
   test('FRAME_ANCESTORS lets named sites embed the shop (CSP frame-ancestors, no X-Frame-Options)', async () => {
     const local = await gateway({ FRAME_ANCESTORS: 'https://partner.example, https://preview.example' });
     const response = await local.inject({ method: 'GET', url: '/' });
-    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'self' https://partner.example https://preview.example");
+    expect(String(response.headers['content-security-policy'])).toContain(
+      "frame-ancestors 'self' https://partner.example https://preview.example",
+    );
     expect(response.headers['x-frame-options']).toBeUndefined();
     await local.close();
     await expect(gateway({ FRAME_ANCESTORS: 'partner' })).rejects.toThrow(/FRAME_ANCESTORS/);
@@ -311,7 +330,12 @@ describe('gateway: /api routing', () => {
   });
 
   test('services get the client IP the gateway sees as the only x-forwarded-for entry, never one the client names', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/products/x', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '10.0.0.1, 198.51.100.9' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/products/x',
+      remoteAddress: '203.0.113.5',
+      headers: { 'x-forwarded-for': '10.0.0.1, 198.51.100.9' },
+    });
     expect(response.json()).toMatchObject({ forwardedFor: '203.0.113.5' });
   });
 
@@ -343,13 +367,32 @@ describe('gateway: /api routing', () => {
   });
 
   test('a write from the shop opened under another host name (same origin) passes; a foreign page with our host name in its path does not', async () => {
-    const sameOrigin = await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' } });
+    const sameOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/products/x',
+      payload: {},
+      headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' },
+    });
     expect(sameOrigin.statusCode).toBe(200);
-    const byReferer = await app.inject({ method: 'DELETE', url: '/api/products/x', headers: { host: '127.0.0.1:8080', referer: 'http://127.0.0.1:8080/warenkorb' } });
+    const byReferer = await app.inject({
+      method: 'DELETE',
+      url: '/api/products/x',
+      headers: { host: '127.0.0.1:8080', referer: 'http://127.0.0.1:8080/warenkorb' },
+    });
     expect(byReferer.statusCode).toBe(200);
-    const otherPort = await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:9999' } });
+    const otherPort = await app.inject({
+      method: 'POST',
+      url: '/api/products/x',
+      payload: {},
+      headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:9999' },
+    });
     expect(otherPort.statusCode).toBe(403);
-    const lookalike = await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080.evil.example' } });
+    const lookalike = await app.inject({
+      method: 'POST',
+      url: '/api/products/x',
+      payload: {},
+      headers: { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080.evil.example' },
+    });
     expect(lookalike.statusCode).toBe(403);
   });
 
@@ -361,11 +404,14 @@ describe('gateway: /api routing', () => {
     },
   );
 
-  test.each(['//api/products/x', '/x/../api/products/x', '/API/products/x'])('a path the router does not route to /api (%s) reaches no service', async (url) => {
-    const response = await app.inject({ method: 'POST', url, payload: {}, headers: { origin: 'https://evil.example' } });
-    expect([403, 404]).toContain(response.statusCode);
-    expect(response.body).not.toContain('"method":"POST"'); // the upstream echo never answered
-  });
+  test.each(['//api/products/x', '/x/../api/products/x', '/API/products/x'])(
+    'a path the router does not route to /api (%s) reaches no service',
+    async (url) => {
+      const response = await app.inject({ method: 'POST', url, payload: {}, headers: { origin: 'https://evil.example' } });
+      expect([403, 404]).toContain(response.statusCode);
+      expect(response.body).not.toContain('"method":"POST"'); // the upstream echo never answered
+    },
+  );
 
   test('a body over 1 MiB is refused by the gateway itself with the German 413', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/products/x', payload: { pad: 'x'.repeat(1_100_000) } });
@@ -376,7 +422,9 @@ describe('gateway: /api routing', () => {
 
   test('Origin: null and a malformed Referer are refused for writes', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { origin: 'null' } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { referer: 'not a url' } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { referer: 'not a url' } })).statusCode).toBe(
+      403,
+    );
   });
 
   test('readyz reports each service and fails while one is down', async () => {
@@ -402,6 +450,8 @@ describe('gateway: /api routing', () => {
 
 describe('gateway: configuration', () => {
   test('a bad variable is named', () => {
-    expect(() => loadConfig(GatewayEnv, { PORT: '99999', CATALOG_SERVICE_URL: 'not a url' })).toThrow(/PORT[\s\S]*CATALOG_SERVICE_URL|CATALOG_SERVICE_URL[\s\S]*PORT/);
+    expect(() => loadConfig(GatewayEnv, { PORT: '99999', CATALOG_SERVICE_URL: 'not a url' })).toThrow(
+      /PORT[\s\S]*CATALOG_SERVICE_URL|CATALOG_SERVICE_URL[\s\S]*PORT/,
+    );
   });
 });

@@ -25,7 +25,9 @@ export async function buildApp(config: GatewayConfig) {
     environment: config.SHOP_ENVIRONMENT,
     shopName: config.SHOP_NAME,
     contactEmail: config.CONTACT_EMAIL,
-    contactAddress: config.CONTACT_ADDRESS.split('|').map((line) => line.trim()).filter(Boolean),
+    contactAddress: config.CONTACT_ADDRESS.split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
     publicOrigin: config.PUBLIC_ORIGIN,
     trustedShopsUrl: config.TRUSTED_SHOPS_URL ?? null,
     tuevCertificateUrl: config.TUEV_CERTIFICATE_URL ?? null,
@@ -50,12 +52,23 @@ export async function buildApp(config: GatewayConfig) {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(security, {
     frameAncestors: config.FRAME_ANCESTORS,
-    allowedOrigins: [config.PUBLIC_ORIGIN, ...config.EXTRA_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
+    allowedOrigins: [
+      config.PUBLIC_ORIGIN,
+      ...config.EXTRA_ALLOWED_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
     remoteOrigins: remoteOrigins(remotesManifest),
     rateLimitMax: config.RATE_LIMIT_MAX,
     development: config.SHOP_ENVIRONMENT === 'development',
   });
   await app.register(apiProxy, { services });
-  await app.register(storefront, { staticRoot: config.STATIC_ROOT, remotesManifest, shopConfig, services, internalSecret: internalApiSecret(config.INTERNAL_API_SECRET) });
+  await app.register(storefront, {
+    staticRoot: config.STATIC_ROOT,
+    remotesManifest,
+    shopConfig,
+    services,
+    internalSecret: internalApiSecret(config.INTERNAL_API_SECRET),
+  });
   return app;
 }

@@ -51,7 +51,12 @@ export const GatewayEnv = z
     FRAME_ANCESTORS: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().url('FRAME_ANCESTORS: each entry must be an origin like https://partner.example'))),
     INTERNAL_API_SECRET: internalApiSecretVar,
     TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),

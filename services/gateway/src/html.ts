@@ -15,8 +15,7 @@ export interface HeadData {
   structuredData?: Array<Record<string, unknown>>;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON for a <script> data block: '<' escaped so no value can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -37,11 +36,11 @@ export function injectHead(html: string, head: HeadData): string {
     head.ogImage ? meta('og:image', 'property', head.ogImage) : '',
     meta('og:locale', 'property', 'de_DE'),
     meta('twitter:card', 'name', head.ogImage ? 'summary_large_image' : 'summary'),
-    ...(head.structuredData ?? []).map((data) => `<script type="application/ld+json" data-shop-head="json-ld">${jsonForScript(data)}</script>`),
+    ...(head.structuredData ?? []).map(
+      (data) => `<script type="application/ld+json" data-shop-head="json-ld">${jsonForScript(data)}</script>`,
+    ),
   ].join('');
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace('</head>', `${tags}</head>`);
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`).replace('</head>', `${tags}</head>`);
 }
 
 /**
@@ -55,11 +54,17 @@ export interface BootData {
 }
 
 /** Returns `html` with the boot data block and the preload links added before </head>. */
-export function injectStartup(html: string, boot: BootData, preloads: ReadonlyArray<{ href: string; as: 'fetch' | 'script' | 'style' }>): string {
+export function injectStartup(
+  html: string,
+  boot: BootData,
+  preloads: ReadonlyArray<{ href: string; as: 'fetch' | 'script' | 'style' }>,
+): string {
   const links = preloads.map(({ href, as }) =>
     // The Module Federation runtime fetches manifests in CORS mode with same-origin credentials:
     // a preload only matches that request with crossorigin="anonymous".
-    as === 'fetch' ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">` : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
+    as === 'fetch'
+      ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`
+      : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
   );
   const block = `<script type="application/json" id="shop-boot">${jsonForScript(boot)}</script>`;
   return html.replace('</head>', `${links.join('')}${block}</head>`);

@@ -58,8 +58,8 @@ export function AgeGate() {
           </p>
           <h2 id="age-gate-title">Sind Sie mindestens 18 Jahre alt?</h2>
           <p id="age-gate-text">
-            Diese Website bietet nikotinhaltige Produkte an. Der Zugang ist nur Erwachsenen ab 18 Jahren erlaubt. Bei der Bestellung und
-            bei der Zustellung wird Ihr Alter geprüft.
+            Diese Website bietet nikotinhaltige Produkte an. Der Zugang ist nur Erwachsenen ab 18 Jahren erlaubt. Bei der Bestellung und bei
+            der Zustellung wird Ihr Alter geprüft.
           </p>
           <div className="age-gate__actions">
             <button type="button" className="shop-button shop-button--primary" onClick={confirmAdult} autoFocus>

@@ -29,7 +29,13 @@ export function CategoriesDropdown() {
 
   return (
     <div className="categories-dropdown" ref={rootRef}>
-      <button type="button" className="main-nav__link main-nav__button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="main-nav__link main-nav__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         Kategorien <span aria-hidden="true">▾</span>
       </button>
       <div id={panelId} className="categories-dropdown__panel" hidden={!open}>

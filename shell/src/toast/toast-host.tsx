@@ -38,16 +38,16 @@ export function ToastHost() {
       </div>
       <div ref={region} popover="manual" className="toast-region">
         {toast && (
-        <div key={toast.id} className={`toast toast--${toast.variant}`} data-testid="toast">
-          <div>
-            <strong>{toast.title}</strong>
-            {toast.description && <p>{toast.description}</p>}
+          <div key={toast.id} className={`toast toast--${toast.variant}`} data-testid="toast">
+            <div>
+              <strong>{toast.title}</strong>
+              {toast.description && <p>{toast.description}</p>}
+            </div>
+            <button type="button" className="toast__close" aria-label="Meldung schließen" onClick={() => setToast(null)}>
+              ×
+            </button>
           </div>
-          <button type="button" className="toast__close" aria-label="Meldung schließen" onClick={() => setToast(null)}>
-            ×
-          </button>
-        </div>
-      )}
+        )}
       </div>
     </>
   );

@@ -91,7 +91,8 @@ function TakeOverPrompt() {
       <h2 id="take-over-title">Warenkorb übernehmen?</h2>
       <p>
         Sie haben im eingebetteten Shop {offer.itemCount === 1 ? '1 Artikel' : `${offer.itemCount} Artikel`} in den Warenkorb gelegt
-        {offer.code ? ` und den Gutscheincode ${offer.code} eingegeben` : ''}. Möchten Sie {offer.itemCount === 1 ? 'ihn' : 'sie'} in diesen Warenkorb übernehmen?
+        {offer.code ? ` und den Gutscheincode ${offer.code} eingegeben` : ''}. Möchten Sie {offer.itemCount === 1 ? 'ihn' : 'sie'} in diesen
+        Warenkorb übernehmen?
         {offer.code ? ' Ein hier bereits eingelöster Gutscheincode wird dabei ersetzt.' : ''}
       </p>
       <div className="take-over__actions">

@@ -42,7 +42,8 @@ export function useTakeOver(): { offer: TakeOverOffer | null; busy: boolean; acc
         refused.push(error instanceof ApiError ? error.serverMessage : 'Ein Artikel konnte nicht übernommen werden.');
       }
     }
-    if (offer.code) await cartApi.applyPromo(offer.code).catch(() => refused.push(`Gutscheincode ${offer.code} konnte nicht übernommen werden.`));
+    if (offer.code)
+      await cartApi.applyPromo(offer.code).catch(() => refused.push(`Gutscheincode ${offer.code} konnte nicht übernommen werden.`));
     await cartActions.load();
     clearParams();
     setBusy(false);

@@ -4,17 +4,29 @@ import { cartErrorReason } from './cart-errors';
 /** Issue #8: failed cart calls show a German reason, never raw validation text. */
 describe('cartErrorReason', () => {
   it('translates a quantity above the limit (zod text from the service) into the German limit', () => {
-    const body = { message: 'Ungültige Anfrage: body/quantity – Zu groß: erwartet, dass number <=99 ist', code: 'VALIDATION_ERROR', issues: [{ path: 'body/quantity', message: 'Zu groß: erwartet, dass number <=99 ist' }] };
+    const body = {
+      message: 'Ungültige Anfrage: body/quantity – Zu groß: erwartet, dass number <=99 ist',
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: 'body/quantity', message: 'Zu groß: erwartet, dass number <=99 ist' }],
+    };
     expect(cartErrorReason(new ApiError(400, body.message, body))).toBe('Höchstens 99 Stück pro Artikel.');
   });
 
   it('names a quantity below 1', () => {
-    const body = { message: 'x', code: 'VALIDATION_ERROR', issues: [{ path: 'body/quantity', message: 'Zu klein: erwartet, dass number >=1 ist' }] };
+    const body = {
+      message: 'x',
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: 'body/quantity', message: 'Zu klein: erwartet, dass number >=1 ist' }],
+    };
     expect(cartErrorReason(new ApiError(400, 'x', body))).toBe('Die Menge muss mindestens 1 Stück sein.');
   });
 
   it('hides other schema violations behind a plain request to check the input', () => {
-    const body = { message: 'Ungültige Anfrage: body/productId – ungültig', code: 'VALIDATION_ERROR', issues: [{ path: 'body/productId', message: 'ungültig' }] };
+    const body = {
+      message: 'Ungültige Anfrage: body/productId – ungültig',
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: 'body/productId', message: 'ungültig' }],
+    };
     expect(cartErrorReason(new ApiError(400, body.message, body))).toBe('Bitte prüfen Sie Ihre Eingabe.');
   });
 

@@ -23,7 +23,14 @@ interface CartState {
 /** Server message of an API error ('400: Text' → 'Text'). */
 export const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
 
-const useCartStore = create<CartState>(() => ({ cart: null, loading: false, loadError: null, busyItemIds: [], drawerOpen: false, mode: 'server' }));
+const useCartStore = create<CartState>(() => ({
+  cart: null,
+  loading: false,
+  loadError: null,
+  busyItemIds: [],
+  drawerOpen: false,
+  mode: 'server',
+}));
 
 const localBackend = localCartBackend({
   loadProduct: cartApi.product,
@@ -32,8 +39,6 @@ const localBackend = localCartBackend({
 });
 /** Where cart calls go: the cart service, or local storage in local mode. */
 const backend = (): CartBackend => (useCartStore.getState().mode === 'local' ? localBackend : cartApi);
-
-
 
 /**
  * Cart requests are numbered when sent. An answer replaces the cart only if no answer to a
@@ -54,11 +59,14 @@ function receive(cart: CartResponse, request: number) {
 }
 
 const setBusy = (itemId: string, busy: boolean) =>
-  useCartStore.setState((state) => ({ busyItemIds: busy ? [...state.busyItemIds, itemId] : state.busyItemIds.filter((id) => id !== itemId) }));
+  useCartStore.setState((state) => ({
+    busyItemIds: busy ? [...state.busyItemIds, itemId] : state.busyItemIds.filter((id) => id !== itemId),
+  }));
 
 /** Optimistic copy of the cart with one line changed (totals stay until the server answers). */
 function withLine(cart: CartResponse, itemId: string, quantity: number | null): CartResponse {
-  const items = quantity === null ? cart.items.filter((i) => i.id !== itemId) : cart.items.map((i) => (i.id === itemId ? { ...i, quantity } : i));
+  const items =
+    quantity === null ? cart.items.filter((i) => i.id !== itemId) : cart.items.map((i) => (i.id === itemId ? { ...i, quantity } : i));
   return { ...cart, items };
 }
 
@@ -108,7 +116,8 @@ export const cartActions = {
    * browser dropped the cookie), and the add is repeated locally (spec §4).
    */
   async addWithFallback(productId: string, quantity: number): Promise<{ cart: CartResponse; switchedToLocal: boolean }> {
-    if (useCartStore.getState().mode === 'local' || !isEmbedded()) return { cart: await backend().add(productId, quantity), switchedToLocal: false };
+    if (useCartStore.getState().mode === 'local' || !isEmbedded())
+      return { cart: await backend().add(productId, quantity), switchedToLocal: false };
     try {
       await cartApi.add(productId, quantity);
       const after = await cartApi.get();
@@ -183,7 +192,10 @@ export const cartActions = {
     try {
       const cart = await backend().applyPromo(code);
       receive(cart, request);
-      const saving = cart.promo?.type === 'fixed' ? `${cart.promo.value.toLocaleString('de-DE', { minimumFractionDigits: 2 })} €` : `${cart.promo?.value}%`;
+      const saving =
+        cart.promo?.type === 'fixed'
+          ? `${cart.promo.value.toLocaleString('de-DE', { minimumFractionDigits: 2 })} €`
+          : `${cart.promo?.value}%`;
       showToast({ title: 'Gutscheincode angewendet!', description: `Sie sparen ${saving}`, variant: 'success' });
       return true;
     } catch (error) {
@@ -191,7 +203,11 @@ export const cartActions = {
         // Too many unknown codes (issue #8): the server says when to try again.
         showToast({ title: 'Zu viele Versuche', description: error.serverMessage, variant: 'destructive' });
       } else if (error instanceof ApiError) {
-        showToast({ title: 'Ungültiger Code', description: error.serverMessage || 'Der Gutscheincode ist nicht gültig oder abgelaufen.', variant: 'destructive' });
+        showToast({
+          title: 'Ungültiger Code',
+          description: error.serverMessage || 'Der Gutscheincode ist nicht gültig oder abgelaufen.',
+          variant: 'destructive',
+        });
       } else {
         showToast({ title: 'Fehler', description: 'Fehler beim Anwenden des Gutscheincodes.', variant: 'destructive' });
       }

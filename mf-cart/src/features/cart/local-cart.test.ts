@@ -6,7 +6,17 @@ import { localCartBackend, localLineId, parseTakeOver, priceLocalCart, readLocal
 
 /** Local cart of spec §3/§4 (browser storage in an embedded frame), against jsdom's localStorage. */
 const product = (id: string, overrides: Partial<Product> = {}) =>
-  ({ id, name: `Produkt ${id.slice(0, 4)}`, slug: id, price: '26.99', salePrice: '16.99', stock: 50, isActive: true, images: [], ...overrides }) as Product;
+  ({
+    id,
+    name: `Produkt ${id.slice(0, 4)}`,
+    slug: id,
+    price: '26.99',
+    salePrice: '16.99',
+    stock: 50,
+    isActive: true,
+    images: [],
+    ...overrides,
+  }) as Product;
 const A = 'a'.repeat(24);
 const B = 'b'.repeat(24);
 const catalogue = new Map([
@@ -19,7 +29,11 @@ const loadProduct = async (id: string) => {
   return found;
 };
 const apiError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });
-const backend = localCartBackend({ loadProduct, validatePromo: async (code) => ({ code, discount: 10, type: 'percentage' as const }), apiError });
+const backend = localCartBackend({
+  loadProduct,
+  validatePromo: async (code) => ({ code, discount: 10, type: 'percentage' as const }),
+  apiError,
+});
 
 beforeEach(() => localStorage.clear());
 
@@ -37,13 +51,24 @@ test('prices like the server (spec §9): sale price, shipping under 4 items, per
     [B, 1, '14.99', null, null],
   ]);
   // 33.98 + 14.99 = 48.97; −10 % = 4.90; + 4.99 shipping
-  expect(cart.totals).toMatchObject({ itemCount: 3, subtotal: '48.97', savings: '20.00', promoDiscount: '4.90', shipping: '4.99', total: '49.06', freeShippingRemainingItems: 1 });
+  expect(cart.totals).toMatchObject({
+    itemCount: 3,
+    subtotal: '48.97',
+    savings: '20.00',
+    promoDiscount: '4.90',
+    shipping: '4.99',
+    total: '49.06',
+    freeShippingRemainingItems: 1,
+  });
   expect(readLocalCart().lines).toHaveLength(2);
 });
 
 test('stock and the 99 limit are checked; the stored cart stays unchanged on refusal', async () => {
   await backend.add(B, 2);
-  await expect(backend.add(B, 1)).rejects.toMatchObject({ status: 400, message: '400: Von diesem Produkt sind nur noch 2 Stück verfügbar.' });
+  await expect(backend.add(B, 1)).rejects.toMatchObject({
+    status: 400,
+    message: '400: Von diesem Produkt sind nur noch 2 Stück verfügbar.',
+  });
   expect(readLocalCart().lines[0]!.quantity).toBe(2);
   const [line] = readLocalCart().lines;
   expect((await backend.update(line!.id, 1)).totals.itemCount).toBe(1);
@@ -52,7 +77,13 @@ test('stock and the 99 limit are checked; the stored cart stays unchanged on ref
 
 test('a product that cannot be loaded is logged and skipped', async () => {
   const now = new Date().toISOString();
-  writeLocalCart({ lines: [{ id: localLineId(), productId: 'c'.repeat(24), quantity: 1, createdAt: now, updatedAt: now }, { id: localLineId(), productId: A, quantity: 1, createdAt: now, updatedAt: now }], promo: null });
+  writeLocalCart({
+    lines: [
+      { id: localLineId(), productId: 'c'.repeat(24), quantity: 1, createdAt: now, updatedAt: now },
+      { id: localLineId(), productId: A, quantity: 1, createdAt: now, updatedAt: now },
+    ],
+    promo: null,
+  });
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const cart = await priceLocalCart(readLocalCart(), loadProduct);
   expect(cart.items.map((item) => item.productId)).toEqual([A]);

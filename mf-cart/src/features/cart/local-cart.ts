@@ -72,13 +72,25 @@ export async function priceLocalCart(data: LocalCartData, loadProduct: (id: stri
     }),
   );
   const lines = loaded.filter((entry): entry is NonNullable<typeof entry> => entry !== null);
-  const promo = data.promo ? { type: data.promo.type, value: data.promo.type === 'fixed' ? Math.round(data.promo.value * 100) : data.promo.value } : null;
+  const promo = data.promo
+    ? { type: data.promo.type, value: data.promo.type === 'fixed' ? Math.round(data.promo.value * 100) : data.promo.value }
+    : null;
   const totals = computeTotals(
-    lines.map(({ line, product }) => ({ quantity: line.quantity, regularCents: decimalToCents(product.price), saleCents: product.salePrice ? decimalToCents(product.salePrice) : null })),
+    lines.map(({ line, product }) => ({
+      quantity: line.quantity,
+      regularCents: decimalToCents(product.price),
+      saleCents: product.salePrice ? decimalToCents(product.salePrice) : null,
+    })),
     promo,
   );
   return {
-    items: lines.map(({ line, product }) => ({ ...line, price: product.salePrice ?? product.price, userId: null, sessionId: null, product })),
+    items: lines.map(({ line, product }) => ({
+      ...line,
+      price: product.salePrice ?? product.price,
+      userId: null,
+      sessionId: null,
+      product,
+    })),
     totals: totalsToApi(totals),
     promo: data.promo,
     notices: [],
@@ -133,7 +145,8 @@ export function localCartBackend(deps: {
   };
   const checkQuantity = async (productId: string, quantity: number) => {
     const product = await deps.loadProduct(productId);
-    if (!product.isActive || (product.stock !== null && product.stock <= 0)) throw deps.apiError(409, 'Dieses Produkt ist leider ausverkauft.');
+    if (!product.isActive || (product.stock !== null && product.stock <= 0))
+      throw deps.apiError(409, 'Dieses Produkt ist leider ausverkauft.');
     const limit = lineQuantityLimit(product);
     if (quantity > limit) {
       throw deps.apiError(400, lineQuantityMessage(limit));

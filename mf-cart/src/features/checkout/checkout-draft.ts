@@ -32,7 +32,12 @@ export function checkoutDefaults(): CheckoutFormValues {
 export function useCheckoutDraft(form: UseFormReturn<CheckoutFormValues>): void {
   useEffect(() => {
     const subscription = form.watch((values) => {
-      const draft: Partial<Draft> = { email: values.email, billing: values.billing as Draft['billing'], shippingSameAsBilling: values.shippingSameAsBilling, shipping: values.shipping as Draft['shipping'] };
+      const draft: Partial<Draft> = {
+        email: values.email,
+        billing: values.billing as Draft['billing'],
+        shippingSameAsBilling: values.shippingSameAsBilling,
+        shipping: values.shipping as Draft['shipping'],
+      };
       sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
     });
     return () => subscription.unsubscribe();

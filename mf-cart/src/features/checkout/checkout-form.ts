@@ -29,24 +29,30 @@ export const STEP_SCHEMAS = {
   contact: z.object({
     email: z.string().trim().min(1, 'Bitte geben Sie Ihre E-Mail-Adresse ein.').email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'),
   }),
-  address: z
-    .object({ billing: AddressForm, shippingSameAsBilling: z.boolean(), shipping: z.unknown() })
-    .superRefine((form, ctx) => {
-      let delivery: AddressForm = form.billing;
-      if (!form.shippingSameAsBilling) {
-        const parsed = AddressForm.safeParse(form.shipping);
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['shipping', ...issue.path], message: issue.message });
-          return;
-        }
-        delivery = parsed.data;
+  address: z.object({ billing: AddressForm, shippingSameAsBilling: z.boolean(), shipping: z.unknown() }).superRefine((form, ctx) => {
+    let delivery: AddressForm = form.billing;
+    if (!form.shippingSameAsBilling) {
+      const parsed = AddressForm.safeParse(form.shipping);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', path: ['shipping', ...issue.path], message: issue.message });
+        return;
       }
-      if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
-        ctx.addIssue({ code: 'custom', path: [form.shippingSameAsBilling ? 'billing' : 'shipping', 'street'], message: PARCEL_LOCKER_MESSAGE });
-      }
-    }),
+      delivery = parsed.data;
+    }
+    if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [form.shippingSameAsBilling ? 'billing' : 'shipping', 'street'],
+        message: PARCEL_LOCKER_MESSAGE,
+      });
+    }
+  }),
   age: z.object({
-    birthDate: IsoDate.refine((value) => value <= new Date().toISOString().slice(0, 10), 'Das Geburtsdatum darf nicht in der Zukunft liegen.'),
+    birthDate: IsoDate.refine(
+      (value) => value <= new Date().toISOString().slice(0, 10),
+      'Das Geburtsdatum darf nicht in der Zukunft liegen.',
+    ),
     ...Object.fromEntries(
       (['mrz1', 'mrz2', 'mrz3'] as const).map((line, index) => [
         line,
@@ -77,7 +83,8 @@ export const CHECKOUT_DEFAULTS: CheckoutFormValues = {
 /** The address the parcel goes to (and whose name must match the ID card). */
 export const deliveryAddress = (form: CheckoutFormValues): AddressForm => (form.shippingSameAsBilling ? form.billing : form.shipping);
 
-export const mrzLines = (form: CheckoutFormValues) => [form.mrz1, form.mrz2, form.mrz3].map((line) => line.replace(/\s/g, '').toUpperCase());
+export const mrzLines = (form: CheckoutFormValues) =>
+  [form.mrz1, form.mrz2, form.mrz3].map((line) => line.replace(/\s/g, '').toUpperCase());
 
 /** The `POST /api/orders` body; `expectedTotal` is the total shown on the review step. */
 export function toPlaceOrderBody(form: CheckoutFormValues, expectedTotal: string): PlaceOrderBody {

@@ -12,7 +12,14 @@ import { readLocalCart, takeOverUrl } from '../cart/local-cart';
 import { CartLoadGate } from '../cart/components/cart-load-gate';
 import { OrderSummary } from '../cart/components/order-summary';
 import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
-import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues, type CheckoutStep as StepName } from './checkout-form';
+import {
+  STEP_SCHEMAS,
+  deliveryAddress,
+  mrzLines,
+  toPlaceOrderBody,
+  type CheckoutFormValues,
+  type CheckoutStep as StepName,
+} from './checkout-form';
 import { CheckoutStep } from './components/checkout-step';
 import { checkoutDefaults, clearCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
 import { TextField } from '../../components/text-field';
@@ -35,7 +42,10 @@ const STEPS = [
 
 /** Essential characteristics of a product for the review step: liquid volume and nicotine content. */
 const productEssentials = (product: CartResponse['items'][number]['product']) =>
-  [product.liquidVolumeMl ? `${product.liquidVolumeMl.toLocaleString('de-DE')} ml Liquid` : null, `Nikotin ${product.nicotineMgPerMl.toLocaleString('de-DE')} mg/ml`]
+  [
+    product.liquidVolumeMl ? `${product.liquidVolumeMl.toLocaleString('de-DE')} ml Liquid` : null,
+    `Nikotin ${product.nicotineMgPerMl.toLocaleString('de-DE')} mg/ml`,
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -127,9 +137,16 @@ function Checkout({ cart }: { cart: CartResponse }) {
       const holder = deliveryAddress(values);
       setBusy(true);
       try {
-        await checkoutApi.verifyAge({ birthDate: values.birthDate, firstName: holder.firstName, lastName: holder.lastName, mrzLines: mrzLines(values) });
+        await checkoutApi.verifyAge({
+          birthDate: values.birthDate,
+          firstName: holder.firstName,
+          lastName: holder.lastName,
+          mrzLines: mrzLines(values),
+        });
       } catch (error) {
-        setStepError(error instanceof ApiError ? error.serverMessage : 'Die Altersprüfung ist gerade nicht möglich. Bitte versuchen Sie es erneut.');
+        setStepError(
+          error instanceof ApiError ? error.serverMessage : 'Die Altersprüfung ist gerade nicht möglich. Bitte versuchen Sie es erneut.',
+        );
         return;
       } finally {
         setBusy(false);
@@ -215,7 +232,14 @@ function Checkout({ cart }: { cart: CartResponse }) {
               >
                 {step.name === 'contact' && (
                   <>
-                    <TextField name="email" label="E-Mail-Adresse" type="email" autoComplete="email" hint="Hierhin senden wir die Bestellbestätigung." required />
+                    <TextField
+                      name="email"
+                      label="E-Mail-Adresse"
+                      type="email"
+                      autoComplete="email"
+                      hint="Hierhin senden wir die Bestellbestätigung."
+                      required
+                    />
                     {continueButton}
                   </>
                 )}
@@ -227,14 +251,19 @@ function Checkout({ cart }: { cart: CartResponse }) {
                       Lieferung an die Rechnungsadresse
                     </label>
                     {!form.watch('shippingSameAsBilling') && <AddressFields prefix="shipping" legend="Lieferadresse" />}
-                    <p className="checkout-field__hint">Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt nur persönlich an Erwachsene.</p>
+                    <p className="checkout-field__hint">
+                      Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt nur persönlich an Erwachsene.
+                    </p>
                     {continueButton}
                   </>
                 )}
                 {step.name === 'age' && (
                   <>
                     {resumedBeforeAge && (
-                      <Notice tone="warning">Zum Schutz Ihrer Daten speichern wir die Angaben Ihres Ausweises nicht. Bitte geben Sie sie nach dem Neuladen erneut ein.</Notice>
+                      <Notice tone="warning">
+                        Zum Schutz Ihrer Daten speichern wir die Angaben Ihres Ausweises nicht. Bitte geben Sie sie nach dem Neuladen erneut
+                        ein.
+                      </Notice>
                     )}
                     <AgeCheckFields />
                     {errorBox}
@@ -243,8 +272,14 @@ function Checkout({ cart }: { cart: CartResponse }) {
                 )}
                 {step.name === 'shipping' && (
                   <>
-                    <SingleOption legend="Versandart" name="shippingMethod" value="dhl-age-check" label={`${SHIPPING_METHOD_LABEL} – ${freeShipping ? 'kostenlos' : formatEurDecimal(cart.totals.shipping)}`}>
-                      Lieferzeit 1–3 Werktage nach Zahlungseingang. Übergabe nur an Sie persönlich nach Alterskontrolle, nicht an Nachbarn oder eine Packstation.
+                    <SingleOption
+                      legend="Versandart"
+                      name="shippingMethod"
+                      value="dhl-age-check"
+                      label={`${SHIPPING_METHOD_LABEL} – ${freeShipping ? 'kostenlos' : formatEurDecimal(cart.totals.shipping)}`}
+                    >
+                      Lieferzeit 1–3 Werktage nach Zahlungseingang. Übergabe nur an Sie persönlich nach Alterskontrolle, nicht an Nachbarn
+                      oder eine Packstation.
                       {!freeShipping && ' Ab 4 Produkten versandkostenfrei.'}
                     </SingleOption>
                     {continueButton}
@@ -253,8 +288,8 @@ function Checkout({ cart }: { cart: CartResponse }) {
                 {step.name === 'payment' && (
                   <>
                     <SingleOption legend="Zahlungsart" name="paymentMethod" value="prepayment" label={PAYMENT_METHOD_LABEL}>
-                      Nach der Bestellung erhalten Sie unsere Bankverbindung (auf der Bestätigungsseite und per E-Mail). Wir versenden, sobald Ihre Zahlung
-                      eingegangen ist.
+                      Nach der Bestellung erhalten Sie unsere Bankverbindung (auf der Bestätigungsseite und per E-Mail). Wir versenden,
+                      sobald Ihre Zahlung eingegangen ist.
                     </SingleOption>
                     {continueButton}
                   </>
@@ -279,7 +314,11 @@ function Checkout({ cart }: { cart: CartResponse }) {
           </div>
           <aside className="cart-aside checkout-aside" aria-label="Bestellübersicht">
             {/* Items and totals from the first step; collapsed on phones above the steps. */}
-            <details className="checkout-summary" open={summaryToggled ?? wide} onToggle={(event) => event.currentTarget.open !== (summaryToggled ?? wide) && setSummaryToggled(event.currentTarget.open)}>
+            <details
+              className="checkout-summary"
+              open={summaryToggled ?? wide}
+              onToggle={(event) => event.currentTarget.open !== (summaryToggled ?? wide) && setSummaryToggled(event.currentTarget.open)}
+            >
               <summary>
                 Bestellübersicht: {cart.totals.itemCount} Artikel · {formatEurDecimal(cart.totals.total)}
               </summary>
@@ -303,8 +342,8 @@ function LocalCartHandOff() {
     <section className="shop-page checkout-page">
       <h1>Kasse</h1>
       <Notice>
-        In dieser eingebetteten Ansicht ist keine Bestellung möglich, weil Ihr Browser hier keine Cookies erlaubt. Öffnen Sie die Kasse in einem neuen
-        Fenster – Ihr Warenkorb wird dorthin übernommen.
+        In dieser eingebetteten Ansicht ist keine Bestellung möglich, weil Ihr Browser hier keine Cookies erlaubt. Öffnen Sie die Kasse in
+        einem neuen Fenster – Ihr Warenkorb wird dorthin übernommen.
       </Notice>
       <a className="shop-button shop-button--primary" href={takeOverUrl(readLocalCart())} target="_blank" rel="noopener">
         Kasse in neuem Fenster öffnen

@@ -44,7 +44,13 @@ export function SideCart() {
 
   const items = cart?.items ?? [];
   return (
-    <dialog ref={ref} className={`side-cart${leaving ? ' side-cart--leaving' : ''}`} aria-labelledby="side-cart-title" onClose={cartActions.closeDrawer} data-testid="side-cart">
+    <dialog
+      ref={ref}
+      className={`side-cart${leaving ? ' side-cart--leaving' : ''}`}
+      aria-labelledby="side-cart-title"
+      onClose={cartActions.closeDrawer}
+      data-testid="side-cart"
+    >
       <div className="side-cart__header">
         <h2 id="side-cart-title">Warenkorb</h2>
         <button type="button" className="icon-button" aria-label="Warenkorb schließen" onClick={cartActions.closeDrawer}>

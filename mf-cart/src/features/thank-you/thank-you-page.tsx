@@ -35,8 +35,8 @@ function BankTransfer({ order }: { order: Order }) {
         ))}
       </dl>
       <p>
-        Bitte überweisen Sie bis zum <strong>{formatDate(new Date(new Date(order.createdAt).getTime() + dueDays * DAY_MS))}</strong> und geben Sie als
-        Verwendungszweck nur Ihre Bestellnummer an. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.
+        Bitte überweisen Sie bis zum <strong>{formatDate(new Date(new Date(order.createdAt).getTime() + dueDays * DAY_MS))}</strong> und
+        geben Sie als Verwendungszweck nur Ihre Bestellnummer an. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.
       </p>
     </section>
   );
@@ -49,11 +49,22 @@ function BankTransfer({ order }: { order: Order }) {
  */
 export function ThankYouPage() {
   const { orderId = '' } = useParams();
-  const { data: order, error, isLoading, refetch } = useQuery({ queryKey: ['order', orderId], queryFn: () => checkoutApi.order(orderId), retry: false });
+  const {
+    data: order,
+    error,
+    isLoading,
+    refetch,
+  } = useQuery({ queryKey: ['order', orderId], queryFn: () => checkoutApi.order(orderId), retry: false });
   const notFound = error instanceof ApiError && error.status === 404;
   // The title thanks only for an order the visitor may see; an unknown one says so instead.
   useSeo({
-    title: order ? 'Vielen Dank für Ihre Bestellung' : notFound ? 'Bestellung nicht gefunden' : isLoading ? 'Bestellung wird geladen' : 'Bestellung konnte nicht geladen werden',
+    title: order
+      ? 'Vielen Dank für Ihre Bestellung'
+      : notFound
+        ? 'Bestellung nicht gefunden'
+        : isLoading
+          ? 'Bestellung wird geladen'
+          : 'Bestellung konnte nicht geladen werden',
     robots: 'noindex, nofollow',
   });
 
@@ -100,7 +111,14 @@ export function ThankYouPage() {
       <div className="thank-you__details">
         <section aria-labelledby="items-title">
           <h2 id="items-title">Ihre Bestellung</h2>
-          <OrderLines lines={order.items.map((line) => ({ key: line.productId, name: line.name, quantity: line.quantity, lineTotal: line.lineTotal }))} />
+          <OrderLines
+            lines={order.items.map((line) => ({
+              key: line.productId,
+              name: line.name,
+              quantity: line.quantity,
+              lineTotal: line.lineTotal,
+            }))}
+          />
           <OrderSummary totals={order.totals} promo={order.promo} />
         </section>
         <section aria-labelledby="delivery-title">
@@ -109,7 +127,8 @@ export function ThankYouPage() {
         </section>
       </div>
       <p className="thank-you__withdrawal">
-        Sie können Ihre Bestellung innerhalb von 14 Tagen nach Erhalt der Ware widerrufen: <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
+        Sie können Ihre Bestellung innerhalb von 14 Tagen nach Erhalt der Ware widerrufen:{' '}
+        <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
       </p>
       <Link className="shop-button shop-button--secondary" to="/">
         Weiter einkaufen

@@ -51,7 +51,9 @@ export function WithdrawalPage() {
     try {
       setReceipt(await withdrawalApi.declare(review));
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.serverMessage : 'Der Widerruf konnte nicht gesendet werden. Bitte versuchen Sie es erneut.');
+      setError(
+        failure instanceof ApiError ? failure.serverMessage : 'Der Widerruf konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+      );
     } finally {
       setSending(false);
     }
@@ -62,7 +64,8 @@ export function WithdrawalPage() {
       <section className="shop-page withdrawal-page" aria-live="polite">
         <h1>Widerruf eingegangen</h1>
         <p data-testid="withdrawal-receipt">
-          Ihr Widerruf zur Bestellung <strong>{receipt.orderNumber}</strong> ist am {formatDateTime(new Date(receipt.receivedAt))} bei uns eingegangen.
+          Ihr Widerruf zur Bestellung <strong>{receipt.orderNumber}</strong> ist am {formatDateTime(new Date(receipt.receivedAt))} bei uns
+          eingegangen.
         </p>
         <p>
           Eine Eingangsbestätigung haben wir an <strong>{receipt.email}</strong> gesendet. Wie Sie die Ware zurücksenden, steht in unserer{' '}
@@ -75,8 +78,8 @@ export function WithdrawalPage() {
     <section className="shop-page withdrawal-page">
       <h1>Vertrag widerrufen</h1>
       <p>
-        Hier können Sie Ihre Bestellung ganz oder teilweise widerrufen – ohne Anmeldung. Wir brauchen nur Ihren Namen, die Bestellnummer aus der
-        Bestellbestätigung und die E-Mail-Adresse, mit der Sie bestellt haben.
+        Hier können Sie Ihre Bestellung ganz oder teilweise widerrufen – ohne Anmeldung. Wir brauchen nur Ihren Namen, die Bestellnummer aus
+        der Bestellbestätigung und die E-Mail-Adresse, mit der Sie bestellt haben.
       </p>
       {review ? (
         <div className="withdrawal-review">
@@ -117,9 +120,20 @@ export function WithdrawalPage() {
         <FormProvider {...form}>
           <form className="withdrawal-form" noValidate onSubmit={(event) => void check(event)}>
             <TextField<WithdrawalForm> name="name" label="Ihr Name" autoComplete="name" required />
-            <TextField<WithdrawalForm> name="orderNumber" label="Bestellnummer" hint="Steht in Ihrer Bestellbestätigung, z. B. RT-2026-000042." autoComplete="off" required />
+            <TextField<WithdrawalForm>
+              name="orderNumber"
+              label="Bestellnummer"
+              hint="Steht in Ihrer Bestellbestätigung, z. B. RT-2026-000042."
+              autoComplete="off"
+              required
+            />
             <TextField<WithdrawalForm> name="email" label="E-Mail-Adresse der Bestellung" type="email" autoComplete="email" required />
-            <TextField<WithdrawalForm> name="items" label="Nur bestimmte Artikel widerrufen (optional)" hint="Leer lassen, um die gesamte Bestellung zu widerrufen." multiline />
+            <TextField<WithdrawalForm>
+              name="items"
+              label="Nur bestimmte Artikel widerrufen (optional)"
+              hint="Leer lassen, um die gesamte Bestellung zu widerrufen."
+              multiline
+            />
             <Button type="submit">Weiter</Button>
           </form>
         </FormProvider>

@@ -10,7 +10,17 @@ import { useCategories } from '../products/hooks';
 import { bestCategoryDiscount } from '../products/category-discount';
 
 /** Carousels of spec §2 'Home': 7000, 9000, shisha 10000, 12000 … 35000. */
-const CAROUSEL_IDS = ['cat-tornado-7000', 'cat-tornado-9000', 'cat-shisha-10000', 'cat-tornado-12000', 'cat-tornado-15000', 'cat-tornado-20000', 'cat-tornado-25000', 'cat-tornado-30000', 'cat-tornado-35000'];
+const CAROUSEL_IDS = [
+  'cat-tornado-7000',
+  'cat-tornado-9000',
+  'cat-shisha-10000',
+  'cat-tornado-12000',
+  'cat-tornado-15000',
+  'cat-tornado-20000',
+  'cat-tornado-25000',
+  'cat-tornado-30000',
+  'cat-tornado-35000',
+];
 
 export function HomePage() {
   useSeo({ title: 'RandM Tornado Einweg-Vapes kaufen', description: FALLBACK_META_DESCRIPTION });

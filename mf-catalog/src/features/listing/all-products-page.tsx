@@ -16,7 +16,10 @@ export function AllProductsPage() {
   });
   return (
     <section className="shop-page">
-      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Alle Produkte' }]} renderLink={(item) => <Link to={item.href}>{item.label}</Link>} />
+      <Breadcrumb
+        items={[{ label: 'Home', href: '/' }, { label: 'Alle Produkte' }]}
+        renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
+      />
       <h1>Alle Produkte</h1>
       <ProductList />
     </section>

@@ -39,7 +39,9 @@ export function CategoryListingPage() {
     return (
       <section className="shop-page">
         <h1>Kategorie nicht gefunden</h1>
-        <p>Diese Kategorie gibt es nicht. <Link to="/kategorien">Zu allen Kategorien</Link></p>
+        <p>
+          Diese Kategorie gibt es nicht. <Link to="/kategorien">Zu allen Kategorien</Link>
+        </p>
       </section>
     );
   }
@@ -63,8 +65,7 @@ export function CategoryListingPage() {
       )}
       <aside className="category-info" data-category-id={category.id} aria-label={`Über ${name}`}>
         <p>
-          Kategorie: <strong>{name}</strong> · {category.productCount} Produkte ·{' '}
-          <Link to="/kategorien">Alle Kategorien</Link>
+          Kategorie: <strong>{name}</strong> · {category.productCount} Produkte · <Link to="/kategorien">Alle Kategorien</Link>
         </p>
       </aside>
     </section>

@@ -11,16 +11,20 @@ import { PriceDisplay } from '../products/components/price-tag';
  * struck-through original price, sale price, discount percent (given, or computed) and a link.
  */
 export function CategoryOverviewPage() {
-  useSeo({ title: 'Alle Kategorien', description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.' });
+  useSeo({
+    title: 'Alle Kategorien',
+    description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.',
+  });
   const { data, isPending, isError, refetch } = useCategories();
   const bestDiscount = bestCategoryDiscount(data);
   return (
     <section className="shop-page">
-      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Kategorien' }]} renderLink={(item) => <Link to={item.href}>{item.label}</Link>} />
+      <Breadcrumb
+        items={[{ label: 'Home', href: '/' }, { label: 'Kategorien' }]}
+        renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
+      />
       <h1>Kategorien</h1>
-      <p className="offer-banner">
-        Kostenloser Versand ab 4 Produkten{bestDiscount ? ` · bis zu ${bestDiscount} % reduziert` : ''}
-      </p>
+      <p className="offer-banner">Kostenloser Versand ab 4 Produkten{bestDiscount ? ` · bis zu ${bestDiscount} % reduziert` : ''}</p>
       {isPending ? (
         <Spinner label="Kategorien werden geladen…" />
       ) : isError ? (
@@ -34,7 +38,11 @@ export function CategoryOverviewPage() {
                 <h2>{category.name}</h2>
                 <PriceDisplay currentCents={sale} regularCents={original} percent={percent || null} prefix="ab" />
                 <p>{category.productCount} Produkte</p>
-                <Link className="shop-button shop-button--primary" to={`/kategorien/${category.slug}`} aria-label={`${category.name} ansehen`}>
+                <Link
+                  className="shop-button shop-button--primary"
+                  to={`/kategorien/${category.slug}`}
+                  aria-label={`${category.name} ansehen`}
+                >
                   Zum Shop
                 </Link>
               </li>

@@ -34,13 +34,25 @@ function Gallery({ product }: { product: Product }) {
   return (
     <div className="gallery">
       <div className="gallery__main">
-        <ProductImage key={selected} src={images[selected]} alt={product.name} size={600} sizes="(min-width: 80rem) 38rem, (min-width: 56rem) 48vw, 100vw" priority />
+        <ProductImage
+          key={selected}
+          src={images[selected]}
+          alt={product.name}
+          size={600}
+          sizes="(min-width: 80rem) 38rem, (min-width: 56rem) 48vw, 100vw"
+          priority
+        />
       </div>
       {images.length > 1 && (
         <ul className="gallery__thumbs">
           {images.map((src, index) => (
             <li key={src ?? index}>
-              <button type="button" aria-label={`Bild ${index + 1} anzeigen`} aria-pressed={index === selected} onClick={() => setSelected(index)}>
+              <button
+                type="button"
+                aria-label={`Bild ${index + 1} anzeigen`}
+                aria-pressed={index === selected}
+                onClick={() => setSelected(index)}
+              >
                 <ProductImage src={src} alt="" size={80} sizes="80px" />
               </button>
             </li>
@@ -55,7 +67,14 @@ function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [tab, setTab] = useState<'description' | 'specs'>('description');
   // Detail page toast of spec §8: 'Zum Warenkorb hinzugefügt' / '{name} wurde hinzugefügt.'
-  const { add, busy } = useAddToCart(() => showToast({ title: 'Zum Warenkorb hinzugefügt', description: `${product.name} wurde hinzugefügt.`, variant: 'success', durationMs: 2000 }));
+  const { add, busy } = useAddToCart(() =>
+    showToast({
+      title: 'Zum Warenkorb hinzugefügt',
+      description: `${product.name} wurde hinzugefügt.`,
+      variant: 'success',
+      durationMs: 2000,
+    }),
+  );
   const soldOut = isSoldOut(product);
   // The stepper stops where the cart would refuse: 99 per line, or the stock when lower.
   const maxQuantity = lineQuantityLimit(product);
@@ -73,7 +92,12 @@ function ProductDetails({ product }: { product: Product }) {
   return (
     <>
       <Breadcrumb
-        items={[{ label: 'Home', href: '/' }, { label: 'Kategorien', href: '/kategorien' }, { label: categoryName, href: `/kategorien/${product.category}` }, { label: product.name }]}
+        items={[
+          { label: 'Home', href: '/' },
+          { label: 'Kategorien', href: '/kategorien' },
+          { label: categoryName, href: `/kategorien/${product.category}` },
+          { label: product.name },
+        ]}
         renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
       />
       <div className="product-detail">
@@ -114,7 +138,9 @@ function ProductDetails({ product }: { product: Product }) {
           >
             {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
           </button>
-          <p className="product-detail__restriction">Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung</p>
+          <p className="product-detail__restriction">
+            Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung
+          </p>
           {product.salesCount > 0 && <p className="product-detail__customers">{formatInteger(product.salesCount)}-mal verkauft</p>}
           <p className="nicotine-warning" role="note">
             {product.nicotineWarning}
@@ -123,10 +149,24 @@ function ProductDetails({ product }: { product: Product }) {
       </div>
       <section className="tabs" aria-label="Produktinformationen">
         <div role="tablist" aria-label="Produktinformationen">
-          <button type="button" role="tab" id="tab-description" aria-controls="panel-description" aria-selected={tab === 'description'} onClick={() => setTab('description')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-description"
+            aria-controls="panel-description"
+            aria-selected={tab === 'description'}
+            onClick={() => setTab('description')}
+          >
             Beschreibung
           </button>
-          <button type="button" role="tab" id="tab-specs" aria-controls="panel-specs" aria-selected={tab === 'specs'} onClick={() => setTab('specs')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-specs"
+            aria-controls="panel-specs"
+            aria-selected={tab === 'specs'}
+            onClick={() => setTab('specs')}
+          >
             Technische Daten
           </button>
         </div>
@@ -180,7 +220,11 @@ function ProductUnavailable({ notFound }: { notFound: boolean }) {
   return (
     <section className="shop-page">
       <h1>{notFound ? 'Produkt nicht gefunden' : 'Fehler'}</h1>
-      <p>{notFound ? 'Das angeforderte Produkt konnte nicht gefunden werden.' : 'Das Produkt konnte gerade nicht geladen werden. Bitte versuchen Sie es später erneut.'}</p>
+      <p>
+        {notFound
+          ? 'Das angeforderte Produkt konnte nicht gefunden werden.'
+          : 'Das Produkt konnte gerade nicht geladen werden. Bitte versuchen Sie es später erneut.'}
+      </p>
       <Link className="shop-button shop-button--primary" to="/randm-tornado-vape-alle-produkte">
         Alle Produkte ansehen
       </Link>

@@ -19,43 +19,46 @@ const CART_RETRY_MS = 200;
  */
 export function useAddToCart(onAdded?: () => void) {
   const [busy, setBusy] = useState(false);
-  const add = useCallback(async (productId: string, quantity: number) => {
-    setBusy(true);
-    let accepted = false;
-    let settle: (ok: boolean | 'no-result') => void = () => undefined;
-    const result = new Promise<boolean | 'no-result'>((resolve) => (settle = resolve));
-    // Events are dispatched synchronously: right after emit() it is known whether the cart took it.
-    const offAccepted = on('cart:add-accepted', (event) => {
-      if (event.productId === productId) accepted = true;
-    });
-    const offResult = on('cart:add-result', (event) => {
-      if (event.productId === productId) settle(event.ok);
-    });
-    const resultTimer = setTimeout(() => settle('no-result'), CART_RESULT_TIMEOUT_MS);
-    try {
-      // The cart remote may still be loading (its header widget mounts after the page): ask again
-      // until it accepts or the time is up. Nothing is added twice: an unheard add is not accepted.
-      const deadline = Date.now() + CART_ACCEPT_TIMEOUT_MS;
-      emit('cart:add', { productId, quantity });
-      while (!accepted && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, CART_RETRY_MS));
-        if (!accepted) emit('cart:add', { productId, quantity });
+  const add = useCallback(
+    async (productId: string, quantity: number) => {
+      setBusy(true);
+      let accepted = false;
+      let settle: (ok: boolean | 'no-result') => void = () => undefined;
+      const result = new Promise<boolean | 'no-result'>((resolve) => (settle = resolve));
+      // Events are dispatched synchronously: right after emit() it is known whether the cart took it.
+      const offAccepted = on('cart:add-accepted', (event) => {
+        if (event.productId === productId) accepted = true;
+      });
+      const offResult = on('cart:add-result', (event) => {
+        if (event.productId === productId) settle(event.ok);
+      });
+      const resultTimer = setTimeout(() => settle('no-result'), CART_RESULT_TIMEOUT_MS);
+      try {
+        // The cart remote may still be loading (its header widget mounts after the page): ask again
+        // until it accepts or the time is up. Nothing is added twice: an unheard add is not accepted.
+        const deadline = Date.now() + CART_ACCEPT_TIMEOUT_MS;
+        emit('cart:add', { productId, quantity });
+        while (!accepted && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, CART_RETRY_MS));
+          if (!accepted) emit('cart:add', { productId, quantity });
+        }
+        if (!accepted) {
+          showToast({
+            title: 'Warenkorb nicht verfügbar',
+            description: 'Der Warenkorb ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+            variant: 'destructive',
+          });
+          return;
+        }
+        if ((await result) === true) onAdded?.();
+      } finally {
+        offAccepted();
+        offResult();
+        clearTimeout(resultTimer);
+        setBusy(false);
       }
-      if (!accepted) {
-        showToast({
-          title: 'Warenkorb nicht verfügbar',
-          description: 'Der Warenkorb ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
-          variant: 'destructive',
-        });
-        return;
-      }
-      if ((await result) === true) onAdded?.();
-    } finally {
-      offAccepted();
-      offResult();
-      clearTimeout(resultTimer);
-      setBusy(false);
-    }
-  }, [onAdded]);
+    },
+    [onAdded],
+  );
   return { add, busy };
 }

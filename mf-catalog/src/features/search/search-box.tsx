@@ -13,7 +13,9 @@ export const DEBOUNCE_MS = 300;
 const POPULAR_SEARCHES = ['Tornado 40000', 'Blueberry', 'Ice', 'Strawberry', 'Mango'];
 const POPULAR_SHOWN = 4;
 
-type Option = { kind: 'product'; id: string; label: [string, string]; href: string } | { kind: 'term'; id: string; term: string; group: 'recent' | 'popular' };
+type Option =
+  | { kind: 'product'; id: string; label: [string, string]; href: string }
+  | { kind: 'term'; id: string; term: string; group: 'recent' | 'popular' };
 
 /**
  * Header search box (spec §2, §4, §5, §9) as an ARIA combobox: opens on focus or typing;
@@ -44,10 +46,22 @@ export function SearchBox() {
   });
 
   const options: Option[] = searching
-    ? (data?.products ?? []).map((product) => ({ kind: 'product', id: `${id}-p-${product.id}`, label: splitProductName(product.name), href: productLink(product) }))
+    ? (data?.products ?? []).map((product) => ({
+        kind: 'product',
+        id: `${id}-p-${product.id}`,
+        label: splitProductName(product.name),
+        href: productLink(product),
+      }))
     : [
-        ...recent.slice(0, RECENT_SEARCHES_SHOWN).map((t, i) => ({ kind: 'term' as const, id: `${id}-r-${i}`, term: t, group: 'recent' as const })),
-        ...POPULAR_SEARCHES.slice(0, POPULAR_SHOWN).map((t, i) => ({ kind: 'term' as const, id: `${id}-q-${i}`, term: t, group: 'popular' as const })),
+        ...recent
+          .slice(0, RECENT_SEARCHES_SHOWN)
+          .map((t, i) => ({ kind: 'term' as const, id: `${id}-r-${i}`, term: t, group: 'recent' as const })),
+        ...POPULAR_SEARCHES.slice(0, POPULAR_SHOWN).map((t, i) => ({
+          kind: 'term' as const,
+          id: `${id}-q-${i}`,
+          term: t,
+          group: 'popular' as const,
+        })),
       ];
 
   useEffect(() => setActive(-1), [debounced, open]);
@@ -133,13 +147,21 @@ export function SearchBox() {
         Suchen
       </button>
       <div className="search-box__panel" hidden={!showPanel}>
-        {waiting && <p className="search-box__status" role="status">Suche läuft...</p>}
+        {waiting && (
+          <p className="search-box__status" role="status">
+            Suche läuft...
+          </p>
+        )}
         {noResults && (
           <p className="search-box__status" role="status">
             Keine Produkte gefunden für "{debounced}". Versuchen Sie es mit: {POPULAR_SEARCHES.slice(0, POPULAR_SHOWN).join(', ')}
           </p>
         )}
-        {isError && <p className="search-box__status" role="alert">Die Suche ist gerade nicht verfügbar.</p>}
+        {isError && (
+          <p className="search-box__status" role="alert">
+            Die Suche ist gerade nicht verfügbar.
+          </p>
+        )}
         <ul id={listId} role="listbox" aria-label={searching ? 'Produktvorschläge' : 'Suchvorschläge'}>
           {options.map((option, index) => (
             <li
@@ -153,7 +175,8 @@ export function SearchBox() {
             >
               {option.kind === 'product' ? (
                 <>
-                  <span className="search-box__model">{option.label[0]}</span> <span className="search-box__variant">{option.label[1]}</span>
+                  <span className="search-box__model">{option.label[0]}</span>{' '}
+                  <span className="search-box__variant">{option.label[1]}</span>
                 </>
               ) : (
                 <>

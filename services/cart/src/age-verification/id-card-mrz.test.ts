@@ -5,7 +5,8 @@ import { specimenIdCard as idCard } from './specimen-id-card';
 const idCardMrzProvider = createIdCardMrzProvider({ allowSpecimens: true });
 const orderDate = new Date('2026-11-22T10:00:00Z');
 const erika = { firstName: 'Erika', lastName: 'Mustermann' };
-const verify = (mrzLines: string[], birthDate: string, date = orderDate, holder = erika) => idCardMrzProvider.verify({ mrzLines, birthDate, orderDate: date, holder });
+const verify = (mrzLines: string[], birthDate: string, date = orderDate, holder = erika) =>
+  idCardMrzProvider.verify({ mrzLines, birthDate, orderDate: date, holder });
 
 describe('German ID card MRZ check (age verification stage 1)', () => {
   test('the generator matches the official specimen (check digits valid)', async () => {
@@ -23,23 +24,39 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
   });
 
   test('lower-case input and spaces are accepted', async () => {
-    expect((await verify(idCard().map((l) => ` ${l.toLowerCase()} `), '1990-01-01')).verified).toBe(true);
+    expect(
+      (
+        await verify(
+          idCard().map((l) => ` ${l.toLowerCase()} `),
+          '1990-01-01',
+        )
+      ).verified,
+    ).toBe(true);
   });
 
   test('a wrong check digit is refused', async () => {
     const lines = idCard();
     lines[1] = lines[1]!.replace(/^(\d{6})\d/, (_, date: string) => `${date}${(Number(checkDigitOf(lines[1]!)) + 1) % 10}`);
-    expect(await verify(lines, '1990-01-01')).toMatchObject({ verified: false, failureReason: 'Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.' });
+    expect(await verify(lines, '1990-01-01')).toMatchObject({
+      verified: false,
+      failureReason: 'Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.',
+    });
   });
 
   test('an underage birth date is refused, also one day before the 18th birthday', async () => {
-    expect(await verify(idCard({ birth: '100315' }), '2010-03-15')).toMatchObject({ verified: false, failureReason: 'Bestellungen sind erst ab 18 Jahren möglich.' });
+    expect(await verify(idCard({ birth: '100315' }), '2010-03-15')).toMatchObject({
+      verified: false,
+      failureReason: 'Bestellungen sind erst ab 18 Jahren möglich.',
+    });
     expect((await verify(idCard({ birth: '081123' }), '2008-11-23')).verified).toBe(false);
     expect((await verify(idCard({ birth: '081122' }), '2008-11-22')).verified).toBe(true);
   });
 
   test('the birth date must match the one entered', async () => {
-    expect(await verify(idCard(), '1990-01-02')).toMatchObject({ verified: false, failureReason: 'Das Geburtsdatum stimmt nicht mit dem Ausweis überein.' });
+    expect(await verify(idCard(), '1990-01-02')).toMatchObject({
+      verified: false,
+      failureReason: 'Das Geburtsdatum stimmt nicht mit dem Ausweis überein.',
+    });
     // Same 'YYMMDD' a century later: in the future of the order, so not the holder's.
     expect((await verify(idCard(), '2090-01-01')).failureReason).toBe('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
   });
@@ -54,7 +71,9 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
   test('expired cards and foreign documents are refused', async () => {
     expect((await verify(idCard({ expiry: '261121' }), '1990-01-01')).failureReason).toBe('Der Ausweis ist abgelaufen.');
     expect((await verify(idCard({ expiry: '261122' }), '1990-01-01')).verified).toBe(true);
-    expect((await verify(idCard({ state: 'AUT' }), '1990-01-01')).failureReason).toBe('Bitte verwenden Sie einen deutschen Personalausweis.');
+    expect((await verify(idCard({ state: 'AUT' }), '1990-01-01')).failureReason).toBe(
+      'Bitte verwenden Sie einen deutschen Personalausweis.',
+    );
   });
 
   test('malformed input gets a clear German message', async () => {
@@ -89,13 +108,19 @@ test("the README's demo identity passes the check (so shoppers trying the demo c
   const readme = readFileSync(require.resolve('../../../../README.md'), 'utf8');
   const block = /```\n(IDD<<[^\n]+)\n([^\n]+)\n([^\n]+)\n```/.exec(readme);
   expect(block).not.toBeNull();
-  const result = await idCardMrzProvider.verify({ mrzLines: block!.slice(1, 4), birthDate: '1990-01-01', orderDate: new Date(), holder: { firstName: 'Erika', lastName: 'Mustermann' } });
+  const result = await idCardMrzProvider.verify({
+    mrzLines: block!.slice(1, 4),
+    birthDate: '1990-01-01',
+    orderDate: new Date(),
+    holder: { firstName: 'Erika', lastName: 'Mustermann' },
+  });
   expect(result).toMatchObject({ verified: true });
 });
 
 describe('outside development', () => {
   const production = createIdCardMrzProvider({ allowSpecimens: false });
-  const check = (card: Parameters<typeof idCard>[0], holder = erika) => production.verify({ mrzLines: idCard(card), birthDate: '1990-01-01', orderDate, holder });
+  const check = (card: Parameters<typeof idCard>[0], holder = erika) =>
+    production.verify({ mrzLines: idCard(card), birthDate: '1990-01-01', orderDate, holder });
 
   test.each(['T22000129', 'L01X00T47'])('the official specimen card %s is refused', async (documentNumber) => {
     expect(await check({ documentNumber, lastName: 'MEIER' }, { firstName: 'Erika', lastName: 'Meier' })).toMatchObject({
@@ -106,6 +131,8 @@ describe('outside development', () => {
 
   test('any card of the specimen holder Mustermann is refused; another holder passes', async () => {
     expect((await check({ documentNumber: 'LX1234567' })).verified).toBe(false);
-    expect((await check({ documentNumber: 'LX1234567', lastName: 'MEIER' }, { firstName: 'Erika', lastName: 'Meier' })).verified).toBe(true);
+    expect((await check({ documentNumber: 'LX1234567', lastName: 'MEIER' }, { firstName: 'Erika', lastName: 'Meier' })).verified).toBe(
+      true,
+    );
   });
 });

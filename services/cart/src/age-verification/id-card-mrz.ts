@@ -70,12 +70,19 @@ function birthFrom(mrz: string, entered: string): Date | null {
 /** Full years between a birth date and a day (the birthday itself counts). */
 export function ageOn(birth: Date, day: Date): number {
   let age = day.getUTCFullYear() - birth.getUTCFullYear();
-  const beforeBirthday = day.getUTCMonth() < birth.getUTCMonth() || (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() < birth.getUTCDate());
+  const beforeBirthday =
+    day.getUTCMonth() < birth.getUTCMonth() || (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() < birth.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 }
 
-const fail = (failureReason: string): AgeVerificationResult => ({ verified: false, method: 'id-card-mrz', providerReference: `mrz-${randomUUID()}`, checkedAt: new Date(), failureReason });
+const fail = (failureReason: string): AgeVerificationResult => ({
+  verified: false,
+  method: 'id-card-mrz',
+  providerReference: `mrz-${randomUUID()}`,
+  checkedAt: new Date(),
+  failureReason,
+});
 
 /**
  * The built-in check with the German ID card (issue #4): the machine-readable zone (TD1) is
@@ -99,7 +106,10 @@ export function createIdCardMrzProvider({ allowSpecimens }: { allowSpecimens: bo
 export const SPECIMEN_DOCUMENT_NUMBERS: ReadonlySet<string> = new Set(['T22000129', 'L01X00T47', 'LZ6311T47', 'C01X00T47']);
 const SPECIMEN_HOLDER = 'MUSTERMANN';
 
-async function verifyIdCard({ mrzLines, birthDate, orderDate, holder }: IdCardMrzInput, allowSpecimens: boolean): Promise<AgeVerificationResult> {
+async function verifyIdCard(
+  { mrzLines, birthDate, orderDate, holder }: IdCardMrzInput,
+  allowSpecimens: boolean,
+): Promise<AgeVerificationResult> {
   const lines = mrzLines.map((line) => line.trim().toUpperCase().replace(/\s/g, ''));
   if (lines.length !== 3 || lines.some((line) => line.length !== 30)) {
     return fail('Bitte geben Sie die drei Zeilen der maschinenlesbaren Zone Ihres Personalausweises ein (je 30 Zeichen).');
@@ -114,7 +124,10 @@ async function verifyIdCard({ mrzLines, birthDate, orderDate, holder }: IdCardMr
     return fail('Bitte verwenden Sie einen deutschen Personalausweis.');
   }
   if (!result.valid) return fail('Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.');
-  if (!allowSpecimens && (SPECIMEN_DOCUMENT_NUMBERS.has(String(result.fields.documentNumber ?? '')) || String(result.fields.lastName ?? '') === SPECIMEN_HOLDER)) {
+  if (
+    !allowSpecimens &&
+    (SPECIMEN_DOCUMENT_NUMBERS.has(String(result.fields.documentNumber ?? '')) || String(result.fields.lastName ?? '') === SPECIMEN_HOLDER)
+  ) {
     return fail('Dies sind die Daten eines Musterausweises. Bitte geben Sie die Daten Ihres eigenen Personalausweises ein.');
   }
   const expiry = mrzExpiry(String(result.fields.expirationDate));
@@ -124,7 +137,8 @@ async function verifyIdCard({ mrzLines, birthDate, orderDate, holder }: IdCardMr
   if (!sameHolder(holder, String(result.fields.lastName ?? ''), String(result.fields.firstName ?? ''))) {
     return fail('Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.');
   }
-  if (expiry < new Date(Date.UTC(orderDate.getUTCFullYear(), orderDate.getUTCMonth(), orderDate.getUTCDate()))) return fail('Der Ausweis ist abgelaufen.');
+  if (expiry < new Date(Date.UTC(orderDate.getUTCFullYear(), orderDate.getUTCMonth(), orderDate.getUTCDate())))
+    return fail('Der Ausweis ist abgelaufen.');
   if (ageOn(birth, orderDate) < AGE_THRESHOLD_YEARS) return fail('Bestellungen sind erst ab 18 Jahren möglich.');
   return { verified: true, method: 'id-card-mrz', providerReference: `mrz-${randomUUID()}`, checkedAt: new Date() };
 }

@@ -124,7 +124,11 @@ export class CartOperations {
   private priced(lines: StoredLine[], products: Map<string, Product>): PricedLine[] {
     return lines.map((line) => {
       const product = products.get(line.productId)!;
-      return { quantity: line.quantity, regularCents: decimalToCents(product.price), saleCents: product.salePrice ? decimalToCents(product.salePrice) : null };
+      return {
+        quantity: line.quantity,
+        regularCents: decimalToCents(product.price),
+        saleCents: product.salePrice ? decimalToCents(product.salePrice) : null,
+      };
     });
   }
 
@@ -176,7 +180,10 @@ export class CartOperations {
       if (!product) throw new ConflictError('Dieses Produkt ist nicht mehr verfügbar.');
       const error = quantityError(product, quantity);
       if (error) throw error;
-      return { items: cart.items.map((item) => (item === line ? { ...item, quantity, updatedAt: this.now() } : item)), promoCode: cart.promoCode };
+      return {
+        items: cart.items.map((item) => (item === line ? { ...item, quantity, updatedAt: this.now() } : item)),
+        promoCode: cart.promoCode,
+      };
     });
   }
 
@@ -201,7 +208,11 @@ export class CartOperations {
       {
         _id: ownerKey,
         'items.0': { $exists: true },
-        $or: [{ checkoutClaim: null }, { 'checkoutClaim.orderId': orderId }, { 'checkoutClaim.at': { $lt: new Date(now.getTime() - staleAfterMs) } }],
+        $or: [
+          { checkoutClaim: null },
+          { 'checkoutClaim.orderId': orderId },
+          { 'checkoutClaim.at': { $lt: new Date(now.getTime() - staleAfterMs) } },
+        ],
       },
       { $set: { checkoutClaim: { orderId, at: now } } },
     );

@@ -30,7 +30,11 @@ export class CartOwners {
    * The owner key of this request's cart. With `create`, a guest without a cookie gets one;
    * without, null (no cookie before it is needed). @returns also the user id when logged in.
    */
-  async resolve(request: FastifyRequest, reply: FastifyReply, create: boolean): Promise<{ ownerKey: string | null; userId: string | null }> {
+  async resolve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    create: boolean,
+  ): Promise<{ ownerKey: string | null; userId: string | null }> {
     const identity = await readIdentity(request, this.options.identitySecret);
     const guestKey = this.guestKey(request);
     if (identity) {
@@ -43,7 +47,14 @@ export class CartOwners {
     }
     if (guestKey || !create) return { ownerKey: guestKey, userId: null };
     const sessionId = randomUUID();
-    reply.setCookie(CART_COOKIE, sessionId, { signed: true, httpOnly: true, sameSite: 'lax', secure: this.options.secure, path: '/', maxAge: THIRTY_DAYS_S });
+    reply.setCookie(CART_COOKIE, sessionId, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure,
+      path: '/',
+      maxAge: THIRTY_DAYS_S,
+    });
     return { ownerKey: `session:${sessionId}`, userId: null };
   }
 }

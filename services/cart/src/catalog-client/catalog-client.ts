@@ -3,7 +3,11 @@ import createError from '@fastify/error';
 import { ConflictError, internalHeaders } from '@shop/service-kit';
 
 /** 503 with a German message when the catalog cannot price the cart. */
-export const CatalogUnavailableError = createError('CATALOG_UNAVAILABLE', 'Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.', 503);
+export const CatalogUnavailableError = createError(
+  'CATALOG_UNAVAILABLE',
+  'Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.',
+  503,
+);
 
 /** Reads products from, and reserves stock through, the catalog service's internal API (the catalog owns prices and stock). */
 export class CatalogClient {
@@ -29,7 +33,10 @@ export class CatalogClient {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map();
     try {
-      const response = await fetch(new URL(`/internal/products?ids=${unique.join(',')}`, this.baseUrl), { headers: internalHeaders(this.internalSecret), signal: AbortSignal.timeout(this.readTimeoutMs) });
+      const response = await fetch(new URL(`/internal/products?ids=${unique.join(',')}`, this.baseUrl), {
+        headers: internalHeaders(this.internalSecret),
+        signal: AbortSignal.timeout(this.readTimeoutMs),
+      });
       if (!response.ok) throw new Error(`catalog answered HTTP ${response.status}`);
       const { products } = InternalProductsResponse.parse(await response.json());
       return new Map(products.map((product) => [product.id, product]));

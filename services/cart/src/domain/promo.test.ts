@@ -2,7 +2,17 @@ import { checkPromo, type PromoCodeData } from './promo';
 
 describe('promo code checks (issue #4)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
-  const base: PromoCodeData = { code: 'WILLKOMMEN10', type: 'percentage', value: 10, isActive: true, validFrom: null, validUntil: null, usageLimit: null, usageCount: 0, minOrderCents: null };
+  const base: PromoCodeData = {
+    code: 'WILLKOMMEN10',
+    type: 'percentage',
+    value: 10,
+    isActive: true,
+    validFrom: null,
+    validUntil: null,
+    usageLimit: null,
+    usageCount: 0,
+    minOrderCents: null,
+  };
 
   test('a valid code passes', () => expect(checkPromo(base, now, 1000)).toEqual({ ok: true }));
   test('unknown or inactive', () => {
@@ -10,15 +20,24 @@ describe('promo code checks (issue #4)', () => {
     expect(checkPromo({ ...base, isActive: false }, now, 1000).ok).toBe(false);
   });
   test('expired and not yet valid', () => {
-    expect(checkPromo({ ...base, validUntil: new Date('2025-09-01') }, now, 1000)).toEqual({ ok: false, message: 'Der Gutscheincode ist abgelaufen.' });
-    expect(checkPromo({ ...base, validFrom: new Date('2027-01-01') }, now, 1000)).toEqual({ ok: false, message: 'Der Gutscheincode ist noch nicht gültig.' });
+    expect(checkPromo({ ...base, validUntil: new Date('2025-09-01') }, now, 1000)).toEqual({
+      ok: false,
+      message: 'Der Gutscheincode ist abgelaufen.',
+    });
+    expect(checkPromo({ ...base, validFrom: new Date('2027-01-01') }, now, 1000)).toEqual({
+      ok: false,
+      message: 'Der Gutscheincode ist noch nicht gültig.',
+    });
   });
   test('usage limit reached', () => {
     expect(checkPromo({ ...base, usageLimit: 5, usageCount: 5 }, now, 1000).ok).toBe(false);
     expect(checkPromo({ ...base, usageLimit: 5, usageCount: 4 }, now, 1000).ok).toBe(true);
   });
   test('minimum order value, with the amount in German notation', () => {
-    expect(checkPromo({ ...base, minOrderCents: 2000 }, now, 1999)).toEqual({ ok: false, message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00 €.' });
+    expect(checkPromo({ ...base, minOrderCents: 2000 }, now, 1999)).toEqual({
+      ok: false,
+      message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00 €.',
+    });
     expect(checkPromo({ ...base, minOrderCents: 2000 }, now, 2000)).toEqual({ ok: true });
     expect(checkPromo({ ...base, minOrderCents: 2000 }, now, null)).toEqual({ ok: true });
   });

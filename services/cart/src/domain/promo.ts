@@ -35,7 +35,8 @@ export function checkPromo(promo: PromoCodeData | null, now: Date, subtotalCents
   if (!promo || !promo.isActive) return { ok: false, message: 'Der Gutscheincode ist nicht gültig oder abgelaufen.' };
   if (promo.validFrom && now < promo.validFrom) return { ok: false, message: 'Der Gutscheincode ist noch nicht gültig.' };
   if (promo.validUntil && now > promo.validUntil) return { ok: false, message: 'Der Gutscheincode ist abgelaufen.' };
-  if (promo.usageLimit !== null && promo.usageCount >= promo.usageLimit) return { ok: false, message: 'Der Gutscheincode wurde bereits zu oft eingelöst.' };
+  if (promo.usageLimit !== null && promo.usageCount >= promo.usageLimit)
+    return { ok: false, message: 'Der Gutscheincode wurde bereits zu oft eingelöst.' };
   if (promo.minOrderCents !== null && subtotalCents !== null && subtotalCents < promo.minOrderCents) {
     const euros = (promo.minOrderCents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2 });
     return { ok: false, message: `Der Gutscheincode gilt erst ab einem Bestellwert von ${euros} €.` };

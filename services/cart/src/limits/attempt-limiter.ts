@@ -77,6 +77,9 @@ export class AttemptLimiter {
 
   /** Deletes this window's attempts that have left it (called by the cart service's periodic sweep). */
   async prune(): Promise<void> {
-    await this.attempts.deleteMany({ key: { $regex: `^${this.window.name}:` }, at: { $lte: new Date(this.now().getTime() - this.window.windowMs) } });
+    await this.attempts.deleteMany({
+      key: { $regex: `^${this.window.name}:` },
+      at: { $lte: new Date(this.now().getTime() - this.window.windowMs) },
+    });
   }
 }

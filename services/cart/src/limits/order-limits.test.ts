@@ -22,7 +22,8 @@ async function order(ip: string, email: string, key: string = randomUUID()) {
   return { shopper: s, response: await s.placeOrder(demoOrderBody({ email }), key) };
 }
 
-const LIMIT_MESSAGE = /^Sie haben in den letzten 24 Stunden bereits mehrere Bestellungen aufgegeben\. Bitte versuchen Sie es in \d+ Stunden erneut oder schreiben Sie uns\.$/;
+const LIMIT_MESSAGE =
+  /^Sie haben in den letzten 24 Stunden bereits mehrere Bestellungen aufgegeben\. Bitte versuchen Sie es in \d+ Stunden erneut oder schreiben Sie uns\.$/;
 
 test('the third order of one e-mail address within 24 hours is refused (429), from any IP; other addresses go on', async () => {
   expect((await order('203.0.113.1', 'max@example.de')).response.status).toBe(201);
@@ -38,9 +39,15 @@ test('a repeat of the same order (same key) and refused attempts do not use up t
   const { shopper, response } = await order('198.51.100.7', 'ida@example.de', 'same-key-0001');
   expect(response.status).toBe(201);
   // The same key again: the same order, 200, not a new one.
-  for (let i = 0; i < 3; i += 1) expect((await shopper.placeOrder(demoOrderBody({ email: 'ida@example.de', expectedTotal: response.body.totals.total }), 'same-key-0001')).status).toBe(200);
+  for (let i = 0; i < 3; i += 1)
+    expect(
+      (await shopper.placeOrder(demoOrderBody({ email: 'ida@example.de', expectedTotal: response.body.totals.total }), 'same-key-0001'))
+        .status,
+    ).toBe(200);
   // An empty cart is refused (400) and does not count either.
-  expect((await env.shopper({ 'x-forwarded-for': '198.51.100.7' }).placeOrder(demoOrderBody({ email: 'ida@example.de' }))).status).toBe(400);
+  expect((await env.shopper({ 'x-forwarded-for': '198.51.100.7' }).placeOrder(demoOrderBody({ email: 'ida@example.de' }))).status).toBe(
+    400,
+  );
   expect((await order('198.51.100.7', 'ida@example.de')).response.status).toBe(201);
 });
 

@@ -26,10 +26,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * each one reserves stock until it is paid or cancelled). Only orders actually placed count.
  * `limit`: ORDER_LIMIT_PER_EMAIL (default 5).
  */
-export const ordersPerEmail = (limit: number): RateWindow => ({ name: 'order-email', limit, windowMs: DAY_MS, code: 'ORDER_LIMIT_REACHED', message: ORDER_LIMIT_MESSAGE });
+export const ordersPerEmail = (limit: number): RateWindow => ({
+  name: 'order-email',
+  limit,
+  windowMs: DAY_MS,
+  code: 'ORDER_LIMIT_REACHED',
+  message: ORDER_LIMIT_MESSAGE,
+});
 
 /**
  * Orders placed per client IP in 24 hours: higher than per e-mail, because many shoppers can
  * share one IP behind carrier NAT. `limit`: ORDER_LIMIT_PER_IP (default 20).
  */
-export const ordersPerIp = (limit: number): RateWindow => ({ name: 'order-ip', limit, windowMs: DAY_MS, code: 'ORDER_LIMIT_REACHED', message: ORDER_LIMIT_MESSAGE });
+export const ordersPerIp = (limit: number): RateWindow => ({
+  name: 'order-ip',
+  limit,
+  windowMs: DAY_MS,
+  code: 'ORDER_LIMIT_REACHED',
+  message: ORDER_LIMIT_MESSAGE,
+});

@@ -3,7 +3,8 @@ import type { Address, Order } from '@shop/contracts';
 import { formatDate, formatEurDecimal } from '@shop/format';
 import type { OutgoingMail } from './mailer';
 
-const addressLines = (a: Address) => [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);
+const addressLines = (a: Address) =>
+  [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);
 
 /**
  * The order confirmation (§ 312i BGB receipt confirmation; legal-de.md §4.6): order number,
@@ -18,7 +19,9 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
   const due = new Date(new Date(order.createdAt).getTime() + order.payment.dueDays * 24 * 60 * 60 * 1000);
   const totals: Array<[string, string]> = [
     ['Zwischensumme', formatEurDecimal(order.totals.subtotal)],
-    ...(order.promo ? ([[`Gutschein ${order.promo.code}`, `−${formatEurDecimal(order.totals.promoDiscount)}`]] as Array<[string, string]>) : []),
+    ...(order.promo
+      ? ([[`Gutschein ${order.promo.code}`, `−${formatEurDecimal(order.totals.promoDiscount)}`]] as Array<[string, string]>)
+      : []),
     [`Versand (${order.shipping.label})`, order.totals.shipping === '0.00' ? 'kostenlos' : formatEurDecimal(order.totals.shipping)],
     ['Gesamtsumme', formatEurDecimal(order.totals.total)],
     ['darin enthaltene MwSt. (19 %)', formatEurDecimal(order.totals.vatIncluded)],
@@ -50,7 +53,9 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
     `Bestelldatum: ${formatDate(new Date(order.createdAt))}`,
     '',
     'Ihre Artikel:',
-    ...order.items.map((line) => `  ${line.quantity} × ${line.name} à ${formatEurDecimal(line.unitPrice)} = ${formatEurDecimal(line.lineTotal)}`),
+    ...order.items.map(
+      (line) => `  ${line.quantity} × ${line.name} à ${formatEurDecimal(line.unitPrice)} = ${formatEurDecimal(line.lineTotal)}`,
+    ),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     '',
@@ -71,7 +76,8 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
     `Ihr Team von ${shop.name}`,
   ].join('\n');
 
-  const rows = (pairs: Array<[string, string]>) => pairs.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(value)}</td></tr>`).join('');
+  const rows = (pairs: Array<[string, string]>) =>
+    pairs.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(value)}</td></tr>`).join('');
   const html = `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#111">
 <h1>Vielen Dank für Ihre Bestellung!</h1>
 <p>Bestellnummer: <strong>${escapeHtml(order.orderNumber)}</strong><br>Bestelldatum: ${escapeHtml(formatDate(new Date(order.createdAt)))}</p>
@@ -87,5 +93,11 @@ ${order.items.map((line) => `<tr><td>${escapeHtml(line.name)}</td><td align="cen
 <p>Ihr Team von ${escapeHtml(shop.name)}</p>
 </body></html>`;
 
-  return { to: order.email, subject: `Ihre Bestellung ${order.orderNumber} bei ${shop.name}`, text, html, fileStem: `${order.orderNumber}-bestellbestaetigung` };
+  return {
+    to: order.email,
+    subject: `Ihre Bestellung ${order.orderNumber} bei ${shop.name}`,
+    text,
+    html,
+    fileStem: `${order.orderNumber}-bestellbestaetigung`,
+  };
 }

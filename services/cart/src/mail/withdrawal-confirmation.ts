@@ -8,7 +8,10 @@ import type { OutgoingMail } from './mailer';
  * its content (name, order, items) and the date and time it was received, plus how to return
  * the goods. Plain text and HTML with the same content; user input is escaped.
  */
-export function withdrawalConfirmationMail(receipt: WithdrawalReceipt & { name: string }, shop: { name: string; origin: string }): OutgoingMail {
+export function withdrawalConfirmationMail(
+  receipt: WithdrawalReceipt & { name: string },
+  shop: { name: string; origin: string },
+): OutgoingMail {
   const when = formatDateTime(new Date(receipt.receivedAt));
   const scope = receipt.items ? `Widerrufen für: ${receipt.items}` : 'Widerrufen für: die gesamte Bestellung';
   const returns = `Wie Sie die Ware zurücksenden, steht in unserer Widerrufsbelehrung: ${new URL('/rueckgabe', shop.origin).toString()}`;

@@ -27,7 +27,6 @@ const cartSchema = new Schema(
   { timestamps: true, versionKey: false },
 );
 
-
 export function cartModel(db: Connection) {
   return db.models.Cart ?? db.model('Cart', cartSchema);
 }

@@ -17,5 +17,12 @@ export function accessibleOrderIds(request: FastifyRequest): string[] {
 /** Adds an order to the browser's access cookie (keeps the 10 newest). */
 export function grantOrderAccess(request: FastifyRequest, reply: FastifyReply, orderId: string, secure: boolean): void {
   const ids = [orderId, ...accessibleOrderIds(request).filter((id) => id !== orderId)].slice(0, MAX_ORDERS);
-  reply.setCookie(ORDER_ACCESS_COOKIE, ids.join('.'), { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: THIRTY_DAYS_S });
+  reply.setCookie(ORDER_ACCESS_COOKIE, ids.join('.'), {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: THIRTY_DAYS_S,
+  });
 }

@@ -91,7 +91,12 @@ export class OrderPlacement {
    * @throws 400 empty cart; 409 cart or total changed, out of stock, promo used up, key in use;
    *   422 age verification failed; 503 catalog unreachable (nothing kept).
    */
-  async place(ownerKey: string, idempotencyKey: string, input: PlaceOrderInput, userId: string | null): Promise<{ order: Order; created: boolean }> {
+  async place(
+    ownerKey: string,
+    idempotencyKey: string,
+    input: PlaceOrderInput,
+    userId: string | null,
+  ): Promise<{ order: Order; created: boolean }> {
     const orderId = OrderPlacement.orderIdFor(ownerKey, idempotencyKey);
     const before = await this.existing(orderId);
     if (before) return { order: before, created: false };
@@ -100,7 +105,8 @@ export class OrderPlacement {
     // is reserved or mailed. Released when this attempt fails; gone with the cart on success.
     const claim = await this.deps.cart.claimForOrder(ownerKey, orderId, STALE_PENDING_MS);
     if (claim === 'empty') throw new BadRequestError('Ihr Warenkorb ist leer.');
-    if (claim === 'busy') throw new ConflictError('Für diesen Warenkorb wird gerade eine Bestellung aufgegeben. Bitte warten Sie einen Moment.');
+    if (claim === 'busy')
+      throw new ConflictError('Für diesen Warenkorb wird gerade eine Bestellung aufgegeben. Bitte warten Sie einen Moment.');
     try {
       return await this.placeClaimed(ownerKey, orderId, idempotencyKey, input, userId);
     } catch (error) {
@@ -110,9 +116,16 @@ export class OrderPlacement {
   }
 
   /** Steps 2–7 for a cart claimed by this order. */
-  private async placeClaimed(ownerKey: string, orderId: string, idempotencyKey: string, input: PlaceOrderInput, userId: string | null): Promise<{ order: Order; created: boolean }> {
+  private async placeClaimed(
+    ownerKey: string,
+    orderId: string,
+    idempotencyKey: string,
+    input: PlaceOrderInput,
+    userId: string | null,
+  ): Promise<{ order: Order; created: boolean }> {
     const cart = await this.deps.cart.read(ownerKey);
-    if (cart.notices.length) throw new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`);
+    if (cart.notices.length)
+      throw new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`);
     if (!cart.items.length) throw new BadRequestError('Ihr Warenkorb ist leer.');
     if (input.expectedTotal !== cart.totals.total) {
       throw new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.');
@@ -120,7 +133,12 @@ export class OrderPlacement {
 
     const shippingAddress: Address = input.shippingAddress ?? input.billingAddress;
     const now = this.deps.now();
-    const age = await this.deps.ageVerification.verify({ mrzLines: input.ageVerification.mrzLines, birthDate: input.birthDate, orderDate: now, holder: shippingAddress });
+    const age = await this.deps.ageVerification.verify({
+      mrzLines: input.ageVerification.mrzLines,
+      birthDate: input.birthDate,
+      orderDate: now,
+      holder: shippingAddress,
+    });
     if (!age.verified) throw new AgeVerificationFailedError(age.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.');
 
     let doc: OrderDoc;
@@ -156,7 +174,13 @@ export class OrderPlacement {
             totalCents: decimalToCents(cart.totals.total),
             vatIncludedCents: decimalToCents(cart.totals.vatIncluded),
           },
-          promo: cart.promo ? { code: cart.promo.code, type: cart.promo.type, value: cart.promo.type === 'fixed' ? Math.round(cart.promo.value * 100) : cart.promo.value } : null,
+          promo: cart.promo
+            ? {
+                code: cart.promo.code,
+                type: cart.promo.type,
+                value: cart.promo.type === 'fixed' ? Math.round(cart.promo.value * 100) : cart.promo.value,
+              }
+            : null,
           shippingMethod: input.shippingMethod,
           paymentMethod: this.deps.payment.id,
           ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
@@ -183,7 +207,10 @@ export class OrderPlacement {
   /** Step 5: reserve stock, or delete the pending order (and release whatever the catalog may have taken). */
   private async reserveOrUndo(doc: OrderDoc): Promise<void> {
     try {
-      await this.deps.catalog.reserveStock(doc.reservationId, doc.items.map((line) => ({ productId: line.productId, quantity: line.quantity })));
+      await this.deps.catalog.reserveStock(
+        doc.reservationId,
+        doc.items.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+      );
     } catch (error) {
       // A lost answer may hide a reservation that was made: release it (the catalog handles 'never made').
       const undone = error instanceof ConflictError || (await this.release(doc.reservationId));
@@ -204,14 +231,18 @@ export class OrderPlacement {
     const customerUse = await this.claimCustomerUse(code, promo?.perCustomerLimit ?? null, doc);
     if (customerUse === 'exhausted') {
       await this.undoForPromo(doc);
-      throw new ConflictError(`Der Gutscheincode ${code} kann pro Kunde nur ${promo!.perCustomerLimit === 1 ? 'einmal' : `${promo!.perCustomerLimit}-mal`} eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`);
+      throw new ConflictError(
+        `Der Gutscheincode ${code} kann pro Kunde nur ${promo!.perCustomerLimit === 1 ? 'einmal' : `${promo!.perCustomerLimit}-mal`} eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
+      );
     }
     const filter = promo?.usageLimit == null ? { code } : { code, usageCount: { $lt: promo.usageLimit } };
     const counted = await Promo.updateOne(filter, { $inc: { usageCount: 1 } });
     if (counted.modifiedCount === 1) return;
     if (customerUse) await promoUseModel(this.deps.db).deleteOne({ _id: customerUse });
     await this.undoForPromo(doc);
-    throw new ConflictError(`Der Gutscheincode ${code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`);
+    throw new ConflictError(
+      `Der Gutscheincode ${code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
+    );
   }
 
   /**
@@ -275,7 +306,11 @@ export class OrderPlacement {
 
   /** A customer's orders, newest first. */
   async forUser(userId: string): Promise<Order[]> {
-    const docs = (await this.orders.find({ userId, status: { $ne: 'pending' } }).sort({ createdAt: -1 }).limit(100).lean()) as OrderDoc[];
+    const docs = (await this.orders
+      .find({ userId, status: { $ne: 'pending' } })
+      .sort({ createdAt: -1 })
+      .limit(100)
+      .lean()) as OrderDoc[];
     return docs.map((doc) => toApiOrder(doc, this.deps.payment));
   }
 
@@ -285,7 +320,10 @@ export class OrderPlacement {
    */
   async sweepStalePending(): Promise<number> {
     const cutoff = new Date(Date.now() - STALE_PENDING_MS); // createdAt is the real clock's
-    const stale = (await this.orders.find({ status: 'pending', createdAt: { $lt: cutoff } }).limit(100).lean()) as OrderDoc[];
+    const stale = (await this.orders
+      .find({ status: 'pending', createdAt: { $lt: cutoff } })
+      .limit(100)
+      .lean()) as OrderDoc[];
     let cleaned = 0;
     for (const doc of stale) {
       try {

@@ -14,8 +14,24 @@ export interface OrderDoc {
   email: string;
   billingAddress: Address;
   shippingAddress: Address;
-  items: Array<{ productId: string; name: string; slug: string; image: string | null; quantity: number; unitCents: number; regularCents: number }>;
-  totals: { itemCount: number; subtotalCents: number; savingsCents: number; promoDiscountCents: number; shippingCents: number; totalCents: number; vatIncludedCents: number };
+  items: Array<{
+    productId: string;
+    name: string;
+    slug: string;
+    image: string | null;
+    quantity: number;
+    unitCents: number;
+    regularCents: number;
+  }>;
+  totals: {
+    itemCount: number;
+    subtotalCents: number;
+    savingsCents: number;
+    promoDiscountCents: number;
+    shippingCents: number;
+    totalCents: number;
+    vatIncludedCents: number;
+  };
   promo: { code: string; type: 'percentage' | 'fixed'; value: number } | null;
   ageVerification: { method: string; verified: boolean; providerReference: string; checkedAt: Date };
   createdAt: Date;
@@ -61,9 +77,15 @@ export function toApiOrder(doc: OrderDoc, payment: PaymentMethod): Order {
       total: centsToDecimal(doc.totals.totalCents),
       vatIncluded: centsToDecimal(doc.totals.vatIncludedCents),
     },
-    promo: doc.promo ? { code: doc.promo.code, type: doc.promo.type, value: doc.promo.type === 'fixed' ? doc.promo.value / 100 : doc.promo.value } : null,
+    promo: doc.promo
+      ? { code: doc.promo.code, type: doc.promo.type, value: doc.promo.type === 'fixed' ? doc.promo.value / 100 : doc.promo.value }
+      : null,
     shipping: { method: 'dhl-age-check', label: SHIPPING_METHOD_LABEL },
     payment: { method: payment.id, label: payment.label, ...payment.instructions(doc.orderNumber) },
-    ageVerification: { method: doc.ageVerification.method, verified: true, checkedAt: new Date(doc.ageVerification.checkedAt).toISOString() },
+    ageVerification: {
+      method: doc.ageVerification.method,
+      verified: true,
+      checkedAt: new Date(doc.ageVerification.checkedAt).toISOString(),
+    },
   };
 }

@@ -40,14 +40,18 @@ async function shopperWith(lines: Array<[string, number]>) {
 }
 
 /** Places the shopper's cart as the checkout does (with the cart's total as expectedTotal unless the body names one). */
-const place = (s: ReturnType<typeof env.shopper>, body: unknown = checkout(), key: string = randomUUID()) => s.placeOrder(body as Record<string, unknown>, key);
+const place = (s: ReturnType<typeof env.shopper>, body: unknown = checkout(), key: string = randomUUID()) =>
+  s.placeOrder(body as Record<string, unknown>, key);
 
 const stockOf = (id: string) => env.catalog.products.get(id)!.stock;
 const ordersIn = () => orderModel(env.app.db).countDocuments({});
 
 describe('placing an order', () => {
   test('re-prices, reserves stock, counts the promo, empties the cart, sends the e-mail', async () => {
-    const s = await shopperWith([[ID.sale, 2], [ID.regular, 2]]);
+    const s = await shopperWith([
+      [ID.sale, 2],
+      [ID.regular, 2],
+    ]);
     expect((await s.call('POST', '/api/cart/promo', { code: 'willkommen10' })).status).toBe(200);
     const cart = (await s.call('GET', '/api/cart')).body;
     const usesBefore = (await promoCodeModel(env.app.db).findOne({ code: 'WILLKOMMEN10' }).lean<{ usageCount: number }>())!.usageCount;
@@ -66,7 +70,15 @@ describe('placing an order', () => {
       ageVerification: { method: 'id-card-mrz', verified: true },
     });
     // 2 × 16.99 + 2 × 14.99 = 63.96; −10 % = 6.40; 4 items ship free.
-    expect(order.totals).toEqual({ itemCount: 4, subtotal: '63.96', savings: '20.00', promoDiscount: '6.40', shipping: '0.00', total: '57.56', vatIncluded: '9.19' });
+    expect(order.totals).toEqual({
+      itemCount: 4,
+      subtotal: '63.96',
+      savings: '20.00',
+      promoDiscount: '6.40',
+      shipping: '0.00',
+      total: '57.56',
+      vatIncluded: '9.19',
+    });
     expect(order.items.map((line) => [line.name, line.quantity, line.unitPrice, line.lineTotal])).toEqual([
       ['RandM Tornado 9000 Blueberry Ice', 2, '16.99', '33.98'],
       [`RandM Tornado 9000 Test ${ID.regular.slice(-4)}`, 2, '14.99', '29.98'],
@@ -75,7 +87,9 @@ describe('placing an order', () => {
 
     expect(stockOf(ID.sale)).toBe(48);
     expect(stockOf(ID.regular)).toBe(98);
-    expect((await promoCodeModel(env.app.db).findOne({ code: 'WILLKOMMEN10' }).lean<{ usageCount: number }>())!.usageCount).toBe(usesBefore + 1);
+    expect((await promoCodeModel(env.app.db).findOne({ code: 'WILLKOMMEN10' }).lean<{ usageCount: number }>())!.usageCount).toBe(
+      usesBefore + 1,
+    );
     expect((await s.call('GET', '/api/cart')).body.items).toEqual([]);
     // Only result, method, reference and time of the age check are stored; no birth date, no card data.
     const stored = await orderModel(env.app.db).findById(order.id).lean<Record<string, unknown>>();
@@ -139,7 +153,10 @@ describe('placing an order', () => {
   }, 60_000);
 
   test('a lost catalog answer in the middle of an order releases every reservation; nothing is half-written', async () => {
-    const s = await shopperWith([[ID.sale, 1], [ID.regular, 2]]);
+    const s = await shopperWith([
+      [ID.sale, 1],
+      [ID.regular, 2],
+    ]);
     const before = await ordersIn();
     env.catalog.loseReservationAnswers = true;
     const failed = await place(s);
@@ -180,7 +197,9 @@ describe('placing an order', () => {
     expect((await withCode('lena.once@example.de')).response.status).toBe(201);
     const again = await withCode('Lena.Once+zweite@Example.de');
     expect(again.response.status).toBe(409);
-    expect(again.response.body.message).toBe('Der Gutscheincode WILLKOMMEN10 kann pro Kunde nur einmal eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.');
+    expect(again.response.body.message).toBe(
+      'Der Gutscheincode WILLKOMMEN10 kann pro Kunde nur einmal eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.',
+    );
     expect((await again.s.call('GET', '/api/cart')).body.promo).toBeNull();
     // Without the code the same customer can order.
     expect((await place(again.s, checkout({ email: 'lena.once@example.de' }))).status).toBe(201);
@@ -253,12 +272,18 @@ describe('placing an order', () => {
 describe('age verification blocks the order', () => {
   test.each([
     ['underage', { birth: '100315' }, '2010-03-15', 'Bestellungen sind erst ab 18 Jahren möglich.'],
-    ['wrong check digit', { documentNumber: 'L01X00T47', birth: '900101' }, '1990-01-01', 'Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.'],
+    [
+      'wrong check digit',
+      { documentNumber: 'L01X00T47', birth: '900101' },
+      '1990-01-01',
+      'Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.',
+    ],
     ['other birth date', {}, '1990-02-01', 'Das Geburtsdatum stimmt nicht mit dem Ausweis überein.'],
   ])('%s → 422, no order, no stock taken', async (label, card, birthDate, message) => {
     const s = await shopperWith([[ID.regular, 1]]);
     const mrzLines = specimenIdCard(card);
-    if (label === 'wrong check digit') mrzLines[1] = `${mrzLines[1]!.slice(0, 6)}${(Number(mrzLines[1]![6]) + 1) % 10}${mrzLines[1]!.slice(7)}`;
+    if (label === 'wrong check digit')
+      mrzLines[1] = `${mrzLines[1]!.slice(0, 6)}${(Number(mrzLines[1]![6]) + 1) % 10}${mrzLines[1]!.slice(7)}`;
     const before = await ordersIn();
     const response = await place(s, checkout({ birthDate, ageVerification: { method: 'id-card-mrz', mrzLines } }));
     expect(response.status).toBe(422);
@@ -274,9 +299,21 @@ describe('age verification blocks the order', () => {
   });
 
   test('the check before the review step answers the same way', async () => {
-    const body = { birthDate: '1990-01-01', firstName: 'Erika', lastName: 'Mustermann', ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard() } };
-    expect((await env.shopper().call('POST', '/api/checkout/age-verification', body)).body).toMatchObject({ verified: true, method: 'id-card-mrz' });
-    const minor = { ...body, birthDate: '2010-03-15', ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard({ birth: '100315' }) } };
+    const body = {
+      birthDate: '1990-01-01',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard() },
+    };
+    expect((await env.shopper().call('POST', '/api/checkout/age-verification', body)).body).toMatchObject({
+      verified: true,
+      method: 'id-card-mrz',
+    });
+    const minor = {
+      ...body,
+      birthDate: '2010-03-15',
+      ageVerification: { method: 'id-card-mrz', mrzLines: specimenIdCard({ birth: '100315' }) },
+    };
     const refused = await env.shopper().call('POST', '/api/checkout/age-verification', minor);
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
@@ -286,7 +323,12 @@ describe('age verification blocks the order', () => {
 describe('checkout input', () => {
   test.each([
     ['Packstation', { billingAddress: { ...erika, street: 'Packstation 123' } }, 'body/billingAddress/street', /Packstationen/],
-    ['Postfiliale as delivery', { shippingAddress: { ...erika, street: 'Hauptstr. 1', addressLine2: 'Postfiliale 512' } }, 'body/shippingAddress/street', /Packstationen/],
+    [
+      'Postfiliale as delivery',
+      { shippingAddress: { ...erika, street: 'Hauptstr. 1', addressLine2: 'Postfiliale 512' } },
+      'body/shippingAddress/street',
+      /Packstationen/,
+    ],
     ['4-digit PLZ', { billingAddress: { ...erika, postalCode: '1234' } }, 'body/billingAddress/postalCode', /fünfstellige Postleitzahl/],
     ['Austria', { billingAddress: { ...erika, country: 'AT' } }, 'body/billingAddress/country', /nur innerhalb Deutschlands/],
     ['no house number', { billingAddress: { ...erika, street: 'Heidestraße' } }, 'body/billingAddress/street', /Hausnummer/],
@@ -345,8 +387,15 @@ describe('stale pending orders', () => {
     env.catalog.products.set(ID.regular, { ...env.catalog.products.get(ID.regular)!, stock: 96 });
     const stale = new Date(Date.now() - 11 * 60 * 1000);
     await orderModel(env.app.db).collection.insertOne({
-      _id: new (await import('mongoose')).Types.ObjectId('0123456789abcdef01234567'), orderNumber: 'RT-2026-999999', reservationId: 'stale-reservation-1', idempotencyKey: randomUUID(), ownerKey: 'session:x',
-      status: 'pending', items: [], createdAt: stale, updatedAt: stale,
+      _id: new (await import('mongoose')).Types.ObjectId('0123456789abcdef01234567'),
+      orderNumber: 'RT-2026-999999',
+      reservationId: 'stale-reservation-1',
+      idempotencyKey: randomUUID(),
+      ownerKey: 'session:x',
+      status: 'pending',
+      items: [],
+      createdAt: stale,
+      updatedAt: stale,
     } as never);
     expect(await env.app.orderPlacement.sweepStalePending()).toBe(1);
     expect(stockOf(ID.regular)).toBe(100);

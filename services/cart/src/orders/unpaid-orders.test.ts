@@ -32,7 +32,8 @@ async function placeOrder(quantity: number): Promise<{ id: string; orderNumber: 
 
 const stock = () => env.catalog.products.get(PRODUCT)!.stock;
 const statusOf = async (id: string) => (await orderModel(env.app.db).findById(id).lean<{ status: string }>())!.status;
-const cancellationMails = async (orderNumber: string) => (await readdir(env.mailDir)).filter((name) => name.startsWith(`${orderNumber}-storniert`));
+const cancellationMails = async (orderNumber: string) =>
+  (await readdir(env.mailDir)).filter((name) => name.startsWith(`${orderNumber}-storniert`));
 
 test('overdue unpaid orders are cancelled once, stock released, buyer told; paid and recent orders stay', async () => {
   const unpaid = await placeOrder(3);
@@ -66,7 +67,9 @@ test('overdue unpaid orders are cancelled once, stock released, buyer told; paid
   expect(stock()).toBe(18);
   expect(await cancellationMails(unpaid.orderNumber)).toHaveLength(1);
   // The buyer sees the order as cancelled.
-  expect((await orderModel(env.app.db).findById(unpaid.id).lean<{ cancellationReason: string }>())!.cancellationReason).toBe('payment_overdue');
+  expect((await orderModel(env.app.db).findById(unpaid.id).lean<{ cancellationReason: string }>())!.cancellationReason).toBe(
+    'payment_overdue',
+  );
 });
 
 test('a release the catalog cannot confirm is retried on the next run', async () => {

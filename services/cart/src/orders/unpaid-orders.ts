@@ -57,12 +57,23 @@ export class UnpaidOrders {
   /** Cancels every overdue unpaid order as of `at`. @returns the numbers of the orders cancelled by this run. */
   async cancelOverdue(at: Date = new Date()): Promise<string[]> {
     const cutoff = new Date(at.getTime() - (this.deps.dueDays + PAYMENT_GRACE_DAYS) * DAY_MS);
-    const overdue = await this.orders.find({ status: 'awaiting_payment', createdAt: { $lt: cutoff } }).limit(100).lean<UnpaidOrderDoc[]>();
+    const overdue = await this.orders
+      .find({ status: 'awaiting_payment', createdAt: { $lt: cutoff } })
+      .limit(100)
+      .lean<UnpaidOrderDoc[]>();
     const cancelled: string[] = [];
     for (const order of overdue) {
       const claimed = await this.orders.updateOne(
         { _id: order._id, status: 'awaiting_payment' },
-        { $set: { status: 'cancelled', cancelledAt: at, cancellationReason: 'payment_overdue', stockReleasedAt: null, cancellationEmailSentAt: null } },
+        {
+          $set: {
+            status: 'cancelled',
+            cancelledAt: at,
+            cancellationReason: 'payment_overdue',
+            stockReleasedAt: null,
+            cancellationEmailSentAt: null,
+          },
+        },
       );
       if (claimed.modifiedCount !== 1) continue; // paid or cancelled meanwhile
       // A per-customer promo use (e.g. the welcome code) is given back with the order.
@@ -77,7 +88,11 @@ export class UnpaidOrders {
   /** Releases stock and sends the e-mail for overdue cancellations that still lack either. */
   private async finishCancellations(at: Date): Promise<void> {
     const open = await this.orders
-      .find({ status: 'cancelled', cancellationReason: 'payment_overdue', $or: [{ stockReleasedAt: null }, { cancellationEmailSentAt: null }] })
+      .find({
+        status: 'cancelled',
+        cancellationReason: 'payment_overdue',
+        $or: [{ stockReleasedAt: null }, { cancellationEmailSentAt: null }],
+      })
       .limit(100)
       .lean<Array<UnpaidOrderDoc & { stockReleasedAt: Date | null; cancellationEmailSentAt: Date | null }>>();
     for (const order of open) {
@@ -86,12 +101,18 @@ export class UnpaidOrders {
           await this.deps.catalog.releaseReservation(order.reservationId);
           await this.orders.updateOne({ _id: order._id, stockReleasedAt: null }, { $set: { stockReleasedAt: at } });
         } catch (error) {
-          this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'stock of a cancelled order not released yet; retried on the next run');
+          this.deps.log.error(
+            { err: error, orderNumber: order.orderNumber },
+            'stock of a cancelled order not released yet; retried on the next run',
+          );
         }
       }
       if (!order.cancellationEmailSentAt) {
         // Claim the e-mail first, so two runs never send it twice; give the claim back on failure.
-        const claim = await this.orders.updateOne({ _id: order._id, cancellationEmailSentAt: null }, { $set: { cancellationEmailSentAt: at } });
+        const claim = await this.orders.updateOne(
+          { _id: order._id, cancellationEmailSentAt: null },
+          { $set: { cancellationEmailSentAt: at } },
+        );
         if (claim.modifiedCount !== 1) continue;
         try {
           await this.deps.mailer.send(

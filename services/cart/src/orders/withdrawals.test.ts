@@ -32,13 +32,20 @@ afterAll(() => env.close());
 const withdraw = (body: unknown) => env.shopper().call('POST', '/api/withdrawals', body);
 
 test('name, order number and e-mail suffice: logged, order marked, confirmation with date and time sent', async () => {
-  const response = await withdraw({ name: 'Erika Mustermann', orderNumber: ` ${orderNumber.toLowerCase()} `, email: 'Erika@Example.de', items: '' });
+  const response = await withdraw({
+    name: 'Erika Mustermann',
+    orderNumber: ` ${orderNumber.toLowerCase()} `,
+    email: 'Erika@Example.de',
+    items: '',
+  });
   expect(response.status).toBe(201);
   expect(response.body).toMatchObject({ orderNumber, email: 'erika@example.de', items: '', receivedAt: TEST_NOW.toISOString() });
 
   const logged = await withdrawalModel(env.app.db).findById(response.body.withdrawalId).lean<Record<string, unknown>>();
   expect(logged).toMatchObject({ orderNumber, name: 'Erika Mustermann', email: 'erika@example.de', receivedAt: TEST_NOW });
-  expect((await orderModel(env.app.db).findOne({ orderNumber }).lean<{ withdrawalRequestedAt: Date }>())!.withdrawalRequestedAt).toEqual(TEST_NOW);
+  expect((await orderModel(env.app.db).findOne({ orderNumber }).lean<{ withdrawalRequestedAt: Date }>())!.withdrawalRequestedAt).toEqual(
+    TEST_NOW,
+  );
 
   const file = (await readdir(env.mailDir)).find((name) => name.startsWith(`${orderNumber}-widerruf-`))!;
   const mail = await simpleParser(await readFile(path.join(env.mailDir, file)));
@@ -48,7 +55,12 @@ test('name, order number and e-mail suffice: logged, order marked, confirmation 
 });
 
 test('a partial withdrawal names the items in the log and the confirmation', async () => {
-  const response = await withdraw({ name: 'Erika Mustermann', orderNumber: await placeOrder(), email: 'erika@example.de', items: '1 × Blueberry Ice' });
+  const response = await withdraw({
+    name: 'Erika Mustermann',
+    orderNumber: await placeOrder(),
+    email: 'erika@example.de',
+    items: '1 × Blueberry Ice',
+  });
   expect(response.status).toBe(201);
   const file = (await readdir(env.mailDir)).find((name) => name.includes(response.body.withdrawalId))!;
   expect((await simpleParser(await readFile(path.join(env.mailDir, file)))).text).toContain('Widerrufen für: 1 × Blueberry Ice');
@@ -73,7 +85,9 @@ test.each([
   const before = await withdrawalModel(env.app.db).countDocuments({});
   const response = await withdraw({ name: 'Erika Mustermann', orderNumber, email: 'erika@example.de', ...overrides });
   expect(response.status).toBe(404);
-  expect(response.body.message).toBe('Wir finden keine Bestellung mit dieser Bestellnummer und E-Mail-Adresse. Bitte prüfen Sie Ihre Angaben.');
+  expect(response.body.message).toBe(
+    'Wir finden keine Bestellung mit dieser Bestellnummer und E-Mail-Adresse. Bitte prüfen Sie Ihre Angaben.',
+  );
   expect(await withdrawalModel(env.app.db).countDocuments({})).toBe(before);
 });
 

@@ -21,7 +21,15 @@ type WithdrawalInput = z.output<typeof WithdrawalBody>;
  * parallel one, finds the first and gets its receipt again, without a second e-mail.
  */
 export class Withdrawals {
-  constructor(private readonly deps: { db: Connection; mailer: Mailer; shop: { name: string; origin: string }; log: FastifyBaseLogger; now: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      db: Connection;
+      mailer: Mailer;
+      shop: { name: string; origin: string };
+      log: FastifyBaseLogger;
+      now: () => Date;
+    },
+  ) {}
 
   /** The id of an order's withdrawal (one per order; not the order id itself, which grants access to the order). */
   static withdrawalIdFor(orderId: string): string {
@@ -34,7 +42,9 @@ export class Withdrawals {
    *   address (no hint which one is wrong).
    */
   async declare(input: WithdrawalInput): Promise<{ receipt: WithdrawalReceipt; created: boolean }> {
-    const order = await orderModel(this.deps.db).findOne({ orderNumber: input.orderNumber }).lean<{ _id: unknown; email: string; status: string }>();
+    const order = await orderModel(this.deps.db)
+      .findOne({ orderNumber: input.orderNumber })
+      .lean<{ _id: unknown; email: string; status: string }>();
     if (!order || order.status === 'pending' || order.email !== input.email) {
       throw new NotFoundError('Wir finden keine Bestellung mit dieser Bestellnummer und E-Mail-Adresse. Bitte prüfen Sie Ihre Angaben.');
     }
@@ -55,7 +65,16 @@ export class Withdrawals {
       const first = await withdrawalModel(this.deps.db)
         .findById(withdrawalId)
         .lean<{ orderNumber: string; email: string; items: string; receivedAt: Date }>();
-      return { receipt: { withdrawalId, orderNumber: first!.orderNumber, receivedAt: first!.receivedAt.toISOString(), email: first!.email, items: first!.items }, created: false };
+      return {
+        receipt: {
+          withdrawalId,
+          orderNumber: first!.orderNumber,
+          receivedAt: first!.receivedAt.toISOString(),
+          email: first!.email,
+          items: first!.items,
+        },
+        created: false,
+      };
     }
     await orderModel(this.deps.db).updateOne({ _id: order._id }, { $set: { withdrawalRequestedAt: receivedAt } });
     const receipt: WithdrawalReceipt = {
@@ -68,7 +87,10 @@ export class Withdrawals {
     try {
       await this.deps.mailer.send(withdrawalConfirmationMail({ ...receipt, name: input.name }, this.deps.shop));
     } catch (error) {
-      this.deps.log.error({ err: error, orderNumber: input.orderNumber }, 'withdrawal confirmation e-mail failed; the declaration is logged');
+      this.deps.log.error(
+        { err: error, orderNumber: input.orderNumber },
+        'withdrawal confirmation e-mail failed; the declaration is logged',
+      );
     }
     return { receipt, created: true };
   }

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CartLineItemCreateBody, CartLineItemUpdateBody, CartResponse, ErrorResponse, PromoCodeBody, PromoValidationResponse } from '@shop/contracts';
+import {
+  CartLineItemCreateBody,
+  CartLineItemUpdateBody,
+  CartResponse,
+  ErrorResponse,
+  PromoCodeBody,
+  PromoValidationResponse,
+} from '@shop/contracts';
 import type { CartOperations } from '../cart/cart-operations';
 import type { CartOwners } from '../cart/cart-owner';
 import type { AttemptLimiter } from '../limits/attempt-limiter';
@@ -25,15 +32,24 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
   app,
   { operations, owners, promoGuesses },
 ) => {
-  const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) => (await owners.resolve(request, reply, create)).ownerKey;
+  const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) =>
+    (await owners.resolve(request, reply, create)).ownerKey;
 
-  app.get('/api/cart', { schema: { summary: 'The priced cart', response: { 200: CartResponse, 503: ErrorResponse } } }, async (request, reply) =>
-    operations.read(await owner(request, reply, false)),
+  app.get(
+    '/api/cart',
+    { schema: { summary: 'The priced cart', response: { 200: CartResponse, 503: ErrorResponse } } },
+    async (request, reply) => operations.read(await owner(request, reply, false)),
   );
 
   app.post(
     '/api/cart',
-    { schema: { summary: 'Add a product (a client price is ignored)', body: CartLineItemCreateBody, response: { 201: CartResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'Add a product (a client price is ignored)',
+        body: CartLineItemCreateBody,
+        response: { 201: CartResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const key = (await owner(request, reply, true))!;
       await operations.add(key, request.body.productId.toLowerCase(), request.body.quantity);
@@ -43,7 +59,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
 
   app.patch(
     '/api/cart/:itemId',
-    { schema: { summary: 'Set a line quantity (1–99, at most the stock)', params: itemParams, body: CartLineItemUpdateBody, response: { 200: CartResponse, ...errors } } },
+    {
+      schema: {
+        summary: 'Set a line quantity (1–99, at most the stock)',
+        params: itemParams,
+        body: CartLineItemUpdateBody,
+        response: { 200: CartResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const key = await owner(request, reply, false);
       if (!key) return reply.code(404).send({ message: 'Dieser Artikel ist nicht im Warenkorb.', code: 'NOT_FOUND' });
@@ -52,22 +75,36 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     },
   );
 
-  app.delete('/api/cart/:itemId', { schema: { summary: 'Remove a line', params: itemParams, response: { 200: CartResponse, ...errors } } }, async (request, reply) => {
-    const key = await owner(request, reply, false);
-    if (!key) return reply.code(404).send({ message: 'Dieser Artikel ist nicht im Warenkorb.', code: 'NOT_FOUND' });
-    await operations.remove(key, request.params.itemId.toLowerCase());
-    return operations.read(key);
-  });
+  app.delete(
+    '/api/cart/:itemId',
+    { schema: { summary: 'Remove a line', params: itemParams, response: { 200: CartResponse, ...errors } } },
+    async (request, reply) => {
+      const key = await owner(request, reply, false);
+      if (!key) return reply.code(404).send({ message: 'Dieser Artikel ist nicht im Warenkorb.', code: 'NOT_FOUND' });
+      await operations.remove(key, request.params.itemId.toLowerCase());
+      return operations.read(key);
+    },
+  );
 
-  app.delete('/api/cart', { schema: { summary: 'Empty the cart', response: { 200: CartResponse, 503: ErrorResponse } } }, async (request, reply) => {
-    const key = await owner(request, reply, false);
-    if (key) await operations.clear(key);
-    return operations.read(key);
-  });
+  app.delete(
+    '/api/cart',
+    { schema: { summary: 'Empty the cart', response: { 200: CartResponse, 503: ErrorResponse } } },
+    async (request, reply) => {
+      const key = await owner(request, reply, false);
+      if (key) await operations.clear(key);
+      return operations.read(key);
+    },
+  );
 
   app.post(
     '/api/promo/validate',
-    { schema: { summary: 'Check a promo code (spec §7): ok gives discount and type, else a German message', body: PromoCodeBody, response: { 200: PromoValidationResponse, 400: ErrorResponse, 429: ErrorResponse } } },
+    {
+      schema: {
+        summary: 'Check a promo code (spec §7): ok gives discount and type, else a German message',
+        body: PromoCodeBody,
+        response: { 200: PromoValidationResponse, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
     async (request) => {
       const promo = await promoGuesses.guard(request.ip, () => operations.validatePromo(request.body.code), isGuess);
       return { code: promo.code, type: promo.type, discount: promo.type === 'fixed' ? promo.value / 100 : promo.value };
@@ -76,7 +113,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
 
   app.post(
     '/api/cart/promo',
-    { schema: { summary: 'Apply a promo code to the cart (the server computes the discount)', body: PromoCodeBody, response: { 200: CartResponse, ...promoErrors } } },
+    {
+      schema: {
+        summary: 'Apply a promo code to the cart (the server computes the discount)',
+        body: PromoCodeBody,
+        response: { 200: CartResponse, ...promoErrors },
+      },
+    },
     async (request, reply) => {
       const key = (await owner(request, reply, true))!;
       await promoGuesses.guard(request.ip, () => operations.applyPromo(key, request.body.code), isGuess);
@@ -84,9 +127,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     },
   );
 
-  app.delete('/api/cart/promo', { schema: { summary: 'Remove the promo code', response: { 200: CartResponse, 503: ErrorResponse } } }, async (request, reply) => {
-    const key = await owner(request, reply, false);
-    if (key) await operations.removePromo(key);
-    return operations.read(key);
-  });
+  app.delete(
+    '/api/cart/promo',
+    { schema: { summary: 'Remove the promo code', response: { 200: CartResponse, 503: ErrorResponse } } },
+    async (request, reply) => {
+      const key = await owner(request, reply, false);
+      if (key) await operations.removePromo(key);
+      return operations.read(key);
+    },
+  );
 };

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AgeVerificationBody, AgeVerificationResponse, ErrorResponse, IdempotencyKey, Order, OrderListResponse, PlaceOrderBody } from '@shop/contracts';
+import {
+  AgeVerificationBody,
+  AgeVerificationResponse,
+  ErrorResponse,
+  IdempotencyKey,
+  Order,
+  OrderListResponse,
+  PlaceOrderBody,
+} from '@shop/contracts';
 import { BadRequestError, NotFoundError, readIdentity } from '@shop/service-kit';
 import type { OrderPlacement } from '../orders/order-placement';
 import { AgeVerificationFailedError } from '../orders/order-placement';
@@ -24,7 +32,15 @@ interface OrderRouteOptions {
 /** Only an order placed now uses up the window (not a repeat of the same key, not a refused attempt). */
 const isNewOrder = ({ result }: { result?: { created: boolean } }) => result?.created === true;
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  429: ErrorResponse,
+  503: ErrorResponse,
+};
 
 /**
  * Checkout and orders (issue #4):
@@ -42,10 +58,21 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
 
   app.post(
     '/api/checkout/age-verification',
-    { schema: { summary: 'Check the age with the German ID card (stage 1 of the age check)', body: AgeVerificationBody, response: { 200: AgeVerificationResponse, 400: ErrorResponse, 422: ErrorResponse } } },
+    {
+      schema: {
+        summary: 'Check the age with the German ID card (stage 1 of the age check)',
+        body: AgeVerificationBody,
+        response: { 200: AgeVerificationResponse, 400: ErrorResponse, 422: ErrorResponse },
+      },
+    },
     async (request) => {
       const { birthDate, firstName, lastName, ageVerification } = request.body;
-      const result = await options.ageVerification.verify({ mrzLines: ageVerification.mrzLines, birthDate, orderDate: options.now(), holder: { firstName, lastName } });
+      const result = await options.ageVerification.verify({
+        mrzLines: ageVerification.mrzLines,
+        birthDate,
+        orderDate: options.now(),
+        holder: { firstName, lastName },
+      });
       if (!result.verified) throw new AgeVerificationFailedError(result.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.');
       return { verified: true as const, method: result.method, checkedAt: result.checkedAt.toISOString() };
     },
@@ -74,7 +101,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
 
   app.get(
     '/api/orders/:id',
-    { schema: { summary: "An order for its buyer (this browser's access cookie or the logged-in owner)", params: z.object({ id: z.string() }), response: { 200: Order, 404: ErrorResponse } } },
+    {
+      schema: {
+        summary: "An order for its buyer (this browser's access cookie or the logged-in owner)",
+        params: z.object({ id: z.string() }),
+        response: { 200: Order, 404: ErrorResponse },
+      },
+    },
     async (request) => {
       const id = request.params.id.toLowerCase();
       const identity = await readIdentity(request, identitySecret);
@@ -83,9 +116,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     },
   );
 
-  app.get('/api/orders', { schema: { summary: "The logged-in customer's orders, newest first", response: { 200: OrderListResponse, 401: ErrorResponse } } }, async (request, reply) => {
-    const identity = await readIdentity(request, identitySecret);
-    if (!identity) return reply.code(401).send({ message: 'Anmeldung erforderlich', code: 'UNAUTHORIZED' });
-    return { orders: await placement.forUser(identity.userId) };
-  });
+  app.get(
+    '/api/orders',
+    { schema: { summary: "The logged-in customer's orders, newest first", response: { 200: OrderListResponse, 401: ErrorResponse } } },
+    async (request, reply) => {
+      const identity = await readIdentity(request, identitySecret);
+      if (!identity) return reply.code(401).send({ message: 'Anmeldung erforderlich', code: 'UNAUTHORIZED' });
+      return { orders: await placement.forUser(identity.userId) };
+    },
+  );
 };

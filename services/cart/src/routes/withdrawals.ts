@@ -11,7 +11,13 @@ import type { Withdrawals } from '../orders/withdrawals';
 export const withdrawalRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals }> = async (app, { withdrawals }) => {
   app.post(
     '/api/withdrawals',
-    { schema: { summary: 'Withdraw from an order (name, order number, e-mail; items optional)', body: WithdrawalBody, response: { 200: WithdrawalReceipt, 201: WithdrawalReceipt, 400: ErrorResponse, 404: ErrorResponse } } },
+    {
+      schema: {
+        summary: 'Withdraw from an order (name, order number, e-mail; items optional)',
+        body: WithdrawalBody,
+        response: { 200: WithdrawalReceipt, 201: WithdrawalReceipt, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
     async (request, reply) => {
       const { receipt, created } = await withdrawals.declare(request.body);
       return reply.code(created ? 201 : 200).send(receipt);

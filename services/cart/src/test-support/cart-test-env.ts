@@ -19,10 +19,35 @@ import { seedPromoCodes } from '../seed/promo-codes';
 /** A catalogue product as the catalog's internal API returns it. */
 export function testProduct(id: string, overrides: Partial<Product> = {}): Product {
   return {
-    id, name: `RandM Tornado 9000 Test ${id.slice(-4)}`, slug: `test-${id}`, flavorSlug: 'test-einweg-vape', categoryId: 'cat-tornado-9000', category: 'randm-tornado-9000',
-    price: '26.99', salePrice: '16.99', images: [], description: '<p>Test</p>', features: [], brand: 'RandM', flavor: 'Test', puffCount: 9000,
-    nicotineStrength: '2%', nicotineMgPerMl: 20, nicotineWarning: 'Warnung', stock: 50, isActive: true, salesCount: 0, productType: 'disposable',
-    liquidVolumeMl: 18, batteryMah: 600, coil: 'Mesh-Coil', sku: `SKU-${id}`, gtin: null, isDemo: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    id,
+    name: `RandM Tornado 9000 Test ${id.slice(-4)}`,
+    slug: `test-${id}`,
+    flavorSlug: 'test-einweg-vape',
+    categoryId: 'cat-tornado-9000',
+    category: 'randm-tornado-9000',
+    price: '26.99',
+    salePrice: '16.99',
+    images: [],
+    description: '<p>Test</p>',
+    features: [],
+    brand: 'RandM',
+    flavor: 'Test',
+    puffCount: 9000,
+    nicotineStrength: '2%',
+    nicotineMgPerMl: 20,
+    nicotineWarning: 'Warnung',
+    stock: 50,
+    isActive: true,
+    salesCount: 0,
+    productType: 'disposable',
+    liquidVolumeMl: 18,
+    batteryMah: 600,
+    coil: 'Mesh-Coil',
+    sku: `SKU-${id}`,
+    gtin: null,
+    isDemo: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -44,7 +69,8 @@ async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string
   const catalog = Fastify();
   // Like the real catalog: internal calls carry the shared secret (issue #9).
   catalog.addHook('onRequest', async (request, reply) => {
-    if (request.headers['x-internal-token'] !== INTERNAL_API_SECRET) return reply.code(401).send({ message: 'no token', code: 'INTERNAL_UNAUTHORIZED' });
+    if (request.headers['x-internal-token'] !== INTERNAL_API_SECRET)
+      return reply.code(401).send({ message: 'no token', code: 'INTERNAL_UNAUTHORIZED' });
   });
   catalog.get('/internal/products', async (request, reply) => {
     if (!state.up) return reply.code(500).send({ message: 'down' });
@@ -123,8 +149,18 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   function shopper(headers: Record<string, string> = {}) {
     const jar = new Map<string, string>();
     const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, extra: Record<string, string> = {}) => {
-      const response = await app.inject({ method, url, payload: payload as object, headers: { ...headers, ...extra, ...(jar.size ? { cookie: cookieHeader() } : {}) } });
+    const call = async (
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: unknown,
+      extra: Record<string, string> = {},
+    ) => {
+      const response = await app.inject({
+        method,
+        url,
+        payload: payload as object,
+        headers: { ...headers, ...extra, ...(jar.size ? { cookie: cookieHeader() } : {}) },
+      });
       const setCookie = response.headers['set-cookie'];
       for (const entry of setCookie ? (Array.isArray(setCookie) ? setCookie : [setCookie]) : []) {
         const [pair] = String(entry).split(';');

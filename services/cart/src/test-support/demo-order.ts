@@ -2,7 +2,15 @@ import type { PlaceOrderBody } from '@shop/contracts';
 import { specimenIdCard } from '../age-verification/specimen-id-card';
 
 /** The demo buyer (the sample ID card's holder) at a German address. */
-export const DEMO_ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Heidestraße 17', addressLine2: '', postalCode: '51147', city: 'Köln', country: 'DE' as const };
+export const DEMO_ADDRESS = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Heidestraße 17',
+  addressLine2: '',
+  postalCode: '51147',
+  city: 'Köln',
+  country: 'DE' as const,
+};
 
 /** An order body without the total the shopper saw (added from the cart just before placing). */
 export type DemoOrderBody = Omit<PlaceOrderBody, 'expectedTotal'> & { expectedTotal?: string };

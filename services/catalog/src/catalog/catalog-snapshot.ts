@@ -128,7 +128,9 @@ export class CatalogSnapshot {
    * writes, so the index and category counts stay valid.
    */
   async reloadProducts(ids: string[]): Promise<void> {
-    const docs = await productModel(this.db).find({ _id: { $in: ids } }).lean();
+    const docs = await productModel(this.db)
+      .find({ _id: { $in: ids } })
+      .lean();
     for (const doc of docs) {
       const current = this.byId.get(String(doc._id));
       if (!current) continue;

@@ -35,7 +35,10 @@ export function listProducts(catalog: CatalogSnapshot, query: ProductListQuery):
 
   let matches: SnapshotProduct[];
   if (query.search?.trim()) {
-    const ranked = catalog.search(query.search).map((id) => catalog.productById(id)).filter((p): p is SnapshotProduct => Boolean(p));
+    const ranked = catalog
+      .search(query.search)
+      .map((id) => catalog.productById(id))
+      .filter((p): p is SnapshotProduct => Boolean(p));
     matches = ranked.filter(keep);
     if (query.sort && query.sort !== 'relevance') matches.sort(SORTS[query.sort]);
   } else {

@@ -26,7 +26,10 @@ async function takeLine(db: Connection, line: StockLine): Promise<boolean> {
 }
 
 async function giveBack(db: Connection, line: StockLine): Promise<void> {
-  await productModel(db).updateOne({ _id: line.productId, stock: { $ne: null } }, { $inc: { stock: line.quantity, salesCount: -line.quantity } });
+  await productModel(db).updateOne(
+    { _id: line.productId, stock: { $ne: null } },
+    { $inc: { stock: line.quantity, salesCount: -line.quantity } },
+  );
   await productModel(db).updateOne({ _id: line.productId, stock: null }, { $inc: { salesCount: -line.quantity } });
 }
 
@@ -72,7 +75,10 @@ export async function reserveStock(db: Connection, reservationId: string, lines:
  */
 export async function releaseStock(db: Connection, reservationId: string): Promise<'released' | 'not-reserved'> {
   const Reservation = stockReservationModel(db);
-  const reservation = await Reservation.findOneAndUpdate({ _id: reservationId, status: { $in: ['reserved', 'pending'] } }, { $set: { status: 'released' } }).lean();
+  const reservation = await Reservation.findOneAndUpdate(
+    { _id: reservationId, status: { $in: ['reserved', 'pending'] } },
+    { $set: { status: 'released' } },
+  ).lean();
   if (!reservation) {
     try {
       await Reservation.create({ _id: reservationId, status: 'released', lines: [] });

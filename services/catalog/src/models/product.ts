@@ -45,7 +45,11 @@ productSchema.index({ isFeatured: 1, isActive: 1, salesCount: -1 });
 productSchema.index({ isActive: 1, salesCount: -1 });
 productSchema.index({ updatedAt: -1 });
 
-export type ProductDoc = InferSchemaType<typeof productSchema> & { _id: import('mongoose').Types.ObjectId; createdAt: Date; updatedAt: Date };
+export type ProductDoc = InferSchemaType<typeof productSchema> & {
+  _id: import('mongoose').Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 export function productModel(db: Connection) {
   return db.models.Product ?? db.model('Product', productSchema);

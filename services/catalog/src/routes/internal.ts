@@ -9,18 +9,29 @@ import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
  * Internal endpoints for the gateway (not routed under /api): the head of a catalogue page for
  * its first HTML, and the sitemap entries.
  */
-export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catalog: CatalogSnapshot }> = async (app, { publicOrigin, catalog }) => {
+export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catalog: CatalogSnapshot }> = async (
+  app,
+  { publicOrigin, catalog },
+) => {
   app.get(
     '/internal/page-head',
-    { schema: { summary: 'Head data of a catalogue page; 404 when its category or product does not exist', querystring: PageHeadQuery, response: { 200: PageHead, 404: ErrorResponse, 400: ErrorResponse } } },
+    {
+      schema: {
+        summary: 'Head data of a catalogue page; 404 when its category or product does not exist',
+        querystring: PageHeadQuery,
+        response: { 200: PageHead, 404: ErrorResponse, 400: ErrorResponse },
+      },
+    },
     async (request) => {
       const head = pageHeadFor(catalog, request.query.path, publicOrigin);
       if (!head) throw new NotFoundError('Seite nicht gefunden.');
       return head;
     },
   );
-  app.get('/internal/sitemap-entries', { schema: { summary: 'Categories and active products for sitemap.xml', response: { 200: SitemapEntries } } }, async () =>
-    sitemapEntries(catalog),
+  app.get(
+    '/internal/sitemap-entries',
+    { schema: { summary: 'Categories and active products for sitemap.xml', response: { 200: SitemapEntries } } },
+    async () => sitemapEntries(catalog),
   );
 
   app.get(
@@ -28,7 +39,9 @@ export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catal
     {
       schema: {
         summary: 'Products by id for other services (the cart re-prices its lines); unknown ids are left out',
-        querystring: z.object({ ids: z.string().regex(/^[0-9a-f]{24}(,[0-9a-f]{24}){0,99}$/i, 'bis zu 100 Produkt-IDs, durch Kommas getrennt') }).strict(),
+        querystring: z
+          .object({ ids: z.string().regex(/^[0-9a-f]{24}(,[0-9a-f]{24}){0,99}$/i, 'bis zu 100 Produkt-IDs, durch Kommas getrennt') })
+          .strict(),
         response: { 200: InternalProductsResponse, 400: ErrorResponse },
       },
     },

@@ -40,14 +40,22 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Product image (WebP)',
         description: `Binary WebP body, the original or, with \`w\`, resized to that width in px (one of ${IMAGE_WIDTHS.join(', ')}); errors as ErrorResponse (400 bad key or width, 404 unknown).`,
-        params: z.object({ key: z.string().regex(/^[a-z0-9-]+\.webp$/, 'ungültiger Bildname').max(200) }),
+        params: z.object({
+          key: z
+            .string()
+            .regex(/^[a-z0-9-]+\.webp$/, 'ungültiger Bildname')
+            .max(200),
+        }),
         querystring: z
           .object({
             w: z
               .string()
               .regex(/^\d{1,4}$/, 'Breite nur als Ziffern')
               .transform(Number)
-              .refine((width) => (IMAGE_WIDTHS as readonly number[]).includes(width), `Breite muss eine von ${IMAGE_WIDTHS.join(', ')} sein`)
+              .refine(
+                (width) => (IMAGE_WIDTHS as readonly number[]).includes(width),
+                `Breite muss eine von ${IMAGE_WIDTHS.join(', ')} sein`,
+              )
               .optional(),
           })
           .strict(),
@@ -61,15 +69,28 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = Buffer.isBuffer(data) ? data : Buffer.from((data as { buffer: Uint8Array }).buffer);
       const width = request.query.w;
       const body = width ? await resizedImage(request.params.key, bytes, width) : bytes;
-      return reply.type(image.contentType as string).header('Cache-Control', 'public, max-age=31536000, immutable').send(body);
+      return reply
+        .type(image.contentType as string)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(body);
     },
   );
 
   // Digits only: z.coerce alone also took '1e3', '0x10', '+5' and ' 100' (issue #9).
-  const size = z.string().regex(/^[0-9]{1,4}$/, 'nur Ziffern').transform(Number).pipe(z.number().int().min(1).max(PLACEHOLDER_MAX));
+  const size = z
+    .string()
+    .regex(/^[0-9]{1,4}$/, 'nur Ziffern')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(PLACEHOLDER_MAX));
   app.get(
     '/api/placeholder/:w/:h',
-    { schema: { summary: 'Placeholder image (SVG)', description: 'SVG body; 400 ErrorResponse for sizes outside 1–2000.', params: z.object({ w: size, h: size }) } },
+    {
+      schema: {
+        summary: 'Placeholder image (SVG)',
+        description: 'SVG body; 400 ErrorResponse for sizes outside 1–2000.',
+        params: z.object({ w: size, h: size }),
+      },
+    },
     async (request, reply) => {
       const { w, h } = request.params;
       const fontSize = Math.max(8, Math.round(Math.min(w, h) / 8));

@@ -10,7 +10,10 @@ const listErrors = { ...errors, 403: ErrorResponse };
 const PRODUCT_NOT_FOUND = 'Das angeforderte Produkt konnte nicht gefunden werden.';
 
 /** Products (spec §7). Every response shape comes from @shop/contracts. */
-export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; identitySecret: string | undefined }> = async (app, { catalog, identitySecret }) => {
+export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; identitySecret: string | undefined }> = async (
+  app,
+  { catalog, identitySecret },
+) => {
   app.get(
     '/api/products',
     {
@@ -25,8 +28,10 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
     async (request) => {
       const query = request.query;
       // Inactive products are not for the public (issue #9).
-      if (query.includeInactive && !(await isStaffRequest(request, identitySecret))) throw new ForbiddenError('Inaktive Produkte sind nur für Mitarbeitende sichtbar.');
-      if (query.sort === 'relevance' && !query.search?.trim()) throw new BadRequestError('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
+      if (query.includeInactive && !(await isStaffRequest(request, identitySecret)))
+        throw new ForbiddenError('Inaktive Produkte sind nur für Mitarbeitende sichtbar.');
+      if (query.sort === 'relevance' && !query.search?.trim())
+        throw new BadRequestError('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
       const { products, total } = listProducts(catalog, query);
       return { products: products.map((p) => p.api), total, limit: query.limit, offset: query.offset };
     },
@@ -34,7 +39,13 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
 
   app.get(
     '/api/products/slug/:slug',
-    { schema: { summary: 'Product by its unique slug (/produkt/{slug})', params: z.object({ slug: SlugParam }), response: { 200: Product, ...errors } } },
+    {
+      schema: {
+        summary: 'Product by its unique slug (/produkt/{slug})',
+        params: z.object({ slug: SlugParam }),
+        response: { 200: Product, ...errors },
+      },
+    },
     async (request) => {
       const product = catalog.productBySlug(request.params.slug);
       if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);

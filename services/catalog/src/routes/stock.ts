@@ -29,7 +29,11 @@ export const stockRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = 
     },
     async (request, reply) => {
       const { reservationId: id, lines } = request.body;
-      const outcome = await reserveStock(app.db, id, lines.map((line) => ({ ...line, productId: line.productId.toLowerCase() })));
+      const outcome = await reserveStock(
+        app.db,
+        id,
+        lines.map((line) => ({ ...line, productId: line.productId.toLowerCase() })),
+      );
       await catalog.reloadProducts(lines.map((line) => line.productId.toLowerCase()));
       if (outcome.status === 'reserved') return reply.code(201).send({ reservationId: id, status: 'reserved' as const });
       const name = catalog.productById(outcome.status === 'failed' ? outcome.failedProductId : '')?.api.name ?? 'ein Produkt';

@@ -47,7 +47,12 @@ function flavoursFor(model: ModelFacts, minimum: number, rotation: number): stri
 }
 
 function features(model: ModelFacts, puffCount: number, battery: number, coil: string, shisha: boolean): string[] {
-  const list = [`Bis zu ${formatInteger(puffCount)} Züge`, 'Nikotingehalt 20 mg/ml (2 %)', `Akku ${battery} mAh${model.rechargeable !== false ? ', wiederaufladbar' : ''}${model.usbC ? ' über USB-C' : ''}`, coil];
+  const list = [
+    `Bis zu ${formatInteger(puffCount)} Züge`,
+    'Nikotingehalt 20 mg/ml (2 %)',
+    `Akku ${battery} mAh${model.rechargeable !== false ? ', wiederaufladbar' : ''}${model.usbC ? ' über USB-C' : ''}`,
+    coil,
+  ];
   if (model.liquidMl) list.push(`Liquid-Füllmenge ${model.liquidMl} ml`);
   if (model.adjustableAirflow) list.push('Einstellbarer Luftstrom');
   if (shisha) list.push('Shisha-typische Geschmacksrichtung');

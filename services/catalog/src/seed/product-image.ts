@@ -40,7 +40,9 @@ export function productSvg(name: string, flavour: string, size = 600): string {
 
 /** Renders the illustration as WebP; the key carries a content hash (cacheable forever). */
 export async function renderProductImage(slug: string, name: string, flavour: string) {
-  const data = await sharp(Buffer.from(productSvg(name, flavour))).webp({ quality: 82 }).toBuffer();
+  const data = await sharp(Buffer.from(productSvg(name, flavour)))
+    .webp({ quality: 82 })
+    .toBuffer();
   const hash = createHash('sha256').update(data).digest('hex').slice(0, 12);
   return { _id: `${slug}-${hash}.webp`, contentType: 'image/webp', data, width: 600, height: 600 };
 }

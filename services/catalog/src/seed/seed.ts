@@ -33,6 +33,7 @@ export async function seedCatalogue(db: Connection, log: (message: string) => vo
     await ProductImage.updateOne({ _id: image._id }, { $setOnInsert: image }, { upsert: true });
     await Product.create({ ...product, images: [`/api/images/${image._id}`] });
   }
-  if (newCategories.length || newProducts.length) log(`catalog: inserted ${newCategories.length} categories, ${newProducts.length} products`);
+  if (newCategories.length || newProducts.length)
+    log(`catalog: inserted ${newCategories.length} categories, ${newProducts.length} products`);
   return { categoriesInserted: newCategories.length, productsInserted: newProducts.length };
 }

@@ -2,7 +2,11 @@ import type { PageHead } from '@shop/contracts';
 import { categoryText, FALLBACK_META_DESCRIPTION, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
-const stripHtml = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const stripHtml = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function breadcrumbs(origin: string, items: Array<[name: string, path: string]>) {
   return {
@@ -31,9 +35,22 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
   const clean = decodeURIComponent(path.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
   const lower = clean.toLowerCase();
   if (lower === '/') return staticHead('RandM Tornado Einweg-Vapes kaufen', '/');
-  if (lower === '/randm-tornado-vape-alle-produkte' || lower === '/alle-produkte') return staticHead('Alle RandM Tornado Produkte', '/randm-tornado-vape-alle-produkte');
+  if (lower === '/randm-tornado-vape-alle-produkte' || lower === '/alle-produkte')
+    return staticHead('Alle RandM Tornado Produkte', '/randm-tornado-vape-alle-produkte');
   if (lower === '/kategorien') {
-    return { ...staticHead('Alle Kategorien', '/kategorien', 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.'), structuredData: [breadcrumbs(origin, [['Home', '/'], ['Kategorien', '/kategorien']])] };
+    return {
+      ...staticHead(
+        'Alle Kategorien',
+        '/kategorien',
+        'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.',
+      ),
+      structuredData: [
+        breadcrumbs(origin, [
+          ['Home', '/'],
+          ['Kategorien', '/kategorien'],
+        ]),
+      ],
+    };
   }
 
   const categoryMatch = /^\/kategorien\/([a-z0-9-]{1,100})$/.exec(lower);
@@ -46,7 +63,13 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
       canonicalPath: `/kategorien/${category.slug}`,
       ogImage: null,
       ogType: 'website',
-      structuredData: [breadcrumbs(origin, [['Home', '/'], ['Kategorien', '/kategorien'], [category.name, `/kategorien/${category.slug}`]])],
+      structuredData: [
+        breadcrumbs(origin, [
+          ['Home', '/'],
+          ['Kategorien', '/kategorien'],
+          [category.name, `/kategorien/${category.slug}`],
+        ]),
+      ],
     };
   }
 
@@ -80,9 +103,7 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
           priceCurrency: 'EUR',
           price: product.salePrice ?? product.price,
           itemCondition: 'https://schema.org/NewCondition',
-          availability: isSoldOut(product)
-            ? 'https://schema.org/OutOfStock'
-            : 'https://schema.org/InStock',
+          availability: isSoldOut(product) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
         },
       },
       breadcrumbs(origin, [

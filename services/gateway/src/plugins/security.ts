@@ -82,57 +82,60 @@ function isSameHost(origin: string, host: string | undefined): boolean {
  * Both judge the route the router matched ({@link isApiRequest}), so encoded spellings of /api
  * get the same checks.
  */
-export const security = fp<SecurityOptions>(async (app: FastifyInstance, opts) => {
-  const remoteSources = opts.remoteOrigins;
-  const devSources = opts.development ? ['ws://localhost:*', 'http://localhost:*'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remoteSources, ...devSources],
-        styleSrc: ["'self'", "'unsafe-inline'", ...remoteSources],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remoteSources],
-        fontSrc: ["'self'", 'data:', ...remoteSources],
-        connectSrc: ["'self'", ...remoteSources, ...devSources],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'", ...opts.frameAncestors],
-        upgradeInsecureRequests: opts.development ? null : [],
+export const security = fp<SecurityOptions>(
+  async (app: FastifyInstance, opts) => {
+    const remoteSources = opts.remoteOrigins;
+    const devSources = opts.development ? ['ws://localhost:*', 'http://localhost:*'] : [];
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remoteSources, ...devSources],
+          styleSrc: ["'self'", "'unsafe-inline'", ...remoteSources],
+          imgSrc: ["'self'", 'data:', 'blob:', ...remoteSources],
+          fontSrc: ["'self'", 'data:', ...remoteSources],
+          connectSrc: ["'self'", ...remoteSources, ...devSources],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'", ...opts.frameAncestors],
+          upgradeInsecureRequests: opts.development ? null : [],
+        },
       },
-    },
-    // X-Frame-Options cannot name other sites: with embedding sites configured, CSP frame-ancestors alone decides.
-    frameguard: opts.frameAncestors.length ? false : { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: opts.development ? false : { maxAge: 15552000, includeSubDomains: true },
-  });
+      // X-Frame-Options cannot name other sites: with embedding sites configured, CSP frame-ancestors alone decides.
+      frameguard: opts.frameAncestors.length ? false : { action: 'sameorigin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: opts.development ? false : { maxAge: 15552000, includeSubDomains: true },
+    });
 
-  // The proxy streams bodies to the services: a body over the services' limit is refused here
-  // by its declared length, with the German 413 (it used to end as a 503 when the service closed
-  // the connection mid-upload). Bodies without a length are limited by the service itself.
-  app.addHook('onRequest', async (request, reply) => {
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (isApiRequest(request) && length > BODY_LIMIT_BYTES) return reply.code(413).send(PAYLOAD_TOO_LARGE);
-  });
+    // The proxy streams bodies to the services: a body over the services' limit is refused here
+    // by its declared length, with the German 413 (it used to end as a 503 when the service closed
+    // the connection mid-upload). Bodies without a length are limited by the service itself.
+    app.addHook('onRequest', async (request, reply) => {
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (isApiRequest(request) && length > BODY_LIMIT_BYTES) return reply.code(413).send(PAYLOAD_TOO_LARGE);
+    });
 
-  const allowed = new Set(opts.allowedOrigins);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
-    const origin = requestOrigin(request);
-    if (origin === null || allowed.has(origin) || isSameHost(origin, request.headers.host)) return;
-    request.log.warn({ origin }, 'rejected cross-origin state-changing request');
-    return reply.code(403).send({ message: 'Anfrage von einer fremden Website abgelehnt.', code: 'ORIGIN_REJECTED' });
-  });
+    const allowed = new Set(opts.allowedOrigins);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
+      const origin = requestOrigin(request);
+      if (origin === null || allowed.has(origin) || isSameHost(origin, request.headers.host)) return;
+      request.log.warn({ origin }, 'rejected cross-origin state-changing request');
+      return reply.code(403).send({ message: 'Anfrage von einer fremden Website abgelehnt.', code: 'ORIGIN_REJECTED' });
+    });
 
-  await app.register(rateLimit, {
-    global: true,
-    max: opts.rateLimitMax,
-    timeWindow: 60_000,
-    allowList: (request) => !isApiRequest(request),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Zu viele Anfragen. Bitte warten Sie ${Math.ceil(context.ttl / 1000)} Sekunden.`,
-      code: 'RATE_LIMITED',
-    }),
-  });
-}, { name: 'gateway-security' });
+    await app.register(rateLimit, {
+      global: true,
+      max: opts.rateLimitMax,
+      timeWindow: 60_000,
+      allowList: (request) => !isApiRequest(request),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Zu viele Anfragen. Bitte warten Sie ${Math.ceil(context.ttl / 1000)} Sekunden.`,
+        code: 'RATE_LIMITED',
+      }),
+    });
+  },
+  { name: 'gateway-security' },
+);

@@ -12,7 +12,12 @@ export type HeadLookup = { kind: 'head'; head: PageHead } | { kind: 'missing' } 
  * when the page's resource does not exist (→ HTTP 404), or 'unavailable' on any failure (the
  * generic head is used; the page still works).
  */
-export async function lookupPageHead(serviceUrl: string, path: string, internalSecret: string, log: FastifyBaseLogger): Promise<HeadLookup> {
+export async function lookupPageHead(
+  serviceUrl: string,
+  path: string,
+  internalSecret: string,
+  log: FastifyBaseLogger,
+): Promise<HeadLookup> {
   try {
     const response = await fetch(new URL(`/internal/page-head?path=${encodeURIComponent(path)}`, serviceUrl), {
       headers: internalHeaders(internalSecret),
@@ -30,7 +35,10 @@ export async function lookupPageHead(serviceUrl: string, path: string, internalS
 /** Sitemap entries of one service; [] when it has none (404) or does not answer. */
 export async function fetchSitemapEntries(serviceUrl: string, internalSecret: string, log: FastifyBaseLogger): Promise<SitemapEntries> {
   try {
-    const response = await fetch(new URL('/internal/sitemap-entries', serviceUrl), { headers: internalHeaders(internalSecret), signal: AbortSignal.timeout(3000) });
+    const response = await fetch(new URL('/internal/sitemap-entries', serviceUrl), {
+      headers: internalHeaders(internalSecret),
+      signal: AbortSignal.timeout(3000),
+    });
     if (response.status === 404) return [];
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return SitemapEntries.parse(await response.json());

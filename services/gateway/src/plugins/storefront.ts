@@ -30,7 +30,20 @@ function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, 
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const PRIVATE_PREFIXES = ['/admin', '/warenkorb', '/kasse', '/checkout', '/danke', '/anmelden', '/registrieren', '/passwort', '/profil', '/wunschliste', '/meine-bestellungen', '/bestellungen'];
+const PRIVATE_PREFIXES = [
+  '/admin',
+  '/warenkorb',
+  '/kasse',
+  '/checkout',
+  '/danke',
+  '/anmelden',
+  '/registrieren',
+  '/passwort',
+  '/profil',
+  '/wunschliste',
+  '/meine-bestellungen',
+  '/bestellungen',
+];
 
 /**
  * Serves the storefront:
@@ -89,15 +102,28 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     const lines = development
       ? ['User-agent: *', 'Disallow: /']
-      : ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), `Sitemap: ${opts.shopConfig.publicOrigin}/sitemap.xml`];
+      : [
+          'User-agent: *',
+          'Allow: /',
+          ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+          `Sitemap: ${opts.shopConfig.publicOrigin}/sitemap.xml`,
+        ];
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
     return `${lines.join('\n')}\n`;
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = opts.shopConfig.publicOrigin;
-    const staticPaths = ROUTES.filter((r) => !r.path.includes(':') && !r.requiresLogin && !PRIVATE_PREFIXES.some((p) => r.path.toLowerCase().startsWith(p)) && r.path !== '/Alle-Produkte');
-    const serviceEntries = (await Promise.all(Object.values(opts.services).map((url) => fetchSitemapEntries(url, opts.internalSecret, request.log)))).flat();
+    const staticPaths = ROUTES.filter(
+      (r) =>
+        !r.path.includes(':') &&
+        !r.requiresLogin &&
+        !PRIVATE_PREFIXES.some((p) => r.path.toLowerCase().startsWith(p)) &&
+        r.path !== '/Alle-Produkte',
+    );
+    const serviceEntries = (
+      await Promise.all(Object.values(opts.services).map((url) => fetchSitemapEntries(url, opts.internalSecret, request.log)))
+    ).flat();
     const urls = [
       ...staticPaths.map((r) => `<url><loc>${escapeXml(origin + r.path)}</loc></url>`),
       ...serviceEntries.map((e) => `<url><loc>${escapeXml(origin + e.path)}</loc><lastmod>${escapeXml(e.lastModified)}</lastmod></url>`),
@@ -119,7 +145,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
     } catch (error) {
       request.log.error({ err: error }, 'shell build missing (run npm run build)');
-      return reply.code(503).type('text/plain; charset=utf-8').send('Der Shop wird gerade aktualisiert. Bitte versuchen Sie es gleich erneut.');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Der Shop wird gerade aktualisiert. Bitte versuchen Sie es gleich erneut.');
     }
     const pathname = request.url.split('?')[0] ?? '/';
     const isPrivate = PRIVATE_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix));
@@ -135,7 +164,8 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/');
     if (!isPage) {
       return reply.code(404).send({ message: `Nicht gefunden: ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     }
@@ -149,15 +179,22 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       if (lookup.kind === 'head') {
         const { head } = lookup;
         const origin = opts.shopConfig.publicOrigin;
-        return sendShell(request, reply, 200, head.title, {
-          title: head.title,
-          robots: '',
-          canonical: `${origin}${head.canonicalPath}`,
-          description: head.description,
-          ogType: head.ogType,
-          ogImage: head.ogImage,
-          structuredData: head.structuredData,
-        }, match.route.remote);
+        return sendShell(
+          request,
+          reply,
+          200,
+          head.title,
+          {
+            title: head.title,
+            robots: '',
+            canonical: `${origin}${head.canonicalPath}`,
+            description: head.description,
+            ogType: head.ogType,
+            ogImage: head.ogImage,
+            structuredData: head.structuredData,
+          },
+          match.route.remote,
+        );
       }
     }
     return sendShell(request, reply, 200, match.route.title, null, match.route.remote);

@@ -7,7 +7,15 @@ import { cartActions, useCart, useCartStatus } from '../cart-store';
  * Loads the cart when a page opens and renders the page with it; meanwhile a spinner, and when
  * loading fails the German error with 'Erneut versuchen'.
  */
-export function CartLoadGate({ title, loadingLabel, children }: { title: string; loadingLabel: string; children: (cart: CartResponse) => ReactNode }) {
+export function CartLoadGate({
+  title,
+  loadingLabel,
+  children,
+}: {
+  title: string;
+  loadingLabel: string;
+  children: (cart: CartResponse) => ReactNode;
+}) {
   const cart = useCart();
   const { loading, loadError } = useCartStatus();
   useEffect(() => {

@@ -4,8 +4,8 @@ import { Notice } from '@shop/ui';
 export function DeliveryRestrictions() {
   return (
     <Notice>
-      <strong>Lieferbedingungen:</strong> Verkauf nur an Volljährige (ab 18 Jahren), Lieferung nur innerhalb Deutschlands, keine Packstation,
-      Altersprüfung bei Zustellung (DHL Alterssichtprüfung 18+).
+      <strong>Lieferbedingungen:</strong> Verkauf nur an Volljährige (ab 18 Jahren), Lieferung nur innerhalb Deutschlands, keine
+      Packstation, Altersprüfung bei Zustellung (DHL Alterssichtprüfung 18+).
     </Notice>
   );
 }

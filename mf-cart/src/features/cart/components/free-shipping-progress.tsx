@@ -6,7 +6,14 @@ export function FreeShippingProgress({ itemCount, remaining }: { itemCount: numb
   return (
     <div className="free-shipping" data-testid="free-shipping">
       <p>{remaining > 0 ? `Noch ${remaining} Produkt(e) für kostenlosen Versand!` : 'Kostenloser Versand!'}</p>
-      <div className="free-shipping__bar" role="progressbar" aria-label="Fortschritt bis zum kostenlosen Versand" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="free-shipping__bar"
+        role="progressbar"
+        aria-label="Fortschritt bis zum kostenlosen Versand"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
     </div>

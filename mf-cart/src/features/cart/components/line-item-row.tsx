@@ -34,7 +34,12 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
       {busy ? (
         <Spinner label="Wird aktualisiert…" />
       ) : (
-        <button type="button" className="line-item__remove" aria-label={`${item.product.name} entfernen`} onClick={() => void cartActions.remove(item.id)}>
+        <button
+          type="button"
+          className="line-item__remove"
+          aria-label={`${item.product.name} entfernen`}
+          onClick={() => void cartActions.remove(item.id)}
+        >
           ×
         </button>
       )}

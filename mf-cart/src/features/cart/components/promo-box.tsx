@@ -33,7 +33,13 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
     <form className="promo-box" onSubmit={(event) => void submit(event)}>
       <label htmlFor="promo-code">Gutscheincode</label>
       <div className="promo-box__row">
-        <input id="promo-code" value={code} onChange={(event) => setCode(event.target.value.toUpperCase())} autoComplete="off" maxLength={32} />
+        <input
+          id="promo-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          autoComplete="off"
+          maxLength={32}
+        />
         <button type="submit" className="shop-button shop-button--secondary" disabled={!code.trim() || checking}>
           {checking ? 'Wird geprüft…' : 'Einlösen'}
         </button>

@@ -9,9 +9,27 @@ export function AddressFields({ prefix, legend }: { prefix: 'billing' | 'shippin
       <div className="checkout-grid">
         <TextField name={`${prefix}.firstName`} label="Vorname" autoComplete={`${autocomplete} given-name`} required />
         <TextField name={`${prefix}.lastName`} label="Nachname" autoComplete={`${autocomplete} family-name`} required />
-        <TextField name={`${prefix}.street`} label="Straße und Hausnummer" autoComplete={`${autocomplete} address-line1`} className="checkout-field--wide" required />
-        <TextField name={`${prefix}.addressLine2`} label="Adresszusatz (optional)" autoComplete={`${autocomplete} address-line2`} className="checkout-field--wide" />
-        <TextField name={`${prefix}.postalCode`} label="PLZ" inputMode="numeric" maxLength={5} autoComplete={`${autocomplete} postal-code`} required />
+        <TextField
+          name={`${prefix}.street`}
+          label="Straße und Hausnummer"
+          autoComplete={`${autocomplete} address-line1`}
+          className="checkout-field--wide"
+          required
+        />
+        <TextField
+          name={`${prefix}.addressLine2`}
+          label="Adresszusatz (optional)"
+          autoComplete={`${autocomplete} address-line2`}
+          className="checkout-field--wide"
+        />
+        <TextField
+          name={`${prefix}.postalCode`}
+          label="PLZ"
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete={`${autocomplete} postal-code`}
+          required
+        />
         <TextField name={`${prefix}.city`} label="Ort" autoComplete={`${autocomplete} address-level2`} required />
       </div>
       <p className="checkout-field__hint">Land: Deutschland (wir liefern nur innerhalb Deutschlands)</p>

@@ -9,8 +9,8 @@ export function AgeCheckFields() {
   return (
     <>
       <p>
-        Nikotinhaltige Produkte dürfen nur an Erwachsene verkauft werden (§ 10 JuSchG). Deshalb prüfen wir Ihr Alter vor der Bestellung mit Ihrem
-        Personalausweis und bei der Zustellung noch einmal durch DHL.
+        Nikotinhaltige Produkte dürfen nur an Erwachsene verkauft werden (§ 10 JuSchG). Deshalb prüfen wir Ihr Alter vor der Bestellung mit
+        Ihrem Personalausweis und bei der Zustellung noch einmal durch DHL.
       </p>
       <TextField name="birthDate" label="Geburtsdatum" type="date" autoComplete="bday" required />
       <fieldset className="checkout-fieldset">
@@ -18,13 +18,37 @@ export function AgeCheckFields() {
         <p className="checkout-field__hint">
           Übertragen Sie die drei Zeilen von der Rückseite Ihres Personalausweises, jeweils 30 Zeichen, inklusive der Zeichen „&lt;“.
         </p>
-        <TextField name="mrz1" label="Zeile 1" className="checkout-field--mrz" autoComplete="off" spellCheck={false} maxLength={34} required />
-        <TextField name="mrz2" label="Zeile 2" className="checkout-field--mrz" autoComplete="off" spellCheck={false} maxLength={34} required />
-        <TextField name="mrz3" label="Zeile 3" className="checkout-field--mrz" autoComplete="off" spellCheck={false} maxLength={34} required />
+        <TextField
+          name="mrz1"
+          label="Zeile 1"
+          className="checkout-field--mrz"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={34}
+          required
+        />
+        <TextField
+          name="mrz2"
+          label="Zeile 2"
+          className="checkout-field--mrz"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={34}
+          required
+        />
+        <TextField
+          name="mrz3"
+          label="Zeile 3"
+          className="checkout-field--mrz"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={34}
+          required
+        />
       </fieldset>
       <p className="checkout-field__hint">
-        Datenschutz: Wir prüfen die Prüfziffern, Ihr Alter, die Gültigkeit des Ausweises und ob der Name zur Lieferadresse passt. Gespeichert werden nur
-        das Ergebnis, die Prüfmethode, eine Referenz und der Zeitpunkt – keine Ausweisdaten und kein Foto.
+        Datenschutz: Wir prüfen die Prüfziffern, Ihr Alter, die Gültigkeit des Ausweises und ob der Name zur Lieferadresse passt.
+        Gespeichert werden nur das Ergebnis, die Prüfmethode, eine Referenz und der Zeitpunkt – keine Ausweisdaten und kein Foto.
       </p>
     </>
   );

@@ -7,7 +7,14 @@ export type StepState = 'done' | 'active' | 'upcoming';
  * 'Ändern', an upcoming one only its title. The heading of a step that becomes active gets the
  * focus, so keyboard and screen-reader users continue right there.
  */
-export function CheckoutStep(props: { number: number; title: string; state: StepState; summary?: ReactNode; onEdit?: () => void; children?: ReactNode }) {
+export function CheckoutStep(props: {
+  number: number;
+  title: string;
+  state: StepState;
+  summary?: ReactNode;
+  onEdit?: () => void;
+  children?: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const wasActive = useRef(props.state === 'active');
   useEffect(() => {
@@ -16,7 +23,11 @@ export function CheckoutStep(props: { number: number; title: string; state: Step
   }, [props.state]);
   const id = `checkout-step-${props.number}`;
   return (
-    <section className={`checkout-step checkout-step--${props.state}`} aria-labelledby={id} aria-current={props.state === 'active' ? 'step' : undefined}>
+    <section
+      className={`checkout-step checkout-step--${props.state}`}
+      aria-labelledby={id}
+      aria-current={props.state === 'active' ? 'step' : undefined}
+    >
       <header className="checkout-step__header">
         <h2 id={id} ref={heading} tabIndex={-1}>
           <span className="checkout-step__number" aria-hidden="true">

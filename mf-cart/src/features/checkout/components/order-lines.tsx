@@ -4,7 +4,11 @@ import { formatEurDecimal } from '@shop/format';
  * The bought lines as a read-only list: quantity, name, line total, and optionally the essential
  * characteristics (on the review step directly above the order button, § 312j Abs. 2 BGB).
  */
-export function OrderLines({ lines }: { lines: Array<{ key: string; name: string; quantity: number; lineTotal: string; details?: string }> }) {
+export function OrderLines({
+  lines,
+}: {
+  lines: Array<{ key: string; name: string; quantity: number; lineTotal: string; details?: string }>;
+}) {
   return (
     <ul className="order-lines" data-testid="order-lines">
       {lines.map((line) => (

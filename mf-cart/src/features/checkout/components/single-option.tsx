@@ -4,7 +4,19 @@ import type { ReactNode } from 'react';
  * A choice with one offered option, shown as a checked radio so shoppers see what applies
  * (age-restricted goods allow only DHL with the age check; prepayment is the built-in payment).
  */
-export function SingleOption({ legend, name, value, label, children }: { legend: string; name: string; value: string; label: ReactNode; children: ReactNode }) {
+export function SingleOption({
+  legend,
+  name,
+  value,
+  label,
+  children,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  label: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <fieldset className="checkout-fieldset">
       <legend>{legend}</legend>

@@ -13,7 +13,12 @@ export function TermsCheckbox() {
   return (
     <div className="checkout-field">
       <label className="checkout-checkbox">
-        <input type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register('acceptTerms')} />
+        <input
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...register('acceptTerms')}
+        />
         <span>
           Ich habe die{' '}
           <a href="/agb" target="_blank" rel="noopener">

@@ -33,7 +33,9 @@ export function CategoryCarousel({
   eager?: boolean;
 }) {
   const shisha = category.line === 'shisha';
-  const query = shisha ? { categoryId: category.id, limit: CAROUSEL_SIZE } : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
+  const query = shisha
+    ? { categoryId: category.id, limit: CAROUSEL_SIZE }
+    : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
   const { ref, inView } = useInView({ rootMargin: LOAD_AHEAD, triggerOnce: true, skip: eager, initialInView: eager });
   const { data, isPending, isError, refetch } = useProducts(query, eager || inView);
   const track = useRef<HTMLUListElement>(null);
@@ -57,10 +59,17 @@ export function CategoryCarousel({
       ) : isError ? (
         <LoadError message="Die Produkte konnten nicht geladen werden." onRetry={() => void refetch()} />
       ) : data.products.length === 0 ? (
-        <p className="carousel__empty">{shisha ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}</p>
+        <p className="carousel__empty">
+          {shisha ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}
+        </p>
       ) : (
         <div className="carousel__frame">
-          <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label={`${category.name}: zurückblättern`} onClick={() => scroll(-1)}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--prev"
+            aria-label={`${category.name}: zurückblättern`}
+            onClick={() => scroll(-1)}
+          >
             ‹
           </button>
           <ul className="carousel__track" ref={track}>
@@ -70,7 +79,12 @@ export function CategoryCarousel({
               </li>
             ))}
           </ul>
-          <button type="button" className="carousel__arrow carousel__arrow--next" aria-label={`${category.name}: weiterblättern`} onClick={() => scroll(1)}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            aria-label={`${category.name}: weiterblättern`}
+            onClick={() => scroll(1)}
+          >
             ›
           </button>
         </div>

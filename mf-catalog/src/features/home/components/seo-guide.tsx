@@ -19,8 +19,8 @@ export function SeoGuide() {
       </p>
       <h3>Entsorgung</h3>
       <p>
-        Einweg-E-Zigaretten enthalten einen Lithium-Akku und gehören nicht in den Hausmüll. Geben Sie leere Geräte bei einer Sammelstelle für
-        Elektro-Altgeräte ab oder nutzen Sie unsere Rücknahme.
+        Einweg-E-Zigaretten enthalten einen Lithium-Akku und gehören nicht in den Hausmüll. Geben Sie leere Geräte bei einer Sammelstelle
+        für Elektro-Altgeräte ab oder nutzen Sie unsere Rücknahme.
       </p>
       <h3>Jugendschutz</h3>
       <p>Wir verkaufen ausschließlich an Erwachsene ab 18 Jahren. Das Alter wird bei der Bestellung und bei der Zustellung geprüft.</p>

@@ -55,15 +55,18 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const filtersOpen = filtersToggled ?? wide;
 
   const priceProblem = priceRangeProblem(minPrice, maxPrice);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useProducts({
-    search: search || undefined,
-    categoryId: categoryId || undefined,
-    sort,
-    minPrice: PRICE_PATTERN.test(minPrice) ? minPrice : undefined,
-    maxPrice: PRICE_PATTERN.test(maxPrice) ? maxPrice : undefined,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  }, !priceProblem);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useProducts(
+    {
+      search: search || undefined,
+      categoryId: categoryId || undefined,
+      sort,
+      minPrice: PRICE_PATTERN.test(minPrice) ? minPrice : undefined,
+      maxPrice: PRICE_PATTERN.test(maxPrice) ? maxPrice : undefined,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    },
+    !priceProblem,
+  );
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -82,7 +85,11 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
 
   return (
     <div className="listing">
-      <details className="listing__filters" open={filtersOpen} onToggle={(event) => event.currentTarget.open !== filtersOpen && setFiltersToggled(event.currentTarget.open)}>
+      <details
+        className="listing__filters"
+        open={filtersOpen}
+        onToggle={(event) => event.currentTarget.open !== filtersOpen && setFiltersToggled(event.currentTarget.open)}
+      >
         <summary id={`${formId}-title`}>
           Filter und Sortierung
           {activeFilters > 0 && <span className="listing__filters-active">({activeFilters} aktiv)</span>}
@@ -118,13 +125,24 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
               const form = new FormData(event.currentTarget);
               update({
                 search: String(form.get('search') ?? '').trim(),
-                minPrice: String(form.get('minPrice') ?? '').replace(',', '.').trim(),
-                maxPrice: String(form.get('maxPrice') ?? '').replace(',', '.').trim(),
+                minPrice: String(form.get('minPrice') ?? '')
+                  .replace(',', '.')
+                  .trim(),
+                maxPrice: String(form.get('maxPrice') ?? '')
+                  .replace(',', '.')
+                  .trim(),
               });
             }}
           >
             <label htmlFor={`${formId}-search`}>Geschmack suchen</label>
-            <input id={`${formId}-search`} name="search" type="search" defaultValue={search} key={search} placeholder="z. B. Blueberry, Erdbeere" />
+            <input
+              id={`${formId}-search`}
+              name="search"
+              type="search"
+              defaultValue={search}
+              key={search}
+              placeholder="z. B. Blueberry, Erdbeere"
+            />
             <fieldset className="listing__price">
               <legend>Preis in €</legend>
               <label htmlFor={`${formId}-min`}>von</label>
@@ -140,7 +158,13 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
         <div className="listing__toolbar">
           <p className="listing__count" role="status" data-testid="product-count">
             {/* While new results load, the previous ones stay visible but their count would be wrong. */}
-            {priceProblem ? 'Preisbereich prüfen' : isPending || isPlaceholderData ? 'Produkte werden geladen…' : search ? `${total} Produkte für „${search}“` : `${total} Produkte`}
+            {priceProblem
+              ? 'Preisbereich prüfen'
+              : isPending || isPlaceholderData
+                ? 'Produkte werden geladen…'
+                : search
+                  ? `${total} Produkte für „${search}“`
+                  : `${total} Produkte`}
           </p>
         </div>
         {priceProblem ? (
@@ -152,7 +176,9 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
         ) : isError ? (
           <LoadError message="Die Produkte konnten nicht geladen werden." onRetry={() => void refetch()} />
         ) : data.products.length === 0 ? (
-          <p className="listing__empty">{search ? `Keine Produkte gefunden für "${search}"` : 'Keine Produkte in dieser Kategorie gefunden'}</p>
+          <p className="listing__empty">
+            {search ? `Keine Produkte gefunden für "${search}"` : 'Keine Produkte in dieser Kategorie gefunden'}
+          </p>
         ) : (
           <ProductGrid products={data.products} />
         )}

@@ -41,5 +41,12 @@ export function PriceDisplay({
 export function PriceTag({ price, salePrice, size = 'normal' }: { price: string; salePrice: string | null; size?: 'normal' | 'large' }) {
   const regularCents = decimalToCents(price);
   const saleCents = salePrice ? decimalToCents(salePrice) : null;
-  return <PriceDisplay currentCents={saleCents ?? regularCents} regularCents={regularCents} percent={discountPercent(regularCents, saleCents)} size={size} />;
+  return (
+    <PriceDisplay
+      currentCents={saleCents ?? regularCents}
+      regularCents={regularCents}
+      percent={discountPercent(regularCents, saleCents)}
+      size={size}
+    />
+  );
 }

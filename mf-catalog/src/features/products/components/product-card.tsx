@@ -15,7 +15,13 @@ import { DemoBadge } from './demo-badge';
 /** Card image slot: a quarter of the 80rem container on large screens, half the width on phones, 16rem in carousels. */
 const CARD_IMAGE_SIZES = '(min-width: 64rem) 18rem, (min-width: 40rem) 30vw, 48vw';
 
-export function ProductCard({ product, priority = false }: { product: Product; /** The page's first visible card: its image loads first (LCP). */ priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+}: {
+  product: Product;
+  /** The page's first visible card: its image loads first (LCP). */ priority?: boolean;
+}) {
   const { add, busy } = useAddToCart();
   const soldOut = isSoldOut(product);
   const href = productLink(product);
@@ -39,7 +45,12 @@ export function ProductCard({ product, priority = false }: { product: Product; /
             Ausverkauft
           </button>
         ) : (
-          <button type="button" className="shop-button shop-button--primary product-card__buy" disabled={busy} onClick={() => void add(product.id, 1)}>
+          <button
+            type="button"
+            className="shop-button shop-button--primary product-card__buy"
+            disabled={busy}
+            onClick={() => void add(product.id, 1)}
+          >
             {busy ? 'Wird hinzugefügt...' : 'In den Warenkorb'}
           </button>
         )}
