@@ -12,6 +12,7 @@ const resolver = createTypeScriptImportResolver({
 });
 
 export default [
+  ...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.ts', '**/*.tsx'] })),
   {
     ignores: [
       '**/node_modules/**',
@@ -54,6 +55,8 @@ export default [
       ],
     },
     rules: {
+      // `const { secret: _secret, ...rest } = headers` drops a field on purpose.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
       'boundaries/dependencies': [
         'error',

@@ -7,3 +7,4 @@ export * from './domain-service';
 export * from './identity';
 export * from './development-secret';
 export * from './internal-auth';
+export * from './model';

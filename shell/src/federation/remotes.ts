@@ -13,7 +13,10 @@ export function registerRemotesFromManifest(manifest: RemotesManifest): void {
   );
 }
 
-const loaded = new Map<string, Promise<ComponentType<any>>>();
+/** A component a remote exposes; the shell passes it plain props (`page`, slot props). */
+type RemoteComponent = ComponentType<Record<string, unknown>>;
+
+const loaded = new Map<string, Promise<RemoteComponent>>();
 const failed = new Set<string>();
 
 /**
@@ -22,11 +25,11 @@ const failed = new Set<string>();
  * requesting again and again) until {@link forgetFailedRemoteLoads} is called on retry.
  * @throws Error when the remote cannot be fetched or the module has no component as default export.
  */
-export function loadRemoteComponent(remote: RemoteName, exposed: string): Promise<ComponentType<any>> {
+export function loadRemoteComponent(remote: RemoteName, exposed: string): Promise<RemoteComponent> {
   const id = `${remote}/${exposed.replace(/^\.\//, '')}`;
   let promise = loaded.get(id);
   if (!promise) {
-    promise = loadRemote<{ default?: ComponentType<any> }>(id).then((module) => {
+    promise = loadRemote<{ default?: RemoteComponent }>(id).then((module) => {
       if (!module || typeof module.default !== 'function') throw new Error(`remote module ${id} has no default component`);
       return module.default;
     });

@@ -1,11 +1,8 @@
 import type { Connection } from 'mongoose';
+import type { StockLine } from '@shop/contracts';
+import { isDuplicateKeyError } from '@shop/service-kit';
 import { productModel } from '../models/product';
 import { stockReservationModel } from '../models/stock-reservation';
-
-export interface StockLine {
-  productId: string;
-  quantity: number;
-}
 
 export type ReservationOutcome = { status: 'reserved' } | { status: 'failed'; failedProductId: string } | { status: 'released' };
 
@@ -44,7 +41,7 @@ export async function reserveStock(db: Connection, reservationId: string, lines:
   try {
     await Reservation.create({ _id: reservationId, status: 'pending', lines });
   } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
     const existing = await Reservation.findById(reservationId).lean();
     if (existing?.status === 'failed') return { status: 'failed', failedProductId: String(existing.failedProductId) };
     if (existing?.status === 'released') return { status: 'released' };
@@ -83,11 +80,11 @@ export async function releaseStock(db: Connection, reservationId: string): Promi
     try {
       await Reservation.create({ _id: reservationId, status: 'released', lines: [] });
     } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error; // failed or released before: nothing to give back
+      if (!isDuplicateKeyError(error)) throw error; // failed or released before: nothing to give back
     }
     return 'not-reserved';
   }
   if (reservation.status === 'pending') return 'released';
-  for (const line of reservation.lines as StockLine[]) await giveBack(db, line);
+  for (const line of reservation.lines) await giveBack(db, line);
   return 'released';
 }

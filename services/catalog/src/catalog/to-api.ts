@@ -1,8 +1,10 @@
 import { centsToDecimal } from '@shop/format';
 import type { Category, Product } from '@shop/contracts';
+import type { ProductDoc } from '../models/product';
+import type { CategoryDoc } from '../models/category';
 
 /** Product document → API shape (spec §3): cents become two-decimal strings, ids strings, dates ISO. */
-export function toApiProduct(doc: Record<string, any>): Product {
+export function toApiProduct(doc: ProductDoc): Product {
   return {
     id: String(doc._id),
     name: doc.name,
@@ -37,7 +39,7 @@ export function toApiProduct(doc: Record<string, any>): Product {
 }
 
 /** Category document → API shape; `productCount` counts its active products. */
-export function toApiCategory(doc: Record<string, any>, productCount: number): Category {
+export function toApiCategory(doc: CategoryDoc, productCount: number): Category {
   return {
     id: String(doc._id),
     name: doc.name,

@@ -1,4 +1,5 @@
-import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { Schema, type InferSchemaType } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 
 /**
  * A category (spec §3 'Category'): `_id` is the spec's id (cat-tornado-9000), prices in cents.
@@ -22,6 +23,4 @@ categorySchema.index({ sortOrder: 1 });
 
 export type CategoryDoc = InferSchemaType<typeof categorySchema> & { _id: string };
 
-export function categoryModel(db: Connection) {
-  return db.models.Category ?? db.model('Category', categorySchema);
-}
+export const categoryModel = defineModel('Category', categorySchema);

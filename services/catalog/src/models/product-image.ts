@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 
 /**
  * Product images (WebP), stored in the catalog's own database so a deployment needs no shared
@@ -16,6 +17,4 @@ const productImageSchema = new Schema(
   { timestamps: true, versionKey: false },
 );
 
-export function productImageModel(db: Connection) {
-  return db.models.ProductImage ?? db.model('ProductImage', productImageSchema);
-}
+export const productImageModel = defineModel('ProductImage', productImageSchema);

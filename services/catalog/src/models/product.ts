@@ -1,4 +1,5 @@
-import { Schema, type Connection, type InferSchemaType } from 'mongoose';
+import { Schema, type InferSchemaType } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 import { ProductType } from '@shop/contracts';
 
 /**
@@ -51,6 +52,4 @@ export type ProductDoc = InferSchemaType<typeof productSchema> & {
   updatedAt: Date;
 };
 
-export function productModel(db: Connection) {
-  return db.models.Product ?? db.model('Product', productSchema);
-}
+export const productModel = defineModel('Product', productSchema);

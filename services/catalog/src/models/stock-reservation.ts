@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 
 /**
  * A stock reservation of an order (issue #4): `_id` is the caller's reservation id (one per
@@ -10,12 +11,13 @@ const stockReservationSchema = new Schema(
   {
     _id: { type: String, required: true },
     status: { type: String, enum: ['pending', 'reserved', 'failed', 'released'], required: true },
-    lines: { type: [{ productId: String, quantity: Number, _id: false }], required: true },
+    lines: {
+      type: [new Schema({ productId: { type: String, required: true }, quantity: { type: Number, required: true } }, { _id: false })],
+      required: true,
+    },
     failedProductId: { type: String, default: null },
   },
   { timestamps: true, versionKey: false },
 );
 
-export function stockReservationModel(db: Connection) {
-  return db.models.StockReservation ?? db.model('StockReservation', stockReservationSchema);
-}
+export const stockReservationModel = defineModel('StockReservation', stockReservationSchema);
