@@ -1,2 +1,4 @@
 export * from './totals';
 export * from './line-limits';
+export * from './promo';
+export * from './receipt';

@@ -1,4 +1,5 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts';
+import { isSoldOut } from '@shop/catalog-rules';
 
 /**
  * Most pieces of one product a cart line may hold: the line limit (99, `MAX_LINE_QUANTITY`) or
@@ -14,4 +15,21 @@ export function lineQuantityMessage(limit: number): string {
   return limit < MAX_LINE_QUANTITY
     ? `Von diesem Produkt sind nur noch ${limit} Stück verfügbar.`
     : `Höchstens ${MAX_LINE_QUANTITY} Stück pro Artikel.`;
+}
+
+/** German message for a product that cannot be put in the cart (sold out by spec §4). */
+export const SOLD_OUT_MESSAGE = 'Dieses Produkt ist leider ausverkauft.';
+
+/**
+ * Why `wanted` pieces of a product cannot be in one cart line, or null when they can: sold out
+ * (spec §4, `isSoldOut`; the API answers 409) or above {@link lineQuantityLimit} (400). The one
+ * check of the cart service and the local cart (issue #10).
+ */
+export function lineQuantityProblem(
+  product: { isActive: boolean; stock: number | null },
+  wanted: number,
+): { status: 409 | 400; message: string } | null {
+  if (isSoldOut(product)) return { status: 409, message: SOLD_OUT_MESSAGE };
+  const limit = lineQuantityLimit(product);
+  return wanted > limit ? { status: 400, message: lineQuantityMessage(limit) } : null;
 }

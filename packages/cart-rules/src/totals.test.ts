@@ -1,4 +1,5 @@
 import { computeTotals, promoDiscountCents, type PricedLine } from './totals';
+import { appliedPromo, appliedPromoFromValidation, promoDiscountOf, promoSavingLabel, promoValidation } from './promo';
 
 const line = (quantity: number, regularCents: number, saleCents: number | null = null): PricedLine => ({
   quantity,
@@ -31,7 +32,7 @@ describe('cart totals (spec §9)', () => {
   });
 
   test('total = subtotal − promo percent of subtotal + shipping', () => {
-    const totals = computeTotals([line(1, 1699)], { type: 'percentage', value: 10 });
+    const totals = computeTotals([line(1, 1699)], { type: 'percentage', percent: 10 });
     expect(totals.promoDiscountCents).toBe(170); // 169.9 rounded half up
     expect(totals.totalCents).toBe(1699 - 170 + 499);
   });
@@ -44,13 +45,13 @@ describe('cart totals (spec §9)', () => {
     [3333, 33, 1100], // 1099.89 → 1100
     [0, 10, 0],
   ])('percentage promo on %i cents at %i %% = %i cents', (subtotal, percent, discount) => {
-    expect(promoDiscountCents(subtotal, { type: 'percentage', value: percent })).toBe(discount);
+    expect(promoDiscountCents(subtotal, { type: 'percentage', percent: percent })).toBe(discount);
   });
 
   test('a fixed promo never exceeds the subtotal', () => {
-    expect(promoDiscountCents(1699, { type: 'fixed', value: 500 })).toBe(500);
-    expect(promoDiscountCents(300, { type: 'fixed', value: 500 })).toBe(300);
-    const totals = computeTotals([line(1, 300)], { type: 'fixed', value: 500 });
+    expect(promoDiscountCents(1699, { type: 'fixed', amountCents: 500 })).toBe(500);
+    expect(promoDiscountCents(300, { type: 'fixed', amountCents: 500 })).toBe(300);
+    const totals = computeTotals([line(1, 300)], { type: 'fixed', amountCents: 500 });
     expect(totals.totalCents).toBe(499);
   });
 
@@ -64,5 +65,27 @@ describe('cart totals (spec §9)', () => {
     const totals = computeTotals(lines as PricedLine[], null);
     expect(totals.totalCents).toBe(total);
     expect(totals.vatIncludedCents).toBe(vat);
+  });
+});
+
+describe('promo shapes (issue #10: cents inside, EUR strings at the API)', () => {
+  it('converts a fixed code between cents, the API amount and the spec validation number', () => {
+    const applied = appliedPromo('SPAR5', { type: 'fixed', amountCents: 500 });
+    expect(applied).toEqual({ code: 'SPAR5', type: 'fixed', amount: '5.00' });
+    expect(promoDiscountOf(applied)).toEqual({ type: 'fixed', amountCents: 500 });
+    expect(promoValidation('SPAR5', { type: 'fixed', amountCents: 550 })).toEqual({ code: 'SPAR5', type: 'fixed', discount: 5.5 });
+    expect(appliedPromoFromValidation({ code: 'SPAR5', type: 'fixed', discount: 5.5 })).toEqual({
+      code: 'SPAR5',
+      type: 'fixed',
+      amount: '5.50',
+    });
+    expect(promoSavingLabel(applied)).toBe('5,00\u00a0€');
+  });
+
+  it('keeps a percentage code a whole percent', () => {
+    const applied = appliedPromo('WILLKOMMEN10', { type: 'percentage', percent: 10 });
+    expect(applied).toEqual({ code: 'WILLKOMMEN10', type: 'percentage', percent: 10 });
+    expect(promoDiscountOf(applied)).toEqual({ type: 'percentage', percent: 10 });
+    expect(promoSavingLabel(applied)).toBe('10%');
   });
 });

@@ -1,4 +1,4 @@
-import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, VAT_RATE_PERCENT, type CartTotals } from '@shop/contracts';
+import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, VAT_RATE_PERCENT, type CartTotals, type PromoDiscount } from '@shop/contracts';
 import { centsToDecimal } from '@shop/format';
 
 /** One priced line: unit prices in integer cents. */
@@ -7,12 +7,6 @@ export interface PricedLine {
   regularCents: number;
   /** Sale price in cents, or null. */
   saleCents: number | null;
-}
-
-export interface PromoRule {
-  type: 'percentage' | 'fixed';
-  /** Percent (1–100) for 'percentage', cents for 'fixed'. */
-  value: number;
 }
 
 export interface TotalsCents {
@@ -36,9 +30,9 @@ export const unitCents = (line: PricedLine) => line.saleCents ?? line.regularCen
  * Promo discount in cents (spec §4, §9): a percentage of the subtotal rounded half up to
  * cents, or a fixed amount; never more than the subtotal.
  */
-export function promoDiscountCents(subtotalCents: number, promo: PromoRule | null): number {
+export function promoDiscountCents(subtotalCents: number, promo: PromoDiscount | null): number {
   if (!promo || subtotalCents <= 0) return 0;
-  const raw = promo.type === 'percentage' ? roundHalfUp((subtotalCents * promo.value) / 100) : promo.value;
+  const raw = promo.type === 'percentage' ? roundHalfUp((subtotalCents * promo.percent) / 100) : promo.amountCents;
   return Math.min(raw, subtotalCents);
 }
 
@@ -52,7 +46,7 @@ export function promoDiscountCents(subtotalCents: number, promo: PromoRule | nul
  * - vatIncluded: the 19 % VAT contained in the total, total × 19 / 119 rounded half up;
  * - freeShippingRemainingItems: max(0, 4 − itemCount) ('Noch {n} Produkt(e) …').
  */
-export function computeTotals(lines: PricedLine[], promo: PromoRule | null): TotalsCents {
+export function computeTotals(lines: PricedLine[], promo: PromoDiscount | null): TotalsCents {
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const subtotalCents = lines.reduce((sum, line) => sum + unitCents(line) * line.quantity, 0);
   const savingsCents = lines.reduce((sum, line) => sum + Math.max(0, line.regularCents - unitCents(line)) * line.quantity, 0);

@@ -60,8 +60,26 @@ export const CartTotals = z
   .strict();
 export type CartTotals = z.infer<typeof CartTotals>;
 
-/** The applied promo code: `value` is a percent (percentage) or EUR amount (fixed). */
-export const AppliedPromo = z.object({ code: z.string(), type: PromoType, value: z.number() }).strict();
+/**
+ * A promo discount as every service and the browser compute with it (issue #10): a percentage
+ * of the subtotal (1–100) or a fixed amount in integer cents. Never a float of euros.
+ */
+export const PromoDiscount = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('percentage'), percent: z.number().int().min(1).max(100) }).strict(),
+  z.object({ type: z.literal('fixed'), amountCents: z.number().int().min(0) }).strict(),
+]);
+export type PromoDiscount = z.infer<typeof PromoDiscount>;
+
+/**
+ * The applied promo code as the API shows it: `percent` for a percentage code, `amount` (a
+ * two-decimal EUR string like every API amount) for a fixed one. The discount it gave is
+ * `totals.promoDiscount`.
+ */
+export const AppliedPromo = z.discriminatedUnion('type', [
+  z.object({ code: z.string(), type: z.literal('percentage'), percent: z.number().int() }).strict(),
+  z.object({ code: z.string(), type: z.literal('fixed'), amount: DecimalAmount }).strict(),
+]);
+export type AppliedPromo = z.infer<typeof AppliedPromo>;
 
 /**
  * Response of every cart endpoint: the line items with their embedded product, the totals, the

@@ -152,8 +152,10 @@ export const Order = z
         /** Transfer details for prepayment; `reference` is the Verwendungszweck (the order number). */
         bankDetails: BankDetails,
         reference: z.string(),
-        /** Days the shopper has to pay before the reservation is cancelled. */
+        /** Days the shopper has to pay (from the order date). */
         dueDays: z.number().int(),
+        /** The last day to pay, 'YYYY-MM-DD' in Germany: order date + dueDays (issue #10: computed once, by the service). */
+        dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       })
       .strict(),
     ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),

@@ -1,4 +1,13 @@
-import { centsToDecimal, decimalToCents, formatDateTime, formatEur, formatEurDecimal, formatInteger } from './index';
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatDateTime,
+  formatEur,
+  formatEurDecimal,
+  formatInteger,
+  formatIsoDate,
+  isoDateInBerlin,
+} from './index';
 
 describe('German formatting', () => {
   test.each([
@@ -40,5 +49,17 @@ describe('German formatting', () => {
   test('date and time in German time, summer and winter', () => {
     expect(formatDateTime(new Date('2026-11-22T12:00:00Z'))).toBe('22.11.2026 um 13:00 Uhr');
     expect(formatDateTime(new Date('2026-07-01T22:30:00Z'))).toBe('02.07.2026 um 00:30 Uhr');
+  });
+});
+
+describe('calendar days in Germany', () => {
+  test('isoDateInBerlin takes the German day, not the UTC one', () => {
+    expect(isoDateInBerlin(new Date('2026-11-29T23:30:00Z'))).toBe('2026-11-30'); // 00:30 in Berlin (CET)
+    expect(isoDateInBerlin(new Date('2026-07-31T21:59:00Z'))).toBe('2026-07-31'); // 23:59 in Berlin (CEST)
+    expect(isoDateInBerlin(new Date('2026-07-31T22:00:00Z'))).toBe('2026-08-01');
+  });
+  test('formatIsoDate writes German notation and refuses other shapes', () => {
+    expect(formatIsoDate('2026-11-30')).toBe('30.11.2026');
+    expect(() => formatIsoDate('30.11.2026')).toThrow(RangeError);
   });
 });

@@ -49,3 +49,17 @@ export function formatDateTime(date: Date): string {
   const time = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(date);
   return `${formatDate(date)} um ${time} Uhr`;
 }
+
+const berlinIsoDate = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Berlin' });
+
+/** The calendar day of `date` in Germany as 'YYYY-MM-DD' (a due date the API sends). */
+export function isoDateInBerlin(date: Date): string {
+  return berlinIsoDate.format(date);
+}
+
+/** 'YYYY-MM-DD' → dd.mm.yyyy ('2026-11-30' → '30.11.2026'). @throws RangeError for another shape. */
+export function formatIsoDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) throw new RangeError(`formatIsoDate: not YYYY-MM-DD: '${value}'`);
+  return `${match[3]}.${match[2]}.${match[1]}`;
+}

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CartResponse } from '@shop/contracts';
-import { promoCodeModel } from './models/promo-code';
+import { promoCodeModel } from './promo/promo-code.model';
 import { signIdentity } from '@shop/service-kit';
 import { IDENTITY_SECRET, startCartTestEnv, testProduct as product } from './test-support/cart-test-env';
 
@@ -233,13 +233,22 @@ describe('promo codes', () => {
     const s = shopper();
     await s.call('POST', '/api/cart', { productId: ID.cheap, quantity: 1 });
     const below = await s.call('POST', '/api/cart/promo', { code: 'spar5' });
-    expect(below).toMatchObject({ status: 400, body: { message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00 €.' } });
+    expect(below).toMatchObject({ status: 400, body: { message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00\u00a0€.' } });
     const applied = CartResponse.parse((await s.call('POST', '/api/cart/promo', { code: 'Willkommen10' })).body);
-    expect(applied.promo).toEqual({ code: 'WILLKOMMEN10', type: 'percentage', value: 10 });
+    expect(applied.promo).toEqual({ code: 'WILLKOMMEN10', type: 'percentage', percent: 10 });
     expect(applied.totals).toMatchObject({ subtotal: '9.99', promoDiscount: '1.00', shipping: '4.99', total: '13.98' });
     const removed = CartResponse.parse((await s.call('DELETE', '/api/cart/promo')).body);
     expect(removed.promo).toBeNull();
     expect(removed.totals.total).toBe('14.98');
+  });
+
+  test('a fixed code is shown as a EUR amount and subtracted in cents', async () => {
+    const s = shopper();
+    await s.call('POST', '/api/cart', { productId: ID.cheap, quantity: 3 });
+    const applied = CartResponse.parse((await s.call('POST', '/api/cart/promo', { code: 'spar5' })).body);
+    expect(applied.promo).toEqual({ code: 'SPAR5', type: 'fixed', amount: '5.00' });
+    // 3 × 9.99 = 29.97; −5.00; 3 items ship for 4.99.
+    expect(applied.totals).toMatchObject({ subtotal: '29.97', promoDiscount: '5.00', shipping: '4.99', total: '29.96' });
   });
 
   test('a code that stops applying (subtotal below its minimum) is dropped with a notice', async () => {

@@ -3,18 +3,18 @@ import { createDomainService } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { CartOperations } from './cart/cart-operations';
-import { cartRoutes } from './routes/cart';
-import { dropLegacyCarts } from './models/cart';
+import { cartRoutes } from './cart/cart.routes';
+import { dropLegacyCarts } from './cart/cart.model';
 import { CartOwners } from './cart/cart-owner';
 import { AttemptLimiter } from './limits/attempt-limiter';
 import { PROMO_GUESSES, ordersPerEmail, ordersPerIp } from './limits/windows';
-import { orderRoutes } from './routes/orders';
-import { withdrawalRoutes } from './routes/withdrawals';
-import { Withdrawals } from './orders/withdrawals';
+import { orderRoutes } from './orders/orders.routes';
+import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
+import { Withdrawals } from './withdrawals/withdrawals';
 import { OrderPlacement } from './orders/order-placement';
 import { UnpaidOrders } from './orders/unpaid-orders';
 import { createIdCardMrzProvider } from './age-verification/id-card-mrz';
-import { prepayment } from './payment/payment-method';
+import { prepayment } from './orders/payment-method';
 import { createMailer, type Mailer } from './mail/mailer';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { showToast } from '@shop/shell-api';
 import { cartApi } from '../../api/cart-api';
 import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from './local-cart';
 import { CART_ACTION_FAILED, cartErrorReason } from './cart-errors';
-import { lineQuantityMessage } from '@shop/cart-rules';
+import { lineQuantityMessage, promoSavingLabel } from '@shop/cart-rules';
 
 interface CartState {
   cart: CartResponse | null;
@@ -192,11 +192,11 @@ export const cartActions = {
     try {
       const cart = await backend().applyPromo(code);
       receive(cart, request);
-      const saving =
-        cart.promo?.type === 'fixed'
-          ? `${cart.promo.value.toLocaleString('de-DE', { minimumFractionDigits: 2 })} €`
-          : `${cart.promo?.value}%`;
-      showToast({ title: 'Gutscheincode angewendet!', description: `Sie sparen ${saving}`, variant: 'success' });
+      showToast({
+        title: 'Gutscheincode angewendet!',
+        description: cart.promo ? `Sie sparen ${promoSavingLabel(cart.promo)}` : undefined,
+        variant: 'success',
+      });
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {

@@ -1,5 +1,5 @@
-import { computeTotals, lineQuantityLimit, lineQuantityMessage, totalsToApi } from '@shop/cart-rules';
-import type { CartResponse, Product } from '@shop/contracts';
+import { appliedPromoFromValidation, computeTotals, lineQuantityProblem, promoDiscountOf, totalsToApi } from '@shop/cart-rules';
+import { AppliedPromo, type CartResponse, type Product, type PromoValidationResponse } from '@shop/contracts';
 import { decimalToCents } from '@shop/format';
 
 /**
@@ -44,7 +44,9 @@ export const localLineId = () => `local-${Date.now()}-${Math.random().toString(3
 export function readLocalCart(): LocalCartData {
   try {
     const data = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as LocalCartData | null;
-    return data && Array.isArray(data.lines) ? data : { lines: [], promo: null };
+    if (!data || !Array.isArray(data.lines)) return { lines: [], promo: null };
+    // A code stored by an older version of the shop (another shape) is dropped, not misread.
+    return { lines: data.lines, promo: AppliedPromo.safeParse(data.promo).data ?? null };
   } catch {
     return { lines: [], promo: null };
   }
@@ -72,16 +74,13 @@ export async function priceLocalCart(data: LocalCartData, loadProduct: (id: stri
     }),
   );
   const lines = loaded.filter((entry): entry is NonNullable<typeof entry> => entry !== null);
-  const promo = data.promo
-    ? { type: data.promo.type, value: data.promo.type === 'fixed' ? Math.round(data.promo.value * 100) : data.promo.value }
-    : null;
   const totals = computeTotals(
     lines.map(({ line, product }) => ({
       quantity: line.quantity,
       regularCents: decimalToCents(product.price),
       saleCents: product.salePrice ? decimalToCents(product.salePrice) : null,
     })),
-    promo,
+    data.promo ? promoDiscountOf(data.promo) : null,
   );
   return {
     items: lines.map(({ line, product }) => ({
@@ -133,7 +132,7 @@ export interface CartBackend {
  */
 export function localCartBackend(deps: {
   loadProduct: (id: string) => Promise<Product>;
-  validatePromo: (code: string) => Promise<{ code: string; discount: number; type: 'percentage' | 'fixed' }>;
+  validatePromo: (code: string) => Promise<PromoValidationResponse>;
   apiError: (status: number, message: string) => Error;
 }): CartBackend {
   const priced = () => priceLocalCart(readLocalCart(), deps.loadProduct);
@@ -144,13 +143,8 @@ export function localCartBackend(deps: {
     return priced();
   };
   const checkQuantity = async (productId: string, quantity: number) => {
-    const product = await deps.loadProduct(productId);
-    if (!product.isActive || (product.stock !== null && product.stock <= 0))
-      throw deps.apiError(409, 'Dieses Produkt ist leider ausverkauft.');
-    const limit = lineQuantityLimit(product);
-    if (quantity > limit) {
-      throw deps.apiError(400, lineQuantityMessage(limit));
-    }
+    const problem = lineQuantityProblem(await deps.loadProduct(productId), quantity);
+    if (problem) throw deps.apiError(problem.status, problem.message);
   };
   const line = (data: LocalCartData, itemId: string) => {
     const found = data.lines.find((entry) => entry.id === itemId);
@@ -185,8 +179,7 @@ export function localCartBackend(deps: {
       }),
     applyPromo: (code) =>
       change(async (data) => {
-        const promo = await deps.validatePromo(code);
-        data.promo = { code: promo.code, type: promo.type, value: promo.discount };
+        data.promo = appliedPromoFromValidation(await deps.validatePromo(code));
       }),
     removePromo: () =>
       change((data) => {

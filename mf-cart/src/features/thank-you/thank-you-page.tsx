@@ -1,7 +1,7 @@
 import { useParams, Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
-import { formatDate, formatEurDecimal } from '@shop/format';
+import { bankTransferRows, nextSteps, paymentDueDateText } from '@shop/cart-rules';
 import { Button, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import type { Order } from '@shop/contracts';
@@ -11,23 +11,12 @@ import { AddressBlock } from '../checkout/components/address-block';
 import { OrderLines } from '../checkout/components/order-lines';
 import '../../styles/checkout.css';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 function BankTransfer({ order }: { order: Order }) {
-  const { bankDetails, reference, dueDays } = order.payment;
-  const rows: Array<[string, string]> = [
-    ['Kontoinhaber', bankDetails.accountHolder],
-    ['IBAN', bankDetails.iban],
-    ['BIC', bankDetails.bic],
-    ['Bank', bankDetails.bankName],
-    ['Betrag', formatEurDecimal(order.totals.total)],
-    ['Verwendungszweck', reference],
-  ];
   return (
     <section className="thank-you__payment" aria-labelledby="payment-title">
       <h2 id="payment-title">Bitte überweisen Sie den Betrag</h2>
       <dl className="bank-details" data-testid="bank-details">
-        {rows.map(([label, value]) => (
+        {bankTransferRows(order).map(({ label, value }) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>
@@ -35,8 +24,7 @@ function BankTransfer({ order }: { order: Order }) {
         ))}
       </dl>
       <p>
-        Bitte überweisen Sie bis zum <strong>{formatDate(new Date(new Date(order.createdAt).getTime() + dueDays * DAY_MS))}</strong> und
-        geben Sie als Verwendungszweck nur Ihre Bestellnummer an. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.
+        Zahlbar bis zum <strong data-testid="payment-due-date">{paymentDueDateText(order)}</strong>.
       </p>
     </section>
   );
@@ -103,9 +91,9 @@ export function ThankYouPage() {
       <section aria-labelledby="next-title">
         <h2 id="next-title">So geht es weiter</h2>
         <ol>
-          <li>Sie überweisen den Betrag mit Ihrer Bestellnummer als Verwendungszweck.</li>
-          <li>Sobald Ihre Zahlung eingegangen ist, versenden wir innerhalb von 1–3 Werktagen mit {order.shipping.label}.</li>
-          <li>DHL übergibt das Paket nur Ihnen persönlich nach einer Alterskontrolle. Halten Sie bitte Ihren Ausweis bereit.</li>
+          {nextSteps(order).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
         </ol>
       </section>
       <div className="thank-you__details">

@@ -1,86 +1,66 @@
 import type { Connection } from 'mongoose';
-import { MAX_LINE_QUANTITY, type CartResponse, type Product } from '@shop/contracts';
+import { MAX_LINE_QUANTITY, type Product } from '@shop/contracts';
 import { decimalToCents } from '@shop/format';
 import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit';
-import { cartModel } from '../models/cart';
-import { promoCodeModel } from '../models/promo-code';
-import { computeTotals, lineQuantityLimit, lineQuantityMessage, totalsToApi, type PricedLine } from '@shop/cart-rules';
-import { checkPromo, type PromoCodeData } from '../domain/promo';
+import { computeTotals, lineQuantityLimit, lineQuantityProblem, type PricedLine } from '@shop/cart-rules';
+import { isSoldOut } from '@shop/catalog-rules';
+import { checkPromo, type PromoCode } from '../promo/promo-rules';
+import { PromoCodes } from '../promo/promo-codes';
 import { UnknownPromoCodeError } from '../limits/windows';
 import type { CatalogClient } from '../catalog-client/catalog-client';
+import { Carts, type CartContent, type CartLineInput, type StoredCart } from './carts';
+import type { PricedCart } from './priced-cart';
 
-interface StoredLine {
-  _id?: unknown;
-  productId: string;
-  quantity: number;
-  createdAt?: Date;
-  updatedAt?: Date;
-}
-interface StoredCart {
-  _id?: unknown;
-  items: StoredLine[];
-  promoCode: string | null;
-  version: number;
-}
-
-const EMPTY: StoredCart = { items: [], promoCode: null, version: 0 };
 /** Compare-and-set attempts of one cart change before it answers 409 (parallel tabs, double taps). */
 const MUTATE_ATTEMPTS = 10;
 
-/** Sold out by spec §4: inactive, or stock set and at most 0. */
-const soldOut = (p: Product) => !p.isActive || (p.stock !== null && p.stock <= 0);
-/** Largest quantity of one line: the stock when tracked, at most 99 (issue #4). */
-
+/** The API error for a quantity the line cannot hold (the shared rule of @shop/cart-rules). */
 function quantityError(product: Product, wanted: number): Error | null {
-  if (soldOut(product)) return new ConflictError('Dieses Produkt ist leider ausverkauft.');
-  const limit = lineQuantityLimit(product);
-  if (wanted <= limit) return null;
-  return new BadRequestError(lineQuantityMessage(limit));
+  const problem = lineQuantityProblem(product, wanted);
+  if (!problem) return null;
+  return problem.status === 409 ? new ConflictError(problem.message) : new BadRequestError(problem.message);
 }
+
+/** Catalog prices of a product in cents (the API's EUR strings converted once, here). */
+const pricesOf = (product: Product): PricedLine & { unitCents: number } => {
+  const regularCents = decimalToCents(product.price);
+  const saleCents = product.salePrice ? decimalToCents(product.salePrice) : null;
+  return { quantity: 0, regularCents, saleCents, unitCents: saleCents ?? regularCents };
+};
 
 /**
  * Cart operations (issue #4). Every change is a compare-and-set on the cart's `version`, retried
  * on a concurrent change, so two tabs never lose each other's updates and a failed check leaves
  * the cart unchanged. Every read re-prices the lines through the catalog: a client's price is
- * never used.
+ * never used. Amounts are integer cents throughout (PricedCart).
  */
 export class CartOperations {
+  private readonly carts: Carts;
+  private readonly promoCodes: PromoCodes;
+
   constructor(
-    private readonly db: Connection,
+    db: Connection,
     private readonly catalog: CatalogClient,
     private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  private async load(ownerKey: string): Promise<StoredCart> {
-    return ((await cartModel(this.db).findById(ownerKey).lean()) as StoredCart | null) ?? EMPTY;
+  ) {
+    this.carts = new Carts(db);
+    this.promoCodes = new PromoCodes(db);
   }
 
   /** Applies `change` to the current cart and stores it only if nobody changed it meanwhile. */
-  private async mutate(ownerKey: string, change: (cart: StoredCart) => Promise<Pick<StoredCart, 'items' | 'promoCode'>>): Promise<void> {
-    const Cart = cartModel(this.db);
+  private async mutate(ownerKey: string, change: (cart: StoredCart) => Promise<CartContent>): Promise<void> {
     for (let attempt = 0; attempt < MUTATE_ATTEMPTS; attempt++) {
       // After a lost race, wait a little (growing, randomised) so parallel writers spread out.
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-      const current = await this.load(ownerKey);
+      const current = await this.carts.load(ownerKey);
       const next = await change(current);
-      if (current === EMPTY) {
-        try {
-          await Cart.create({ _id: ownerKey, ...next, version: 1 });
-          return;
-        } catch (error) {
-          if ((error as { code?: number }).code === 11000) continue; // created concurrently: retry on it
-          throw error;
-        }
-      }
-      const result = await Cart.updateOne({ _id: ownerKey, version: current.version }, { $set: next, $inc: { version: 1 } });
-      if (result.modifiedCount === 1) return;
+      if (await this.carts.compareAndSet(ownerKey, current.version, next)) return;
     }
     throw new ConflictError('Der Warenkorb wurde gleichzeitig geändert. Bitte versuchen Sie es erneut.');
   }
 
-  private async promoFor(code: string | null): Promise<PromoCodeData | null> {
-    if (!code) return null;
-    return (await promoCodeModel(this.db).findOne({ code }).lean()) as PromoCodeData | null;
+  private async promoFor(code: string | null): Promise<PromoCode | null> {
+    return code ? this.promoCodes.find(code) : null;
   }
 
   /**
@@ -88,15 +68,15 @@ export class CartOperations {
    * stock are reduced, and a promo code that no longer applies is dropped; each with a German
    * notice, and stored so the shopper sees it once.
    */
-  async read(ownerKey: string | null): Promise<CartResponse> {
-    if (!ownerKey) return this.present([], new Map(), null, []);
-    const cart = await this.load(ownerKey);
+  async read(ownerKey: string | null): Promise<PricedCart> {
+    if (!ownerKey) return this.price([], new Map(), null, []);
+    const cart = await this.carts.load(ownerKey);
     const products = await this.catalog.productsById(cart.items.map((line) => line.productId));
     const notices: string[] = [];
-    const kept: StoredLine[] = [];
+    const kept: CartLineInput[] = [];
     for (const line of cart.items) {
       const product = products.get(line.productId);
-      if (!product || soldOut(product)) {
+      if (!product || isSoldOut(product)) {
         notices.push(`${product?.name ?? 'Ein Artikel'} ist nicht mehr verfügbar und wurde aus dem Warenkorb entfernt.`);
         continue;
       }
@@ -108,7 +88,7 @@ export class CartOperations {
     }
     let promo = await this.promoFor(cart.promoCode);
     if (cart.promoCode) {
-      const subtotal = computeTotals(this.priced(kept, products), null).subtotalCents;
+      const subtotal = this.price(kept, products, null, []).totals.subtotalCents;
       const check = checkPromo(promo, this.now(), subtotal);
       if (!check.ok) {
         notices.push(`Gutscheincode ${cart.promoCode} wurde entfernt: ${check.message}`);
@@ -118,40 +98,30 @@ export class CartOperations {
     if (notices.length) {
       await this.mutate(ownerKey, async () => ({ items: kept, promoCode: promo ? cart.promoCode : null }));
     }
-    return this.present(kept, products, promo, notices);
+    return this.price(kept, products, promo, notices);
   }
 
-  private priced(lines: StoredLine[], products: Map<string, Product>): PricedLine[] {
-    return lines.map((line) => {
+  /** Prices stored lines (all of whose products are in `products`) with the spec §9 rules. */
+  private price(lines: CartLineInput[], products: Map<string, Product>, promo: PromoCode | null, notices: string[]): PricedCart {
+    const priced = lines.map((line) => {
       const product = products.get(line.productId)!;
+      const prices = pricesOf(product);
       return {
+        id: String(line._id),
+        productId: line.productId,
         quantity: line.quantity,
-        regularCents: decimalToCents(product.price),
-        saleCents: product.salePrice ? decimalToCents(product.salePrice) : null,
+        unitCents: prices.unitCents,
+        regularCents: prices.regularCents,
+        saleCents: prices.saleCents,
+        product,
+        createdAt: line.createdAt ?? new Date(0),
+        updatedAt: line.updatedAt ?? new Date(0),
       };
     });
-  }
-
-  private present(lines: StoredLine[], products: Map<string, Product>, promo: PromoCodeData | null, notices: string[]): CartResponse {
-    const totals = computeTotals(this.priced(lines, products), promo ? { type: promo.type, value: promo.value } : null);
     return {
-      items: lines.map((line) => {
-        const product = products.get(line.productId)!;
-        return {
-          id: String(line._id),
-          productId: line.productId,
-          quantity: line.quantity,
-          price: product.salePrice ?? product.price,
-          userId: null,
-          // The guest session id is the HttpOnly cookie's value; it is not exposed to scripts.
-          sessionId: null,
-          createdAt: new Date(line.createdAt ?? 0).toISOString(),
-          updatedAt: new Date(line.updatedAt ?? 0).toISOString(),
-          product,
-        };
-      }),
-      totals: totalsToApi(totals),
-      promo: promo ? { code: promo.code, type: promo.type, value: promo.type === 'fixed' ? promo.value / 100 : promo.value } : null,
+      lines: priced.map(({ saleCents: _sale, ...line }) => line),
+      totals: computeTotals(priced, promo?.discount ?? null),
+      promo: promo ? { code: promo.code, discount: promo.discount } : null,
       notices,
     };
   }
@@ -204,34 +174,18 @@ export class CartOperations {
    */
   async claimForOrder(ownerKey: string, orderId: string, staleAfterMs: number): Promise<'claimed' | 'empty' | 'busy'> {
     const now = this.now();
-    const result = await cartModel(this.db).updateOne(
-      {
-        _id: ownerKey,
-        'items.0': { $exists: true },
-        $or: [
-          { checkoutClaim: null },
-          { 'checkoutClaim.orderId': orderId },
-          { 'checkoutClaim.at': { $lt: new Date(now.getTime() - staleAfterMs) } },
-        ],
-      },
-      { $set: { checkoutClaim: { orderId, at: now } } },
-    );
-    if (result.modifiedCount === 1) return 'claimed';
-    const cart = await this.load(ownerKey);
-    return cart.items.length ? 'busy' : 'empty';
+    if (await this.carts.claim(ownerKey, orderId, now, new Date(now.getTime() - staleAfterMs))) return 'claimed';
+    return (await this.carts.load(ownerKey)).items.length ? 'busy' : 'empty';
   }
 
   /** Gives the cart back after an order attempt that did not go through (only this order's claim). */
   async releaseOrderClaim(ownerKey: string, orderId: string): Promise<void> {
-    await cartModel(this.db).updateOne({ _id: ownerKey, 'checkoutClaim.orderId': orderId }, { $set: { checkoutClaim: null } });
+    await this.carts.releaseClaim(ownerKey, orderId);
   }
 
-  /**
-   * Empties the cart (lines and promo code) by deleting its document: an absent cart reads as
-   * empty, a concurrent compare-and-set then misses and retries on the empty cart.
-   */
+  /** Empties the cart (lines and promo code). */
   async clear(ownerKey: string): Promise<void> {
-    await cartModel(this.db).deleteOne({ _id: ownerKey });
+    await this.carts.delete(ownerKey);
   }
 
   /**
@@ -240,8 +194,8 @@ export class CartOperations {
    * and the guest cart is deleted.
    */
   async merge(guestKey: string, userKey: string): Promise<void> {
-    const guest = await this.load(guestKey);
-    if (guest !== EMPTY && guest.items.length) {
+    const guest = await this.carts.load(guestKey);
+    if (guest.items.length) {
       await this.mutate(userKey, async (cart) => {
         const items = cart.items.map((line) => ({ ...line }));
         for (const line of guest.items) {
@@ -252,11 +206,11 @@ export class CartOperations {
         return { items, promoCode: cart.promoCode ?? guest.promoCode };
       });
     }
-    await cartModel(this.db).deleteOne({ _id: guestKey });
+    await this.carts.delete(guestKey);
   }
 
   /** Checks a code without a cart (spec §7 /api/promo/validate). @throws 400 with the German reason. */
-  async validatePromo(code: string): Promise<PromoCodeData> {
+  async validatePromo(code: string): Promise<PromoCode> {
     const promo = await this.promoFor(code);
     const check = checkPromo(promo, this.now(), null);
     if (!check.ok) throw promoRejected(promo, check.message);
@@ -267,9 +221,9 @@ export class CartOperations {
   async applyPromo(ownerKey: string, code: string): Promise<void> {
     const promo = await this.promoFor(code);
     const cart = await this.read(ownerKey);
-    const check = checkPromo(promo, this.now(), decimalToCents(cart.totals.subtotal));
+    const check = checkPromo(promo, this.now(), cart.totals.subtotalCents);
     if (!check.ok) throw promoRejected(promo, check.message);
-    if (!cart.items.length) throw new BadRequestError('Bitte legen Sie zuerst Produkte in den Warenkorb.');
+    if (!cart.lines.length) throw new BadRequestError('Bitte legen Sie zuerst Produkte in den Warenkorb.');
     await this.mutate(ownerKey, async (current) => ({ items: current.items, promoCode: promo!.code }));
   }
 
@@ -279,6 +233,6 @@ export class CartOperations {
 }
 
 /** A rejected code: unknown or switched-off codes count as guesses (limits/windows.ts PROMO_GUESSES), the rest do not. */
-function promoRejected(promo: PromoCodeData | null, message: string): Error {
+function promoRejected(promo: PromoCode | null, message: string): Error {
   return promo?.isActive ? new BadRequestError(message) : new UnknownPromoCodeError(message);
 }

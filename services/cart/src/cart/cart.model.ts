@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 
 const lineItemSchema = new Schema(
   {
@@ -27,9 +28,12 @@ const cartSchema = new Schema(
   { timestamps: true, versionKey: false },
 );
 
-export function cartModel(db: Connection) {
-  return db.models.Cart ?? db.model('Cart', cartSchema);
-}
+/** A line as stored: `_id` is the line item id of the API. */
+export type CartLineRecord = InferSchemaType<typeof lineItemSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+/** A cart as stored (lean). */
+export type CartRecord = Omit<InferSchemaType<typeof cartSchema>, 'items'> & { _id: string; items: CartLineRecord[] };
+
+export const cartModel = defineModel('Cart', cartSchema);
 
 /**
  * Carts stored before carts were keyed by owner (ObjectId _id, unique `ownerKey` field) are

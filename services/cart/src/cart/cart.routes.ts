@@ -9,8 +9,10 @@ import {
   PromoCodeBody,
   PromoValidationResponse,
 } from '@shop/contracts';
-import type { CartOperations } from '../cart/cart-operations';
-import type { CartOwners } from '../cart/cart-owner';
+import { promoValidation } from '@shop/cart-rules';
+import type { CartOperations } from './cart-operations';
+import { toApiCart } from './priced-cart';
+import type { CartOwners } from './cart-owner';
 import type { AttemptLimiter } from '../limits/attempt-limiter';
 import { UnknownPromoCodeError } from '../limits/windows';
 
@@ -32,13 +34,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
   app,
   { operations, owners, promoGuesses },
 ) => {
+  const readApi = async (ownerKey: string | null) => toApiCart(await operations.read(ownerKey));
   const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) =>
     (await owners.resolve(request, reply, create)).ownerKey;
 
   app.get(
     '/api/cart',
     { schema: { summary: 'The priced cart', response: { 200: CartResponse, 503: ErrorResponse } } },
-    async (request, reply) => operations.read(await owner(request, reply, false)),
+    async (request, reply) => readApi(await owner(request, reply, false)),
   );
 
   app.post(
@@ -53,7 +56,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     async (request, reply) => {
       const key = (await owner(request, reply, true))!;
       await operations.add(key, request.body.productId.toLowerCase(), request.body.quantity);
-      return reply.code(201).send(await operations.read(key));
+      return reply.code(201).send(await readApi(key));
     },
   );
 
@@ -71,7 +74,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
       const key = await owner(request, reply, false);
       if (!key) return reply.code(404).send({ message: 'Dieser Artikel ist nicht im Warenkorb.', code: 'NOT_FOUND' });
       await operations.update(key, request.params.itemId.toLowerCase(), request.body.quantity);
-      return operations.read(key);
+      return readApi(key);
     },
   );
 
@@ -82,7 +85,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
       const key = await owner(request, reply, false);
       if (!key) return reply.code(404).send({ message: 'Dieser Artikel ist nicht im Warenkorb.', code: 'NOT_FOUND' });
       await operations.remove(key, request.params.itemId.toLowerCase());
-      return operations.read(key);
+      return readApi(key);
     },
   );
 
@@ -92,7 +95,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     async (request, reply) => {
       const key = await owner(request, reply, false);
       if (key) await operations.clear(key);
-      return operations.read(key);
+      return readApi(key);
     },
   );
 
@@ -107,7 +110,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     },
     async (request) => {
       const promo = await promoGuesses.guard(request.ip, () => operations.validatePromo(request.body.code), isGuess);
-      return { code: promo.code, type: promo.type, discount: promo.type === 'fixed' ? promo.value / 100 : promo.value };
+      return promoValidation(promo.code, promo.discount);
     },
   );
 
@@ -123,7 +126,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     async (request, reply) => {
       const key = (await owner(request, reply, true))!;
       await promoGuesses.guard(request.ip, () => operations.applyPromo(key, request.body.code), isGuess);
-      return operations.read(key);
+      return readApi(key);
     },
   );
 
@@ -133,7 +136,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     async (request, reply) => {
       const key = await owner(request, reply, false);
       if (key) await operations.removePromo(key);
-      return operations.read(key);
+      return readApi(key);
     },
   );
 };

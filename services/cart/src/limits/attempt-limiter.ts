@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import createError from '@fastify/error';
-import { attemptModel } from '../models/attempt';
+import { attemptModel } from './attempt.model';
 
 /** 429 when a client has used up a rate window; `code` names the limit for API clients. */
 export const RateWindowError = createError<[string]>('RATE_WINDOW_EXCEEDED', '%s', 429);

@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 
 /**
  * One counted attempt for a rate window (AttemptLimiter): promo code guesses per client IP, order
@@ -15,6 +16,4 @@ const attemptSchema = new Schema(
   { versionKey: false },
 );
 
-export function attemptModel(db: Connection) {
-  return db.models.Attempt ?? db.model('Attempt', attemptSchema);
-}
+export const attemptModel = defineModel('Attempt', attemptSchema);

@@ -1,7 +1,8 @@
 import escapeHtml from 'escape-html';
 import type { Address, Order } from '@shop/contracts';
+import { bankTransferRows, nextSteps, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
-import type { OutgoingMail } from './mailer';
+import type { OutgoingMail } from '../mail/mailer';
 
 const addressLines = (a: Address) =>
   [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);
@@ -15,30 +16,9 @@ const addressLines = (a: Address) =>
  */
 export function orderConfirmationMail(order: Order, shop: { name: string; origin: string }): OutgoingMail {
   const link = (path: string) => new URL(path, shop.origin).toString();
-  const { bankDetails } = order.payment;
-  const due = new Date(new Date(order.createdAt).getTime() + order.payment.dueDays * 24 * 60 * 60 * 1000);
-  const totals: Array<[string, string]> = [
-    ['Zwischensumme', formatEurDecimal(order.totals.subtotal)],
-    ...(order.promo
-      ? ([[`Gutschein ${order.promo.code}`, `−${formatEurDecimal(order.totals.promoDiscount)}`]] as Array<[string, string]>)
-      : []),
-    [`Versand (${order.shipping.label})`, order.totals.shipping === '0.00' ? 'kostenlos' : formatEurDecimal(order.totals.shipping)],
-    ['Gesamtsumme', formatEurDecimal(order.totals.total)],
-    ['darin enthaltene MwSt. (19 %)', formatEurDecimal(order.totals.vatIncluded)],
-  ];
-  const bank: Array<[string, string]> = [
-    ['Kontoinhaber', bankDetails.accountHolder],
-    ['IBAN', bankDetails.iban],
-    ['BIC', bankDetails.bic],
-    ['Bank', bankDetails.bankName],
-    ['Betrag', formatEurDecimal(order.totals.total)],
-    ['Verwendungszweck', order.payment.reference],
-  ];
-  const steps = [
-    `Bitte überweisen Sie den Betrag bis zum ${formatDate(due)}. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.`,
-    'Sobald Ihre Zahlung eingegangen ist, versenden wir Ihre Bestellung innerhalb von 1–3 Werktagen mit DHL.',
-    'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
-  ];
+  const totals = totalsRows(order.totals, order.promo).map(({ label, value }): [string, string] => [label, value]);
+  const bank = bankTransferRows(order).map(({ label, value }): [string, string] => [label, value]);
+  const steps = nextSteps(order);
   const legal = [
     `Es gelten unsere AGB: ${link('/agb')}`,
     `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/rueckgabe')}`,

@@ -3,21 +3,21 @@ import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import createError from '@fastify/error';
 import { PlaceOrderBody, type Address, type Order } from '@shop/contracts';
-import { decimalToCents } from '@shop/format';
-import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit';
+import { centsToDecimal } from '@shop/format';
+import { BadRequestError, ConflictError, NotFoundError, isDuplicateKeyError } from '@shop/service-kit';
 import type { z } from 'zod';
-import { counterModel, orderModel } from '../models/order';
-import { promoCodeModel } from '../models/promo-code';
-import { promoUseModel } from '../models/promo-use';
-import { customerKey } from '../domain/promo';
+import { discountToStored } from '../promo/promo-code.model';
+import { PromoCodes } from '../promo/promo-codes';
 import type { CartOperations } from '../cart/cart-operations';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
-import type { PaymentMethod } from '../payment/payment-method';
+import type { PaymentMethod } from './payment-method';
 import type { Mailer } from '../mail/mailer';
-import { orderConfirmationMail } from '../mail/order-confirmation';
-import { toApiOrder, type OrderDoc } from './order-view';
+import { orderConfirmationMail } from './order-confirmation.mail';
+import { toApiOrder } from './order-view';
+import type { OrderRecord } from './order.model';
+import { Orders } from './orders';
 
 /** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
 export const AgeVerificationFailedError = createError('AGE_VERIFICATION_FAILED', '%s', 422);
@@ -54,10 +54,12 @@ export const STALE_PENDING_MS = 10 * 60 * 1000;
  * the shopper can try again with nothing lost or half-written.
  */
 export class OrderPlacement {
-  constructor(private readonly deps: OrderPlacementDeps) {}
+  private readonly orders: Orders;
+  private readonly promoCodes: PromoCodes;
 
-  private get orders() {
-    return orderModel(this.deps.db);
+  constructor(private readonly deps: OrderPlacementDeps) {
+    this.orders = new Orders(deps.db);
+    this.promoCodes = new PromoCodes(deps.db);
   }
 
   /**
@@ -70,19 +72,10 @@ export class OrderPlacement {
 
   /** The order placed with this key before, if any. @throws 409 while it is still being placed. */
   private async existing(orderId: string): Promise<Order | null> {
-    const found = (await this.orders.findById(orderId).lean()) as OrderDoc | null;
+    const found = await this.orders.findById(orderId);
     if (!found) return null;
     if (found.status === 'pending') throw new ConflictError('Ihre Bestellung wird gerade bearbeitet. Bitte warten Sie einen Moment.');
     return toApiOrder(found, this.deps.payment);
-  }
-
-  /** Next readable order number, e.g. 'RT-2026-000042' (one counter per year, atomic $inc). */
-  private async nextOrderNumber(): Promise<string> {
-    const year = this.deps.now().getUTCFullYear();
-    const counter = await counterModel(this.deps.db)
-      .findOneAndUpdate({ _id: `order-${year}` }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
-      .lean<{ seq: number }>();
-    return `RT-${year}-${String(counter!.seq).padStart(6, '0')}`;
   }
 
   /**
@@ -126,8 +119,8 @@ export class OrderPlacement {
     const cart = await this.deps.cart.read(ownerKey);
     if (cart.notices.length)
       throw new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`);
-    if (!cart.items.length) throw new BadRequestError('Ihr Warenkorb ist leer.');
-    if (input.expectedTotal !== cart.totals.total) {
+    if (!cart.lines.length) throw new BadRequestError('Ihr Warenkorb ist leer.');
+    if (input.expectedTotal !== centsToDecimal(cart.totals.totalCents)) {
       throw new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.');
     }
 
@@ -141,54 +134,46 @@ export class OrderPlacement {
     });
     if (!age.verified) throw new AgeVerificationFailedError(age.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.');
 
-    let doc: OrderDoc;
+    let doc: OrderRecord;
     try {
-      doc = (
-        await this.orders.create({
-          _id: orderId,
-          // Per attempt: a retry with the same key after a refused reservation reserves afresh.
-          reservationId: `${orderId}-${randomUUID().slice(0, 8)}`,
-          orderNumber: await this.nextOrderNumber(),
-          idempotencyKey,
-          ownerKey,
-          userId,
-          status: 'pending',
-          email: input.email,
-          billingAddress: input.billingAddress,
-          shippingAddress,
-          items: cart.items.map((line) => ({
-            productId: line.productId,
-            name: line.product.name,
-            slug: line.product.slug,
-            image: line.product.images[0] ?? null,
-            quantity: line.quantity,
-            unitCents: decimalToCents(line.price),
-            regularCents: decimalToCents(line.product.price),
-          })),
-          totals: {
-            itemCount: cart.totals.itemCount,
-            subtotalCents: decimalToCents(cart.totals.subtotal),
-            savingsCents: decimalToCents(cart.totals.savings),
-            promoDiscountCents: decimalToCents(cart.totals.promoDiscount),
-            shippingCents: decimalToCents(cart.totals.shipping),
-            totalCents: decimalToCents(cart.totals.total),
-            vatIncludedCents: decimalToCents(cart.totals.vatIncluded),
-          },
-          promo: cart.promo
-            ? {
-                code: cart.promo.code,
-                type: cart.promo.type,
-                value: cart.promo.type === 'fixed' ? Math.round(cart.promo.value * 100) : cart.promo.value,
-              }
-            : null,
-          shippingMethod: input.shippingMethod,
-          paymentMethod: this.deps.payment.id,
-          ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
-          termsAcceptedAt: now,
-        })
-      ).toObject() as OrderDoc;
+      doc = await this.orders.insertPending({
+        _id: orderId,
+        // Per attempt: a retry with the same key after a refused reservation reserves afresh.
+        reservationId: `${orderId}-${randomUUID().slice(0, 8)}`,
+        orderNumber: await this.orders.nextOrderNumber(now.getUTCFullYear()),
+        idempotencyKey,
+        ownerKey,
+        userId,
+        status: 'pending',
+        email: input.email,
+        billingAddress: input.billingAddress,
+        shippingAddress,
+        items: cart.lines.map((line) => ({
+          productId: line.productId,
+          name: line.product.name,
+          slug: line.product.slug,
+          image: line.product.images[0] ?? null,
+          quantity: line.quantity,
+          unitCents: line.unitCents,
+          regularCents: line.regularCents,
+        })),
+        totals: {
+          itemCount: cart.totals.itemCount,
+          subtotalCents: cart.totals.subtotalCents,
+          savingsCents: cart.totals.savingsCents,
+          promoDiscountCents: cart.totals.promoDiscountCents,
+          shippingCents: cart.totals.shippingCents,
+          totalCents: cart.totals.totalCents,
+          vatIncludedCents: cart.totals.vatIncludedCents,
+        },
+        promo: cart.promo ? { code: cart.promo.code, ...discountToStored(cart.promo.discount) } : null,
+        shippingMethod: input.shippingMethod,
+        paymentMethod: this.deps.payment.id,
+        ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
+        termsAcceptedAt: now,
+      });
     } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       const raced = await this.existing(orderId); // the same request placed concurrently
       if (raced) return { order: raced, created: false };
       throw new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.');
@@ -197,7 +182,7 @@ export class OrderPlacement {
     await this.reserveOrUndo(doc);
     await this.countPromoOrUndo(doc);
 
-    await this.orders.updateOne({ _id: orderId, status: 'pending' }, { $set: { status: this.deps.payment.initialStatus } });
+    await this.orders.markPlaced(orderId, this.deps.payment.initialStatus);
     const order = toApiOrder({ ...doc, status: this.deps.payment.initialStatus }, this.deps.payment);
     await this.deps.cart.clear(ownerKey);
     await this.sendConfirmation(order);
@@ -205,7 +190,7 @@ export class OrderPlacement {
   }
 
   /** Step 5: reserve stock, or delete the pending order (and release whatever the catalog may have taken). */
-  private async reserveOrUndo(doc: OrderDoc): Promise<void> {
+  private async reserveOrUndo(doc: OrderRecord): Promise<void> {
     try {
       await this.deps.catalog.reserveStock(
         doc.reservationId,
@@ -214,7 +199,7 @@ export class OrderPlacement {
     } catch (error) {
       // A lost answer may hide a reservation that was made: release it (the catalog handles 'never made').
       const undone = error instanceof ConflictError || (await this.release(doc.reservationId));
-      if (undone) await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
+      if (undone) await this.orders.deletePending(String(doc._id));
       throw error;
     }
   }
@@ -223,52 +208,29 @@ export class OrderPlacement {
    * Step 6: count the promo use within its limits (per customer, then overall), or undo steps 4
    * and 5, remove the code from the cart and answer 409 with the reason.
    */
-  private async countPromoOrUndo(doc: OrderDoc): Promise<void> {
+  private async countPromoOrUndo(doc: OrderRecord): Promise<void> {
     if (!doc.promo) return;
     const code = doc.promo.code;
-    const Promo = promoCodeModel(this.deps.db);
-    const promo = await Promo.findOne({ code }).lean<{ usageLimit: number | null; perCustomerLimit?: number | null }>();
-    const customerUse = await this.claimCustomerUse(code, promo?.perCustomerLimit ?? null, doc);
+    const promo = await this.promoCodes.find(code);
+    if (!promo) return; // deleted since the cart was read: the order keeps the discount it showed
+    const customerUse = await this.promoCodes.claimCustomerUse(promo, doc.email, String(doc._id), this.deps.now());
     if (customerUse === 'exhausted') {
       await this.undoForPromo(doc);
       throw new ConflictError(
-        `Der Gutscheincode ${code} kann pro Kunde nur ${promo!.perCustomerLimit === 1 ? 'einmal' : `${promo!.perCustomerLimit}-mal`} eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
+        `Der Gutscheincode ${code} kann pro Kunde nur ${promo.perCustomerLimit === 1 ? 'einmal' : `${promo.perCustomerLimit}-mal`} eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
       );
     }
-    const filter = promo?.usageLimit == null ? { code } : { code, usageCount: { $lt: promo.usageLimit } };
-    const counted = await Promo.updateOne(filter, { $inc: { usageCount: 1 } });
-    if (counted.modifiedCount === 1) return;
-    if (customerUse) await promoUseModel(this.deps.db).deleteOne({ _id: customerUse });
+    if (await this.promoCodes.countUse(promo)) return;
+    if (customerUse) await this.promoCodes.releaseCustomerUse(customerUse);
     await this.undoForPromo(doc);
     throw new ConflictError(
       `Der Gutscheincode ${code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
     );
   }
 
-  /**
-   * Takes the customer's next use of a code with a per-customer limit (issue #9): the use's id
-   * '<code>:<customer>:<n>' is unique, so parallel orders of one customer cannot share a use.
-   * @returns the use id, null without a limit, 'exhausted' when the customer has used them all.
-   */
-  private async claimCustomerUse(code: string, limit: number | null, doc: OrderDoc): Promise<string | null | 'exhausted'> {
-    if (limit === null) return null;
-    const uses = promoUseModel(this.deps.db);
-    const customer = customerKey(doc.email);
-    const used = await uses.countDocuments({ code, customer });
-    if (used >= limit) return 'exhausted';
-    const id = `${code}:${customer}:${used}`;
-    try {
-      await uses.create({ _id: id, code, customer, orderId: doc._id, at: this.deps.now() });
-      return id;
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) return 'exhausted'; // a parallel order took this use
-      throw error;
-    }
-  }
-
   /** Undoes steps 4 and 5 for a promo refused at step 6 and removes the code from the cart. */
-  private async undoForPromo(doc: OrderDoc): Promise<void> {
-    if (await this.release(doc.reservationId)) await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
+  private async undoForPromo(doc: OrderRecord): Promise<void> {
+    if (await this.release(doc.reservationId)) await this.orders.deletePending(String(doc._id));
     await this.deps.cart.removePromo(doc.ownerKey);
   }
 
@@ -287,7 +249,7 @@ export class OrderPlacement {
   private async sendConfirmation(order: Order): Promise<void> {
     try {
       await this.deps.mailer.send(orderConfirmationMail(order, this.deps.shop));
-      await this.orders.updateOne({ _id: order.id }, { $set: { confirmationEmailSentAt: this.deps.now() } });
+      await this.orders.markConfirmationSent(order.id, this.deps.now());
     } catch (error) {
       this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail failed');
     }
@@ -298,7 +260,7 @@ export class OrderPlacement {
    * or its logged-in owner. @throws 404 for everyone else (no hint that it exists).
    */
   async forBuyer(orderId: string, accessibleIds: string[], userId: string | null): Promise<Order> {
-    const doc = (await this.orders.findById(orderId).lean()) as OrderDoc | null;
+    const doc = await this.orders.findById(orderId);
     const allowed = doc && doc.status !== 'pending' && (accessibleIds.includes(orderId) || (userId !== null && doc.userId === userId));
     if (!allowed) throw new NotFoundError('Bestellung nicht gefunden.');
     return toApiOrder(doc, this.deps.payment);
@@ -306,11 +268,7 @@ export class OrderPlacement {
 
   /** A customer's orders, newest first. */
   async forUser(userId: string): Promise<Order[]> {
-    const docs = (await this.orders
-      .find({ userId, status: { $ne: 'pending' } })
-      .sort({ createdAt: -1 })
-      .limit(100)
-      .lean()) as OrderDoc[];
+    const docs = await this.orders.placedOf(userId);
     return docs.map((doc) => toApiOrder(doc, this.deps.payment));
   }
 
@@ -320,15 +278,12 @@ export class OrderPlacement {
    */
   async sweepStalePending(): Promise<number> {
     const cutoff = new Date(Date.now() - STALE_PENDING_MS); // createdAt is the real clock's
-    const stale = (await this.orders
-      .find({ status: 'pending', createdAt: { $lt: cutoff } })
-      .limit(100)
-      .lean()) as OrderDoc[];
+    const stale = await this.orders.pendingSince(cutoff);
     let cleaned = 0;
     for (const doc of stale) {
       try {
         await this.deps.catalog.releaseReservation(doc.reservationId);
-        await this.orders.deleteOne({ _id: doc._id, status: 'pending' });
+        await this.orders.deletePending(String(doc._id));
         cleaned++;
       } catch (error) {
         this.deps.log.warn({ err: error, orderNumber: doc.orderNumber }, 'stale pending order not released yet');

@@ -1,43 +1,11 @@
 import { SHIPPING_METHOD_LABEL, type Address, type Order } from '@shop/contracts';
+import { appliedPromo } from '@shop/cart-rules';
 import { centsToDecimal } from '@shop/format';
-import type { PaymentMethod } from '../payment/payment-method';
+import { discountFromStored } from '../promo/promo-code.model';
+import type { OrderRecord } from './order.model';
+import type { PaymentMethod } from './payment-method';
 
-/** An order document as read with lean() (cents inside). */
-export interface OrderDoc {
-  _id: unknown;
-  orderNumber: string;
-  /** The catalog stock reservation of this order (released when placing fails). */
-  reservationId: string;
-  status: 'pending' | Order['status'];
-  ownerKey: string;
-  userId: string | null;
-  email: string;
-  billingAddress: Address;
-  shippingAddress: Address;
-  items: Array<{
-    productId: string;
-    name: string;
-    slug: string;
-    image: string | null;
-    quantity: number;
-    unitCents: number;
-    regularCents: number;
-  }>;
-  totals: {
-    itemCount: number;
-    subtotalCents: number;
-    savingsCents: number;
-    promoDiscountCents: number;
-    shippingCents: number;
-    totalCents: number;
-    vatIncludedCents: number;
-  };
-  promo: { code: string; type: 'percentage' | 'fixed'; value: number } | null;
-  ageVerification: { method: string; verified: boolean; providerReference: string; checkedAt: Date };
-  createdAt: Date;
-}
-
-const address = (value: Address): Address => ({
+const address = (value: Omit<Address, 'country'>): Address => ({
   firstName: value.firstName,
   lastName: value.lastName,
   street: value.street,
@@ -48,7 +16,7 @@ const address = (value: Address): Address => ({
 });
 
 /** The buyer's view of an order (contract `Order`): EUR strings and what to pay how. */
-export function toApiOrder(doc: OrderDoc, payment: PaymentMethod): Order {
+export function toApiOrder(doc: OrderRecord, payment: PaymentMethod): Order {
   if (doc.status === 'pending') throw new Error(`order ${doc.orderNumber} is still being placed`);
   return {
     id: String(doc._id),
@@ -77,11 +45,9 @@ export function toApiOrder(doc: OrderDoc, payment: PaymentMethod): Order {
       total: centsToDecimal(doc.totals.totalCents),
       vatIncluded: centsToDecimal(doc.totals.vatIncludedCents),
     },
-    promo: doc.promo
-      ? { code: doc.promo.code, type: doc.promo.type, value: doc.promo.type === 'fixed' ? doc.promo.value / 100 : doc.promo.value }
-      : null,
+    promo: doc.promo ? appliedPromo(doc.promo.code, discountFromStored(doc.promo)) : null,
     shipping: { method: 'dhl-age-check', label: SHIPPING_METHOD_LABEL },
-    payment: { method: payment.id, label: payment.label, ...payment.instructions(doc.orderNumber) },
+    payment: { method: payment.id, label: payment.label, ...payment.instructions(doc.orderNumber, doc.createdAt) },
     ageVerification: {
       method: doc.ageVerification.method,
       verified: true,

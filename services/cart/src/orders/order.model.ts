@@ -1,15 +1,20 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 import { OrderStatus } from '@shop/contracts';
+import { storedPromoSchema } from '../promo/promo-code.model';
+
+/** The contract's statuses plus 'pending' (only while the order is being placed): one list (issue #10). */
+export const ORDER_RECORD_STATUSES = ['pending', ...OrderStatus.options] as const;
 
 const addressSchema = new Schema(
   {
-    firstName: String,
-    lastName: String,
-    street: String,
-    addressLine2: String,
-    postalCode: String,
-    city: String,
-    country: String,
+    firstName: { type: String, required: true },
+    lastName: { type: String, required: true },
+    street: { type: String, required: true },
+    addressLine2: { type: String, default: '' },
+    postalCode: { type: String, required: true },
+    city: { type: String, required: true },
+    country: { type: String, enum: ['DE'], required: true },
   },
   { _id: false },
 );
@@ -42,29 +47,41 @@ const orderSchema = new Schema(
     idempotencyKey: { type: String, required: true, unique: true },
     ownerKey: { type: String, required: true, index: true },
     userId: { type: String, default: null, index: true },
-    // The contract's statuses plus 'pending' (only while the order is being placed): one list (issue #10).
-    status: { type: String, enum: ['pending', ...OrderStatus.options], required: true },
+    status: { type: String, enum: ORDER_RECORD_STATUSES, required: true },
     email: { type: String, required: true },
     billingAddress: { type: addressSchema, required: true },
     shippingAddress: { type: addressSchema, required: true },
     items: { type: [lineItemSchema], required: true },
     totals: {
-      itemCount: Number,
-      subtotalCents: Number,
-      savingsCents: Number,
-      promoDiscountCents: Number,
-      shippingCents: Number,
-      totalCents: Number,
-      vatIncludedCents: Number,
+      type: new Schema(
+        {
+          itemCount: { type: Number, required: true },
+          subtotalCents: { type: Number, required: true },
+          savingsCents: { type: Number, required: true },
+          promoDiscountCents: { type: Number, required: true },
+          shippingCents: { type: Number, required: true },
+          totalCents: { type: Number, required: true },
+          vatIncludedCents: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+      required: true,
     },
-    promo: { type: new Schema({ code: String, type: { type: String }, value: Number }, { _id: false }), default: null },
+    /** The code and its discount (stored as promo codes are: `value` a percent or cents by `type`). */
+    promo: { type: storedPromoSchema, default: null },
     shippingMethod: { type: String, required: true },
     paymentMethod: { type: String, required: true },
     ageVerification: {
-      method: String,
-      verified: Boolean,
-      providerReference: String,
-      checkedAt: Date,
+      type: new Schema(
+        {
+          method: { type: String, required: true },
+          verified: { type: Boolean, required: true },
+          providerReference: { type: String, required: true },
+          checkedAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      required: true,
     },
     termsAcceptedAt: { type: Date, required: true },
     confirmationEmailSentAt: { type: Date, default: null },
@@ -72,7 +89,7 @@ const orderSchema = new Schema(
     withdrawalRequestedAt: { type: Date, default: null },
     /** Cancellation (issue #9: unpaid prepayment orders, UnpaidOrders): when, why, and the follow-ups done. */
     cancelledAt: { type: Date, default: null },
-    cancellationReason: { type: String, enum: ['payment_overdue', null], default: null },
+    cancellationReason: { type: String, enum: ['payment_overdue'], default: null },
     stockReleasedAt: { type: Date, default: null },
     cancellationEmailSentAt: { type: Date, default: null },
   },
@@ -80,13 +97,20 @@ const orderSchema = new Schema(
 );
 orderSchema.index({ status: 1, createdAt: 1 });
 
-export function orderModel(db: Connection) {
-  return db.models.Order ?? db.model('Order', orderSchema);
-}
+/** A bought line as stored: prices in cents, copied at placement. */
+export type OrderLineRecord = InferSchemaType<typeof lineItemSchema>;
+
+/** An order as stored (lean): `_id` is the 24-hex id derived from the idempotency key (OrderPlacement.orderIdFor). */
+export type OrderRecord = Omit<InferSchemaType<typeof orderSchema>, 'items'> & {
+  items: OrderLineRecord[];
+  _id: Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const orderModel = defineModel('Order', orderSchema);
 
 const counterSchema = new Schema({ _id: { type: String, required: true }, seq: { type: Number, default: 0 } }, { versionKey: false });
 
 /** Order counters: one document per year, incremented atomically (architecture: 'order counters'). */
-export function counterModel(db: Connection) {
-  return db.models.Counter ?? db.model('Counter', counterSchema);
-}
+export const counterModel = defineModel('Counter', counterSchema);

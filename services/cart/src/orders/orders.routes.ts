@@ -10,9 +10,9 @@ import {
   PlaceOrderBody,
 } from '@shop/contracts';
 import { BadRequestError, NotFoundError, readIdentity } from '@shop/service-kit';
-import type { OrderPlacement } from '../orders/order-placement';
-import { AgeVerificationFailedError } from '../orders/order-placement';
-import { accessibleOrderIds, grantOrderAccess } from '../orders/order-access';
+import type { OrderPlacement } from './order-placement';
+import { AgeVerificationFailedError } from './order-placement';
+import { accessibleOrderIds, grantOrderAccess } from './order-access';
 import type { CartOwners } from '../cart/cart-owner';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';

@@ -9,11 +9,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Order, type PlaceOrderBody } from '@shop/contracts';
 import { signIdentity } from '@shop/service-kit';
+import { formatIsoDate, isoDateInBerlin } from '@shop/format';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 import { IDENTITY_SECRET, startCartTestEnv, testProduct } from '../test-support/cart-test-env';
 import { DEMO_ADDRESS, demoOrderBody } from '../test-support/demo-order';
 import { specimenIdCard } from '../age-verification/specimen-id-card';
-import { orderModel } from '../models/order';
-import { promoCodeModel } from '../models/promo-code';
+import { orderModel } from './order.model';
+import { promoCodeModel } from '../promo/promo-code.model';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const ID = { sale: 'a'.repeat(24), regular: 'b'.repeat(24), scarce: 'c'.repeat(24) };
@@ -65,8 +68,14 @@ describe('placing an order', () => {
       email: 'erika@example.de',
       shippingAddress: erika,
       shipping: { method: 'dhl-age-check', label: 'DHL Paket mit Alterssichtprüfung 18+' },
-      payment: { method: 'prepayment', reference: order.orderNumber, dueDays: 7 },
-      promo: { code: 'WILLKOMMEN10', type: 'percentage', value: 10 },
+      // Due seven days after the order date, as a German calendar day (issue #10: one due date for page and e-mail).
+      payment: {
+        method: 'prepayment',
+        reference: order.orderNumber,
+        dueDays: 7,
+        dueDate: isoDateInBerlin(new Date(Date.parse(order.createdAt) + 7 * DAY_MS)),
+      },
+      promo: { code: 'WILLKOMMEN10', type: 'percentage', percent: 10 },
       ageVerification: { method: 'id-card-mrz', verified: true },
     });
     // 2 × 16.99 + 2 × 14.99 = 63.96; −10 % = 6.40; 4 items ship free.
@@ -106,6 +115,7 @@ describe('placing an order', () => {
     expect(mail.text).toMatch(/Gesamtsumme: 57,56\s€/);
     expect(mail.text).toMatch(/darin enthaltene MwSt\. \(19 %\): 9,19\s€/);
     expect(mail.text).toContain('2 × RandM Tornado 9000 Blueberry Ice à 16,99');
+    expect(mail.text).toContain(`Bitte überweisen Sie den Betrag bis zum ${formatIsoDate(order.payment.dueDate)}`);
     expect(mail.html).toContain('<h1>Vielen Dank für Ihre Bestellung!</h1>');
   });
 

@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABEL, type Order } from '@shop/contracts';
+import { isoDateInBerlin } from '@shop/format';
 import type { CartConfig } from '../config';
 
 /**
@@ -12,8 +13,8 @@ export interface PaymentMethod {
   readonly label: string;
   /** Status of a newly placed order. */
   readonly initialStatus: Order['status'];
-  /** What the buyer needs to pay, shown on the thank-you page and in the e-mail. */
-  instructions(orderNumber: string): Omit<Order['payment'], 'method' | 'label'>;
+  /** What the buyer needs to pay for an order placed at `placedAt`, shown on the thank-you page and in the e-mail. */
+  instructions(orderNumber: string, placedAt: Date): Omit<Order['payment'], 'method' | 'label'>;
 }
 
 /** Vorkasse: the buyer transfers the total to the shop's account with the order number as reference; goods ship after payment. */
@@ -22,6 +23,18 @@ export function prepayment(config: Pick<CartConfig, 'bankDetails' | 'PAYMENT_DUE
     id: 'prepayment',
     label: PAYMENT_METHOD_LABEL,
     initialStatus: 'awaiting_payment',
-    instructions: (orderNumber) => ({ bankDetails: config.bankDetails, reference: orderNumber, dueDays: config.PAYMENT_DUE_DAYS }),
+    instructions: (orderNumber, placedAt) => ({
+      bankDetails: config.bankDetails,
+      reference: orderNumber,
+      dueDays: config.PAYMENT_DUE_DAYS,
+      dueDate: isoDateInBerlin(paymentDueAt(placedAt, config.PAYMENT_DUE_DAYS)),
+    }),
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the payment of an order placed at `placedAt` is due: `dueDays` days later (PAYMENT_DUE_DAYS). */
+export function paymentDueAt(placedAt: Date, dueDays: number): Date {
+  return new Date(placedAt.getTime() + dueDays * DAY_MS);
 }

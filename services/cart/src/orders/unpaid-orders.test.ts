@@ -8,7 +8,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { startCartTestEnv, testProduct } from '../test-support/cart-test-env';
 import { demoOrderBody } from '../test-support/demo-order';
-import { orderModel } from '../models/order';
+import { orderModel } from './order.model';
 import { PAYMENT_GRACE_DAYS } from './unpaid-orders';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;

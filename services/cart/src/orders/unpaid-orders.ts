@@ -1,10 +1,11 @@
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
-import { orderModel } from '../models/order';
-import { promoUseModel } from '../models/promo-use';
+import { orderModel } from './order.model';
+import { PromoCodes } from '../promo/promo-codes';
+import { paymentDueAt } from './payment-method';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { Mailer } from '../mail/mailer';
-import { orderCancellationMail } from '../mail/order-cancellation';
+import { orderCancellationMail } from './order-cancellation.mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,16 +14,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * last day takes up to two bank working days to arrive, plus a weekend.
  */
 export const PAYMENT_GRACE_DAYS = 3;
-
-interface UnpaidOrderDoc {
-  _id: string;
-  orderNumber: string;
-  reservationId: string;
-  email: string;
-  billingAddress: { firstName: string; lastName: string };
-  totals: { totalCents: number };
-  createdAt: Date;
-}
 
 /**
  * Cancels prepayment orders that were not paid in time (issue #9: unpaid orders held their stock
@@ -60,7 +51,7 @@ export class UnpaidOrders {
     const overdue = await this.orders
       .find({ status: 'awaiting_payment', createdAt: { $lt: cutoff } })
       .limit(100)
-      .lean<UnpaidOrderDoc[]>();
+      .lean();
     const cancelled: string[] = [];
     for (const order of overdue) {
       const claimed = await this.orders.updateOne(
@@ -77,7 +68,7 @@ export class UnpaidOrders {
       );
       if (claimed.modifiedCount !== 1) continue; // paid or cancelled meanwhile
       // A per-customer promo use (e.g. the welcome code) is given back with the order.
-      await promoUseModel(this.deps.db).deleteMany({ orderId: order._id });
+      await new PromoCodes(this.deps.db).releaseUsesOfOrder(String(order._id));
       this.deps.log.info({ orderNumber: order.orderNumber, createdAt: order.createdAt }, 'unpaid order cancelled (payment overdue)');
       cancelled.push(order.orderNumber);
     }
@@ -94,7 +85,7 @@ export class UnpaidOrders {
         $or: [{ stockReleasedAt: null }, { cancellationEmailSentAt: null }],
       })
       .limit(100)
-      .lean<Array<UnpaidOrderDoc & { stockReleasedAt: Date | null; cancellationEmailSentAt: Date | null }>>();
+      .lean();
     for (const order of open) {
       if (!order.stockReleasedAt) {
         try {
@@ -123,7 +114,7 @@ export class UnpaidOrders {
                 name: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`,
                 totalCents: order.totals.totalCents,
                 createdAt: order.createdAt,
-                dueAt: new Date(order.createdAt.getTime() + this.deps.dueDays * DAY_MS),
+                dueAt: paymentDueAt(order.createdAt, this.deps.dueDays),
               },
               this.deps.shop,
             ),

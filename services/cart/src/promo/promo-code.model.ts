@@ -1,4 +1,6 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type InferSchemaType } from 'mongoose';
+import type { PromoDiscount } from '@shop/contracts';
+import { defineModel } from '@shop/service-kit';
 
 /**
  * Promo code (issue #4): `code` stored uppercase (codes are case-insensitive), `value` a percent
@@ -23,6 +25,27 @@ const promoCodeSchema = new Schema(
   { timestamps: true, versionKey: false },
 );
 
-export function promoCodeModel(db: Connection) {
-  return db.models.PromoCode ?? db.model('PromoCode', promoCodeSchema);
+export const promoCodeModel = defineModel('PromoCode', promoCodeSchema);
+
+/** A promo code as stored (lean). */
+export type PromoCodeRecord = InferSchemaType<typeof promoCodeSchema>;
+
+/** How a discount is stored in promo codes and orders: `value` a percent or cents by `type`. */
+export const storedPromoSchema = new Schema(
+  {
+    code: { type: String, required: true },
+    type: { type: String, enum: ['percentage', 'fixed'], required: true },
+    value: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+/** Stored `{type, value}` → the contract's discount (cents for fixed codes). */
+export function discountFromStored(stored: { type: string; value: number }): PromoDiscount {
+  return stored.type === 'percentage' ? { type: 'percentage', percent: stored.value } : { type: 'fixed', amountCents: stored.value };
+}
+
+/** The contract's discount → stored `{type, value}`. */
+export function discountToStored(discount: PromoDiscount): { type: PromoDiscount['type']; value: number } {
+  return discount.type === 'percentage' ? { type: 'percentage', value: discount.percent } : { type: 'fixed', value: discount.amountCents };
 }

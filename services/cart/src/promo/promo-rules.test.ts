@@ -1,16 +1,16 @@
-import { checkPromo, type PromoCodeData } from './promo';
+import { checkPromo, type PromoCode } from './promo-rules';
 
 describe('promo code checks (issue #4)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
-  const base: PromoCodeData = {
+  const base: PromoCode = {
     code: 'WILLKOMMEN10',
-    type: 'percentage',
-    value: 10,
+    discount: { type: 'percentage', percent: 10 },
     isActive: true,
     validFrom: null,
     validUntil: null,
     usageLimit: null,
     usageCount: 0,
+    perCustomerLimit: null,
     minOrderCents: null,
   };
 
@@ -36,7 +36,7 @@ describe('promo code checks (issue #4)', () => {
   test('minimum order value, with the amount in German notation', () => {
     expect(checkPromo({ ...base, minOrderCents: 2000 }, now, 1999)).toEqual({
       ok: false,
-      message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00 €.',
+      message: 'Der Gutscheincode gilt erst ab einem Bestellwert von 20,00\u00a0€.',
     });
     expect(checkPromo({ ...base, minOrderCents: 2000 }, now, 2000)).toEqual({ ok: true });
     expect(checkPromo({ ...base, minOrderCents: 2000 }, now, null)).toEqual({ ok: true });

@@ -1,16 +1,17 @@
-/** A promo code as stored (cents and dates inside). */
-export interface PromoCodeData {
+import type { PromoDiscount } from '@shop/contracts';
+import { formatEur } from '@shop/format';
+
+/** A promo code as the cart works with it (PromoCodes repository): the discount and the limits, money in cents. */
+export interface PromoCode {
   code: string;
-  type: 'percentage' | 'fixed';
-  /** Percent for 'percentage', cents for 'fixed'. */
-  value: number;
+  discount: PromoDiscount;
   isActive: boolean;
   validFrom: Date | null;
   validUntil: Date | null;
   usageLimit: number | null;
   usageCount: number;
-  /** Orders per customer (e-mail address) that may use the code; null (or absent in older data) = no limit. */
-  perCustomerLimit?: number | null;
+  /** Orders per customer (e-mail address) that may use the code; null = no limit. */
+  perCustomerLimit: number | null;
   minOrderCents: number | null;
 }
 
@@ -31,15 +32,14 @@ export type PromoRejection = { ok: false; message: string };
  * Checks a promo code against time, usage limit and minimum order value (issue #4).
  * `subtotalCents` null skips the minimum check (validation before anything is in the cart).
  */
-export function checkPromo(promo: PromoCodeData | null, now: Date, subtotalCents: number | null): { ok: true } | PromoRejection {
+export function checkPromo(promo: PromoCode | null, now: Date, subtotalCents: number | null): { ok: true } | PromoRejection {
   if (!promo || !promo.isActive) return { ok: false, message: 'Der Gutscheincode ist nicht gültig oder abgelaufen.' };
   if (promo.validFrom && now < promo.validFrom) return { ok: false, message: 'Der Gutscheincode ist noch nicht gültig.' };
   if (promo.validUntil && now > promo.validUntil) return { ok: false, message: 'Der Gutscheincode ist abgelaufen.' };
   if (promo.usageLimit !== null && promo.usageCount >= promo.usageLimit)
     return { ok: false, message: 'Der Gutscheincode wurde bereits zu oft eingelöst.' };
   if (promo.minOrderCents !== null && subtotalCents !== null && subtotalCents < promo.minOrderCents) {
-    const euros = (promo.minOrderCents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2 });
-    return { ok: false, message: `Der Gutscheincode gilt erst ab einem Bestellwert von ${euros} €.` };
+    return { ok: false, message: `Der Gutscheincode gilt erst ab einem Bestellwert von ${formatEur(promo.minOrderCents)}.` };
   }
   return { ok: true };
 }

@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 
 /**
  * One use of a promo code by a customer (issue #9: WILLKOMMEN10 could be reused forever). `_id` is
@@ -18,6 +19,4 @@ const promoUseSchema = new Schema(
 );
 promoUseSchema.index({ code: 1, customer: 1 });
 
-export function promoUseModel(db: Connection) {
-  return db.models.PromoUse ?? db.model('PromoUse', promoUseSchema);
-}
+export const promoUseModel = defineModel('PromoUse', promoUseSchema);

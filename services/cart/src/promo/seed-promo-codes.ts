@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { promoCodeModel } from '../models/promo-code';
+import { promoCodeModel } from './promo-code.model';
 
 /** Demo promo codes (README 'Demo data'): one percentage once per customer, one fixed with a minimum, one expired. */
 export const DEMO_PROMO_CODES = [

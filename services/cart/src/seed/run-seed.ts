@@ -1,7 +1,7 @@
 /** `node dist/seed/run-seed.js`: seeds the cart database (demo promo codes). */
 import { loadConfig, openDatabase } from '@shop/service-kit';
 import { CartEnv } from '../config';
-import { seedPromoCodes } from './promo-codes';
+import { seedPromoCodes } from '../promo/seed-promo-codes';
 
 async function main() {
   const config = loadConfig(CartEnv);

@@ -14,7 +14,7 @@ import { findFreePort } from '@shop/local-mongo';
 import type { Product } from '@shop/contracts';
 import { buildApp } from '../app';
 import { CartEnv } from '../config';
-import { seedPromoCodes } from '../seed/promo-codes';
+import { seedPromoCodes } from '../promo/seed-promo-codes';
 
 /** A catalogue product as the catalog's internal API returns it. */
 export function testProduct(id: string, overrides: Partial<Product> = {}): Product {

@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema } from 'mongoose';
+import { defineModel } from '@shop/service-kit';
 
 /**
  * A declared withdrawal (§ 356a BGB; legal-de.md §4.8): what the consumer sent and when it was
@@ -19,6 +20,4 @@ const withdrawalSchema = new Schema(
   { versionKey: false },
 );
 
-export function withdrawalModel(db: Connection) {
-  return db.models.Withdrawal ?? db.model('Withdrawal', withdrawalSchema);
-}
+export const withdrawalModel = defineModel('Withdrawal', withdrawalSchema);

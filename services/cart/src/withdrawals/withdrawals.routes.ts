@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, WithdrawalBody, WithdrawalReceipt } from '@shop/contracts';
-import type { Withdrawals } from '../orders/withdrawals';
+import type { Withdrawals } from './withdrawals';
 
 /**
  * `POST /api/withdrawals` (§ 356a BGB 'Vertrag widerrufen', no login): 201 with the receipt

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { startCartTestEnv, testProduct, TEST_NOW } from '../test-support/cart-test-env';
 import { demoOrderBody } from '../test-support/demo-order';
-import { withdrawalModel } from '../models/withdrawal';
-import { orderModel } from '../models/order';
+import { withdrawalModel } from './withdrawal.model';
+import { orderModel } from '../orders/order.model';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const ID = 'a'.repeat(24);

@@ -3,11 +3,11 @@ import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { WithdrawalBody, WithdrawalReceipt } from '@shop/contracts';
-import { NotFoundError } from '@shop/service-kit';
-import { orderModel } from '../models/order';
-import { withdrawalModel } from '../models/withdrawal';
+import { NotFoundError, isDuplicateKeyError } from '@shop/service-kit';
+import { orderModel } from '../orders/order.model';
+import { withdrawalModel } from './withdrawal.model';
 import type { Mailer } from '../mail/mailer';
-import { withdrawalConfirmationMail } from '../mail/withdrawal-confirmation';
+import { withdrawalConfirmationMail } from './withdrawal-confirmation.mail';
 
 type WithdrawalInput = z.output<typeof WithdrawalBody>;
 
@@ -42,9 +42,7 @@ export class Withdrawals {
    *   address (no hint which one is wrong).
    */
   async declare(input: WithdrawalInput): Promise<{ receipt: WithdrawalReceipt; created: boolean }> {
-    const order = await orderModel(this.deps.db)
-      .findOne({ orderNumber: input.orderNumber })
-      .lean<{ _id: unknown; email: string; status: string }>();
+    const order = await orderModel(this.deps.db).findOne({ orderNumber: input.orderNumber }).lean();
     if (!order || order.status === 'pending' || order.email !== input.email) {
       throw new NotFoundError('Wir finden keine Bestellung mit dieser Bestellnummer und E-Mail-Adresse. Bitte prüfen Sie Ihre Angaben.');
     }
@@ -61,10 +59,8 @@ export class Withdrawals {
         receivedAt,
       });
     } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-      const first = await withdrawalModel(this.deps.db)
-        .findById(withdrawalId)
-        .lean<{ orderNumber: string; email: string; items: string; receivedAt: Date }>();
+      if (!isDuplicateKeyError(error)) throw error;
+      const first = await withdrawalModel(this.deps.db).findById(withdrawalId).lean();
       return {
         receipt: {
           withdrawalId,

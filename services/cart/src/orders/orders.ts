@@ -1,0 +1,77 @@
+import type { Connection } from 'mongoose';
+import { counterModel, orderModel, type OrderRecord } from './order.model';
+
+/** The fields of a new order; the rest (timestamps, follow-up markers) the schema fills in. */
+export type NewOrder = Omit<
+  OrderRecord,
+  | '_id'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'confirmationEmailSentAt'
+  | 'withdrawalRequestedAt'
+  | 'cancelledAt'
+  | 'cancellationReason'
+  | 'stockReleasedAt'
+  | 'cancellationEmailSentAt'
+> & { _id: string };
+
+/**
+ * The orders collection for order placement and the buyer's views (issue #4, #10). 'pending'
+ * orders are the ones being placed: every read for shoppers leaves them out, and only a pending
+ * order is ever deleted.
+ */
+export class Orders {
+  constructor(private readonly db: Connection) {}
+
+  private get model() {
+    return orderModel(this.db);
+  }
+
+  async findById(orderId: string): Promise<OrderRecord | null> {
+    return this.model.findById(orderId).lean();
+  }
+
+  /** Inserts a pending order. @throws the duplicate key error when its id or idempotency key exists. */
+  async insertPending(order: NewOrder): Promise<OrderRecord> {
+    return (await this.model.create(order)).toObject();
+  }
+
+  /** Moves a pending order to its first real status (the payment method's). */
+  async markPlaced(orderId: string, status: OrderRecord['status']): Promise<void> {
+    await this.model.updateOne({ _id: orderId, status: 'pending' }, { $set: { status } });
+  }
+
+  /** Deletes an order only while it is still pending (never a placed one). */
+  async deletePending(orderId: string): Promise<void> {
+    await this.model.deleteOne({ _id: orderId, status: 'pending' });
+  }
+
+  async markConfirmationSent(orderId: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: orderId }, { $set: { confirmationEmailSentAt: at } });
+  }
+
+  /** A customer's placed orders, newest first (at most 100). */
+  async placedOf(userId: string): Promise<OrderRecord[]> {
+    return this.model
+      .find({ userId, status: { $ne: 'pending' } })
+      .sort({ createdAt: -1 })
+      .limit(100)
+      .lean();
+  }
+
+  /** Orders still pending since before `cutoff` (left by a crash; at most 100 a call). */
+  async pendingSince(cutoff: Date): Promise<OrderRecord[]> {
+    return this.model
+      .find({ status: 'pending', createdAt: { $lt: cutoff } })
+      .limit(100)
+      .lean();
+  }
+
+  /** Next readable order number of `year`, e.g. 'RT-2026-000042' (one counter per year, atomic $inc). */
+  async nextOrderNumber(year: number): Promise<string> {
+    const counter = await counterModel(this.db)
+      .findOneAndUpdate({ _id: `order-${year}` }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
+      .lean();
+    return `RT-${year}-${String(counter!.seq).padStart(6, '0')}`;
+  }
+}
