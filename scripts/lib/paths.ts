@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '../../packages/contracts/src/slices';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const SLICES = ['catalog', 'cart', 'account', 'content', 'admin'] as const;
-export type Slice = (typeof SLICES)[number];
+// The contract's list of slices (source import: scripts run before the packages are built).
+export const SLICES = REMOTE_NAMES;
+export type Slice = RemoteName;
 
 /** Default ports (docs/architecture.md 'Ports'). */
 export const SERVICE_PORTS: Record<Slice, number> = { catalog: 4101, cart: 4102, account: 4103, content: 4104, admin: 4105 };

@@ -1,7 +1,8 @@
 import { UnderConstruction } from '@shop/ui';
+import type { PageId, RemotePagesProps } from '@shop/routes';
 
 /** Admin pages (spec §2 'Admin routes'); built in the admin slice's issue. No data is shown or changed here yet. */
-const TITLES: Record<string, string> = {
+const TITLES: Record<PageId<'admin'>, string> = {
   dashboard: 'Admin-Dashboard',
   'auth-status': 'Anmeldestatus',
   products: 'Produkte verwalten',
@@ -18,9 +19,11 @@ const TITLES: Record<string, string> = {
   promotions: 'Aktionen',
 };
 
-export default function AdminPages({ page }: { page: string }) {
+export default function AdminPages({ page }: RemotePagesProps<'admin'>) {
+  const title = TITLES[page];
+  if (!title) throw new Error(`mf-admin: unknown page '${page}'`);
   return (
-    <UnderConstruction title={TITLES[page] ?? 'Administration'}>
+    <UnderConstruction title={title}>
       Die Verwaltung entsteht gerade. Sobald sie fertig ist, ist sie nur für angemeldete Mitarbeiter mit Admin- oder Manager-Rolle
       zugänglich.
     </UnderConstruction>

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import type { PageId, RemotePagesProps } from '@shop/routes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../config/query-client';
 import { HomePage } from '../features/home/home-page';
@@ -8,7 +9,7 @@ import { CategoryListingPage } from '../features/listing/category-listing-page';
 import { ProductDetailPage } from '../features/product-detail/product-detail-page';
 import '../styles/catalog.css';
 
-const PAGES: Record<string, () => ReactElement> = {
+const PAGES: Record<PageId<'catalog'>, () => ReactElement> = {
   home: HomePage,
   'all-products': AllProductsPage,
   'category-overview': CategoryOverviewPage,
@@ -17,7 +18,7 @@ const PAGES: Record<string, () => ReactElement> = {
 };
 
 /** Catalogue pages, selected by the route table's page id (@shop/routes). */
-export default function CatalogPages({ page }: { page: string }) {
+export default function CatalogPages({ page }: RemotePagesProps<'catalog'>) {
   const Page = PAGES[page];
   if (!Page) throw new Error(`mf-catalog: unknown page '${page}'`);
   return (

@@ -1,7 +1,8 @@
 import { UnderConstruction } from '@shop/ui';
+import type { PageId, RemotePagesProps } from '@shop/routes';
 
 /** Blog and information pages; built in the content slice's issue. */
-const PAGES: Record<string, { title: string; text: string }> = {
+const PAGES: Record<PageId<'content'>, { title: string; text: string }> = {
   'blog-list': { title: 'Blog', text: 'Unser Blog mit Ratgebern zu jeder Kategorie entsteht gerade.' },
   'blog-post': { title: 'Blog', text: 'Dieser Blogbeitrag ist noch nicht verfügbar.' },
   contact: { title: 'Kontakt', text: 'Das Kontaktformular entsteht gerade. Sie erreichen uns per E-Mail (siehe unten).' },
@@ -14,7 +15,8 @@ const PAGES: Record<string, { title: string; text: string }> = {
   about: { title: 'Über uns', text: 'Diese Seite wird gerade erstellt.' },
 };
 
-export default function ContentPages({ page }: { page: string }) {
-  const entry = PAGES[page] ?? { title: 'Information', text: 'Diese Seite wird gerade erstellt.' };
+export default function ContentPages({ page }: RemotePagesProps<'content'>) {
+  const entry = PAGES[page];
+  if (!entry) throw new Error(`mf-content: unknown page '${page}'`);
   return <UnderConstruction title={entry.title}>{entry.text}</UnderConstruction>;
 }

@@ -1,4 +1,4 @@
-import { matchRoute, redirectFor, ROUTES } from './index';
+import { href, matchRoute, privatePathPrefixes, redirectFor, ROUTES, type PageId } from './index';
 
 describe('route table (spec §2)', () => {
   test.each([
@@ -66,5 +66,49 @@ describe('route table (spec §2)', () => {
     expect(redirectFor('/produkte')).toBe('/randm-tornado-vape-alle-produkte');
     expect(redirectFor('/Produkte/')).toBe('/randm-tornado-vape-alle-produkte');
     expect(redirectFor('/kontakt')).toBeNull();
+  });
+});
+
+describe('typed route table (issue #10)', () => {
+  test('href fills in and encodes the parameters of a path of the table', () => {
+    expect(href('/danke/:orderId', { orderId: 'abc123' })).toBe('/danke/abc123');
+    expect(href('/kategorien/:category/:productSlug', { category: 'randm-tornado-9000', productSlug: 'blaubeere eis' })).toBe(
+      '/kategorien/randm-tornado-9000/blaubeere%20eis',
+    );
+    expect(href('/warenkorb')).toBe('/warenkorb');
+    // Type-level only (tsc -p tsconfig.checks.json fails if these compile); never called.
+    const mistakes = () => {
+      // @ts-expect-error a path that is not in the table does not compile
+      href('/nicht-im-routing');
+      // @ts-expect-error a missing parameter does not compile
+      href('/danke/:orderId');
+    };
+    expect(mistakes).toBeInstanceOf(Function);
+  });
+
+  test('page ids are typed per remote', () => {
+    const cartPages: Record<PageId<'cart'>, true> = { cart: true, checkout: true, 'thank-you': true, withdrawal: true };
+    expect(Object.keys(cartPages)).toHaveLength(4);
+    // @ts-expect-error a page id the table does not route to the cart remote
+    const unknown: PageId<'cart'> = 'home';
+    expect(unknown).toBe('home');
+  });
+
+  test('private pages give the robots.txt prefixes; public ones are not among them', () => {
+    const prefixes = privatePathPrefixes();
+    expect(prefixes).toEqual(
+      expect.arrayContaining(['/admin', '/warenkorb', '/kasse', '/checkout', '/danke/', '/anmelden', '/profil', '/meine-bestellungen']),
+    );
+    expect(prefixes.some((prefix) => prefix.startsWith('/admin/'))).toBe(false); // covered by '/admin'
+    for (const publicPath of ['/', '/kategorien', '/kontakt', '/vertrag-widerrufen', '/randm-tornado-vape-blog'])
+      expect(prefixes.some((prefix) => publicPath === prefix || publicPath.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`))).toBe(
+        false,
+      );
+  });
+
+  test('second addresses name their canonical page, which routes to the same page', () => {
+    const aliases = ROUTES.filter((r) => 'canonicalPath' in r);
+    expect(aliases.length).toBeGreaterThan(0);
+    for (const alias of aliases) expect(matchRoute(alias.canonicalPath!)?.route.page).toBe(alias.page);
   });
 });

@@ -1,4 +1,6 @@
-import { matchPath } from 'react-router';
+// react-router-dom (not react-router): the package the shell and the remotes share as one singleton.
+import { generatePath, matchPath, type PathParam } from 'react-router-dom';
+import type { RemoteName } from '@shop/contracts';
 
 /**
  * The one route table of the storefront (spec §2 'Public routes' and 'Admin routes').
@@ -7,13 +9,14 @@ import { matchPath } from 'react-router';
  * Matching follows react-router: case-insensitive, an optional trailing slash.
  */
 
-export type RouteRemote = 'catalog' | 'cart' | 'account' | 'content' | 'admin';
+/** The slice that owns a page: one of the contract's slices (the one list of slices, @shop/contracts). */
+export type RouteRemote = RemoteName;
 
-export interface RouteDefinition {
-  path: string;
-  remote: RouteRemote;
-  /** Page id the remote's exposed `./pages` module renders. */
-  page: string;
+export interface RouteDefinition<R extends RouteRemote = RouteRemote, P extends string = string, Path extends string = string> {
+  path: Path;
+  remote: R;
+  /** Page id the remote's exposed `./pages` module renders (typed per remote: {@link PageId}). */
+  page: P;
   /** German page name, used as the document title until the page sets its own. */
   title: string;
   /** Pages that need a logged-in user (spec §6); enforced by the owning slice. */
@@ -23,6 +26,13 @@ export interface RouteDefinition {
    * JSON-LD) for the first HTML, and may answer that the page's resource does not exist (404).
    */
   serverHead?: boolean;
+  /**
+   * Personal or transactional pages (cart, checkout, accounts, admin): `noindex`, disallowed in
+   * robots.txt and left out of the sitemap (the gateway reads this flag).
+   */
+  private?: boolean;
+  /** For a second address of a page: the address search engines should index instead (canonical link, sitemap). */
+  canonicalPath?: string;
 }
 
 /** The module each remote exposes its pages under (the shell's RemotePage loads `page` from it). */
@@ -38,39 +48,47 @@ export const HEADER_WIDGETS = [
   { slot: 'cart', remote: 'cart', exposed: './cart-button' },
 ] as const satisfies ReadonlyArray<{ slot: string; remote: RouteRemote; exposed: string }>;
 
-const route = (path: string, remote: RouteRemote, page: string, title: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
-  path,
-  remote,
-  page,
-  title,
-  ...extra,
-});
+function route<const R extends RouteRemote, const P extends string, const Path extends string>(
+  path: Path,
+  remote: R,
+  page: P,
+  title: string,
+  extra: Omit<RouteDefinition, 'path' | 'remote' | 'page' | 'title'> = {},
+): RouteDefinition<R, P, Path> {
+  return { path, remote, page, title, ...extra };
+}
 
-export const ROUTES: readonly RouteDefinition[] = [
+const personal = { private: true } as const;
+const loginOnly = { private: true, requiresLogin: true } as const;
+
+export const ROUTES = [
   // catalog
   route('/', 'catalog', 'home', 'RandM Tornado Vapes kaufen', { serverHead: true }),
   route('/randm-tornado-vape-alle-produkte', 'catalog', 'all-products', 'Alle Produkte', { serverHead: true }),
-  route('/Alle-Produkte', 'catalog', 'all-products', 'Alle Produkte', { serverHead: true }),
+  route('/Alle-Produkte', 'catalog', 'all-products', 'Alle Produkte', {
+    serverHead: true,
+    canonicalPath: '/randm-tornado-vape-alle-produkte',
+  }),
   route('/kategorien', 'catalog', 'category-overview', 'Kategorien', { serverHead: true }),
   route('/kategorien/:category', 'catalog', 'category-listing', 'Kategorie', { serverHead: true }),
   route('/kategorien/:category/:productSlug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
   route('/produkt/:slug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
   // cart
-  route('/warenkorb', 'cart', 'cart', 'Warenkorb'),
-  route('/kasse', 'cart', 'checkout', 'Kasse'),
-  route('/checkout', 'cart', 'checkout', 'Kasse'),
-  route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung'),
+  route('/warenkorb', 'cart', 'cart', 'Warenkorb', personal),
+  route('/kasse', 'cart', 'checkout', 'Kasse', personal),
+  route('/checkout', 'cart', 'checkout', 'Kasse', { ...personal, canonicalPath: '/kasse' }),
+  route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung', personal),
   // § 356a BGB withdrawal function (not in the spec; legal-de.md §4.8), linked from the footer.
   route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen'),
   // account
-  route('/anmelden', 'account', 'login', 'Anmelden'),
-  route('/registrieren', 'account', 'register', 'Registrieren'),
-  route('/passwort-vergessen', 'account', 'forgot-password', 'Passwort vergessen'),
-  route('/passwort-aendern', 'account', 'change-password', 'Passwort ändern', { requiresLogin: true }),
-  route('/wunschliste', 'account', 'wishlist', 'Wunschliste', { requiresLogin: true }),
-  route('/profil', 'account', 'profile', 'Mein Profil', { requiresLogin: true }),
-  route('/meine-bestellungen', 'account', 'orders', 'Meine Bestellungen', { requiresLogin: true }),
-  route('/bestellungen', 'account', 'orders', 'Meine Bestellungen', { requiresLogin: true }),
+  route('/anmelden', 'account', 'login', 'Anmelden', personal),
+  route('/registrieren', 'account', 'register', 'Registrieren', personal),
+  route('/passwort-vergessen', 'account', 'forgot-password', 'Passwort vergessen', personal),
+  route('/passwort-aendern', 'account', 'change-password', 'Passwort ändern', loginOnly),
+  route('/wunschliste', 'account', 'wishlist', 'Wunschliste', loginOnly),
+  route('/profil', 'account', 'profile', 'Mein Profil', loginOnly),
+  route('/meine-bestellungen', 'account', 'orders', 'Meine Bestellungen', loginOnly),
+  route('/bestellungen', 'account', 'orders', 'Meine Bestellungen', { ...loginOnly, canonicalPath: '/meine-bestellungen' }),
   // content
   route('/randm-tornado-vape-blog', 'content', 'blog-list', 'Blog'),
   route('/randm-tornado-vape-blog/:slug', 'content', 'blog-post', 'Blog'),
@@ -83,26 +101,62 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('/jugendschutz', 'content', 'youth-protection', 'Jugendschutz'),
   route('/ueber-uns', 'content', 'about', 'Über uns'),
   // admin (spec §2 'Admin routes'; access rules in the admin slice, spec §6)
-  ...[
-    ['/admin', 'dashboard', 'Admin-Dashboard'],
-    ['/admin/auth-status', 'auth-status', 'Anmeldestatus'],
-    ['/admin/products', 'products', 'Produkte verwalten'],
-    ['/admin/produkte', 'products', 'Produkte verwalten'],
-    ['/admin/orders', 'orders', 'Bestellungen verwalten'],
-    ['/admin/bestellungen', 'orders', 'Bestellungen verwalten'],
-    ['/admin/customers', 'customers', 'Kunden verwalten'],
-    ['/admin/kunden', 'customers', 'Kunden verwalten'],
-    ['/admin/analytics', 'analytics', 'Auswertungen'],
-    ['/admin/content', 'content', 'Inhalte verwalten'],
-    ['/admin/content/blog/new', 'blog-new', 'Neuer Blogbeitrag'],
-    ['/admin/content/blog/edit/:id', 'blog-edit', 'Blogbeitrag bearbeiten'],
-    ['/admin/content/simple-new', 'page-new', 'Neue Seite'],
-    ['/admin/content/simple-edit/:id', 'page-edit', 'Seite bearbeiten'],
-    ['/admin/content/edit/:id', 'content-edit', 'Inhalt bearbeiten'],
-    ['/admin/media', 'media', 'Medien'],
-    ['/admin/promotions', 'promotions', 'Aktionen'],
-  ].map(([path, page, title]) => route(path!, 'admin', page!, title!, { requiresLogin: true })),
-];
+  route('/admin', 'admin', 'dashboard', 'Admin-Dashboard', loginOnly),
+  route('/admin/auth-status', 'admin', 'auth-status', 'Anmeldestatus', loginOnly),
+  route('/admin/products', 'admin', 'products', 'Produkte verwalten', loginOnly),
+  route('/admin/produkte', 'admin', 'products', 'Produkte verwalten', loginOnly),
+  route('/admin/orders', 'admin', 'orders', 'Bestellungen verwalten', loginOnly),
+  route('/admin/bestellungen', 'admin', 'orders', 'Bestellungen verwalten', loginOnly),
+  route('/admin/customers', 'admin', 'customers', 'Kunden verwalten', loginOnly),
+  route('/admin/kunden', 'admin', 'customers', 'Kunden verwalten', loginOnly),
+  route('/admin/analytics', 'admin', 'analytics', 'Auswertungen', loginOnly),
+  route('/admin/content', 'admin', 'content', 'Inhalte verwalten', loginOnly),
+  route('/admin/content/blog/new', 'admin', 'blog-new', 'Neuer Blogbeitrag', loginOnly),
+  route('/admin/content/blog/edit/:id', 'admin', 'blog-edit', 'Blogbeitrag bearbeiten', loginOnly),
+  route('/admin/content/simple-new', 'admin', 'page-new', 'Neue Seite', loginOnly),
+  route('/admin/content/simple-edit/:id', 'admin', 'page-edit', 'Seite bearbeiten', loginOnly),
+  route('/admin/content/edit/:id', 'admin', 'content-edit', 'Inhalt bearbeiten', loginOnly),
+  route('/admin/media', 'admin', 'media', 'Medien', loginOnly),
+  route('/admin/promotions', 'admin', 'promotions', 'Aktionen', loginOnly),
+] as const satisfies readonly RouteDefinition[];
+
+type AnyRoute = (typeof ROUTES)[number];
+
+/**
+ * The page ids of one remote, from the table: a remote's pages module declared as
+ * `Record<PageId<'cart'>, Component>` fails the build when it misses a page the table routes
+ * to it, or names one the table does not have (issue #10: no silent fallback).
+ */
+export type PageId<R extends RouteRemote> = Extract<AnyRoute, { remote: R }>['page'];
+
+/** Props the shell passes to a remote's pages module. */
+export interface RemotePagesProps<R extends RouteRemote> {
+  page: PageId<R>;
+}
+
+/** Every path pattern of the table ('/kategorien/:category', …). */
+export type RoutePath = AnyRoute['path'];
+
+/**
+ * The address of a page of the table with its parameters filled in (encoded), for links and
+ * navigation: `href('/danke/:orderId', { orderId })`. A path that is not in the table, or a
+ * missing parameter, fails the type-check.
+ */
+export function href<const P extends RoutePath>(path: P, ...params: [PathParam<P>] extends [never] ? [] : [PathParams<P>]): string {
+  return generatePath(path, (params[0] ?? {}) as never);
+}
+type PathParams<P extends string> = { [K in PathParam<P>]: string };
+
+/**
+ * robots.txt `Disallow` lines: the private pages of the table, shortened to their static part
+ * ('/danke/:orderId' → '/danke/'), without paths that a shorter entry already covers.
+ */
+export function privatePathPrefixes(): string[] {
+  const prefixes = [...new Set(ROUTES.filter((r) => 'private' in r && r.private).map((r) => r.path.split(':')[0]!))].sort();
+  return prefixes.filter(
+    (prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(other.endsWith('/') ? other : `${other}/`)),
+  );
+}
 
 /**
  * Permanent redirects. The spec's footer links to /produkte, which has no route (spec §2);
@@ -113,13 +167,13 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
 };
 
 export interface RouteMatch {
-  route: RouteDefinition;
+  route: RouteDefinition<RouteRemote, string, string>;
   params: Record<string, string | undefined>;
 }
 
 /** The route a pathname belongs to, or null (→ not-found page, HTTP 404). */
 export function matchRoute(pathname: string): RouteMatch | null {
-  for (const candidate of ROUTES) {
+  for (const candidate of ROUTES as readonly RouteDefinition[]) {
     const match = matchPath({ path: candidate.path, caseSensitive: false, end: true }, pathname);
     if (match) return { route: candidate, params: match.params };
   }

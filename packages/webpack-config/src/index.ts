@@ -20,6 +20,7 @@ const SINGLETONS = [
   '@shop/api-client',
   '@shop/catalog-rules',
   '@shop/cart-rules',
+  '@shop/routes',
   '@tanstack/react-query',
 ] as const;
 // zod is deliberately not shared: a shared module is bundled whole (every locale, ~90 KB more),

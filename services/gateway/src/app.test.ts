@@ -295,6 +295,12 @@ describe('gateway: storefront', () => {
     expect(page.body).toContain('content="index, follow"');
     const cart = await production.inject({ method: 'GET', url: '/warenkorb' });
     expect(cart.body).toContain('content="noindex, nofollow"');
+    // Private pages come from the route table (issue #10), including the thank-you page's prefix.
+    expect(body).toContain('Disallow: /danke/\n');
+    expect(body).not.toContain('Disallow: /vertrag-widerrufen');
+    // A second address points search engines at its canonical page.
+    const alias = await production.inject({ method: 'GET', url: '/checkout' });
+    expect(alias.body).toContain('<link rel="canonical" href="http://localhost:8080/kasse"');
     await production.close();
   });
 

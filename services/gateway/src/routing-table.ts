@@ -1,6 +1,8 @@
+import type { RemoteName } from '@shop/contracts';
 import type { GatewayConfig } from './config';
 
-export type ServiceName = 'catalog' | 'cart' | 'account' | 'content' | 'admin';
+/** Every slice has one service (the contract's list of slices). */
+export type ServiceName = RemoteName;
 
 /**
  * Which service owns which /api prefix (docs/architecture.md 'Gateway routing table').

@@ -57,9 +57,16 @@ export function HeadManager() {
         document.head.appendChild(script);
       }
     };
-    const match = matchRoute(pathname);
-    apply({ title: match ? match.route.title : 'Seite nicht gefunden', robots: match ? undefined : 'noindex, nofollow' });
-    return on('shell:seo', apply);
+    const route = matchRoute(pathname)?.route;
+    // Until the page sets its own: the table's title, private pages and unknown addresses not indexed,
+    // a second address pointing at its canonical page (the gateway's first HTML does the same).
+    const defaults: Pick<SeoData, 'robots' | 'canonical'> = {
+      robots: !route || route.private ? 'noindex, nofollow' : undefined,
+      canonical: route?.canonicalPath ? `${publicOrigin}${route.canonicalPath}` : undefined,
+    };
+    apply({ title: route ? route.title : 'Seite nicht gefunden', ...defaults });
+    // A page's own head keeps the table's private flag: a cart page never becomes indexable.
+    return on('shell:seo', (seo) => apply({ ...defaults, ...seo, robots: defaults.robots ?? seo.robots }));
   }, [pathname, environment, shopName, publicOrigin]);
 
   return null;

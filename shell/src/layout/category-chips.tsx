@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
+import { href } from '@shop/routes';
 
 /**
  * Round category chips in the header order of spec §2 ('Header': 7000, 9000, 10000, shisha,
@@ -10,7 +11,7 @@ export function CategoryChips({ onNavigate }: { onNavigate?: () => void }) {
     <ul className="category-chips">
       {CATEGORY_DEFINITIONS.map((category) => (
         <li key={category.id}>
-          <Link to={`/kategorien/${category.slug}`} onClick={onNavigate} className="category-chip">
+          <Link to={href('/kategorien/:category', { category: category.slug })} onClick={onNavigate} className="category-chip">
             <span className="category-chip__round" aria-hidden="true">
               {category.shortLabel}
             </span>

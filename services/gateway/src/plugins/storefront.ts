@@ -2,7 +2,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { HEADER_WIDGETS, matchRoute, PAGES_EXPOSE, redirectFor, ROUTES, type RouteRemote } from '@shop/routes';
+import {
+  HEADER_WIDGETS,
+  matchRoute,
+  PAGES_EXPOSE,
+  privatePathPrefixes,
+  redirectFor,
+  ROUTES,
+  type RouteDefinition,
+  type RouteRemote,
+} from '@shop/routes';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { injectHead, injectStartup, type HeadData } from '../html';
 import { RemotePreloads } from '../remote-preloads';
@@ -29,21 +38,6 @@ function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, 
 }
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const PRIVATE_PREFIXES = [
-  '/admin',
-  '/warenkorb',
-  '/kasse',
-  '/checkout',
-  '/danke',
-  '/anmelden',
-  '/registrieren',
-  '/passwort',
-  '/profil',
-  '/wunschliste',
-  '/meine-bestellungen',
-  '/bestellungen',
-];
 
 /**
  * Serves the storefront:
@@ -105,7 +99,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       : [
           'User-agent: *',
           'Allow: /',
-          ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+          ...privatePathPrefixes().map((prefix) => `Disallow: ${prefix}`),
           `Sitemap: ${opts.shopConfig.publicOrigin}/sitemap.xml`,
         ];
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
@@ -114,13 +108,8 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = opts.shopConfig.publicOrigin;
-    const staticPaths = ROUTES.filter(
-      (r) =>
-        !r.path.includes(':') &&
-        !r.requiresLogin &&
-        !PRIVATE_PREFIXES.some((p) => r.path.toLowerCase().startsWith(p)) &&
-        r.path !== '/Alle-Produkte',
-    );
+    // Public pages without parameters, each once (second addresses name their canonical page).
+    const staticPaths = (ROUTES as readonly RouteDefinition[]).filter((r) => !r.path.includes(':') && !r.private && !r.canonicalPath);
     const serviceEntries = (
       await Promise.all(Object.values(opts.services).map((url) => fetchSitemapEntries(url, opts.internalSecret, request.log)))
     ).flat();
@@ -151,9 +140,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         .send('Der Shop wird gerade aktualisiert. Bitte versuchen Sie es gleich erneut.');
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPrivate = PRIVATE_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix));
-    const robots = development || status === 404 || isPrivate ? 'noindex, nofollow' : 'index, follow';
-    const canonical = status === 200 ? `${opts.shopConfig.publicOrigin}${pathname}` : null;
+    const route = status === 200 ? matchRoute(pathname)?.route : undefined;
+    const robots = development || status === 404 || route?.private ? 'noindex, nofollow' : 'index, follow';
+    const canonical = route ? `${opts.shopConfig.publicOrigin}${route.canonicalPath ?? pathname}` : null;
     const head: HeadData = serverHead
       ? { ...serverHead, title: `${serverHead.title} | ${opts.shopConfig.shopName}`, robots }
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };

@@ -5,6 +5,7 @@ import type { CategoryDefinition } from '@shop/contracts';
 import { ProductCard, ProductCardSkeleton } from '../../products/components/product-card';
 import { LoadError } from '../../products/components/load-error';
 import { useProducts } from '../../products/hooks';
+import { href } from '@shop/routes';
 
 /** Scroll step of the arrows in px (spec §9). */
 export const CAROUSEL_STEP_PX = 280;
@@ -46,7 +47,7 @@ export function CategoryCarousel({
     <section ref={ref} className="carousel" aria-labelledby={headingId} data-testid={`carousel-${category.slug}`}>
       <div className="carousel__header">
         <h2 id={headingId}>{category.name}</h2>
-        <Link to={`/kategorien/${category.slug}`}>Alle {category.name} ansehen</Link>
+        <Link to={href('/kategorien/:category', { category: category.slug })}>Alle {category.name} ansehen</Link>
       </div>
       {isPending ? (
         <ul className="carousel__track" aria-busy="true" aria-label="Produkte werden geladen…">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
+import { href } from '@shop/routes';
 
 /** Round shortcuts of spec §2 'Home': 7K, 9K, S10K, 12K … 40K (Tornado 10000 is not among them). */
 const SHORTCUT_IDS = [
@@ -22,7 +23,7 @@ export function CategoryShortcuts() {
       <ul>
         {shortcuts.map((category) => (
           <li key={category.id}>
-            <Link to={`/kategorien/${category.slug}`} aria-label={category.name}>
+            <Link to={href('/kategorien/:category', { category: category.slug })} aria-label={category.name}>
               <span aria-hidden="true">{category.shortLabel}</span>
             </Link>
           </li>

@@ -5,6 +5,7 @@ import { Spinner } from '@shop/ui';
 import { fetchRelatedProducts } from '../../../api/catalog-api';
 import { STALE } from '../../../config/query-client';
 import { ProductGrid } from '../../products/components/product-card';
+import { href } from '@shop/routes';
 
 /** The 9 round badges of spec §9 (Tornado 10000 and 40000 are not among them). */
 const BADGE_IDS = [
@@ -31,14 +32,14 @@ export function RelatedProducts({ product }: { product: Product }) {
     <section className="related" aria-labelledby="related-title">
       <div className="carousel__header">
         <h2 id="related-title">Das könnte Ihnen auch gefallen</h2>
-        <Link to={`/kategorien/${product.category}`}>Alle Produkte dieser Kategorie</Link>
+        <Link to={href('/kategorien/:category', { category: product.category })}>Alle Produkte dieser Kategorie</Link>
       </div>
       <ul className="related__badges" aria-label="Weitere Kategorien">
         {BADGE_IDS.map((id) => {
           const category = CATEGORY_DEFINITIONS.find((c) => c.id === id)!;
           return (
             <li key={id}>
-              <Link to={`/kategorien/${category.slug}`} aria-label={category.name}>
+              <Link to={href('/kategorien/:category', { category: category.slug })} aria-label={category.name}>
                 <span aria-hidden="true">{category.line === 'shisha' ? 'Shisha' : category.shortLabel}</span>
               </Link>
             </li>
