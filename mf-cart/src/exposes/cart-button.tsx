@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { on, emit } from '@shop/event-bus';
+import { handle, on } from '@shop/event-bus';
 import { cartActions, useItemCount } from '../features/cart/cart-store';
 import { SideCart } from '../features/side-cart/side-cart';
 import { showToast } from '@shop/shell-api';
@@ -8,24 +8,23 @@ import '../styles/cart.css';
 
 /**
  * Header cart widget (issue #4): the cart button with the item-count badge, the side cart, and
- * the cart slice's listeners: 'cart:add' (from the catalog; answered with 'cart:add-result')
- * and 'cart:open'. Mounted on every page by the shell, so it loads the cart once per page view.
+ * the cart slice's handlers: the 'cart:add' request (from the catalog; answered with whether
+ * it was added) and the 'cart:open' event. Mounted on every page by the shell, so it loads the cart once per page view.
  */
 export default function CartButton() {
   const count = useItemCount();
   useEffect(() => {
     void cartActions.load();
-    const offAdd = on('cart:add', async ({ productId, quantity }) => {
-      emit('cart:add-accepted', { productId });
+    const stopAdding = handle('cart:add', async ({ productId, quantity }) => {
       const { ok, switchedToLocal } = await cartActions.add(productId, quantity);
-      emit('cart:add-result', { productId, ok });
       // The local-cart notice (spec §4) must come after the adding page's own toast (shown when its
       // promise for the result settles), so it is queued behind it and not replaced.
       if (switchedToLocal) setTimeout(() => showToast(LOCAL_CART_NOTICE), 0);
+      return { ok };
     });
     const offOpen = on('cart:open', () => cartActions.openDrawer());
     return () => {
-      offAdd();
+      stopAdding();
       offOpen();
     };
   }, []);

@@ -6,12 +6,6 @@ import { SeoData } from './seo';
  * Names are prefixed by the owning slice; payloads are validated on emit.
  */
 export const ShopEvents = {
-  /** Catalog asks the cart slice to add a product (spec §4 'Add to cart'). */
-  'cart:add': z.object({ productId: z.string().min(1), quantity: z.number().int().min(1) }).strict(),
-  /** The cart slice received a 'cart:add' and is working on it (sent at once; tells the sender the cart remote is there). */
-  'cart:add-accepted': z.object({ productId: z.string() }).strict(),
-  /** The cart slice's answer to 'cart:add': it handled the request and showed its own toast. */
-  'cart:add-result': z.object({ productId: z.string(), ok: z.boolean() }).strict(),
   /** Anyone asks the side cart to open (header cart button). */
   'cart:open': z.object({}).strict(),
   /** The cart slice announces its item count (header badge). */
@@ -34,3 +28,23 @@ export const ShopEvents = {
 export type ShopEventName = keyof typeof ShopEvents;
 export type ShopEventPayload<N extends ShopEventName> = z.input<(typeof ShopEvents)[N]>;
 export type ShopEventDetail<N extends ShopEventName> = z.output<(typeof ShopEvents)[N]>;
+
+/**
+ * Requests between slices: one slice asks, the owning slice answers (`request()` / `handle()` of
+ * @shop/event-bus). The request and the response are validated on both sides.
+ */
+export const ShopRequests = {
+  /**
+   * Add a product to the cart (spec §4 'Add to cart'), asked by the catalog (and the wishlist);
+   * the cart slice shows its own toasts and answers whether the product was added.
+   */
+  'cart:add': {
+    request: z.object({ productId: z.string().min(1), quantity: z.number().int().min(1) }).strict(),
+    response: z.object({ ok: z.boolean() }).strict(),
+  },
+} as const;
+
+export type ShopRequestName = keyof typeof ShopRequests;
+export type ShopRequestPayload<N extends ShopRequestName> = z.input<(typeof ShopRequests)[N]['request']>;
+export type ShopRequestDetail<N extends ShopRequestName> = z.output<(typeof ShopRequests)[N]['request']>;
+export type ShopResponse<N extends ShopRequestName> = z.output<(typeof ShopRequests)[N]['response']>;

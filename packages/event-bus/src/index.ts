@@ -30,3 +30,4 @@ export function on<N extends ShopEventName>(name: N, handler: (detail: ShopEvent
   window.addEventListener(name, listener);
   return () => window.removeEventListener(name, listener);
 }
+export * from './request';
