@@ -87,8 +87,21 @@ export default [
               from: { element: { type: 'package' } },
               disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'service', 'e2e', 'scripts'] } } } },
             },
+            // Journeys drive the shop through the browser and the API; their data comes from @shop/test-fixtures.
+            { from: { element: { type: 'e2e' } }, disallow: { to: { element: { types: { anyOf: ['shell', 'remote', 'service'] } } } } },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Test and demo data never ships: only tests, test support, e2e journeys and scripts import it.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'scripts/**', 'packages/test-fixtures/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@shop/test-fixtures', message: 'Test and demo data: only tests, e2e journeys and scripts import it.' }] },
       ],
     },
   },

@@ -11,8 +11,9 @@ const shared = {
     ],
   },
   moduleNameMapper: {
-    '^@shop/(contracts|routes|api-client|format|event-bus|shell-api|ui|service-kit|local-mongo|catalog-rules|cart-rules)$':
-      '<rootDir>/packages/$1/src/index.ts',
+    // Every workspace package from its source (no build needed for unit tests); `@shop/ui/form` is a subpath entry.
+    '^@shop/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@shop/([a-z-]+)/([a-z-]+)$': '<rootDir>/packages/$1/src/$2/index.ts',
     '\\.css$': '<rootDir>/scripts/jest/style-mock.cjs',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { step, info } from './lib/log';
 import { figuresOf, numberArg, runBench, withBenchShop, type Figures } from './lib/bench';
-import { demoOrderBody } from '../services/cart/src/test-support/demo-order';
+import { demoOrderBody } from '@shop/test-fixtures';
 
 const SECONDS = numberArg('seconds', 8);
 const CONNECTIONS = numberArg('connections', 10);

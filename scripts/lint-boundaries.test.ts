@@ -38,6 +38,11 @@ test.each([
     "import { App } from '../../../shell/src/app';\nexport const probe = App;\n",
   ],
   [
+    'an e2e journey importing service source',
+    'e2e/tests/probe.spec.ts',
+    "import { buildApp } from '../../services/cart/src/app';\nexport const probe = buildApp;\n",
+  ],
+  [
     'the shell importing a remote',
     'shell/src/probe.ts',
     "import { CartPage } from '../../mf-cart/src/features/cart-page/cart-page';\nexport const probe = CartPage;\n",
@@ -56,4 +61,14 @@ test('a remote importing a shared package passes', () => {
   const { status, output } = lint('mf-cart/src/features/probe.ts', "import { Button } from '@shop/ui';\nexport const probe = Button;\n");
   expect(output).toBe('');
   expect(status).toBe(0);
+}, 60_000);
+
+test('app code importing the test fixtures fails the lint; a test may', () => {
+  const code = "import { demoOrderBody } from '@shop/test-fixtures';\nexport const probe = demoOrderBody;\n";
+  const app = lint('services/cart/src/orders/probe.ts', code);
+  expect(app.status).toBe(1);
+  expect(app.output).toContain('no-restricted-imports');
+  const spec = lint('services/cart/src/orders/probe.test.ts', code);
+  expect(spec.output).toBe('');
+  expect(spec.status).toBe(0);
 }, 60_000);

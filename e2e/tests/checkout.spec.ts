@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, openFilters } from './fixtures';
-import { specimenIdCard } from '../../services/cart/src/age-verification/specimen-id-card';
+import { specimenIdCard } from '@shop/test-fixtures';
 
 /** Checkout journeys of issue #4 through the gateway on the seeded shop. */
 

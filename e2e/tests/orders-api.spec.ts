@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test, expect } from '@playwright/test';
-import { demoOrderBody } from '../../services/cart/src/test-support/demo-order';
+import { demoOrderBody } from '@shop/test-fixtures';
 
 /**
  * Orders through the whole stack (gateway → cart service → catalog service → database): many

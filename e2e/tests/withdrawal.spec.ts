@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { simpleParser } from 'mailparser';
 import { test, expect } from './fixtures';
-import { demoOrderBody } from '../../services/cart/src/test-support/demo-order';
+import { demoOrderBody } from '@shop/test-fixtures';
 
 /** 'Vertrag widerrufen' (§ 356a BGB; legal-de.md §4.8): from the footer, without login, confirmed by e-mail. */
 test('withdraw from an order from the footer: name, order number, e-mail, review, confirmation', async ({ shopperPage: page }) => {

@@ -1,5 +1,5 @@
 import type { PlaceOrderBody } from '@shop/contracts';
-import { specimenIdCard } from '../age-verification/specimen-id-card';
+import { specimenIdCard } from './specimen-id-card';
 
 /** The demo buyer (the sample ID card's holder) at a German address. */
 export const DEMO_ADDRESS = {

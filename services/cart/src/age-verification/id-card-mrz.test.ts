@@ -1,5 +1,5 @@
 import { createIdCardMrzProvider, ageOn, mrzNameWords } from './id-card-mrz';
-import { specimenIdCard as idCard } from './specimen-id-card';
+import { specimenIdCard as idCard } from '@shop/test-fixtures';
 
 /** Development: the specimen cards the tests build pass. */
 const idCardMrzProvider = createIdCardMrzProvider({ allowSpecimens: true });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startCartTestEnv, testProduct } from '../test-support/cart-test-env';
-import { demoOrderBody } from '../test-support/demo-order';
+import { demoOrderBody } from '@shop/test-fixtures';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const PRODUCT = 'a'.repeat(24);

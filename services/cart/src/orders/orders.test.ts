@@ -13,8 +13,7 @@ import { formatIsoDate, isoDateInBerlin } from '@shop/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 import { IDENTITY_SECRET, startCartTestEnv, testProduct } from '../test-support/cart-test-env';
-import { DEMO_ADDRESS, demoOrderBody } from '../test-support/demo-order';
-import { specimenIdCard } from '../age-verification/specimen-id-card';
+import { DEMO_ADDRESS, demoOrderBody, specimenIdCard } from '@shop/test-fixtures';
 import { orderModel } from './order.model';
 import { promoCodeModel } from '../promo/promo-code.model';
 

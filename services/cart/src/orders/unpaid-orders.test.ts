@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { startCartTestEnv, testProduct } from '../test-support/cart-test-env';
-import { demoOrderBody } from '../test-support/demo-order';
+import { demoOrderBody } from '@shop/test-fixtures';
 import { orderModel } from './order.model';
 import { PAYMENT_GRACE_DAYS } from './unpaid-orders';
 

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { startCartTestEnv, testProduct, TEST_NOW } from '../test-support/cart-test-env';
-import { demoOrderBody } from '../test-support/demo-order';
+import { demoOrderBody } from '@shop/test-fixtures';
 import { withdrawalModel } from './withdrawal.model';
 import { orderModel } from '../orders/order.model';
 

@@ -1,0 +1,2 @@
+export * from './specimen-id-card';
+export * from './demo-order';
