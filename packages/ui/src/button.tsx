@@ -4,7 +4,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost';
 }
 
+/** The classes of a shop button, for a link that looks like one (`<Link className={buttonClass('primary')}>`). */
+export function buttonClass(variant: NonNullable<ButtonProps['variant']> = 'primary', className = ''): string {
+  return `shop-button shop-button--${variant} ${className}`.trim();
+}
+
 /** Shop button; `type` defaults to 'button' so it never submits a form by accident. */
 export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={`shop-button shop-button--${variant} ${className}`.trim()} {...rest} />;
+  return <button type={type} className={buttonClass(variant, className)} {...rest} />;
 }

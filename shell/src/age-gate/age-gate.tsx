@@ -1,3 +1,4 @@
+import { Button, buttonClass } from '@shop/ui';
 import { useEffect, useRef } from 'react';
 import { useAgeDenied, useAgeGateActions, useAgeVerified } from './age-gate-store';
 
@@ -46,7 +47,7 @@ export function AgeGate() {
             diese Website.
           </p>
           <div className="age-gate__actions">
-            <a className="shop-button shop-button--primary" href={LEAVE_URL} rel="noreferrer">
+            <a className={buttonClass('primary')} href={LEAVE_URL} rel="noreferrer">
               Website verlassen
             </a>
           </div>
@@ -62,12 +63,12 @@ export function AgeGate() {
             der Zustellung wird Ihr Alter geprüft.
           </p>
           <div className="age-gate__actions">
-            <button type="button" className="shop-button shop-button--primary" onClick={confirmAdult} autoFocus>
+            <Button onClick={confirmAdult} autoFocus>
               Ich bin 18+
-            </button>
-            <button type="button" className="shop-button shop-button--secondary" onClick={deny}>
+            </Button>
+            <Button variant="secondary" onClick={deny}>
               Nein
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Button } from '@shop/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { STORAGE_KEYS } from '@shop/shell-api';
@@ -42,12 +43,8 @@ export function CookieBanner() {
         setzen wir nur mit Ihrer Einwilligung. Mehr dazu in unserer <Link to="/datenschutz">Datenschutzerklärung</Link>.
       </p>
       <div className="cookie-banner__actions">
-        <button type="button" className="shop-button shop-button--primary" onClick={() => choose('true')}>
-          Akzeptieren
-        </button>
-        <button type="button" className="shop-button shop-button--primary" onClick={() => choose('rejected')}>
-          Ablehnen
-        </button>
+        <Button onClick={() => choose('true')}>Akzeptieren</Button>
+        <Button onClick={() => choose('rejected')}>Ablehnen</Button>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { buttonClass } from '@shop/ui';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CategoryChips } from './category-chips';
@@ -46,10 +47,10 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
       <h2 className="mobile-drawer__heading">Kategorien</h2>
       <CategoryChips onNavigate={onClose} />
       <div className="mobile-drawer__account">
-        <Link className="shop-button shop-button--primary" to="/anmelden" onClick={onClose}>
+        <Link className={buttonClass('primary')} to="/anmelden" onClick={onClose}>
           Anmelden
         </Link>
-        <Link className="shop-button shop-button--secondary" to="/registrieren" onClick={onClose}>
+        <Link className={buttonClass('secondary')} to="/registrieren" onClick={onClose}>
           Registrieren
         </Link>
       </div>

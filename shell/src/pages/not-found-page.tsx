@@ -1,3 +1,4 @@
+import { buttonClass } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { DEFAULT_CONTINUE_SHOPPING_PATH } from '@shop/contracts';
 
@@ -11,10 +12,10 @@ export function NotFoundPage() {
       <h1 id="not-found-title">Seite nicht gefunden</h1>
       <p>Die angeforderte Seite existiert nicht oder wurde verschoben.</p>
       <p className="not-found__actions">
-        <Link className="shop-button shop-button--primary" to="/">
+        <Link className={buttonClass('primary')} to="/">
           Zur Startseite
         </Link>
-        <Link className="shop-button shop-button--secondary" to={DEFAULT_CONTINUE_SHOPPING_PATH}>
+        <Link className={buttonClass('secondary')} to={DEFAULT_CONTINUE_SHOPPING_PATH}>
           Alle Produkte ansehen
         </Link>
       </p>

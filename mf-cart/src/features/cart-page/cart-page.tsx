@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { CartResponse } from '@shop/contracts';
-import { Button } from '@shop/ui';
+import { Button, buttonClass } from '@shop/ui';
 import { isSoldOut } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
 import { getContinueShoppingTarget, useSeo } from '@shop/shell-api';
@@ -15,6 +15,7 @@ import { FreeShippingProgress } from '../cart/components/free-shipping-progress'
 import { OrderSummary } from '../cart/components/order-summary';
 import { PromoBox } from '../cart/components/promo-box';
 import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
+import { href } from '@shop/routes';
 
 /** Suggestions shown under the cart (spec §2: up to 3 featured products). */
 const SUGGESTIONS_SHOWN = 3;
@@ -36,7 +37,7 @@ function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
           <li key={product.id} className="cart-suggestion">
             <img src={product.images[0] ?? '/api/placeholder/120/120'} alt="" width={64} height={64} loading="lazy" />
             <div>
-              <Link to={`/produkt/${product.slug}`}>{product.name}</Link>
+              <Link to={href('/produkt/:slug', { slug: product.slug })}>{product.name}</Link>
               <p className="cart-suggestion__price">{formatEurDecimal(product.salePrice ?? product.price)}</p>
             </div>
             <Button variant="secondary" aria-label={`${product.name} in den Warenkorb`} onClick={() => void cartActions.add(product.id, 1)}>
@@ -96,12 +97,12 @@ function TakeOverPrompt() {
         {offer.code ? ' Ein hier bereits eingelöster Gutscheincode wird dabei ersetzt.' : ''}
       </p>
       <div className="take-over__actions">
-        <button type="button" className="shop-button shop-button--primary" disabled={busy} onClick={() => void accept()}>
+        <Button disabled={busy} onClick={() => void accept()}>
           {busy ? 'Wird übernommen…' : 'Übernehmen'}
-        </button>
-        <button type="button" className="shop-button shop-button--secondary" disabled={busy} onClick={decline}>
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={decline}>
           Nicht übernehmen
-        </button>
+        </Button>
       </div>
     </section>
   );
@@ -124,7 +125,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
       {cart.items.length === 0 ? (
         <div className="cart-empty">
           <p>Ihr Warenkorb ist leer</p>
-          <Link className="shop-button shop-button--primary" to="/">
+          <Link className={buttonClass('primary')} to="/">
             Weiter einkaufen
           </Link>
         </div>
@@ -147,7 +148,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
             <PromoBox cart={cart} />
             <OrderSummary totals={cart.totals} promo={cart.promo} />
             <DeliveryRestrictions />
-            <Link className="shop-button shop-button--primary cart-aside__checkout" to="/checkout">
+            <Link className={buttonClass('primary', 'cart-aside__checkout')} to="/checkout">
               Zur Kasse
             </Link>
           </aside>

@@ -1,3 +1,4 @@
+import { Button, buttonClass } from '@shop/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatEurDecimal } from '@shop/format';
@@ -60,7 +61,7 @@ export function SideCart() {
       {items.length === 0 ? (
         <div className="side-cart__empty">
           <p>Ihr Warenkorb ist leer</p>
-          <Link className="shop-button shop-button--primary" to={getContinueShoppingTarget()} onClick={cartActions.closeDrawer}>
+          <Link className={buttonClass('primary')} to={getContinueShoppingTarget()} onClick={cartActions.closeDrawer}>
             Weiter einkaufen
           </Link>
         </div>
@@ -91,12 +92,10 @@ export function SideCart() {
           )}
           <p className="side-cart__shipping">Versand mit DHL in 1–3 Werktagen, Altersprüfung bei Zustellung.</p>
           <div className="side-cart__actions">
-            <Link className="shop-button shop-button--secondary" to="/warenkorb" onClick={cartActions.closeDrawer}>
+            <Link className={buttonClass('secondary')} to="/warenkorb" onClick={cartActions.closeDrawer}>
               Warenkorb ansehen
             </Link>
-            <button type="button" className="shop-button shop-button--primary" onClick={orderNow}>
-              Jetzt bestellen
-            </button>
+            <Button onClick={orderNow}>Jetzt bestellen</Button>
           </div>
         </>
       )}

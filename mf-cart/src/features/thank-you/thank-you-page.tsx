@@ -2,7 +2,7 @@ import { useParams, Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
 import { bankTransferRows, nextSteps, paymentDueDateText } from '@shop/cart-rules';
-import { Button, Spinner } from '@shop/ui';
+import { Button, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import type { Order } from '@shop/contracts';
 import { checkoutApi } from '../../api/checkout-api';
@@ -67,7 +67,7 @@ export function ThankYouPage() {
             : 'Bitte versuchen Sie es gleich noch einmal.'}
         </p>
         {notFound ? (
-          <Link className="shop-button shop-button--primary" to="/">
+          <Link className={buttonClass('primary')} to="/">
             Zur Startseite
           </Link>
         ) : (
@@ -118,7 +118,7 @@ export function ThankYouPage() {
         Sie können Ihre Bestellung innerhalb von 14 Tagen nach Erhalt der Ware widerrufen:{' '}
         <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
       </p>
-      <Link className="shop-button shop-button--secondary" to="/">
+      <Link className={buttonClass('secondary')} to="/">
         Weiter einkaufen
       </Link>
     </section>

@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { WithdrawalBody, type WithdrawalReceipt } from '@shop/contracts';
+import type { z } from 'zod';
 import { ApiError } from '@shop/api-client';
 import { Button, Notice } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { formatDateTime } from '@shop/format';
 import { withdrawalApi } from '../../api/withdrawal-api';
-import { TextField } from '../../components/text-field';
+import { TextField } from '@shop/ui/form';
 import '../../styles/checkout.css';
 
-interface WithdrawalForm {
-  name: string;
-  orderNumber: string;
-  email: string;
-  items: string;
-}
+type WithdrawalForm = z.input<typeof WithdrawalBody>;
+type Withdrawal = z.output<typeof WithdrawalBody>;
 
 const DEFAULTS: WithdrawalForm = { name: '', orderNumber: '', email: '', items: '' };
 
@@ -27,22 +25,14 @@ const DEFAULTS: WithdrawalForm = { name: '', orderNumber: '', email: '', items: 
  */
 export function WithdrawalPage() {
   useSeo({ title: 'Vertrag widerrufen', robots: 'noindex, nofollow' });
-  const form = useForm<WithdrawalForm>({ defaultValues: DEFAULTS });
-  const [review, setReview] = useState<WithdrawalForm | null>(null);
+  // The contract's schema checks the form: the German messages the API would answer, at the fields.
+  const form = useForm<WithdrawalForm, unknown, Withdrawal>({ defaultValues: DEFAULTS, resolver: zodResolver(WithdrawalBody) });
+  const [review, setReview] = useState<Withdrawal | null>(null);
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const check = form.handleSubmit((values) => {
-    form.clearErrors();
-    const result = WithdrawalBody.safeParse(values);
-    if (!result.success) {
-      for (const issue of result.error.issues) form.setError(issue.path.join('.') as FieldPath<WithdrawalForm>, { message: issue.message });
-      form.setFocus(result.error.issues[0]!.path.join('.') as FieldPath<WithdrawalForm>);
-      return;
-    }
-    setReview({ ...result.data, items: result.data.items ?? '' });
-  });
+  const check = form.handleSubmit((values) => setReview(values));
 
   const confirm = async () => {
     if (!review) return;

@@ -1,3 +1,4 @@
+import { buttonClass } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
 import { FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
@@ -36,10 +37,10 @@ export function HomePage() {
         <h1 id="hero-title">RandM Tornado Einweg-Vapes</h1>
         <p>Alle Modelle von 7.000 bis 40.000 Zügen und die RandM Shisha 10000. Kostenloser Versand ab 4 Produkten.</p>
         <div className="hero__actions">
-          <Link className="shop-button shop-button--primary" to="/randm-tornado-vape-alle-produkte">
+          <Link className={buttonClass('primary')} to="/randm-tornado-vape-alle-produkte">
             Alle Produkte
           </Link>
-          <Link className="shop-button shop-button--secondary" to="/kategorien">
+          <Link className={buttonClass('secondary')} to="/kategorien">
             Kategorien
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Breadcrumb, Spinner } from '@shop/ui';
+import { Breadcrumb, Spinner, Button } from '@shop/ui';
 import { CATEGORY_FALLBACK_NAME } from '@shop/contracts';
 import { useSeo } from '@shop/shell-api';
 import { categoryText, FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
@@ -29,9 +29,9 @@ export function CategoryListingPage() {
       <section className="shop-page" role="alert">
         <h1>Kategorie konnte nicht geladen werden</h1>
         <p>Bitte versuchen Sie es später erneut.</p>
-        <button type="button" className="shop-button shop-button--secondary" onClick={() => void refetch()}>
+        <Button variant="secondary" onClick={() => void refetch()}>
           Erneut versuchen
-        </button>
+        </Button>
       </section>
     );
   }

@@ -1,10 +1,11 @@
 import { LoadError } from '../products/components/load-error';
 import { Link } from 'react-router-dom';
-import { Breadcrumb, Spinner } from '@shop/ui';
+import { Breadcrumb, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { useCategories } from '../products/hooks';
 import { bestCategoryDiscount, categoryPricing } from '../products/category-discount';
 import { PriceDisplay } from '../products/components/price-tag';
+import { href } from '@shop/routes';
 
 /**
  * Category overview (spec §2): breadcrumb, promo banner, one card per category with
@@ -39,8 +40,8 @@ export function CategoryOverviewPage() {
                 <PriceDisplay currentCents={sale} regularCents={original} percent={percent || null} prefix="ab" />
                 <p>{category.productCount} Produkte</p>
                 <Link
-                  className="shop-button shop-button--primary"
-                  to={`/kategorien/${category.slug}`}
+                  className={buttonClass('primary')}
+                  to={href('/kategorien/:category', { category: category.slug })}
                   aria-label={`${category.name} ansehen`}
                 >
                   Zum Shop
@@ -51,10 +52,10 @@ export function CategoryOverviewPage() {
         </ul>
       )}
       <p className="category-overview__actions">
-        <Link className="shop-button shop-button--secondary" to="/Alle-Produkte">
+        <Link className={buttonClass('secondary')} to={href('/randm-tornado-vape-alle-produkte')}>
           Alle Produkte
         </Link>
-        <Link className="shop-button shop-button--secondary" to="/kontakt">
+        <Link className={buttonClass('secondary')} to="/kontakt">
           Kontakt
         </Link>
       </p>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
-import { Breadcrumb, QuantityStepper } from '@shop/ui';
+import { Breadcrumb, QuantityStepper, Button, buttonClass } from '@shop/ui';
 import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
@@ -14,6 +14,7 @@ import { ProductImage } from '../products/components/product-image';
 import { useAddToCart } from '../products/add-to-cart';
 import { RelatedProducts } from './components/related-products';
 import { DemoBadge } from '../products/components/demo-badge';
+import { href } from '@shop/routes';
 
 function ProductSkeleton() {
   return (
@@ -95,7 +96,7 @@ function ProductDetails({ product }: { product: Product }) {
         items={[
           { label: 'Home', href: '/' },
           { label: 'Kategorien', href: '/kategorien' },
-          { label: categoryName, href: `/kategorien/${product.category}` },
+          { label: categoryName, href: href('/kategorien/:category', { category: product.category }) },
           { label: product.name },
         ]}
         renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
@@ -130,14 +131,9 @@ function ProductDetails({ product }: { product: Product }) {
             </div>
           )}
           {!soldOut && quantity >= maxQuantity && <p className="product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
-          <button
-            type="button"
-            className="shop-button shop-button--primary product-detail__add"
-            disabled={soldOut || busy}
-            onClick={() => void add(product.id, quantity)}
-          >
+          <Button className="product-detail__add" disabled={soldOut || busy} onClick={() => void add(product.id, quantity)}>
             {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
-          </button>
+          </Button>
           <p className="product-detail__restriction">
             Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung
           </p>
@@ -225,7 +221,7 @@ function ProductUnavailable({ notFound }: { notFound: boolean }) {
           ? 'Das angeforderte Produkt konnte nicht gefunden werden.'
           : 'Das Produkt konnte gerade nicht geladen werden. Bitte versuchen Sie es später erneut.'}
       </p>
-      <Link className="shop-button shop-button--primary" to="/randm-tornado-vape-alle-produkte">
+      <Link className={buttonClass('primary')} to="/randm-tornado-vape-alle-produkte">
         Alle Produkte ansehen
       </Link>
     </section>

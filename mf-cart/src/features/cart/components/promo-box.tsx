@@ -1,3 +1,4 @@
+import { Button } from '@shop/ui';
 import { useState, type FormEvent } from 'react';
 import type { CartResponse } from '@shop/contracts';
 import { cartActions } from '../cart-store';
@@ -15,9 +16,9 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
         <span>
           Gutscheincode <strong>{cart.promo.code}</strong> angewendet
         </span>
-        <button type="button" className="shop-button shop-button--ghost" onClick={() => void cartActions.removePromo()}>
+        <Button variant="ghost" onClick={() => void cartActions.removePromo()}>
           Entfernen
-        </button>
+        </Button>
       </div>
     );
   }
@@ -40,9 +41,9 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
           autoComplete="off"
           maxLength={32}
         />
-        <button type="submit" className="shop-button shop-button--secondary" disabled={!code.trim() || checking}>
+        <Button variant="secondary" type="submit" disabled={!code.trim() || checking}>
           {checking ? 'Wird geprüft…' : 'Einlösen'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/text-field';
+import { TextField } from '@shop/ui/form';
 
 /** Address inputs of one group ('billing' or 'shipping'); Germany only, so the country is shown, not asked. */
 export function AddressFields({ prefix, legend }: { prefix: 'billing' | 'shipping'; legend: string }) {
@@ -32,7 +32,7 @@ export function AddressFields({ prefix, legend }: { prefix: 'billing' | 'shippin
         />
         <TextField name={`${prefix}.city`} label="Ort" autoComplete={`${autocomplete} address-level2`} required />
       </div>
-      <p className="checkout-field__hint">Land: Deutschland (wir liefern nur innerhalb Deutschlands)</p>
+      <p className="shop-field__hint">Land: Deutschland (wir liefern nur innerhalb Deutschlands)</p>
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/text-field';
+import { TextField } from '@shop/ui/form';
 
 /**
  * Age verification with the German ID card (legal-de.md §1.4: a real check before ordering, a
@@ -15,7 +15,7 @@ export function AgeCheckFields() {
       <TextField name="birthDate" label="Geburtsdatum" type="date" autoComplete="bday" required />
       <fieldset className="checkout-fieldset">
         <legend>Personalausweis: maschinenlesbare Zone</legend>
-        <p className="checkout-field__hint">
+        <p className="shop-field__hint">
           Übertragen Sie die drei Zeilen von der Rückseite Ihres Personalausweises, jeweils 30 Zeichen, inklusive der Zeichen „&lt;“.
         </p>
         <TextField
@@ -46,7 +46,7 @@ export function AgeCheckFields() {
           required
         />
       </fieldset>
-      <p className="checkout-field__hint">
+      <p className="shop-field__hint">
         Datenschutz: Wir prüfen die Prüfziffern, Ihr Alter, die Gültigkeit des Ausweises und ob der Name zur Lieferadresse passt.
         Gespeichert werden nur das Ergebnis, die Prüfmethode, eine Referenz und der Zeitpunkt – keine Ausweisdaten und kein Foto.
       </p>

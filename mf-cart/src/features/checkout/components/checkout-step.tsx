@@ -1,3 +1,4 @@
+import { Button } from '@shop/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 export type StepState = 'done' | 'active' | 'upcoming';
@@ -37,9 +38,9 @@ export function CheckoutStep(props: {
           {props.state === 'done' && <span className="shop-visually-hidden"> (erledigt)</span>}
         </h2>
         {props.state === 'done' && props.onEdit && (
-          <button type="button" className="shop-button shop-button--ghost" onClick={props.onEdit} aria-label={`${props.title} ändern`}>
+          <Button variant="ghost" onClick={props.onEdit} aria-label={`${props.title} ändern`}>
             Ändern
-          </button>
+          </Button>
         )}
       </header>
       {props.state === 'done' && props.summary && <div className="checkout-step__summary">{props.summary}</div>}

@@ -1,14 +1,19 @@
 import { formatEurDecimal } from '@shop/format';
 
+/** One read-only line: `lineTotal` a two-decimal EUR string; `details` its essential characteristics. */
+export interface OrderLine {
+  key: string;
+  name: string;
+  quantity: number;
+  lineTotal: string;
+  details?: string;
+}
+
 /**
  * The bought lines as a read-only list: quantity, name, line total, and optionally the essential
  * characteristics (on the review step directly above the order button, § 312j Abs. 2 BGB).
  */
-export function OrderLines({
-  lines,
-}: {
-  lines: Array<{ key: string; name: string; quantity: number; lineTotal: string; details?: string }>;
-}) {
+export function OrderLines({ lines }: { lines: OrderLine[] }) {
   return (
     <ul className="order-lines" data-testid="order-lines">
       {lines.map((line) => (

@@ -11,7 +11,7 @@ export function TermsCheckbox() {
   const { register, formState } = useFormContext<CheckoutFormValues>();
   const error = formState.errors.acceptTerms?.message;
   return (
-    <div className="checkout-field">
+    <div className="shop-field">
       <label className="checkout-checkbox">
         <input
           type="checkbox"
@@ -32,7 +32,7 @@ export function TermsCheckbox() {
         </span>
       </label>
       {error && (
-        <p id={`${id}-error`} className="checkout-field__error" role="alert">
+        <p id={`${id}-error`} className="shop-field__error" role="alert">
           {error}
         </p>
       )}

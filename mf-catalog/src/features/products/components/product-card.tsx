@@ -1,3 +1,4 @@
+import { Button } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import type { Product } from '@shop/contracts';
 import { batteryMahForPuffCount, isSoldOut, productLink } from '@shop/catalog-rules';
@@ -41,18 +42,13 @@ export function ProductCard({
           {formatInteger(product.puffCount)} Züge · Akku {product.batteryMah ?? batteryMahForPuffCount(product.puffCount)} mAh · 2 % Nikotin
         </p>
         {soldOut ? (
-          <button type="button" className="shop-button shop-button--secondary product-card__buy" disabled>
+          <Button variant="secondary" className="product-card__buy" disabled>
             Ausverkauft
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="shop-button shop-button--primary product-card__buy"
-            disabled={busy}
-            onClick={() => void add(product.id, 1)}
-          >
+          <Button className="product-card__buy" disabled={busy} onClick={() => void add(product.id, 1)}>
             {busy ? 'Wird hinzugefügt...' : 'In den Warenkorb'}
-          </button>
+          </Button>
         )}
       </div>
     </article>

@@ -1,0 +1,31 @@
+import { STEP_SCHEMAS, type CheckoutFormValues } from './checkout-form';
+
+/** The checkout's steps in order (issue #4; the steps follow legal-de.md §1.4–1.9, §4.4–4.5). */
+export const STEPS = [
+  { name: 'contact', title: 'Kontakt' },
+  { name: 'address', title: 'Adresse' },
+  { name: 'age', title: 'Altersprüfung' },
+  { name: 'shipping', title: 'Versand' },
+  { name: 'payment', title: 'Zahlung' },
+  { name: 'review', title: 'Prüfen und bestellen' },
+] as const;
+export type StepName = (typeof STEPS)[number]['name'];
+
+export const AGE_STEP = STEPS.findIndex((step) => step.name === 'age');
+
+/** Whether a step has fields checked by a schema (shipping and payment offer one fixed option). */
+export const hasSchema = (step: StepName): step is keyof typeof STEP_SCHEMAS => step in STEP_SCHEMAS;
+
+/**
+ * Where a reloaded checkout continues: the saved step, but never past the age check (the ID-card
+ * lines are deliberately not stored, so they must be typed again) and never past a step whose
+ * saved fields no longer pass their schema.
+ */
+export function resumeStep(saved: number, values: CheckoutFormValues): number {
+  const target = Math.min(saved, AGE_STEP, STEPS.length - 1);
+  for (let index = 0; index < target; index++) {
+    const step = STEPS[index]!.name;
+    if (hasSchema(step) && !STEP_SCHEMAS[step].safeParse(values).success) return index;
+  }
+  return target;
+}

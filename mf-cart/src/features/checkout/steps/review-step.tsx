@@ -1,0 +1,29 @@
+import { PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
+import { Button } from '@shop/ui';
+import { OrderSummary } from '../../cart/components/order-summary';
+import { DeliveryRestrictions } from '../../cart/components/delivery-restrictions';
+import { OrderLines, type OrderLine } from '../components/order-lines';
+import { TermsCheckbox } from '../components/terms-checkbox';
+import { StepError } from './step-actions';
+
+/**
+ * Step 6: every line with its essential characteristics, the totals, delivery and payment, the
+ * AGB/Widerruf checkbox and the button 'Zahlungspflichtig bestellen' (§ 312j (3) BGB; legal-de.md §4.5).
+ */
+export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy: boolean; error: string | null; onOrder: () => void }) {
+  return (
+    <>
+      <OrderLines lines={props.lines} />
+      <OrderSummary totals={props.cart.totals} promo={props.cart.promo} />
+      <p>
+        Lieferung: {SHIPPING_METHOD_LABEL}, 1–3 Werktage nach Zahlungseingang · Zahlung: {PAYMENT_METHOD_LABEL}
+      </p>
+      <DeliveryRestrictions />
+      <TermsCheckbox />
+      <StepError message={props.error} />
+      <Button className="checkout-submit" onClick={props.onOrder} disabled={props.busy} aria-busy={props.busy}>
+        {props.busy ? 'Bestellung wird gesendet…' : 'Zahlungspflichtig bestellen'}
+      </Button>
+    </>
+  );
+}

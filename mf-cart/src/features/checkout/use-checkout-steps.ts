@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import type { CartResponse } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import { href } from '@shop/routes';
+import { checkoutApi } from '../../api/checkout-api';
+import { cartActions } from '../cart/cart-store';
+import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
+import { AGE_STEP, STEPS, hasSchema, resumeStep, type StepName } from './checkout-steps';
+import { checkoutDefaults, clearCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
+
+const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.';
+const AGE_CHECK_UNAVAILABLE = 'Die Altersprüfung ist gerade nicht möglich. Bitte versuchen Sie es erneut.';
+
+/**
+ * The checkout's state and transitions: the form (checked by the current step's zod schema
+ * through `@hookform/resolvers/zod`, so shoppers see the contract's German messages at the
+ * fields), the active step (saved for a reload), the server's age check before the shipping
+ * step, and placing the order with one idempotency key per visit (a repeated click or a retry
+ * after a lost answer never orders twice).
+ */
+export function useCheckoutSteps(cart: CartResponse) {
+  const current = useRef<StepName>('contact');
+  // Only the active step's fields are checked; steps without fields pass.
+  const resolver: Resolver<CheckoutFormValues> = (values, context, options) => {
+    const step = current.current;
+    if (!hasSchema(step)) return { values, errors: {} };
+    return (zodResolver(STEP_SCHEMAS[step]) as unknown as Resolver<CheckoutFormValues>)(values, context, options);
+  };
+  const form = useForm<CheckoutFormValues>({ defaultValues: checkoutDefaults(), resolver });
+  useCheckoutDraft(form);
+  const [stepIndex, setStepIndexState] = useState(() => resumeStep(readCheckoutStep(), form.getValues()));
+  current.current = STEPS[stepIndex]!.name;
+  const [resumedBeforeAge] = useState(() => readCheckoutStep() > AGE_STEP);
+  const [busy, setBusy] = useState(false);
+  const [stepError, setStepError] = useState<string | null>(null);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const navigate = useNavigate();
+
+  const goTo = (index: number) => {
+    saveCheckoutStep(index);
+    setStepError(null);
+    setStepIndexState(index);
+  };
+
+  /** Checks the active step's fields; marks them and focuses the first error. */
+  const validate = () => form.trigger(undefined, { shouldFocus: true });
+
+  /** 'Weiter': checks the step (the age step also with the server) and opens the next one. */
+  const next = async () => {
+    setStepError(null);
+    if (!(await validate())) return;
+    if (current.current === 'age') {
+      const values = form.getValues();
+      const holder = deliveryAddress(values);
+      setBusy(true);
+      try {
+        await checkoutApi.verifyAge({
+          birthDate: values.birthDate,
+          firstName: holder.firstName,
+          lastName: holder.lastName,
+          mrzLines: mrzLines(values),
+        });
+      } catch (error) {
+        setStepError(error instanceof ApiError ? error.serverMessage : AGE_CHECK_UNAVAILABLE);
+        return;
+      } finally {
+        setBusy(false);
+      }
+    }
+    goTo(stepIndex + 1);
+  };
+
+  /** 'Zahlungspflichtig bestellen': places the order for the total shown and opens the thank-you page. */
+  const placeOrder = async () => {
+    setStepError(null);
+    if (!(await validate())) return;
+    setBusy(true);
+    try {
+      const order = await checkoutApi.placeOrder(toPlaceOrderBody(form.getValues(), cart.totals.total), idempotencyKey.current);
+      clearCheckoutDraft();
+      navigate(href('/danke/:orderId', { orderId: order.id }));
+      void cartActions.load();
+    } catch (error) {
+      setBusy(false);
+      setStepError(error instanceof ApiError ? error.serverMessage || DEFAULT_ERROR : DEFAULT_ERROR);
+      // Prices, stock or the promo code changed: show the cart as it is now.
+      if (error instanceof ApiError && error.status === 409) void cartActions.load();
+    }
+  };
+
+  return {
+    form,
+    stepIndex,
+    stateOf: (index: number) =>
+      (index < stepIndex ? 'done' : index === stepIndex ? 'active' : 'upcoming') as 'done' | 'active' | 'upcoming',
+    edit: goTo,
+    next,
+    placeOrder,
+    busy,
+    stepError,
+    resumedBeforeAge,
+  };
+}
