@@ -1,5 +1,7 @@
 import { lazy, type ComponentType } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { PageId, RemotePagesProps } from '@shop/routes';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cartQueryClient } from '../features/cart/cart-query-client';
 import { CartPage } from '../features/cart-page/cart-page';
 import '../styles/cart.css';
 
@@ -9,9 +11,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/checkout-page').the
 const ThankYouPage = lazy(() => import('../features/thank-you/thank-you-page').then((module) => ({ default: module.ThankYouPage })));
 const WithdrawalPage = lazy(() => import('../features/withdrawal/withdrawal-page').then((module) => ({ default: module.WithdrawalPage })));
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
-
-const PAGES: Record<string, ComponentType> = {
+const PAGES: Record<PageId<'cart'>, ComponentType> = {
   cart: CartPage,
   checkout: CheckoutPage,
   'thank-you': ThankYouPage,
@@ -19,10 +19,11 @@ const PAGES: Record<string, ComponentType> = {
 };
 
 /** Cart slice pages: cart, checkout, thank-you, withdrawal (the shell's route table names them). */
-export default function CartPages({ page }: { page: string }) {
-  const Page = PAGES[page] ?? CartPage;
+export default function CartPages({ page }: RemotePagesProps<'cart'>) {
+  const Page = PAGES[page];
+  if (!Page) throw new Error(`mf-cart: unknown page '${page}'`);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={cartQueryClient}>
       <Page />
     </QueryClientProvider>
   );

@@ -4,10 +4,11 @@
 import { renderHook } from '@testing-library/react';
 import type { CartResponse } from '@shop/contracts';
 import { cartApi } from '../../api/cart-api';
-import { cartActions, useCart } from './cart-store';
+import { ApiError } from '@shop/api-client';
+import { cartActions, useCart, useItemBusy } from './cart-store';
 
-jest.mock('../../api/cart-api', () => ({ cartApi: { get: jest.fn(), update: jest.fn() } }));
-const api = cartApi as unknown as { get: jest.Mock; update: jest.Mock };
+jest.mock('../../api/cart-api', () => ({ cartApi: { get: jest.fn(), update: jest.fn(), remove: jest.fn() } }));
+const api = cartApi as unknown as { get: jest.Mock; update: jest.Mock; remove: jest.Mock };
 
 const LINE = 'a'.repeat(24);
 const cartWith = (quantity: number) =>
@@ -47,6 +48,59 @@ test('answers in the order they were sent are all applied', async () => {
   await cartActions.load();
   expect(useCartQuantity()).toBe(5);
 });
+
+describe('optimistic changes with rollback (issue #10: TanStack Query onMutate/onError)', () => {
+  let toasts: Array<{ title: string; description?: string }>;
+  const onToast = (event: Event) => toasts.push((event as CustomEvent).detail);
+  beforeEach(async () => {
+    toasts = [];
+    window.addEventListener('shell:toast', onToast);
+    api.get.mockResolvedValueOnce(cartWith(2));
+    await cartActions.load();
+  });
+  afterEach(() => window.removeEventListener('shell:toast', onToast));
+
+  test('a quantity change shows at once, and a refused one goes back with the reason', async () => {
+    const answer = deferred<CartResponse>();
+    api.update.mockReturnValueOnce(answer.promise);
+    const changing = cartActions.updateQuantity(LINE, 7);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useCartQuantity()).toBe(7); // optimistic
+    expect(useBusy()).toBe(true);
+    answer.resolve(Promise.reject(new ApiError(400, 'Von diesem Produkt sind nur noch 3 Stück verfügbar.', null)) as never);
+    await changing;
+    expect(useCartQuantity()).toBe(2); // rolled back
+    expect(useBusy()).toBe(false);
+    expect(toasts).toContainEqual(
+      expect.objectContaining({
+        title: 'Menge konnte nicht aktualisiert werden',
+        description: 'Von diesem Produkt sind nur noch 3 Stück verfügbar.',
+      }),
+    );
+  });
+
+  test('a removal that fails puts the line back', async () => {
+    api.remove.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await cartActions.remove(LINE);
+    expect(useCartQuantity()).toBe(2);
+    expect(toasts.map((toast) => toast.title)).toContain('Artikel konnte nicht entfernt werden');
+  });
+
+  test('a removal that succeeds keeps the server answer', async () => {
+    api.remove.mockResolvedValueOnce({ ...cartWith(0), items: [] });
+    await cartActions.remove(LINE);
+    expect(useCartQuantity()).toBeUndefined();
+    expect(toasts.map((toast) => toast.title)).toContain('Artikel entfernt');
+  });
+});
+
+/** Whether the line is being changed, as its row reads it (useItemBusy). */
+function useBusy(): boolean {
+  const { result, unmount } = renderHook(() => useItemBusy(LINE));
+  const busy = result.current;
+  unmount();
+  return busy;
+}
 
 /** The line's quantity the cart store holds now, as components read it (useCart). */
 function useCartQuantity(): number | undefined {
