@@ -120,8 +120,12 @@ test.describe('header and footer', () => {
   });
 
   test('mobile drawer with links, category chips, login and register', async ({ shopperPage: page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    // On a desktop the main navigation is shown and the menu button is not.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/kontakt');
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menü' });
