@@ -9,7 +9,7 @@ import { Product as ProductSchema, ProductListResponse, CategoryListResponse, ty
 import { buildApp } from './app';
 import { CatalogEnv } from './config';
 import { seedCatalogue } from './seed/seed';
-import { productModel } from './models/product';
+import { productModel } from './products/product.model';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';

@@ -1,11 +1,11 @@
 import { createDomainService } from '@shop/service-kit';
 import type { CatalogConfig } from './config';
 import { CatalogSnapshot } from './catalog/catalog-snapshot';
-import { productRoutes } from './routes/products';
-import { categoryRoutes } from './routes/categories';
-import { mediaRoutes } from './routes/media';
-import { internalRoutes } from './routes/internal';
-import { stockRoutes } from './routes/stock';
+import { productRoutes } from './products/products.routes';
+import { categoryRoutes } from './categories/categories.routes';
+import { mediaRoutes } from './media/media.routes';
+import { internalRoutes } from './catalog/internal.routes';
+import { stockRoutes } from './stock/stock.routes';
 
 /**
  * Builds the catalog service: products, categories, search, product images, placeholders and

@@ -2,9 +2,9 @@ import MiniSearch from 'minisearch';
 import type { Connection } from 'mongoose';
 import type { Category, Product } from '@shop/contracts';
 import { normalizeGerman } from '@shop/catalog-rules';
-import { categoryModel } from '../models/category';
-import { productModel } from '../models/product';
-import { germanSynonyms } from './german-synonyms';
+import { categoryModel } from '../categories/category.model';
+import { productModel } from '../products/product.model';
+import { germanSynonyms } from '../products/german-synonyms';
 import { toApiCategory, toApiProduct } from './to-api';
 
 /** A product of the snapshot: the API shape plus the fields the queries filter and sort on. */

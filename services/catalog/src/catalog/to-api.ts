@@ -1,7 +1,7 @@
 import { centsToDecimal } from '@shop/format';
 import type { Category, Product } from '@shop/contracts';
-import type { ProductDoc } from '../models/product';
-import type { CategoryDoc } from '../models/category';
+import type { ProductDoc } from '../products/product.model';
+import type { CategoryDoc } from '../categories/category.model';
 
 /** Product document → API shape (spec §3): cents become two-decimal strings, ids strings, dates ISO. */
 export function toApiProduct(doc: ProductDoc): Product {

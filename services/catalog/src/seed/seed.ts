@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
-import { categoryModel } from '../models/category';
-import { productModel } from '../models/product';
-import { productImageModel } from '../models/product-image';
+import { categoryModel } from '../categories/category.model';
+import { productModel } from '../products/product.model';
+import { productImageModel } from '../media/product-image.model';
 import { buildCatalogue } from './build-catalogue';
 import { renderProductImage } from './product-image';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import sharp from 'sharp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '@shop/service-kit';
-import { productImageModel } from '../models/product-image';
+import { productImageModel } from './product-image.model';
 
 /**
  * Widths in px a product image is also served in (`?w=`), for `srcset`: cards on phones need

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorResponse, InternalProductsResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import { pageHeadFor, sitemapEntries } from '../seo/page-head';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
+import type { CatalogSnapshot } from './catalog-snapshot';
 
 /**
  * Internal endpoints for the gateway (not routed under /api): the head of a catalogue page for

@@ -1,7 +1,7 @@
 import type { ProductListQuery } from '@shop/contracts';
 import { decimalToCents } from '@shop/format';
 import { pickRelatedProducts, RELATED_FETCHED } from '@shop/catalog-rules';
-import type { CatalogSnapshot, SnapshotProduct } from './catalog-snapshot';
+import type { CatalogSnapshot, SnapshotProduct } from '../catalog/catalog-snapshot';
 
 type Comparator = (a: SnapshotProduct, b: SnapshotProduct) => number;
 const byId: Comparator = (a, b) => (a.api.id < b.api.id ? -1 : a.api.id > b.api.id ? 1 : 0);

@@ -3,8 +3,8 @@ import createError from '@fastify/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, STOCK_ERROR_CODES, StockReleaseResponse, StockReservationBody, StockReservationResponse } from '@shop/contracts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { releaseStock, reserveStock } from '../catalog/stock';
-import { stockReservationModel } from '../models/stock-reservation';
+import { releaseStock, reserveStock } from './stock';
+import { stockReservationModel } from './stock-reservation.model';
 
 /** 409 of a reservation, with the contract's codes (the cart tells them apart). */
 const OutOfStockError = createError<[string]>(STOCK_ERROR_CODES.outOfStock, '%s', 409);

@@ -1,8 +1,8 @@
 import type { Connection } from 'mongoose';
 import type { StockLine } from '@shop/contracts';
 import { isDuplicateKeyError } from '@shop/service-kit';
-import { productModel } from '../models/product';
-import { stockReservationModel } from '../models/stock-reservation';
+import { productModel } from '../products/product.model';
+import { stockReservationModel } from './stock-reservation.model';
 
 export type ReservationOutcome = { status: 'reserved' } | { status: 'failed'; failedProductId: string } | { status: 'released' };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
 import { BadRequestError, ForbiddenError, isStaffRequest, NotFoundError } from '@shop/service-kit';
-import { listProducts, relatedProducts } from '../catalog/product-queries';
+import { listProducts, relatedProducts } from './product-queries';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
