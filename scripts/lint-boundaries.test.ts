@@ -72,3 +72,20 @@ test('app code importing the test fixtures fails the lint; a test may', () => {
   expect(spec.output).toBe('');
   expect(spec.status).toBe(0);
 }, 60_000);
+
+test('a remote styling a class without its slice prefix fails the CSS lint; its own prefix passes', () => {
+  const stylelint = (code: string) =>
+    spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/stylelint/bin/stylelint.mjs'), '--stdin-filename', 'mf-cart/src/styles/probe.css'],
+      {
+        cwd: ROOT,
+        input: code,
+        encoding: 'utf8',
+      },
+    );
+  const foreign = stylelint('.catalog-product-card { color: red; }\n');
+  expect(foreign.status).toBe(2);
+  expect(`${foreign.stdout}${foreign.stderr}`).toContain('selector-class-pattern');
+  expect(stylelint('.cart-line-item__name { color: red; }\n').status).toBe(0);
+}, 60_000);

@@ -76,9 +76,11 @@ async function main() {
   try {
     if (!e2eOnly) {
       // Slice boundaries and import cycles (eslint.config.mjs, issue #10).
-      step('Lint: slice boundaries and import cycles');
+      step('Lint: slice boundaries, import cycles, CSS class prefixes');
       const lint = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']);
-      if (lint !== 0) {
+      // CSS class names carry their slice's prefix (stylelint.config.mjs).
+      const cssLint = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/stylelint/bin/stylelint.mjs'), '**/*.css']);
+      if (lint !== 0 || cssLint !== 0) {
         add({ passed: 0, failed: 1, skipped: 0 });
         failed = true;
       }

@@ -19,7 +19,7 @@ test.describe('age gate', () => {
       expect(insideDialog).toBe(true);
     }
     // A native modal: the page behind it is blocked from interaction.
-    expect(await page.evaluate(() => document.querySelector('dialog.age-gate')?.matches(':modal'))).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('dialog.shell-age-gate')?.matches(':modal'))).toBe(true);
 
     await page.getByRole('button', { name: 'Ich bin 18+' }).click();
     await expect(dialog).toBeHidden();

@@ -18,7 +18,7 @@ test.describe('catalogue', () => {
         expect(await carousel.getByTestId('product-card').count()).toBeLessThanOrEqual(8);
       }
       const carousel = page.getByTestId('carousel-randm-tornado-9000');
-      const track = carousel.locator('.carousel__track');
+      const track = carousel.locator('.catalog-carousel__track');
       const next = carousel.getByRole('button', { name: 'RandM Tornado 9000: weiterblättern' });
       if (test.info().project.name === 'phone') {
         // Touch screens swipe: no arrows, the track itself scrolls sideways (and only the track).
@@ -97,7 +97,7 @@ test.describe('catalogue', () => {
     await page.getByRole('tab', { name: 'Technische Daten' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('Mesh');
     await expect(page.getByRole('heading', { name: 'Das könnte Ihnen auch gefallen' })).toBeVisible();
-    const related = page.locator('.related').getByTestId('product-card');
+    const related = page.locator('.catalog-related').getByTestId('product-card');
     await expect(related.first()).toBeVisible();
     expect(await related.count()).toBeLessThanOrEqual(4);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(
@@ -112,7 +112,7 @@ test.describe('catalogue', () => {
     await page.goto(`/kategorien/${soldOut.category}/${soldOut.flavorSlug}`);
     await expect(page.getByTestId('stock-status')).toHaveText('Ausverkauft');
     await expect(page.getByTestId('stock-status')).toHaveClass(/stock--out/);
-    await expect(page.locator('.product-detail__add')).toBeDisabled();
+    await expect(page.locator('.catalog-product-detail__add')).toBeDisabled();
     await page.goto(`/randm-tornado-vape-alle-produkte?search=${encodeURIComponent(soldOut.flavor)}&category=${soldOut.categoryId}`);
     const card = page.getByTestId('product-card').filter({ hasText: soldOut.name });
     await expect(card.getByRole('button', { name: 'Ausverkauft' })).toBeDisabled();
@@ -137,7 +137,7 @@ test.describe('catalogue', () => {
     const options = page.getByRole('listbox', { name: 'Produktvorschläge' }).getByRole('option');
     await expect(options.first()).toContainText('Blueberry Ice');
     expect(await options.count()).toBeLessThanOrEqual(5);
-    await expect(options.first().locator('.search-box__model')).toHaveText(/^RandM Tornado \d+$/);
+    await expect(options.first().locator('.catalog-search-box__model')).toHaveText(/^RandM Tornado \d+$/);
     await box.press('ArrowDown');
     await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
     await box.press('Escape');

@@ -19,7 +19,7 @@ export const test = base.extend<{ shopperPage: Page }>({
  * products first and keep the filters folded; issue #8). Wide screens have it open already.
  */
 export async function openFilters(page: Page): Promise<void> {
-  const details = page.locator('details.listing__filters');
+  const details = page.locator('details.catalog-listing__filters');
   if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) {
     await details.locator('summary').click();
   }

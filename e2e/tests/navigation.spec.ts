@@ -52,8 +52,8 @@ test.describe('header and footer', () => {
     const toggle = page.getByRole('button', { name: /Kategorien/ });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const panel = page.locator('.categories-dropdown__panel');
-    const names = await panel.locator('.category-chip__label').allTextContents();
+    const panel = page.locator('.shell-categories-dropdown__panel');
+    const names = await panel.locator('.shell-category-chip__label').allTextContents();
     expect(names).toEqual([
       'RandM Tornado 7000',
       'RandM Tornado 9000',
@@ -131,7 +131,7 @@ test.describe('header and footer', () => {
     const drawer = page.getByRole('dialog', { name: 'Menü' });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('link', { name: 'Registrieren' })).toBeVisible();
-    await expect(drawer.locator('.category-chip')).toHaveCount(11);
+    await expect(drawer.locator('.shell-category-chip')).toHaveCount(11);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: 'Menü öffnen' }).click();

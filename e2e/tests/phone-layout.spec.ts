@@ -71,16 +71,16 @@ test(
       await page.waitForLoadState('networkidle');
       expect(await overflow(page), `${path} overflows sideways`).toBe(0);
       // 'Ich bin 18+' and 'Nein'
-      for (const selector of ['.age-gate__actions button:first-child', '.age-gate__actions button:last-child']) {
+      for (const selector of ['.shell-age-gate__actions button:first-child', '.shell-age-gate__actions button:last-child']) {
         expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
       }
       await page.getByRole('button', { name: 'Ich bin 18+' }).tap();
       const banner = page.getByTestId('cookie-banner');
       await expect(banner, path).toBeVisible();
       for (const selector of [
-        '.cookie-banner__actions button:first-child',
-        '.cookie-banner__actions button:last-child',
-        '.cookie-banner__close',
+        '.shell-cookie-banner__actions button:first-child',
+        '.shell-cookie-banner__actions button:last-child',
+        '.shell-cookie-banner__close',
       ]) {
         expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
       }

@@ -13,8 +13,8 @@ const BLUEBERRY = '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape';
  */
 const toastOnTop = (page: Page) =>
   page.evaluate(() => {
-    const region = document.querySelector('.toast-region');
-    const dialog = document.querySelector('dialog.side-cart');
+    const region = document.querySelector('.shell-toast-region');
+    const dialog = document.querySelector('dialog.cart-side-cart');
     return Boolean(region?.matches(':popover-open') && dialog?.matches(':modal') && region.querySelector('[data-testid="toast"]'));
   });
 

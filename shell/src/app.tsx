@@ -21,7 +21,7 @@ export function App({ shopConfig }: { shopConfig: ShopConfig | null }) {
         <ScrollToTop />
         <ContinueShoppingTracker />
         <HeadManager />
-        <a className="skip-link" href="#main">
+        <a className="shell-skip-link" href="#main">
           Zum Inhalt springen
         </a>
         <Header />

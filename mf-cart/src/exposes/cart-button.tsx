@@ -32,7 +32,7 @@ export default function CartButton() {
     <>
       <button
         type="button"
-        className="icon-button cart-button"
+        className="shop-icon-button cart-button"
         aria-label={`Warenkorb, ${count} Artikel`}
         onClick={cartActions.openDrawer}
         data-testid="cart-button"

@@ -33,28 +33,28 @@ export function AgeGate() {
   return (
     <dialog
       ref={dialogRef}
-      className="age-gate"
+      className="shell-age-gate"
       aria-labelledby="age-gate-title"
       aria-describedby="age-gate-text"
       onCancel={(event) => event.preventDefault()}
       data-testid="age-gate"
     >
       {denied ? (
-        <div className="age-gate__content">
+        <div className="shell-age-gate__content">
           <h2 id="age-gate-title">Zugang nur ab 18 Jahren</h2>
           <p id="age-gate-text">
             Unsere Produkte enthalten Nikotin und dürfen nach dem Jugendschutzgesetz nur an Erwachsene verkauft werden. Bitte verlassen Sie
             diese Website.
           </p>
-          <div className="age-gate__actions">
+          <div className="shell-age-gate__actions">
             <a className={buttonClass('primary')} href={LEAVE_URL} rel="noreferrer">
               Website verlassen
             </a>
           </div>
         </div>
       ) : (
-        <div className="age-gate__content">
-          <p className="age-gate__badge" aria-hidden="true">
+        <div className="shell-age-gate__content">
+          <p className="shell-age-gate__badge" aria-hidden="true">
             18+
           </p>
           <h2 id="age-gate-title">Sind Sie mindestens 18 Jahre alt?</h2>
@@ -62,7 +62,7 @@ export function AgeGate() {
             Diese Website bietet nikotinhaltige Produkte an. Der Zugang ist nur Erwachsenen ab 18 Jahren erlaubt. Bei der Bestellung und bei
             der Zustellung wird Ihr Alter geprüft.
           </p>
-          <div className="age-gate__actions">
+          <div className="shell-age-gate__actions">
             <Button onClick={confirmAdult} autoFocus>
               Ich bin 18+
             </Button>

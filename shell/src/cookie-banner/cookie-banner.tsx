@@ -33,8 +33,8 @@ export function CookieBanner() {
   };
 
   return (
-    <section className="cookie-banner" role="region" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
-      <button type="button" className="cookie-banner__close" aria-label="Cookie-Hinweis schließen" onClick={() => setOpen(false)}>
+    <section className="shell-cookie-banner" role="region" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
+      <button type="button" className="shell-cookie-banner__close" aria-label="Cookie-Hinweis schließen" onClick={() => setOpen(false)}>
         ×
       </button>
       <h2 id="cookie-banner-title">Cookies und Datenschutz</h2>
@@ -42,7 +42,7 @@ export function CookieBanner() {
         Wir verwenden technisch notwendige Cookies, damit Warenkorb und Anmeldung funktionieren. Optionale Cookies, etwa für Statistiken,
         setzen wir nur mit Ihrer Einwilligung. Mehr dazu in unserer <Link to="/datenschutz">Datenschutzerklärung</Link>.
       </p>
-      <div className="cookie-banner__actions">
+      <div className="shell-cookie-banner__actions">
         <Button onClick={() => choose('true')}>Akzeptieren</Button>
         <Button onClick={() => choose('rejected')}>Ablehnen</Button>
       </div>

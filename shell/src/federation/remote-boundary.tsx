@@ -7,7 +7,7 @@ export const REMOTE_UNAVAILABLE_MESSAGE = 'Dieser Bereich ist gerade nicht verf�
 
 function PageFallback({ resetErrorBoundary }: FallbackProps) {
   return (
-    <section className="shop-page remote-unavailable" role="alert" data-testid="remote-unavailable">
+    <section className="shop-page shell-remote-unavailable" role="alert" data-testid="remote-unavailable">
       <p>{REMOTE_UNAVAILABLE_MESSAGE}</p>
       {/* A failed load needs a fresh document (preloaded files, remotes.ts); a render error does not. */}
       <Button variant="secondary" onClick={() => (hasFailedRemoteLoads() ? window.location.reload() : resetErrorBoundary())}>
@@ -19,7 +19,7 @@ function PageFallback({ resetErrorBoundary }: FallbackProps) {
 
 function SlotFallback() {
   return (
-    <span className="remote-slot-unavailable" role="status" title={REMOTE_UNAVAILABLE_MESSAGE} data-testid="remote-slot-unavailable">
+    <span className="shell-remote-slot-unavailable" role="status" title={REMOTE_UNAVAILABLE_MESSAGE} data-testid="remote-slot-unavailable">
       <span aria-hidden="true">⚠</span>
       <span className="shop-visually-hidden">{REMOTE_UNAVAILABLE_MESSAGE}</span>
     </span>
@@ -53,11 +53,11 @@ export function RemoteBoundary({
       <Suspense
         fallback={
           variant === 'page' ? (
-            <div className="shop-page remote-loading">
+            <div className="shop-page shell-remote-loading">
               <Spinner label="Seite wird geladen…" />
             </div>
           ) : (
-            <span className="remote-slot-loading" aria-hidden="true" />
+            <span className="shell-remote-slot-loading" aria-hidden="true" />
           )
         }
       >

@@ -28,19 +28,19 @@ export function CategoriesDropdown() {
   }, [open]);
 
   return (
-    <div className="categories-dropdown" ref={rootRef}>
+    <div className="shell-categories-dropdown" ref={rootRef}>
       <button
         type="button"
-        className="main-nav__link main-nav__button"
+        className="shell-main-nav__link shell-main-nav__button"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
         Kategorien <span aria-hidden="true">▾</span>
       </button>
-      <div id={panelId} className="categories-dropdown__panel" hidden={!open}>
+      <div id={panelId} className="shell-categories-dropdown__panel" hidden={!open}>
         <CategoryChips onNavigate={() => setOpen(false)} />
-        <Link to="/randm-tornado-vape-alle-produkte" className="categories-dropdown__all" onClick={() => setOpen(false)}>
+        <Link to="/randm-tornado-vape-alle-produkte" className="shell-categories-dropdown__all" onClick={() => setOpen(false)}>
           Alle Produkte ansehen
         </Link>
       </div>

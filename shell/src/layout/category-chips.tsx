@@ -8,14 +8,14 @@ import { href } from '@shop/routes';
  */
 export function CategoryChips({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <ul className="category-chips">
+    <ul className="shell-category-chips">
       {CATEGORY_DEFINITIONS.map((category) => (
         <li key={category.id}>
-          <Link to={href('/kategorien/:category', { category: category.slug })} onClick={onNavigate} className="category-chip">
-            <span className="category-chip__round" aria-hidden="true">
+          <Link to={href('/kategorien/:category', { category: category.slug })} onClick={onNavigate} className="shell-category-chip">
+            <span className="shell-category-chip__round" aria-hidden="true">
               {category.shortLabel}
             </span>
-            <span className="category-chip__label">{category.name}</span>
+            <span className="shell-category-chip__label">{category.name}</span>
           </Link>
         </li>
       ))}

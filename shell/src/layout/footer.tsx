@@ -37,11 +37,11 @@ const GROUPS = [
 export function Footer() {
   const { contactEmail, contactAddress, shopName } = useShopConfig();
   return (
-    <footer className="site-footer">
-      <div className="shop-container site-footer__grid">
+    <footer className="shell-site-footer">
+      <div className="shop-container shell-site-footer__grid">
         {GROUPS.map((group) => (
           <nav key={group.title} aria-label={group.title}>
-            <h2 className="site-footer__title">{group.title}</h2>
+            <h2 className="shell-site-footer__title">{group.title}</h2>
             <ul>
               {group.links.map((link) => (
                 <li key={link.to}>
@@ -52,12 +52,12 @@ export function Footer() {
           </nav>
         ))}
         <section aria-labelledby="footer-contact">
-          <h2 className="site-footer__title" id="footer-contact">
+          <h2 className="shell-site-footer__title" id="footer-contact">
             Kontakt
           </h2>
           <address>
             {contactAddress.map((line) => (
-              <span key={line} className="site-footer__address-line">
+              <span key={line} className="shell-site-footer__address-line">
                 {line}
               </span>
             ))}
@@ -65,10 +65,10 @@ export function Footer() {
           </address>
         </section>
       </div>
-      <div className="shop-container site-footer__notice">
-        <p className="age-notice">
-          <span className="age-notice__badge">18+</span> Verkauf nur an Personen ab 18 Jahren. Dieses Produkt enthält Nikotin: einem Stoff,
-          der sehr stark abhängig macht.
+      <div className="shop-container shell-site-footer__notice">
+        <p className="shell-age-notice">
+          <span className="shell-age-notice__badge">18+</span> Verkauf nur an Personen ab 18 Jahren. Dieses Produkt enthält Nikotin: einem
+          Stoff, der sehr stark abhängig macht.
         </p>
         <p>© 2024 {shopName}. Alle Rechte vorbehalten.</p>
       </div>

@@ -16,14 +16,14 @@ const [search, account, cart] = HEADER_WIDGETS;
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <header className="site-header">
-      <p className="top-strip">
-        Kostenloser Versand ab 4 Produkten<span className="top-strip__more"> · Versand innerhalb von 24 Stunden</span>
+    <header className="shell-site-header">
+      <p className="shell-top-strip">
+        Kostenloser Versand ab 4 Produkten<span className="shell-top-strip__more"> · Versand innerhalb von 24 Stunden</span>
       </p>
-      <div className="shop-container site-header__bar">
+      <div className="shop-container shell-site-header__bar">
         <button
           type="button"
-          className="icon-button site-header__menu"
+          className="shop-icon-button shell-site-header__menu"
           aria-label="Menü öffnen"
           aria-expanded={drawerOpen}
           aria-controls="mobile-drawer"
@@ -31,18 +31,18 @@ export function Header() {
         >
           ☰
         </button>
-        <Link to="/" className="logo" aria-label="RandM Tornado Shop – Startseite">
-          <span className="logo__mark" aria-hidden="true">
+        <Link to="/" className="shell-logo" aria-label="RandM Tornado Shop – Startseite">
+          <span className="shell-logo__mark" aria-hidden="true">
             R
           </span>
-          <span className="logo__text">
+          <span className="shell-logo__text">
             RandM <strong>Tornado</strong>
           </span>
         </Link>
-        <div className="site-header__search" data-testid="slot-search">
+        <div className="shell-site-header__search" data-testid="slot-search">
           <RemoteSlot remote={search.remote} exposed={search.exposed} />
         </div>
-        <div className="site-header__actions">
+        <div className="shell-site-header__actions">
           <div data-testid="slot-account">
             <RemoteSlot remote={account.remote} exposed={account.exposed} />
           </div>

@@ -4,25 +4,25 @@ import { CategoriesDropdown } from './categories-dropdown';
 /** Main navigation of spec §2 'Header': Home, Alle Produkte (SALE tag), Blog, Kontakt, Kategorien. */
 export function MainNav() {
   return (
-    <nav aria-label="Hauptnavigation" className="main-nav">
-      <ul className="main-nav__list">
+    <nav aria-label="Hauptnavigation" className="shell-main-nav">
+      <ul className="shell-main-nav__list">
         <li>
-          <NavLink to="/" end className="main-nav__link">
+          <NavLink to="/" end className="shell-main-nav__link">
             Home
           </NavLink>
         </li>
         <li>
-          <NavLink to="/randm-tornado-vape-alle-produkte" className="main-nav__link">
-            Alle Produkte <span className="sale-tag">SALE</span>
+          <NavLink to="/randm-tornado-vape-alle-produkte" className="shell-main-nav__link">
+            Alle Produkte <span className="shell-sale-tag">SALE</span>
           </NavLink>
         </li>
         <li>
-          <NavLink to="/randm-tornado-vape-blog" className="main-nav__link">
+          <NavLink to="/randm-tornado-vape-blog" className="shell-main-nav__link">
             Blog
           </NavLink>
         </li>
         <li>
-          <NavLink to="/kontakt" className="main-nav__link">
+          <NavLink to="/kontakt" className="shell-main-nav__link">
             Kontakt
           </NavLink>
         </li>

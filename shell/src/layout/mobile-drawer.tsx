@@ -26,15 +26,15 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   }, [open]);
 
   return (
-    <dialog ref={ref} id="mobile-drawer" className="mobile-drawer" aria-label="Menü" onClose={onClose}>
-      <div className="mobile-drawer__header">
+    <dialog ref={ref} id="mobile-drawer" className="shell-mobile-drawer" aria-label="Menü" onClose={onClose}>
+      <div className="shell-mobile-drawer__header">
         <strong>Menü</strong>
-        <button type="button" className="icon-button" aria-label="Menü schließen" onClick={onClose}>
+        <button type="button" className="shop-icon-button" aria-label="Menü schließen" onClick={onClose}>
           ×
         </button>
       </div>
       <nav aria-label="Mobile Navigation">
-        <ul className="mobile-drawer__links">
+        <ul className="shell-mobile-drawer__links">
           {LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to} onClick={onClose}>
@@ -44,9 +44,9 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
           ))}
         </ul>
       </nav>
-      <h2 className="mobile-drawer__heading">Kategorien</h2>
+      <h2 className="shell-mobile-drawer__heading">Kategorien</h2>
       <CategoryChips onNavigate={onClose} />
-      <div className="mobile-drawer__account">
+      <div className="shell-mobile-drawer__account">
         <Link className={buttonClass('primary')} to="/anmelden" onClick={onClose}>
           Anmelden
         </Link>

@@ -5,13 +5,13 @@ import { DEFAULT_CONTINUE_SHOPPING_PATH } from '@shop/contracts';
 /** Shown for every path outside the route table (the gateway answers such paths with HTTP 404). */
 export function NotFoundPage() {
   return (
-    <section className="shop-page not-found" aria-labelledby="not-found-title">
-      <p className="not-found__code" aria-hidden="true">
+    <section className="shop-page shell-not-found" aria-labelledby="not-found-title">
+      <p className="shell-not-found__code" aria-hidden="true">
         404
       </p>
       <h1 id="not-found-title">Seite nicht gefunden</h1>
       <p>Die angeforderte Seite existiert nicht oder wurde verschoben.</p>
-      <p className="not-found__actions">
+      <p className="shell-not-found__actions">
         <Link className={buttonClass('primary')} to="/">
           Zur Startseite
         </Link>

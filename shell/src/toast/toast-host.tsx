@@ -36,14 +36,14 @@ export function ToastHost() {
       <div className="shop-visually-hidden" role="status" aria-live="polite">
         {toast ? `${toast.title}${toast.description ? `: ${toast.description}` : ''}` : ''}
       </div>
-      <div ref={region} popover="manual" className="toast-region">
+      <div ref={region} popover="manual" className="shell-toast-region">
         {toast && (
-          <div key={toast.id} className={`toast toast--${toast.variant}`} data-testid="toast">
+          <div key={toast.id} className={`shell-toast shell-toast--${toast.variant}`} data-testid="toast">
             <div>
               <strong>{toast.title}</strong>
               {toast.description && <p>{toast.description}</p>}
             </div>
-            <button type="button" className="toast__close" aria-label="Meldung schließen" onClick={() => setToast(null)}>
+            <button type="button" className="shell-toast__close" aria-label="Meldung schließen" onClick={() => setToast(null)}>
               ×
             </button>
           </div>

@@ -88,7 +88,7 @@ function TakeOverPrompt() {
   const { offer, busy, accept, decline } = useTakeOver();
   if (!offer) return null;
   return (
-    <section className="take-over" aria-labelledby="take-over-title" data-testid="take-over">
+    <section className="cart-take-over" aria-labelledby="take-over-title" data-testid="take-over">
       <h2 id="take-over-title">Warenkorb übernehmen?</h2>
       <p>
         Sie haben im eingebetteten Shop {offer.itemCount === 1 ? '1 Artikel' : `${offer.itemCount} Artikel`} in den Warenkorb gelegt
@@ -96,7 +96,7 @@ function TakeOverPrompt() {
         Warenkorb übernehmen?
         {offer.code ? ' Ein hier bereits eingelöster Gutscheincode wird dabei ersetzt.' : ''}
       </p>
-      <div className="take-over__actions">
+      <div className="cart-take-over__actions">
         <Button disabled={busy} onClick={() => void accept()}>
           {busy ? 'Wird übernommen…' : 'Übernehmen'}
         </Button>
@@ -114,7 +114,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
     <section className="shop-page cart-page">
       <TakeOverPrompt />
       {bannerOpen && (
-        <div className="promo-banner" role="note">
+        <div className="cart-promo-banner" role="note">
           <span>Ab 4 Produkten versandkostenfrei – auch gemischt aus allen Kategorien.</span>
           <button type="button" aria-label="Hinweis schließen" onClick={() => setBannerOpen(false)}>
             ×
@@ -132,7 +132,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
       ) : (
         <div className="cart-layout">
           <div>
-            <ul className="line-items">
+            <ul className="cart-line-items">
               {cart.items.map((item) => (
                 <LineItemRow key={item.id} item={item} />
               ))}

@@ -118,8 +118,8 @@ function Checkout({ cart }: { cart: CartResponse }) {
       <h1>Kasse</h1>
       <DeliveryRestrictions />
       <FormProvider {...checkout.form}>
-        <form className="checkout-layout" noValidate onSubmit={(event) => event.preventDefault()}>
-          <div className="checkout-steps">
+        <form className="cart-checkout-layout" noValidate onSubmit={(event) => event.preventDefault()}>
+          <div className="cart-checkout-steps">
             {STEPS.map((step, index) => {
               const Summary = step.name === 'review' ? null : SUMMARIES[step.name];
               return (
@@ -137,10 +137,10 @@ function Checkout({ cart }: { cart: CartResponse }) {
               );
             })}
           </div>
-          <aside className="cart-aside checkout-aside" aria-label="Bestellübersicht">
+          <aside className="cart-aside cart-checkout-aside" aria-label="Bestellübersicht">
             {/* Items and totals from the first step; collapsed on phones above the steps. */}
             <details
-              className="checkout-summary"
+              className="cart-checkout-summary"
               open={summaryToggled ?? wide}
               onToggle={(event) => event.currentTarget.open !== (summaryToggled ?? wide) && setSummaryToggled(event.currentTarget.open)}
             >

@@ -47,19 +47,19 @@ export function SideCart() {
   return (
     <dialog
       ref={ref}
-      className={`side-cart${leaving ? ' side-cart--leaving' : ''}`}
+      className={`cart-side-cart${leaving ? ' cart-side-cart--leaving' : ''}`}
       aria-labelledby="side-cart-title"
       onClose={cartActions.closeDrawer}
       data-testid="side-cart"
     >
-      <div className="side-cart__header">
+      <div className="cart-side-cart__header">
         <h2 id="side-cart-title">Warenkorb</h2>
-        <button type="button" className="icon-button" aria-label="Warenkorb schließen" onClick={cartActions.closeDrawer}>
+        <button type="button" className="shop-icon-button" aria-label="Warenkorb schließen" onClick={cartActions.closeDrawer}>
           ×
         </button>
       </div>
       {items.length === 0 ? (
-        <div className="side-cart__empty">
+        <div className="cart-side-cart__empty">
           <p>Ihr Warenkorb ist leer</p>
           <Link className={buttonClass('primary')} to={getContinueShoppingTarget()} onClick={cartActions.closeDrawer}>
             Weiter einkaufen
@@ -67,15 +67,17 @@ export function SideCart() {
         </div>
       ) : (
         <>
-          {cart && cart.totals.savings !== '0.00' && <p className="savings-badge">Sie sparen {formatEurDecimal(cart.totals.savings)}</p>}
-          <ul className="line-items">
+          {cart && cart.totals.savings !== '0.00' && (
+            <p className="cart-savings-badge">Sie sparen {formatEurDecimal(cart.totals.savings)}</p>
+          )}
+          <ul className="cart-line-items">
             {items.map((item) => (
               <LineItemRow key={item.id} item={item} compact />
             ))}
           </ul>
           {cart && <FreeShippingProgress itemCount={cart.totals.itemCount} remaining={cart.totals.freeShippingRemainingItems} />}
           {cart && (
-            <dl className="side-cart__totals" data-testid="side-cart-totals">
+            <dl className="cart-side-cart__totals" data-testid="side-cart-totals">
               <dt>Zwischensumme</dt>
               <dd>{formatEurDecimal(cart.totals.subtotal)}</dd>
               {cart.promo && (
@@ -86,12 +88,12 @@ export function SideCart() {
               )}
               <dt>Versand</dt>
               <dd>{cart.totals.shipping === '0.00' ? 'kostenlos' : formatEurDecimal(cart.totals.shipping)}</dd>
-              <dt className="side-cart__grand">Gesamt (inkl. MwSt.)</dt>
-              <dd className="side-cart__grand">{formatEurDecimal(cart.totals.total)}</dd>
+              <dt className="cart-side-cart__grand">Gesamt (inkl. MwSt.)</dt>
+              <dd className="cart-side-cart__grand">{formatEurDecimal(cart.totals.total)}</dd>
             </dl>
           )}
-          <p className="side-cart__shipping">Versand mit DHL in 1–3 Werktagen, Altersprüfung bei Zustellung.</p>
-          <div className="side-cart__actions">
+          <p className="cart-side-cart__shipping">Versand mit DHL in 1–3 Werktagen, Altersprüfung bei Zustellung.</p>
+          <div className="cart-side-cart__actions">
             <Link className={buttonClass('secondary')} to="/warenkorb" onClick={cartActions.closeDrawer}>
               Warenkorb ansehen
             </Link>

@@ -13,9 +13,9 @@ import '../../styles/checkout.css';
 
 function BankTransfer({ order }: { order: Order }) {
   return (
-    <section className="thank-you__payment" aria-labelledby="payment-title">
+    <section className="cart-thank-you__payment" aria-labelledby="payment-title">
       <h2 id="payment-title">Bitte überweisen Sie den Betrag</h2>
-      <dl className="bank-details" data-testid="bank-details">
+      <dl className="cart-bank-details" data-testid="bank-details">
         {bankTransferRows(order).map(({ label, value }) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -79,9 +79,9 @@ export function ThankYouPage() {
     );
   }
   return (
-    <section className="shop-page thank-you">
+    <section className="shop-page cart-thank-you">
       <h1>Vielen Dank für Ihre Bestellung!</h1>
-      <p className="thank-you__number">
+      <p className="cart-thank-you__number">
         Ihre Bestellnummer: <strong data-testid="order-number">{order.orderNumber}</strong>
       </p>
       <p>
@@ -96,7 +96,7 @@ export function ThankYouPage() {
           ))}
         </ol>
       </section>
-      <div className="thank-you__details">
+      <div className="cart-thank-you__details">
         <section aria-labelledby="items-title">
           <h2 id="items-title">Ihre Bestellung</h2>
           <OrderLines
@@ -114,7 +114,7 @@ export function ThankYouPage() {
           <AddressBlock address={order.shippingAddress} />
         </section>
       </div>
-      <p className="thank-you__withdrawal">
+      <p className="cart-thank-you__withdrawal">
         Sie können Ihre Bestellung innerhalb von 14 Tagen nach Erhalt der Ware widerrufen:{' '}
         <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
       </p>

@@ -51,7 +51,7 @@ export function WithdrawalPage() {
 
   if (receipt) {
     return (
-      <section className="shop-page withdrawal-page" aria-live="polite">
+      <section className="shop-page cart-withdrawal-page" aria-live="polite">
         <h1>Widerruf eingegangen</h1>
         <p data-testid="withdrawal-receipt">
           Ihr Widerruf zur Bestellung <strong>{receipt.orderNumber}</strong> ist am {formatDateTime(new Date(receipt.receivedAt))} bei uns
@@ -65,16 +65,16 @@ export function WithdrawalPage() {
     );
   }
   return (
-    <section className="shop-page withdrawal-page">
+    <section className="shop-page cart-withdrawal-page">
       <h1>Vertrag widerrufen</h1>
       <p>
         Hier können Sie Ihre Bestellung ganz oder teilweise widerrufen – ohne Anmeldung. Wir brauchen nur Ihren Namen, die Bestellnummer aus
         der Bestellbestätigung und die E-Mail-Adresse, mit der Sie bestellt haben.
       </p>
       {review ? (
-        <div className="withdrawal-review">
+        <div className="cart-withdrawal-review">
           <h2>Bitte prüfen Sie Ihren Widerruf</h2>
-          <dl className="bank-details">
+          <dl className="cart-bank-details">
             <div>
               <dt>Name</dt>
               <dd>{review.name}</dd>
@@ -97,7 +97,7 @@ export function WithdrawalPage() {
               {error}
             </Notice>
           )}
-          <div className="withdrawal-review__actions">
+          <div className="cart-withdrawal-review__actions">
             <Button variant="secondary" onClick={() => setReview(null)} disabled={sending}>
               Angaben ändern
             </Button>
@@ -108,7 +108,7 @@ export function WithdrawalPage() {
         </div>
       ) : (
         <FormProvider {...form}>
-          <form className="withdrawal-form" noValidate onSubmit={(event) => void check(event)}>
+          <form className="cart-withdrawal-form" noValidate onSubmit={(event) => void check(event)}>
             <TextField<WithdrawalForm> name="name" label="Ihr Name" autoComplete="name" required />
             <TextField<WithdrawalForm>
               name="orderNumber"

@@ -29,14 +29,17 @@ export function HomePage() {
   const bestDiscount = bestCategoryDiscount(useCategories().data);
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-title">
+      <section className="catalog-hero" aria-labelledby="hero-title">
         {/* The line keeps its space while the categories load, so the hero does not jump. */}
-        <p className={`hero__offer${bestDiscount === null ? ' hero__offer--pending' : ''}`} aria-hidden={bestDiscount === null}>
+        <p
+          className={`catalog-hero__offer${bestDiscount === null ? ' catalog-hero__offer--pending' : ''}`}
+          aria-hidden={bestDiscount === null}
+        >
           {bestDiscount !== null ? `Bis zu ${bestDiscount} % reduziert` : '\u00a0'}
         </p>
         <h1 id="hero-title">RandM Tornado Einweg-Vapes</h1>
         <p>Alle Modelle von 7.000 bis 40.000 Zügen und die RandM Shisha 10000. Kostenloser Versand ab 4 Produkten.</p>
-        <div className="hero__actions">
+        <div className="catalog-hero__actions">
           <Link className={buttonClass('primary')} to="/randm-tornado-vape-alle-produkte">
             Alle Produkte
           </Link>

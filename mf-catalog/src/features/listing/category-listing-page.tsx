@@ -52,18 +52,18 @@ export function CategoryListingPage() {
         renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
       />
       <h1>{name}</h1>
-      <p className="category-description">{category.description}</p>
-      <p className="offer-banner">Kostenloser Versand ab 4 Produkten – auch kombiniert aus verschiedenen Kategorien.</p>
+      <p className="catalog-category-description">{category.description}</p>
+      <p className="catalog-offer-banner">Kostenloser Versand ab 4 Produkten – auch kombiniert aus verschiedenen Kategorien.</p>
       <ProductList fixedCategoryId={category.id} />
       {text && (
-        <section className="category-text" data-testid={text.testId} aria-labelledby={`${text.testId}-title`}>
+        <section className="catalog-category-text" data-testid={text.testId} aria-labelledby={`${text.testId}-title`}>
           <h2 id={`${text.testId}-title`}>{text.heading}</h2>
           {text.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </section>
       )}
-      <aside className="category-info" data-category-id={category.id} aria-label={`Über ${name}`}>
+      <aside className="catalog-category-info" data-category-id={category.id} aria-label={`Über ${name}`}>
         <p>
           Kategorie: <strong>{name}</strong> · {category.productCount} Produkte · <Link to="/kategorien">Alle Kategorien</Link>
         </p>

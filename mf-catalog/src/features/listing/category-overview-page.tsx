@@ -25,17 +25,19 @@ export function CategoryOverviewPage() {
         renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
       />
       <h1>Kategorien</h1>
-      <p className="offer-banner">Kostenloser Versand ab 4 Produkten{bestDiscount ? ` · bis zu ${bestDiscount} % reduziert` : ''}</p>
+      <p className="catalog-offer-banner">
+        Kostenloser Versand ab 4 Produkten{bestDiscount ? ` · bis zu ${bestDiscount} % reduziert` : ''}
+      </p>
       {isPending ? (
         <Spinner label="Kategorien werden geladen…" />
       ) : isError ? (
         <LoadError message="Die Kategorien konnten nicht geladen werden." onRetry={() => void refetch()} />
       ) : (
-        <ul className="category-cards">
+        <ul className="catalog-category-cards">
           {data.map((category) => {
             const { originalCents: original, saleCents: sale, percent } = categoryPricing(category);
             return (
-              <li key={category.id} className="category-card" data-testid="category-card">
+              <li key={category.id} className="catalog-category-card" data-testid="category-card">
                 <h2>{category.name}</h2>
                 <PriceDisplay currentCents={sale} regularCents={original} percent={percent || null} prefix="ab" />
                 <p>{category.productCount} Produkte</p>
@@ -51,7 +53,7 @@ export function CategoryOverviewPage() {
           })}
         </ul>
       )}
-      <p className="category-overview__actions">
+      <p className="catalog-category-overview__actions">
         <Link className={buttonClass('secondary')} to={href('/randm-tornado-vape-alle-produkte')}>
           Alle Produkte
         </Link>

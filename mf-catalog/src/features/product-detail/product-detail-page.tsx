@@ -18,12 +18,12 @@ import { href } from '@shop/routes';
 
 function ProductSkeleton() {
   return (
-    <div className="product-detail product-detail--skeleton" aria-busy="true" aria-label="Produkt wird geladen">
-      <div className="skeleton skeleton--image" />
+    <div className="catalog-product-detail catalog-product-detail--skeleton" aria-busy="true" aria-label="Produkt wird geladen">
+      <div className="catalog-skeleton catalog-skeleton--image" />
       <div>
-        <div className="skeleton skeleton--line" />
-        <div className="skeleton skeleton--line" />
-        <div className="skeleton skeleton--line skeleton--short" />
+        <div className="catalog-skeleton catalog-skeleton--line" />
+        <div className="catalog-skeleton catalog-skeleton--line" />
+        <div className="catalog-skeleton catalog-skeleton--line catalog-skeleton--short" />
       </div>
     </div>
   );
@@ -33,8 +33,8 @@ function Gallery({ product }: { product: Product }) {
   const [selected, setSelected] = useState(0);
   const images = product.images.length ? product.images : [undefined];
   return (
-    <div className="gallery">
-      <div className="gallery__main">
+    <div className="catalog-gallery">
+      <div className="catalog-gallery__main">
         <ProductImage
           key={selected}
           src={images[selected]}
@@ -45,7 +45,7 @@ function Gallery({ product }: { product: Product }) {
         />
       </div>
       {images.length > 1 && (
-        <ul className="gallery__thumbs">
+        <ul className="catalog-gallery__thumbs">
           {images.map((src, index) => (
             <li key={src ?? index}>
               <button
@@ -101,49 +101,49 @@ function ProductDetails({ product }: { product: Product }) {
         ]}
         renderLink={(item) => <Link to={item.href}>{item.label}</Link>}
       />
-      <div className="product-detail">
-        <div className="product-detail__media">
-          {percent !== null && <span className="product-detail__discount">−{percent} %</span>}
+      <div className="catalog-product-detail">
+        <div className="catalog-product-detail__media">
+          {percent !== null && <span className="catalog-product-detail__discount">−{percent} %</span>}
           <Gallery product={product} />
         </div>
-        <div className="product-detail__info">
-          <p className="product-detail__badges">
-            <span className="badge badge--original">Original</span>
-            <span className="product-detail__delivery">Lieferung in 1–3 Werktagen</span>
+        <div className="catalog-product-detail__info">
+          <p className="catalog-product-detail__badges">
+            <span className="catalog-badge catalog-badge--original">Original</span>
+            <span className="catalog-product-detail__delivery">Lieferung in 1–3 Werktagen</span>
           </p>
           <h1>{product.name}</h1>
           <DemoBadge isDemo={product.isDemo} variant="notice" />
           <PriceTag price={product.price} salePrice={product.salePrice} size="large" />
-          <p className="product-detail__vat">
+          <p className="catalog-product-detail__vat">
             inkl. 19% MwSt., zzgl. <Link to="/versand">Versandkosten</Link>
           </p>
-          <ul className="chips" aria-label="Eckdaten">
+          <ul className="catalog-chips" aria-label="Eckdaten">
             <li>{formatInteger(product.puffCount)} Züge</li>
             <li>2 % Nikotin (20 mg/ml)</li>
             <li>Akku {battery} mAh</li>
           </ul>
-          <p className={soldOut ? 'stock stock--out' : 'stock stock--in'} data-testid="stock-status">
+          <p className={soldOut ? 'catalog-stock catalog-stock--out' : 'catalog-stock catalog-stock--in'} data-testid="stock-status">
             {soldOut ? 'Ausverkauft' : 'Auf Lager'}
           </p>
           {!soldOut && (
-            <div className="product-detail__stepper">
+            <div className="catalog-product-detail__stepper">
               <QuantityStepper value={quantity} onChange={setQuantity} label="Menge" max={maxQuantity} />
             </div>
           )}
-          {!soldOut && quantity >= maxQuantity && <p className="product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
-          <Button className="product-detail__add" disabled={soldOut || busy} onClick={() => void add(product.id, quantity)}>
+          {!soldOut && quantity >= maxQuantity && <p className="catalog-product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
+          <Button className="catalog-product-detail__add" disabled={soldOut || busy} onClick={() => void add(product.id, quantity)}>
             {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
           </Button>
-          <p className="product-detail__restriction">
+          <p className="catalog-product-detail__restriction">
             Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung
           </p>
-          {product.salesCount > 0 && <p className="product-detail__customers">{formatInteger(product.salesCount)}-mal verkauft</p>}
-          <p className="nicotine-warning" role="note">
+          {product.salesCount > 0 && <p className="catalog-product-detail__customers">{formatInteger(product.salesCount)}-mal verkauft</p>}
+          <p className="catalog-nicotine-warning" role="note">
             {product.nicotineWarning}
           </p>
         </div>
       </div>
-      <section className="tabs" aria-label="Produktinformationen">
+      <section className="catalog-tabs" aria-label="Produktinformationen">
         <div role="tablist" aria-label="Produktinformationen">
           <button
             type="button"
@@ -178,7 +178,7 @@ function ProductDetails({ product }: { product: Product }) {
           </div>
         ) : (
           <div role="tabpanel" id="panel-specs" aria-labelledby="tab-specs">
-            <dl className="specs">
+            <dl className="catalog-specs">
               <dt>Marke</dt>
               <dd>{product.brand}</dd>
               <dt>Züge</dt>

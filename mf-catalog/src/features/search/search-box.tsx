@@ -119,7 +119,7 @@ export function SearchBox() {
   const showPanel = open && (options.length > 0 || waiting || noResults || isError);
 
   return (
-    <form role="search" className="search-box" onSubmit={onSubmit} ref={rootRef}>
+    <form role="search" className="catalog-search-box" onSubmit={onSubmit} ref={rootRef}>
       <label htmlFor={`${id}-input`} className="shop-visually-hidden">
         Produkte suchen
       </label>
@@ -131,7 +131,7 @@ export function SearchBox() {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 && options[active] ? options[active].id : undefined}
-        className="search-box__input"
+        className="catalog-search-box__input"
         placeholder="Geschmack oder Modell suchen…"
         value={term}
         maxLength={100}
@@ -143,22 +143,22 @@ export function SearchBox() {
         }}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="search-box__submit">
+      <button type="submit" className="catalog-search-box__submit">
         Suchen
       </button>
-      <div className="search-box__panel" hidden={!showPanel}>
+      <div className="catalog-search-box__panel" hidden={!showPanel}>
         {waiting && (
-          <p className="search-box__status" role="status">
+          <p className="catalog-search-box__status" role="status">
             Suche läuft...
           </p>
         )}
         {noResults && (
-          <p className="search-box__status" role="status">
+          <p className="catalog-search-box__status" role="status">
             Keine Produkte gefunden für "{debounced}". Versuchen Sie es mit: {POPULAR_SEARCHES.slice(0, POPULAR_SHOWN).join(', ')}
           </p>
         )}
         {isError && (
-          <p className="search-box__status" role="alert">
+          <p className="catalog-search-box__status" role="alert">
             Die Suche ist gerade nicht verfügbar.
           </p>
         )}
@@ -169,18 +169,19 @@ export function SearchBox() {
               id={option.id}
               role="option"
               aria-selected={index === active}
-              className={`search-box__option${index === active ? ' search-box__option--active' : ''}`}
+              className={`catalog-search-box__option${index === active ? ' catalog-search-box__option--active' : ''}`}
               onPointerDown={(event) => event.preventDefault()}
               onClick={() => choose(option)}
             >
               {option.kind === 'product' ? (
                 <>
-                  <span className="search-box__model">{option.label[0]}</span>{' '}
-                  <span className="search-box__variant">{option.label[1]}</span>
+                  <span className="catalog-search-box__model">{option.label[0]}</span>{' '}
+                  <span className="catalog-search-box__variant">{option.label[1]}</span>
                 </>
               ) : (
                 <>
-                  <span className="search-box__group">{option.group === 'recent' ? 'Zuletzt gesucht' : 'Beliebt'}:</span> {option.term}
+                  <span className="catalog-search-box__group">{option.group === 'recent' ? 'Zuletzt gesucht' : 'Beliebt'}:</span>{' '}
+                  {option.term}
                 </>
               )}
             </li>

@@ -4,10 +4,10 @@ import { FREE_SHIPPING_MIN_ITEMS } from '@shop/contracts';
 export function FreeShippingProgress({ itemCount, remaining }: { itemCount: number; remaining: number }) {
   const percent = Math.min(100, Math.round((itemCount / FREE_SHIPPING_MIN_ITEMS) * 100));
   return (
-    <div className="free-shipping" data-testid="free-shipping">
+    <div className="cart-free-shipping" data-testid="free-shipping">
       <p>{remaining > 0 ? `Noch ${remaining} Produkt(e) für kostenlosen Versand!` : 'Kostenloser Versand!'}</p>
       <div
-        className="free-shipping__bar"
+        className="cart-free-shipping__bar"
         role="progressbar"
         aria-label="Fortschritt bis zum kostenlosen Versand"
         aria-valuemin={0}

@@ -11,16 +11,16 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
   const busy = useItemBusy(item.id);
   const unit = decimalToCents(item.price);
   return (
-    <li className={`line-item${compact ? ' line-item--compact' : ''}`} data-testid="line-item" aria-busy={busy}>
+    <li className={`cart-line-item${compact ? ' cart-line-item--compact' : ''}`} data-testid="line-item" aria-busy={busy}>
       <img src={item.product.images[0] ?? '/api/placeholder/120/120'} alt="" width={compact ? 56 : 88} height={compact ? 56 : 88} />
-      <div className="line-item__info">
+      <div className="cart-line-item__info">
         <Link to={productLink(item.product)}>{item.product.name}</Link>
-        <p className="line-item__unit">
+        <p className="cart-line-item__unit">
           {formatEur(unit)}
           {item.product.salePrice && <s> {formatEur(decimalToCents(item.product.price))}</s>}
         </p>
       </div>
-      <div className="line-item__stepper">
+      <div className="cart-line-item__stepper">
         <QuantityStepper
           value={item.quantity}
           max={lineQuantityLimit(item.product)}
@@ -30,13 +30,13 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
           onChange={(quantity) => void cartActions.updateQuantity(item.id, quantity)}
         />
       </div>
-      <p className="line-item__total">{formatEur(unit * item.quantity)}</p>
+      <p className="cart-line-item__total">{formatEur(unit * item.quantity)}</p>
       {busy ? (
         <Spinner label="Wird aktualisiert…" />
       ) : (
         <button
           type="button"
-          className="line-item__remove"
+          className="cart-line-item__remove"
           aria-label={`${item.product.name} entfernen`}
           onClick={() => void cartActions.remove(item.id)}
         >

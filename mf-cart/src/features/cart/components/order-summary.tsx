@@ -7,14 +7,14 @@ import { totalsRows } from '@shop/cart-rules';
  */
 export function OrderSummary({ totals, promo }: { totals: Order['totals']; promo: AppliedPromo | null }) {
   return (
-    <dl className="order-summary" data-testid="order-summary">
+    <dl className="cart-order-summary" data-testid="order-summary">
       {totalsRows(totals, promo).map(({ label, value, kind }) => {
-        const className = kind && kind !== 'discount' ? `order-summary__${kind}` : undefined;
+        const className = kind && kind !== 'discount' ? `cart-order-summary__${kind}` : undefined;
         return (
-          <div key={label} className="order-summary__row">
+          <div key={label} className="cart-order-summary__row">
             <dt className={className}>{label}</dt>
             <dd
-              className={kind === 'discount' ? 'order-summary__saving' : className}
+              className={kind === 'discount' ? 'cart-order-summary__saving' : className}
               data-testid={kind === 'total' ? 'cart-total' : undefined}
             >
               {value}

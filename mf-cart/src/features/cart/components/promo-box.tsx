@@ -12,7 +12,7 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
   const [checking, setChecking] = useState(false);
   if (cart.promo) {
     return (
-      <div className="promo-box promo-box--applied" data-testid="promo-applied">
+      <div className="cart-promo-box cart-promo-box--applied" data-testid="promo-applied">
         <span>
           Gutscheincode <strong>{cart.promo.code}</strong> angewendet
         </span>
@@ -31,9 +31,9 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
     if (ok) setCode('');
   };
   return (
-    <form className="promo-box" onSubmit={(event) => void submit(event)}>
+    <form className="cart-promo-box" onSubmit={(event) => void submit(event)}>
       <label htmlFor="promo-code">Gutscheincode</label>
-      <div className="promo-box__row">
+      <div className="cart-promo-box__row">
         <input
           id="promo-code"
           value={code}

@@ -4,7 +4,7 @@ import type { AddressForm } from '../checkout-form';
 /** An address as lines, as on a parcel label. */
 export function AddressBlock({ address }: { address: Address | AddressForm }) {
   return (
-    <address className="checkout-address">
+    <address className="cart-checkout-address">
       {address.firstName} {address.lastName}
       <br />
       {address.street}

@@ -4,23 +4,23 @@ import { TextField } from '@shop/ui/form';
 export function AddressFields({ prefix, legend }: { prefix: 'billing' | 'shipping'; legend: string }) {
   const autocomplete = prefix === 'billing' ? 'billing' : 'shipping';
   return (
-    <fieldset className="checkout-fieldset">
+    <fieldset className="cart-checkout-fieldset">
       <legend>{legend}</legend>
-      <div className="checkout-grid">
+      <div className="cart-checkout-grid">
         <TextField name={`${prefix}.firstName`} label="Vorname" autoComplete={`${autocomplete} given-name`} required />
         <TextField name={`${prefix}.lastName`} label="Nachname" autoComplete={`${autocomplete} family-name`} required />
         <TextField
           name={`${prefix}.street`}
           label="Straße und Hausnummer"
           autoComplete={`${autocomplete} address-line1`}
-          className="checkout-field--wide"
+          className="cart-checkout-field--wide"
           required
         />
         <TextField
           name={`${prefix}.addressLine2`}
           label="Adresszusatz (optional)"
           autoComplete={`${autocomplete} address-line2`}
-          className="checkout-field--wide"
+          className="cart-checkout-field--wide"
         />
         <TextField
           name={`${prefix}.postalCode`}

@@ -13,7 +13,7 @@ export function AgeCheckFields() {
         Ihrem Personalausweis und bei der Zustellung noch einmal durch DHL.
       </p>
       <TextField name="birthDate" label="Geburtsdatum" type="date" autoComplete="bday" required />
-      <fieldset className="checkout-fieldset">
+      <fieldset className="cart-checkout-fieldset">
         <legend>Personalausweis: maschinenlesbare Zone</legend>
         <p className="shop-field__hint">
           Übertragen Sie die drei Zeilen von der Rückseite Ihres Personalausweises, jeweils 30 Zeichen, inklusive der Zeichen „&lt;“.
@@ -21,7 +21,7 @@ export function AgeCheckFields() {
         <TextField
           name="mrz1"
           label="Zeile 1"
-          className="checkout-field--mrz"
+          className="cart-checkout-field--mrz"
           autoComplete="off"
           spellCheck={false}
           maxLength={34}
@@ -30,7 +30,7 @@ export function AgeCheckFields() {
         <TextField
           name="mrz2"
           label="Zeile 2"
-          className="checkout-field--mrz"
+          className="cart-checkout-field--mrz"
           autoComplete="off"
           spellCheck={false}
           maxLength={34}
@@ -39,7 +39,7 @@ export function AgeCheckFields() {
         <TextField
           name="mrz3"
           label="Zeile 3"
-          className="checkout-field--mrz"
+          className="cart-checkout-field--mrz"
           autoComplete="off"
           spellCheck={false}
           maxLength={34}

@@ -25,13 +25,13 @@ export function CheckoutStep(props: {
   const id = `checkout-step-${props.number}`;
   return (
     <section
-      className={`checkout-step checkout-step--${props.state}`}
+      className={`cart-checkout-step cart-checkout-step--${props.state}`}
       aria-labelledby={id}
       aria-current={props.state === 'active' ? 'step' : undefined}
     >
-      <header className="checkout-step__header">
+      <header className="cart-checkout-step__header">
         <h2 id={id} ref={heading} tabIndex={-1}>
-          <span className="checkout-step__number" aria-hidden="true">
+          <span className="cart-checkout-step__number" aria-hidden="true">
             {props.number}
           </span>
           {props.title}
@@ -43,8 +43,8 @@ export function CheckoutStep(props: {
           </Button>
         )}
       </header>
-      {props.state === 'done' && props.summary && <div className="checkout-step__summary">{props.summary}</div>}
-      {props.state === 'active' && <div className="checkout-step__body">{props.children}</div>}
+      {props.state === 'done' && props.summary && <div className="cart-checkout-step__summary">{props.summary}</div>}
+      {props.state === 'active' && <div className="cart-checkout-step__body">{props.children}</div>}
     </section>
   );
 }

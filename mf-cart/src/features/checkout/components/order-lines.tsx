@@ -15,12 +15,12 @@ export interface OrderLine {
  */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
   return (
-    <ul className="order-lines" data-testid="order-lines">
+    <ul className="cart-order-lines" data-testid="order-lines">
       {lines.map((line) => (
         <li key={line.key}>
           <span>
             {line.quantity} × {line.name}
-            {line.details && <span className="order-lines__details">{line.details}</span>}
+            {line.details && <span className="cart-order-lines__details">{line.details}</span>}
           </span>
           <span>{formatEurDecimal(line.lineTotal)}</span>
         </li>

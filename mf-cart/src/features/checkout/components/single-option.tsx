@@ -18,9 +18,9 @@ export function SingleOption({
   children: ReactNode;
 }) {
   return (
-    <fieldset className="checkout-fieldset">
+    <fieldset className="cart-checkout-fieldset">
       <legend>{legend}</legend>
-      <label className="checkout-option">
+      <label className="cart-checkout-option">
         <input type="radio" name={name} value={value} checked readOnly />
         <span>
           <strong>{label}</strong>

@@ -12,7 +12,7 @@ export function TermsCheckbox() {
   const error = formState.errors.acceptTerms?.message;
   return (
     <div className="shop-field">
-      <label className="checkout-checkbox">
+      <label className="cart-checkout-checkbox">
         <input
           type="checkbox"
           aria-invalid={error ? true : undefined}

@@ -9,7 +9,7 @@ export function AddressStep() {
   return (
     <>
       <AddressFields prefix="billing" legend="Rechnungsadresse" />
-      <label className="checkout-checkbox">
+      <label className="cart-checkout-checkbox">
         <input type="checkbox" {...register('shippingSameAsBilling')} />
         Lieferung an die Rechnungsadresse
       </label>
@@ -24,7 +24,7 @@ export function AddressStep() {
 export function AddressSummary() {
   const values = useFormContext<CheckoutFormValues>().getValues();
   return (
-    <div className="checkout-addresses">
+    <div className="cart-checkout-addresses">
       <div>
         <strong>Rechnungsadresse</strong>
         <AddressBlock address={values.billing} />

@@ -19,5 +19,5 @@ export function AgeStep({ resumed }: { resumed: boolean }) {
 }
 
 export function AgeSummary() {
-  return <p className="checkout-verified">✓ Alter mit Personalausweis bestätigt</p>;
+  return <p className="cart-checkout-verified">✓ Alter mit Personalausweis bestätigt</p>;
 }

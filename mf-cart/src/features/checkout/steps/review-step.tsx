@@ -21,7 +21,7 @@ export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy
       <DeliveryRestrictions />
       <TermsCheckbox />
       <StepError message={props.error} />
-      <Button className="checkout-submit" onClick={props.onOrder} disabled={props.busy} aria-busy={props.busy}>
+      <Button className="cart-checkout-submit" onClick={props.onOrder} disabled={props.busy} aria-busy={props.busy}>
         {props.busy ? 'Bestellung wird gesendet…' : 'Zahlungspflichtig bestellen'}
       </Button>
     </>

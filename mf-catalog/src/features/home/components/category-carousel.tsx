@@ -44,15 +44,15 @@ export function CategoryCarousel({
   const headingId = `carousel-${category.slug}`;
 
   return (
-    <section ref={ref} className="carousel" aria-labelledby={headingId} data-testid={`carousel-${category.slug}`}>
-      <div className="carousel__header">
+    <section ref={ref} className="catalog-carousel" aria-labelledby={headingId} data-testid={`carousel-${category.slug}`}>
+      <div className="catalog-carousel__header">
         <h2 id={headingId}>{category.name}</h2>
         <Link to={href('/kategorien/:category', { category: category.slug })}>Alle {category.name} ansehen</Link>
       </div>
       {isPending ? (
-        <ul className="carousel__track" aria-busy="true" aria-label="Produkte werden geladen…">
+        <ul className="catalog-carousel__track" aria-busy="true" aria-label="Produkte werden geladen…">
           {Array.from({ length: 4 }, (_, index) => (
-            <li key={index} className="carousel__item">
+            <li key={index} className="catalog-carousel__item">
               <ProductCardSkeleton />
             </li>
           ))}
@@ -60,29 +60,29 @@ export function CategoryCarousel({
       ) : isError ? (
         <LoadError message="Die Produkte konnten nicht geladen werden." onRetry={() => void refetch()} />
       ) : data.products.length === 0 ? (
-        <p className="carousel__empty">
+        <p className="catalog-carousel__empty">
           {shisha ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}
         </p>
       ) : (
-        <div className="carousel__frame">
+        <div className="catalog-carousel__frame">
           <button
             type="button"
-            className="carousel__arrow carousel__arrow--prev"
+            className="catalog-carousel__arrow catalog-carousel__arrow--prev"
             aria-label={`${category.name}: zurückblättern`}
             onClick={() => scroll(-1)}
           >
             ‹
           </button>
-          <ul className="carousel__track" ref={track}>
+          <ul className="catalog-carousel__track" ref={track}>
             {data.products.map((product, index) => (
-              <li key={product.id} className="carousel__item">
+              <li key={product.id} className="catalog-carousel__item">
                 <ProductCard product={product} priority={first && index === 0} />
               </li>
             ))}
           </ul>
           <button
             type="button"
-            className="carousel__arrow carousel__arrow--next"
+            className="catalog-carousel__arrow catalog-carousel__arrow--next"
             aria-label={`${category.name}: weiterblättern`}
             onClick={() => scroll(1)}
           >

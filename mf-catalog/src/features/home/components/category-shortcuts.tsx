@@ -19,7 +19,7 @@ const SHORTCUT_IDS = [
 export function CategoryShortcuts() {
   const shortcuts = SHORTCUT_IDS.map((id) => CATEGORY_DEFINITIONS.find((c) => c.id === id)!);
   return (
-    <nav aria-label="Kategorien" className="category-shortcuts">
+    <nav aria-label="Kategorien" className="catalog-category-shortcuts">
       <ul>
         {shortcuts.map((category) => (
           <li key={category.id}>

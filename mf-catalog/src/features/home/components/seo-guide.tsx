@@ -1,7 +1,7 @@
 /** The guide article of the home page (spec §2 'Home'), written as factual information (§ 19 TabakerzG). */
 export function SeoGuide() {
   return (
-    <article className="seo-guide" aria-labelledby="seo-guide-title">
+    <article className="catalog-seo-guide" aria-labelledby="seo-guide-title">
       <h2 id="seo-guide-title">Ratgeber: Welche RandM Tornado passt zu Ihnen?</h2>
       <p>
         Die Modelle der RandM-Tornado-Reihe unterscheiden sich vor allem in der Zugzahl: von bis zu 7.000 Zügen bei der Tornado 7000 bis zu

@@ -8,24 +8,24 @@ import { useShopConfig } from '@shop/shell-api';
 export function TrustBanner() {
   const config = useShopConfig();
   return (
-    <section className="trust-banner" aria-label="Ihre Vorteile">
-      <ul className="trust-banner__benefits">
+    <section className="catalog-trust-banner" aria-label="Ihre Vorteile">
+      <ul className="catalog-trust-banner__benefits">
         <li>Kostenloser Versand ab 4 Produkten</li>
         <li>Versand innerhalb von 24 Stunden</li>
         <li>Lieferung in 1–3 Werktagen</li>
         <li>Alle Preise inkl. 19 % MwSt.</li>
       </ul>
-      <ul className="trust-banner__badges" aria-label="Sicherheit und Prüfzeichen">
-        <li className="trust-badge">SSL-verschlüsselt</li>
+      <ul className="catalog-trust-banner__badges" aria-label="Sicherheit und Prüfzeichen">
+        <li className="catalog-trust-badge">SSL-verschlüsselt</li>
         {config.tuevCertificateUrl && (
-          <li className="trust-badge">
+          <li className="catalog-trust-badge">
             <a href={config.tuevCertificateUrl} rel="noopener noreferrer" target="_blank">
               TÜV-Zertifikat
             </a>
           </li>
         )}
         {config.trustedShopsUrl && (
-          <li className="trust-badge">
+          <li className="catalog-trust-badge">
             <a href={config.trustedShopsUrl} rel="noopener noreferrer" target="_blank">
               Trusted Shops
             </a>

@@ -84,17 +84,17 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const activeFilters = [search, fixedCategoryId ? '' : categoryId, minPrice, maxPrice].filter(Boolean).length;
 
   return (
-    <div className="listing">
+    <div className="catalog-listing">
       <details
-        className="listing__filters"
+        className="catalog-listing__filters"
         open={filtersOpen}
         onToggle={(event) => event.currentTarget.open !== filtersOpen && setFiltersToggled(event.currentTarget.open)}
       >
         <summary id={`${formId}-title`}>
           Filter und Sortierung
-          {activeFilters > 0 && <span className="listing__filters-active">({activeFilters} aktiv)</span>}
+          {activeFilters > 0 && <span className="catalog-listing__filters-active">({activeFilters} aktiv)</span>}
         </summary>
-        <div className="listing__filters-body">
+        <div className="catalog-listing__filters-body">
           <label htmlFor={`${formId}-sort`}>Sortieren nach</label>
           <select id={`${formId}-sort`} value={sort} onChange={(event) => update({ sort: event.target.value })}>
             {search && <option value="relevance">Relevanz</option>}
@@ -143,7 +143,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
               key={search}
               placeholder="z. B. Blueberry, Erdbeere"
             />
-            <fieldset className="listing__price">
+            <fieldset className="catalog-listing__price">
               <legend>Preis in €</legend>
               <label htmlFor={`${formId}-min`}>von</label>
               <input id={`${formId}-min`} name="minPrice" inputMode="decimal" defaultValue={minPrice} key={`min-${minPrice}`} />
@@ -154,9 +154,9 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
           </form>
         </div>
       </details>
-      <div className="listing__results">
-        <div className="listing__toolbar">
-          <p className="listing__count" role="status" data-testid="product-count">
+      <div className="catalog-listing__results">
+        <div className="catalog-listing__toolbar">
+          <p className="catalog-listing__count" role="status" data-testid="product-count">
             {/* While new results load, the previous ones stay visible but their count would be wrong. */}
             {priceProblem
               ? 'Preisbereich prüfen'
@@ -168,7 +168,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
           </p>
         </div>
         {priceProblem ? (
-          <p className="listing__empty" role="alert">
+          <p className="catalog-listing__empty" role="alert">
             {priceProblem}
           </p>
         ) : isPending ? (
@@ -176,14 +176,14 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
         ) : isError ? (
           <LoadError message="Die Produkte konnten nicht geladen werden." onRetry={() => void refetch()} />
         ) : data.products.length === 0 ? (
-          <p className="listing__empty">
+          <p className="catalog-listing__empty">
             {search ? `Keine Produkte gefunden für "${search}"` : 'Keine Produkte in dieser Kategorie gefunden'}
           </p>
         ) : (
           <ProductGrid products={data.products} />
         )}
         {pages > 1 && (
-          <nav className="pagination" aria-label="Seiten">
+          <nav className="catalog-pagination" aria-label="Seiten">
             <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
               Zurück
             </Button>

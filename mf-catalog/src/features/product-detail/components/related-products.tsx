@@ -29,12 +29,12 @@ export function RelatedProducts({ product }: { product: Product }) {
     gcTime: 10 * 60_000,
   });
   return (
-    <section className="related" aria-labelledby="related-title">
-      <div className="carousel__header">
+    <section className="catalog-related" aria-labelledby="related-title">
+      <div className="catalog-carousel__header">
         <h2 id="related-title">Das könnte Ihnen auch gefallen</h2>
         <Link to={href('/kategorien/:category', { category: product.category })}>Alle Produkte dieser Kategorie</Link>
       </div>
-      <ul className="related__badges" aria-label="Weitere Kategorien">
+      <ul className="catalog-related__badges" aria-label="Weitere Kategorien">
         {BADGE_IDS.map((id) => {
           const category = CATEGORY_DEFINITIONS.find((c) => c.id === id)!;
           return (

@@ -8,11 +8,11 @@ export function DemoBadge({ isDemo, variant = 'badge' }: { isDemo: boolean; vari
   const config = useShopConfig();
   if (!isDemo || config.environment !== 'development') return null;
   return variant === 'badge' ? (
-    <span className="demo-badge" title="Beispieldaten aus dem Demo-Katalog">
+    <span className="catalog-demo-badge" title="Beispieldaten aus dem Demo-Katalog">
       Demo
     </span>
   ) : (
-    <p className="demo-notice" role="note">
+    <p className="catalog-demo-notice" role="note">
       Demodaten: Dieses Produkt stammt aus dem Demo-Katalog. Preise und Bestände sind Beispielwerte.
     </p>
   );

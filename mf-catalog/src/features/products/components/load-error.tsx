@@ -7,7 +7,7 @@ import { Button } from '@shop/ui';
  */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div className="load-error" role="alert">
+    <div className="catalog-load-error" role="alert">
       <p>{message}</p>
       <Button variant="secondary" onClick={onRetry}>
         Erneut versuchen

@@ -19,18 +19,18 @@ export function PriceDisplay({
   size?: 'normal' | 'large';
 }) {
   return (
-    <p className={`price-tag price-tag--${size}`}>
-      <span className="price-tag__current">
+    <p className={`catalog-price-tag catalog-price-tag--${size}`}>
+      <span className="catalog-price-tag__current">
         {prefix ? `${prefix} ` : ''}
         {formatEur(currentCents)}
       </span>
       {percent !== null ? (
         <>
-          <s className="price-tag__regular">
+          <s className="catalog-price-tag__regular">
             <span className="shop-visually-hidden">statt </span>
             {formatEur(regularCents)}
           </s>
-          <span className="price-tag__saving">−{percent} %</span>
+          <span className="catalog-price-tag__saving">−{percent} %</span>
         </>
       ) : null}
     </p>

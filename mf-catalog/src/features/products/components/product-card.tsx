@@ -27,26 +27,26 @@ export function ProductCard({
   const soldOut = isSoldOut(product);
   const href = productLink(product);
   return (
-    <article className="product-card" data-testid="product-card">
-      <Link to={href} className="product-card__image" tabIndex={-1} aria-hidden="true">
+    <article className="catalog-product-card" data-testid="product-card">
+      <Link to={href} className="catalog-product-card__image" tabIndex={-1} aria-hidden="true">
         <ProductImage src={product.images[0]} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} />
-        {product.salePrice && <span className="product-card__badge">SALE</span>}
+        {product.salePrice && <span className="catalog-product-card__badge">SALE</span>}
         <DemoBadge isDemo={product.isDemo} />
       </Link>
-      <div className="product-card__body">
-        <h3 className="product-card__name">
+      <div className="catalog-product-card__body">
+        <h3 className="catalog-product-card__name">
           <Link to={href}>{product.name}</Link>
         </h3>
         <PriceTag price={product.price} salePrice={product.salePrice} />
-        <p className="product-card__facts">
+        <p className="catalog-product-card__facts">
           {formatInteger(product.puffCount)} Züge · Akku {product.batteryMah ?? batteryMahForPuffCount(product.puffCount)} mAh · 2 % Nikotin
         </p>
         {soldOut ? (
-          <Button variant="secondary" className="product-card__buy" disabled>
+          <Button variant="secondary" className="catalog-product-card__buy" disabled>
             Ausverkauft
           </Button>
         ) : (
-          <Button className="product-card__buy" disabled={busy} onClick={() => void add(product.id, 1)}>
+          <Button className="catalog-product-card__buy" disabled={busy} onClick={() => void add(product.id, 1)}>
             {busy ? 'Wird hinzugefügt...' : 'In den Warenkorb'}
           </Button>
         )}
@@ -58,12 +58,12 @@ export function ProductCard({
 /** Stand-in with a card's final size while products load (no layout shift when they arrive). */
 export function ProductCardSkeleton() {
   return (
-    <div className="product-card product-card--skeleton" aria-hidden="true">
-      <div className="skeleton skeleton--image" />
-      <div className="product-card__body">
-        <div className="skeleton skeleton--line" />
-        <div className="skeleton skeleton--line skeleton--short" />
-        <div className="skeleton skeleton--button" />
+    <div className="catalog-product-card catalog-product-card--skeleton" aria-hidden="true">
+      <div className="catalog-skeleton catalog-skeleton--image" />
+      <div className="catalog-product-card__body">
+        <div className="catalog-skeleton catalog-skeleton--line" />
+        <div className="catalog-skeleton catalog-skeleton--line catalog-skeleton--short" />
+        <div className="catalog-skeleton catalog-skeleton--button" />
       </div>
     </div>
   );
@@ -72,7 +72,7 @@ export function ProductCardSkeleton() {
 /** Placeholder grid of `count` card skeletons. */
 export function ProductGridSkeleton({ count }: { count: number }) {
   return (
-    <ul className="product-grid" aria-busy="true" aria-label="Produkte werden geladen…">
+    <ul className="catalog-product-grid" aria-busy="true" aria-label="Produkte werden geladen…">
       {Array.from({ length: count }, (_, index) => (
         <li key={index}>
           <ProductCardSkeleton />
@@ -85,7 +85,7 @@ export function ProductGridSkeleton({ count }: { count: number }) {
 /** Grid of product cards (2 columns on small screens, 4 on large; spec §9). */
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
-    <ul className="product-grid">
+    <ul className="catalog-product-grid">
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} priority={index === 0} />
