@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, HealthResponse, ReadinessResponse, type ReadinessCheck } from '@shop/contracts';
-import { FRAMEWORK_ERRORS, HTTP_ERROR_TEXTS_DE, SERVICE_UNAVAILABLE_MESSAGE } from './errors';
+import { FRAMEWORK_ERRORS, HTTP_ERROR_TEXTS_DE, SERVICE_UNAVAILABLE_MESSAGE, FieldError } from './errors';
 import { isDatabaseUnavailable } from './database';
 
 // Validation messages in German: they reach shoppers as '<status>: <message>' (spec §8).
@@ -90,6 +90,11 @@ export function createServiceApp(options: CreateServiceAppOptions) {
         code: 'VALIDATION_ERROR',
         issues,
       });
+    }
+    if (error instanceof FieldError) {
+      return reply
+        .code(400)
+        .send({ message: error.message, code: error.code, issues: [{ path: `${error.location}/${error.field}`, message: error.message }] });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

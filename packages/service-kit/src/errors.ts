@@ -52,3 +52,21 @@ export const HTTP_ERROR_TEXTS_DE: Readonly<Record<number, string>> = {
   412: 'Die Vorbedingung der Anfrage ist nicht erfüllt.',
   416: 'Der angefragte Bereich ist nicht verfügbar.',
 };
+
+/**
+ * A 400 about one field that the schema cannot judge (a password on a breach list, a taken
+ * value): answered like a schema validation error, `{ message, code: 'VALIDATION_ERROR', issues:
+ * [{ path: 'body/<field>', message }] }`, so browsers show it at the field.
+ */
+export class FieldError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'VALIDATION_ERROR';
+  constructor(
+    readonly field: string,
+    message: string,
+    readonly location: 'body' | 'querystring' | 'params' = 'body',
+  ) {
+    super(message);
+    this.name = 'FieldError';
+  }
+}

@@ -1,4 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { ConfigError } from './config';
+import { developmentSecret } from './development-secret';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -57,4 +59,17 @@ export const STAFF_ROLES: readonly string[] = ['admin', 'manager'];
 export async function isStaffRequest(request: FastifyRequest, secret: string | undefined): Promise<boolean> {
   const identity = await readIdentity(request, secret);
   return identity !== null && STAFF_ROLES.includes(identity.role);
+}
+
+/**
+ * The secret the gateway signs identities with and every service verifies them with
+ * (IDENTITY_SECRET, at least 32 characters, the same everywhere). In development, when unset, a
+ * random one kept in ./data/secrets/identity-secret, shared by every process of the repository.
+ * @throws ConfigError in production (NODE_ENV=production) when it is not set.
+ */
+export function identitySecret(configured: string | undefined): string {
+  if (configured) return configured;
+  if (process.env.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration:\n  IDENTITY_SECRET: ist in Produktion erforderlich');
+  return developmentSecret('identity-secret');
 }

@@ -8,3 +8,5 @@ export * from './identity';
 export * from './development-secret';
 export * from './internal-auth';
 export * from './model';
+export * from './limits/attempt-limiter';
+export * from './mail/mailer';

@@ -1,4 +1,4 @@
-import type { Connection, Schema } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 
 /**
  * A typed model accessor for one schema (issue #10: models were `Model<any>`, so
@@ -20,3 +20,20 @@ export function defineModel<TSchema extends Schema>(name: string, schema: TSchem
 export function isDuplicateKeyError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 }
+
+/**
+ * A German postal address as services store it (contract `Address`: checkout orders, saved
+ * customer addresses): country always 'DE', `addressLine2` empty when unused.
+ */
+export const storedAddressSchema = new Schema(
+  {
+    firstName: { type: String, required: true },
+    lastName: { type: String, required: true },
+    street: { type: String, required: true },
+    addressLine2: { type: String, default: '' },
+    postalCode: { type: String, required: true },
+    city: { type: String, required: true },
+    country: { type: String, enum: ['DE'], required: true },
+  },
+  { _id: false },
+);

@@ -1,12 +1,11 @@
 import cookie from '@fastify/cookie';
-import { createDomainService } from '@shop/service-kit';
+import { AttemptLimiter, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './cart/cart.routes';
 import { dropLegacyCarts } from './cart/cart.model';
 import { CartOwners } from './cart/cart-owner';
-import { AttemptLimiter } from './limits/attempt-limiter';
 import { PROMO_GUESSES, ordersPerEmail, ordersPerIp } from './limits/windows';
 import { orderRoutes } from './orders/orders.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
@@ -15,7 +14,7 @@ import { OrderPlacement } from './orders/order-placement';
 import { UnpaidOrders } from './orders/unpaid-orders';
 import { createIdCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './orders/payment-method';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer } from '@shop/service-kit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +60,8 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     now,
   });
   const unpaidOrders = new UnpaidOrders({ db: app.db, catalog, mailer, shop, log: app.log, dueDays: config.PAYMENT_DUE_DAYS });
-  const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: config.IDENTITY_SECRET });
+  const identity = identitySecret(config.IDENTITY_SECRET);
+  const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: identity });
   const limiters = {
     promoGuesses: new AttemptLimiter(app.db, now, PROMO_GUESSES),
     ordersPerIp: new AttemptLimiter(app.db, now, ordersPerIp(config.ORDER_LIMIT_PER_IP)),
@@ -73,7 +73,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     owners,
     ageVerification,
     secureCookie: config.COOKIE_SECURE,
-    identitySecret: config.IDENTITY_SECRET,
+    identitySecret: identity,
     now,
     orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
   });

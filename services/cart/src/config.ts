@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { developmentSecret, serviceEnvSchema } from '@shop/service-kit';
+import { developmentSecret, mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
 
 const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -14,10 +13,7 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   required when NODE_ENV=production (containers); otherwise a random secret generated on
  *   first start and kept in ./data/secrets/cart-cookie-secret (service-kit developmentSecret);
  * - COOKIE_SECURE: 'true' marks cookies Secure (HTTPS deployments);
- * - PUBLIC_ORIGIN: the shop's address for links in e-mails (default http://localhost:8080);
- * - SHOP_NAME: sender name and signature of e-mails;
- * - MAIL_FROM: sender address of order e-mails; SMTP_URL: e.g. smtps://user:pass@mail.example:465;
- *   without it every e-mail is written as an .eml file to MAIL_DIR (default ./data/mail) and its path logged;
+ * - the e-mail settings of `mailEnvShape` (@shop/service-kit): SHOP_NAME, MAIL_FROM, SMTP_URL, MAIL_DIR, PUBLIC_ORIGIN;
  * - BANK_ACCOUNT_HOLDER, BANK_IBAN, BANK_BIC, BANK_NAME: the shop's account for prepayment
  *   (Vorkasse), shown on the thank-you page and in the e-mail; required when NODE_ENV=production,
  *   clearly marked demo values otherwise;
@@ -30,10 +26,11 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   only that typed ID card data is consistent (anyone can compute check digits); without it the
  *   service refuses to start with that provider in production. Specimen cards are refused there;
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
- *   orders); without it nobody counts as logged in.
+ *   orders); required in production, in development shared through ./data/secrets (identitySecret).
  */
 export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
+    ...mailEnvShape,
     CATALOG_SERVICE_URL: zod.string().url().default('http://127.0.0.1:4101'),
     COOKIE_SECRET: optional(zod.string().min(32)),
     COOKIE_SECURE: zod
@@ -41,11 +38,6 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       .default('false')
       .transform((value) => value === 'true'),
     NODE_ENV: zod.string().optional(),
-    PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),
-    SHOP_NAME: zod.string().default('RandM Tornado Shop'),
-    MAIL_FROM: zod.string().default('RandM Tornado Shop <bestellung@randm-shop.example>'),
-    SMTP_URL: optional(zod.string().url()),
-    MAIL_DIR: zod.string().default(path.resolve('data/mail')),
     BANK_ACCOUNT_HOLDER: optional(zod.string().min(2)),
     BANK_IBAN: optional(zod.string().regex(/^DE\d{2}\s?(\d{4}\s?){4}\d{2}$/, 'must be a German IBAN (DE + 20 digits)')),
     BANK_BIC: optional(zod.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC')),

@@ -1,4 +1,4 @@
-import { createDomainService } from '@shop/service-kit';
+import { createDomainService, identitySecret } from '@shop/service-kit';
 import type { CatalogConfig } from './config';
 import { CatalogSnapshot } from './catalog/catalog-snapshot';
 import { productRoutes } from './products/products.routes';
@@ -19,7 +19,7 @@ export async function buildApp(config: CatalogConfig) {
   });
   const catalog = new CatalogSnapshot(app.db);
   app.decorate('catalog', catalog);
-  await app.register(productRoutes, { catalog, identitySecret: config.IDENTITY_SECRET });
+  await app.register(productRoutes, { catalog, identitySecret: identitySecret(config.IDENTITY_SECRET) });
   await app.register(categoryRoutes, { catalog });
   await app.register(mediaRoutes);
   await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog });

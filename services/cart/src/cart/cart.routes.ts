@@ -13,7 +13,7 @@ import { promoValidation } from '@shop/cart-rules';
 import type { CartOperations } from './cart-operations';
 import { toApiCart } from './priced-cart';
 import type { CartOwners } from './cart-owner';
-import type { AttemptLimiter } from '../limits/attempt-limiter';
+import type { AttemptLimiter } from '@shop/service-kit';
 import { UnknownPromoCodeError } from '../limits/windows';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };

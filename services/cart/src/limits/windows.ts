@@ -1,5 +1,5 @@
 import createError from '@fastify/error';
-import type { RateWindow } from './attempt-limiter';
+import type { RateWindow } from '@shop/service-kit';
 
 /**
  * Promo code guessing (issue #8): 10 unknown codes per client IP in 10 minutes. Valid, expired

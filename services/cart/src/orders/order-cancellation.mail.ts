@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import { formatDate, formatEur } from '@shop/format';
-import type { OutgoingMail } from '../mail/mailer';
+import type { OutgoingMail } from '@shop/service-kit';
 
 /** What the cancellation e-mail needs of an order (stored values: cents, dates). */
 export interface CancelledOrder {

@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import type { Address, Order } from '@shop/contracts';
 import { bankTransferRows, nextSteps, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
-import type { OutgoingMail } from '../mail/mailer';
+import type { OutgoingMail } from '@shop/service-kit';
 
 const addressLines = (a: Address) =>
   [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);

@@ -13,7 +13,7 @@ import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
 import type { PaymentMethod } from './payment-method';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '@shop/service-kit';
 import { orderConfirmationMail } from './order-confirmation.mail';
 import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';

@@ -1,23 +1,10 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
-import { defineModel } from '@shop/service-kit';
+import { defineModel, storedAddressSchema } from '@shop/service-kit';
 import { OrderStatus } from '@shop/contracts';
 import { storedPromoSchema } from '../promo/promo-code.model';
 
 /** The contract's statuses plus 'pending' (only while the order is being placed): one list (issue #10). */
 export const ORDER_RECORD_STATUSES = ['pending', ...OrderStatus.options] as const;
-
-const addressSchema = new Schema(
-  {
-    firstName: { type: String, required: true },
-    lastName: { type: String, required: true },
-    street: { type: String, required: true },
-    addressLine2: { type: String, default: '' },
-    postalCode: { type: String, required: true },
-    city: { type: String, required: true },
-    country: { type: String, enum: ['DE'], required: true },
-  },
-  { _id: false },
-);
 
 const lineItemSchema = new Schema(
   {
@@ -49,8 +36,8 @@ const orderSchema = new Schema(
     userId: { type: String, default: null, index: true },
     status: { type: String, enum: ORDER_RECORD_STATUSES, required: true },
     email: { type: String, required: true },
-    billingAddress: { type: addressSchema, required: true },
-    shippingAddress: { type: addressSchema, required: true },
+    billingAddress: { type: storedAddressSchema, required: true },
+    shippingAddress: { type: storedAddressSchema, required: true },
     items: { type: [lineItemSchema], required: true },
     totals: {
       type: new Schema(

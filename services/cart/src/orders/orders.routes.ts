@@ -16,7 +16,7 @@ import { accessibleOrderIds, grantOrderAccess } from './order-access';
 import type { CartOwners } from '../cart/cart-owner';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
-import type { AttemptLimiter } from '../limits/attempt-limiter';
+import type { AttemptLimiter } from '@shop/service-kit';
 
 interface OrderRouteOptions {
   placement: OrderPlacement;

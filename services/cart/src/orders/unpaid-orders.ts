@@ -4,7 +4,7 @@ import { orderModel } from './order.model';
 import { PromoCodes } from '../promo/promo-codes';
 import { paymentDueAt } from './payment-method';
 import type { CatalogClient } from '../catalog-client/catalog-client';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '@shop/service-kit';
 import { orderCancellationMail } from './order-cancellation.mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
  * Promo code guessing limit (issue #8) through the cart API on the real local database:
  * 10 unknown codes per client IP and 10 minutes, then 429 with a German message.
  */
-import { AttemptLimiter } from '../limits/attempt-limiter';
+import { AttemptLimiter } from '@shop/service-kit';
 import { PROMO_GUESSES, UnknownPromoCodeError } from '../limits/windows';
 import { startCartTestEnv, testProduct } from '../test-support/cart-test-env';
 

@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { WithdrawalReceipt } from '@shop/contracts';
 import { formatDateTime } from '@shop/format';
-import type { OutgoingMail } from '../mail/mailer';
+import type { OutgoingMail } from '@shop/service-kit';
 
 /**
  * Confirmation of a withdrawal on a durable medium, sent at once (§ 356a BGB; legal-de.md §4.8):

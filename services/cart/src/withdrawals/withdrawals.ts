@@ -6,7 +6,7 @@ import type { WithdrawalBody, WithdrawalReceipt } from '@shop/contracts';
 import { NotFoundError, isDuplicateKeyError } from '@shop/service-kit';
 import { orderModel } from '../orders/order.model';
 import { withdrawalModel } from './withdrawal.model';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '@shop/service-kit';
 import { withdrawalConfirmationMail } from './withdrawal-confirmation.mail';
 
 type WithdrawalInput = z.output<typeof WithdrawalBody>;

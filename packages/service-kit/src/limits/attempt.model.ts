@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { defineModel } from '@shop/service-kit';
+import { defineModel } from '../model';
 
 /**
  * One counted attempt for a rate window (AttemptLimiter): promo code guesses per client IP, order

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -44,3 +45,19 @@ export function createMailer(options: { from: string; smtpUrl?: string; mailDir:
     },
   };
 }
+
+const emptyAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * Environment of every service that sends e-mail (cart: orders; account: verification and reset):
+ * SHOP_NAME (sender name and signature), MAIL_FROM, SMTP_URL (e.g. smtps://user:pass@mail.example:465;
+ * without it every e-mail is written as an .eml file to MAIL_DIR, default ./data/mail, and its
+ * path logged), PUBLIC_ORIGIN (links in e-mails).
+ */
+export const mailEnvShape = {
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:8080'),
+  SHOP_NAME: z.string().default('RandM Tornado Shop'),
+  MAIL_FROM: z.string().default('RandM Tornado Shop <bestellung@randm-shop.example>'),
+  SMTP_URL: emptyAsUnset(z.string().url()),
+  MAIL_DIR: z.string().default(path.resolve('data/mail')),
+};

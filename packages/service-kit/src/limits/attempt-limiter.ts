@@ -26,8 +26,8 @@ export function germanWait(ms: number): string {
 }
 
 /**
- * Counts attempts per key in a sliding window, in the service's own database, so every instance
- * of the service shares the count (issue #8 promo guessing, issue #9 orders per client).
+ * Counts attempts per key in a sliding window, in the calling service's own database, so every instance
+ * of the service shares the count (cart: promo guessing, orders per client; account: logins, resets).
  *
  * Race-safe without transactions: each attempt is stored *before* the count and counts only the
  * attempts stored before it (ObjectIds ascend), so of any number of parallel attempts exactly
@@ -75,7 +75,7 @@ export class AttemptLimiter {
     return result;
   }
 
-  /** Deletes this window's attempts that have left it (called by the cart service's periodic sweep). */
+  /** Deletes this window's attempts that have left it (each service calls it from its periodic sweep). */
   async prune(): Promise<void> {
     await this.attempts.deleteMany({
       key: { $regex: `^${this.window.name}:` },
