@@ -11,3 +11,4 @@ export * from './cart';
 export * from './orders';
 export * from './parcel-locker';
 export * from './stock';
+export * from './account';

@@ -1,14 +1,42 @@
-import { createDomainService } from '@shop/service-kit';
+import cookie from '@fastify/cookie';
+import { AttemptLimiter, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
 import type { AccountConfig } from './config';
+import { AuthService } from './auth/auth-service';
+import { authRoutes } from './auth/auth.routes';
+import { loginsPerAccount, loginsPerIp, mailRequestsPerAddress, mailRequestsPerIp } from './auth/login-windows';
+import { internalSessionRoutes } from './sessions/internal.routes';
+
+/** How often old rate-limit attempts are deleted (ms). */
+const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Builds the account service (Users, sessions, verification and reset tokens, wishlists, addresses.)
- * Its domain routes arrive with the account slice's issue; until then it serves /healthz,
- * /readyz and /openapi.json on its own database.
+ * Builds the account service (issue #11): users, server-side sessions, verification and reset
+ * tokens on its own database (shop_account). `deps` lets tests replace the clock and the mailer.
  */
-export async function buildApp(config: AccountConfig) {
-  return createDomainService(config, {
-    service: 'account',
-    description: 'Users, sessions, verification and reset tokens, wishlists, addresses.',
+export async function buildApp(config: AccountConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
+  const app = await createDomainService(config, { service: 'account', description: 'Users, sessions, verification and reset tokens.' });
+  await app.register(cookie);
+  // Accounts are personal data: never kept by a browser or proxy cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
   });
+  const now = deps.now ?? (() => new Date());
+  const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
+  const auth = new AuthService(app.db, { mailer, shop: { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN }, log: app.log, now });
+  const limits = {
+    loginPerAccount: new AttemptLimiter(app.db, now, loginsPerAccount(config.LOGIN_LIMIT_PER_ACCOUNT)),
+    loginPerIp: new AttemptLimiter(app.db, now, loginsPerIp(config.LOGIN_LIMIT_PER_IP)),
+    mailPerAddress: new AttemptLimiter(app.db, now, mailRequestsPerAddress),
+    mailPerIp: new AttemptLimiter(app.db, now, mailRequestsPerIp),
+  };
+  await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, limits });
+  await app.register(internalSessionRoutes, { auth });
+
+  const sweeper = setInterval(() => {
+    for (const limiter of Object.values(limits))
+      limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  return app;
 }

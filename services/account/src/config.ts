@@ -1,6 +1,21 @@
-import type { z } from 'zod';
-import { serviceEnvSchema } from '@shop/service-kit';
+import { z } from 'zod';
+import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
 
-/** Environment of the account service: PORT (default 4103), HOST, MONGODB_URI, MONGODB_DB (default shop_account), LOG_LEVEL. */
-export const AccountEnv = serviceEnvSchema('account', 4103);
+/**
+ * Environment of the account service: PORT (default 4103), HOST, MONGODB_URI, MONGODB_DB
+ * (default shop_account), LOG_LEVEL, the e-mail settings of `mailEnvShape` (SHOP_NAME, MAIL_FROM,
+ * SMTP_URL, MAIL_DIR, PUBLIC_ORIGIN), and:
+ * - COOKIE_SECURE: 'true' marks the session cookie Secure (HTTPS deployments; same switch as the cart);
+ * - LOGIN_LIMIT_PER_ACCOUNT (5) and LOGIN_LIMIT_PER_IP (20): failed logins per 15 minutes before
+ *   the German 429 (issue #11 brute force); tests and the e2e stack raise them.
+ */
+export const AccountEnv = serviceEnvSchema('account', 4103).extend({
+  ...mailEnvShape,
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+});
 export type AccountConfig = z.output<typeof AccountEnv>;

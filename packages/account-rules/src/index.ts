@@ -1,0 +1,2 @@
+export * from './password-strength';
+export * from './email';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Address } from './orders';
+
+/**
+ * Accounts (issue #11; spec §3 'User', §5 password rules, §6 roles, §7 /api/auth calls). Every
+ * field is a plain string of bounded length: an object or an operator key ({"$ne": null}) in any
+ * field is a 400 naming the field, never part of a query.
+ */
+
+/** Roles (spec §6): customers, and the staff roles with their permissions (docs/architecture.md 'Roles'). */
+export const UserRole = z.enum(['customer', 'manager', 'admin']);
+export type UserRole = z.infer<typeof UserRole>;
+
+/** Name of the HttpOnly session cookie (opaque random id; the session lives in the account database). */
+export const SESSION_COOKIE = 'shop_session';
+
+const EMAIL_MESSAGE = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
+/** An e-mail address: trimmed, lower case, no spaces (spec §5 'Email format'). */
+export const Email = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(200, 'Höchstens 200 Zeichen.')
+  .pipe(z.email(EMAIL_MESSAGE));
+
+const name = (label: string) =>
+  z
+    .string({ error: `Bitte geben Sie ${label} ein.` })
+    .trim()
+    .min(1, `Bitte geben Sie ${label} ein.`)
+    .max(100, 'Höchstens 100 Zeichen.')
+    .refine((value) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029<>]/.test(value), 'Bitte ohne Sonderzeichen wie < > oder Zeilenumbrüche.');
+
+/** A password as the API takes it; its rules (length, weak patterns, breached lists) are checked by the service (@shop/account-rules). */
+const PasswordInput = z.string({ error: 'Bitte geben Sie ein Passwort ein.' }).min(1, 'Bitte geben Sie ein Passwort ein.').max(200);
+
+/** `POST /api/auth/register`: spec §7, 'registration fields without confirmPassword' (checked in the browser). */
+export const RegisterBody = z
+  .object({ email: Email, password: PasswordInput, firstName: name('Ihren Vornamen'), lastName: name('Ihren Nachnamen') })
+  .strict();
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/** `POST /api/auth/login`: spec §7 'credentials'. */
+export const LoginBody = z.object({ email: Email, password: PasswordInput }).strict();
+export type LoginBody = z.input<typeof LoginBody>;
+
+/** A saved delivery address: the checkout's German address rules. */
+export const SavedAddress = Address;
+
+/** The user as login, register, me and profile updates return it (spec §7 'returns user'): never a password hash, token or session field. */
+export const User = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: UserRole,
+    emailVerified: z.boolean(),
+    address: SavedAddress.nullable(),
+    createdAt: z.string(),
+  })
+  .strict();
+export type User = z.infer<typeof User>;

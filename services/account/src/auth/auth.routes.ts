@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Email, ErrorResponse, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
+import type { AttemptLimiter } from '@shop/service-kit';
+import { InvalidCredentialsError, type AuthService } from './auth-service';
+
+const Message = z.object({ message: z.string() }).strict();
+const Token = z.string({ error: 'Der Link ist unvollständig.' }).min(1, 'Der Link ist unvollständig.').max(100);
+const errors = { 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+
+/** Only a wrong e-mail or password uses up one of the allowed login attempts. */
+const isFailedLogin = ({ error }: { error?: unknown }) => error instanceof InvalidCredentialsError;
+const always = () => true;
+
+const NEUTRAL_REGISTER =
+  'Fast geschafft: Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie darin Ihre E-Mail-Adresse, danach können Sie sich anmelden.';
+const NEUTRAL_RESET =
+  'Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts geschickt.';
+const NEUTRAL_RESEND =
+  'Wenn zu dieser E-Mail-Adresse ein noch nicht bestätigtes Kundenkonto besteht, haben wir Ihnen einen neuen Bestätigungslink geschickt.';
+
+/**
+ * The /api/auth calls of spec §7 that need no login, plus logout and me (issue #11). The session
+ * cookie is HttpOnly, SameSite=Lax, Secure behind HTTPS (COOKIE_SECURE), path /, and ends with
+ * the session (sessions.ts: 30 days absolute, 7 days idle). Errors: 400 with the field, 401
+ * INVALID_CREDENTIALS, 403 EMAIL_NOT_VERIFIED, 429 LOGIN_ATTEMPTS_EXCEEDED / MAIL_REQUESTS_EXCEEDED
+ * with the wait in German.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  secureCookie: boolean;
+  limits: { loginPerAccount: AttemptLimiter; loginPerIp: AttemptLimiter; mailPerAddress: AttemptLimiter; mailPerIp: AttemptLimiter };
+}> = async (app, { auth, secureCookie, limits }) => {
+  const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
+  const clearSession = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+  /** Counts one e-mail request per address and per IP (every request counts: the answer must not differ). */
+  const mailRequest = (request: FastifyRequest, email: string) =>
+    limits.mailPerIp.guard(request.ip, () => limits.mailPerAddress.guard(email, async () => undefined, always), always);
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        summary: 'Register a customer; the same answer whether or not the address has an account (the owner gets a notice)',
+        body: RegisterBody,
+        response: { 202: Message, ...errors },
+      },
+    },
+    async (request, reply) => {
+      auth.assertNewPassword(request.body.password); // a refused password sends nothing, so it does not count
+      await mailRequest(request, request.body.email);
+      await auth.register(request.body);
+      return reply.code(202).send({ message: NEUTRAL_REGISTER });
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        summary: 'Confirm the e-mail address with the token of the verification link',
+        body: z.object({ token: Token }).strict(),
+        response: { 200: Message, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body.token);
+      return { message: 'Vielen Dank: Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      schema: {
+        summary: 'Send the verification link again (neutral answer)',
+        body: z.object({ email: Email }).strict(),
+        response: { 202: Message, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await mailRequest(request, request.body.email);
+      auth.resendVerification(request.body.email);
+      return reply.code(202).send({ message: NEUTRAL_RESEND });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        summary: 'Log in: returns the user and sets a new session cookie',
+        body: LoginBody,
+        response: { 200: User, 401: ErrorResponse, 403: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const session = await limits.loginPerIp.guard(
+        request.ip,
+        () => limits.loginPerAccount.guard(email, () => auth.login(email, password, sessionToken(request)), isFailedLogin),
+        isFailedLogin,
+      );
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie,
+        expires: session.expiresAt,
+      });
+      return session.user;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { summary: 'Log out: ends the session and clears the cookie', response: { 200: Message, 503: ErrorResponse } } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await auth.sessions.end(token);
+      clearSession(reply);
+      return { message: 'Erfolgreich abgemeldet' };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        summary: 'The logged-in user (401 without a live session)',
+        response: { 200: User, 401: ErrorResponse, 503: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.currentUser(sessionToken(request));
+      if (!user) {
+        if (sessionToken(request)) clearSession(reply);
+        // Spec §8: the session fetch does not retry on 'Nicht authentifiziert'.
+        return reply.code(401).send({ message: 'Nicht authentifiziert', code: 'UNAUTHENTICATED' });
+      }
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        summary: 'Send a password reset link (neutral answer)',
+        body: z.object({ email: Email }).strict(),
+        response: { 202: Message, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await mailRequest(request, request.body.email);
+      auth.requestPasswordReset(request.body.email);
+      return reply.code(202).send({ message: NEUTRAL_RESET });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password/confirm',
+    {
+      schema: {
+        summary: 'Set a new password with the token of the reset link; ends every session of the account',
+        body: z.object({ token: Token, password: z.string().min(1, 'Bitte geben Sie ein Passwort ein.').max(200) }).strict(),
+        response: { 200: Message, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.confirmPasswordReset(request.body.token, request.body.password);
+      return { message: 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.' };
+    },
+  );
+};

@@ -1,0 +1,79 @@
+/**
+ * Test environment of the account service (its jest tests only): the real app on the real local
+ * database, a clock the test moves, and a mailer that keeps the e-mails in memory.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadConfig, type Mailer, type OutgoingMail } from '@shop/service-kit';
+import { buildApp } from '../app';
+import { AccountEnv } from '../config';
+
+export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+
+export async function startAccountTestEnv(env: Record<string, string> = {}) {
+  const clock = { now: new Date('2026-11-23T10:00:00Z') };
+  const mails: OutgoingMail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+      return { file: null };
+    },
+  };
+  const config = loadConfig(AccountEnv, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    MONGODB_DB: `test_account_${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+    INTERNAL_API_SECRET,
+    ...env,
+  });
+  const app = await buildApp(config, { now: () => clock.now, mailer });
+  await app.ready();
+
+  /** A browser: its own cookie jar and client IP. */
+  function visitor(ip = '203.0.113.10') {
+    const jar = new Map<string, string>();
+    const call = async (
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const response = await app.inject({
+        method,
+        url,
+        payload: payload as object,
+        remoteAddress: ip,
+        headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      });
+      const setCookie = response.headers['set-cookie'];
+      for (const entry of setCookie ? (Array.isArray(setCookie) ? setCookie : [setCookie]) : []) {
+        const [pair] = String(entry).split(';');
+        const index = pair!.indexOf('=');
+        const [name, value] = [pair!.slice(0, index), pair!.slice(index + 1)];
+        if (value) jar.set(name, value);
+        else jar.delete(name);
+      }
+      return { status: response.statusCode, body: response.body ? response.json() : null, setCookie };
+    };
+    return { call, jar };
+  }
+
+  /** Waits for the next e-mail to `to` (they are sent after the answer) and returns it. */
+  async function mailTo(to: string, subject: RegExp, timeoutMs = 3000): Promise<OutgoingMail> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const mail = mails.find((candidate) => candidate.to === to && subject.test(candidate.subject));
+      if (mail) {
+        mails.splice(mails.indexOf(mail), 1);
+        return mail;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no e-mail to ${to} matching ${subject}`);
+  }
+
+  /** The token of the link in an e-mail. */
+  const tokenIn = (mail: OutgoingMail) => /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+
+  return { app, clock, mails, visitor, mailTo, tokenIn, close: () => app.close() };
+}

@@ -1,0 +1,66 @@
+import type { Connection } from 'mongoose';
+import type { User, UserRole } from '@shop/contracts';
+import { isDuplicateKeyError } from '@shop/service-kit';
+import { userModel, type UserRecord } from './user.model';
+
+/** A user as the API shows it (contract `User`): no hash, no internal fields. */
+export function toApiUser(record: UserRecord): User {
+  return {
+    id: String(record._id),
+    email: record.email,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    role: record.role as UserRole,
+    emailVerified: record.emailVerifiedAt !== null && record.emailVerifiedAt !== undefined,
+    address: record.address ? { ...record.address, addressLine2: record.address.addressLine2 ?? '', country: 'DE' } : null,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** The users collection (issue #11). E-mail addresses arrive normalised (contract `Email`). */
+export class Users {
+  constructor(private readonly db: Connection) {}
+
+  private get model() {
+    return userModel(this.db);
+  }
+
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    return this.model.findOne({ email }).lean();
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    if (!/^[0-9a-f]{24}$/.test(id)) return null;
+    return this.model.findById(id).lean();
+  }
+
+  /** Inserts a customer. @returns null when the address is taken (also by a parallel registration). */
+  async create(fields: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    role?: UserRole;
+  }): Promise<UserRecord | null> {
+    try {
+      return (await this.model.create(fields)).toObject();
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+  }
+
+  async recordLogin(id: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { lastLoginAt: at } });
+  }
+
+  /** Marks the e-mail address confirmed (first confirmation wins). */
+  async markEmailVerified(id: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: at } });
+  }
+
+  /** Replaces the hash (login with an outdated cost, or a password change). */
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { passwordHash } });
+  }
+}
