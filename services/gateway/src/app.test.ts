@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig } from '@shop/service-kit';
+import { loadConfig, readIdentity } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
 import { buildApp } from './app';
 import { GatewayEnv } from './config';
@@ -15,6 +15,10 @@ let closedPort: number;
 const INDEX_HTML = '<!doctype html><html lang="de"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
 
 const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
+/** Sessions the account double knows (token → identity), and how many lookups reached it. */
+const liveSessions = new Map<string, { userId: string; role: string }>();
+let sessionLookups = 0;
 /** The x-internal-token of the last internal call the upstream received. */
 let lastInternalToken: string | undefined;
 
@@ -29,6 +33,7 @@ async function gateway(overrides: Record<string, string> = {}) {
     CONTENT_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
     ADMIN_SERVICE_URL: `http://127.0.0.1:${upstreamPort}`,
     INTERNAL_API_SECRET,
+    IDENTITY_SECRET,
     ...overrides,
   });
   const app = await buildApp(config);
@@ -69,6 +74,13 @@ beforeAll(async () => {
     body: request.body ?? null,
   }));
   upstream.get('/readyz', async () => ({ status: 'ready' }));
+  // The account service's session lookup: live sessions by token, and how often it was asked.
+  upstream.post('/internal/sessions/resolve', async (request, reply) => {
+    sessionLookups++;
+    if (request.headers['x-internal-token'] !== INTERNAL_API_SECRET) return reply.code(401).send({ message: 'no' });
+    const session = liveSessions.get((request.body as { token: string }).token);
+    return session ? session : reply.code(404).send({ message: 'Keine gültige Sitzung.', code: 'NO_SESSION' });
+  });
   upstream.get('/internal/page-head', async (request, reply) => {
     lastInternalToken = request.headers['x-internal-token'] as string | undefined;
     const { path: pagePath } = request.query as { path: string };
@@ -333,6 +345,52 @@ describe('gateway: /api routing', () => {
   test('a client cannot pose as a logged-in user: its x-shop-identity header is dropped', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/products/x', headers: { 'x-shop-identity': 'forged.token.value' } });
     expect(response.json()).toMatchObject({ url: '/api/products/x', identity: null });
+  });
+
+  test('a session cookie becomes a signed identity for the services; the lookup is cached; logout drops it at once', async () => {
+    const token = 'A'.repeat(43);
+    liveSessions.set(token, { userId: '665f1c2b9a1e4b0012345678', role: 'manager' });
+    const before = sessionLookups;
+    const call = (url = '/api/products/x') => app.inject({ method: 'GET', url, headers: { cookie: `other=1; shop_session=${token}` } });
+    const identity = (await call()).json().identity as string;
+    expect(await readIdentity({ headers: { 'x-shop-identity': identity } } as never, IDENTITY_SECRET)).toEqual({
+      userId: '665f1c2b9a1e4b0012345678',
+      role: 'manager',
+    });
+    await call();
+    await call();
+    expect(sessionLookups - before).toBe(1); // one account lookup for three requests
+    // A session ended at the account service stays known until logout passes the gateway …
+    liveSessions.delete(token);
+    expect((await call()).json().identity).not.toBeNull();
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `shop_session=${token}`, origin: 'http://localhost:8080' },
+    });
+    // … which drops the cached entry: the next request is anonymous.
+    expect((await call()).json().identity).toBeNull();
+  });
+
+  test('a session ended at the account service stops counting within SESSION_CACHE_MS', async () => {
+    const quick = await gateway({ SESSION_CACHE_MS: '200', RATE_LIMIT_MAX: '1000' });
+    const token = 'C'.repeat(43);
+    liveSessions.set(token, { userId: '665f1c2b9a1e4b0012345679', role: 'customer' });
+    const call = () => quick.inject({ method: 'GET', url: '/api/products/x', headers: { cookie: `shop_session=${token}` } });
+    expect((await call()).json().identity).not.toBeNull();
+    liveSessions.delete(token); // e.g. the password was changed in another browser
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await call()).json().identity).toBeNull();
+    await quick.close();
+  });
+
+  test('an unknown session cookie is anonymous, and a forged identity next to it is still dropped', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/products/x',
+      headers: { cookie: `shop_session=${'B'.repeat(43)}`, 'x-shop-identity': 'forged.token.value' },
+    });
+    expect(response.json().identity).toBeNull();
   });
 
   test('services get the client IP the gateway sees as the only x-forwarded-for entry, never one the client names', async () => {

@@ -1,10 +1,11 @@
 import compress from '@fastify/compress';
-import { createServiceApp, internalApiSecret } from '@shop/service-kit';
+import { createServiceApp, identitySecret, internalApiSecret } from '@shop/service-kit';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { remoteEntries, type GatewayConfig } from './config';
 import { serviceUrls } from './routing-table';
 import { security } from './plugins/security';
 import { apiProxy } from './plugins/api-proxy';
+import { identityPlugin } from './plugins/identity';
 import { storefront } from './plugins/storefront';
 import { serviceReadinessCheck } from './plugins/readiness';
 
@@ -62,13 +63,20 @@ export async function buildApp(config: GatewayConfig) {
     rateLimitMax: config.RATE_LIMIT_MAX,
     development: config.SHOP_ENVIRONMENT === 'development',
   });
+  const internalSecret = internalApiSecret(config.INTERNAL_API_SECRET);
+  await app.register(identityPlugin, {
+    accountServiceUrl: services.account,
+    internalSecret,
+    identitySecret: identitySecret(config.IDENTITY_SECRET),
+    sessionCacheMs: config.SESSION_CACHE_MS,
+  });
   await app.register(apiProxy, { services });
   await app.register(storefront, {
     staticRoot: config.STATIC_ROOT,
     remotesManifest,
     shopConfig,
     services,
-    internalSecret: internalApiSecret(config.INTERNAL_API_SECRET),
+    internalSecret,
   });
   return app;
 }

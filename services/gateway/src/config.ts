@@ -19,7 +19,11 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
  * - FRAME_ANCESTORS: comma-separated origins of other sites allowed to embed the shop in a frame
  *   (default none: only the shop itself); inside such a frame the cart is kept locally (spec §4).
  * - INTERNAL_API_SECRET: shared secret of the services' /internal/* endpoints (page heads,
- *   sitemap entries); required in production, a generated one under ./data/secrets otherwise.
+ *   sitemap entries, session resolving); required in production, a generated one under ./data/secrets otherwise.
+ * - IDENTITY_SECRET: signs the x-shop-identity the gateway mints from the session cookie for every
+ *   service (the same value in every service); required in production, ./data/secrets otherwise.
+ * - SESSION_CACHE_MS: how long a resolved session is reused before asking the account service again
+ *   (default 5000): a session ended elsewhere (password change, role change) counts within it.
  * - TRUST_PROXY: number of reverse proxies in front of the gateway (a TLS terminator, a load
  *   balancer) whose X-Forwarded-For is trusted for the client IP; default 0 (the socket address).
  * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
@@ -59,6 +63,8 @@ export const GatewayEnv = z
       )
       .pipe(z.array(z.string().url('FRAME_ANCESTORS: each entry must be an origin like https://partner.example'))),
     INTERNAL_API_SECRET: internalApiSecretVar,
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
     TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     LOG_LEVEL: logLevelVar,

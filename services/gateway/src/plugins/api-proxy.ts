@@ -23,7 +23,12 @@ export async function apiProxy(app: FastifyInstance, opts: { services: Record<Se
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
           const { [IDENTITY_HEADER]: _forged, ...rest } = headers;
-          return { ...rest, 'x-request-id': String(request.id), 'x-forwarded-for': request.ip };
+          return {
+            ...rest,
+            'x-request-id': String(request.id),
+            'x-forwarded-for': request.ip,
+            ...(request.shopIdentity ? { [IDENTITY_HEADER]: request.shopIdentity } : {}),
+          };
         },
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, service }, 'upstream service failed');

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { SESSION_COOKIE } from '@shop/contracts';
+import { internalHeaders, signIdentity, type ShopIdentity } from '@shop/service-kit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed identity the gateway vouches for (x-shop-identity), or null for anonymous requests. */
+    shopIdentity: string | null;
+  }
+}
+
+/** How long a minted identity is valid for a service (s): one request's lifetime with room for retries. */
+const IDENTITY_TTL_S = 60;
+
+const cookieValue = (header: string | undefined, name: string): string | undefined => {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+};
+
+/**
+ * Turns the session cookie into the short-lived signed identity every service verifies
+ * (issue #11; service-kit identity.ts). Sessions live in the account service; the gateway asks
+ * `POST /internal/sessions/resolve` and keeps the answer (also 'no session') for
+ * `sessionCacheMs` (SESSION_CACHE_MS, default 5 s) in a bounded LRU cache keyed by the token's hash, so a logged-in request adds no
+ * database round trip most of the time. A login or logout through the gateway drops the cached
+ * entry at once; a session ended elsewhere (password change, role change by staff) takes effect
+ * within that time. When the account service cannot be reached the request goes on as
+ * anonymous (logged, not cached).
+ */
+export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: string; identitySecret: string; sessionCacheMs: number }>(
+  async (app: FastifyInstance, opts) => {
+    const cache = new LRUCache<string, { identity: ShopIdentity | null }>({ max: 50_000, ttl: opts.sessionCacheMs });
+    app.decorateRequest('shopIdentity', null);
+
+    async function resolve(request: FastifyRequest, token: string): Promise<ShopIdentity | null> {
+      const key = createHash('sha256').update(token).digest('hex');
+      const cached = cache.get(key);
+      if (cached) return cached.identity;
+      try {
+        const response = await fetch(new URL('/internal/sessions/resolve', opts.accountServiceUrl), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...internalHeaders(opts.internalSecret) },
+          body: JSON.stringify({ token }),
+          signal: AbortSignal.timeout(2000),
+        });
+        if (response.status !== 200 && response.status !== 404) throw new Error(`account service answered ${response.status}`);
+        const identity = response.status === 200 ? ((await response.json()) as ShopIdentity) : null;
+        cache.set(key, { identity });
+        return identity;
+      } catch (error) {
+        request.log.warn({ err: error }, 'session not resolved (account service unreachable): request goes on anonymous');
+        return null;
+      }
+    }
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
+      if (!token || token.length > 100) return;
+      if (request.url.startsWith('/api/auth/logout') || request.url.startsWith('/api/auth/login')) {
+        cache.delete(createHash('sha256').update(token).digest('hex'));
+        return;
+      }
+      const identity = await resolve(request, token);
+      if (identity) request.shopIdentity = await signIdentity(identity, opts.identitySecret, IDENTITY_TTL_S);
+    });
+  },
+  { name: 'shop-identity' },
+);
