@@ -61,3 +61,17 @@ export const User = z
   })
   .strict();
 export type User = z.infer<typeof User>;
+
+/** `PATCH /api/auth/profile`: name and the saved delivery address (null removes it). The e-mail address is not changed here. */
+export const ProfileUpdateBody = z
+  .object({
+    firstName: name('Ihren Vornamen').optional(),
+    lastName: name('Ihren Nachnamen').optional(),
+    address: SavedAddress.nullable().optional(),
+  })
+  .strict();
+export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
+
+/** `POST /api/auth/change-password`: the current password and the new one (its rules are checked by the service). */
+export const ChangePasswordBody = z.object({ currentPassword: PasswordInput, newPassword: PasswordInput }).strict();
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;

@@ -5,6 +5,7 @@ import { AuthService } from './auth/auth-service';
 import { authRoutes } from './auth/auth.routes';
 import { loginsPerAccount, loginsPerIp, mailRequestsPerAddress, mailRequestsPerIp } from './auth/login-windows';
 import { internalSessionRoutes } from './sessions/internal.routes';
+import { profileRoutes } from './users/profile.routes';
 
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -30,6 +31,7 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     mailPerIp: new AttemptLimiter(app.db, now, mailRequestsPerIp),
   };
   await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, limits });
+  await app.register(profileRoutes, { auth, passwordChecks: limits.loginPerAccount });
   await app.register(internalSessionRoutes, { auth });
 
   const sweeper = setInterval(() => {

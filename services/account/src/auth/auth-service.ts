@@ -20,6 +20,13 @@ export const EmailNotVerifiedError = createError(
   403,
 );
 
+/** 400 for a wrong current password when changing it (counts like a failed login). */
+export class WrongCurrentPasswordError extends FieldError {
+  constructor() {
+    super('currentPassword', 'Das aktuelle Passwort ist nicht korrekt.');
+  }
+}
+
 /** Why a new password is refused (spec §5 rules, breached lists), or null. */
 export function newPasswordProblem(password: string): string | null {
   return passwordProblem(password) ?? (isBreachedPassword(password) ? BREACHED_PASSWORD_MESSAGE : null);
@@ -75,10 +82,10 @@ export class AuthService {
     }
   }
 
-  /** @throws 400 (VALIDATION_ERROR naming `password`) when a new password breaks the rules. */
-  assertNewPassword(password: string): void {
+  /** @throws 400 (VALIDATION_ERROR naming `field`) when a new password breaks the rules. */
+  assertNewPassword(password: string, field = 'password'): void {
     const problem = newPasswordProblem(password);
-    if (problem) throw new FieldError('password', problem);
+    if (problem) throw new FieldError(field, problem);
   }
 
   /** Confirms the address of a verification link. @throws 400 for an unknown, used or expired link. */
@@ -121,6 +128,19 @@ export class AuthService {
     const session = token ? await this.sessions.resolve(token) : null;
     const user = session ? await this.users.findById(session.userId) : null;
     return user ? toApiUser(user) : null;
+  }
+
+  /**
+   * Changes the password of the logged-in user after checking the current one, and ends every
+   * other session of the account (this browser stays logged in).
+   * @throws WrongCurrentPasswordError (400 naming currentPassword), 400 for a refused new password.
+   */
+  async changePassword(userId: string, sessionToken: string, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user || !(await passwordHasher.verify(user.passwordHash, currentPassword))) throw new WrongCurrentPasswordError();
+    this.assertNewPassword(newPassword, 'newPassword');
+    await this.users.setPasswordHash(userId, await passwordHasher.hash(newPassword));
+    await this.sessions.endAllOf(userId, sessionToken);
   }
 
   /** Sends a reset link when the address has an account; answers nothing either way. */

@@ -59,6 +59,15 @@ export class Users {
     await this.model.updateOne({ _id: id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: at } });
   }
 
+  /** Changes name and saved address. @returns the updated user, or null when it is gone. */
+  async updateProfile(
+    id: string,
+    changes: { firstName?: string; lastName?: string; address?: Record<string, string> | null },
+  ): Promise<UserRecord | null> {
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    return this.model.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean();
+  }
+
   /** Replaces the hash (login with an outdated cost, or a password change). */
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { passwordHash } });

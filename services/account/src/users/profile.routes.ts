@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ChangePasswordBody, ErrorResponse, ProfileUpdateBody, SESSION_COOKIE, User } from '@shop/contracts';
+import type { AttemptLimiter } from '@shop/service-kit';
+import { WrongCurrentPasswordError, type AuthService } from '../auth/auth-service';
+import { toApiUser } from './users';
+
+const unauthenticated = { message: 'Nicht authentifiziert', code: 'UNAUTHENTICATED' } as const;
+
+/**
+ * The logged-in user's own data (issue #11; spec §7 PATCH /api/auth/profile and
+ * POST /api/auth/change-password). 401 'Nicht authentifiziert' without a live session (the
+ * browser then says 'Sitzung abgelaufen. Bitte melden Sie sich erneut an.', spec §8).
+ */
+export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordChecks: AttemptLimiter }> = async (
+  app,
+  { auth, passwordChecks },
+) => {
+  /** The session token and user id of a logged-in request, or null after answering 401. */
+  async function session(request: FastifyRequest, reply: FastifyReply) {
+    const token = request.cookies[SESSION_COOKIE];
+    const live = token ? await auth.sessions.resolve(token) : null;
+    if (!token || !live) {
+      await reply.code(401).send(unauthenticated);
+      return null;
+    }
+    return { token, userId: live.userId };
+  }
+
+  app.patch(
+    '/api/auth/profile',
+    {
+      schema: {
+        summary: 'Change name and saved delivery address',
+        body: ProfileUpdateBody,
+        response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 503: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const current = await session(request, reply);
+      if (!current) return reply;
+      const updated = await auth.users.updateProfile(current.userId, request.body);
+      if (!updated) return reply.code(401).send(unauthenticated);
+      return toApiUser(updated);
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: {
+        summary: 'Change the password; every other session of the account ends',
+        body: ChangePasswordBody,
+        response: {
+          200: z.object({ message: z.string() }).strict(),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          429: ErrorResponse,
+          503: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const current = await session(request, reply);
+      if (!current) return reply;
+      const { currentPassword, newPassword } = request.body;
+      // Guessing the current password in a stolen session is limited like logins.
+      await passwordChecks.guard(
+        current.userId,
+        () => auth.changePassword(current.userId, current.token, currentPassword, newPassword),
+        ({ error }) => error instanceof WrongCurrentPasswordError,
+      );
+      return { message: 'Ihr Passwort wurde geändert. Auf anderen Geräten wurden Sie abgemeldet.' };
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import { startAccountTestEnv } from '../test-support/account-test-env';
+
+const PASSWORD = 'Sonnige Tage am Rhein 7!';
+const address = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Heidestraße 17',
+  addressLine2: '',
+  postalCode: '51147',
+  city: 'Köln',
+  country: 'DE',
+};
+
+let env: Awaited<ReturnType<typeof startAccountTestEnv>>;
+beforeAll(async () => {
+  env = await startAccountTestEnv();
+});
+afterAll(() => env.close());
+
+/** A verified, logged-in customer in their own browser. */
+async function loggedIn(email: string) {
+  const browser = env.visitor();
+  await browser.call('POST', '/api/auth/register', { email, password: PASSWORD, firstName: 'Erika', lastName: 'Mustermann' });
+  await browser.call('POST', '/api/auth/verify-email', { token: env.tokenIn(await env.mailTo(email, /bestätigen/)) });
+  expect((await browser.call('POST', '/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  return browser;
+}
+
+describe('profile (issue #11)', () => {
+  test('name and saved address change; the address follows the checkout rules; logged out gives 401', async () => {
+    const browser = await loggedIn('profil@example.de');
+    const updated = await browser.call('PATCH', '/api/auth/profile', { firstName: 'Eri', address });
+    expect(updated).toMatchObject({ status: 200, body: { firstName: 'Eri', lastName: 'Mustermann', address } });
+    const packstation = await browser.call('PATCH', '/api/auth/profile', { address: { ...address, postalCode: '1234' } });
+    expect(packstation).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    expect((await browser.call('PATCH', '/api/auth/profile', { email: 'other@example.de' })).status).toBe(400); // not changeable here
+    expect((await browser.call('PATCH', '/api/auth/profile', { address: null })).body.address).toBeNull();
+    expect(await env.visitor().call('PATCH', '/api/auth/profile', { firstName: 'X' })).toMatchObject({
+      status: 401,
+      body: { message: 'Nicht authentifiziert' },
+    });
+  });
+
+  test('a password change needs the current password and ends the other sessions only', async () => {
+    const phone = await loggedIn('wechsel@example.de');
+    const laptop = env.visitor();
+    await laptop.call('POST', '/api/auth/login', { email: 'wechsel@example.de', password: PASSWORD });
+    const wrong = await phone.call('POST', '/api/auth/change-password', {
+      currentPassword: 'Falsches Passwort 1',
+      newPassword: 'Neue Wolken über Köln 9?',
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: 'body/currentPassword', message: 'Das aktuelle Passwort ist nicht korrekt.' }] },
+    });
+    const weak = await phone.call('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'kurz' });
+    expect(weak).toMatchObject({ status: 400, body: { issues: [{ path: 'body/newPassword' }] } });
+    expect(
+      (await phone.call('POST', '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Neue Wolken über Köln 9?' }))
+        .status,
+    ).toBe(200);
+    expect((await phone.call('GET', '/api/auth/me')).status).toBe(200); // this browser stays logged in
+    expect((await laptop.call('GET', '/api/auth/me')).status).toBe(401); // the other one is logged out
+    expect(
+      (await env.visitor().call('POST', '/api/auth/login', { email: 'wechsel@example.de', password: 'Neue Wolken über Köln 9?' })).status,
+    ).toBe(200);
+  });
+});
