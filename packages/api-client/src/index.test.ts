@@ -74,8 +74,11 @@ describe('apiRequest (spec §7 and §8)', () => {
   });
 
   test('a 401 gives null when asked to (session fetch)', async () => {
-    const { impl } = fakeFetch(json(401, { message: 'Nicht authentifiziert' }));
+    const response = json(401, { message: 'Nicht authentifiziert' });
+    const { impl } = fakeFetch(response);
     await expect(apiGet(['/api/auth/me'], { fetchImpl: impl, on401: 'returnNull' })).resolves.toBeNull();
+    // The body was read to its end: an unread one keeps the request (and 'network idle') open.
+    expect(response.bodyUsed).toBe(true);
   });
 
   test('an empty body gives null', async () => {

@@ -89,7 +89,12 @@ export async function apiRequest<T = unknown>(
     }
   }
   const response = await fetchImpl(baseUrl + path, init);
-  if (response.status === 401 && on401 === 'returnNull') return null;
+  if (response.status === 401 && on401 === 'returnNull') {
+    // Read the body to its end: an unread body keeps the request open (the connection, and
+    // 'network idle' for tools waiting on the page).
+    await response.text().catch(() => undefined);
+    return null;
+  }
   if (!response.ok) {
     const { message, body } = await serverMessageOf(response);
     throw new ApiError(response.status, message, body);
