@@ -139,7 +139,13 @@ async function main() {
         // A made-up partner site may frame the shop: the embedded-frame journey serves it through Playwright.
         gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000', FRAME_ANCESTORS: EMBED_ORIGIN },
         // The journeys order many times as the demo buyer from one IP (the limits have their own service tests).
-        serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000', ORDER_LIMIT_PER_IP: '100000' },
+        // Likewise registrations and logins (the account limits have their own service tests).
+        serviceEnv: {
+          ORDER_LIMIT_PER_EMAIL: '100000',
+          ORDER_LIMIT_PER_IP: '100000',
+          LOGIN_LIMIT_PER_IP: '100000',
+          MAIL_REQUEST_LIMIT_PER_IP: '100000',
+        },
       });
       try {
         const report = path.join(dataDir, 'playwright.json');

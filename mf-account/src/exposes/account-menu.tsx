@@ -1,13 +1,97 @@
-import { Link } from 'react-router-dom';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '@shop/ui';
+import { Link, useNavigate } from 'react-router-dom';
+import { clearSession, loadSession, showToast, useSession } from '@shop/shell-api';
+import { authApi } from '../api/auth-api';
+import '../styles/account.css';
 
-/** Header account menu. Logged out (the only state until the account slice exists): an icon linking to /anmelden (spec §2 'Header'). */
+const PersonIcon = () => (
+  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" />
+  </svg>
+);
+
+/**
+ * Header account widget (spec §2 'Header', §6; issue #11): logged out an icon linking to
+ * /anmelden; logged in the first name opening a menu with Profil, Meine Bestellungen,
+ * Wunschliste, 'Admin Dashboard' for every role other than customer, and Abmelden
+ * ('Erfolgreich abgemeldet' / 'Abmeldung fehlgeschlagen', spec §8). Reads the session once per page.
+ */
 export default function AccountMenu() {
+  const { status, user } = useSession();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const close = useCallback(() => setOpen(false), []);
+  useEffect(() => {
+    void loadSession();
+  }, []);
+  useDismiss(root, open, close);
+
+  if (status !== 'authenticated' || !user) {
+    return (
+      <Link to="/anmelden" className="shop-icon-button" aria-label="Anmelden">
+        <PersonIcon />
+      </Link>
+    );
+  }
+  const logout = async () => {
+    setOpen(false);
+    try {
+      await authApi.logout();
+      clearSession();
+      showToast({ title: 'Erfolgreich abgemeldet', variant: 'success' });
+      navigate('/');
+    } catch {
+      showToast({ title: 'Abmeldung fehlgeschlagen', variant: 'destructive' });
+    }
+  };
   return (
-    <Link to="/anmelden" className="shop-icon-button" aria-label="Anmelden">
-      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <circle cx="12" cy="8" r="4" />
-        <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" />
-      </svg>
-    </Link>
+    <div className="account-menu" ref={root}>
+      <button
+        type="button"
+        className="shop-icon-button account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Kundenkonto von ${user.firstName}`}
+        onClick={() => setOpen(!open)}
+      >
+        <PersonIcon />
+        <span className="account-menu__name">{user.firstName}</span>
+      </button>
+      {open && (
+        <ul id={menuId} className="account-menu__list" aria-label="Kundenkonto">
+          <li>
+            <Link to="/profil" onClick={() => setOpen(false)}>
+              Profil
+            </Link>
+          </li>
+          <li>
+            <Link to="/meine-bestellungen" onClick={() => setOpen(false)}>
+              Meine Bestellungen
+            </Link>
+          </li>
+          <li>
+            <Link to="/wunschliste" onClick={() => setOpen(false)}>
+              Wunschliste
+            </Link>
+          </li>
+          {user.role !== 'customer' && (
+            <li>
+              <Link to="/admin" onClick={() => setOpen(false)}>
+                Admin Dashboard
+              </Link>
+            </li>
+          )}
+          <li>
+            <button type="button" className="account-menu__logout" onClick={() => void logout()}>
+              Abmelden
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
   );
 }

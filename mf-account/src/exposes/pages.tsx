@@ -1,19 +1,37 @@
+import type { ComponentType } from 'react';
 import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import '../styles/account.css';
 
-/** Account pages; built in the account slice's issue. Until then no data is read or stored. */
-const PAGES: Record<PageId<'account'>, { title: string; text: string }> = {
-  login: { title: 'Anmelden', text: 'Die Anmeldung entsteht gerade. Ein Kundenkonto kann noch nicht genutzt werden.' },
-  register: { title: 'Registrieren', text: 'Die Registrierung entsteht gerade. Es kann noch kein Kundenkonto angelegt werden.' },
-  'forgot-password': { title: 'Passwort vergessen', text: 'Das Zurücksetzen des Passworts entsteht gerade.' },
-  'change-password': { title: 'Passwort ändern', text: 'Das Ändern des Passworts entsteht gerade.' },
-  wishlist: { title: 'Wunschliste', text: 'Die Wunschliste entsteht gerade.' },
-  profile: { title: 'Mein Profil', text: 'Das Kundenprofil entsteht gerade.' },
-  orders: { title: 'Meine Bestellungen', text: 'Die Bestellübersicht entsteht gerade.' },
+/** Account screens that the next part of issue #11 builds; until then they say so. */
+const notYet = (title: string, text: string) =>
+  function NotYetBuilt() {
+    return <UnderConstruction title={title}>{text}</UnderConstruction>;
+  };
+
+const PAGES: Record<PageId<'account'>, ComponentType> = {
+  login: LoginPage,
+  register: RegisterPage,
+  'forgot-password': ForgotPasswordPage,
+  'reset-password': ResetPasswordPage,
+  'verify-email': VerifyEmailPage,
+  'change-password': notYet(
+    'Passwort ändern',
+    'Das Ändern des Passworts im Kundenkonto entsteht gerade. Sie können es über „Passwort vergessen?“ neu festlegen.',
+  ),
+  wishlist: notYet('Wunschliste', 'Die Wunschliste entsteht gerade.'),
+  profile: notYet('Mein Profil', 'Das Kundenprofil entsteht gerade.'),
+  orders: notYet('Meine Bestellungen', 'Die Bestellübersicht entsteht gerade. Ihre Bestellbestätigungen haben Sie per E-Mail erhalten.'),
 };
 
+/** Account pages, selected by the route table's page id (@shop/routes). */
 export default function AccountPages({ page }: RemotePagesProps<'account'>) {
-  const entry = PAGES[page];
-  if (!entry) throw new Error(`mf-account: unknown page '${page}'`);
-  return <UnderConstruction title={entry.title}>{entry.text}</UnderConstruction>;
+  const Page = PAGES[page];
+  if (!Page) throw new Error(`mf-account: unknown page '${page}'`);
+  return <Page />;
 }

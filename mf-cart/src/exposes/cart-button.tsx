@@ -23,9 +23,12 @@ export default function CartButton() {
       return { ok };
     });
     const offOpen = on('cart:open', () => cartActions.openDrawer());
+    // Login merges the guest cart into the customer's, logout leaves the customer's: read it again.
+    const offAuth = on('auth:changed', () => void cartActions.load());
     return () => {
       stopAdding();
       offOpen();
+      offAuth();
     };
   }, []);
   return (

@@ -85,6 +85,9 @@ export const ROUTES = [
   route('/registrieren', 'account', 'register', 'Registrieren', personal),
   route('/passwort-vergessen', 'account', 'forgot-password', 'Passwort vergessen', personal),
   route('/passwort-aendern', 'account', 'change-password', 'Passwort ändern', loginOnly),
+  // Targets of the account e-mails (issue #11): confirm the address, set a new password.
+  route('/konto/bestaetigen', 'account', 'verify-email', 'E-Mail-Adresse bestätigen', personal),
+  route('/passwort-zuruecksetzen', 'account', 'reset-password', 'Neues Passwort festlegen', personal),
   route('/wunschliste', 'account', 'wishlist', 'Wunschliste', loginOnly),
   route('/profil', 'account', 'profile', 'Mein Profil', loginOnly),
   route('/meine-bestellungen', 'account', 'orders', 'Meine Bestellungen', loginOnly),

@@ -3,3 +3,4 @@ export * from './continue-shopping';
 export * from './seo';
 export * from './toast';
 export * from './shop-config';
+export * from './session';

@@ -6,3 +6,4 @@ export * from './breadcrumb';
 export * from './under-construction';
 export * from './quantity-stepper';
 export * from './use-media-query';
+export * from './use-dismiss';

@@ -28,7 +28,7 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     loginPerAccount: new AttemptLimiter(app.db, now, loginsPerAccount(config.LOGIN_LIMIT_PER_ACCOUNT)),
     loginPerIp: new AttemptLimiter(app.db, now, loginsPerIp(config.LOGIN_LIMIT_PER_IP)),
     mailPerAddress: new AttemptLimiter(app.db, now, mailRequestsPerAddress),
-    mailPerIp: new AttemptLimiter(app.db, now, mailRequestsPerIp),
+    mailPerIp: new AttemptLimiter(app.db, now, mailRequestsPerIp(config.MAIL_REQUEST_LIMIT_PER_IP)),
   };
   await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, limits });
   await app.register(profileRoutes, { auth, passwordChecks: limits.loginPerAccount });

@@ -7,7 +7,8 @@ import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
  * SMTP_URL, MAIL_DIR, PUBLIC_ORIGIN), and:
  * - COOKIE_SECURE: 'true' marks the session cookie Secure (HTTPS deployments; same switch as the cart);
  * - LOGIN_LIMIT_PER_ACCOUNT (5) and LOGIN_LIMIT_PER_IP (20): failed logins per 15 minutes before
- *   the German 429 (issue #11 brute force); tests and the e2e stack raise them.
+ *   the German 429 (issue #11 brute force); tests and the e2e stack raise them;
+ * - MAIL_REQUEST_LIMIT_PER_IP (10): registration, resend and reset e-mails per client IP in 15 minutes.
  */
 export const AccountEnv = serviceEnvSchema('account', 4103).extend({
   ...mailEnvShape,
@@ -17,5 +18,6 @@ export const AccountEnv = serviceEnvSchema('account', 4103).extend({
     .transform((value) => value === 'true'),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
 });
 export type AccountConfig = z.output<typeof AccountEnv>;

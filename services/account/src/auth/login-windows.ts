@@ -22,8 +22,8 @@ export const loginsPerIp = (limit: number): RateWindow => ({
 });
 
 /**
- * E-mails asked for per address and per client IP (reset and resend of the verification): 3 per
- * address and 10 per IP in 15 minutes. Every request counts, also for unknown addresses, so the
+ * E-mails asked for per address and per client IP (registration, reset and resend of the
+ * verification): 3 per address and MAIL_REQUEST_LIMIT_PER_IP (10) per IP in 15 minutes. Every request counts, also for unknown addresses, so the
  * answer reveals nothing.
  */
 export const mailRequestsPerAddress: RateWindow = {
@@ -33,4 +33,5 @@ export const mailRequestsPerAddress: RateWindow = {
   code: 'MAIL_REQUESTS_EXCEEDED',
   message: (wait) => `Es wurden bereits mehrere E-Mails angefordert. Bitte versuchen Sie es in ${wait} erneut.`,
 };
-export const mailRequestsPerIp: RateWindow = { ...mailRequestsPerAddress, name: 'mail-ip', limit: 10 };
+/** E-mail requests per client IP (MAIL_REQUEST_LIMIT_PER_IP, default 10). */
+export const mailRequestsPerIp = (limit: number): RateWindow => ({ ...mailRequestsPerAddress, name: 'mail-ip', limit });

@@ -1,0 +1,118 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+
+/** The link of the newest e-mail to `to` whose subject matches (the account service files .eml files without SMTP). */
+async function linkFromMail(to: string, subject: RegExp): Promise<string> {
+  const mailDir = process.env.E2E_MAIL_DIR!;
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      for (const file of (await readdir(mailDir).catch(() => [])).sort().reverse()) {
+        const mail = await simpleParser(await readFile(path.join(mailDir, file)));
+        const recipient = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+        if (recipient === to && subject.test(mail.subject ?? '')) {
+          link = /(https?:\/\/\S+token=[A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
+          if (link) return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+const axe = (page: import('@playwright/test').Page) =>
+  new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+
+test('register with the strength meter, confirm by the e-mail link, log in, see the name, log out @phone', async ({
+  shopperPage: page,
+}, info) => {
+  const email = `konto.${info.project.name}.${Date.now()}@example.de`;
+  const password = 'Sonnige Tage am Rhein 7!';
+  await page.goto('/registrieren');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByLabel('Vorname').fill('Erika');
+  await page.getByLabel('Nachname').fill('Mustermann');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  const field = page.getByLabel('Passwort', { exact: true });
+  await field.fill('kurz');
+  await expect(page.getByTestId('password-meter')).toContainText('Zu kurz (mindestens 12 Zeichen erforderlich)');
+  await field.fill('qwertyqwerty');
+  await expect(page.getByTestId('password-meter')).toContainText('Enthält unsichere Muster');
+  await field.fill(password);
+  await expect(page.getByTestId('password-meter')).toContainText('Sehr stark');
+  await page.getByLabel('Passwort wiederholen').fill('Anderes Passwort 123!');
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible();
+  await page.getByLabel('Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText('Registrierung erfolgreich');
+
+  // Logging in before confirming is refused, with a way to get a new link.
+  await page.goto('/anmelden');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Anmeldung fehlgeschlagen');
+  await expect(page.getByRole('button', { name: 'Bestätigungslink erneut senden' })).toBeVisible();
+
+  await page.goto(await linkFromMail(email, /bestätigen/));
+  await expect(page.getByText('Ihre E-Mail-Adresse ist bestätigt')).toBeVisible();
+  await page.getByRole('link', { name: 'Jetzt anmelden' }).click();
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill('Falsches Passwort 1!');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByTestId('toast')).toContainText('E-Mail-Adresse oder Passwort ist nicht korrekt.');
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Erfolgreich angemeldet');
+  await expect(page).toHaveURL(/\/$/);
+
+  const menu = page.getByTestId('slot-account').getByRole('button', { name: /Erika/ });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole('link', { name: 'Meine Bestellungen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0); // customers do not see it
+  // The session survives a reload (server-side, HttpOnly cookie).
+  await page.reload();
+  await expect(page.getByTestId('slot-account').getByRole('button', { name: /Erika/ })).toBeVisible();
+  expect(await page.evaluate(() => document.cookie)).not.toContain('shop_session');
+  await page.getByTestId('slot-account').getByRole('button', { name: /Erika/ }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Erfolgreich abgemeldet');
+  await expect(page.getByTestId('slot-account').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+});
+
+test('forgot password: a neutral answer, a new password through the e-mail link, then login', async ({ shopperPage: page }, info) => {
+  const email = `reset.${info.project.name}.${Date.now()}@example.de`;
+  expect(
+    (
+      await page.request.post('/api/auth/register', {
+        data: { email, password: 'Sonnige Tage am Rhein 7!', firstName: 'Max', lastName: 'Muster' },
+      })
+    ).status(),
+  ).toBe(202);
+  await page.goto(await linkFromMail(email, /bestätigen/));
+  await expect(page.getByText('Ihre E-Mail-Adresse ist bestätigt')).toBeVisible();
+
+  await page.goto('/passwort-vergessen');
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByRole('button', { name: 'Link anfordern' }).click();
+  await expect(page.getByText('Wenn zu dieser E-Mail-Adresse ein Kundenkonto besteht')).toBeVisible();
+  await page.goto(await linkFromMail(email, /Passwort zurücksetzen/));
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('Neue Wolken über Köln 9?');
+  await page.getByLabel('Neues Passwort wiederholen').fill('Neue Wolken über Köln 9?');
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByRole('heading', { name: 'Passwort geändert' })).toBeVisible();
+  await page.goto('/anmelden');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill('Neue Wolken über Köln 9?');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByTestId('slot-account').getByRole('button', { name: /Max/ })).toBeVisible();
+});

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { LoginBody } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import { Button, Notice } from '@shop/ui';
+import { TextField } from '@shop/ui/form';
+import { setSessionUser, showToast, useSeo } from '@shop/shell-api';
+import { authApi } from '../../api/auth-api';
+import { messageOf } from './server-errors';
+
+type LoginForm = z.input<typeof LoginBody>;
+
+/** A return target inside the shop only (no open redirect): a path, not '//host'. */
+export const safeReturnPath = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/');
+
+/**
+ * /anmelden (spec §2; issue #11): e-mail and password. Success: 'Erfolgreich angemeldet', back to
+ * where the shopper came from (`?weiter=`). Failure: 'Anmeldung fehlgeschlagen' with the server's
+ * message or 'Ungültige Anmeldedaten' (spec §8); an unconfirmed address offers a new link.
+ */
+export function LoginPage() {
+  useSeo({ title: 'Anmelden', robots: 'noindex, nofollow' });
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm<LoginForm>({ defaultValues: { email: '', password: '' }, resolver: zodResolver(LoginBody) });
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setUnverified(null);
+    try {
+      setSessionUser(await authApi.login(values));
+      showToast({ title: 'Erfolgreich angemeldet', variant: 'success' });
+      navigate(safeReturnPath(params.get('weiter')));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) setUnverified(values.email);
+      showToast({ title: 'Anmeldung fehlgeschlagen', description: messageOf(error, 'Ungültige Anmeldedaten'), variant: 'destructive' });
+    }
+  });
+
+  const resend = async () => {
+    if (!unverified) return;
+    try {
+      setResent((await authApi.resendVerification(unverified)).message);
+    } catch (error) {
+      setResent(messageOf(error, 'Die E-Mail konnte gerade nicht angefordert werden. Bitte versuchen Sie es später erneut.'));
+    }
+  };
+
+  return (
+    <section className="shop-page account-page">
+      <h1>Anmelden</h1>
+      <FormProvider {...form}>
+        <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+          <TextField<LoginForm> name="email" label="E-Mail-Adresse" type="email" autoComplete="email" required />
+          <TextField<LoginForm> name="password" label="Passwort" type="password" autoComplete="current-password" required />
+          {unverified && (
+            <Notice tone="warning">
+              Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.{' '}
+              <Button variant="ghost" onClick={() => void resend()}>
+                Bestätigungslink erneut senden
+              </Button>
+              {resent && <span role="status"> {resent}</span>}
+            </Notice>
+          )}
+          <Button type="submit" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Wird angemeldet…' : 'Anmelden'}
+          </Button>
+        </form>
+      </FormProvider>
+      <p>
+        <Link to="/passwort-vergessen">Passwort vergessen?</Link>
+      </p>
+      <p>
+        Noch kein Kundenkonto? <Link to="/registrieren">Jetzt registrieren</Link>
+      </p>
+    </section>
+  );
+}

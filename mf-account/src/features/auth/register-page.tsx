@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
+import { RegisterBody } from '@shop/contracts';
+import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
+import { Button, Notice } from '@shop/ui';
+import { TextField } from '@shop/ui/form';
+import { showToast, useSeo } from '@shop/shell-api';
+import { authApi } from '../../api/auth-api';
+import { PasswordMeter } from './password-meter';
+import { applyServerIssues, messageOf } from './server-errors';
+
+/** The registration form: the API's fields plus confirmPassword, which is checked here and not sent (spec §5). */
+const RegisterForm = RegisterBody.extend({
+  password: z.string().min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`).max(200),
+  confirmPassword: z.string(),
+}).refine((form) => form.password === form.confirmPassword, {
+  path: ['confirmPassword'],
+  message: 'Die Passwörter stimmen nicht überein.',
+});
+type RegisterForm = z.input<typeof RegisterForm>;
+
+/**
+ * /registrieren (spec §2; issue #11): name, e-mail, password with the live strength meter and its
+ * confirmation. The account opens after the address is confirmed by the e-mail link; the answer is
+ * the same whether or not the address is taken. Toasts: 'Registrierung erfolgreich' /
+ * 'Registrierung fehlgeschlagen' (server message or 'Ein Fehler ist aufgetreten', spec §8).
+ */
+export function RegisterPage() {
+  useSeo({ title: 'Registrieren', robots: 'noindex, nofollow' });
+  const form = useForm<RegisterForm>({
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    resolver: zodResolver(RegisterForm),
+  });
+  const [done, setDone] = useState<string | null>(null);
+  const password = form.watch('password');
+
+  const submit = form.handleSubmit(async ({ confirmPassword: _notSent, ...body }) => {
+    try {
+      setDone((await authApi.register(body)).message);
+      showToast({ title: 'Registrierung erfolgreich', variant: 'success' });
+    } catch (error) {
+      applyServerIssues(form, error, { password: 'password', email: 'email', firstName: 'firstName', lastName: 'lastName' });
+      showToast({
+        title: 'Registrierung fehlgeschlagen',
+        description: messageOf(error, 'Ein Fehler ist aufgetreten'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  if (done) {
+    return (
+      <section className="shop-page account-page" aria-live="polite">
+        <h1>Bitte bestätigen Sie Ihre E-Mail-Adresse</h1>
+        <Notice>{done}</Notice>
+        <p>Der Link in der E-Mail ist 48 Stunden gültig. Keine E-Mail bekommen? Sehen Sie bitte auch im Spam-Ordner nach.</p>
+        <Link to="/anmelden">Zur Anmeldung</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="shop-page account-page">
+      <h1>Registrieren</h1>
+      <p>Kundenkonten gibt es nur für Erwachsene: Beim Bestellen prüfen wir Ihr Alter.</p>
+      <FormProvider {...form}>
+        <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+          <TextField<RegisterForm> name="firstName" label="Vorname" autoComplete="given-name" required />
+          <TextField<RegisterForm> name="lastName" label="Nachname" autoComplete="family-name" required />
+          <TextField<RegisterForm> name="email" label="E-Mail-Adresse" type="email" autoComplete="email" required />
+          <TextField<RegisterForm>
+            name="password"
+            label="Passwort"
+            type="password"
+            autoComplete="new-password"
+            hint={`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen. Am sichersten ist ein langer Satz, den nur Sie kennen.`}
+            required
+          />
+          <PasswordMeter password={password} />
+          <TextField<RegisterForm>
+            name="confirmPassword"
+            label="Passwort wiederholen"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Wird gesendet…' : 'Registrieren'}
+          </Button>
+        </form>
+      </FormProvider>
+      <p>
+        Schon registriert? <Link to="/anmelden">Anmelden</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * @jest-environment jsdom
+ */
+import { clearSession, loadSession, setSessionUser } from './session';
+
+const user = {
+  id: '665f1c2b9a1e4b0012345678',
+  email: 'erika@example.de',
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  role: 'customer' as const,
+  emailVerified: true,
+  address: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+const answer = (status: number, body: unknown) =>
+  ({
+    ok: status < 300,
+    status,
+    statusText: '',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    text: async () => JSON.stringify(body),
+  }) as Response;
+
+describe('session store (spec §4, §8)', () => {
+  let fetchMock: jest.Mock;
+  let changes: Array<{ authenticated: boolean }>;
+  const onChange = (event: Event) => changes.push((event as CustomEvent).detail);
+  beforeEach(() => {
+    fetchMock = jest.fn();
+    globalThis.fetch = fetchMock;
+    changes = [];
+    window.addEventListener('auth:changed', onChange);
+  });
+  afterEach(() => window.removeEventListener('auth:changed', onChange));
+
+  test('no retry on 401; the answer stays fresh for 5 minutes', async () => {
+    fetchMock.mockResolvedValue(answer(401, { message: 'Nicht authentifiziert' }));
+    await expect(loadSession(true)).resolves.toBeNull();
+    await expect(loadSession()).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  test('other failures are retried up to 2 times', async () => {
+    fetchMock
+      .mockResolvedValueOnce(answer(503, { message: 'weg' }))
+      .mockResolvedValueOnce(answer(503, { message: 'weg' }))
+      .mockResolvedValueOnce(answer(200, user));
+    await expect(loadSession(true)).resolves.toEqual(user);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  test('login and logout are announced, so other slices drop the previous user’s data', async () => {
+    fetchMock.mockResolvedValue(answer(401, { message: 'Nicht authentifiziert' }));
+    await loadSession(true); // start logged out (the store is one per page, shared by the tests)
+    changes.length = 0;
+    setSessionUser(user);
+    clearSession();
+    expect(changes).toEqual([{ authenticated: true }, { authenticated: false }]);
+  });
+});
