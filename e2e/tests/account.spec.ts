@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { demoOrderBody } from '@shop/test-fixtures';
 import { test, expect } from './fixtures';
 
 /** The link of the newest e-mail to `to` whose subject matches (the account service files .eml files without SMTP). */
@@ -115,4 +117,41 @@ test('forgot password: a neutral answer, a new password through the e-mail link,
   await page.getByLabel('Passwort').fill('Neue Wolken über Köln 9?');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByTestId('slot-account').getByRole('button', { name: /Max/ })).toBeVisible();
+});
+
+test('order history: a protected page that sends visitors to login and back, then lists the customer’s order @phone', async ({
+  shopperPage: page,
+}, info) => {
+  const email = `bestellungen.${info.project.name}.${Date.now()}@example.de`;
+  const password = 'Sonnige Tage am Rhein 7!';
+  await page.request.post('/api/auth/register', { data: { email, password, firstName: 'Erika', lastName: 'Mustermann' } });
+  await page.goto(await linkFromMail(email, /bestätigen/));
+  await expect(page.getByText('Ihre E-Mail-Adresse ist bestätigt')).toBeVisible();
+
+  // Not logged in: the protected page leads to the login and back.
+  await page.goto('/meine-bestellungen');
+  await expect(page).toHaveURL(/\/anmelden\?weiter=%2Fmeine-bestellungen$/);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/meine-bestellungen$/);
+  await expect(page.getByText('Sie haben mit diesem Kundenkonto noch nichts bestellt.')).toBeVisible();
+
+  // An order placed while logged in (the browser's session cookie goes along) shows up.
+  const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
+  const cart = await (await page.request.post('/api/cart', { data: { productId: product.id, quantity: 2 } })).json();
+  const placed = await page.request.post('/api/orders', {
+    data: demoOrderBody({ email, expectedTotal: cart.totals.total }),
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+  await page.reload();
+  const entry = page.getByTestId('account-order').filter({ hasText: order.orderNumber });
+  await expect(entry).toContainText('Zahlung ausstehend');
+  await entry.locator('summary').click();
+  await expect(entry).toContainText(`2 × ${product.name}`);
+  await expect(entry.getByTestId('account-bank-details')).toContainText(`Verwendungszweck${order.orderNumber}`);
+  await expect(entry.getByRole('link', { name: 'Vertrag widerrufen' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
 });

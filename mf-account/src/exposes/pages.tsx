@@ -6,6 +6,7 @@ import { RegisterPage } from '../features/auth/register-page';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { OrdersPage } from '../features/orders/orders-page';
 import '../styles/account.css';
 
 /** Account screens that the next part of issue #11 builds; until then they say so. */
@@ -26,7 +27,7 @@ const PAGES: Record<PageId<'account'>, ComponentType> = {
   ),
   wishlist: notYet('Wunschliste', 'Die Wunschliste entsteht gerade.'),
   profile: notYet('Mein Profil', 'Das Kundenprofil entsteht gerade.'),
-  orders: notYet('Meine Bestellungen', 'Die Bestellübersicht entsteht gerade. Ihre Bestellbestätigungen haben Sie per E-Mail erhalten.'),
+  orders: OrdersPage,
 };
 
 /** Account pages, selected by the route table's page id (@shop/routes). */

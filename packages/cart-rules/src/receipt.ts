@@ -63,3 +63,11 @@ export function nextSteps(order: Pick<Order, 'payment' | 'shipping'>): string[] 
     'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
   ];
 }
+
+/** German names of the order statuses, as customers and staff read them. */
+export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
+  awaiting_payment: 'Zahlung ausstehend',
+  paid: 'Bezahlt, wird versandt',
+  shipped: 'Versandt',
+  cancelled: 'Storniert',
+};

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Order } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import { ORDER_STATUS_LABELS, bankTransferRows, paymentDueDateText, totalsRows } from '@shop/cart-rules';
+import { formatDate, formatEurDecimal } from '@shop/format';
+import { Button, Notice, Spinner } from '@shop/ui';
+import { clearSession, useSeo } from '@shop/shell-api';
+import { ordersApi } from '../../api/orders-api';
+import { RequireLogin } from '../auth/require-login';
+
+function Rows({ rows, testId }: { rows: Array<{ label: string; value: string }>; testId?: string }) {
+  return (
+    <dl className="account-order__rows" data-testid={testId}>
+      {rows.map(({ label, value }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One order: status, lines, totals, what to pay while unpaid, delivery address and the withdrawal link. */
+function OrderDetails({ order }: { order: Order }) {
+  return (
+    <details className="account-order" data-testid="account-order">
+      <summary>
+        <span className="account-order__number">{order.orderNumber}</span>
+        <span>{formatDate(new Date(order.createdAt))}</span>
+        <span className={`account-order__status account-order__status--${order.status.replace('_', '-')}`}>
+          {ORDER_STATUS_LABELS[order.status]}
+        </span>
+        <span className="account-order__total">{formatEurDecimal(order.totals.total)}</span>
+      </summary>
+      <ul className="account-order__lines">
+        {order.items.map((line) => (
+          <li key={line.productId}>
+            {line.quantity} × {line.name} <span>{formatEurDecimal(line.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <Rows rows={totalsRows(order.totals, order.promo)} />
+      {order.status === 'awaiting_payment' && (
+        <section aria-label="Zahlung">
+          <h3>Bitte überweisen Sie bis zum {paymentDueDateText(order)}</h3>
+          <Rows rows={bankTransferRows(order)} testId="account-bank-details" />
+        </section>
+      )}
+      <p>
+        Lieferadresse: {order.shippingAddress.firstName} {order.shippingAddress.lastName}, {order.shippingAddress.street},{' '}
+        {order.shippingAddress.postalCode} {order.shippingAddress.city}
+      </p>
+      {order.status !== 'cancelled' && (
+        <p>
+          <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
+        </p>
+      )}
+    </details>
+  );
+}
+
+function OrderList() {
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = () => {
+    setError(null);
+    ordersApi.list().then(setOrders, (failure: unknown) => {
+      if (failure instanceof ApiError && failure.status === 401) clearSession(); // the session ended meanwhile
+      setError('Ihre Bestellungen konnten nicht geladen werden.');
+    });
+  };
+  useEffect(load, []);
+  if (error) {
+    return (
+      <Notice tone="warning" role="alert">
+        {error}{' '}
+        <Button variant="secondary" onClick={load}>
+          Erneut versuchen
+        </Button>
+      </Notice>
+    );
+  }
+  if (!orders) return <Spinner label="Bestellungen werden geladen…" />;
+  if (!orders.length) {
+    return (
+      <p>
+        Sie haben mit diesem Kundenkonto noch nichts bestellt. <Link to="/randm-tornado-vape-alle-produkte">Zu allen Produkten</Link>
+      </p>
+    );
+  }
+  return (
+    <div className="account-orders">
+      {orders.map((order) => (
+        <OrderDetails key={order.id} order={order} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /meine-bestellungen and /bestellungen (spec §2; issue #11): the logged-in customer's orders,
+ * newest first, each with status, items, totals, the bank details while unpaid and 'Vertrag
+ * widerrufen'. Orders placed as a guest are not listed here; their confirmation e-mail has the details.
+ */
+export function OrdersPage() {
+  useSeo({ title: 'Meine Bestellungen', robots: 'noindex, nofollow' });
+  return (
+    <section className="shop-page account-page account-page--wide">
+      <h1>Meine Bestellungen</h1>
+      <RequireLogin>
+        <OrderList />
+      </RequireLogin>
+    </section>
+  );
+}
