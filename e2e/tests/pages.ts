@@ -22,8 +22,11 @@ export const PAGES: Array<[path: string, heading: string]> = [
   ['/passwort-aendern', 'Passwort ändern'],
   ['/wunschliste', 'Wunschliste'],
   ['/profil', 'Mein Profil'],
-  ['/meine-bestellungen', 'Meine Bestellungen'],
-  ['/bestellungen', 'Meine Bestellungen'],
+  // Protected (spec §6): a visitor without a login lands on the login page.
+  ['/meine-bestellungen', 'Anmelden'],
+  ['/bestellungen', 'Anmelden'],
+  ['/konto/bestaetigen', 'E-Mail-Adresse bestätigen'],
+  ['/passwort-zuruecksetzen', 'Neues Passwort festlegen'],
   ['/randm-tornado-vape-blog', 'Blog'],
   ['/randm-tornado-vape-blog/ratgeber', 'Blog'],
   ['/kontakt', 'Kontakt'],
