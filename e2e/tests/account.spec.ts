@@ -155,3 +155,46 @@ test('order history: a protected page that sends visitors to login and back, the
   await expect(entry.getByRole('link', { name: 'Vertrag widerrufen' })).toBeVisible();
   expect((await axe(page)).violations).toEqual([]);
 });
+
+test('profile: name and a saved address with the checkout rules; password change keeps this browser logged in', async ({
+  shopperPage: page,
+}, info) => {
+  const email = `profil.${info.project.name}.${Date.now()}@example.de`;
+  const password = 'Sonnige Tage am Rhein 7!';
+  await page.request.post('/api/auth/register', { data: { email, password, firstName: 'Erika', lastName: 'Mustermann' } });
+  await page.goto(await linkFromMail(email, /bestätigen/));
+  await expect(page.getByText('Ihre E-Mail-Adresse ist bestätigt')).toBeVisible();
+  await page.goto('/profil');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mein Profil' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+
+  await page.getByLabel('Vorname', { exact: true }).fill('Eri');
+  await page.getByLabel('Lieferadresse für die Kasse speichern').check();
+  await page.getByLabel('Straße und Hausnummer').fill('Packstation 105');
+  await page.getByLabel('PLZ').fill('1234');
+  await page.getByLabel('Ort').fill('Köln');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte geben Sie eine fünfstellige Postleitzahl ein.')).toBeVisible();
+  await page.getByLabel('Straße und Hausnummer').fill('Heidestraße 17');
+  await page.getByLabel('PLZ').fill('51147');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Profil aktualisiert');
+  await expect(page.getByTestId('slot-account').getByRole('button', { name: /Eri/ })).toBeVisible();
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me.address).toMatchObject({ street: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' });
+
+  await page.getByRole('link', { name: 'Passwort ändern' }).click();
+  await page.getByLabel('Aktuelles Passwort').fill('Falsches Passwort 1!');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill('Neue Wolken über Köln 9?');
+  await page.getByLabel('Neues Passwort wiederholen').fill('Neue Wolken über Köln 9?');
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByText('Das aktuelle Passwort ist nicht korrekt.')).toBeVisible();
+  await page.getByLabel('Aktuelles Passwort').fill(password);
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByText('Auf anderen Geräten wurden Sie abgemeldet.')).toBeVisible();
+  await page.goto('/meine-bestellungen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Bestellungen' })).toBeVisible();
+});

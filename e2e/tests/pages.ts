@@ -19,10 +19,10 @@ export const PAGES: Array<[path: string, heading: string]> = [
   ['/anmelden', 'Anmelden'],
   ['/registrieren', 'Registrieren'],
   ['/passwort-vergessen', 'Passwort vergessen'],
-  ['/passwort-aendern', 'Passwort ändern'],
   ['/wunschliste', 'Wunschliste'],
-  ['/profil', 'Mein Profil'],
   // Protected (spec §6): a visitor without a login lands on the login page.
+  ['/passwort-aendern', 'Anmelden'],
+  ['/profil', 'Anmelden'],
   ['/meine-bestellungen', 'Anmelden'],
   ['/bestellungen', 'Anmelden'],
   ['/konto/bestaetigen', 'E-Mail-Adresse bestätigen'],

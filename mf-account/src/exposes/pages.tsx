@@ -7,6 +7,8 @@ import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { OrdersPage } from '../features/orders/orders-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { ChangePasswordPage } from '../features/profile/change-password-page';
 import '../styles/account.css';
 
 /** Account screens that the next part of issue #11 builds; until then they say so. */
@@ -21,12 +23,9 @@ const PAGES: Record<PageId<'account'>, ComponentType> = {
   'forgot-password': ForgotPasswordPage,
   'reset-password': ResetPasswordPage,
   'verify-email': VerifyEmailPage,
-  'change-password': notYet(
-    'Passwort ändern',
-    'Das Ändern des Passworts im Kundenkonto entsteht gerade. Sie können es über „Passwort vergessen?“ neu festlegen.',
-  ),
+  'change-password': ChangePasswordPage,
   wishlist: notYet('Wunschliste', 'Die Wunschliste entsteht gerade.'),
-  profile: notYet('Mein Profil', 'Das Kundenprofil entsteht gerade.'),
+  profile: ProfilePage,
   orders: OrdersPage,
 };
 
