@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { RegisterBody } from '@shop/contracts';
 import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
+import { NewPassword, passwordsMatch } from './new-password';
 import { Button, Notice } from '@shop/ui';
 import { TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
@@ -13,13 +14,7 @@ import { PasswordMeter } from './password-meter';
 import { applyServerIssues, messageOf } from './server-errors';
 
 /** The registration form: the API's fields plus confirmPassword, which is checked here and not sent (spec §5). */
-const RegisterForm = RegisterBody.extend({
-  password: z.string().min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`).max(200),
-  confirmPassword: z.string(),
-}).refine((form) => form.password === form.confirmPassword, {
-  path: ['confirmPassword'],
-  message: 'Die Passwörter stimmen nicht überein.',
-});
+const RegisterForm = RegisterBody.extend({ password: NewPassword, confirmPassword: z.string() }).refine(...passwordsMatch('password'));
 type RegisterForm = z.input<typeof RegisterForm>;
 
 /**

@@ -3,7 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
+import { NewPassword, passwordsMatch } from './new-password';
 import { Button, Notice } from '@shop/ui';
 import { TextField } from '@shop/ui/form';
 import { useSeo } from '@shop/shell-api';
@@ -11,15 +11,7 @@ import { authApi } from '../../api/auth-api';
 import { PasswordMeter } from './password-meter';
 import { applyServerIssues, messageOf } from './server-errors';
 
-const ResetForm = z
-  .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`).max(200),
-    confirmPassword: z.string(),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Die Passwörter stimmen nicht überein.',
-  });
+const ResetForm = z.object({ password: NewPassword, confirmPassword: z.string() }).refine(...passwordsMatch('password'));
 type ResetForm = z.input<typeof ResetForm>;
 
 /** /passwort-zuruecksetzen?token=… (the reset e-mail's link, valid 1 hour): a new password with the strength meter. */

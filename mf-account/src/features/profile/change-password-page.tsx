@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
+import { NewPassword, passwordsMatch } from '../auth/new-password';
 import { Button, Notice } from '@shop/ui';
 import { TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
@@ -15,13 +15,10 @@ import { profileErrorText } from './session-errors';
 const ChangeForm = z
   .object({
     currentPassword: z.string().min(1, 'Bitte geben Sie Ihr aktuelles Passwort ein.'),
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`).max(200),
+    newPassword: NewPassword,
     confirmPassword: z.string(),
   })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Die Passwörter stimmen nicht überein.',
-  });
+  .refine(...passwordsMatch('newPassword'));
 type ChangeForm = z.input<typeof ChangeForm>;
 
 /** /passwort-aendern (spec §2; issue #11): the current password, a new one with the meter; other devices are logged out. */
