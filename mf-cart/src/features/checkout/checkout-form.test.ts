@@ -1,17 +1,12 @@
 /**
  * @jest-environment jsdom
  */
+import { DEMO_ADDRESS } from '@shop/test-fixtures';
 import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
 
 /** Checkout step checks (issue #4, legal-de.md §1.6, §1.9) with the contract's German messages. */
-const address = {
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  street: 'Heidestraße 17',
-  addressLine2: '',
-  postalCode: '51147',
-  city: 'Köln',
-};
+/** The demo buyer's address as the form holds it (no country field: always Germany). */
+const { country: _country, ...address } = DEMO_ADDRESS;
 const form = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({
   ...CHECKOUT_DEFAULTS,
   email: 'erika@example.de',

@@ -1,15 +1,8 @@
+import { DEMO_ADDRESS } from '@shop/test-fixtures';
 import { startAccountTestEnv } from '../test-support/account-test-env';
 
 const PASSWORD = 'Sonnige Tage am Rhein 7!';
-const address = {
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  street: 'Heidestraße 17',
-  addressLine2: '',
-  postalCode: '51147',
-  city: 'Köln',
-  country: 'DE',
-};
+const address = DEMO_ADDRESS;
 
 let env: Awaited<ReturnType<typeof startAccountTestEnv>>;
 beforeAll(async () => {

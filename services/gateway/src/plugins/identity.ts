@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { fastifyCookie } from '@fastify/cookie';
 import { LRUCache } from 'lru-cache';
 import { SESSION_COOKIE } from '@shop/contracts';
 import { internalHeaders, signIdentity, type ShopIdentity } from '@shop/service-kit';
@@ -14,14 +15,6 @@ declare module 'fastify' {
 
 /** How long a minted identity is valid for a service (s): one request's lifetime with room for retries. */
 const IDENTITY_TTL_S = 60;
-
-const cookieValue = (header: string | undefined, name: string): string | undefined => {
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return undefined;
-};
 
 /**
  * Turns the session cookie into the short-lived signed identity every service verifies
@@ -61,7 +54,7 @@ export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: st
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
+      const token = fastifyCookie.parse(request.headers.cookie ?? '')[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       if (request.url.startsWith('/api/auth/logout') || request.url.startsWith('/api/auth/login')) {
         cache.delete(createHash('sha256').update(token).digest('hex'));
