@@ -12,6 +12,8 @@ export const ShopEvents = {
   'cart:changed': z.object({ itemCount: z.number().int().min(0) }).strict(),
   /** The account slice announces a login or logout. */
   'auth:changed': z.object({ authenticated: z.boolean() }).strict(),
+  /** The account slice announces the products on the logged-in shopper's wishlist (empty when logged out): catalog hearts follow it. */
+  'wishlist:changed': z.object({ productIds: z.array(z.string()) }).strict(),
   /** A page publishes its SEO data; the shell's head manager writes it to <head>. */
   'shell:seo': SeoData,
   /** Any slice asks the shell to show a toast; `durationMs` defaults to 5000 (spec §9). */
@@ -41,6 +43,20 @@ export const ShopRequests = {
   'cart:add': {
     request: z.object({ productId: z.string().min(1), quantity: z.number().int().min(1) }).strict(),
     response: z.object({ ok: z.boolean() }).strict(),
+  },
+  /**
+   * Add a product to the wishlist when it is absent, remove it when present (spec §4 'Wishlist'),
+   * asked by the catalog's hearts. The account slice shows the toasts (spec §8: 'Anmeldung
+   * erforderlich' when logged out) and answers whether it changed and the new state.
+   */
+  'wishlist:toggle': {
+    request: z.object({ productId: z.string().min(1) }).strict(),
+    response: z.object({ ok: z.boolean(), inWishlist: z.boolean() }).strict(),
+  },
+  /** The products on the wishlist now (empty when logged out), for hearts drawn before the last 'wishlist:changed'. */
+  'wishlist:status': {
+    request: z.object({}).strict(),
+    response: z.object({ productIds: z.array(z.string()) }).strict(),
   },
 } as const;
 

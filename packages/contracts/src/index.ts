@@ -12,3 +12,4 @@ export * from './orders';
 export * from './parcel-locker';
 export * from './stock';
 export * from './account';
+export * from './wishlist';

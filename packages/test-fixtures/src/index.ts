@@ -1,2 +1,3 @@
 export * from './specimen-id-card';
 export * from './demo-order';
+export * from './catalog-double';

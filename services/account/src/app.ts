@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { CatalogReader } from '@shop/catalog-client';
 import { AttemptLimiter, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
 import type { AccountConfig } from './config';
 import { AuthService } from './auth/auth-service';
@@ -6,13 +7,15 @@ import { authRoutes } from './auth/auth.routes';
 import { loginsPerAccount, loginsPerIp, mailRequestsPerAddress, mailRequestsPerIp } from './auth/login-windows';
 import { internalSessionRoutes } from './sessions/internal.routes';
 import { profileRoutes } from './users/profile.routes';
+import { Wishlists } from './wishlist/wishlist';
+import { wishlistRoutes } from './wishlist/wishlist.routes';
 
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Builds the account service (issue #11): users, server-side sessions, verification and reset
- * tokens on its own database (shop_account). `deps` lets tests replace the clock and the mailer.
+ * tokens and wishlists on its own database (shop_account). `deps` lets tests replace the clock and the mailer.
  */
 export async function buildApp(config: AccountConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, { service: 'account', description: 'Users, sessions, verification and reset tokens.' });
@@ -33,6 +36,8 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
   await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, limits });
   await app.register(profileRoutes, { auth, passwordChecks: limits.loginPerAccount });
   await app.register(internalSessionRoutes, { auth });
+  const wishlists = new Wishlists(app.db, new CatalogReader(config.CATALOG_SERVICE_URL, app.internalApiSecret));
+  await app.register(wishlistRoutes, { auth, wishlists });
 
   const sweeper = setInterval(() => {
     for (const limiter of Object.values(limits))

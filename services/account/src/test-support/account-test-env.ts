@@ -1,13 +1,17 @@
 /**
  * Test environment of the account service (its jest tests only): the real app on the real local
- * database, a clock the test moves, and a mailer that keeps the e-mails in memory.
+ * database, a clock the test moves, a mailer that keeps the e-mails in memory, and a catalog
+ * double (@shop/test-fixtures) whose products the wishlist shows.
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig, type Mailer, type OutgoingMail } from '@shop/service-kit';
+import { startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
 import { buildApp } from '../app';
 import { AccountEnv } from '../config';
 
 export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+/** The password of `loggedIn` customers (strong enough for spec §5). */
+export const TEST_PASSWORD = 'Sonnige Tage am Rhein 7!';
 
 export async function startAccountTestEnv(env: Record<string, string> = {}) {
   const clock = { now: new Date('2026-11-23T10:00:00Z') };
@@ -18,11 +22,14 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
       return { file: null };
     },
   };
+  const catalogState: CatalogDoubleState = { products: new Map(), up: true };
+  const catalog = await startCatalogDouble(INTERNAL_API_SECRET, catalogState);
   const config = loadConfig(AccountEnv, {
     MONGODB_URI: process.env.MONGODB_URI,
     MONGODB_DB: `test_account_${randomUUID().slice(0, 8)}`,
     LOG_LEVEL: 'silent',
     INTERNAL_API_SECRET,
+    CATALOG_SERVICE_URL: catalog.url,
     ...env,
   });
   const app = await buildApp(config, { now: () => clock.now, mailer });
@@ -75,5 +82,28 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
   /** The token of the link in an e-mail. */
   const tokenIn = (mail: OutgoingMail) => /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
 
-  return { app, clock, mails, visitor, mailTo, tokenIn, close: () => app.close() };
+  /** A registered, verified and logged-in customer in their own browser (password TEST_PASSWORD). */
+  async function loggedIn(email: string, ip?: string) {
+    const browser = visitor(ip);
+    await browser.call('POST', '/api/auth/register', { email, password: TEST_PASSWORD, firstName: 'Erika', lastName: 'Mustermann' });
+    await browser.call('POST', '/api/auth/verify-email', { token: tokenIn(await mailTo(email, /bestätigen/)) });
+    const login = await browser.call('POST', '/api/auth/login', { email, password: TEST_PASSWORD });
+    if (login.status !== 200) throw new Error(`login of ${email} answered ${login.status}`);
+    return Object.assign(browser, { userId: (login.body as { id: string }).id });
+  }
+
+  return {
+    app,
+    clock,
+    mails,
+    catalog: catalog.state,
+    visitor,
+    loggedIn,
+    mailTo,
+    tokenIn,
+    close: async () => {
+      await app.close();
+      await catalog.close();
+    },
+  };
 }

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChangePasswordBody, ErrorResponse, ProfileUpdateBody, SESSION_COOKIE, User } from '@shop/contracts';
+import { ChangePasswordBody, ErrorResponse, ProfileUpdateBody, User } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
 import { WrongCurrentPasswordError, type AuthService } from '../auth/auth-service';
 import { toApiUser } from './users';
-
-const unauthenticated = { message: 'Nicht authentifiziert', code: 'UNAUTHENTICATED' } as const;
+import { requireSession, UNAUTHENTICATED } from './current-session';
 
 /**
  * The logged-in user's own data (issue #11; spec §7 PATCH /api/auth/profile and
@@ -17,17 +15,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
   app,
   { auth, passwordChecks },
 ) => {
-  /** The session token and user id of a logged-in request, or null after answering 401. */
-  async function session(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.cookies[SESSION_COOKIE];
-    const live = token ? await auth.sessions.resolve(token) : null;
-    if (!token || !live) {
-      await reply.code(401).send(unauthenticated);
-      return null;
-    }
-    return { token, userId: live.userId };
-  }
-
   app.patch(
     '/api/auth/profile',
     {
@@ -38,10 +25,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
       },
     },
     async (request, reply) => {
-      const current = await session(request, reply);
+      const current = await requireSession(auth, request, reply);
       if (!current) return reply;
       const updated = await auth.users.updateProfile(current.userId, request.body);
-      if (!updated) return reply.code(401).send(unauthenticated);
+      if (!updated) return reply.code(401).send(UNAUTHENTICATED);
       return toApiUser(updated);
     },
   );
@@ -62,7 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
       },
     },
     async (request, reply) => {
-      const current = await session(request, reply);
+      const current = await requireSession(auth, request, reply);
       if (!current) return reply;
       const { currentPassword, newPassword } = request.body;
       // Guessing the current password in a stolen session is limited like logins.

@@ -1,7 +1,5 @@
 import { DEMO_ADDRESS } from '@shop/test-fixtures';
-import { startAccountTestEnv } from '../test-support/account-test-env';
-
-const PASSWORD = 'Sonnige Tage am Rhein 7!';
+import { startAccountTestEnv, TEST_PASSWORD as PASSWORD } from '../test-support/account-test-env';
 const address = DEMO_ADDRESS;
 
 let env: Awaited<ReturnType<typeof startAccountTestEnv>>;
@@ -10,18 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-/** A verified, logged-in customer in their own browser. */
-async function loggedIn(email: string) {
-  const browser = env.visitor();
-  await browser.call('POST', '/api/auth/register', { email, password: PASSWORD, firstName: 'Erika', lastName: 'Mustermann' });
-  await browser.call('POST', '/api/auth/verify-email', { token: env.tokenIn(await env.mailTo(email, /bestätigen/)) });
-  expect((await browser.call('POST', '/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return browser;
-}
-
 describe('profile (issue #11)', () => {
   test('name and saved address change; the address follows the checkout rules; logged out gives 401', async () => {
-    const browser = await loggedIn('profil@example.de');
+    const browser = await env.loggedIn('profil@example.de');
     const updated = await browser.call('PATCH', '/api/auth/profile', { firstName: 'Eri', address });
     expect(updated).toMatchObject({ status: 200, body: { firstName: 'Eri', lastName: 'Mustermann', address } });
     const packstation = await browser.call('PATCH', '/api/auth/profile', { address: { ...address, postalCode: '1234' } });
@@ -35,7 +24,7 @@ describe('profile (issue #11)', () => {
   });
 
   test('a password change needs the current password and ends the other sessions only', async () => {
-    const phone = await loggedIn('wechsel@example.de');
+    const phone = await env.loggedIn('wechsel@example.de');
     const laptop = env.visitor();
     await laptop.call('POST', '/api/auth/login', { email: 'wechsel@example.de', password: PASSWORD });
     const wrong = await phone.call('POST', '/api/auth/change-password', {

@@ -1,16 +1,12 @@
-import { InternalProductsResponse, STOCK_ERROR_CODES, type Product, type StockLine } from '@shop/contracts';
-import createError from '@fastify/error';
+import { STOCK_ERROR_CODES, type StockLine } from '@shop/contracts';
+import { CatalogReader } from '@shop/catalog-client';
 import { ConflictError, internalHeaders } from '@shop/service-kit';
 
-/** 503 with a German message when the catalog cannot price the cart. */
-export const CatalogUnavailableError = createError(
-  'CATALOG_UNAVAILABLE',
-  'Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.',
-  503,
-);
-
-/** Reads products from, and reserves stock through, the catalog service's internal API (the catalog owns prices and stock). */
-export class CatalogClient {
+/**
+ * Reads products from (CatalogReader), and reserves stock through, the catalog service's internal
+ * API (the catalog owns prices and stock). A failed read is a 503 saying the prices cannot be loaded.
+ */
+export class CatalogClient extends CatalogReader {
   /**
    * @param internalSecret the shared INTERNAL_API_SECRET: the catalog's internal API refuses calls without it.
    * @param readTimeoutMs price lookups (ms): a shopper waits for them, so a slow catalog is reported quickly.
@@ -19,30 +15,12 @@ export class CatalogClient {
    *   too early fails an order that would have succeeded.
    */
   constructor(
-    private readonly baseUrl: string,
-    private readonly internalSecret: string,
-    private readonly readTimeoutMs = 2000,
+    baseUrl: string,
+    internalSecret: string,
+    readTimeoutMs = 2000,
     private readonly writeTimeoutMs = 15000,
-  ) {}
-
-  /**
-   * Products by id; ids the catalog does not know are missing from the map.
-   * @throws CatalogUnavailableError when the catalog does not answer correctly.
-   */
-  async productsById(ids: string[]): Promise<Map<string, Product>> {
-    const unique = [...new Set(ids)];
-    if (!unique.length) return new Map();
-    try {
-      const response = await fetch(new URL(`/internal/products?ids=${unique.join(',')}`, this.baseUrl), {
-        headers: internalHeaders(this.internalSecret),
-        signal: AbortSignal.timeout(this.readTimeoutMs),
-      });
-      if (!response.ok) throw new Error(`catalog answered HTTP ${response.status}`);
-      const { products } = InternalProductsResponse.parse(await response.json());
-      return new Map(products.map((product) => [product.id, product]));
-    } catch (error) {
-      throw new CatalogUnavailableError({ cause: error });
-    }
+  ) {
+    super(baseUrl, internalSecret, readTimeoutMs, 'Die Preise können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.');
   }
 
   /**
@@ -60,7 +38,7 @@ export class CatalogClient {
         signal: AbortSignal.timeout(this.writeTimeoutMs),
       });
     } catch (error) {
-      throw new CatalogUnavailableError({ cause: error });
+      throw this.unavailable(error);
     }
     if (response.status === 201) return;
     if (response.status === 409) {
@@ -69,7 +47,7 @@ export class CatalogClient {
       // RESERVATION_RELEASED: this attempt's id was given back meanwhile; the order is not placed.
       throw new ConflictError('Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.');
     }
-    throw new CatalogUnavailableError({ cause: new Error(`catalog answered HTTP ${response.status}`) });
+    throw this.unavailable(new Error(`catalog answered HTTP ${response.status}`));
   }
 
   /** Gives a reservation's stock back (once; unknown or already released ids are fine). @throws on any failure. */

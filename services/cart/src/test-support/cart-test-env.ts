@@ -8,111 +8,60 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import { loadConfig } from '@shop/service-kit';
-import { findFreePort } from '@shop/local-mongo';
-import type { Product } from '@shop/contracts';
+import { startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
+export { testProduct } from '@shop/test-fixtures';
 import { buildApp } from '../app';
 import { CartEnv } from '../config';
 import { seedPromoCodes } from '../promo/seed-promo-codes';
 
-/** A catalogue product as the catalog's internal API returns it. */
-export function testProduct(id: string, overrides: Partial<Product> = {}): Product {
-  return {
-    id,
-    name: `RandM Tornado 9000 Test ${id.slice(-4)}`,
-    slug: `test-${id}`,
-    flavorSlug: 'test-einweg-vape',
-    categoryId: 'cat-tornado-9000',
-    category: 'randm-tornado-9000',
-    price: '26.99',
-    salePrice: '16.99',
-    images: [],
-    description: '<p>Test</p>',
-    features: [],
-    brand: 'RandM',
-    flavor: 'Test',
-    puffCount: 9000,
-    nicotineStrength: '2%',
-    nicotineMgPerMl: 20,
-    nicotineWarning: 'Warnung',
-    stock: 50,
-    isActive: true,
-    salesCount: 0,
-    productType: 'disposable',
-    liquidVolumeMl: 18,
-    batteryMah: 600,
-    coil: 'Mesh-Coil',
-    sku: `SKU-${id}`,
-    gtin: null,
-    isDemo: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 type Line = { productId: string; quantity: number };
 
 /** The catalog double's state; tests change it directly. */
-export interface CatalogDouble {
-  products: Map<string, Product>;
+export interface CatalogDouble extends CatalogDoubleState {
   reservations: Map<string, { status: 'reserved' | 'failed' | 'released'; lines: Line[] }>;
-  /** false: every call answers 500. */
-  up: boolean;
   /** true: reservations are made but answered with 500 (the answer is lost). */
   loseReservationAnswers: boolean;
 }
 
-async function startCatalogDouble(): Promise<{ state: CatalogDouble; url: string; close: () => Promise<void> }> {
-  const state: CatalogDouble = { products: new Map(), reservations: new Map(), up: true, loseReservationAnswers: false };
-  const catalog = Fastify();
-  // Like the real catalog: internal calls carry the shared secret (issue #9).
-  catalog.addHook('onRequest', async (request, reply) => {
-    if (request.headers['x-internal-token'] !== INTERNAL_API_SECRET)
-      return reply.code(401).send({ message: 'no token', code: 'INTERNAL_UNAUTHORIZED' });
-  });
-  catalog.get('/internal/products', async (request, reply) => {
-    if (!state.up) return reply.code(500).send({ message: 'down' });
-    const ids = String((request.query as { ids: string }).ids).split(',');
-    return { products: ids.flatMap((id) => state.products.get(id) ?? []) };
-  });
-  catalog.post('/internal/stock/reservations', async (request, reply) => {
-    if (!state.up) return reply.code(500).send({ message: 'down' });
-    const { reservationId, lines } = request.body as { reservationId: string; lines: Line[] };
-    const known = state.reservations.get(reservationId);
-    if (!known) {
-      const short = lines.find((line) => {
-        const product = state.products.get(line.productId);
-        return !product || !product.isActive || (product.stock !== null && product.stock < line.quantity);
-      });
-      if (!short) {
-        for (const line of lines) {
-          const product = state.products.get(line.productId)!;
-          if (product.stock !== null) state.products.set(line.productId, { ...product, stock: product.stock - line.quantity });
+/** The shared catalog double plus the stock reservations the cart makes (all-or-none, idempotent, release). */
+function startCatalogWithStock() {
+  const initial: CatalogDouble = { products: new Map(), reservations: new Map(), up: true, loseReservationAnswers: false };
+  return startCatalogDouble(INTERNAL_API_SECRET, initial, (catalog, state) => {
+    catalog.post('/internal/stock/reservations', async (request, reply) => {
+      if (!state.up) return reply.code(500).send({ message: 'down' });
+      const { reservationId, lines } = request.body as { reservationId: string; lines: Line[] };
+      const known = state.reservations.get(reservationId);
+      if (!known) {
+        const short = lines.find((line) => {
+          const product = state.products.get(line.productId);
+          return !product || !product.isActive || (product.stock !== null && product.stock < line.quantity);
+        });
+        if (!short) {
+          for (const line of lines) {
+            const product = state.products.get(line.productId)!;
+            if (product.stock !== null) state.products.set(line.productId, { ...product, stock: product.stock - line.quantity });
+          }
         }
+        state.reservations.set(reservationId, { status: short ? 'failed' : 'reserved', lines });
       }
-      state.reservations.set(reservationId, { status: short ? 'failed' : 'reserved', lines });
-    }
-    if (state.loseReservationAnswers) return reply.code(500).send({ message: 'connection reset' });
-    const reservation = state.reservations.get(reservationId)!;
-    if (reservation.status === 'reserved') return reply.code(201).send({ reservationId, status: 'reserved' });
-    return reply.code(409).send({ message: 'Nicht genügend Bestand für RandM Tornado 9000 Test.', code: 'OUT_OF_STOCK' });
+      if (state.loseReservationAnswers) return reply.code(500).send({ message: 'connection reset' });
+      const reservation = state.reservations.get(reservationId)!;
+      if (reservation.status === 'reserved') return reply.code(201).send({ reservationId, status: 'reserved' });
+      return reply.code(409).send({ message: 'Nicht genügend Bestand für RandM Tornado 9000 Test.', code: 'OUT_OF_STOCK' });
+    });
+    catalog.post('/internal/stock/reservations/:id/release', async (request, reply) => {
+      if (!state.up) return reply.code(500).send({ message: 'down' });
+      const reservation = state.reservations.get((request.params as { id: string }).id);
+      if (reservation?.status !== 'reserved') return { status: 'not-reserved' };
+      reservation.status = 'released';
+      for (const line of reservation.lines) {
+        const product = state.products.get(line.productId)!;
+        if (product.stock !== null) state.products.set(line.productId, { ...product, stock: product.stock + line.quantity });
+      }
+      return { status: 'released' };
+    });
   });
-  catalog.post('/internal/stock/reservations/:id/release', async (request, reply) => {
-    if (!state.up) return reply.code(500).send({ message: 'down' });
-    const reservation = state.reservations.get((request.params as { id: string }).id);
-    if (reservation?.status !== 'reserved') return { status: 'not-reserved' };
-    reservation.status = 'released';
-    for (const line of reservation.lines) {
-      const product = state.products.get(line.productId)!;
-      if (product.stock !== null) state.products.set(line.productId, { ...product, stock: product.stock + line.quantity });
-    }
-    return { status: 'released' };
-  });
-  const port = await findFreePort();
-  await catalog.listen({ port, host: '127.0.0.1' });
-  return { state, url: `http://127.0.0.1:${port}`, close: () => catalog.close() };
 }
 
 /** The order date every test sees (the age check depends on it). */
@@ -126,7 +75,7 @@ const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
  * `env` overrides any variable (the limit tests set their own).
  */
 export async function startCartTestEnv(env: Record<string, string> = {}) {
-  const catalog = await startCatalogDouble();
+  const catalog = await startCatalogWithStock();
   const mailDir = await mkdtemp(path.join(tmpdir(), 'cart-mail-'));
   const config = loadConfig(CartEnv, {
     MONGODB_URI: process.env.MONGODB_URI,

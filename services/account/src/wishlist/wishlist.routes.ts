@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AddWishlistItemBody, ErrorResponse, WishlistResponse } from '@shop/contracts';
+import type { AuthService } from '../auth/auth-service';
+import { requireSession } from '../users/current-session';
+import type { Wishlists } from './wishlist';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
+
+/**
+ * The logged-in customer's wishlist (issue #11; spec §7 GET/POST /api/wishlist, DELETE
+ * /api/wishlist/{itemId}). 401 'Nicht authentifiziert' without a login (the browser says
+ * 'Anmeldung erforderlich', spec §8). POST and DELETE answer the whole list as GET does, so the
+ * browser shows the state the server holds.
+ */
+export const wishlistRoutes: FastifyPluginAsyncZod<{ auth: AuthService; wishlists: Wishlists }> = async (app, { auth, wishlists }) => {
+  app.get(
+    '/api/wishlist',
+    {
+      schema: {
+        summary: "The customer's wishlist, newest first, with the catalogue's current product data",
+        response: { 200: WishlistResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(auth, request, reply);
+      if (!session) return reply;
+      return { items: await wishlists.list(session.userId) };
+    },
+  );
+
+  app.post(
+    '/api/wishlist',
+    {
+      schema: {
+        summary: 'Add a product (adding it again changes nothing); 404 for an unknown product, 409 when the list is full',
+        body: AddWishlistItemBody,
+        response: { 201: WishlistResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(auth, request, reply);
+      if (!session) return reply;
+      await wishlists.add(session.userId, request.body.productId);
+      return reply.code(201).send({ items: await wishlists.list(session.userId) });
+    },
+  );
+
+  app.delete(
+    '/api/wishlist/:itemId',
+    {
+      schema: {
+        summary: 'Remove an item; 404 when it is not on this customer’s list',
+        params: z.object({ itemId: z.string().max(100) }).strict(),
+        response: { 200: WishlistResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(auth, request, reply);
+      if (!session) return reply;
+      await wishlists.remove(session.userId, request.params.itemId);
+      return { items: await wishlists.list(session.userId) };
+    },
+  );
+};

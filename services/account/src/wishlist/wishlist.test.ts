@@ -1,0 +1,113 @@
+import { WISHLIST_MAX_ITEMS } from '@shop/contracts';
+import { testProduct } from '@shop/test-fixtures';
+import { wishlistItemModel } from './wishlist-item.model';
+import { startAccountTestEnv } from '../test-support/account-test-env';
+
+const A = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+const B = 'bbbbbbbbbbbbbbbbbbbbbbb2';
+const UNKNOWN = 'cccccccccccccccccccccccc';
+
+let env: Awaited<ReturnType<typeof startAccountTestEnv>>;
+beforeAll(async () => {
+  env = await startAccountTestEnv();
+  env.catalog.products.set(A, testProduct(A, { name: 'RandM Tornado 9000 Blaubeere' }));
+  env.catalog.products.set(B, testProduct(B, { name: 'RandM Tornado 7000 Mango', price: '24.99', salePrice: null }));
+});
+afterAll(() => env.close());
+afterEach(() => {
+  env.catalog.up = true;
+});
+
+describe('wishlist (issue #11; spec §4, §7)', () => {
+  test('logged out every call is 401 Nicht authentifiziert', async () => {
+    const anonymous = env.visitor();
+    for (const [method, url, body] of [
+      ['GET', '/api/wishlist'],
+      ['POST', '/api/wishlist', { productId: A }],
+      ['DELETE', '/api/wishlist/aaaaaaaaaaaaaaaaaaaaaaaa'],
+    ] as const) {
+      expect(await anonymous.call(method, url, body)).toMatchObject({ status: 401, body: { message: 'Nicht authentifiziert' } });
+    }
+  });
+
+  test('add shows current catalogue data, newest first; adding twice keeps one; remove takes it off', async () => {
+    const shopper = await env.loggedIn('wunsch@example.de');
+    expect(await shopper.call('GET', '/api/wishlist')).toMatchObject({ status: 200, body: { items: [] } });
+    expect((await shopper.call('POST', '/api/wishlist', { productId: A })).status).toBe(201);
+    env.clock.now = new Date(env.clock.now.getTime() + 1000);
+    const added = await shopper.call('POST', '/api/wishlist', { productId: B.toUpperCase() });
+    expect(added.status).toBe(201);
+    expect(added.body.items.map((item: { productId: string }) => item.productId)).toEqual([B, A]);
+    expect(added.body.items[0]).toMatchObject({ available: true, product: { name: 'RandM Tornado 7000 Mango', price: '24.99' } });
+
+    expect((await shopper.call('POST', '/api/wishlist', { productId: A })).body.items).toHaveLength(2);
+    const itemA = added.body.items[1].id as string;
+    const removed = await shopper.call('DELETE', `/api/wishlist/${itemA}`);
+    expect(removed).toMatchObject({ status: 200, body: { items: [{ productId: B }] } });
+    expect(await shopper.call('DELETE', `/api/wishlist/${itemA}`)).toMatchObject({ status: 404 });
+  });
+
+  test('twenty parallel adds of one product keep exactly one item', async () => {
+    const shopper = await env.loggedIn('parallel-wunsch@example.de');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => shopper.call('POST', '/api/wishlist', { productId: A })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
+    expect((await shopper.call('GET', '/api/wishlist')).body.items).toHaveLength(1);
+    expect(await wishlistItemModel(env.app.db).countDocuments({ userId: shopper.userId })).toBe(1);
+  });
+
+  test('one customer cannot see or remove another customer’s items', async () => {
+    const owner = await env.loggedIn('besitzer@example.de');
+    const other = await env.loggedIn('fremder@example.de');
+    const { body } = await owner.call('POST', '/api/wishlist', { productId: A });
+    expect((await other.call('GET', '/api/wishlist')).body.items).toEqual([]);
+    expect((await other.call('DELETE', `/api/wishlist/${body.items[0].id}`)).status).toBe(404);
+    expect((await owner.call('GET', '/api/wishlist')).body.items).toHaveLength(1);
+  });
+
+  test('vanished and inactive products stay on the list as unavailable', async () => {
+    const shopper = await env.loggedIn('verschwunden@example.de');
+    const gone = 'dddddddddddddddddddddddd';
+    const retired = 'eeeeeeeeeeeeeeeeeeeeeeee';
+    env.catalog.products.set(gone, testProduct(gone));
+    env.catalog.products.set(retired, testProduct(retired));
+    await shopper.call('POST', '/api/wishlist', { productId: gone });
+    await shopper.call('POST', '/api/wishlist', { productId: retired });
+    env.catalog.products.delete(gone);
+    env.catalog.products.set(retired, testProduct(retired, { isActive: false }));
+    const { status, body } = await shopper.call('GET', '/api/wishlist');
+    expect(status).toBe(200);
+    const byId = Object.fromEntries(body.items.map((item: { productId: string }) => [item.productId, item]));
+    expect(byId[gone]).toMatchObject({ available: false, product: null });
+    expect(byId[retired]).toMatchObject({ available: false, product: { isActive: false } });
+  });
+
+  test('bad input: unknown product 404, malformed or operator ids 400 naming the field, catalog down 503', async () => {
+    const shopper = await env.loggedIn('eingabe@example.de');
+    expect(await shopper.call('POST', '/api/wishlist', { productId: UNKNOWN })).toMatchObject({
+      status: 404,
+      body: { message: 'Produkt nicht gefunden.' },
+    });
+    for (const productId of [{ $ne: null }, 'abc', 42, null]) {
+      const answer = await shopper.call('POST', '/api/wishlist', { productId });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', issues: [{ path: 'body/productId' }] } });
+    }
+    expect((await shopper.call('POST', '/api/wishlist', { productId: A, extra: 1 })).status).toBe(400);
+    expect((await shopper.call('DELETE', '/api/wishlist/%7B%22$ne%22:null%7D')).status).toBe(404);
+    await shopper.call('POST', '/api/wishlist', { productId: A });
+    env.catalog.up = false;
+    expect(await shopper.call('GET', '/api/wishlist')).toMatchObject({
+      status: 503,
+      body: { message: 'Die Produktdaten können gerade nicht geladen werden. Bitte versuchen Sie es gleich erneut.' },
+    });
+  });
+
+  test(`a wishlist holds at most ${WISHLIST_MAX_ITEMS} products`, async () => {
+    const shopper = await env.loggedIn('voll@example.de');
+    const ids = Array.from({ length: WISHLIST_MAX_ITEMS }, (_, index) => index.toString(16).padStart(24, 'f'));
+    for (const id of ids) env.catalog.products.set(id, testProduct(id));
+    await wishlistItemModel(env.app.db).insertMany(ids.map((productId) => ({ userId: shopper.userId, productId })));
+    const full = await shopper.call('POST', '/api/wishlist', { productId: A });
+    expect(full).toMatchObject({ status: 409, body: { message: expect.stringContaining('höchstens 200 Produkte') } });
+    expect((await shopper.call('GET', '/api/wishlist')).body.items).toHaveLength(WISHLIST_MAX_ITEMS);
+  });
+});
