@@ -4,6 +4,7 @@
  * then starts the whole shop on test ports and runs the Playwright journeys against it.
  * Flags: --unit-only, --e2e-only.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,30 @@ async function main() {
       const gatewayPort = await findFreePort();
       const databasePrefix = `e2e${Date.now()}`;
       await seedAll(database.uri, databasePrefix);
+      // A staff account made by the real create-admin command: the journeys log in as it (issue #11 'a manager sees Admin Dashboard').
+      const manager = { email: 'leitung@e2e.example.de', password: `Leitung ${randomBytes(12).toString('base64url')} 7!` };
+      const created = await runForExitCode(
+        process.execPath,
+        [
+          path.join(ROOT, 'services/account/dist/staff/create-admin.js'),
+          '--email',
+          manager.email,
+          '--first-name',
+          'Lena',
+          '--role',
+          'manager',
+        ],
+        {
+          env: {
+            ...process.env,
+            MONGODB_URI: database.uri,
+            MONGODB_DB: `${databasePrefix}_account`,
+            ADMIN_PASSWORD: manager.password,
+            LOG_LEVEL: 'silent',
+          },
+        },
+      );
+      if (created !== 0) throw new Error('create-admin failed for the journeys’ manager account');
       const stack = await startStack({
         mongoUri: database.uri,
         gatewayPort,
@@ -161,6 +186,8 @@ async function main() {
               E2E_MAIL_DIR: path.join(dataDir, 'mail'),
               E2E_EMBED_ORIGIN: EMBED_ORIGIN,
               E2E_PID_DIR: path.join(dataDir, 'run'),
+              E2E_MANAGER_EMAIL: manager.email,
+              E2E_MANAGER_PASSWORD: manager.password,
             },
           },
         );

@@ -3,6 +3,7 @@ import { useDismiss } from '@shop/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { clearSession, loadSession, showToast, useSession } from '@shop/shell-api';
 import { authApi } from '../api/auth-api';
+import { useWishlistHandlers } from '../features/wishlist/wishlist-handlers';
 import '../styles/account.css';
 
 const PersonIcon = () => (
@@ -16,7 +17,8 @@ const PersonIcon = () => (
  * Header account widget (spec §2 'Header', §6; issue #11): logged out an icon linking to
  * /anmelden; logged in the first name opening a menu with Profil, Meine Bestellungen,
  * Wunschliste, 'Admin Dashboard' for every role other than customer, and Abmelden
- * ('Erfolgreich abgemeldet' / 'Abmeldung fehlgeschlagen', spec §8). Reads the session once per page.
+ * ('Erfolgreich abgemeldet' / 'Abmeldung fehlgeschlagen', spec §8). Reads the session once per page,
+ * and answers the catalog's wishlist hearts (wishlist-handlers.ts).
  */
 export default function AccountMenu() {
   const { status, user } = useSession();
@@ -29,6 +31,7 @@ export default function AccountMenu() {
     void loadSession();
   }, []);
   useDismiss(root, open, close);
+  useWishlistHandlers();
 
   if (status !== 'authenticated' || !user) {
     return (

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
@@ -9,13 +8,8 @@ import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { OrdersPage } from '../features/orders/orders-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { ChangePasswordPage } from '../features/profile/change-password-page';
+import { WishlistPage } from '../features/wishlist/wishlist-page';
 import '../styles/account.css';
-
-/** Account screens that the next part of issue #11 builds; until then they say so. */
-const notYet = (title: string, text: string) =>
-  function NotYetBuilt() {
-    return <UnderConstruction title={title}>{text}</UnderConstruction>;
-  };
 
 const PAGES: Record<PageId<'account'>, ComponentType> = {
   login: LoginPage,
@@ -24,7 +18,7 @@ const PAGES: Record<PageId<'account'>, ComponentType> = {
   'reset-password': ResetPasswordPage,
   'verify-email': VerifyEmailPage,
   'change-password': ChangePasswordPage,
-  wishlist: notYet('Wunschliste', 'Die Wunschliste entsteht gerade.'),
+  wishlist: WishlistPage,
   profile: ProfilePage,
   orders: OrdersPage,
 };

@@ -4,3 +4,4 @@ export * from './seo';
 export * from './toast';
 export * from './shop-config';
 export * from './session';
+export * from './add-to-cart';

@@ -7,11 +7,11 @@ import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
-import { showToast, useSeo } from '@shop/shell-api';
+import { showToast, useAddToCart, useSeo } from '@shop/shell-api';
+import { WishlistHeart } from '../wishlist/wishlist-heart';
 import { fetchProductBySlug } from '../../api/catalog-api';
 import { PriceTag } from '../products/components/price-tag';
 import { ProductImage } from '../products/components/product-image';
-import { useAddToCart } from '../products/add-to-cart';
 import { RelatedProducts } from './components/related-products';
 import { DemoBadge } from '../products/components/demo-badge';
 import { href } from '@shop/routes';
@@ -131,9 +131,12 @@ function ProductDetails({ product }: { product: Product }) {
             </div>
           )}
           {!soldOut && quantity >= maxQuantity && <p className="catalog-product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
-          <Button className="catalog-product-detail__add" disabled={soldOut || busy} onClick={() => void add(product.id, quantity)}>
-            {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
-          </Button>
+          <div className="catalog-product-detail__buy">
+            <Button className="catalog-product-detail__add" disabled={soldOut || busy} onClick={() => void add(product.id, quantity)}>
+              {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
+            </Button>
+            <WishlistHeart productId={product.id} productName={product.name} className="catalog-heart--outlined" />
+          </div>
           <p className="catalog-product-detail__restriction">
             Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung
           </p>

@@ -1,15 +1,16 @@
 import { Button } from '@shop/ui';
+import { useAddToCart } from '@shop/shell-api';
 import { Link } from 'react-router-dom';
 import type { Product } from '@shop/contracts';
 import { batteryMahForPuffCount, isSoldOut, productLink } from '@shop/catalog-rules';
 import { formatInteger } from '@shop/format';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
-import { useAddToCart } from '../add-to-cart';
 import { DemoBadge } from './demo-badge';
+import { WishlistHeart } from '../../wishlist/wishlist-heart';
 
 /**
- * Product card (spec §2): image, name, price with sale badge and percent, battery and
+ * Product card (spec §2): image with the wishlist heart, name, price with sale badge and percent, battery and
  * nicotine, buy button with busy state or 'Ausverkauft' (spec §4 stock rule). No rating is
  * shown: there are no real reviews yet (issue #3 forbids invented ones).
  */
@@ -28,11 +29,14 @@ export function ProductCard({
   const href = productLink(product);
   return (
     <article className="catalog-product-card" data-testid="product-card">
-      <Link to={href} className="catalog-product-card__image" tabIndex={-1} aria-hidden="true">
-        <ProductImage src={product.images[0]} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} />
-        {product.salePrice && <span className="catalog-product-card__badge">SALE</span>}
-        <DemoBadge isDemo={product.isDemo} />
-      </Link>
+      <div className="catalog-product-card__media">
+        <Link to={href} className="catalog-product-card__image" tabIndex={-1} aria-hidden="true">
+          <ProductImage src={product.images[0]} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} />
+          {product.salePrice && <span className="catalog-product-card__badge">SALE</span>}
+          <DemoBadge isDemo={product.isDemo} />
+        </Link>
+        <WishlistHeart productId={product.id} productName={product.name} className="catalog-product-card__heart" />
+      </div>
       <div className="catalog-product-card__body">
         <h3 className="catalog-product-card__name">
           <Link to={href}>{product.name}</Link>

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import { request, RequestNotAcceptedError } from '@shop/event-bus';
-import { showToast } from '@shop/shell-api';
+import { showToast } from './toast';
 
 /**
- * Add to cart (spec §4): idle → busy ('Wird hinzugefügt...') → idle. The catalog only asks the
+ * Add to cart (spec §4): idle → busy ('Wird hinzugefügt...') → idle, for every slice that sells
+ * (catalog cards and product page, the wishlist). The asker only asks the
  * cart slice (the 'cart:add' request of @shop/event-bus), which shows its own toasts and answers
  * whether the product was added; `onAdded` runs after a confirmed add (the detail page's toast).
  * A cart remote that is still loading is asked again; if none accepts within 2 s (its remote is

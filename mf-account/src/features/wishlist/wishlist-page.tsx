@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { WishlistItem } from '@shop/contracts';
+import { isSoldOut, productLink } from '@shop/catalog-rules';
+import { formatEurDecimal } from '@shop/format';
+import { Button, Notice, Spinner } from '@shop/ui';
+import { useAddToCart, useSeo } from '@shop/shell-api';
+import { RequireLogin } from '../auth/require-login';
+import { useWishlist, wishlistActions } from './wishlist-store';
+
+const IMAGE_SIZE = 96;
+
+/** One product on the list: what it costs now, whether it can be bought, into the cart or off the list. */
+function WishlistEntry({ item }: { item: WishlistItem }) {
+  const { add, busy } = useAddToCart();
+  const [removing, setRemoving] = useState(false);
+  const { product } = item;
+  const name = product?.name ?? 'Nicht mehr angebotenes Produkt';
+  const remove = async () => {
+    setRemoving(true);
+    if (!(await wishlistActions.remove(item.id))) setRemoving(false);
+  };
+  const state = !item.available ? 'Nicht mehr verfügbar' : product && isSoldOut(product) ? 'Ausverkauft' : 'Auf Lager';
+  const buyable = item.available && product !== null && !isSoldOut(product);
+  return (
+    <li className="account-wishlist__item" data-testid="wishlist-item">
+      <img
+        className="account-wishlist__image"
+        src={product?.images[0] ?? `/api/placeholder/${IMAGE_SIZE}/${IMAGE_SIZE}`}
+        alt=""
+        width={IMAGE_SIZE}
+        height={IMAGE_SIZE}
+        loading="lazy"
+      />
+      <div className="account-wishlist__body">
+        <h2 className="account-wishlist__name">{item.available && product ? <Link to={productLink(product)}>{name}</Link> : name}</h2>
+        {item.available && product && (
+          <p className="account-wishlist__price">
+            {product.salePrice && <s aria-label={`statt ${formatEurDecimal(product.price)}`}>{formatEurDecimal(product.price)}</s>}{' '}
+            <strong>{formatEurDecimal(product.salePrice ?? product.price)}</strong> <span>inkl. MwSt., zzgl. Versand</span>
+          </p>
+        )}
+        <p className={`account-wishlist__state account-wishlist__state--${buyable ? 'in-stock' : 'unavailable'}`}>{state}</p>
+        <div className="account-wishlist__actions">
+          {buyable && (
+            <Button disabled={busy} onClick={() => void add(item.productId, 1)}>
+              {busy ? 'Wird hinzugefügt...' : 'In den Warenkorb'}
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            disabled={removing}
+            onClick={() => void remove()}
+            aria-label={`${name} von der Wunschliste entfernen`}
+          >
+            Entfernen
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function WishlistList() {
+  const { status, items } = useWishlist();
+  useEffect(() => {
+    // Prices and stock as they are now, also when the list was loaded on an earlier page.
+    void wishlistActions.load(true);
+  }, []);
+  if (status === 'error') {
+    return (
+      <Notice tone="warning" role="alert">
+        Ihre Wunschliste konnte nicht geladen werden.{' '}
+        <Button variant="secondary" onClick={() => void wishlistActions.load(true)}>
+          Erneut versuchen
+        </Button>
+      </Notice>
+    );
+  }
+  if (status !== 'ready') return <Spinner label="Wunschliste wird geladen…" />;
+  if (!items.length) {
+    return (
+      <p>
+        Ihre Wunschliste ist leer. Tippen Sie auf das Herz bei einem Produkt, um es hier zu merken.{' '}
+        <Link to="/randm-tornado-vape-alle-produkte">Zu allen Produkten</Link>
+      </p>
+    );
+  }
+  return (
+    <ul className="account-wishlist" aria-label="Produkte auf der Wunschliste">
+      {items.map((item) => (
+        <WishlistEntry key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /wunschliste (spec §2, §4; issue #11): the logged-in customer's products with current price
+ * and stock, into the cart or off the list. Products taken out of the range stay listed as
+ * 'Nicht mehr verfügbar' so the shopper sees what happened to them.
+ */
+export function WishlistPage() {
+  useSeo({ title: 'Wunschliste', robots: 'noindex, nofollow' });
+  return (
+    <section className="shop-page account-page account-page--wide">
+      <h1>Wunschliste</h1>
+      <RequireLogin>
+        <WishlistList />
+      </RequireLogin>
+    </section>
+  );
+}
