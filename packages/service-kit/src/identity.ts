@@ -17,13 +17,18 @@ export interface ShopIdentity {
   userId: string;
   /** Spec §3 user role ('customer' or a staff role). */
   role: string;
+  /**
+   * The account's confirmed e-mail address (lower case), when it has one: the cart lists guest
+   * orders placed with it in the order history (docs/architecture.md 'Account slice').
+   */
+  email?: string;
 }
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs an identity for services (gateway side). `ttlSeconds` defaults to 60. */
 export async function signIdentity(identity: ShopIdentity, secret: string, ttlSeconds = 60): Promise<string> {
-  return new SignJWT({ role: identity.role })
+  return new SignJWT(identity.email ? { role: identity.role, email: identity.email } : { role: identity.role })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(identity.userId)
     .setIssuer(ISSUER)
@@ -43,7 +48,9 @@ export async function readIdentity(request: FastifyRequest, secret: string | und
   try {
     const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-    return { userId: payload.sub, role: payload.role };
+    return typeof payload.email === 'string'
+      ? { userId: payload.sub, role: payload.role, email: payload.email }
+      : { userId: payload.sub, role: payload.role };
   } catch {
     return null;
   }

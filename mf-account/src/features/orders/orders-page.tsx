@@ -102,7 +102,8 @@ function OrderList() {
 /**
  * /meine-bestellungen and /bestellungen (spec §2; issue #11): the logged-in customer's orders,
  * newest first, each with status, items, totals, the bank details while unpaid and 'Vertrag
- * widerrufen'. Orders placed as a guest are not listed here; their confirmation e-mail has the details.
+ * widerrufen'. Guest orders placed with the account's confirmed e-mail address are listed too
+ * (the cart service matches them when it reads; docs/architecture.md 'Account slice').
  */
 export function OrdersPage() {
   useSeo({ title: 'Meine Bestellungen', robots: 'noindex, nofollow' });
@@ -110,6 +111,9 @@ export function OrdersPage() {
     <section className="shop-page account-page account-page--wide">
       <h1>Meine Bestellungen</h1>
       <RequireLogin>
+        <p className="account-page__hint">
+          Bestellungen, die Sie ohne Anmeldung mit der E-Mail-Adresse dieses Kundenkontos aufgegeben haben, sehen Sie hier ebenfalls.
+        </p>
         <OrderList />
       </RequireLogin>
     </section>

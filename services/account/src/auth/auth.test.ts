@@ -147,7 +147,7 @@ describe('sessions', () => {
       env.app.inject({ method: 'POST', url: '/internal/sessions/resolve', payload: body as object, headers });
     expect((await call({}, { token })).statusCode).toBe(401);
     const resolved = await call({ 'x-internal-token': INTERNAL_API_SECRET }, { token });
-    expect(resolved.json()).toEqual({ userId: login.body.id, role: 'customer' });
+    expect(resolved.json()).toEqual({ userId: login.body.id, role: 'customer', email: 'gateway@example.de' });
     expect((await call({ 'x-internal-token': INTERNAL_API_SECRET }, { token: 'x'.repeat(43) })).statusCode).toBe(404);
   });
 });

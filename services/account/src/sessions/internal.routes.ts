@@ -4,8 +4,8 @@ import { UserRole } from '@shop/contracts';
 import type { AuthService } from '../auth/auth-service';
 
 /**
- * `POST /internal/sessions/resolve` for the gateway (shared INTERNAL_API_SECRET): the user id and
- * role of a session token, or 404 when the session is unknown or over. The gateway mints the
+ * `POST /internal/sessions/resolve` for the gateway (shared INTERNAL_API_SECRET): the user id,
+ * role and confirmed e-mail address of a session token, or 404 when the session is unknown or over. The gateway mints the
  * short-lived identity for every service from this answer and caches it for a few seconds.
  */
 export const internalSessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
@@ -16,7 +16,7 @@ export const internalSessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService }>
         hide: true,
         body: z.object({ token: z.string().max(100) }).strict(),
         response: {
-          200: z.object({ userId: z.string(), role: UserRole }).strict(),
+          200: z.object({ userId: z.string(), role: UserRole, email: z.string().optional() }).strict(),
           404: z.object({ message: z.string(), code: z.string() }),
         },
       },
@@ -24,7 +24,8 @@ export const internalSessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService }>
     async (request, reply) => {
       const user = await auth.currentUser(request.body.token);
       if (!user) return reply.code(404).send({ message: 'Keine gültige Sitzung.', code: 'NO_SESSION' });
-      return { userId: user.id, role: user.role };
+      // The e-mail address goes along only once confirmed: it opens guest orders placed with it.
+      return user.emailVerified ? { userId: user.id, role: user.role, email: user.email } : { userId: user.id, role: user.role };
     },
   );
 };

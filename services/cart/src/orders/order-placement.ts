@@ -13,7 +13,7 @@ import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
 import type { PaymentMethod } from './payment-method';
-import type { Mailer } from '@shop/service-kit';
+import type { Mailer, ShopIdentity } from '@shop/service-kit';
 import { orderConfirmationMail } from './order-confirmation.mail';
 import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
@@ -256,19 +256,23 @@ export class OrderPlacement {
   }
 
   /**
-   * An order for its buyer: the browser that placed it (`accessibleIds` from the access cookie)
-   * or its logged-in owner. @throws 404 for everyone else (no hint that it exists).
+   * An order for its buyer: the browser that placed it (`accessibleIds` from the access cookie),
+   * its logged-in owner, or for a guest order the account with that confirmed e-mail address.
+   * @throws 404 for everyone else (no hint that it exists).
    */
-  async forBuyer(orderId: string, accessibleIds: string[], userId: string | null): Promise<Order> {
+  async forBuyer(orderId: string, accessibleIds: string[], identity: ShopIdentity | null): Promise<Order> {
     const doc = await this.orders.findById(orderId);
-    const allowed = doc && doc.status !== 'pending' && (accessibleIds.includes(orderId) || (userId !== null && doc.userId === userId));
+    const owned =
+      identity !== null &&
+      (doc?.userId === identity.userId || (doc?.userId === null && identity.email !== undefined && doc.email === identity.email));
+    const allowed = doc && doc.status !== 'pending' && (accessibleIds.includes(orderId) || owned);
     if (!allowed) throw new NotFoundError('Bestellung nicht gefunden.');
     return toApiOrder(doc, this.deps.payment);
   }
 
-  /** A customer's orders, newest first. */
-  async forUser(userId: string): Promise<Order[]> {
-    const docs = await this.orders.placedOf(userId);
+  /** A customer's orders, newest first, guest orders with their confirmed e-mail address included. */
+  async forUser(identity: ShopIdentity): Promise<Order[]> {
+    const docs = await this.orders.placedOf(identity.userId, identity.email);
     return docs.map((doc) => toApiOrder(doc, this.deps.payment));
   }
 

@@ -35,7 +35,8 @@ const orderSchema = new Schema(
     ownerKey: { type: String, required: true, index: true },
     userId: { type: String, default: null, index: true },
     status: { type: String, enum: ORDER_RECORD_STATUSES, required: true },
-    email: { type: String, required: true },
+    /** Lower case (contract); also finds guest orders for the account with this confirmed address. */
+    email: { type: String, required: true, index: true },
     billingAddress: { type: storedAddressSchema, required: true },
     shippingAddress: { type: storedAddressSchema, required: true },
     items: { type: [lineItemSchema], required: true },

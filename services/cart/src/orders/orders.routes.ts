@@ -112,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       const id = request.params.id.toLowerCase();
       const identity = await readIdentity(request, identitySecret);
       if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundError('Bestellung nicht gefunden.');
-      return placement.forBuyer(id, accessibleOrderIds(request), identity?.userId ?? null);
+      return placement.forBuyer(id, accessibleOrderIds(request), identity);
     },
   );
 
@@ -122,7 +122,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     async (request, reply) => {
       const identity = await readIdentity(request, identitySecret);
       if (!identity) return reply.code(401).send({ message: 'Anmeldung erforderlich', code: 'UNAUTHORIZED' });
-      return { orders: await placement.forUser(identity.userId) };
+      return { orders: await placement.forUser(identity) };
     },
   );
 };

@@ -388,6 +388,30 @@ describe('orders of logged-in customers (for the account slice)', () => {
     expect(list.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
     expect((await phone.call('GET', `/api/orders/${first.id}`)).status).toBe(200);
   });
+
+  test('guest orders with the account’s confirmed e-mail show up after login; other addresses’ and other accounts’ do not', async () => {
+    const email = `gast.${randomUUID().slice(0, 8)}@example.de`;
+    const guest = await shopperWith([[ID.regular, 1]]);
+    const asGuest = (await place(guest, checkout({ email: email.toUpperCase() }))).body;
+    const stranger = await shopperWith([[ID.regular, 1]]);
+    const otherAddress = (await place(stranger, checkout({ email: `anders.${email}` }))).body;
+    // Another account placed an order with this address while logged in: it stays that account's.
+    const otherAccount = env.shopper({
+      'x-shop-identity': await signIdentity({ userId: randomUUID(), role: 'customer' }, IDENTITY_SECRET),
+    });
+    await otherAccount.call('POST', '/api/cart', { productId: ID.regular, quantity: 1 });
+    const ofOtherAccount = (await place(otherAccount, checkout({ email }))).body;
+
+    const verified = await signIdentity({ userId: randomUUID(), role: 'customer', email }, IDENTITY_SECRET);
+    const customer = env.shopper({ 'x-shop-identity': verified });
+    expect((await customer.call('GET', '/api/orders')).body.orders.map((o: { id: string }) => o.id)).toEqual([asGuest.id]);
+    expect((await customer.call('GET', `/api/orders/${asGuest.id}`)).status).toBe(200);
+    expect((await customer.call('GET', `/api/orders/${otherAddress.id}`)).status).toBe(404);
+    expect((await customer.call('GET', `/api/orders/${ofOtherAccount.id}`)).status).toBe(404);
+    // Without a confirmed address in the identity (not yet confirmed) the guest order stays hidden.
+    const unconfirmed = env.shopper({ 'x-shop-identity': await signIdentity({ userId: randomUUID(), role: 'customer' }, IDENTITY_SECRET) });
+    expect((await unconfirmed.call('GET', '/api/orders')).body.orders).toEqual([]);
+  });
 });
 
 describe('stale pending orders', () => {

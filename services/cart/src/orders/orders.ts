@@ -50,10 +50,14 @@ export class Orders {
     await this.model.updateOne({ _id: orderId }, { $set: { confirmationEmailSentAt: at } });
   }
 
-  /** A customer's placed orders, newest first (at most 100). */
-  async placedOf(userId: string): Promise<OrderRecord[]> {
+  /**
+   * A customer's placed orders, newest first (at most 100): those placed while logged in, and
+   * guest orders placed with the account's confirmed e-mail address (`email`, lower case).
+   */
+  async placedOf(userId: string, email?: string): Promise<OrderRecord[]> {
+    const owners = email ? { $or: [{ userId }, { userId: null, email }] } : { userId };
     return this.model
-      .find({ userId, status: { $ne: 'pending' } })
+      .find({ ...owners, status: { $ne: 'pending' } })
       .sort({ createdAt: -1 })
       .limit(100)
       .lean();
