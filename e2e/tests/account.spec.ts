@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { test, expect } from './fixtures';
@@ -148,6 +149,19 @@ test('profile: name and a saved address with the checkout rules; password change
   const me = await (await page.request.get('/api/auth/me')).json();
   expect(me.address).toMatchObject({ street: 'Heidestraße 17', postalCode: '51147', city: 'Köln', country: 'DE' });
 
+  // The checkout starts with the account's e-mail address and the saved address.
+  const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
+  expect((await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } })).status()).toBe(201);
+  await page.goto('/kasse');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  const billing = page.getByRole('group', { name: 'Rechnungsadresse' });
+  await expect(billing.getByLabel('Vorname')).toHaveValue('Erika');
+  await expect(billing.getByLabel('Straße und Hausnummer')).toHaveValue('Heidestraße 17');
+  await expect(billing.getByLabel('PLZ')).toHaveValue('51147');
+  await page.request.delete('/api/cart');
+  await page.goto('/profil');
+
   await page.getByRole('link', { name: 'Passwort ändern' }).click();
   await page.getByLabel('Aktuelles Passwort').fill('Falsches Passwort 1!');
   await page.getByLabel('Neues Passwort', { exact: true }).fill('Neue Wolken über Köln 9?');
@@ -171,7 +185,7 @@ test('a manager sees the Admin Dashboard link; a guest cart is merged into the a
   await page.request.post('/api/auth/logout');
   // As a guest: one product in the cart.
   await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
-  await page.getByRole('button', { name: /In den Warenkorb/ }).click();
+  await page.getByRole('button', { name: /In den Warenkorb – / }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await logInOnPage(page, email!, password!);
   // The manager's own cart now holds the guest's line (merged at login, spec §4 'Cart').
@@ -181,4 +195,37 @@ test('a manager sees the Admin Dashboard link; a guest cart is merged into the a
   await page.getByTestId('slot-account').getByRole('button', { name: /Lena/ }).click();
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
   await page.request.delete('/api/cart');
+});
+
+test('profile: the data download holds the account; deleting it needs the password and logs out everywhere', async ({
+  shopperPage: page,
+}, info) => {
+  const email = `loeschen.${info.project.name}.${Date.now()}@example.de`;
+  await registerVerified(page, email);
+  await page.goto('/profil');
+  await expect(page).toHaveURL(/\/anmelden\?weiter=%2Fprofil$/);
+  await logInOnPage(page, email);
+  await expect(page.getByRole('heading', { level: 2, name: 'Meine Daten' })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Meine Daten herunterladen' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^meine-daten-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+  expect(exported.account).toMatchObject({ email, firstName: 'Erika', lastName: 'Mustermann' });
+  expect(exported.sessions.length).toBeGreaterThanOrEqual(1);
+
+  await page.getByRole('button', { name: 'Kundenkonto löschen …' }).click();
+  await expect(page.getByRole('heading', { name: 'Kundenkonto wirklich löschen?' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByLabel('Ihr Passwort zur Bestätigung').fill('Falsches Passwort 1!');
+  await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();
+  await expect(page.getByText('Das Passwort ist nicht korrekt.')).toBeVisible();
+  await page.getByLabel('Ihr Passwort zur Bestätigung').fill(CUSTOMER_PASSWORD);
+  await page.getByRole('button', { name: 'Kundenkonto endgültig löschen' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Ihr Kundenkonto wurde gelöscht.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('slot-account').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  expect((await page.request.post('/api/auth/login', { data: { email, password: CUSTOMER_PASSWORD } })).status()).toBe(401);
 });

@@ -41,7 +41,10 @@ export async function registerVerified(page: Page, email: string, firstName = 'E
   await expect(page.getByText('Ihre E-Mail-Adresse ist bestätigt')).toBeVisible();
 }
 
-/** Logs in on /anmelden (or the login page the browser is on) and waits for the success toast. */
+/**
+ * Logs in on the login page the browser is on (a protected page's redirect: wait for its URL
+ * first), or on /anmelden, and waits for the success toast.
+ */
 export async function logInOnPage(page: Page, email: string, password = CUSTOMER_PASSWORD): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/anmelden')) await page.goto('/anmelden');
   await page.getByLabel('E-Mail-Adresse').fill(email);

@@ -44,7 +44,7 @@ export default function AccountMenu() {
     setOpen(false);
     try {
       await authApi.logout();
-      clearSession();
+      clearSession('signed-out');
       showToast({ title: 'Erfolgreich abgemeldet', variant: 'success' });
       navigate('/');
     } catch {

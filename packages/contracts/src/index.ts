@@ -13,3 +13,4 @@ export * from './parcel-locker';
 export * from './stock';
 export * from './account';
 export * from './wishlist';
+export * from './customer-data';

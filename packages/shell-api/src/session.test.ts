@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { clearSession, loadSession, setSessionUser } from './session';
+import { clearSession, loadSession, sessionState, setSessionUser } from './session';
 
 const user = {
   id: '665f1c2b9a1e4b0012345678',
@@ -57,5 +57,17 @@ describe('session store (spec §4, §8)', () => {
     setSessionUser(user);
     clearSession();
     expect(changes).toEqual([{ authenticated: true }, { authenticated: false }]);
+  });
+
+  test('how a session ended is kept until the next login: the shopper’s own logout or an expiry', () => {
+    setSessionUser(user);
+    clearSession('signed-out');
+    expect(sessionState().ended).toBe('signed-out');
+    setSessionUser(user);
+    expect(sessionState().ended).toBeNull();
+    clearSession();
+    expect(sessionState().ended).toBe('expired');
+    clearSession('signed-out'); // nobody was logged in any more: nothing ended now
+    expect(sessionState().ended).toBe('expired');
   });
 });

@@ -13,17 +13,28 @@ import { emit } from '@shop/event-bus';
 export interface SessionState {
   status: 'unknown' | 'anonymous' | 'authenticated';
   user: User | null;
+  /**
+   * How the last session on this page ended: 'signed-out' when the shopper ended it (logout,
+   * account deletion: protected pages then lead home), 'expired' when the server no longer knew
+   * it (protected pages lead to the login and back); null while none ended here.
+   */
+  ended: 'signed-out' | 'expired' | null;
 }
 
-const useSessionStore = create<SessionState & { checkedAt: number }>(() => ({ status: 'unknown', user: null, checkedAt: 0 }));
+const useSessionStore = create<SessionState & { checkedAt: number }>(() => ({ status: 'unknown', user: null, ended: null, checkedAt: 0 }));
 
 /** Spec §7: GET /api/auth/me is fresh for 5 minutes. */
 const FRESH_MS = 5 * 60 * 1000;
 let loading: Promise<User | null> | null = null;
 
-function store(user: User | null): void {
+function store(user: User | null, ended: SessionState['ended'] = 'expired'): void {
   const before = useSessionStore.getState();
-  useSessionStore.setState({ status: user ? 'authenticated' : 'anonymous', user, checkedAt: Date.now() });
+  useSessionStore.setState({
+    status: user ? 'authenticated' : 'anonymous',
+    user,
+    ended: user ? null : before.user ? ended : before.ended,
+    checkedAt: Date.now(),
+  });
   if (before.status !== 'unknown' && (before.user?.id ?? null) !== (user?.id ?? null))
     emit('auth:changed', { authenticated: user !== null });
 }
@@ -56,12 +67,22 @@ export function loadSession(force = false): Promise<User | null> {
 
 /** After login or a profile change: the user the server answered with. */
 export const setSessionUser = (user: User): void => store(user);
-/** After logout (or a 401 on a protected call): nobody is logged in. */
-export const clearSession = (): void => store(null);
+/**
+ * Nobody is logged in any more: `'signed-out'` after the shopper's own logout or account
+ * deletion, `'expired'` (default) after a 401 on a protected call.
+ */
+export const clearSession = (how: 'signed-out' | 'expired' = 'expired'): void => store(null, how);
+
+/** The session now, outside components. */
+export const sessionState = (): SessionState => {
+  const { status, user, ended } = useSessionStore.getState();
+  return { status, user, ended };
+};
 
 /** The session, for components (re-renders on change). */
 export const useSession = (): SessionState => {
   const status = useSessionStore((state) => state.status);
   const user = useSessionStore((state) => state.user);
-  return { status, user };
+  const ended = useSessionStore((state) => state.ended);
+  return { status, user, ended };
 };

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'ghost';
+  /** 'danger' for actions that cannot be undone (account deletion). */
+  variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
 }
 
 /** The classes of a shop button, for a link that looks like one (`<Link className={buttonClass('primary')}>`). */

@@ -9,6 +9,9 @@ import { internalSessionRoutes } from './sessions/internal.routes';
 import { profileRoutes } from './users/profile.routes';
 import { Wishlists } from './wishlist/wishlist';
 import { wishlistRoutes } from './wishlist/wishlist.routes';
+import { AccountPrivacy } from './privacy/account-privacy';
+import { CartClient } from './privacy/cart-client';
+import { privacyRoutes } from './privacy/privacy.routes';
 
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -38,6 +41,16 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
   await app.register(internalSessionRoutes, { auth });
   const wishlists = new Wishlists(app.db, new CatalogReader(config.CATALOG_SERVICE_URL, app.internalApiSecret));
   await app.register(wishlistRoutes, { auth, wishlists });
+  const privacy = new AccountPrivacy({
+    auth,
+    wishlists,
+    cart: new CartClient(config.CART_SERVICE_URL, app.internalApiSecret),
+    mailer,
+    shop: { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN },
+    log: app.log,
+    now,
+  });
+  await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.loginPerAccount, secureCookie: config.COOKIE_SECURE });
 
   const sweeper = setInterval(() => {
     for (const limiter of Object.values(limits))

@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import { AttemptLimiter, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
+import { Carts } from './cart/carts';
+import { customerDataRoutes } from './customers/customer-data.routes';
 import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './cart/cart.routes';
 import { dropLegacyCarts } from './cart/cart.model';
@@ -78,7 +80,9 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
   });
 
-  await app.register(withdrawalRoutes, { withdrawals: new Withdrawals({ db: app.db, mailer, shop, log: app.log, now }) });
+  const withdrawals = new Withdrawals({ db: app.db, mailer, shop, log: app.log, now });
+  await app.register(withdrawalRoutes, { withdrawals });
+  await app.register(customerDataRoutes, { placement, carts: new Carts(app.db), withdrawals });
 
   const sweeper = setInterval(() => {
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));

@@ -10,6 +10,7 @@ import { profileApi } from '../../api/profile-api';
 import { RequireLogin } from '../auth/require-login';
 import { applyServerIssues } from '../auth/server-errors';
 import { profileErrorText } from './session-errors';
+import { MyData } from './my-data';
 
 /** The form: names, and the saved delivery address either complete (checkout rules) or empty. */
 const ProfileForm = z
@@ -106,7 +107,10 @@ function ProfileEditor({ user }: { user: User }) {
   );
 }
 
-/** /profil (spec §2; issue #11): name and saved delivery address; links to the password change and the order history. */
+/**
+ * /profil (spec §2; issue #11): name and saved delivery address; links to the password change and
+ * the order history; the data download and account deletion (DSGVO Art. 15, 17, 20).
+ */
 export function ProfilePage() {
   useSeo({ title: 'Mein Profil', robots: 'noindex, nofollow' });
   const { user } = useSession();
@@ -118,6 +122,7 @@ export function ProfilePage() {
         <p>
           <Link to="/passwort-aendern">Passwort ändern</Link> · <Link to="/meine-bestellungen">Meine Bestellungen</Link>
         </p>
+        <MyData />
       </RequireLogin>
     </section>
   );

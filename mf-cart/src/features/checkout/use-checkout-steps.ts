@@ -9,6 +9,7 @@ import { checkoutApi } from '../../api/checkout-api';
 import { cartActions } from '../cart/cart-store';
 import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
 import { AGE_STEP, STEPS, hasSchema, resumeStep, type StepName } from './checkout-steps';
+import { useCustomerPrefill } from './customer-prefill';
 import { checkoutDefaults, clearCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
 
 const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.';
@@ -31,6 +32,7 @@ export function useCheckoutSteps(cart: CartResponse) {
   };
   const form = useForm<CheckoutFormValues>({ defaultValues: checkoutDefaults(), resolver });
   useCheckoutDraft(form);
+  useCustomerPrefill(form);
   const [stepIndex, setStepIndexState] = useState(() => resumeStep(readCheckoutStep(), form.getValues()));
   current.current = STEPS[stepIndex]!.name;
   const [resumedBeforeAge] = useState(() => readCheckoutStep() > AGE_STEP);

@@ -143,6 +143,22 @@ export class AuthService {
     await this.sessions.endAllOf(userId, sessionToken);
   }
 
+  /** True when `password` is the user's current password (argon2 verification). */
+  async passwordMatches(userId: string, password: string): Promise<boolean> {
+    const user = await this.users.findById(userId);
+    return user !== null && (await passwordHasher.verify(user.passwordHash, password));
+  }
+
+  /**
+   * Deletes the account's own records: open links, every session, the user (account deletion;
+   * the caller erased the data elsewhere first). Each step is safe to repeat after a failure.
+   */
+  async eraseUser(userId: string): Promise<void> {
+    await this.tokens.eraseOf(userId);
+    await this.sessions.endAllOf(userId);
+    await this.users.delete(userId);
+  }
+
   /** Sends a reset link when the address has an account; answers nothing either way. */
   requestPasswordReset(email: string): void {
     this.sendLater(

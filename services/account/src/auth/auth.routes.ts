@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Email, ErrorResponse, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
 import { InvalidCredentialsError, type AuthService } from './auth-service';
+import { clearSessionCookie } from '../users/current-session';
 
 const Message = z.object({ message: z.string() }).strict();
 const Token = z.string({ error: 'Der Link ist unvollständig.' }).min(1, 'Der Link ist unvollständig.').max(100);
@@ -33,8 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   limits: { loginPerAccount: AttemptLimiter; loginPerIp: AttemptLimiter; mailPerAddress: AttemptLimiter; mailPerIp: AttemptLimiter };
 }> = async (app, { auth, secureCookie, limits }) => {
   const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
-  const clearSession = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+  const clearSession = (reply: FastifyReply) => clearSessionCookie(reply, secureCookie);
   /** Counts one e-mail request per address and per IP (every request counts: the answer must not differ). */
   const mailRequest = (request: FastifyRequest, email: string) =>
     limits.mailPerIp.guard(request.ip, () => limits.mailPerAddress.guard(email, async () => undefined, always), always);

@@ -76,3 +76,19 @@ export function resetMail(to: string, firstName: string, token: string, shop: Sh
     fileStem: `reset-password-${stamp()}`,
   });
 }
+
+/** After the account was deleted (DSGVO Art. 17): what is gone and which order records the law makes the shop keep. */
+export function accountDeletedMail(to: string, firstName: string, shop: ShopInfo): OutgoingMail {
+  return linkMail({
+    to,
+    subject: `Ihr Kundenkonto bei ${shop.name} wurde gelöscht`,
+    greeting: `Hallo ${firstName},`,
+    lines: [
+      'wie gewünscht haben wir Ihr Kundenkonto gelöscht: Ihre Anmeldedaten, Ihr Profil mit der gespeicherten Adresse, Ihre Wunschliste und Ihr Warenkorb sind entfernt, und Sie wurden auf allen Geräten abgemeldet.',
+      'Ihre Bestellungen bewahren wir auf, weil das Handels- und Steuerrecht es verlangt (§ 147 AO, § 257 HGB), und nutzen sie nur noch dafür. Nach Ablauf der Fristen werden sie gelöscht.',
+      'Wenn Sie das nicht veranlasst haben, antworten Sie bitte auf diese E-Mail.',
+    ],
+    shop,
+    fileStem: `account-deleted-${stamp()}`,
+  });
+}

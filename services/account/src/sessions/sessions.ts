@@ -59,6 +59,14 @@ export class Sessions {
     await this.model.deleteOne({ _id: hashOf(token) });
   }
 
+  /** A user's live sessions, newest first (data export; no token or hash). */
+  async listOf(userId: string): Promise<Array<{ createdAt: Date; lastSeenAt: Date; expiresAt: Date }>> {
+    return this.model
+      .find({ userId, expiresAt: { $gt: this.now() } }, { _id: 0, createdAt: 1, lastSeenAt: 1, expiresAt: 1 })
+      .sort({ createdAt: -1 })
+      .lean();
+  }
+
   /** Ends every session of a user except `keepToken`'s (password change or reset). */
   async endAllOf(userId: string, keepToken?: string): Promise<void> {
     await this.model.deleteMany(keepToken ? { userId, _id: { $ne: hashOf(keepToken) } } : { userId });

@@ -4,6 +4,8 @@
  * double (@shop/test-fixtures) whose products the wishlist shows.
  */
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { CustomerCommerceData } from '@shop/contracts';
 import { loadConfig, type Mailer, type OutgoingMail } from '@shop/service-kit';
 import { startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
 import { buildApp } from '../app';
@@ -12,6 +14,36 @@ import { AccountEnv } from '../config';
 export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
 /** The password of `loggedIn` customers (strong enough for spec §5). */
 export const TEST_PASSWORD = 'Sonnige Tage am Rhein 7!';
+
+/** The cart double's state: each customer's commerce data, and whether the service answers. */
+export interface CartDouble {
+  customers: Map<string, CustomerCommerceData>;
+  /** The e-mail address each data request carried, by user id (the confirmed address opens guest orders). */
+  requestedEmails: Map<string, string | undefined>;
+  up: boolean;
+}
+
+/** A stand-in for the cart service's internal customer-data API (services/cart customer-data.routes.ts). */
+async function startCartDouble() {
+  const state: CartDouble = { customers: new Map(), requestedEmails: new Map(), up: true };
+  const cart = Fastify();
+  cart.addHook('onRequest', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== INTERNAL_API_SECRET) return reply.code(401).send({ message: 'no token' });
+    if (!state.up) return reply.code(500).send({ message: 'down' });
+  });
+  const empty = (): CustomerCommerceData => ({ orders: [], cart: null, withdrawals: [] });
+  cart.get<{ Params: { userId: string }; Querystring: { email?: string } }>('/internal/customers/:userId/data', async (request) => {
+    state.requestedEmails.set(request.params.userId, request.query.email);
+    return state.customers.get(request.params.userId) ?? empty();
+  });
+  cart.delete<{ Params: { userId: string } }>('/internal/customers/:userId/cart', async (request, reply) => {
+    const data = state.customers.get(request.params.userId);
+    if (data) state.customers.set(request.params.userId, { ...data, cart: null });
+    return reply.code(204).send();
+  });
+  const url = await cart.listen({ port: 0, host: '127.0.0.1' });
+  return { state, url, close: () => cart.close() };
+}
 
 export async function startAccountTestEnv(env: Record<string, string> = {}) {
   const clock = { now: new Date('2026-11-23T10:00:00Z') };
@@ -23,6 +55,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     },
   };
   const catalogState: CatalogDoubleState = { products: new Map(), up: true };
+  const cart = await startCartDouble();
   const catalog = await startCatalogDouble(INTERNAL_API_SECRET, catalogState);
   const config = loadConfig(AccountEnv, {
     MONGODB_URI: process.env.MONGODB_URI,
@@ -30,6 +63,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     INTERNAL_API_SECRET,
     CATALOG_SERVICE_URL: catalog.url,
+    CART_SERVICE_URL: cart.url,
     ...env,
   });
   const app = await buildApp(config, { now: () => clock.now, mailer });
@@ -97,6 +131,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     clock,
     mails,
     catalog: catalog.state,
+    cart: cart.state,
     visitor,
     loggedIn,
     mailTo,
@@ -104,6 +139,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     close: async () => {
       await app.close();
       await catalog.close();
+      await cart.close();
     },
   };
 }

@@ -44,4 +44,9 @@ export class Tokens {
     if (!found || found.expiresAt <= this.now()) return null;
     return { userId: found.userId };
   }
+
+  /** Deletes every open link of a user (account deletion). */
+  async eraseOf(userId: string): Promise<void> {
+    await tokenModel(this.db).deleteMany({ userId });
+  }
 }

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@shop/contracts';
+import { ErrorResponse, SESSION_COOKIE } from '@shop/contracts';
 import type { AuthService } from '../auth/auth-service';
 
 /** Spec §7/§8: the answer to a call that needs a login; the browser turns it into 'Anmeldung erforderlich' or 'Sitzung abgelaufen …'. */
@@ -23,3 +24,17 @@ export async function requireSession(
   }
   return { token, userId: live.userId };
 }
+
+/** Removes the session cookie from the browser (logout, account deletion); same attributes as when it was set. */
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): FastifyReply {
+  return reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** Response schemas of a logged-in call that checks the password again (password change, account deletion). */
+export const PASSWORD_CONFIRMED_RESPONSES = {
+  200: z.object({ message: z.string() }).strict(),
+  400: ErrorResponse,
+  401: ErrorResponse,
+  429: ErrorResponse,
+  503: ErrorResponse,
+};

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChangePasswordBody, ErrorResponse, ProfileUpdateBody, User } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
 import { WrongCurrentPasswordError, type AuthService } from '../auth/auth-service';
 import { toApiUser } from './users';
-import { requireSession, UNAUTHENTICATED } from './current-session';
+import { PASSWORD_CONFIRMED_RESPONSES, requireSession, UNAUTHENTICATED } from './current-session';
 
 /**
  * The logged-in user's own data (issue #11; spec §7 PATCH /api/auth/profile and
@@ -39,13 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
       schema: {
         summary: 'Change the password; every other session of the account ends',
         body: ChangePasswordBody,
-        response: {
-          200: z.object({ message: z.string() }).strict(),
-          400: ErrorResponse,
-          401: ErrorResponse,
-          429: ErrorResponse,
-          503: ErrorResponse,
-        },
+        response: PASSWORD_CONFIRMED_RESPONSES,
       },
     },
     async (request, reply) => {

@@ -72,4 +72,9 @@ export class Users {
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { passwordHash } });
   }
+
+  /** Deletes the user record (account deletion; the caller has erased what refers to it). */
+  async delete(id: string): Promise<void> {
+    await this.model.deleteOne({ _id: id });
+  }
 }

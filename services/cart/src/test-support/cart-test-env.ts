@@ -67,7 +67,7 @@ function startCatalogWithStock() {
 /** The order date every test sees (the age check depends on it). */
 export const TEST_NOW = new Date('2026-11-22T12:00:00Z');
 export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
-const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
 
 /**
  * Starts the cart app with a fresh database, the catalog double and seeded promo codes. The order
@@ -116,7 +116,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
         const index = pair!.indexOf('=');
         jar.set(pair!.slice(0, index), pair!.slice(index + 1));
       }
-      return { status: response.statusCode, body: response.json(), setCookie };
+      return { status: response.statusCode, body: response.body ? response.json() : null, setCookie };
     };
     /**
      * Places the cart as the checkout does: with the cart's current total as `expectedTotal`

@@ -61,16 +61,7 @@ export class Withdrawals {
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       const first = await withdrawalModel(this.deps.db).findById(withdrawalId).lean();
-      return {
-        receipt: {
-          withdrawalId,
-          orderNumber: first!.orderNumber,
-          receivedAt: first!.receivedAt.toISOString(),
-          email: first!.email,
-          items: first!.items,
-        },
-        created: false,
-      };
+      return { receipt: toReceipt(first!), created: false };
     }
     await orderModel(this.deps.db).updateOne({ _id: order._id }, { $set: { withdrawalRequestedAt: receivedAt } });
     const receipt: WithdrawalReceipt = {
@@ -90,4 +81,30 @@ export class Withdrawals {
     }
     return { receipt, created: true };
   }
+
+  /** The withdrawals declared for these orders (a customer's data export). */
+  async ofOrders(orderIds: string[]): Promise<WithdrawalReceipt[]> {
+    if (!orderIds.length) return [];
+    const records = await withdrawalModel(this.deps.db)
+      .find({ orderId: { $in: orderIds } })
+      .sort({ receivedAt: -1 })
+      .lean();
+    return records.map(toReceipt);
+  }
+}
+
+function toReceipt(record: {
+  _id: string;
+  orderNumber: string;
+  receivedAt: Date;
+  email: string;
+  items?: string | null;
+}): WithdrawalReceipt {
+  return {
+    withdrawalId: record._id,
+    orderNumber: record.orderNumber,
+    receivedAt: record.receivedAt.toISOString(),
+    email: record.email,
+    items: record.items ?? '',
+  };
 }
