@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { CatalogReader } from '@shop/catalog-client';
-import { AttemptLimiter, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
+import { AttemptLimiter, createDomainService, createMailer, identitySecret, type Mailer } from '@shop/service-kit';
 import type { AccountConfig } from './config';
 import { AuthService } from './auth/auth-service';
 import { authRoutes } from './auth/auth.routes';
@@ -12,6 +12,7 @@ import { wishlistRoutes } from './wishlist/wishlist.routes';
 import { AccountPrivacy } from './privacy/account-privacy';
 import { CartClient } from './privacy/cart-client';
 import { privacyRoutes } from './privacy/privacy.routes';
+import { roleRoutes } from './staff/roles.routes';
 
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -50,6 +51,7 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     log: app.log,
     now,
   });
+  await app.register(roleRoutes, { auth, identitySecret: identitySecret(config.IDENTITY_SECRET) });
   await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.loginPerAccount, secureCookie: config.COOKIE_SECURE });
 
   const sweeper = setInterval(() => {

@@ -11,7 +11,9 @@ import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
  * - MAIL_REQUEST_LIMIT_PER_IP (10): registration, resend and reset e-mails per client IP in 15 minutes;
  * - CATALOG_SERVICE_URL: the catalog service, whose internal API gives the wishlist's product data;
  * - CART_SERVICE_URL: the cart service, whose internal API gives a customer's orders for the data
- *   export and erases their cart when the account is deleted.
+ *   export and erases their cart when the account is deleted;
+ * - IDENTITY_SECRET: verifies the gateway's x-shop-identity on staff endpoints (role changes);
+ *   required in production, in development shared through ./data/secrets (identitySecret).
  */
 export const AccountEnv = serviceEnvSchema('account', 4103).extend({
   ...mailEnvShape,
@@ -24,5 +26,6 @@ export const AccountEnv = serviceEnvSchema('account', 4103).extend({
   MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   CATALOG_SERVICE_URL: z.string().url().default('http://127.0.0.1:4101'),
   CART_SERVICE_URL: z.string().url().default('http://127.0.0.1:4102'),
+  IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
 });
 export type AccountConfig = z.output<typeof AccountEnv>;

@@ -12,6 +12,8 @@ import { buildApp } from '../app';
 import { AccountEnv } from '../config';
 
 export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+/** Signs the gateway's x-shop-identity in tests (staff endpoints). */
+export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 /** The password of `loggedIn` customers (strong enough for spec §5). */
 export const TEST_PASSWORD = 'Sonnige Tage am Rhein 7!';
 
@@ -64,6 +66,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     INTERNAL_API_SECRET,
     CATALOG_SERVICE_URL: catalog.url,
     CART_SERVICE_URL: cart.url,
+    IDENTITY_SECRET,
     ...env,
   });
   const app = await buildApp(config, { now: () => clock.now, mailer });

@@ -77,4 +77,15 @@ export class Users {
   async delete(id: string): Promise<void> {
     await this.model.deleteOne({ _id: id });
   }
+
+  /** Sets a user's role. @returns the updated user, or null when there is none with this id. */
+  async setRole(id: string, role: UserRole): Promise<UserRecord | null> {
+    if (!/^[0-9a-f]{24}$/.test(id)) return null;
+    return this.model.findOneAndUpdate({ _id: id }, { $set: { role } }, { new: true }).lean();
+  }
+
+  /** How many users have `role`. */
+  async countWithRole(role: UserRole): Promise<number> {
+    return this.model.countDocuments({ role });
+  }
 }

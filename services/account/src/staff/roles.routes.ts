@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, User, UserRole } from '@shop/contracts';
+import { ConflictError, ForbiddenError, NotFoundError, readIdentity } from '@shop/service-kit';
+import type { AuthService } from '../auth/auth-service';
+import { toApiUser } from '../users/users';
+import { UNAUTHENTICATED } from '../users/current-session';
+
+/**
+ * Role changes (issue #11 'Only an admin changes roles'; spec §6): `PATCH
+ * /api/admin/customers/{id}/role`, routed by the gateway to this service, which owns users (issue
+ * #13 puts each slice's admin endpoints under /api/admin/<area>). The caller must be an admin by
+ * the gateway's identity and, checked again here, by the user record now, so a role taken away a
+ * moment ago no longer counts. The shop always keeps one admin. The changed user's new role
+ * reaches every service within the gateway's SESSION_CACHE_MS (docs/architecture.md).
+ */
+export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService; identitySecret: string }> = async (app, { auth, identitySecret }) => {
+  app.patch(
+    '/api/admin/customers/:userId/role',
+    {
+      schema: {
+        summary: "Change a user's role (admins only); 409 when it would leave the shop without an admin",
+        params: z.object({ userId: z.string().max(100) }).strict(),
+        body: z.object({ role: UserRole }).strict(),
+        response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const identity = await readIdentity(request, identitySecret);
+      if (!identity) return reply.code(401).send(UNAUTHENTICATED);
+      const actor = await auth.users.findById(identity.userId);
+      if (identity.role !== 'admin' || actor?.role !== 'admin') throw new ForbiddenError('Nur Administratoren dürfen Rollen ändern.');
+      const { userId } = request.params;
+      const { role } = request.body;
+      if (userId === identity.userId && role !== 'admin')
+        throw new ConflictError('Sie können Ihre eigene Administratorrolle nicht abgeben. Das muss ein anderer Administrator tun.');
+      const before = await auth.users.findById(userId);
+      if (!before) throw new NotFoundError('Kundenkonto nicht gefunden.');
+      const updated = await auth.users.setRole(userId, role);
+      if (!updated) throw new NotFoundError('Kundenkonto nicht gefunden.');
+      // Two admins demoting each other at once: the one who finds no admin left undoes the change.
+      if (before.role === 'admin' && role !== 'admin' && (await auth.users.countWithRole('admin')) === 0) {
+        await auth.users.setRole(userId, 'admin');
+        throw new ConflictError('Der Shop braucht mindestens einen Administrator.');
+      }
+      request.log.info({ actor: identity.userId, userId, from: before.role, to: role }, 'role changed');
+      return toApiUser(updated);
+    },
+  );
+};
