@@ -39,9 +39,12 @@ export function figuresOf(result: autocannon.Result): Figures {
 
 /**
  * Builds (unless --no-build), starts a throwaway database and a seeded shop with a rate limit out
- * of the way, runs `body` with the gateway URL and the stack, and always cleans up.
+ * of the way, runs `body` with the gateway URL, the stack and the folder the e-mails go to, and
+ * always cleans up.
  */
-export async function withBenchShop(body: (gatewayUrl: string, stack: RunningStack) => Promise<void>): Promise<void> {
+export async function withBenchShop(
+  body: (gatewayUrl: string, stack: RunningStack, files: { mailDir: string }) => Promise<void>,
+): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     step('Building');
     await buildAll();
@@ -64,7 +67,7 @@ export async function withBenchShop(body: (gatewayUrl: string, stack: RunningSta
     serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000000', ORDER_LIMIT_PER_IP: '100000000' },
   });
   try {
-    await body(`http://127.0.0.1:${gatewayPort}`, stack);
+    await body(`http://127.0.0.1:${gatewayPort}`, stack, { mailDir: path.join(dataDir, 'mail') });
   } finally {
     await stack.stop();
     await database.stop();

@@ -37,7 +37,8 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     mailPerAddress: new AttemptLimiter(app.db, now, mailRequestsPerAddress),
     mailPerIp: new AttemptLimiter(app.db, now, mailRequestsPerIp(config.MAIL_REQUEST_LIMIT_PER_IP)),
   };
-  await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, limits });
+  const identity = identitySecret(config.IDENTITY_SECRET);
+  await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, identitySecret: identity, limits });
   await app.register(profileRoutes, { auth, passwordChecks: limits.loginPerAccount });
   await app.register(internalSessionRoutes, { auth });
   const wishlists = new Wishlists(app.db, new CatalogReader(config.CATALOG_SERVICE_URL, app.internalApiSecret));
@@ -51,7 +52,7 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     log: app.log,
     now,
   });
-  await app.register(roleRoutes, { auth, identitySecret: identitySecret(config.IDENTITY_SECRET) });
+  await app.register(roleRoutes, { auth, identitySecret: identity });
   await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.loginPerAccount, secureCookie: config.COOKIE_SECURE });
 
   const sweeper = setInterval(() => {

@@ -123,6 +123,12 @@ export class AuthService {
     return { user: toApiUser(user), ...session };
   }
 
+  /** The user the gateway vouches for (its signed identity), for showing; null when the account is gone. */
+  async userForDisplay(userId: string): Promise<User | null> {
+    const user = await this.users.findByIdForDisplay(userId);
+    return user ? toApiUser(user) : null;
+  }
+
   /** The user of a live session, or null. */
   async currentUser(token: string | undefined): Promise<User | null> {
     const session = token ? await this.sessions.resolve(token) : null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Email, ErrorResponse, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
-import type { AttemptLimiter } from '@shop/service-kit';
+import { readIdentity, type AttemptLimiter } from '@shop/service-kit';
 import { InvalidCredentialsError, type AuthService } from './auth-service';
 import { clearSessionCookie } from '../users/current-session';
 
@@ -31,8 +31,9 @@ const NEUTRAL_RESEND =
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   secureCookie: boolean;
+  identitySecret: string;
   limits: { loginPerAccount: AttemptLimiter; loginPerIp: AttemptLimiter; mailPerAddress: AttemptLimiter; mailPerIp: AttemptLimiter };
-}> = async (app, { auth, secureCookie, limits }) => {
+}> = async (app, { auth, secureCookie, identitySecret, limits }) => {
   const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
   const clearSession = (reply: FastifyReply) => clearSessionCookie(reply, secureCookie);
   /** Counts one e-mail request per address and per IP (every request counts: the answer must not differ). */
@@ -134,7 +135,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await auth.currentUser(sessionToken(request));
+      // Through the gateway the session was resolved a moment ago (signed identity, SESSION_CACHE_MS):
+      // no second session lookup, and the user record may come from a 5-second cache. Direct calls
+      // (no identity) check the session cookie here.
+      const identity = await readIdentity(request, identitySecret);
+      const user = identity ? await auth.userForDisplay(identity.userId) : await auth.currentUser(sessionToken(request));
       if (!user) {
         if (sessionToken(request)) clearSession(reply);
         // Spec §8: the session fetch does not retry on 'Nicht authentifiziert'.

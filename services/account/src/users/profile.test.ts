@@ -1,5 +1,6 @@
 import { DEMO_ADDRESS } from '@shop/test-fixtures';
-import { startAccountTestEnv, TEST_PASSWORD as PASSWORD } from '../test-support/account-test-env';
+import { signIdentity } from '@shop/service-kit';
+import { IDENTITY_SECRET, startAccountTestEnv, TEST_PASSWORD as PASSWORD } from '../test-support/account-test-env';
 const address = DEMO_ADDRESS;
 
 let env: Awaited<ReturnType<typeof startAccountTestEnv>>;
@@ -46,5 +47,16 @@ describe('profile (issue #11)', () => {
     expect(
       (await env.visitor().call('POST', '/api/auth/login', { email: 'wechsel@example.de', password: 'Neue Wolken über Köln 9?' })).status,
     ).toBe(200);
+  });
+
+  test('/api/auth/me through the gateway reads the signed identity; a change through this service shows at once', async () => {
+    const browser = await env.loggedIn('identitaet@example.de');
+    const identity = { 'x-shop-identity': await signIdentity({ userId: browser.userId, role: 'customer' }, IDENTITY_SECRET) };
+    const anonymous = env.visitor(); // no session cookie: only the identity counts
+    expect((await anonymous.call('GET', '/api/auth/me', undefined, identity)).body).toMatchObject({ firstName: 'Erika' });
+    await browser.call('PATCH', '/api/auth/profile', { firstName: 'Erna' });
+    expect((await anonymous.call('GET', '/api/auth/me', undefined, identity)).body).toMatchObject({ firstName: 'Erna' });
+    const forged = { 'x-shop-identity': await signIdentity({ userId: browser.userId, role: 'customer' }, 'x'.repeat(40)) };
+    expect((await anonymous.call('GET', '/api/auth/me', undefined, forged)).status).toBe(401);
   });
 });

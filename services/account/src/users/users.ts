@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { User, UserRole } from '@shop/contracts';
+import { LRUCache } from 'lru-cache';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { userModel, type UserRecord } from './user.model';
 
@@ -17,9 +18,30 @@ export function toApiUser(record: UserRecord): User {
   };
 }
 
+/**
+ * How long a user record read for `GET /api/auth/me` may be reused (ms): the same window in which
+ * the gateway reuses a resolved session (SESSION_CACHE_MS), so a change made by another instance
+ * shows within it. Changes made through this instance drop the entry at once.
+ */
+export const USER_CACHE_MS = 5000;
+
 /** The users collection (issue #11). E-mail addresses arrive normalised (contract `Email`). */
 export class Users {
+  private readonly recent = new LRUCache<string, UserRecord>({ max: 10_000, ttl: USER_CACHE_MS });
+
   constructor(private readonly db: Connection) {}
+
+  /**
+   * A user for showing (`GET /api/auth/me`), possibly up to USER_CACHE_MS old. Checks of
+   * passwords and roles use `findById`, which always reads the database.
+   */
+  async findByIdForDisplay(id: string): Promise<UserRecord | null> {
+    const cached = this.recent.get(id);
+    if (cached) return cached;
+    const user = await this.findById(id);
+    if (user) this.recent.set(id, user);
+    return user;
+  }
 
   private get model() {
     return userModel(this.db);
@@ -56,6 +78,7 @@ export class Users {
 
   /** Marks the e-mail address confirmed (first confirmation wins). */
   async markEmailVerified(id: string, at: Date): Promise<void> {
+    this.recent.delete(id);
     await this.model.updateOne({ _id: id, emailVerifiedAt: null }, { $set: { emailVerifiedAt: at } });
   }
 
@@ -65,22 +88,26 @@ export class Users {
     changes: { firstName?: string; lastName?: string; address?: Record<string, string> | null },
   ): Promise<UserRecord | null> {
     const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    this.recent.delete(id);
     return this.model.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean();
   }
 
   /** Replaces the hash (login with an outdated cost, or a password change). */
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    this.recent.delete(id);
     await this.model.updateOne({ _id: id }, { $set: { passwordHash } });
   }
 
   /** Deletes the user record (account deletion; the caller has erased what refers to it). */
   async delete(id: string): Promise<void> {
+    this.recent.delete(id);
     await this.model.deleteOne({ _id: id });
   }
 
   /** Sets a user's role. @returns the updated user, or null when there is none with this id. */
   async setRole(id: string, role: UserRole): Promise<UserRecord | null> {
     if (!/^[0-9a-f]{24}$/.test(id)) return null;
+    this.recent.delete(id);
     return this.model.findOneAndUpdate({ _id: id }, { $set: { role } }, { new: true }).lean();
   }
 
