@@ -229,3 +229,21 @@ test('profile: the data download holds the account; deleting it needs the passwo
   await expect(page.getByTestId('slot-account').getByRole('link', { name: 'Anmelden' })).toBeVisible();
   expect((await page.request.post('/api/auth/login', { data: { email, password: CUSTOMER_PASSWORD } })).status()).toBe(401);
 });
+
+test('axe: login, reset, confirmation and password-change screens have no WCAG A/AA violations', async ({ shopperPage: page }, info) => {
+  for (const [path, heading] of [
+    ['/anmelden', 'Anmelden'],
+    ['/passwort-zuruecksetzen?token=' + 'x'.repeat(43), 'Neues Passwort festlegen'],
+    ['/konto/bestaetigen', 'E-Mail-Adresse bestätigen'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect((await axe(page)).violations, path).toEqual([]);
+  }
+  const email = `axe.${info.project.name}.${Date.now()}@example.de`;
+  await registerVerified(page, email);
+  await logInOnPage(page, email);
+  await page.goto('/passwort-aendern');
+  await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+});

@@ -19,8 +19,8 @@ export const PAGES: Array<[path: string, heading: string]> = [
   ['/anmelden', 'Anmelden'],
   ['/registrieren', 'Registrieren'],
   ['/passwort-vergessen', 'Passwort vergessen'],
-  ['/wunschliste', 'Wunschliste'],
   // Protected (spec §6): a visitor without a login lands on the login page.
+  ['/wunschliste', 'Anmelden'],
   ['/passwort-aendern', 'Anmelden'],
   ['/profil', 'Anmelden'],
   ['/meine-bestellungen', 'Anmelden'],
