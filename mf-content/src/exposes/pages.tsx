@@ -1,22 +1,32 @@
+import type { ComponentType } from 'react';
 import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
+import { BlogListPage } from '../features/blog/blog-list-page';
+import { BlogPostPage } from '../features/blog/blog-post-page';
+import '../styles/content.css';
 
-/** Blog and information pages; built in the content slice's issue. */
-const PAGES: Record<PageId<'content'>, { title: string; text: string }> = {
-  'blog-list': { title: 'Blog', text: 'Unser Blog mit Ratgebern zu jeder Kategorie entsteht gerade.' },
-  'blog-post': { title: 'Blog', text: 'Dieser Blogbeitrag ist noch nicht verfügbar.' },
-  contact: { title: 'Kontakt', text: 'Das Kontaktformular entsteht gerade. Sie erreichen uns per E-Mail (siehe unten).' },
-  shipping: { title: 'Versand', text: 'Die Versandinformationen werden gerade erstellt.' },
-  returns: { title: 'Rückgabe', text: 'Die Informationen zu Rückgabe und Widerruf werden gerade erstellt.' },
-  imprint: { title: 'Impressum', text: 'Das Impressum wird gerade erstellt.' },
-  privacy: { title: 'Datenschutz', text: 'Die Datenschutzerklärung wird gerade erstellt.' },
-  terms: { title: 'AGB', text: 'Die Allgemeinen Geschäftsbedingungen werden gerade erstellt.' },
-  'youth-protection': { title: 'Jugendschutz', text: 'Die Informationen zum Jugendschutz werden gerade erstellt.' },
-  about: { title: 'Über uns', text: 'Diese Seite wird gerade erstellt.' },
+/** Information pages that the next part of issue #12 builds from operator settings; until then they say so. */
+const notYet = (title: string, text: string) =>
+  function NotYetBuilt() {
+    return <UnderConstruction title={title}>{text}</UnderConstruction>;
+  };
+
+const PAGES: Record<PageId<'content'>, ComponentType> = {
+  'blog-list': BlogListPage,
+  'blog-post': BlogPostPage,
+  contact: notYet('Kontakt', 'Das Kontaktformular entsteht gerade. Sie erreichen uns per E-Mail (siehe unten).'),
+  shipping: notYet('Versand', 'Die Versandinformationen werden gerade erstellt.'),
+  returns: notYet('Rückgabe', 'Die Informationen zu Rückgabe und Widerruf werden gerade erstellt.'),
+  imprint: notYet('Impressum', 'Das Impressum wird gerade erstellt.'),
+  privacy: notYet('Datenschutz', 'Die Datenschutzerklärung wird gerade erstellt.'),
+  terms: notYet('AGB', 'Die Allgemeinen Geschäftsbedingungen werden gerade erstellt.'),
+  'youth-protection': notYet('Jugendschutz', 'Die Informationen zum Jugendschutz werden gerade erstellt.'),
+  about: notYet('Über uns', 'Diese Seite wird gerade erstellt.'),
 };
 
+/** Content pages, selected by the route table's page id (@shop/routes). */
 export default function ContentPages({ page }: RemotePagesProps<'content'>) {
-  const entry = PAGES[page];
-  if (!entry) throw new Error(`mf-content: unknown page '${page}'`);
-  return <UnderConstruction title={entry.title}>{entry.text}</UnderConstruction>;
+  const Page = PAGES[page];
+  if (!Page) throw new Error(`mf-content: unknown page '${page}'`);
+  return <Page />;
 }

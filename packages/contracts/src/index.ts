@@ -14,3 +14,4 @@ export * from './stock';
 export * from './account';
 export * from './wishlist';
 export * from './customer-data';
+export * from './blog';

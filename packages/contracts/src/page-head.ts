@@ -11,7 +11,7 @@ export const PageHead = z
     description: z.string(),
     canonicalPath: z.string().startsWith('/'),
     ogImage: z.string().nullable(),
-    ogType: z.enum(['website', 'product']),
+    ogType: z.enum(['website', 'product', 'article']),
     structuredData: z.array(z.record(z.string(), z.unknown())),
   })
   .strict();

@@ -93,8 +93,8 @@ export const ROUTES = [
   route('/meine-bestellungen', 'account', 'orders', 'Meine Bestellungen', loginOnly),
   route('/bestellungen', 'account', 'orders', 'Meine Bestellungen', { ...loginOnly, canonicalPath: '/meine-bestellungen' }),
   // content
-  route('/randm-tornado-vape-blog', 'content', 'blog-list', 'Blog'),
-  route('/randm-tornado-vape-blog/:slug', 'content', 'blog-post', 'Blog'),
+  route('/randm-tornado-vape-blog', 'content', 'blog-list', 'Blog', { serverHead: true }),
+  route('/randm-tornado-vape-blog/:slug', 'content', 'blog-post', 'Blog', { serverHead: true }),
   route('/kontakt', 'content', 'contact', 'Kontakt'),
   route('/versand', 'content', 'shipping', 'Versand'),
   route('/rueckgabe', 'content', 'returns', 'Rückgabe'),

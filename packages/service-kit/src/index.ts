@@ -10,3 +10,4 @@ export * from './internal-auth';
 export * from './model';
 export * from './limits/attempt-limiter';
 export * from './mail/mailer';
+export * from './structured-data';

@@ -9,7 +9,7 @@ export interface HeadData {
   /** Absolute canonical URL, or null (not-found page). */
   canonical: string | null;
   description?: string;
-  ogType?: 'website' | 'product';
+  ogType?: 'website' | 'product' | 'article';
   ogImage?: string | null;
   /** JSON-LD objects. */
   structuredData?: Array<Record<string, unknown>>;

@@ -1,4 +1,5 @@
 import type { PageHead } from '@shop/contracts';
+import { breadcrumbList } from '@shop/service-kit';
 import { categoryText, FALLBACK_META_DESCRIPTION, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
@@ -7,14 +8,6 @@ const stripHtml = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-
-function breadcrumbs(origin: string, items: Array<[name: string, path: string]>) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: items.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: `${origin}${path}` })),
-  };
-}
 
 const staticHead = (title: string, canonicalPath: string, description = FALLBACK_META_DESCRIPTION): PageHead => ({
   title,
@@ -45,7 +38,7 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
         'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.',
       ),
       structuredData: [
-        breadcrumbs(origin, [
+        breadcrumbList(origin, [
           ['Home', '/'],
           ['Kategorien', '/kategorien'],
         ]),
@@ -64,7 +57,7 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
       ogImage: null,
       ogType: 'website',
       structuredData: [
-        breadcrumbs(origin, [
+        breadcrumbList(origin, [
           ['Home', '/'],
           ['Kategorien', '/kategorien'],
           [category.name, `/kategorien/${category.slug}`],
@@ -106,7 +99,7 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
           availability: isSoldOut(product) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
         },
       },
-      breadcrumbs(origin, [
+      breadcrumbList(origin, [
         ['Home', '/'],
         ['Kategorien', '/kategorien'],
         [category?.name ?? product.category, `/kategorien/${product.category}`],

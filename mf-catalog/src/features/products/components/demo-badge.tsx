@@ -12,7 +12,7 @@ export function DemoBadge({ isDemo, variant = 'badge' }: { isDemo: boolean; vari
       Demo
     </span>
   ) : (
-    <p className="catalog-demo-notice" role="note">
+    <p className="shop-demo-notice" role="note">
       Demodaten: Dieses Produkt stammt aus dem Demo-Katalog. Preise und Bestände sind Beispielwerte.
     </p>
   );

@@ -1,0 +1,124 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '@shop/api-client';
+import type { BlogPost } from '@shop/contracts';
+import { productLink } from '@shop/catalog-rules';
+import { formatDate, formatEurDecimal } from '@shop/format';
+import { Breadcrumb, Button, Notice, Spinner } from '@shop/ui';
+import { useSeo, useShopConfig } from '@shop/shell-api';
+import { blogApi, productsOfCategory } from '../../api/blog-api';
+import { useLoader } from '../use-loader';
+import { BlogCard } from './blog-card';
+import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
+
+/** 'Passende Produkte' of a guide's category: a link list with current prices (the catalogue's API). */
+function CategoryProducts({ categorySlug }: { categorySlug: string }) {
+  const products = useLoader(categorySlug, () => productsOfCategory(categorySlug));
+  if (products.status !== 'ready' || products.data.length === 0) return null;
+  return (
+    <section className="content-post__products" aria-labelledby="content-post-products">
+      <h2 id="content-post-products">Passende Produkte</h2>
+      <ul>
+        {products.data.map((product) => (
+          <li key={product.id}>
+            <Link to={productLink(product)}>{product.name}</Link> <span>{formatEurDecimal(product.salePrice ?? product.price)}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={`/kategorien/${categorySlug}`}>Alle Produkte dieser Kategorie</Link>
+      </p>
+    </section>
+  );
+}
+
+function Article({ post }: { post: BlogPost }) {
+  const navigate = useNavigate();
+  const config = useShopConfig();
+  // The body's links are plain <a> from the sanitised HTML: links inside the shop navigate without a reload.
+  const followShopLinks = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a');
+    const href = anchor?.getAttribute('href');
+    if (!href || !href.startsWith('/') || href.startsWith('//') || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
+      return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    <article className="content-post">
+      <h1>{post.title}</h1>
+      <p className="content-post__meta">
+        <time dateTime={post.publishedAt}>{formatDate(new Date(post.publishedAt))}</time> · {post.readingMinutes} Min. Lesezeit ·{' '}
+        {post.author}
+      </p>
+      {post.isDemo && config.environment === 'development' && (
+        <p className="shop-demo-notice" role="note">
+          Demoinhalt: Dieser Beitrag gehört zu den Beispielinhalten der Entwicklungsumgebung.
+        </p>
+      )}
+      {/* Sanitised by the content service (sanitize-html allowlist: no script, no handlers, no javascript: links). */}
+      <div className="content-post__body" onClick={followShopLinks} dangerouslySetInnerHTML={{ __html: post.html }} />
+      {post.categorySlug && <CategoryProducts categorySlug={post.categorySlug} />}
+      {post.related.length > 0 && (
+        <section className="content-post__related" aria-labelledby="content-post-related">
+          <h2 id="content-post-related">Weitere Beiträge</h2>
+          <ul className="content-blog-list">
+            {post.related.map((related) => (
+              <li key={related.id}>
+                <BlogCard post={related} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
+
+/**
+ * /randm-tornado-vape-blog/{slug} (spec §2; issue #12): the post, its category's products and
+ * related posts. An unknown post says so (the first HTML already came with status 404).
+ */
+export function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const post = useLoader(slug, () => blogApi.post(slug));
+  const notFound = post.status === 'error' && post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
+  useSeo(
+    post.status === 'ready'
+      ? { title: post.data.seoTitle, description: post.data.seoDescription, canonical: `${BLOG_PATH}/${post.data.slug}` }
+      : { title: notFound ? 'Beitrag nicht gefunden' : 'Blog', robots: 'noindex, follow' },
+  );
+  const crumbs = [
+    { label: 'Home', href: '/' },
+    { label: 'Blog', href: BLOG_PATH },
+    { label: post.status === 'ready' ? post.data.title : 'Beitrag' },
+  ];
+  return (
+    <section className="shop-page content-page">
+      <Breadcrumb items={crumbs} renderLink={({ label, href }) => <Link to={href}>{label}</Link>} />
+      {post.status === 'loading' && <Spinner label="Beitrag wird geladen…" />}
+      {post.status === 'ready' && <Article post={post.data} />}
+      {notFound && (
+        <>
+          <h1>Beitrag nicht gefunden</h1>
+          <p>
+            Diesen Beitrag gibt es nicht (mehr). <Link to={BLOG_PATH}>Zu allen Beiträgen</Link>
+          </p>
+        </>
+      )}
+      {post.status === 'error' && !notFound && (
+        <Notice tone="warning" role="alert">
+          Der Beitrag konnte nicht geladen werden.{' '}
+          <Button variant="secondary" onClick={post.retry}>
+            Erneut versuchen
+          </Button>
+        </Notice>
+      )}
+      {post.status === 'ready' && post.data.categorySlug && (
+        <p>
+          <Link to={`${BLOG_PATH}?${BLOG_PARAMS.category}=${post.data.categorySlug}`}>Alle Beiträge zu dieser Kategorie</Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BlogListQuery, BlogListResponse, BlogPost, BlogSlug, ErrorResponse } from '@shop/contracts';
+import { NotFoundError } from '@shop/service-kit';
+import type { Posts } from './posts';
+
+/**
+ * The public blog API (issue #12): `GET /api/blog?page=&category=` (published posts, newest
+ * first, BLOG_PAGE_SIZE per page) and `GET /api/blog/{slug}` (404 'Beitrag nicht gefunden.' for
+ * unknown, draft or future posts). Bodies come as sanitised HTML. Public and the same for
+ * everyone, so browsers and proxies may keep answers for a minute.
+ */
+export const blogRoutes: FastifyPluginAsyncZod<{ posts: Posts }> = async (app, { posts }) => {
+  const cacheable = { 'cache-control': 'public, max-age=60' };
+  app.get(
+    '/api/blog',
+    {
+      schema: {
+        summary: 'Published blog posts, newest first, one page',
+        querystring: BlogListQuery,
+        response: { 200: BlogListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => reply.headers(cacheable).send(await posts.list(request.query.page, request.query.category)),
+  );
+
+  app.get(
+    '/api/blog/:slug',
+    {
+      schema: {
+        summary: 'One published post with sanitised HTML and related posts',
+        params: z.object({ slug: BlogSlug }).strict(),
+        response: { 200: BlogPost, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const post = await posts.bySlug(request.params.slug);
+      if (!post) throw new NotFoundError('Beitrag nicht gefunden.');
+      return reply.headers(cacheable).send(post);
+    },
+  );
+};

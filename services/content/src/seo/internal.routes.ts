@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
+import { NotFoundError } from '@shop/service-kit';
+import type { Posts } from '../blog/posts';
+import { BLOG_PATH, contentPageHead } from './page-head';
+
+/** Internal endpoints for the gateway (shared secret, not under /api): page heads and sitemap entries of the content pages. */
+export const internalRoutes: FastifyPluginAsyncZod<{ posts: Posts; publicOrigin: string }> = async (app, { posts, publicOrigin }) => {
+  app.get(
+    '/internal/page-head',
+    {
+      schema: {
+        hide: true,
+        querystring: PageHeadQuery,
+        response: { 200: PageHead, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const head = await contentPageHead(posts, request.query.path, publicOrigin);
+      if (!head) throw new NotFoundError('Seite nicht gefunden.');
+      return head;
+    },
+  );
+
+  app.get('/internal/sitemap-entries', { schema: { hide: true, response: { 200: SitemapEntries } } }, async () => {
+    const published = await posts.sitemap();
+    const newest = published[0]?.updatedAt ?? new Date();
+    return [
+      { path: BLOG_PATH, lastModified: newest.toISOString() },
+      ...published.map((post) => ({ path: `${BLOG_PATH}/${post.slug}`, lastModified: post.updatedAt.toISOString() })),
+    ];
+  });
+};

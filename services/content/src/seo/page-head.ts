@@ -1,0 +1,68 @@
+import type { BlogPost, PageHead } from '@shop/contracts';
+import { breadcrumbList } from '@shop/service-kit';
+import type { Posts } from '../blog/posts';
+
+export const BLOG_PATH = '/randm-tornado-vape-blog';
+const BLOG_TITLE = 'Ratgeber und Blog';
+const BLOG_DESCRIPTION =
+  'Ratgeber zu den RandM-Modellen: Zugzahl, Nikotin, Akku und Laden, Entsorgung und Jugendschutz. Sachliche Informationen für Erwachsene.';
+
+/** schema.org BlogPosting of a post (first HTML, issue #12 'SEO'). */
+function blogPosting(post: BlogPost, origin: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.seoDescription,
+    datePublished: post.publishedAt,
+    dateModified: post.updatedAt,
+    author: { '@type': 'Organization', name: post.author },
+    mainEntityOfPage: `${origin}${BLOG_PATH}/${post.slug}`,
+    ...(post.coverImage ? { image: new URL(post.coverImage, origin).toString() } : {}),
+    inLanguage: 'de-DE',
+  };
+}
+
+/**
+ * Head of a content page for its first HTML (`GET /internal/page-head`): the blog list and each
+ * published post (title, description, canonical, Open Graph 'article', JSON-LD BlogPosting and
+ * BreadcrumbList). Null for an unknown, draft or future post: the gateway answers 404.
+ */
+export async function contentPageHead(posts: Posts, path: string, origin: string): Promise<PageHead | null> {
+  const clean = (path.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+  if (clean === BLOG_PATH) {
+    return {
+      title: BLOG_TITLE,
+      description: BLOG_DESCRIPTION,
+      canonicalPath: BLOG_PATH,
+      ogImage: null,
+      ogType: 'website',
+      structuredData: [
+        breadcrumbList(origin, [
+          ['Home', '/'],
+          ['Blog', BLOG_PATH],
+        ]),
+      ],
+    };
+  }
+  const match = new RegExp(`^${BLOG_PATH}/([a-z0-9-]{1,120})$`).exec(clean);
+  if (!match) return null;
+  const post = await posts.bySlug(match[1]!);
+  if (!post) return null;
+  const canonicalPath = `${BLOG_PATH}/${post.slug}`;
+  return {
+    title: post.seoTitle,
+    description: post.seoDescription,
+    canonicalPath,
+    ogImage: post.coverImage,
+    ogType: 'article',
+    structuredData: [
+      blogPosting(post, origin),
+      breadcrumbList(origin, [
+        ['Home', '/'],
+        ['Blog', BLOG_PATH],
+        [post.title, canonicalPath],
+      ]),
+    ],
+  };
+}
