@@ -5,5 +5,5 @@ export default createFederatedConfig({
   name: 'content',
   dir: __dirname,
   devPort: 3004,
-  exposes: { './pages': './src/exposes/pages.tsx' },
+  exposes: { './pages': './src/exposes/pages.tsx', './newsletter': './src/exposes/newsletter.tsx' },
 });

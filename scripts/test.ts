@@ -170,6 +170,7 @@ async function main() {
           ORDER_LIMIT_PER_IP: '100000',
           LOGIN_LIMIT_PER_IP: '100000',
           MAIL_REQUEST_LIMIT_PER_IP: '100000',
+          NEWSLETTER_LIMIT_PER_IP: '100000',
         },
       });
       try {

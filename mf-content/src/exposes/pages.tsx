@@ -3,6 +3,7 @@ import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
 import { BlogListPage } from '../features/blog/blog-list-page';
 import { BlogPostPage } from '../features/blog/blog-post-page';
+import { NewsletterConfirmPage, NewsletterUnsubscribePage } from '../features/newsletter/newsletter-link-pages';
 import '../styles/content.css';
 
 /** Information pages that the next part of issue #12 builds from operator settings; until then they say so. */
@@ -22,6 +23,8 @@ const PAGES: Record<PageId<'content'>, ComponentType> = {
   terms: notYet('AGB', 'Die Allgemeinen Geschäftsbedingungen werden gerade erstellt.'),
   'youth-protection': notYet('Jugendschutz', 'Die Informationen zum Jugendschutz werden gerade erstellt.'),
   about: notYet('Über uns', 'Diese Seite wird gerade erstellt.'),
+  'newsletter-confirm': NewsletterConfirmPage,
+  'newsletter-unsubscribe': NewsletterUnsubscribePage,
 };
 
 /** Content pages, selected by the route table's page id (@shop/routes). */

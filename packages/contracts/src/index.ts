@@ -15,3 +15,4 @@ export * from './account';
 export * from './wishlist';
 export * from './customer-data';
 export * from './blog';
+export * from './newsletter';

@@ -42,6 +42,12 @@ export const PAGES_EXPOSE = './pages';
  * Widgets the shell's header mounts from remotes on every page, in header order. The gateway
  * preloads their files with the route's page (docs/performance.md).
  */
+/**
+ * The footer's newsletter sign-up (issue #12; spec §2 'newsletter signup block'), mounted by the
+ * shell when the footer comes near the screen, so a page's first load does not fetch it.
+ */
+export const FOOTER_NEWSLETTER = { remote: 'content', exposed: './newsletter' } as const satisfies { remote: RouteRemote; exposed: string };
+
 export const HEADER_WIDGETS = [
   { slot: 'search', remote: 'catalog', exposed: './search-box' },
   { slot: 'account', remote: 'account', exposed: './account-menu' },
@@ -103,6 +109,9 @@ export const ROUTES = [
   route('/agb', 'content', 'terms', 'AGB'),
   route('/jugendschutz', 'content', 'youth-protection', 'Jugendschutz'),
   route('/ueber-uns', 'content', 'about', 'Über uns'),
+  // The links of the newsletter e-mails (issue #12): personal, never indexed.
+  route('/newsletter/bestaetigen', 'content', 'newsletter-confirm', 'Newsletter-Anmeldung bestätigen', personal),
+  route('/newsletter/abmelden', 'content', 'newsletter-unsubscribe', 'Newsletter abbestellen', personal),
   // admin (spec §2 'Admin routes'; access rules in the admin slice, spec §6)
   route('/admin', 'admin', 'dashboard', 'Admin-Dashboard', loginOnly),
   route('/admin/auth-status', 'admin', 'auth-status', 'Anmeldestatus', loginOnly),

@@ -10,4 +10,5 @@ export * from './internal-auth';
 export * from './model';
 export * from './limits/attempt-limiter';
 export * from './mail/mailer';
+export * from './mail/short-mail';
 export * from './structured-data';

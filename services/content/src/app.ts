@@ -1,21 +1,39 @@
-import { createDomainService } from '@shop/service-kit';
+import { AttemptLimiter, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
 import type { ContentConfig } from './config';
 import { Posts } from './blog/posts';
 import { blogRoutes } from './blog/blog.routes';
+import { Newsletter } from './newsletter/newsletter';
+import { newsletterRoutes } from './newsletter/newsletter.routes';
+import { subscriptionsPerIp } from './newsletter/newsletter-window';
 import { internalRoutes } from './seo/internal.routes';
 
+/** How often old rate-limit attempts are deleted (ms). */
+const SWEEP_INTERVAL_MS = 60_000;
+
 /**
- * Builds the content service (issue #12): blog posts and guides on its own database
- * (shop_content), their page heads and sitemap entries for the gateway. `deps.now` lets tests
- * move the clock (scheduled posts).
+ * Builds the content service (issue #12): blog posts and guides, newsletter subscriptions with
+ * double opt-in, on its own database (shop_content); page heads and sitemap entries for the
+ * gateway. `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
  */
-export async function buildApp(config: ContentConfig, deps: { now?: () => Date } = {}) {
+export async function buildApp(config: ContentConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, {
     service: 'content',
     description: 'Blog posts, static pages, newsletter subscriptions and contact messages.',
   });
-  const posts = new Posts(app.db, deps.now ?? (() => new Date()));
+  const now = deps.now ?? (() => new Date());
+  const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
+  const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
+  const posts = new Posts(app.db, now);
   await app.register(blogRoutes, { posts });
   await app.register(internalRoutes, { posts, publicOrigin: config.PUBLIC_ORIGIN });
+
+  const perIp = new AttemptLimiter(app.db, now, subscriptionsPerIp(config.NEWSLETTER_LIMIT_PER_IP));
+  await app.register(newsletterRoutes, { newsletter: new Newsletter(app.db, { mailer, shop, log: app.log, now }), perIp });
+
+  const sweeper = setInterval(() => {
+    perIp.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   return app;
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useShopConfig } from '@shop/shell-api';
+import { FooterNewsletter } from './footer-newsletter';
 
 const GROUPS = [
   {
@@ -33,7 +34,7 @@ const GROUPS = [
   },
 ];
 
-/** Footer of spec §2: link groups, contact from configuration, 18+ notice, copyright 2024. */
+/** Footer of spec §2: link groups, contact from configuration, the newsletter sign-up, 18+ notice, copyright 2024. */
 export function Footer() {
   const { contactEmail, contactAddress, shopName } = useShopConfig();
   return (
@@ -64,6 +65,7 @@ export function Footer() {
             <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
           </address>
         </section>
+        <FooterNewsletter />
       </div>
       <div className="shop-container shell-site-footer__notice">
         <p className="shell-age-notice">

@@ -1,37 +1,10 @@
-import escapeHtml from 'escape-html';
-import type { OutgoingMail } from '@shop/service-kit';
+import { mailStamp, shortMail, type OutgoingMail, type ShopInfo } from '@shop/service-kit';
 
-export interface ShopInfo {
-  name: string;
-  origin: string;
-}
-
-/** A short German e-mail with one link, as text and HTML (user input escaped). */
-function linkMail(options: {
-  to: string;
-  subject: string;
-  greeting: string;
-  lines: string[];
-  link?: { label: string; url: string };
-  shop: ShopInfo;
-  fileStem: string;
-}): OutgoingMail {
-  const { to, subject, greeting, lines, link, shop, fileStem } = options;
-  const text = [greeting, '', ...lines, ...(link ? ['', `${link.label}: ${link.url}`] : []), '', `Ihr Team von ${shop.name}`].join('\n');
-  const html = `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#111">
-<p>${escapeHtml(greeting)}</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : ''}
-<p>Ihr Team von ${escapeHtml(shop.name)}</p>
-</body></html>`;
-  return { to, subject, text, html, fileStem };
-}
-
-const stamp = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+export type { ShopInfo };
 
 /** After registration: confirm the address (link valid 48 hours). */
 export function verificationMail(to: string, firstName: string, token: string, shop: ShopInfo): OutgoingMail {
-  return linkMail({
+  return shortMail({
     to,
     subject: `Bitte bestätigen Sie Ihre E-Mail-Adresse bei ${shop.name}`,
     greeting: `Hallo ${firstName},`,
@@ -41,13 +14,13 @@ export function verificationMail(to: string, firstName: string, token: string, s
     ],
     link: { label: 'E-Mail-Adresse bestätigen', url: new URL(`/konto/bestaetigen?token=${token}`, shop.origin).toString() },
     shop,
-    fileStem: `verify-email-${stamp()}`,
+    fileStem: `verify-email-${mailStamp()}`,
   });
 }
 
 /** A registration with an address that already has an account: tell its owner, reveal nothing to the requester. */
 export function alreadyRegisteredMail(to: string, firstName: string, shop: ShopInfo): OutgoingMail {
-  return linkMail({
+  return shortMail({
     to,
     subject: `Registrierung bei ${shop.name}`,
     greeting: `Hallo ${firstName},`,
@@ -57,13 +30,13 @@ export function alreadyRegisteredMail(to: string, firstName: string, shop: ShopI
     ],
     link: { label: 'Passwort vergessen?', url: new URL('/passwort-vergessen', shop.origin).toString() },
     shop,
-    fileStem: `already-registered-${stamp()}`,
+    fileStem: `already-registered-${mailStamp()}`,
   });
 }
 
 /** Password reset (link valid 1 hour). */
 export function resetMail(to: string, firstName: string, token: string, shop: ShopInfo): OutgoingMail {
-  return linkMail({
+  return shortMail({
     to,
     subject: `Passwort zurücksetzen bei ${shop.name}`,
     greeting: `Hallo ${firstName},`,
@@ -73,13 +46,13 @@ export function resetMail(to: string, firstName: string, token: string, shop: Sh
     ],
     link: { label: 'Neues Passwort festlegen', url: new URL(`/passwort-zuruecksetzen?token=${token}`, shop.origin).toString() },
     shop,
-    fileStem: `reset-password-${stamp()}`,
+    fileStem: `reset-password-${mailStamp()}`,
   });
 }
 
 /** After the account was deleted (DSGVO Art. 17): what is gone and which order records the law makes the shop keep. */
 export function accountDeletedMail(to: string, firstName: string, shop: ShopInfo): OutgoingMail {
-  return linkMail({
+  return shortMail({
     to,
     subject: `Ihr Kundenkonto bei ${shop.name} wurde gelöscht`,
     greeting: `Hallo ${firstName},`,
@@ -89,6 +62,6 @@ export function accountDeletedMail(to: string, firstName: string, shop: ShopInfo
       'Wenn Sie das nicht veranlasst haben, antworten Sie bitte auf diese E-Mail.',
     ],
     shop,
-    fileStem: `account-deleted-${stamp()}`,
+    fileStem: `account-deleted-${mailStamp()}`,
   });
 }

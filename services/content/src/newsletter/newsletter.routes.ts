@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, NEWSLETTER_CONSENT, NewsletterMessage, NewsletterSubscribeBody, NewsletterTokenBody } from '@shop/contracts';
+import type { AttemptLimiter } from '@shop/service-kit';
+import type { Newsletter } from './newsletter';
+
+/** The same answer for every valid subscription (new, pending or already confirmed: nothing reveals which). */
+export const SUBSCRIBE_MESSAGE =
+  'Fast geschafft! Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre Anmeldung über den Link darin.';
+
+/**
+ * Newsletter endpoints (issue #12; spec §7 POST /api/newsletter/subscribe {email, source}).
+ * Double opt-in: `/confirm` with the e-mail's token, `/unsubscribe` with the token of every
+ * newsletter e-mail (no login). Subscriptions are limited per client IP.
+ */
+export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: Newsletter; perIp: AttemptLimiter }> = async (
+  app,
+  { newsletter, perIp },
+) => {
+  const errors = { 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+  app.post(
+    '/api/newsletter/subscribe',
+    {
+      schema: {
+        summary: 'Subscribe (double opt-in): the confirmation e-mail follows; the answer is the same for every address',
+        body: NewsletterSubscribeBody,
+        response: { 202: NewsletterMessage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, source, consentVersion } = request.body;
+      await perIp.guard(
+        request.ip,
+        () => newsletter.subscribe(email, source, consentVersion ?? NEWSLETTER_CONSENT.version),
+        () => true,
+      );
+      return reply.code(202).send({ message: SUBSCRIBE_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/api/newsletter/confirm',
+    {
+      schema: {
+        summary: 'Confirm a subscription with the link of its e-mail (single use, 48 h)',
+        body: NewsletterTokenBody,
+        response: { 200: NewsletterMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await newsletter.confirm(request.body.token);
+      return { message: 'Vielen Dank! Ihre Anmeldung zum Newsletter ist bestätigt.' };
+    },
+  );
+
+  app.post(
+    '/api/newsletter/unsubscribe',
+    {
+      schema: {
+        summary: 'End a subscription with the link of any newsletter e-mail (no login)',
+        body: NewsletterTokenBody,
+        response: { 200: NewsletterMessage, ...errors },
+      },
+    },
+    async (request) => {
+      await newsletter.unsubscribe(request.body.token);
+      return { message: 'Sie haben den Newsletter abbestellt. Sie erhalten keine weiteren Newsletter-E-Mails.' };
+    },
+  );
+};

@@ -1,0 +1,111 @@
+/** Newsletter with double opt-in (issue #12; spec §5, §7, §8; legal-de.md §4.14) against the real local database. */
+import { NEWSLETTER_CONSENT } from '@shop/contracts';
+import { subscriptionModel } from './subscription.model';
+import { SUBSCRIBE_MESSAGE } from './newsletter.routes';
+import { startContentTestEnv } from '../test-support/content-test-env';
+
+let env: Awaited<ReturnType<typeof startContentTestEnv>>;
+beforeAll(async () => {
+  env = await startContentTestEnv({ NEWSLETTER_LIMIT_PER_IP: '1000' });
+});
+afterAll(() => env.close());
+const START = new Date('2026-11-23T10:00:00Z');
+beforeEach(() => {
+  env.clock.now = START;
+});
+const later = (ms: number) => (env.clock.now = new Date(env.clock.now.getTime() + ms));
+const subscribe = (email: unknown, ip?: string) => env.post('/api/newsletter/subscribe', { email, source: 'website' }, ip);
+const record = (email: string) => subscriptionModel(env.app.db).findOne({ email }).lean();
+
+test('spec §5 texts: empty and invalid addresses; source must be website; operator payloads are refused', async () => {
+  expect(await subscribe('')).toMatchObject({
+    status: 400,
+    body: { issues: [{ path: 'body/email', message: 'Bitte geben Sie eine E-Mail-Adresse ein.' }] },
+  });
+  expect(await subscribe('erika@')).toMatchObject({
+    status: 400,
+    body: { issues: [{ path: 'body/email', message: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }] },
+  });
+  expect((await subscribe({ $ne: null })).status).toBe(400);
+  expect((await env.post('/api/newsletter/subscribe', { email: 'a@example.de', source: 'partner' })).body.issues[0].path).toBe(
+    'body/source',
+  );
+  expect((await env.post('/api/newsletter/confirm', { token: { $ne: null } })).status).toBe(400);
+});
+
+test('double opt-in: pending → confirmed with the consent record → unsubscribed; links are single use and expire', async () => {
+  const email = 'doi@example.de';
+  expect(await subscribe(' DOI@Example.de ')).toMatchObject({ status: 202, body: { message: SUBSCRIBE_MESSAGE } });
+  expect(await record(email)).toMatchObject({ status: 'pending', source: 'website', consentVersion: NEWSLETTER_CONSENT.version });
+  const [confirmation] = await env.mailsTo(email);
+  expect(confirmation!.subject).toMatch(/bestätigen/);
+  expect(confirmation!.text).toContain('https://shop.example/newsletter/bestaetigen?token=');
+  const token = env.tokenIn(confirmation!);
+
+  later(60_000);
+  expect((await env.post('/api/newsletter/confirm', { token })).status).toBe(200);
+  expect(await record(email)).toMatchObject({
+    status: 'confirmed',
+    confirmedAt: new Date(START.getTime() + 60_000),
+    consentVersion: NEWSLETTER_CONSENT.version,
+  });
+  expect(await env.post('/api/newsletter/confirm', { token })).toMatchObject({
+    status: 400,
+    body: { message: expect.stringMatching(/ungültig oder abgelaufen/) },
+  });
+
+  const welcome = (await env.mailsTo(email)).find((mail) => /ist bestätigt/.test(mail.subject))!;
+  expect(welcome.text).toContain('Newsletter abbestellen: https://shop.example/newsletter/abmelden?token=');
+  const unsubscribe = env.tokenIn(welcome);
+  expect((await env.post('/api/newsletter/unsubscribe', { token: unsubscribe })).status).toBe(200);
+  expect(await record(email)).toMatchObject({ status: 'unsubscribed' });
+  expect((await env.post('/api/newsletter/unsubscribe', { token: unsubscribe })).status).toBe(200); // twice is fine
+  expect((await env.post('/api/newsletter/unsubscribe', { token: 'x'.repeat(43) })).status).toBe(400);
+
+  // An expired link does not confirm.
+  await subscribe('spaet@example.de');
+  const late = env.tokenIn((await env.mailsTo('spaet@example.de'))[0]!);
+  later(48 * 60 * 60 * 1000 + 1);
+  expect((await env.post('/api/newsletter/confirm', { token: late })).status).toBe(400);
+  expect(await record('spaet@example.de')).toMatchObject({ status: 'pending' });
+});
+
+test('repeating a subscription reveals nothing and sends at most one link per 10 minutes; confirmed addresses get none', async () => {
+  const email = 'wieder@example.de';
+  for (let i = 0; i < 3; i++) expect(await subscribe(email)).toMatchObject({ status: 202, body: { message: SUBSCRIBE_MESSAGE } });
+  expect(await env.mailsTo(email)).toHaveLength(1);
+  later(10 * 60 * 1000);
+  await subscribe(email);
+  const links = await env.mailsTo(email);
+  expect(links).toHaveLength(2);
+  // The newest link works; the earlier one was replaced.
+  expect((await env.post('/api/newsletter/confirm', { token: env.tokenIn(links[0]!) })).status).toBe(400);
+  expect((await env.post('/api/newsletter/confirm', { token: env.tokenIn(links[1]!) })).status).toBe(200);
+  later(60 * 60 * 1000);
+  expect(await subscribe(email)).toMatchObject({ status: 202, body: { message: SUBSCRIBE_MESSAGE } });
+  expect((await env.mailsTo(email)).filter((mail) => /bestätigen Sie/.test(mail.subject))).toHaveLength(2);
+  expect(await record(email)).toMatchObject({ status: 'confirmed' });
+});
+
+test('twenty parallel subscriptions of a new address: one record, one e-mail', async () => {
+  const email = 'parallel@example.de';
+  const answers = await Promise.all(Array.from({ length: 20 }, () => subscribe(email)));
+  expect(answers.every((answer) => answer.status === 202)).toBe(true);
+  expect(await subscriptionModel(env.app.db).countDocuments({ email })).toBe(1);
+  expect(await env.mailsTo(email)).toHaveLength(1);
+});
+
+test('subscriptions are limited per client IP', async () => {
+  const limited = await startContentTestEnv({ NEWSLETTER_LIMIT_PER_IP: '3' });
+  try {
+    for (let i = 0; i < 3; i++)
+      expect((await limited.post('/api/newsletter/subscribe', { email: `ip${i}@example.de`, source: 'website' })).status).toBe(202);
+    const refused = await limited.post('/api/newsletter/subscribe', { email: 'ip9@example.de', source: 'website' });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'NEWSLETTER_REQUESTS_EXCEEDED' } });
+    expect((await limited.post('/api/newsletter/subscribe', { email: 'ip9@example.de', source: 'website' }, '198.51.100.7')).status).toBe(
+      202,
+    );
+  } finally {
+    await limited.close();
+  }
+});
