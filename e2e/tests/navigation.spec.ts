@@ -104,6 +104,9 @@ test.describe('header and footer', () => {
       'Datenschutz',
       'AGB',
       'Jugendschutz',
+      'Widerrufsbelehrung',
+      'Batterie-Hinweise',
+      'Barrierefreiheit',
       'Vertrag widerrufen',
     ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
@@ -155,9 +158,9 @@ test.describe('header and footer', () => {
 
   test('the head manager sets the title per route', async ({ shopperPage: page }) => {
     await page.goto('/agb');
-    await expect(page).toHaveTitle('AGB | RandM Tornado Shop');
+    await expect(page).toHaveTitle('Allgemeine Geschäftsbedingungen | RandM Tornado Shop');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz', exact: true }).click();
-    await expect(page).toHaveTitle('Datenschutz | RandM Tornado Shop');
+    await expect(page).toHaveTitle('Datenschutzerklärung | RandM Tornado Shop');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/datenschutz$/);
     await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
   });

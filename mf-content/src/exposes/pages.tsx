@@ -1,28 +1,39 @@
 import type { ComponentType } from 'react';
 import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
+import type { InformationPageSlug } from '@shop/contracts';
+import { InformationPageView } from '../features/pages/information-page';
 import { BlogListPage } from '../features/blog/blog-list-page';
 import { BlogPostPage } from '../features/blog/blog-post-page';
 import { NewsletterConfirmPage, NewsletterUnsubscribePage } from '../features/newsletter/newsletter-link-pages';
 import '../styles/content.css';
 
-/** Information pages that the next part of issue #12 builds from operator settings; until then they say so. */
-const notYet = (title: string, text: string) =>
-  function NotYetBuilt() {
-    return <UnderConstruction title={title}>{text}</UnderConstruction>;
+/** Contact, built in the next part of issue #12; until then it says so. */
+function ContactNotYet() {
+  return (
+    <UnderConstruction title="Kontakt">Das Kontaktformular entsteht gerade. Sie erreichen uns per E-Mail (siehe unten).</UnderConstruction>
+  );
+}
+
+const information = (slug: InformationPageSlug, title: string) =>
+  function Information() {
+    return <InformationPageView slug={slug} title={title} />;
   };
 
 const PAGES: Record<PageId<'content'>, ComponentType> = {
   'blog-list': BlogListPage,
   'blog-post': BlogPostPage,
-  contact: notYet('Kontakt', 'Das Kontaktformular entsteht gerade. Sie erreichen uns per E-Mail (siehe unten).'),
-  shipping: notYet('Versand', 'Die Versandinformationen werden gerade erstellt.'),
-  returns: notYet('Rückgabe', 'Die Informationen zu Rückgabe und Widerruf werden gerade erstellt.'),
-  imprint: notYet('Impressum', 'Das Impressum wird gerade erstellt.'),
-  privacy: notYet('Datenschutz', 'Die Datenschutzerklärung wird gerade erstellt.'),
-  terms: notYet('AGB', 'Die Allgemeinen Geschäftsbedingungen werden gerade erstellt.'),
-  'youth-protection': notYet('Jugendschutz', 'Die Informationen zum Jugendschutz werden gerade erstellt.'),
-  about: notYet('Über uns', 'Diese Seite wird gerade erstellt.'),
+  contact: ContactNotYet,
+  shipping: information('versand', 'Versand und Zahlung'),
+  returns: information('rueckgabe', 'Rückgabe und Rücknahme alter Geräte'),
+  imprint: information('impressum', 'Impressum'),
+  privacy: information('datenschutz', 'Datenschutzerklärung'),
+  terms: information('agb', 'Allgemeine Geschäftsbedingungen'),
+  'youth-protection': information('jugendschutz', 'Jugendschutz'),
+  about: information('ueber-uns', 'Über uns'),
+  'withdrawal-policy': information('widerrufsbelehrung', 'Widerrufsbelehrung'),
+  'battery-information': information('batterie-hinweise', 'Hinweise zu Batterien'),
+  accessibility: information('barrierefreiheit', 'Erklärung zur Barrierefreiheit'),
   'newsletter-confirm': NewsletterConfirmPage,
   'newsletter-unsubscribe': NewsletterUnsubscribePage,
 };

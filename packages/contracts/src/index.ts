@@ -16,3 +16,4 @@ export * from './wishlist';
 export * from './customer-data';
 export * from './blog';
 export * from './newsletter';
+export * from './pages';

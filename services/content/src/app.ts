@@ -6,13 +6,15 @@ import { Newsletter } from './newsletter/newsletter';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { subscriptionsPerIp } from './newsletter/newsletter-window';
 import { internalRoutes } from './seo/internal.routes';
+import { InformationPages } from './pages/information-pages';
+import { pagesRoutes } from './pages/pages.routes';
 
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Builds the content service (issue #12): blog posts and guides, newsletter subscriptions with
- * double opt-in, on its own database (shop_content); page heads and sitemap entries for the
+ * Builds the content service (issue #12): blog posts and guides, information and legal pages
+ * from the operator settings, newsletter subscriptions with double opt-in, on its own database (shop_content); page heads and sitemap entries for the
  * gateway. `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
  */
 export async function buildApp(config: ContentConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
@@ -26,6 +28,7 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   const posts = new Posts(app.db, now);
   await app.register(blogRoutes, { posts });
   await app.register(internalRoutes, { posts, publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(pagesRoutes, { pages: new InformationPages(config) });
 
   const perIp = new AttemptLimiter(app.db, now, subscriptionsPerIp(config.NEWSLETTER_LIMIT_PER_IP));
   await app.register(newsletterRoutes, { newsletter: new Newsletter(app.db, { mailer, shop, log: app.log, now }), perIp });

@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
+import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './pages/operator-settings';
 
 /**
  * Environment of the content service: PORT (default 4104), HOST, MONGODB_URI, MONGODB_DB (default
  * shop_content), LOG_LEVEL, the e-mail settings of `mailEnvShape` (SHOP_NAME, MAIL_FROM,
  * SMTP_URL, MAIL_DIR, PUBLIC_ORIGIN: absolute URLs in JSON-LD and e-mail links), and
- * NEWSLETTER_LIMIT_PER_IP (10): newsletter subscriptions per client IP in 15 minutes (tests raise it).
+ * NEWSLETTER_LIMIT_PER_IP (10): newsletter subscriptions per client IP in 15 minutes (tests raise it),
+ * SHOP_ENVIRONMENT ('development'), and the operator details of the legal pages (OPERATOR_*,
+ * pages/operator-settings.ts): all required when NODE_ENV or SHOP_ENVIRONMENT is 'production'.
  */
-export const ContentEnv = serviceEnvSchema('content', 4104).extend({
-  ...mailEnvShape,
-  NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
-});
+export const ContentEnv = serviceEnvSchema('content', 4104)
+  .extend({
+    ...mailEnvShape,
+    ...operatorEnvShape,
+    NODE_ENV: z.string().optional(),
+    SHOP_ENVIRONMENT: z.enum(['production', 'development']).default('development'),
+    NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  })
+  .superRefine((env, ctx) => {
+    // A shop must not open with placeholder legal texts (issue #12, § 5 DDG).
+    if (env.NODE_ENV !== 'production' && env.SHOP_ENVIRONMENT !== 'production') return;
+    for (const name of missingOperatorFields(env))
+      ctx.addIssue({ code: 'custom', path: [name], message: `ist in Produktion erforderlich (${OPERATOR_FIELDS[name]})` });
+  });
 export type ContentConfig = z.output<typeof ContentEnv>;

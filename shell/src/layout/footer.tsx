@@ -28,6 +28,9 @@ const GROUPS = [
       { to: '/datenschutz', label: 'Datenschutz' },
       { to: '/agb', label: 'AGB' },
       { to: '/jugendschutz', label: 'Jugendschutz' },
+      { to: '/widerrufsbelehrung', label: 'Widerrufsbelehrung' },
+      { to: '/batterie-hinweise', label: 'Batterie-Hinweise' },
+      { to: '/barrierefreiheit', label: 'Barrierefreiheit' },
       // § 356a BGB: the withdrawal function must be easy to reach at all times (legal-de.md §4.8).
       { to: '/vertrag-widerrufen', label: 'Vertrag widerrufen' },
     ],

@@ -59,7 +59,7 @@ export function WithdrawalPage() {
         </p>
         <p>
           Eine Eingangsbestätigung haben wir an <strong>{receipt.email}</strong> gesendet. Wie Sie die Ware zurücksenden, steht in unserer{' '}
-          <Link to="/rueckgabe">Widerrufsbelehrung</Link>.
+          <Link to="/widerrufsbelehrung">Widerrufsbelehrung</Link>.
         </p>
       </section>
     );

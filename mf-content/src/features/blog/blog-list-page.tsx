@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Breadcrumb, Button, Notice, Spinner } from '@shop/ui';
+import { Breadcrumb, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { blogApi } from '../../api/blog-api';
 import { useLoader } from '../use-loader';
+import { LoadFailed } from '../load-failed';
 import { BlogCard } from './blog-card';
 import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
 
@@ -74,14 +75,7 @@ export function BlogListPage() {
       </p>
       <CategoryFilter value={category} onChange={filter} />
       {list.status === 'loading' && <Spinner label="Beiträge werden geladen…" />}
-      {list.status === 'error' && (
-        <Notice tone="warning" role="alert">
-          Die Beiträge konnten nicht geladen werden.{' '}
-          <Button variant="secondary" onClick={list.retry}>
-            Erneut versuchen
-          </Button>
-        </Notice>
-      )}
+      {list.status === 'error' && <LoadFailed message="Die Beiträge konnten nicht geladen werden." retry={list.retry} />}
       {list.status === 'ready' && (
         <>
           {list.data.posts.length === 0 ? (

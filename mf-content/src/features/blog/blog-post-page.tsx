@@ -1,13 +1,14 @@
-import type { MouseEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
 import type { BlogPost } from '@shop/contracts';
 import { productLink } from '@shop/catalog-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
-import { Breadcrumb, Button, Notice, Spinner } from '@shop/ui';
+import { Breadcrumb, Spinner } from '@shop/ui';
 import { useSeo, useShopConfig } from '@shop/shell-api';
 import { blogApi, productsOfCategory } from '../../api/blog-api';
 import { useLoader } from '../use-loader';
+import { LoadFailed } from '../load-failed';
+import { useShopLinks } from '../use-shop-links';
 import { BlogCard } from './blog-card';
 import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
 
@@ -33,17 +34,9 @@ function CategoryProducts({ categorySlug }: { categorySlug: string }) {
 }
 
 function Article({ post }: { post: BlogPost }) {
-  const navigate = useNavigate();
   const config = useShopConfig();
   // The body's links are plain <a> from the sanitised HTML: links inside the shop navigate without a reload.
-  const followShopLinks = (event: MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as HTMLElement).closest('a');
-    const href = anchor?.getAttribute('href');
-    if (!href || !href.startsWith('/') || href.startsWith('//') || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
-      return;
-    event.preventDefault();
-    navigate(href);
-  };
+  const followShopLinks = useShopLinks();
   return (
     <article className="content-post">
       <h1>{post.title}</h1>
@@ -106,14 +99,7 @@ export function BlogPostPage() {
           </p>
         </>
       )}
-      {post.status === 'error' && !notFound && (
-        <Notice tone="warning" role="alert">
-          Der Beitrag konnte nicht geladen werden.{' '}
-          <Button variant="secondary" onClick={post.retry}>
-            Erneut versuchen
-          </Button>
-        </Notice>
-      )}
+      {post.status === 'error' && !notFound && <LoadFailed message="Der Beitrag konnte nicht geladen werden." retry={post.retry} />}
       {post.status === 'ready' && post.data.categorySlug && (
         <p>
           <Link to={`${BLOG_PATH}?${BLOG_PARAMS.category}=${post.data.categorySlug}`}>Alle Beiträge zu dieser Kategorie</Link>

@@ -21,9 +21,11 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
   const steps = nextSteps(order);
   const legal = [
     `Es gelten unsere AGB: ${link('/agb')}`,
-    `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/rueckgabe')}`,
+    `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/widerrufsbelehrung')}`,
     `Vertrag widerrufen (ohne Anmeldung, mit Bestellnummer und E-Mail-Adresse): ${link('/vertrag-widerrufen')}`,
     `Altgeräte und Batterien: Gebrauchte E-Zigaretten und Batterien gehören nicht in den Hausmüll. Wir nehmen sie kostenlos zurück: ${link('/rueckgabe')}`,
+    `Hinweise zu Batterien: ${link('/batterie-hinweise')}`,
+    `Datenschutzerklärung: ${link('/datenschutz')}`,
   ];
 
   const text = [

@@ -14,7 +14,7 @@ export function withdrawalConfirmationMail(
 ): OutgoingMail {
   const when = formatDateTime(new Date(receipt.receivedAt));
   const scope = receipt.items ? `Widerrufen für: ${receipt.items}` : 'Widerrufen für: die gesamte Bestellung';
-  const returns = `Wie Sie die Ware zurücksenden, steht in unserer Widerrufsbelehrung: ${new URL('/rueckgabe', shop.origin).toString()}`;
+  const returns = `Wie Sie die Ware zurücksenden, steht in unserer Widerrufsbelehrung: ${new URL('/widerrufsbelehrung', shop.origin).toString()}`;
   const lines = [
     `Guten Tag ${receipt.name},`,
     '',

@@ -59,6 +59,15 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
 }
 
+/**
+ * An information page's Markdown as safe HTML. `==[text]==` marks a missing operator detail
+ * (development only) and becomes a highlighted <mark>.
+ */
+export function renderPageBody(markdownText: string): string {
+  const html = markdown.render(markdownText).replace(/==\[([^\]]+)\]==/g, '<mark>[$1]</mark>');
+  return sanitizeHtml(html, { ...SANITIZE_OPTIONS, allowedTags: [...(SANITIZE_OPTIONS.allowedTags as string[]), 'mark'] });
+}
+
 /** A Markdown body as safe HTML: rendered, then sanitised like any other HTML. */
 export function renderPostBody(body: string, format: 'markdown' | 'html'): string {
   return sanitizePostHtml(format === 'markdown' ? markdown.render(body) : body);

@@ -22,12 +22,8 @@ export const internalRoutes: FastifyPluginAsyncZod<{ posts: Posts; publicOrigin:
     },
   );
 
-  app.get('/internal/sitemap-entries', { schema: { hide: true, response: { 200: SitemapEntries } } }, async () => {
-    const published = await posts.sitemap();
-    const newest = published[0]?.updatedAt ?? new Date();
-    return [
-      { path: BLOG_PATH, lastModified: newest.toISOString() },
-      ...published.map((post) => ({ path: `${BLOG_PATH}/${post.slug}`, lastModified: post.updatedAt.toISOString() })),
-    ];
-  });
+  // The blog list and the information pages are fixed routes: the gateway lists those itself.
+  app.get('/internal/sitemap-entries', { schema: { hide: true, response: { 200: SitemapEntries } } }, async () =>
+    (await posts.sitemap()).map((post) => ({ path: `${BLOG_PATH}/${post.slug}`, lastModified: post.updatedAt.toISOString() })),
+  );
 };

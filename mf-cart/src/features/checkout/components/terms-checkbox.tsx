@@ -25,7 +25,7 @@ export function TermsCheckbox() {
             AGB
           </a>{' '}
           gelesen und akzeptiere sie und habe die{' '}
-          <a href="/rueckgabe" target="_blank" rel="noopener">
+          <a href="/widerrufsbelehrung" target="_blank" rel="noopener">
             Widerrufsbelehrung
           </a>{' '}
           zur Kenntnis genommen.

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Information and legal pages of the content service (issue #12): /versand, /rueckgabe,
+ * /impressum, /datenschutz, /agb, /jugendschutz, /ueber-uns, /widerrufsbelehrung,
+ * /batterie-hinweise, /barrierefreiheit. `version` is the text's version (an order keeps the
+ * versions of the terms it was placed under).
+ */
+export const INFORMATION_PAGE_SLUGS = [
+  'impressum',
+  'versand',
+  'rueckgabe',
+  'widerrufsbelehrung',
+  'agb',
+  'datenschutz',
+  'jugendschutz',
+  'batterie-hinweise',
+  'barrierefreiheit',
+  'ueber-uns',
+] as const;
+export const InformationPageSlug = z.enum(INFORMATION_PAGE_SLUGS, { error: 'Unbekannte Seite.' });
+export type InformationPageSlug = z.infer<typeof InformationPageSlug>;
+
+/** `GET /api/pages/{slug}`: the page as sanitised HTML. */
+export const InformationPage = z
+  .object({
+    slug: InformationPageSlug,
+    title: z.string(),
+    description: z.string(),
+    version: z.string(),
+    html: z.string(),
+    /** True while operator details are missing (development): the page shows marked placeholders. */
+    incomplete: z.boolean(),
+  })
+  .strict();
+export type InformationPage = z.infer<typeof InformationPage>;
+
+/** `GET /internal/legal-versions`: the current versions of the texts an order refers to. */
+export const LegalVersions = z.object({ terms: z.string(), withdrawal: z.string(), privacy: z.string() }).strict();
+export type LegalVersions = z.infer<typeof LegalVersions>;

@@ -1,0 +1,119 @@
+import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, SHIPPING_METHOD_LABEL } from '@shop/contracts';
+import { formatEur } from '@shop/format';
+import type { PageText } from './page-texts';
+
+/**
+ * The terms (AGB) and the privacy policy (issue #12; legal-de.md §4.4–§4.8, §4.13, §1.10), filled
+ * with the operator's details. Drafts for this shop's actual processes, to be reviewed by the
+ * operator's lawyer before launch.
+ */
+export const TERMS_AND_PRIVACY: PageText[] = [
+  {
+    slug: 'agb',
+    title: 'Allgemeine Geschäftsbedingungen',
+    description: 'Allgemeine Geschäftsbedingungen für Bestellungen in unserem Online-Shop.',
+    version: '2026-11-23',
+    body: (o) => `## § 1 Geltungsbereich und Anbieter
+
+(1) Diese Allgemeinen Geschäftsbedingungen gelten für alle Bestellungen, die Verbraucher über unseren Online-Shop aufgeben. Anbieter und Vertragspartner ist ${o.OPERATOR_COMPANY}, ${o.OPERATOR_STREET}, ${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY} (siehe [Impressum](/impressum)).
+
+(2) Wir verkaufen nur an volljährige Verbraucher mit Lieferanschrift in Deutschland.
+
+## § 2 Vertragsschluss
+
+(1) Die Darstellung der Produkte im Shop ist kein rechtlich bindendes Angebot, sondern eine Aufforderung zur Bestellung.
+
+(2) Sie geben ein verbindliches Angebot ab, wenn Sie an der Kasse Ihre Angaben machen, die Altersprüfung durchlaufen und auf „Zahlungspflichtig bestellen“ klicken. Bis dahin können Sie Ihre Eingaben jederzeit prüfen und korrigieren.
+
+(3) Wir bestätigen den Eingang Ihrer Bestellung unmittelbar per E-Mail. Der Vertrag kommt mit dieser Bestellbestätigung zustande, in der wir Ihnen auch unsere Bankverbindung nennen. Den Vertragstext speichern wir; die Bestelldaten, diese AGB und die Widerrufsbelehrung erhalten Sie per E-Mail.
+
+(4) Vertragssprache ist Deutsch.
+
+## § 3 Altersprüfung
+
+(1) Die Abgabe der Waren an Personen unter 18 Jahren ist verboten (§ 10 JuSchG). Wir prüfen Ihr Alter bei der Bestellung anhand Ihrer Ausweisdaten und bei der Zustellung durch den Versanddienstleister.
+
+(2) Kann das Alter bei der Bestellung nicht bestätigt werden, nehmen wir die Bestellung nicht an. Wird das Paket nicht an eine volljährige Person übergeben, geht es an uns zurück; bereits gezahlte Beträge erstatten wir.
+
+## § 4 Preise, Versandkosten und Zahlung
+
+(1) Alle Preise sind Endpreise einschließlich der gesetzlichen Mehrwertsteuer. Hinzu kommen Versandkosten von ${formatEur(SHIPPING_COST_CENTS)} je Bestellung; ab ${FREE_SHIPPING_MIN_ITEMS} Produkten ist der Versand kostenlos (siehe [Versand und Zahlung](/versand)).
+
+(2) Sie zahlen per Vorkasse (Banküberweisung). Der Rechnungsbetrag ist innerhalb der in der Bestellbestätigung genannten Frist ohne Abzug zu überweisen. Geht die Zahlung bis dahin nicht ein, stornieren wir die Bestellung.
+
+(3) Gutscheincodes können nur vor Abschluss der Bestellung eingelöst werden und sind nicht mit anderen Codes kombinierbar, soweit nichts anderes angegeben ist.
+
+## § 5 Lieferung
+
+(1) Wir liefern mit ${SHIPPING_METHOD_LABEL} an die angegebene Lieferadresse in Deutschland. Lieferungen an Packstationen, Postfilialen und Paketshops sind ausgeschlossen.
+
+(2) Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang, soweit beim Produkt nichts anderes angegeben ist.
+
+## § 6 Eigentumsvorbehalt
+
+Die Ware bleibt bis zur vollständigen Bezahlung unser Eigentum.
+
+## § 7 Widerrufsrecht
+
+Verbrauchern steht ein Widerrufsrecht nach Maßgabe der [Widerrufsbelehrung](/widerrufsbelehrung) zu. Den Widerruf können Sie jederzeit über die Funktion [Vertrag widerrufen](/vertrag-widerrufen) erklären.
+
+## § 8 Gewährleistung
+
+Es gilt das gesetzliche Mängelhaftungsrecht. Bitte prüfen Sie gelieferte Ware auf Transportschäden und teilen Sie uns Mängel möglichst schnell mit; Ihre gesetzlichen Rechte bleiben davon unberührt.
+
+## § 9 Rücknahme von Altgeräten
+
+Wir nehmen gebrauchte E-Zigaretten und Batterien kostenlos zurück (siehe [Rückgabe](/rueckgabe) und [Hinweise zu Batterien](/batterie-hinweise)).
+
+## § 10 Streitbeilegung
+
+${
+  o.OPERATOR_DISPUTE_RESOLUTION === 'ja'
+    ? 'Wir sind bereit, an Streitbeilegungsverfahren vor der Universalschlichtungsstelle des Bundes (Zentrum für Schlichtung e. V., Kehl am Rhein) teilzunehmen.'
+    : o.OPERATOR_DISPUTE_RESOLUTION === 'nein'
+      ? 'Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.'
+      : o.OPERATOR_DISPUTE_RESOLUTION
+}`,
+  },
+  {
+    slug: 'datenschutz',
+    title: 'Datenschutzerklärung',
+    description: 'Wie wir Ihre Daten verarbeiten: Bestellung, Altersprüfung, Kundenkonto, Newsletter, Cookies.',
+    version: '2026-11-23',
+    body: (o) => `## 1. Verantwortlicher
+
+${o.OPERATOR_COMPANY}, ${o.OPERATOR_STREET}, ${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY}, E-Mail: ${o.OPERATOR_EMAIL}, Telefon: ${o.OPERATOR_PHONE}.
+
+## 2. Bestellungen
+
+Für Bestellungen verarbeiten wir Name, Rechnungs- und Lieferanschrift, E-Mail-Adresse, die bestellten Waren und den Zahlungseingang (Art. 6 Abs. 1 lit. b DSGVO). Die Lieferanschrift geben wir an den Versanddienstleister weiter. Bestell- und Rechnungsdaten bewahren wir so lange auf, wie Handels- und Steuerrecht es verlangen (§ 147 AO, § 257 HGB), und nutzen sie danach nicht mehr.
+
+## 3. Altersprüfung
+
+Wir sind gesetzlich verpflichtet, das Alter zu prüfen (§ 10 JuSchG; Art. 6 Abs. 1 lit. c DSGVO). Dafür verarbeiten wir bei der Bestellung Ihr Geburtsdatum und die Daten der maschinenlesbaren Zone Ihres Ausweises. Gespeichert wird nur das Ergebnis (bestanden, Verfahren, Zeitpunkt), nicht das Geburtsdatum und nicht die Ausweisdaten.
+
+## 4. Kundenkonto
+
+Wenn Sie ein Kundenkonto anlegen, speichern wir Name, E-Mail-Adresse, ein sicher verschlüsseltes Passwort (argon2id), optional eine Lieferadresse sowie Ihre Wunschliste (Art. 6 Abs. 1 lit. b DSGVO). Anmeldungen laufen über ein Sitzungs-Cookie. Unter [Profil](/profil) können Sie alle Daten herunterladen und das Konto löschen.
+
+## 5. Newsletter
+
+Den Newsletter erhalten Sie nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die Sie über den Link in unserer E-Mail bestätigen (Double-Opt-in). Wir speichern dazu Ihre E-Mail-Adresse, den Zeitpunkt der Anmeldung und Bestätigung sowie die Fassung des Einwilligungstextes. Sie können die Einwilligung jederzeit über den Abmeldelink in jeder E-Mail widerrufen.
+
+## 6. Kontaktformular und E-Mail
+
+Nachrichten an uns verarbeiten wir, um Ihre Anfrage zu beantworten (Art. 6 Abs. 1 lit. b oder f DSGVO).
+
+## 7. Cookies und Speicher im Browser
+
+Wir verwenden nur technisch notwendige Cookies und Browserspeicher (§ 25 Abs. 2 TDDDG): für Warenkorb, Anmeldung, Ihre Altersbestätigung in dieser Sitzung und Ihre Cookie-Auswahl. Analyse- oder Werbe-Cookies setzen wir nicht ein.
+
+## 8. Server-Protokolle
+
+Beim Aufruf der Seiten verarbeitet unser Server technische Daten (IP-Adresse, Zeitpunkt, aufgerufene Adresse), um den Shop sicher zu betreiben und Missbrauch abzuwehren (Art. 6 Abs. 1 lit. f DSGVO). Zähler für fehlgeschlagene Anmeldungen und Anfragen verfallen nach 15 Minuten.
+
+## 9. Ihre Rechte
+
+Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch (Art. 15–21 DSGVO) sowie das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren. Wenden Sie sich dazu an ${o.OPERATOR_EMAIL}.`,
+  },
+];
