@@ -171,6 +171,7 @@ async function main() {
           LOGIN_LIMIT_PER_IP: '100000',
           MAIL_REQUEST_LIMIT_PER_IP: '100000',
           NEWSLETTER_LIMIT_PER_IP: '100000',
+          CONTACT_LIMIT_PER_IP: '100000',
         },
       });
       try {

@@ -28,7 +28,7 @@ test.describe('a failing remote', () => {
     await page.getByRole('link', { name: 'Anmelden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'AGB' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'AGB' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Geschäftsbedingungen' })).toBeVisible();
   });
 
   test('a remote that recovers loads on "Erneut versuchen"', async ({ shopperPage: page }) => {

@@ -1,19 +1,12 @@
 import type { ComponentType } from 'react';
-import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
 import type { InformationPageSlug } from '@shop/contracts';
 import { InformationPageView } from '../features/pages/information-page';
 import { BlogListPage } from '../features/blog/blog-list-page';
+import { ContactPage } from '../features/contact/contact-page';
 import { BlogPostPage } from '../features/blog/blog-post-page';
 import { NewsletterConfirmPage, NewsletterUnsubscribePage } from '../features/newsletter/newsletter-link-pages';
 import '../styles/content.css';
-
-/** Contact, built in the next part of issue #12; until then it says so. */
-function ContactNotYet() {
-  return (
-    <UnderConstruction title="Kontakt">Das Kontaktformular entsteht gerade. Sie erreichen uns per E-Mail (siehe unten).</UnderConstruction>
-  );
-}
 
 const information = (slug: InformationPageSlug, title: string) =>
   function Information() {
@@ -23,7 +16,7 @@ const information = (slug: InformationPageSlug, title: string) =>
 const PAGES: Record<PageId<'content'>, ComponentType> = {
   'blog-list': BlogListPage,
   'blog-post': BlogPostPage,
-  contact: ContactNotYet,
+  contact: ContactPage,
   shipping: information('versand', 'Versand und Zahlung'),
   returns: information('rueckgabe', 'Rückgabe und Rücknahme alter Geräte'),
   imprint: information('impressum', 'Impressum'),

@@ -17,3 +17,4 @@ export * from './customer-data';
 export * from './blog';
 export * from './newsletter';
 export * from './pages';
+export * from './contact';

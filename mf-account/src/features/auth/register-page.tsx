@@ -7,11 +7,11 @@ import { RegisterBody } from '@shop/contracts';
 import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
 import { NewPassword, passwordsMatch } from './new-password';
 import { Button, Notice } from '@shop/ui';
-import { TextField } from '@shop/ui/form';
+import { applyServerIssues, TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
 import { authApi } from '../../api/auth-api';
 import { PasswordMeter } from './password-meter';
-import { applyServerIssues, messageOf } from './server-errors';
+import { messageOf } from './server-errors';
 
 /** The registration form: the API's fields plus confirmPassword, which is checked here and not sent (spec §5). */
 const RegisterForm = RegisterBody.extend({ password: NewPassword, confirmPassword: z.string() }).refine(...passwordsMatch('password'));

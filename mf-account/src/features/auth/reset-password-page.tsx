@@ -5,11 +5,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { NewPassword, passwordsMatch } from './new-password';
 import { Button, Notice } from '@shop/ui';
-import { TextField } from '@shop/ui/form';
+import { applyServerIssues, TextField } from '@shop/ui/form';
 import { useSeo } from '@shop/shell-api';
 import { authApi } from '../../api/auth-api';
 import { PasswordMeter } from './password-meter';
-import { applyServerIssues, messageOf } from './server-errors';
+import { messageOf } from './server-errors';
 
 const ResetForm = z.object({ password: NewPassword, confirmPassword: z.string() }).refine(...passwordsMatch('password'));
 type ResetForm = z.input<typeof ResetForm>;

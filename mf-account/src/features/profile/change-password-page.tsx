@@ -4,12 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { NewPassword, passwordsMatch } from '../auth/new-password';
 import { Button, Notice } from '@shop/ui';
-import { TextField } from '@shop/ui/form';
+import { applyServerIssues, TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
 import { RequireLogin } from '../auth/require-login';
 import { PasswordMeter } from '../auth/password-meter';
-import { applyServerIssues } from '../auth/server-errors';
 import { profileErrorText } from './session-errors';
 
 const ChangeForm = z

@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { DeleteAccountBody } from '@shop/contracts';
 import { Button } from '@shop/ui';
-import { TextField } from '@shop/ui/form';
+import { applyServerIssues, TextField } from '@shop/ui/form';
 import { clearSession, showToast } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
-import { applyServerIssues } from '../auth/server-errors';
 import { profileErrorText } from './session-errors';
 
 type DeleteForm = DeleteAccountBody;

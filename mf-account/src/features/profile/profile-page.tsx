@@ -4,11 +4,10 @@ import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { Address, type User } from '@shop/contracts';
 import { Button } from '@shop/ui';
-import { TextField } from '@shop/ui/form';
+import { applyServerIssues, TextField } from '@shop/ui/form';
 import { setSessionUser, showToast, useSeo, useSession } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
 import { RequireLogin } from '../auth/require-login';
-import { applyServerIssues } from '../auth/server-errors';
 import { profileErrorText } from './session-errors';
 import { MyData } from './my-data';
 

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   fileStem: string;
+  /** Where answers go (a contact message: the sender), when not to MAIL_FROM. */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -24,11 +26,19 @@ export interface Mailer {
  * file into `mailDir` (local development and tests), and its path is logged.
  */
 export function createMailer(options: { from: string; smtpUrl?: string; mailDir: string; log: FastifyBaseLogger }): Mailer {
+  const message = (mail: OutgoingMail) => ({
+    from: options.from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail(message(mail));
         return { file: null };
       },
     };
@@ -36,7 +46,7 @@ export function createMailer(options: { from: string; smtpUrl?: string; mailDir:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail(message(mail));
       await mkdir(options.mailDir, { recursive: true });
       const file = path.join(options.mailDir, `${mail.fileStem}.eml`);
       await writeFile(file, info.message as Buffer);

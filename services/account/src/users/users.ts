@@ -108,7 +108,7 @@ export class Users {
   async setRole(id: string, role: UserRole): Promise<UserRecord | null> {
     if (!/^[0-9a-f]{24}$/.test(id)) return null;
     this.recent.delete(id);
-    return this.model.findOneAndUpdate({ _id: id }, { $set: { role } }, { new: true }).lean();
+    return this.model.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean();
   }
 
   /** How many users have `role`. */

@@ -57,7 +57,7 @@ export class Newsletter {
           confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_VALID_MS),
         },
       },
-      { new: true },
+      { returnDocument: 'after' },
     );
     if (claimed) this.sendLater(confirmationMail(email, token, this.deps.shop));
   }
@@ -82,7 +82,7 @@ export class Newsletter {
     const confirmed = await this.model.findOneAndUpdate(
       { confirmTokenHash: hashOf(token), status: 'pending', confirmTokenExpiresAt: { $gt: now } },
       { $set: { status: 'confirmed', confirmedAt: now, confirmTokenHash: null, confirmTokenExpiresAt: null, unsubscribeToken } },
-      { new: true },
+      { returnDocument: 'after' },
     );
     if (!confirmed) throw new BadRequestError('Dieser Bestätigungslink ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.');
     this.sendLater(welcomeMail(confirmed.email, unsubscribeToken, this.deps.shop));

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
+import { ApiError } from '@shop/api-client';
+import { CONTACT_SUBJECTS, ContactBody, type ContactReceipt } from '@shop/contracts';
+import { Breadcrumb, Button, Notice } from '@shop/ui';
+import { applyServerIssues, FormField, TextField } from '@shop/ui/form';
+import { showToast, useSeo, useShopConfig } from '@shop/shell-api';
+import { contactApi } from '../../api/contact-api';
+
+type ContactForm = ContactBody;
+const FIELDS = { name: 'name', email: 'email', orderNumber: 'orderNumber', subject: 'subject', message: 'message' } as const;
+
+/**
+ * /kontakt (spec §2; issue #12): name, e-mail, optional order number, topic and message, with
+ * German errors at the fields; then a confirmation with the message's reference. A hidden
+ * honeypot field and a per-IP limit keep spam out (no CAPTCHA: accessibility).
+ */
+export function ContactPage() {
+  useSeo({
+    title: 'Kontakt',
+    description: 'Schreiben Sie uns: Fragen zu Bestellungen, Produkten, Rücknahme und Datenschutz.',
+    canonical: '/kontakt',
+  });
+  const { contactEmail } = useShopConfig();
+  const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
+  const form = useForm<ContactForm>({
+    defaultValues: { name: '', email: '', orderNumber: '', subject: CONTACT_SUBJECTS[0], message: '', homepage: '' },
+    resolver: zodResolver(ContactBody),
+  });
+  const subjectError = form.formState.errors.subject?.message;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      setReceipt(await contactApi.send(values));
+    } catch (error) {
+      if (!applyServerIssues(form, error, FIELDS)) {
+        const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : 'Bitte versuchen Sie es später erneut.';
+        showToast({ title: 'Nachricht nicht gesendet', description, variant: 'destructive' });
+      }
+    }
+  });
+  return (
+    <section className="shop-page content-page">
+      <Breadcrumb
+        items={[{ label: 'Home', href: '/' }, { label: 'Kontakt' }]}
+        renderLink={({ label, href }) => <Link to={href}>{label}</Link>}
+      />
+      <h1>Kontakt</h1>
+      {receipt ? (
+        <Notice role="status">
+          <strong>{receipt.message}</strong> Ihre Vorgangsnummer: <span data-testid="contact-reference">{receipt.reference}</span>
+        </Notice>
+      ) : (
+        <>
+          <p>
+            Schreiben Sie uns über dieses Formular oder per E-Mail an <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. Einen Vertrag
+            widerrufen Sie am schnellsten über <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>.
+          </p>
+          <FormProvider {...form}>
+            <form className="content-contact" noValidate onSubmit={(event) => void submit(event)}>
+              <TextField<ContactForm> name="name" label="Name" autoComplete="name" required />
+              <TextField<ContactForm> name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" required />
+              <TextField<ContactForm> name="orderNumber" label="Bestellnummer (optional)" hint="z. B. RT-2026-000042" autoComplete="off" />
+              <FormField label="Thema" error={subjectError}>
+                {(control) => (
+                  <select {...control} {...form.register('subject')}>
+                    {CONTACT_SUBJECTS.map((subject) => (
+                      <option key={subject}>{subject}</option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <TextField<ContactForm> name="message" label="Ihre Nachricht" multiline required />
+              {/* Honeypot: hidden from people and assistive technology; bots fill every field. */}
+              <div className="content-contact__trap" aria-hidden="true">
+                <label htmlFor="contact-homepage">Homepage</label>
+                <input id="contact-homepage" tabIndex={-1} autoComplete="off" {...form.register('homepage')} />
+              </div>
+              <p className="content-contact__privacy">
+                Wir verwenden Ihre Angaben nur, um Ihre Anfrage zu beantworten (<Link to="/datenschutz">Datenschutzerklärung</Link>).
+              </p>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? 'Wird gesendet…' : 'Nachricht senden'}
+              </Button>
+            </form>
+          </FormProvider>
+        </>
+      )}
+    </section>
+  );
+}
