@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DecimalAmount } from './catalog';
 import { AppliedPromo, CartTotals } from './cart';
 import { isParcelLockerAddress, PARCEL_LOCKER_MESSAGE } from './parcel-locker';
+import { LegalVersions } from './pages';
 
 /**
  * Checkout and orders (issue #4). The spec shows no checkout details (§2, §10); the rules here
@@ -159,6 +160,8 @@ export const Order = z
       })
       .strict(),
     ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),
+    /** The versions of terms, withdrawal text and privacy policy the order was placed under (issue #12); null when they could not be read. */
+    legalVersions: LegalVersions.nullable(),
   })
   .strict();
 export type Order = z.infer<typeof Order>;

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { AttemptLimiter, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
+import { LegalVersionsClient } from './legal/legal-versions-client';
 import { Carts } from './cart/carts';
 import { customerDataRoutes } from './customers/customer-data.routes';
 import { CartOperations } from './cart/cart-operations';
@@ -56,6 +57,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     catalog,
     ageVerification,
     payment: prepayment(config),
+    legalVersions: new LegalVersionsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log),
     mailer,
     shop,
     log: app.log,

@@ -7,7 +7,8 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
 /**
  * Environment of the cart service: PORT (4102), HOST, MONGODB_URI, MONGODB_DB (shop_cart),
  * LOG_LEVEL, plus
- * - CATALOG_SERVICE_URL: the catalog service, which prices every line and reserves stock
+ * - CATALOG_SERVICE_URL: the catalog service, which prices every line and reserves stock;
+ * - CONTENT_SERVICE_URL: the content service, which gives the legal text versions an order keeps
  *   (default http://127.0.0.1:4101);
  * - COOKIE_SECRET: signs the guest cart and order access cookies, at least 32 characters;
  *   required when NODE_ENV=production (containers); otherwise a random secret generated on
@@ -32,6 +33,7 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
     ...mailEnvShape,
     CATALOG_SERVICE_URL: zod.string().url().default('http://127.0.0.1:4101'),
+    CONTENT_SERVICE_URL: zod.string().url().default('http://127.0.0.1:4104'),
     COOKIE_SECRET: optional(zod.string().min(32)),
     COOKIE_SECURE: zod
       .enum(['true', 'false'])

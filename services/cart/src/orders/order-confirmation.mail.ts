@@ -20,7 +20,7 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
   const bank = bankTransferRows(order).map(({ label, value }): [string, string] => [label, value]);
   const steps = nextSteps(order);
   const legal = [
-    `Es gelten unsere AGB: ${link('/agb')}`,
+    `Es gelten unsere AGB${order.legalVersions ? ` (Stand ${formatDate(new Date(`${order.legalVersions.terms}T12:00:00Z`))})` : ''}: ${link('/agb')}`,
     `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/widerrufsbelehrung')}`,
     `Vertrag widerrufen (ohne Anmeldung, mit Bestellnummer und E-Mail-Adresse): ${link('/vertrag-widerrufen')}`,
     `Altgeräte und Batterien: Gebrauchte E-Zigaretten und Batterien gehören nicht in den Hausmüll. Wir nehmen sie kostenlos zurück: ${link('/rueckgabe')}`,

@@ -18,6 +18,7 @@ import { orderConfirmationMail } from './order-confirmation.mail';
 import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
 import { Orders } from './orders';
+import type { LegalVersions } from '@shop/contracts';
 
 /** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
 export const AgeVerificationFailedError = createError('AGE_VERIFICATION_FAILED', '%s', 422);
@@ -30,6 +31,8 @@ export interface OrderPlacementDeps {
   catalog: CatalogClient;
   ageVerification: AgeVerificationProvider<IdCardMrzInput>;
   payment: PaymentMethod;
+  /** The legal text versions an order keeps (content service). */
+  legalVersions: { current(): Promise<LegalVersions | null> };
   mailer: Mailer;
   shop: { name: string; origin: string };
   log: FastifyBaseLogger;
@@ -171,6 +174,7 @@ export class OrderPlacement {
         paymentMethod: this.deps.payment.id,
         ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
         termsAcceptedAt: now,
+        legalVersions: await this.deps.legalVersions.current(),
       });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;

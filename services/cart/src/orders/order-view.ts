@@ -53,5 +53,8 @@ export function toApiOrder(doc: OrderRecord, payment: PaymentMethod): Order {
       verified: true,
       checkedAt: new Date(doc.ageVerification.checkedAt).toISOString(),
     },
+    legalVersions: doc.legalVersions?.terms
+      ? { terms: doc.legalVersions.terms, withdrawal: doc.legalVersions.withdrawal ?? '', privacy: doc.legalVersions.privacy ?? '' }
+      : null,
   };
 }

@@ -72,6 +72,11 @@ const orderSchema = new Schema(
       required: true,
     },
     termsAcceptedAt: { type: Date, required: true },
+    /** The versions of terms, withdrawal text and privacy policy in force when the order was placed (content service), or null. */
+    legalVersions: {
+      type: new Schema({ terms: String, withdrawal: String, privacy: String }, { _id: false }),
+      default: null,
+    },
     confirmationEmailSentAt: { type: Date, default: null },
     /** Set when the buyer used 'Vertrag widerrufen' (details in the withdrawals log). */
     withdrawalRequestedAt: { type: Date, default: null },

@@ -12,7 +12,7 @@ import { signIdentity } from '@shop/service-kit';
 import { formatIsoDate, isoDateInBerlin } from '@shop/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-import { IDENTITY_SECRET, startCartTestEnv, testProduct } from '../test-support/cart-test-env';
+import { IDENTITY_SECRET, startCartTestEnv, TEST_LEGAL_VERSIONS, testProduct } from '../test-support/cart-test-env';
 import { DEMO_ADDRESS, demoOrderBody, specimenIdCard } from '@shop/test-fixtures';
 import { orderModel } from './order.model';
 import { promoCodeModel } from '../promo/promo-code.model';
@@ -76,6 +76,8 @@ describe('placing an order', () => {
       },
       promo: { code: 'WILLKOMMEN10', type: 'percentage', percent: 10 },
       ageVerification: { method: 'id-card-mrz', verified: true },
+      // Issue #12: the order keeps the versions of the legal texts it was placed under.
+      legalVersions: TEST_LEGAL_VERSIONS,
     });
     // 2 × 16.99 + 2 × 14.99 = 63.96; −10 % = 6.40; 4 items ship free.
     expect(order.totals).toEqual({

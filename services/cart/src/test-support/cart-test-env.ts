@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { loadConfig } from '@shop/service-kit';
 import { startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
 export { testProduct } from '@shop/test-fixtures';
@@ -64,6 +65,19 @@ function startCatalogWithStock() {
   });
 }
 
+/** The legal text versions the content double answers (an order keeps them). */
+export const TEST_LEGAL_VERSIONS = { terms: '2026-11-23', withdrawal: '2026-11-23', privacy: '2026-11-20' };
+
+/** A stand-in for the content service's `GET /internal/legal-versions` (shared secret). */
+async function startContentDouble() {
+  const content = Fastify();
+  content.get('/internal/legal-versions', async (request, reply) =>
+    request.headers['x-internal-token'] === INTERNAL_API_SECRET ? TEST_LEGAL_VERSIONS : reply.code(401).send({ message: 'no token' }),
+  );
+  const url = await content.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => content.close() };
+}
+
 /** The order date every test sees (the age check depends on it). */
 export const TEST_NOW = new Date('2026-11-22T12:00:00Z');
 export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
@@ -76,12 +90,14 @@ export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
  */
 export async function startCartTestEnv(env: Record<string, string> = {}) {
   const catalog = await startCatalogWithStock();
+  const content = await startContentDouble();
   const mailDir = await mkdtemp(path.join(tmpdir(), 'cart-mail-'));
   const config = loadConfig(CartEnv, {
     MONGODB_URI: process.env.MONGODB_URI,
     MONGODB_DB: `test_cart_${randomUUID().slice(0, 8)}`,
     LOG_LEVEL: 'silent',
     CATALOG_SERVICE_URL: catalog.url,
+    CONTENT_SERVICE_URL: content.url,
     MAIL_DIR: mailDir,
     IDENTITY_SECRET,
     COOKIE_SECRET: 'test-cookie-secret-0123456789-abcdefghij',
@@ -138,6 +154,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
       await app.db.dropDatabase();
       await app.close();
       await catalog.close();
+      await content.close();
       await rm(mailDir, { recursive: true, force: true });
     },
   };

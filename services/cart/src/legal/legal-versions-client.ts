@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LegalVersions } from '@shop/contracts';
+import { internalHeaders } from '@shop/service-kit';
+
+/** How long one answer of the content service is reused (ms): the texts change only with a deployment. */
+const CACHE_MS = 60_000;
+
+/**
+ * The versions of terms, withdrawal text and privacy policy in force (issue #12: an order keeps
+ * the versions it was placed under), from the content service's `GET /internal/legal-versions`.
+ * An order is never refused for this: when the content service does not answer within
+ * `timeoutMs`, the last known versions are used, or null (logged).
+ */
+export class LegalVersionsClient {
+  private cached: { versions: LegalVersions; at: number } | null = null;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly internalSecret: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly timeoutMs = 1000,
+  ) {}
+
+  async current(): Promise<LegalVersions | null> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.versions;
+    try {
+      const response = await fetch(new URL('/internal/legal-versions', this.baseUrl), {
+        headers: internalHeaders(this.internalSecret),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (!response.ok) throw new Error(`content answered HTTP ${response.status}`);
+      this.cached = { versions: LegalVersions.parse(await response.json()), at: Date.now() };
+      return this.cached.versions;
+    } catch (error) {
+      this.log.warn({ err: error }, 'legal text versions not read: the order keeps the last known ones');
+      return this.cached?.versions ?? null;
+    }
+  }
+}
