@@ -5,95 +5,118 @@ import { readingMinutes, renderPostBody } from './render';
 
 /** How many related posts a post shows. */
 const RELATED_POSTS = 3;
+/**
+ * How long the published posts are served from memory before they are read again (ms). A post
+ * published, changed or withdrawn by another instance shows within this time; `invalidate()`
+ * makes this instance's own writes show at once.
+ */
+export const POSTS_SNAPSHOT_MS = 10_000;
 
-/** The public (published, not in the future) posts; `now` from the caller's clock. */
-const published = (now: Date) => ({ status: 'published' as const, publishedAt: { $ne: null, $lte: now } });
+/** A published post with its body rendered once per snapshot (Markdown and sanitising are the costly part of a read). */
+interface Entry {
+  record: PostRecord;
+  publishedAt: number;
+  html: string;
+  summary: BlogPostSummary;
+}
 
-function summary(record: PostRecord, html = renderPostBody(record.body, record.bodyFormat as 'markdown' | 'html')): BlogPostSummary {
+function entryOf(record: PostRecord): Entry {
+  const html = renderPostBody(record.body, record.bodyFormat as 'markdown' | 'html');
   return {
-    id: String(record._id),
-    slug: record.slug,
-    title: record.title,
-    excerpt: record.excerpt,
-    coverImage: record.coverImage ?? null,
-    categorySlug: record.categorySlug ?? null,
-    author: record.author,
-    publishedAt: record.publishedAt!.toISOString(),
-    readingMinutes: readingMinutes(html),
-    isDemo: record.isDemo ?? false,
+    record,
+    publishedAt: record.publishedAt!.getTime(),
+    html,
+    summary: {
+      id: String(record._id),
+      slug: record.slug,
+      title: record.title,
+      excerpt: record.excerpt,
+      coverImage: record.coverImage ?? null,
+      categorySlug: record.categorySlug ?? null,
+      author: record.author,
+      publishedAt: record.publishedAt!.toISOString(),
+      readingMinutes: readingMinutes(html),
+      isDemo: record.isDemo ?? false,
+    },
   };
 }
 
-/** Blog posts as shoppers see them (issue #12): published only, newest first, bodies sanitised. */
+/**
+ * Blog posts as shoppers see them (issue #12): published only and only once `publishedAt` has
+ * come, newest first, bodies sanitised. Reads come from an in-memory snapshot of every
+ * published post, read again after POSTS_SNAPSHOT_MS (by the service's clock) with one query
+ * (docs/performance.md 'Content reads').
+ */
 export class Posts {
+  private snapshot: { loadedAt: number; entries: Entry[] } | null = null;
+  private loading: Promise<Entry[]> | null = null;
+
   constructor(
     private readonly db: Connection,
     private readonly now: () => Date,
   ) {}
 
-  private get model() {
-    return postModel(this.db);
+  /** Forget the snapshot: the next read sees the database (after this instance's own writes). */
+  invalidate(): void {
+    this.snapshot = null;
+  }
+
+  /** Published posts whose time has come, newest first. */
+  private async visible(): Promise<Entry[]> {
+    const now = this.now().getTime();
+    const fresh = this.snapshot && now - this.snapshot.loadedAt < POSTS_SNAPSHOT_MS ? this.snapshot.entries : null;
+    const entries = fresh ?? (await this.reload(now));
+    return entries.filter((entry) => entry.publishedAt <= now);
+  }
+
+  private reload(now: number): Promise<Entry[]> {
+    this.loading ??= postModel(this.db)
+      .find({ status: 'published', publishedAt: { $ne: null } })
+      .sort({ publishedAt: -1, _id: -1 })
+      .lean<PostRecord[]>()
+      .then((records) => {
+        const entries = records.map(entryOf);
+        this.snapshot = { loadedAt: now, entries };
+        return entries;
+      })
+      .finally(() => (this.loading = null));
+    return this.loading;
   }
 
   /** One page of published posts, optionally of one category; an empty page past the end. */
   async list(page: number, categorySlug?: string): Promise<BlogListResponse> {
-    const filter = { ...published(this.now()), ...(categorySlug ? { categorySlug } : {}) };
-    const [records, total] = await Promise.all([
-      this.model
-        .find(filter)
-        .sort({ publishedAt: -1, _id: -1 })
-        .skip((page - 1) * BLOG_PAGE_SIZE)
-        .limit(BLOG_PAGE_SIZE)
-        .lean<PostRecord[]>(),
-      this.model.countDocuments(filter),
-    ]);
+    const matching = (await this.visible()).filter((entry) => !categorySlug || entry.record.categorySlug === categorySlug);
     return {
-      posts: records.map((record) => summary(record)),
+      posts: matching.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE).map((entry) => entry.summary),
       page,
       pageSize: BLOG_PAGE_SIZE,
-      total,
-      totalPages: Math.ceil(total / BLOG_PAGE_SIZE),
+      total: matching.length,
+      totalPages: Math.ceil(matching.length / BLOG_PAGE_SIZE),
     };
   }
 
   /** A published post with its HTML and related posts (same category first, then the newest), or null. */
   async bySlug(slug: string): Promise<BlogPost | null> {
-    const record = await this.model.findOne({ slug, ...published(this.now()) }).lean<PostRecord>();
-    if (!record) return null;
-    const html = renderPostBody(record.body, record.bodyFormat as 'markdown' | 'html');
-    return {
-      ...summary(record, html),
-      html,
-      updatedAt: record.updatedAt.toISOString(),
-      seoTitle: record.seoTitle ?? record.title,
-      seoDescription: record.seoDescription ?? record.excerpt,
-      related: await this.related(record),
-    };
-  }
-
-  private async related(record: PostRecord): Promise<BlogPostSummary[]> {
-    const others = { ...published(this.now()), _id: { $ne: record._id } };
-    const sameCategory = record.categorySlug
-      ? await this.model
-          .find({ ...others, categorySlug: record.categorySlug })
-          .sort({ publishedAt: -1 })
-          .limit(RELATED_POSTS)
-          .lean<PostRecord[]>()
+    const visible = await this.visible();
+    const entry = visible.find((candidate) => candidate.record.slug === slug);
+    if (!entry) return null;
+    const others = visible.filter((candidate) => candidate !== entry);
+    const sameCategory = entry.record.categorySlug
+      ? others.filter((candidate) => candidate.record.categorySlug === entry.record.categorySlug)
       : [];
-    const newest = await this.model
-      .find(others)
-      .sort({ publishedAt: -1 })
-      .limit(RELATED_POSTS + sameCategory.length)
-      .lean<PostRecord[]>();
-    const seen = new Set<string>();
-    return [...sameCategory, ...newest]
-      .filter((post) => !seen.has(String(post._id)) && seen.add(String(post._id)))
-      .slice(0, RELATED_POSTS)
-      .map((post) => summary(post));
+    const related = [...new Set([...sameCategory, ...others])].slice(0, RELATED_POSTS);
+    return {
+      ...entry.summary,
+      html: entry.html,
+      updatedAt: entry.record.updatedAt.toISOString(),
+      seoTitle: entry.record.seoTitle ?? entry.record.title,
+      seoDescription: entry.record.seoDescription ?? entry.record.excerpt,
+      related: related.map((candidate) => candidate.summary),
+    };
   }
 
   /** Slug and last change of every published post (sitemap). */
   async sitemap(): Promise<Array<{ slug: string; updatedAt: Date }>> {
-    return this.model.find(published(this.now()), { slug: 1, updatedAt: 1 }).sort({ publishedAt: -1 }).lean();
+    return (await this.visible()).map((entry) => ({ slug: entry.record.slug, updatedAt: entry.record.updatedAt }));
   }
 }
