@@ -195,6 +195,22 @@ test('a manager sees the Admin Dashboard link; a guest cart is merged into the a
   await page.getByTestId('slot-account').getByRole('button', { name: /Lena/ }).click();
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
   await page.request.delete('/api/cart');
+  // Issue #13: the staff status as the services see it.
+  await page.goto('/admin/auth-status');
+  await expect(page.getByTestId('admin-role')).toHaveText('Manager');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Produkte, Kategorien und Bestand bearbeiten' })).toContainText('(erlaubt)');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Rollen ändern' })).toContainText('(nicht erlaubt)');
+  expect((await axe(page)).violations).toEqual([]);
+});
+
+test('a customer opening the back office is sent to the home page; its API answers 403 @phone', async ({ shopperPage: page }, info) => {
+  const email = `kein-admin.${info.project.name}.${Date.now()}@example.de`;
+  await registerVerified(page, email);
+  await logInOnPage(page, email);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
+  expect((await page.request.get('/api/admin/auth-status')).status()).toBe(403);
 });
 
 test('profile: the data download holds the account; deleting it needs the password and logs out everywhere', async ({

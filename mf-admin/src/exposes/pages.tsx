@@ -1,31 +1,46 @@
+import type { ComponentType } from 'react';
+import { Link } from 'react-router-dom';
 import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
+import { RequireStaff } from '../features/access/require-staff';
+import { AuthStatusPage } from '../features/access/auth-status-page';
+import '../styles/admin.css';
 
-/** Admin pages (spec §2 'Admin routes'); built in the admin slice's issue. No data is shown or changed here yet. */
-const TITLES: Record<PageId<'admin'>, string> = {
-  dashboard: 'Admin-Dashboard',
-  'auth-status': 'Anmeldestatus',
-  products: 'Produkte verwalten',
-  orders: 'Bestellungen verwalten',
-  customers: 'Kunden verwalten',
-  analytics: 'Auswertungen',
-  content: 'Inhalte verwalten',
-  'blog-new': 'Neuer Blogbeitrag',
-  'blog-edit': 'Blogbeitrag bearbeiten',
-  'page-new': 'Neue Seite',
-  'page-edit': 'Seite bearbeiten',
-  'content-edit': 'Inhalt bearbeiten',
-  media: 'Medien',
-  promotions: 'Aktionen',
+/** Admin screens that the next parts of issue #13 build; until then they say so (staff only already). */
+const notYet = (title: string) =>
+  function NotYetBuilt() {
+    return (
+      <UnderConstruction title={title}>
+        Dieser Bereich der Verwaltung entsteht gerade. Ihren Zugang und Ihre Berechtigungen sehen Sie unter{' '}
+        <Link to="/admin/auth-status">Anmeldestatus</Link>.
+      </UnderConstruction>
+    );
+  };
+
+const PAGES: Record<PageId<'admin'>, ComponentType> = {
+  dashboard: notYet('Admin-Dashboard'),
+  'auth-status': AuthStatusPage,
+  products: notYet('Produkte verwalten'),
+  orders: notYet('Bestellungen verwalten'),
+  customers: notYet('Kunden verwalten'),
+  analytics: notYet('Auswertungen'),
+  content: notYet('Inhalte verwalten'),
+  'blog-new': notYet('Neuer Blogbeitrag'),
+  'blog-edit': notYet('Blogbeitrag bearbeiten'),
+  'page-new': notYet('Neue Seite'),
+  'page-edit': notYet('Seite bearbeiten'),
+  'content-edit': notYet('Inhalt bearbeiten'),
+  media: notYet('Medien'),
+  promotions: notYet('Aktionen'),
 };
 
+/** Admin pages (spec §2 'Admin routes'), each only for staff (RequireStaff; the services check every call too). */
 export default function AdminPages({ page }: RemotePagesProps<'admin'>) {
-  const title = TITLES[page];
-  if (!title) throw new Error(`mf-admin: unknown page '${page}'`);
+  const Page = PAGES[page];
+  if (!Page) throw new Error(`mf-admin: unknown page '${page}'`);
   return (
-    <UnderConstruction title={title}>
-      Die Verwaltung entsteht gerade. Sobald sie fertig ist, ist sie nur für angemeldete Mitarbeiter mit Admin- oder Manager-Rolle
-      zugänglich.
-    </UnderConstruction>
+    <RequireStaff>
+      <Page />
+    </RequireStaff>
   );
 }

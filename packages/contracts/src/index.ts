@@ -18,3 +18,4 @@ export * from './blog';
 export * from './newsletter';
 export * from './pages';
 export * from './contact';
+export * from './staff';

@@ -40,6 +40,8 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
     LOG_FORMAT: logFormatVar,
     // Shared secret of /internal/* calls (internal-auth.ts); required in production.
     INTERNAL_API_SECRET: internalApiSecretVar,
+    // Verifies the gateway's x-shop-identity (identity.ts); required in production.
+    IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
   });
 }
 

@@ -4,7 +4,16 @@ import { databasePlugin, pingDatabase } from './database';
 import { loadConfig, type ServiceEnv } from './config';
 import { runServer } from './run-server';
 import { internalApiSecret, internalAuthPlugin } from './internal-auth';
+import { identitySecret } from './identity';
+import { staffAccessPlugin } from './staff-access';
 import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's /api/admin endpoints (method and route), filled as routes are registered. */
+    adminRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
 
 /**
  * A domain service's base app: {@link createServiceApp} plus its own MongoDB database
@@ -29,8 +38,16 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
       },
     ],
   });
+  // Every admin endpoint is listed, so one test per service can prove each checks a permission (issue #13).
+  const adminRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('adminRoutes', adminRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/admin')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') adminRoutes.push({ method, url: route.url });
+  });
   const internalSecret = internalApiSecret(config.INTERNAL_API_SECRET);
   await app.register(internalAuthPlugin, { secret: internalSecret });
+  await app.register(staffAccessPlugin, { identitySecret: identitySecret(config.IDENTITY_SECRET) });
   app.decorate('internalApiSecret', internalSecret);
   await app.register(databasePlugin, { uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   return app;

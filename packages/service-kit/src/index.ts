@@ -12,3 +12,4 @@ export * from './limits/attempt-limiter';
 export * from './mail/mailer';
 export * from './mail/short-mail';
 export * from './structured-data';
+export * from './staff-access';

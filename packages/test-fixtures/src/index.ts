@@ -1,3 +1,4 @@
 export * from './specimen-id-card';
 export * from './demo-order';
 export * from './catalog-double';
+export * from './admin-guard';

@@ -52,7 +52,7 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     log: app.log,
     now,
   });
-  await app.register(roleRoutes, { auth, identitySecret: identity });
+  await app.register(roleRoutes, { auth });
   await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.loginPerAccount, secureCookie: config.COOKIE_SECURE });
 
   const sweeper = setInterval(() => {

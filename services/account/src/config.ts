@@ -26,6 +26,5 @@ export const AccountEnv = serviceEnvSchema('account', 4103).extend({
   MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   CATALOG_SERVICE_URL: z.string().url().default('http://127.0.0.1:4101'),
   CART_SERVICE_URL: z.string().url().default('http://127.0.0.1:4102'),
-  IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
 });
 export type AccountConfig = z.output<typeof AccountEnv>;

@@ -1,11 +1,13 @@
 import { createDomainService } from '@shop/service-kit';
 import type { AdminConfig } from './config';
+import { authStatusRoutes } from './staff/auth-status.routes';
 
 /**
- * Builds the admin service (Media library, audit log and analytics snapshots.)
- * Its domain routes arrive with the admin slice's issue; until then it serves /healthz,
- * /readyz and /openapi.json on its own database.
+ * Builds the admin service (issue #13): staff status now; the audit log, media library and
+ * analytics follow. Every /api/admin endpoint checks a permission of the gateway's identity.
  */
 export async function buildApp(config: AdminConfig) {
-  return createDomainService(config, { service: 'admin', description: 'Media library, audit log and analytics snapshots.' });
+  const app = await createDomainService(config, { service: 'admin', description: 'Media library, audit log and analytics snapshots.' });
+  await app.register(authStatusRoutes);
+  return app;
 }

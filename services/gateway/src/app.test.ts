@@ -384,6 +384,34 @@ describe('gateway: /api routing', () => {
     await quick.close();
   });
 
+  test('the back office under /api/admin: 401 without a login, 403 for customers, staff pass; every spelling is checked', async () => {
+    const customer = 'D'.repeat(43);
+    const manager = 'E'.repeat(43);
+    liveSessions.set(customer, { userId: '665f1c2b9a1e4b00123456aa', role: 'customer' });
+    liveSessions.set(manager, { userId: '665f1c2b9a1e4b00123456bb', role: 'manager' });
+    const call = (url: string, token?: string) =>
+      app.inject({ method: 'GET', url, headers: token ? { cookie: `shop_session=${token}` } : {} });
+    for (const url of [
+      '/api/admin/products',
+      '/api/admin',
+      '/api//admin/products',
+      '/api/ADMIN/products',
+      '/api/%61dmin/products',
+      '/api/admin/customers/x/role',
+    ]) {
+      expect([url, (await call(url)).statusCode]).toEqual([url, 401]);
+      expect([url, (await call(url, customer)).statusCode]).toEqual([url, 403]);
+    }
+    expect((await call('/api/admin/products', customer)).json()).toEqual({
+      message: 'Für diese Aktion fehlt Ihnen die Berechtigung.',
+      code: 'FORBIDDEN',
+    });
+    const passed = await call('/api/admin/products', manager);
+    expect(passed.statusCode).toBe(200); // reached the service (the echo double)
+    expect(passed.json().identity).not.toBeNull();
+    expect((await call('/api/administration-notes')).statusCode).not.toBe(401); // only the /api/admin prefix
+  });
+
   test('an unknown session cookie is anonymous, and a forged identity next to it is still dropped', async () => {
     const response = await app.inject({
       method: 'GET',

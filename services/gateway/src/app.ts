@@ -6,6 +6,7 @@ import { serviceUrls } from './routing-table';
 import { security } from './plugins/security';
 import { apiProxy } from './plugins/api-proxy';
 import { identityPlugin } from './plugins/identity';
+import { adminGuardPlugin } from './plugins/admin-guard';
 import { storefront } from './plugins/storefront';
 import { serviceReadinessCheck } from './plugins/readiness';
 
@@ -70,6 +71,7 @@ export async function buildApp(config: GatewayConfig) {
     identitySecret: identitySecret(config.IDENTITY_SECRET),
     sessionCacheMs: config.SESSION_CACHE_MS,
   });
+  await app.register(adminGuardPlugin);
   await app.register(apiProxy, { services });
   await app.register(storefront, {
     staticRoot: config.STATIC_ROOT,

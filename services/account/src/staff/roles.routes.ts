@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, User, UserRole } from '@shop/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, readIdentity } from '@shop/service-kit';
+import { ErrorResponse, permissionsOf, User, UserRole } from '@shop/contracts';
+import { ConflictError, ForbiddenError, NotFoundError } from '@shop/service-kit';
 import type { AuthService } from '../auth/auth-service';
 import { toApiUser } from '../users/users';
-import { UNAUTHENTICATED } from '../users/current-session';
 
 /**
  * Role changes (issue #11 'Only an admin changes roles'; spec §6): `PATCH
@@ -14,10 +13,11 @@ import { UNAUTHENTICATED } from '../users/current-session';
  * moment ago no longer counts. The shop always keeps one admin. The changed user's new role
  * reaches every service within the gateway's SESSION_CACHE_MS (docs/architecture.md).
  */
-export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService; identitySecret: string }> = async (app, { auth, identitySecret }) => {
+export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.patch(
     '/api/admin/customers/:userId/role',
     {
+      config: { permission: 'roles:change' },
       schema: {
         summary: "Change a user's role (admins only); 409 when it would leave the shop without an admin",
         params: z.object({ userId: z.string().max(100) }).strict(),
@@ -25,11 +25,12 @@ export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService; identitySecr
         response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const identity = await readIdentity(request, identitySecret);
-      if (!identity) return reply.code(401).send(UNAUTHENTICATED);
+    async (request) => {
+      const identity = request.staff!; // checked before validation (service-kit staffAccessPlugin)
+      // The role now, not the one of a moment ago (the gateway's identity may be up to SESSION_CACHE_MS old).
       const actor = await auth.users.findById(identity.userId);
-      if (identity.role !== 'admin' || actor?.role !== 'admin') throw new ForbiddenError('Nur Administratoren dürfen Rollen ändern.');
+      if (!actor || !permissionsOf(actor.role).includes('roles:change'))
+        throw new ForbiddenError('Nur Administratoren dürfen Rollen ändern.');
       const { userId } = request.params;
       const { role } = request.body;
       if (userId === identity.userId && role !== 'admin')

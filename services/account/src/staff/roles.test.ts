@@ -1,5 +1,6 @@
 /** Role changes (issue #11 'Only an admin changes roles'; spec §6) against the real local database. */
 import { signIdentity } from '@shop/service-kit';
+import { adminEndpointAnswers } from '@shop/test-fixtures';
 import { userModel } from '../users/user.model';
 import { IDENTITY_SECRET, startAccountTestEnv } from '../test-support/account-test-env';
 
@@ -28,7 +29,7 @@ test('only an admin changes roles; customers and managers get 403, anonymous 401
   expect((await env.visitor().call('PATCH', rolePath(customer.userId), { role: 'manager' })).status).toBe(401);
   expect(await customer.asStaff('PATCH', rolePath(customer.userId), { role: 'admin' })).toMatchObject({
     status: 403,
-    body: { message: 'Nur Administratoren dürfen Rollen ändern.' },
+    body: { message: 'Für diese Aktion fehlt Ihnen die Berechtigung.' },
   });
   expect((await manager.asStaff('PATCH', rolePath(customer.userId), { role: 'manager' })).status).toBe(403);
   // A forged identity claiming 'admin' for a customer is refused: the signature does not verify.
@@ -69,4 +70,11 @@ test('two admins demoting each other at once: the shop keeps at least one admin'
     ben.asStaff('PATCH', rolePath(anna.userId), { role: 'customer' }),
   ]);
   expect(await userModel(env.app.db).countDocuments({ role: 'admin' })).toBeGreaterThanOrEqual(1);
+});
+
+test('every admin endpoint of the account service: 401 without a login, 403 for a customer, before any validation', async () => {
+  const customer = await signIdentity({ userId: 'aaaaaaaaaaaaaaaaaaaaaaaa', role: 'customer' }, IDENTITY_SECRET);
+  const answers = await adminEndpointAnswers(env.app, customer);
+  expect(answers.map((answer) => answer.endpoint)).toContain('PATCH /api/admin/customers/:userId/role');
+  expect(answers.filter((answer) => answer.anonymous !== 401 || answer.customer !== 403)).toEqual([]);
 });

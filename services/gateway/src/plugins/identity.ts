@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed identity the gateway vouches for (x-shop-identity), or null for anonymous requests. */
     shopIdentity: string | null;
+    /** The role of that identity (the admin guard reads it), or null for anonymous requests. */
+    shopRole: string | null;
   }
 }
 
@@ -30,6 +32,7 @@ export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: st
   async (app: FastifyInstance, opts) => {
     const cache = new LRUCache<string, { identity: ShopIdentity | null }>({ max: 50_000, ttl: opts.sessionCacheMs });
     app.decorateRequest('shopIdentity', null);
+    app.decorateRequest('shopRole', null);
 
     async function resolve(request: FastifyRequest, token: string): Promise<ShopIdentity | null> {
       const key = createHash('sha256').update(token).digest('hex');
@@ -61,7 +64,10 @@ export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: st
         return;
       }
       const identity = await resolve(request, token);
-      if (identity) request.shopIdentity = await signIdentity(identity, opts.identitySecret, IDENTITY_TTL_S);
+      if (identity) {
+        request.shopIdentity = await signIdentity(identity, opts.identitySecret, IDENTITY_TTL_S);
+        request.shopRole = identity.role;
+      }
     });
   },
   { name: 'shop-identity' },
