@@ -49,6 +49,10 @@ function Article({ post }: { post: BlogPost }) {
           Demoinhalt: Dieser Beitrag gehört zu den Beispielinhalten der Entwicklungsumgebung.
         </p>
       )}
+      {post.coverImage && (
+        // Decorative: the title says what the post is about. Fixed ratio, so nothing moves when it loads.
+        <img className="content-post__cover" src={post.coverImage} alt="" width={1200} height={630} decoding="async" />
+      )}
       {/* Sanitised by the content service (sanitize-html allowlist: no script, no handlers, no javascript: links). */}
       <div className="content-post__body" onClick={followShopLinks} dangerouslySetInnerHTML={{ __html: post.html }} />
       {post.categorySlug && <CategoryProducts categorySlug={post.categorySlug} />}

@@ -126,6 +126,16 @@ describe('GET /api/blog/{slug}', () => {
   });
 });
 
+test('a cover image is part of the post and of its BlogPosting', async () => {
+  await postModel(env.app.db).create(post('mit-titelbild', { coverImage: '/api/images/titelbild.webp' }));
+  env.clock.now = new Date(env.clock.now.getTime() + 60_000); // past the snapshot's 10 s
+  expect((await env.get('/api/blog/mit-titelbild')).body.coverImage).toBe('/api/images/titelbild.webp');
+  const head = (await env.internal('/internal/page-head?path=/randm-tornado-vape-blog/mit-titelbild')).body;
+  expect(head.ogImage).toBe('/api/images/titelbild.webp');
+  expect(head.structuredData[0].image).toBe('https://shop.example/api/images/titelbild.webp');
+  env.clock.now = new Date('2026-11-23T10:00:00Z');
+});
+
 describe('page heads and sitemap for the gateway', () => {
   test('a post’s head has BlogPosting and BreadcrumbList; unknown posts are 404; only with the internal secret', async () => {
     expect((await env.get('/internal/page-head?path=/randm-tornado-vape-blog')).status).toBe(401);

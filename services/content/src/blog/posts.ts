@@ -64,7 +64,9 @@ export class Posts {
   /** Published posts whose time has come, newest first. */
   private async visible(): Promise<Entry[]> {
     const now = this.now().getTime();
-    const fresh = this.snapshot && now - this.snapshot.loadedAt < POSTS_SNAPSHOT_MS ? this.snapshot.entries : null;
+    const age = this.snapshot ? now - this.snapshot.loadedAt : Infinity;
+    // A clock set back (NTP, tests) makes the age negative: read again rather than keep it forever.
+    const fresh = age >= 0 && age < POSTS_SNAPSHOT_MS ? this.snapshot!.entries : null;
     const entries = fresh ?? (await this.reload(now));
     return entries.filter((entry) => entry.publishedAt <= now);
   }
