@@ -7,3 +7,4 @@ export * from './under-construction';
 export * from './quantity-stepper';
 export * from './use-media-query';
 export * from './use-dismiss';
+export * from './load-failed';

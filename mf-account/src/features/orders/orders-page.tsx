@@ -4,7 +4,7 @@ import type { Order } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { ORDER_STATUS_LABELS, bankTransferRows, paymentDueDateText, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
-import { Button, Notice, Spinner } from '@shop/ui';
+import { LoadFailed, Spinner } from '@shop/ui';
 import { clearSession, useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 import { RequireLogin } from '../auth/require-login';
@@ -73,14 +73,7 @@ function OrderList() {
   };
   useEffect(load, []);
   if (error) {
-    return (
-      <Notice tone="warning" role="alert">
-        {error}{' '}
-        <Button variant="secondary" onClick={load}>
-          Erneut versuchen
-        </Button>
-      </Notice>
-    );
+    return <LoadFailed message={error} onRetry={load} />;
   }
   if (!orders) return <Spinner label="Bestellungen werden geladen…" />;
   if (!orders.length) {

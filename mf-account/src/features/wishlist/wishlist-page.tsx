@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { WishlistItem } from '@shop/contracts';
 import { isSoldOut, productLink } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
-import { Button, Notice, Spinner } from '@shop/ui';
+import { Button, LoadFailed, Spinner } from '@shop/ui';
 import { useAddToCart, useSeo } from '@shop/shell-api';
 import { RequireLogin } from '../auth/require-login';
 import { useWishlist, wishlistActions } from './wishlist-store';
@@ -68,14 +68,7 @@ function WishlistList() {
     void wishlistActions.load(true);
   }, []);
   if (status === 'error') {
-    return (
-      <Notice tone="warning" role="alert">
-        Ihre Wunschliste konnte nicht geladen werden.{' '}
-        <Button variant="secondary" onClick={() => void wishlistActions.load(true)}>
-          Erneut versuchen
-        </Button>
-      </Notice>
-    );
+    return <LoadFailed message="Ihre Wunschliste konnte nicht geladen werden." onRetry={() => void wishlistActions.load(true)} />;
   }
   if (status !== 'ready') return <Spinner label="Wunschliste wird geladen…" />;
   if (!items.length) {

@@ -1,9 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Breadcrumb, Spinner } from '@shop/ui';
+import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { blogApi } from '../../api/blog-api';
 import { useLoader } from '../use-loader';
-import { LoadFailed } from '../load-failed';
 import { BlogCard } from './blog-card';
 import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
 
@@ -75,7 +74,7 @@ export function BlogListPage() {
       </p>
       <CategoryFilter value={category} onChange={filter} />
       {list.status === 'loading' && <Spinner label="Beiträge werden geladen…" />}
-      {list.status === 'error' && <LoadFailed message="Die Beiträge konnten nicht geladen werden." retry={list.retry} />}
+      {list.status === 'error' && <LoadFailed message="Die Beiträge konnten nicht geladen werden." onRetry={list.retry} />}
       {list.status === 'ready' && (
         <>
           {list.data.posts.length === 0 ? (

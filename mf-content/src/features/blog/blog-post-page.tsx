@@ -3,11 +3,10 @@ import { ApiError } from '@shop/api-client';
 import type { BlogPost } from '@shop/contracts';
 import { productLink } from '@shop/catalog-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
-import { Breadcrumb, Spinner } from '@shop/ui';
+import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo, useShopConfig } from '@shop/shell-api';
 import { blogApi, productsOfCategory } from '../../api/blog-api';
 import { useLoader } from '../use-loader';
-import { LoadFailed } from '../load-failed';
 import { useShopLinks } from '../use-shop-links';
 import { BlogCard } from './blog-card';
 import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
@@ -103,7 +102,7 @@ export function BlogPostPage() {
           </p>
         </>
       )}
-      {post.status === 'error' && !notFound && <LoadFailed message="Der Beitrag konnte nicht geladen werden." retry={post.retry} />}
+      {post.status === 'error' && !notFound && <LoadFailed message="Der Beitrag konnte nicht geladen werden." onRetry={post.retry} />}
       {post.status === 'ready' && post.data.categorySlug && (
         <p>
           <Link to={`${BLOG_PATH}?${BLOG_PARAMS.category}=${post.data.categorySlug}`}>Alle Beiträge zu dieser Kategorie</Link>

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { InformationPageSlug } from '@shop/contracts';
 import { formatDate } from '@shop/format';
-import { Breadcrumb, Spinner } from '@shop/ui';
+import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { pagesApi } from '../../api/pages-api';
 import { useLoader } from '../use-loader';
-import { LoadFailed } from '../load-failed';
 import { useShopLinks } from '../use-shop-links';
 
 /**
@@ -29,7 +28,7 @@ export function InformationPageView({ slug, title }: { slug: InformationPageSlug
       />
       <h1>{page.status === 'ready' ? page.data.title : title}</h1>
       {page.status === 'loading' && <Spinner label="Seite wird geladen…" />}
-      {page.status === 'error' && <LoadFailed message="Diese Seite konnte nicht geladen werden." retry={page.retry} />}
+      {page.status === 'error' && <LoadFailed message="Diese Seite konnte nicht geladen werden." onRetry={page.retry} />}
       {page.status === 'ready' && (
         <>
           {page.data.incomplete && (

@@ -1,7 +1,7 @@
 /** Blog API, page heads and sitemap entries (issue #12) against the real local database. */
 import { BLOG_PAGE_SIZE, BlogListResponse, BlogPost, PageHead } from '@shop/contracts';
 import { postModel } from './post.model';
-import { renderPostBody, sanitizePostHtml } from './render';
+import { renderPostBody, sanitizePostHtml } from '../markdown';
 import { seedPosts } from '../seed/seed-posts';
 import { startContentTestEnv } from '../test-support/content-test-env';
 

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { BLOG_PAGE_SIZE, type BlogListResponse, type BlogPost, type BlogPostSummary } from '@shop/contracts';
 import { postModel, type PostRecord } from './post.model';
-import { readingMinutes, renderPostBody } from './render';
+import { readingMinutes, renderPostBody } from '../markdown';
 
 /** How many related posts a post shows. */
 const RELATED_POSTS = 3;

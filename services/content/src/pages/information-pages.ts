@@ -1,6 +1,6 @@
 import type { InformationPage, InformationPageSlug, LegalVersions } from '@shop/contracts';
-import { renderPageBody } from '../blog/render';
-import { missingOperatorFields, operatorDetails, type OperatorField } from './operator-settings';
+import { renderPageBody } from '../markdown';
+import { missingOperatorFields, operatorDetails, PLACEHOLDER_PATTERN, type OperatorField } from './operator-settings';
 import { PAGE_TEXTS, type PageText } from './page-texts';
 import { TERMS_AND_PRIVACY } from './terms-and-privacy';
 
@@ -25,7 +25,7 @@ export class InformationPages {
           description: text.description,
           version: text.version,
           html: renderPageBody(markdownText),
-          incomplete: incomplete && markdownText.includes('=='),
+          incomplete: incomplete && new RegExp(PLACEHOLDER_PATTERN.source).test(markdownText),
         };
         return [text.slug, page];
       }),

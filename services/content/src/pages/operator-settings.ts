@@ -70,6 +70,9 @@ export type OperatorDetails = Record<OperatorField, string>;
 /** Marks a missing value so nobody mistakes a development page for a real legal text. */
 export const placeholder = (name: OperatorField) => `==[${OPERATOR_FIELDS[name]} fehlt: ${name} setzen]==`;
 
+/** Finds the placeholders of `placeholder` in a text; group 1 is the text between the brackets. */
+export const PLACEHOLDER_PATTERN = /==\[([^\]]+)\]==/g;
+
 export function operatorDetails(env: Partial<Record<OperatorField, string | undefined>>): OperatorDetails {
   return Object.fromEntries(
     (Object.keys(OPERATOR_FIELDS) as OperatorField[]).map((name) => [name, env[name] ?? placeholder(name)]),

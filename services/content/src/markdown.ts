@@ -1,5 +1,7 @@
+/** Markdown and HTML of editors and templates made safe to show (blog posts, information pages). */
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { PLACEHOLDER_PATTERN } from './pages/operator-settings';
 
 /** Markdown as editors write it: no raw HTML passes the parser (the sanitiser would drop it anyway). */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
@@ -64,7 +66,7 @@ export function sanitizePostHtml(html: string): string {
  * (development only) and becomes a highlighted <mark>.
  */
 export function renderPageBody(markdownText: string): string {
-  const html = markdown.render(markdownText).replace(/==\[([^\]]+)\]==/g, '<mark>[$1]</mark>');
+  const html = markdown.render(markdownText).replace(PLACEHOLDER_PATTERN, '<mark>[$1]</mark>');
   return sanitizeHtml(html, { ...SANITIZE_OPTIONS, allowedTags: [...(SANITIZE_OPTIONS.allowedTags as string[]), 'mark'] });
 }
 
