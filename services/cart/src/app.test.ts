@@ -116,6 +116,16 @@ describe('carts of logged-in customers', () => {
     const again = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: guest.cookie(), 'x-shop-identity': token } });
     expect(again.json().totals.itemCount).toBe(4);
   });
+
+  test('the requests right after a login arrive in parallel with the guest cookie: the guest cart is merged once', async () => {
+    const token = await signIdentity({ userId: `u-${randomUUID()}`, role: 'customer' }, IDENTITY_SECRET);
+    const guest = env.shopper();
+    await guest.call('POST', '/api/cart', { productId: ID.a, quantity: 1 });
+    const headers = { cookie: guest.cookie(), 'x-shop-identity': token };
+    await Promise.all(Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/api/cart', headers })));
+    const after = await env.shopper({ 'x-shop-identity': token }).call('GET', '/api/cart');
+    expect(after.body.items.map((line: { quantity: number }) => line.quantity)).toEqual([1]);
+  });
 });
 
 describe('the server decides prices and quantities', () => {

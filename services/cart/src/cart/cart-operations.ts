@@ -194,8 +194,10 @@ export class CartOperations {
    * and the guest cart is deleted.
    */
   async merge(guestKey: string, userKey: string): Promise<void> {
-    const guest = await this.carts.load(guestKey);
-    if (guest.items.length) {
+    // Taken atomically: the requests right after a login all carry the guest cookie, and only one may merge.
+    const guest = await this.carts.take(guestKey);
+    if (!guest?.items.length) return;
+    try {
       await this.mutate(userKey, async (cart) => {
         const items = cart.items.map((line) => ({ ...line }));
         for (const line of guest.items) {
@@ -205,8 +207,11 @@ export class CartOperations {
         }
         return { items, promoCode: cart.promoCode ?? guest.promoCode };
       });
+    } catch (error) {
+      // Nothing is lost: the guest cart comes back and the next request merges it again.
+      await this.carts.compareAndSet(guestKey, 0, guest).catch(() => undefined);
+      throw error;
     }
-    await this.carts.delete(guestKey);
   }
 
   /** Checks a code without a cart (spec §7 /api/promo/validate). @throws 400 with the German reason. */

@@ -76,6 +76,15 @@ export class Carts {
   }
 
   /** Deletes the cart: an absent cart reads as empty, and a concurrent compare-and-set then misses and retries. */
+  /**
+   * Removes the cart and returns what it held, to exactly one caller: of two parallel calls the
+   * second gets null (a guest cart merged at login must not be merged twice).
+   */
+  async take(ownerKey: string): Promise<CartContent | null> {
+    const record = await this.model.findOneAndDelete({ _id: ownerKey }).lean();
+    return record ? { items: record.items, promoCode: record.promoCode ?? null } : null;
+  }
+
   async delete(ownerKey: string): Promise<void> {
     await this.model.deleteOne({ _id: ownerKey });
   }
