@@ -6,13 +6,18 @@ import { test as base, expect, type Page } from '@playwright/test';
  */
 export const test = base.extend<{ shopperPage: Page }>({
   shopperPage: async ({ page }, use) => {
-    await page.addInitScript(() => {
-      sessionStorage.setItem('shell:age-verified', 'true');
-      localStorage.setItem('shell:cookie-consent', 'rejected');
-    });
+    await returningShopper(page);
     await use(page);
   },
 });
+
+/** Age confirmed and a cookie choice stored in `page` (also for a second tab of a journey). */
+export async function returningShopper(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('shell:age-verified', 'true');
+    localStorage.setItem('shell:cookie-consent', 'rejected');
+  });
+}
 
 /**
  * Opens the listing's 'Filter und Sortierung' block when it is collapsed (phones show the

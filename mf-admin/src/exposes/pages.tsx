@@ -3,7 +3,13 @@ import { Link } from 'react-router-dom';
 import { UnderConstruction } from '@shop/ui';
 import type { PageId, RemotePagesProps } from '@shop/routes';
 import { RequireStaff } from '../features/access/require-staff';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthStatusPage } from '../features/access/auth-status-page';
+import { adminQueryClient } from '../features/admin-query-client';
+import { AdminLayout } from '../features/layout/admin-layout';
+import { ProductsPage } from '../features/products/products-page';
+import { ProductEditPage, ProductNewPage } from '../features/products/product-editor-page';
+import { AuditPage } from '../features/audit/audit-page';
 import '../styles/admin.css';
 
 /** Admin screens that the next parts of issue #13 build; until then they say so (staff only already). */
@@ -20,7 +26,10 @@ const notYet = (title: string) =>
 const PAGES: Record<PageId<'admin'>, ComponentType> = {
   dashboard: notYet('Admin-Dashboard'),
   'auth-status': AuthStatusPage,
-  products: notYet('Produkte verwalten'),
+  products: ProductsPage,
+  'product-new': ProductNewPage,
+  'product-edit': ProductEditPage,
+  audit: AuditPage,
   orders: notYet('Bestellungen verwalten'),
   customers: notYet('Kunden verwalten'),
   analytics: notYet('Auswertungen'),
@@ -40,7 +49,11 @@ export default function AdminPages({ page }: RemotePagesProps<'admin'>) {
   if (!Page) throw new Error(`mf-admin: unknown page '${page}'`);
   return (
     <RequireStaff>
-      <Page />
+      <QueryClientProvider client={adminQueryClient}>
+        <AdminLayout>
+          <Page />
+        </AdminLayout>
+      </QueryClientProvider>
     </RequireStaff>
   );
 }

@@ -3,3 +3,5 @@ export * from './product-link';
 export * from './product-facts';
 export * from './related-products';
 export * from './category-texts';
+export * from './price-reference';
+export * from './product-law';

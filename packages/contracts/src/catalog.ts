@@ -23,6 +23,12 @@ export const Product = z
     category: z.string(),
     price: DecimalAmount,
     salePrice: DecimalAmount.nullable(),
+    /**
+     * The lowest price of the 30 days before the current price took effect, when higher than the
+     * current price (§ 11 PAngV); else null. A strike-through, '−x %' or SALE is shown only
+     * against it, labelled 'Niedrigster Preis der letzten 30 Tage'.
+     */
+    referencePrice: DecimalAmount.nullable(),
     images: z.array(z.string()),
     description: z.string(),
     features: z.array(z.string()),
@@ -30,7 +36,8 @@ export const Product = z
     flavor: z.string(),
     puffCount: z.number().int().positive(),
     nicotineStrength: z.string(),
-    nicotineMgPerMl: z.number().min(0).max(20),
+    /** mg/ml; above 20 is unlawful (§ 14 TabakerzG) and flagged for staff (issue #13), so the shape allows it. */
+    nicotineMgPerMl: z.number().min(0).max(100),
     nicotineWarning: z.string(),
     stock: z.number().int().nullable(),
     isActive: z.boolean(),

@@ -19,3 +19,5 @@ export * from './newsletter';
 export * from './pages';
 export * from './contact';
 export * from './staff';
+export * from './audit';
+export * from './admin-products';

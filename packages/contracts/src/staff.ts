@@ -9,6 +9,7 @@ import { UserRole } from './account';
 export const STAFF_PERMISSIONS = [
   'dashboard:read',
   'catalog:write',
+  'compliance:override',
   'orders:write',
   'customers:read',
   'customers:write',
@@ -26,7 +27,7 @@ export type StaffPermission = z.infer<typeof StaffPermission>;
 /**
  * What each role may do. `manager`: catalogue, orders, customers read, content, promotions,
  * analytics, media and the audit log; no role changes, no customer blocking or deletion, no
- * settings (issue #13). `admin`: everything. Customers: nothing.
+ * product-law overrides, no settings (issue #13). `admin`: everything. Customers: nothing.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly StaffPermission[]>> = {
   customer: [],

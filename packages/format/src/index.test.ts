@@ -7,6 +7,8 @@ import {
   formatInteger,
   formatIsoDate,
   isoDateInBerlin,
+  parseEuroInput,
+  startOfBerlinDay,
 } from './index';
 
 describe('German formatting', () => {
@@ -58,6 +60,24 @@ describe('calendar days in Germany', () => {
     expect(isoDateInBerlin(new Date('2026-07-31T21:59:00Z'))).toBe('2026-07-31'); // 23:59 in Berlin (CEST)
     expect(isoDateInBerlin(new Date('2026-07-31T22:00:00Z'))).toBe('2026-08-01');
   });
+  test('startOfBerlinDay is German midnight in winter, summer and on the switch days', () => {
+    expect(startOfBerlinDay('2026-11-23').toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(startOfBerlinDay('2026-07-31').toISOString()).toBe('2026-07-30T22:00:00.000Z');
+    expect(startOfBerlinDay('2026-03-29').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(startOfBerlinDay('2026-10-25').toISOString()).toBe('2026-10-24T22:00:00.000Z');
+    expect(() => startOfBerlinDay('23.11.2026')).toThrow(RangeError);
+  });
+  test.each([
+    ['12,99', '12.99'],
+    ['12.99', '12.99'],
+    ['12', '12.00'],
+    ['12,5', '12.50'],
+    [' 0,99 € ', '0.99'],
+    ['007,10', '7.10'],
+  ])('parseEuroInput(%p) is %p', (text, amount) => expect(parseEuroInput(text)).toBe(amount));
+  test.each(['', '12,999', '-1', '1.234,50', 'zwölf', '100000'])('parseEuroInput(%p) is null', (text) =>
+    expect(parseEuroInput(text)).toBeNull(),
+  );
   test('formatIsoDate writes German notation and refuses other shapes', () => {
     expect(formatIsoDate('2026-11-30')).toBe('30.11.2026');
     expect(() => formatIsoDate('30.11.2026')).toThrow(RangeError);

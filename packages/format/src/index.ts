@@ -57,6 +57,32 @@ export function isoDateInBerlin(date: Date): string {
   return berlinIsoDate.format(date);
 }
 
+/**
+ * The first instant of a calendar day in Germany ('2026-11-23' → 2026-11-22T23:00:00Z): for
+ * date filters given as Berlin days. @throws RangeError for another shape.
+ */
+export function startOfBerlinDay(isoDate: string): Date {
+  const utcMidnight = Date.parse(`${isoDate}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate) || Number.isNaN(utcMidnight))
+    throw new RangeError(`startOfBerlinDay: not YYYY-MM-DD: '${isoDate}'`);
+  // Germany is UTC+1 or UTC+2, so its midnight is one or two hours before UTC's.
+  for (const hours of [2, 1]) {
+    const candidate = new Date(utcMidnight - hours * 3_600_000);
+    if (isoDateInBerlin(candidate) === isoDate && isoDateInBerlin(new Date(candidate.getTime() - 1)) !== isoDate) return candidate;
+  }
+  throw new RangeError(`startOfBerlinDay: no German midnight for '${isoDate}'`);
+}
+
+/**
+ * A euro amount as staff type it ('12,99', '12.99', '12', '12,5') → the API's two-decimal
+ * string ('12.99', '12.50'); null when it is not an amount from 0 to 99 999,99 €.
+ */
+export function parseEuroInput(text: string): string | null {
+  const match = /^(\d{1,5})(?:[,.](\d{1,2}))?$/.exec(text.trim().replace(/\s*€$/, ''));
+  if (!match) return null;
+  return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+}
+
 /** 'YYYY-MM-DD' → dd.mm.yyyy ('2026-11-30' → '30.11.2026'). @throws RangeError for another shape. */
 export function formatIsoDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -121,6 +121,10 @@ export const ROUTES = [
   route('/admin/auth-status', 'admin', 'auth-status', 'Anmeldestatus', loginOnly),
   route('/admin/products', 'admin', 'products', 'Produkte verwalten', loginOnly),
   route('/admin/produkte', 'admin', 'products', 'Produkte verwalten', loginOnly),
+  // Beyond spec §2 (issue #13): the product editor, shaped like the spec's blog editor routes, and the audit log.
+  route('/admin/products/new', 'admin', 'product-new', 'Neues Produkt', loginOnly),
+  route('/admin/products/edit/:id', 'admin', 'product-edit', 'Produkt bearbeiten', loginOnly),
+  route('/admin/audit', 'admin', 'audit', 'Änderungsprotokoll', loginOnly),
   route('/admin/orders', 'admin', 'orders', 'Bestellungen verwalten', loginOnly),
   route('/admin/bestellungen', 'admin', 'orders', 'Bestellungen verwalten', loginOnly),
   route('/admin/customers', 'admin', 'customers', 'Kunden verwalten', loginOnly),

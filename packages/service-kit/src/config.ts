@@ -42,6 +42,8 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
     INTERNAL_API_SECRET: internalApiSecretVar,
     // Verifies the gateway's x-shop-identity (identity.ts); required in production.
     IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
+    // The admin service, which owns the audit log: staff writes deliver their audit entries there (audit/audit-outbox.ts).
+    ADMIN_SERVICE_URL: z.string().url().default('http://127.0.0.1:4105'),
   });
 }
 

@@ -9,6 +9,8 @@ export const NotFoundError = createError<[string]>('NOT_FOUND', '%s', 404);
 export const BadRequestError = createError<[string]>('BAD_REQUEST', '%s', 400);
 export const ForbiddenError = createError<[string]>('FORBIDDEN', '%s', 403);
 export const ConflictError = createError<[string]>('CONFLICT', '%s', 409);
+/** 409 for a staff edit made on an outdated version of a record (optimistic concurrency, issue #13); message STALE_EDIT_MESSAGE. */
+export const StaleVersionError = createError<[string]>('STALE_VERSION', '%s', 409);
 
 /** Largest request body every service and the gateway accept (bytes; Fastify's default). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

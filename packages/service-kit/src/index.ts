@@ -13,3 +13,5 @@ export * from './mail/mailer';
 export * from './mail/short-mail';
 export * from './structured-data';
 export * from './staff-access';
+export * from './audit/audit-entry';
+export * from './audit/audit-outbox';

@@ -12,6 +12,7 @@ export function testProduct(id: string, overrides: Partial<Product> = {}): Produ
     category: 'randm-tornado-9000',
     price: '26.99',
     salePrice: '16.99',
+    referencePrice: '26.99',
     images: [],
     description: '<p>Test</p>',
     features: [],

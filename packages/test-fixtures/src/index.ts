@@ -2,3 +2,4 @@ export * from './specimen-id-card';
 export * from './demo-order';
 export * from './catalog-double';
 export * from './admin-guard';
+export * from './audit-collector';

@@ -1,4 +1,4 @@
-import { createDomainService, identitySecret } from '@shop/service-kit';
+import { AuditRelay, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CatalogConfig } from './config';
 import { CatalogSnapshot } from './catalog/catalog-snapshot';
 import { productRoutes } from './products/products.routes';
@@ -6,6 +6,9 @@ import { categoryRoutes } from './categories/categories.routes';
 import { mediaRoutes } from './media/media.routes';
 import { internalRoutes } from './catalog/internal.routes';
 import { stockRoutes } from './stock/stock.routes';
+import { productModel } from './products/product.model';
+import { ProductAdmin } from './products/product-admin';
+import { adminProductRoutes } from './products/admin-products.routes';
 
 /**
  * Builds the catalog service: products, categories, search, product images, placeholders and
@@ -24,16 +27,32 @@ export async function buildApp(config: CatalogConfig) {
   await app.register(mediaRoutes);
   await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog });
   await app.register(stockRoutes, { catalog });
+  const relay = new AuditRelay({
+    adminServiceUrl: config.ADMIN_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    models: [() => productModel(app.db)],
+    log: app.log,
+  });
+  app.decorate('auditRelay', relay);
+  const products = new ProductAdmin({ db: app.db, catalog, relay, production: config.SHOP_ENVIRONMENT === 'production' });
+  await app.register(adminProductRoutes, { products });
   app.addHook('onReady', async () => {
+    await products.backfill();
     await catalog.refresh();
+    relay.start(config.AUDIT_RELAY_INTERVAL_MS);
     catalog.startSync(config.SEARCH_SYNC_INTERVAL_MS, (error) => app.log.error({ err: error }, 'catalogue sync failed'));
   });
-  app.addHook('onClose', async () => catalog.stopSync());
+  app.addHook('onClose', async () => {
+    catalog.stopSync();
+    relay.stop();
+  });
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogSnapshot;
+    /** Delivers the audit entries of staff writes to the admin service (tests flush it). */
+    auditRelay: AuditRelay;
   }
 }

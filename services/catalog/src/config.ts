@@ -7,11 +7,17 @@ import { serviceEnvSchema } from '@shop/service-kit';
  * LOG_LEVEL, plus PUBLIC_ORIGIN (absolute URLs in sitemap.xml, canonical and JSON-LD) and
  * SEARCH_SYNC_INTERVAL_MS (how often the in-memory catalogue checks the database for changes
  * made by other processes, default 30000 ms), and IDENTITY_SECRET (verifies the gateway's
- * x-shop-identity; staff may list inactive products; without it nobody counts as staff).
+ * x-shop-identity; staff may list inactive products; without it nobody counts as staff),
+ * SHOP_ENVIRONMENT ('production' keeps products with product-law objections from going live
+ * without an admin's override, issue #13) and AUDIT_RELAY_INTERVAL_MS (how often audit entries
+ * not yet delivered to the admin service are retried, default 10000 ms). ADMIN_SERVICE_URL comes
+ * from the shared service environment.
  */
 export const CatalogEnv = serviceEnvSchema('catalog', 4101).extend({
   PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),
   SEARCH_SYNC_INTERVAL_MS: zod.coerce.number().int().min(1000).default(30_000),
   IDENTITY_SECRET: zod.preprocess((value) => (value === '' ? undefined : value), zod.string().min(32).optional()),
+  SHOP_ENVIRONMENT: zod.enum(['production', 'development']).default('development'),
+  AUDIT_RELAY_INTERVAL_MS: zod.coerce.number().int().min(500).default(10_000),
 });
 export type CatalogConfig = z.output<typeof CatalogEnv>;

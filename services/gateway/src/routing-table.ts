@@ -25,6 +25,7 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/pages', service: 'content' },
   { prefix: '/api/contact', service: 'content' },
   // Each slice owns the admin endpoints of its data (issue #13); the most specific prefix wins.
+  { prefix: '/api/admin/products', service: 'catalog' },
   { prefix: '/api/admin/customers', service: 'account' },
   { prefix: '/api/admin', service: 'admin' },
 ];

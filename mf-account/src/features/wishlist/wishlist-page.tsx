@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WishlistItem } from '@shop/contracts';
-import { isSoldOut, productLink } from '@shop/catalog-rules';
+import { isSoldOut, productLink, REFERENCE_PRICE_LABEL } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
 import { Button, LoadFailed, Spinner } from '@shop/ui';
 import { useAddToCart, useSeo } from '@shop/shell-api';
@@ -36,8 +36,12 @@ function WishlistEntry({ item }: { item: WishlistItem }) {
         <h2 className="account-wishlist__name">{item.available && product ? <Link to={productLink(product)}>{name}</Link> : name}</h2>
         {item.available && product && (
           <p className="account-wishlist__price">
-            {product.salePrice && <s aria-label={`statt ${formatEurDecimal(product.price)}`}>{formatEurDecimal(product.price)}</s>}{' '}
             <strong>{formatEurDecimal(product.salePrice ?? product.price)}</strong> <span>inkl. MwSt., zzgl. Versand</span>
+            {product.referencePrice && (
+              <span className="account-wishlist__reference">
+                {REFERENCE_PRICE_LABEL}: <s>{formatEurDecimal(product.referencePrice)}</s>
+              </span>
+            )}
           </p>
         )}
         <p className={`account-wishlist__state account-wishlist__state--${buyable ? 'in-stock' : 'unavailable'}`}>{state}</p>

@@ -9,6 +9,7 @@ import { staffApi } from '../../api/staff-api';
 export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   'dashboard:read': 'Dashboard ansehen',
   'catalog:write': 'Produkte, Kategorien und Bestand bearbeiten',
+  'compliance:override': 'Produkte trotz Rechtsprüfung freigeben (mit Begründung)',
   'orders:write': 'Bestellungen und Widerrufe bearbeiten',
   'customers:read': 'Kunden ansehen',
   'customers:write': 'Kunden sperren, Daten exportieren und löschen',

@@ -39,7 +39,7 @@ export function CategoryOverviewPage() {
             return (
               <li key={category.id} className="catalog-category-card" data-testid="category-card">
                 <h2>{category.name}</h2>
-                <PriceDisplay currentCents={sale} regularCents={original} percent={percent || null} prefix="ab" />
+                <PriceDisplay currentCents={sale} referenceCents={percent ? original : null} prefix="ab" />
                 <p>{category.productCount} Produkte</p>
                 <Link
                   className={buttonClass('primary')}

@@ -80,7 +80,7 @@ function ProductDetails({ product }: { product: Product }) {
   // The stepper stops where the cart would refuse: 99 per line, or the stock when lower.
   const maxQuantity = lineQuantityLimit(product);
   const unitCents = decimalToCents(product.salePrice ?? product.price);
-  const percent = discountPercent(decimalToCents(product.price), product.salePrice ? decimalToCents(product.salePrice) : null);
+  const percent = product.referencePrice ? discountPercent(decimalToCents(product.referencePrice), unitCents) : null;
   const categoryName = CATEGORY_DEFINITIONS.find((c) => c.id === product.categoryId)?.name ?? CATEGORY_FALLBACK_NAME;
   const battery = product.batteryMah ?? batteryMahForPuffCount(product.puffCount);
   useSeo({
@@ -113,7 +113,7 @@ function ProductDetails({ product }: { product: Product }) {
           </p>
           <h1>{product.name}</h1>
           <DemoBadge isDemo={product.isDemo} variant="notice" />
-          <PriceTag price={product.price} salePrice={product.salePrice} size="large" />
+          <PriceTag product={product} size="large" />
           <p className="catalog-product-detail__vat">
             inkl. 19% MwSt., zzgl. <Link to="/versand">Versandkosten</Link>
           </p>

@@ -44,6 +44,8 @@ export interface TextFieldProps<Values extends FieldValues> extends Omit<InputHT
   hint?: string;
   /** A multi-line field instead of an input. */
   multiline?: boolean;
+  /** Lines of a multi-line field (3 unless set). */
+  rows?: number;
 }
 
 /**
@@ -57,6 +59,7 @@ export function TextField<Values extends FieldValues>({
   hint,
   className,
   multiline = false,
+  rows = 3,
   ...input
 }: TextFieldProps<Values>) {
   const { register, formState } = useFormContext<Values>();
@@ -64,8 +67,36 @@ export function TextField<Values extends FieldValues>({
   return (
     <FormField label={label} hint={hint} error={error} className={className}>
       {(control) =>
-        multiline ? <textarea rows={3} {...control} {...register(name)} /> : <input {...control} {...input} {...register(name)} />
+        multiline ? <textarea rows={rows} {...control} {...register(name)} /> : <input {...control} {...input} {...register(name)} />
       }
+    </FormField>
+  );
+}
+
+export interface SelectFieldProps<Values extends FieldValues> {
+  name: FieldPath<Values>;
+  label: string;
+  hint?: string;
+  className?: string;
+  /** The choices: stored value and German label. */
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** A {@link FormField} with a native select bound to the surrounding react-hook-form form. */
+export function SelectField<Values extends FieldValues>({ name, label, hint, className, options }: SelectFieldProps<Values>) {
+  const { register, formState } = useFormContext<Values>();
+  const error = (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <FormField label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <select {...control} {...register(name)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
     </FormField>
   );
 }

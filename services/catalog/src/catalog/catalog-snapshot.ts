@@ -5,7 +5,8 @@ import { normalizeGerman } from '@shop/catalog-rules';
 import { categoryModel } from '../categories/category.model';
 import { productModel } from '../products/product.model';
 import { germanSynonyms } from '../products/german-synonyms';
-import { toApiCategory, toApiProduct } from './to-api';
+import { categoryPricing, toApiCategory, toApiProduct } from './to-api';
+import { decimalToCents } from '@shop/format';
 
 /** A product of the snapshot: the API shape plus the fields the queries filter and sort on. */
 export interface SnapshotProduct {
@@ -96,8 +97,16 @@ export class CatalogSnapshot {
           effectivePriceCents: (doc.salePriceCents ?? doc.priceCents) as number,
           createdAtMs: new Date(doc.createdAt as Date).getTime(),
         }));
-        const activeCounts = new Map<string, number>();
-        for (const p of products) if (p.api.isActive) activeCounts.set(p.api.categoryId, (activeCounts.get(p.api.categoryId) ?? 0) + 1);
+        const activeByCategory = new Map<string, Array<{ currentCents: number; referenceCents: number | null }>>();
+        for (const p of products) {
+          if (!p.api.isActive) continue;
+          const list = activeByCategory.get(p.api.categoryId) ?? [];
+          list.push({
+            currentCents: p.effectivePriceCents,
+            referenceCents: p.api.referencePrice ? decimalToCents(p.api.referencePrice) : null,
+          });
+          activeByCategory.set(p.api.categoryId, list);
+        }
         const index = CatalogSnapshot.createIndex();
         index.addAll(
           products.map(({ api }) => ({
@@ -109,7 +118,10 @@ export class CatalogSnapshot {
           })),
         );
         this.products = products;
-        this.categories = categoryDocs.map((doc) => toApiCategory(doc, activeCounts.get(String(doc._id)) ?? 0));
+        this.categories = categoryDocs.map((doc) => {
+          const active = activeByCategory.get(String(doc._id)) ?? [];
+          return toApiCategory(doc, active.length, categoryPricing(active));
+        });
         this.byId = new Map(products.map((p) => [p.api.id, p]));
         this.bySlug = new Map(products.map((p) => [p.api.slug, p]));
         this.byCategoryFlavor = new Map(products.map((p) => [`${p.api.category}/${p.api.flavorSlug}`, p]));

@@ -1,9 +1,14 @@
 import { centsToDecimal } from '@shop/format';
+import { discountPercent } from '@shop/catalog-rules';
 import type { Category, Product } from '@shop/contracts';
 import type { ProductDoc } from '../products/product.model';
+import { referencePriceOf } from '../products/price-history';
 import type { CategoryDoc } from '../categories/category.model';
 
-/** Product document → API shape (spec §3): cents become two-decimal strings, ids strings, dates ISO. */
+/**
+ * Product document → API shape (spec §3): cents become two-decimal strings, ids strings, dates
+ * ISO; `referencePrice` from the recorded prices (§ 11 PAngV).
+ */
 export function toApiProduct(doc: ProductDoc): Product {
   return {
     id: String(doc._id),
@@ -14,6 +19,7 @@ export function toApiProduct(doc: ProductDoc): Product {
     category: doc.category,
     price: centsToDecimal(doc.priceCents),
     salePrice: doc.salePriceCents == null ? null : centsToDecimal(doc.salePriceCents),
+    referencePrice: ((cents) => (cents === null ? null : centsToDecimal(cents)))(referencePriceOf(doc)),
     images: doc.images ?? [],
     description: doc.description,
     features: doc.features ?? [],
@@ -38,17 +44,45 @@ export function toApiProduct(doc: ProductDoc): Product {
   };
 }
 
-/** Category document → API shape; `productCount` counts its active products. */
-export function toApiCategory(doc: CategoryDoc, productCount: number): Category {
+/** A category's advertised prices, derived from its active products (see categoryPricing). Cents. */
+export interface CategoryPricing {
+  fromCents: number;
+  /** The § 11 PAngV reference of the cheapest products, or null when no reduction may be shown. */
+  referenceCents: number | null;
+}
+
+/**
+ * What a category may advertise (issue #13, § 11 PAngV): 'ab' the lowest current price of its
+ * active products, reduced only when every active product at that price has a reference price,
+ * against the lowest of those. Null when the category has no active product.
+ */
+export function categoryPricing(products: ReadonlyArray<{ currentCents: number; referenceCents: number | null }>): CategoryPricing | null {
+  if (!products.length) return null;
+  const fromCents = Math.min(...products.map((p) => p.currentCents));
+  const cheapest = products.filter((p) => p.currentCents === fromCents);
+  const references = cheapest.map((p) => p.referenceCents);
+  const referenceCents = references.every((r) => r !== null) ? Math.min(...(references as number[])) : null;
+  return { fromCents, referenceCents };
+}
+
+/**
+ * Category document → API shape; `productCount` counts its active products. The prices come from
+ * those products (`pricing`): `salePrice` is the 'ab' price, `originalPrice` its 30-day reference
+ * (equal to it when nothing is reduced) and `discountPercentage` the saving or null. Without
+ * active products the stored sale price is shown unreduced.
+ */
+export function toApiCategory(doc: CategoryDoc, productCount: number, pricing: CategoryPricing | null): Category {
+  const fromCents = pricing?.fromCents ?? doc.salePriceCents;
+  const referenceCents = pricing?.referenceCents ?? null;
   return {
     id: String(doc._id),
     name: doc.name,
     slug: doc.slug,
     puffCount: doc.puffCount,
     description: doc.description,
-    originalPrice: centsToDecimal(doc.originalPriceCents),
-    salePrice: centsToDecimal(doc.salePriceCents),
-    discountPercentage: doc.discountPercentage ?? null,
+    originalPrice: centsToDecimal(referenceCents ?? fromCents),
+    salePrice: centsToDecimal(fromCents),
+    discountPercentage: referenceCents === null ? null : discountPercent(referenceCents, fromCents),
     productCount,
   };
 }

@@ -1,11 +1,12 @@
 import { Schema, type InferSchemaType } from 'mongoose';
-import { defineModel } from '@shop/service-kit';
+import { auditOutboxPath, defineModel } from '@shop/service-kit';
 import { ProductType } from '@shop/contracts';
 
 /**
  * A product. Money is integer cents (`priceCents` regular, `salePriceCents` reduced or null).
  * `slug` ('{category}-{flavorSlug}') is unique, and so is { category, flavorSlug } (the
- * detail link /kategorien/{category}/{flavorSlug}, spec §2).
+ * detail link /kategorien/{category}/{flavorSlug}, spec §2). Staff changes go through
+ * products/product-admin.ts (version check, price history, audit entry in the same update).
  */
 const productSchema = new Schema(
   {
@@ -23,8 +24,8 @@ const productSchema = new Schema(
     flavor: { type: String, required: true },
     puffCount: { type: Number, required: true },
     nicotineStrength: { type: String, required: true },
-    nicotineMgPerMl: { type: Number, required: true, min: 0, max: 20 },
-    nicotineWarning: { type: String, required: true },
+    nicotineMgPerMl: { type: Number, required: true, min: 0 },
+    nicotineWarning: { type: String, default: '' },
     stock: { type: Number, default: null },
     isActive: { type: Boolean, default: true },
     isFeatured: { type: Boolean, default: false },
@@ -36,6 +37,26 @@ const productSchema = new Schema(
     sku: { type: String, required: true, unique: true },
     gtin: { type: String, default: null },
     isDemo: { type: Boolean, default: false },
+    /** Last day of sale ('YYYY-MM-DD'), e.g. for the battery rule of 18.02.2027 (legal-de 2.10); null when open. */
+    sellableUntil: { type: String, default: null },
+    /** An admin's recorded decision to publish despite product-law objections (issue #13), or null. */
+    complianceOverride: {
+      type: new Schema({ reason: String, byUserId: String, at: Date, issueCodes: [String] }, { _id: false }),
+      default: null,
+    },
+    /**
+     * Every price the product had, oldest first; the last entry is the current price (issue #13,
+     * § 11 PAngV). Pushed in the same update that changes the price, so it cannot miss one.
+     */
+    priceHistory: {
+      type: [new Schema({ priceCents: Number, salePriceCents: Number, at: Date }, { _id: false })],
+      default: [],
+    },
+    /** Codes of the date-independent product-law objections at the last save (the staff table's 'flagged' filter). */
+    lawIssueCodes: { type: [String], default: undefined },
+    /** Optimistic concurrency (issue #13): every staff change names the version it was made on and raises it. */
+    version: { type: Number, default: 0, min: 0 },
+    ...auditOutboxPath,
   },
   { timestamps: true, versionKey: false },
 );

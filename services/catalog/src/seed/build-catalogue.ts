@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { CATEGORY_DEFINITIONS, type CategoryDefinition } from '@shop/contracts';
-import { batteryMahForPuffCount, flavorSlug } from '@shop/catalog-rules';
+import { batteryMahForPuffCount, flavorSlug, NICOTINE_WARNING } from '@shop/catalog-rules';
 import { formatInteger } from '@shop/format';
 import facts from './catalogue-facts.json';
 import { buildCategories } from './category-data';
 
-/** Official warning for nicotine-containing e-cigarettes (TPD Art. 20, TabakerzV). */
-export const NICOTINE_WARNING = 'Dieses Produkt enthält Nikotin: einem Stoff, der sehr stark abhängig macht.';
 /** Minimum number of flavours per model in the demo catalogue (known ones first, then common ones). */
 const MIN_FLAVORS_PER_TORNADO = 20;
 const MIN_FLAVORS_SHISHA = 12;

@@ -4,10 +4,26 @@ import { productModel } from '../products/product.model';
 import { productImageModel } from '../media/product-image.model';
 import { buildCatalogue } from './build-catalogue';
 import { renderProductImage } from './product-image';
+import { productLawIssues } from '@shop/catalog-rules';
+import { isoDateInBerlin } from '@shop/format';
+import { storedLawCodes } from '../products/product-admin';
 
 export interface SeedResult {
   categoriesInserted: number;
   productsInserted: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * An honest price history for a demo product (issue #13, § 11 PAngV): listed at the regular
+ * price 60 days ago and, when it has a sale price, reduced 14 days ago. The reduction the shop
+ * then shows is against a price really charged for the 30 days before it.
+ */
+export function demoPriceHistory(product: { priceCents: number; salePriceCents: number | null }, now: number) {
+  const listed = { priceCents: product.priceCents, salePriceCents: null, at: new Date(now - 60 * DAY_MS) };
+  if (product.salePriceCents === null) return [listed];
+  return [listed, { priceCents: product.priceCents, salePriceCents: product.salePriceCents, at: new Date(now - 14 * DAY_MS) }];
 }
 
 /**
@@ -26,12 +42,19 @@ export async function seedCatalogue(db: Connection, log: (message: string) => vo
   const newCategories = categories.filter((c) => !existingCategories.has(c._id));
   if (newCategories.length) await Category.insertMany(newCategories);
 
+  const now = Date.now();
+  const today = isoDateInBerlin(new Date(now));
   const existingSlugs = new Set((await Product.find({}, { slug: 1 }).lean()).map((p) => p.slug as string));
   const newProducts = products.filter((p) => !existingSlugs.has(p.slug));
   for (const product of newProducts) {
     const image = await renderProductImage(product.slug, product.name, product.flavor);
     await ProductImage.updateOne({ _id: image._id }, { $setOnInsert: image }, { upsert: true });
-    await Product.create({ ...product, images: [`/api/images/${image._id}`] });
+    await Product.create({
+      ...product,
+      images: [`/api/images/${image._id}`],
+      priceHistory: demoPriceHistory(product, now),
+      lawIssueCodes: storedLawCodes(productLawIssues({ ...product, sellableUntil: null }, today)),
+    });
   }
   if (newCategories.length || newProducts.length)
     log(`catalog: inserted ${newCategories.length} categories, ${newProducts.length} products`);

@@ -15,10 +15,7 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
       <img src={item.product.images[0] ?? '/api/placeholder/120/120'} alt="" width={compact ? 56 : 88} height={compact ? 56 : 88} />
       <div className="cart-line-item__info">
         <Link to={productLink(item.product)}>{item.product.name}</Link>
-        <p className="cart-line-item__unit">
-          {formatEur(unit)}
-          {item.product.salePrice && <s> {formatEur(decimalToCents(item.product.price))}</s>}
-        </p>
+        <p className="cart-line-item__unit">{formatEur(unit)}</p>
       </div>
       <div className="cart-line-item__stepper">
         <QuantityStepper

@@ -1,51 +1,54 @@
-import { discountPercent } from '@shop/catalog-rules';
+import { discountPercent, REFERENCE_PRICE_LABEL } from '@shop/catalog-rules';
 import { decimalToCents, formatEur } from '@shop/format';
 
 /**
- * Price display: current price, and when reduced the struck-through regular price and the
- * saved percent (spec §2, §9). `prefix` e.g. 'ab' for category prices.
+ * Price display: the current price and, when reduced, the saved percent and the struck-through
+ * reference price with its label. The catalog sends a reference only when it is the lowest price
+ * of the 30 days before the reduction (§ 11 PAngV), so nothing else is ever struck through.
+ * `prefix` e.g. 'ab' for category prices.
  */
 export function PriceDisplay({
   currentCents,
-  regularCents,
-  percent,
+  referenceCents,
   prefix,
   size = 'normal',
 }: {
   currentCents: number;
-  regularCents: number;
-  percent: number | null;
+  referenceCents: number | null;
   prefix?: string;
   size?: 'normal' | 'large';
 }) {
+  const percent = referenceCents === null ? null : discountPercent(referenceCents, currentCents);
   return (
-    <p className={`catalog-price-tag catalog-price-tag--${size}`}>
-      <span className="catalog-price-tag__current">
-        {prefix ? `${prefix} ` : ''}
-        {formatEur(currentCents)}
-      </span>
-      {percent !== null ? (
-        <>
-          <s className="catalog-price-tag__regular">
-            <span className="shop-visually-hidden">statt </span>
-            {formatEur(regularCents)}
-          </s>
-          <span className="catalog-price-tag__saving">−{percent} %</span>
-        </>
-      ) : null}
-    </p>
+    <div className={`catalog-price-tag catalog-price-tag--${size}`}>
+      <p className="catalog-price-tag__line">
+        <span className="catalog-price-tag__current">
+          {prefix ? `${prefix} ` : ''}
+          {formatEur(currentCents)}
+        </span>
+        {percent !== null && <span className="catalog-price-tag__saving">−{percent} %</span>}
+      </p>
+      {percent !== null && referenceCents !== null && (
+        <p className="catalog-price-tag__reference">
+          {REFERENCE_PRICE_LABEL}: <s>{formatEur(referenceCents)}</s>
+        </p>
+      )}
+    </div>
   );
 }
 
-/** A product's price from the API's two-decimal strings; the percent follows spec §9. */
-export function PriceTag({ price, salePrice, size = 'normal' }: { price: string; salePrice: string | null; size?: 'normal' | 'large' }) {
-  const regularCents = decimalToCents(price);
-  const saleCents = salePrice ? decimalToCents(salePrice) : null;
+/** A product's price from the API's two-decimal strings (`referencePrice`: see PriceDisplay). */
+export function PriceTag({
+  product,
+  size = 'normal',
+}: {
+  product: { price: string; salePrice: string | null; referencePrice: string | null };
+  size?: 'normal' | 'large';
+}) {
   return (
     <PriceDisplay
-      currentCents={saleCents ?? regularCents}
-      regularCents={regularCents}
-      percent={discountPercent(regularCents, saleCents)}
+      currentCents={decimalToCents(product.salePrice ?? product.price)}
+      referenceCents={product.referencePrice ? decimalToCents(product.referencePrice) : null}
       size={size}
     />
   );

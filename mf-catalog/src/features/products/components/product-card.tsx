@@ -32,7 +32,7 @@ export function ProductCard({
       <div className="catalog-product-card__media">
         <Link to={href} className="catalog-product-card__image" tabIndex={-1} aria-hidden="true">
           <ProductImage src={product.images[0]} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} />
-          {product.salePrice && <span className="catalog-product-card__badge">SALE</span>}
+          {product.referencePrice && <span className="catalog-product-card__badge">SALE</span>}
           <DemoBadge isDemo={product.isDemo} />
         </Link>
         <WishlistHeart productId={product.id} productName={product.name} className="catalog-product-card__heart" />
@@ -41,7 +41,7 @@ export function ProductCard({
         <h3 className="catalog-product-card__name">
           <Link to={href}>{product.name}</Link>
         </h3>
-        <PriceTag price={product.price} salePrice={product.salePrice} />
+        <PriceTag product={product} />
         <p className="catalog-product-card__facts">
           {formatInteger(product.puffCount)} Züge · Akku {product.batteryMah ?? batteryMahForPuffCount(product.puffCount)} mAh · 2 % Nikotin
         </p>

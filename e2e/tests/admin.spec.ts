@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { test, expect, returningShopper } from './fixtures';
+import { axe, logInOnPage } from './accounts';
+
+/** A euro amount as the shop shows it ('16,89 €', any space before the sign). */
+const shownEuro = (amount: string) => new RegExp(`${amount.replace('.', ',')}\\s€`);
+
+async function logInAsManager(page: Page) {
+  const email = process.env.E2E_MANAGER_EMAIL;
+  const password = process.env.E2E_MANAGER_PASSWORD;
+  test.skip(!email || !password, 'needs the manager account that `npm test` creates with create-admin');
+  await logInOnPage(page, email!, password!);
+}
+
+test('staff lower a sale price: the shop shows it against the lowest price of 30 days, the audit log has it @phone', async ({
+  shopperPage: page,
+}, info) => {
+  await logInAsManager(page);
+  // Each project edits its own product, so the parallel runs never edit one record.
+  const listed = await (await page.request.get('/api/products?categoryId=cat-tornado-12000&limit=10&sort=name')).json();
+  const product = listed.products.filter((p: { salePrice: string | null }) => p.salePrice)[info.project.name === 'phone' ? 1 : 0];
+  const before: string = product.salePrice;
+  const after = (Number(before) - 0.1).toFixed(2);
+
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Produkte verwalten' })).toBeVisible();
+  await expect(page.getByTestId('admin-product-row').first()).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByLabel('Suche (Name, Geschmack, Artikelnummer)').fill(product.sku);
+  await page.getByRole('button', { name: 'Suchen', exact: true }).last().click();
+  await expect(page.getByTestId('admin-product-row')).toHaveCount(1);
+  await page.getByRole('link', { name: product.name }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByLabel('Aktionspreis in € (optional)')).toHaveValue(before.replace('.', ','));
+  await page.getByLabel('Aktionspreis in € (optional)').fill(after.replace('.', ','));
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Produkt gespeichert' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+
+  // The shop: the new price, reduced against the price it had until now (the 30-day low).
+  await page.goto(`/kategorien/${product.category}/${product.flavorSlug}`);
+  const price = page.locator('.catalog-product-detail__info .catalog-price-tag');
+  await expect(price).toContainText(shownEuro(after));
+  await expect(price.getByText('Niedrigster Preis der letzten 30 Tage:')).toContainText(shownEuro(before));
+
+  // The audit log: who changed what, before and after.
+  await page.goto('/admin/audit?bereich=product');
+  const entry = page
+    .getByTestId('audit-list')
+    .getByRole('listitem')
+    .filter({ hasText: `„${product.name}“ geändert` })
+    .first();
+  await expect(entry).toContainText(`Aktionspreis: ${before} → ${after}`);
+  await expect(entry).toContainText('Manager');
+  expect((await axe(page)).violations).toEqual([]);
+});
+
+test('two tabs edit one product: the later save is refused with the German notice and can reload', async ({
+  shopperPage: page,
+  context,
+}) => {
+  await logInAsManager(page);
+  const listed = await (await page.request.get('/api/products?categoryId=cat-tornado-25000&limit=1&sort=name')).json();
+  const product = listed.products[0];
+  const editor = `/admin/products/edit/${product.id}`;
+  const other = await context.newPage();
+  await returningShopper(other);
+  await page.goto(editor);
+  await other.goto(editor);
+  const stock = (tab: Page) => tab.getByLabel('Bestand (Stück)');
+  await expect(stock(page)).not.toHaveValue('');
+  await expect(stock(other)).not.toHaveValue('');
+  const current = Number(await stock(page).inputValue());
+  await stock(page).fill(String(current + 1));
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Produkt gespeichert' })).toBeVisible();
+  await stock(other).fill(String(current + 5));
+  await other.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(other.getByRole('alert').filter({ hasText: 'inzwischen von jemand anderem geändert' })).toBeVisible();
+  await other.getByRole('button', { name: 'Neu laden' }).click();
+  await expect(stock(other)).toHaveValue(String(current + 1));
+});

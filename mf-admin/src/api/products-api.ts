@@ -1,0 +1,28 @@
+import { apiRequest } from '@shop/api-client';
+import {
+  AdminProductDetail,
+  AdminProductListResponse,
+  CategoryListResponse,
+  ProductBulkResult,
+  type AdminProductListQuery,
+  type ProductBulkAction,
+  type ProductChange,
+  type ProductInput,
+} from '@shop/contracts';
+import { queryString } from './query-string';
+
+/**
+ * The catalog service's staff endpoints (services/catalog products/admin-products.routes.ts).
+ * Failures reject with @shop/api-client's ApiError (409 STALE_VERSION, 422 PUBLISH_BLOCKED, 400 with issues).
+ */
+export const productsApi = {
+  list: async (params: Partial<AdminProductListQuery>) =>
+    AdminProductListResponse.parse(await apiRequest('GET', `/api/admin/products?${queryString(params)}`)),
+  detail: async (id: string) => AdminProductDetail.parse(await apiRequest('GET', `/api/admin/products/${encodeURIComponent(id)}`)),
+  create: async (input: ProductInput) => AdminProductDetail.parse(await apiRequest('POST', '/api/admin/products', input)),
+  change: async (id: string, change: ProductChange) =>
+    AdminProductDetail.parse(await apiRequest('PATCH', `/api/admin/products/${encodeURIComponent(id)}`, change)),
+  bulk: async (action: ProductBulkAction) => ProductBulkResult.parse(await apiRequest('POST', '/api/admin/products/bulk', action)),
+  /** The shop's categories (public endpoint) for filters and the editor. */
+  categories: async () => CategoryListResponse.parse(await apiRequest('GET', '/api/categories')),
+};

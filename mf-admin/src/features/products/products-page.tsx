@@ -1,0 +1,260 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct, ProductBulkResult } from '@shop/contracts';
+import { formatEurDecimal, formatInteger } from '@shop/format';
+import { href } from '@shop/routes';
+import { Button, buttonClass, LoadFailed, Notice, Spinner } from '@shop/ui';
+import { showToast, useSeo } from '@shop/shell-api';
+import { productsApi } from '../../api/products-api';
+import { apiErrorText } from '../api-error-text';
+import { useCategories } from './use-categories';
+import { BulkPriceForm } from './bulk-price-form';
+import { Pager } from '../layout/pager';
+import { PRODUCTS_PER_PAGE, SORT_OPTIONS, STATUS_LABELS, tableQueryFromParams } from './product-table-query';
+
+/** Stock as staff read it: 'nicht geführt' for untracked stock. */
+const stockText = (stock: number | null) => (stock === null ? 'nicht geführt' : formatInteger(stock));
+
+function ProductRow({ product, selected, onSelect }: { product: AdminProduct; selected: boolean; onSelect: (on: boolean) => void }) {
+  return (
+    <tr data-testid="admin-product-row">
+      <td className="admin-table__select">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`${product.name} auswählen`}
+        />
+      </td>
+      <td data-label="Produkt">
+        <Link to={href('/admin/products/edit/:id', { id: product.id })}>{product.name}</Link>
+        <span className="admin-table__sub">{product.sku}</span>
+      </td>
+      <td data-label="Preis">
+        {formatEurDecimal(product.salePrice ?? product.price)}
+        {product.salePrice && <span className="admin-table__sub">regulär {formatEurDecimal(product.price)}</span>}
+      </td>
+      <td data-label="Bestand">{stockText(product.stock)}</td>
+      <td data-label="Status">{product.isActive ? 'Aktiv' : 'Inaktiv'}</td>
+      <td data-label="Rechtliche Hinweise">
+        {product.lawIssues.length ? (
+          <details className="admin-law-flag">
+            <summary>{product.lawIssues.length === 1 ? '1 Hinweis' : `${product.lawIssues.length} Hinweise`}</summary>
+            <ul>
+              {product.lawIssues.map((issue) => (
+                <li key={issue.code}>{issue.message}</li>
+              ))}
+            </ul>
+          </details>
+        ) : (
+          'keine'
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * /admin/products and /admin/produkte (issue #13): the staff product table with search,
+ * category, status and sorting in the address, paging, product-law flags with their reasons, bulk
+ * activation and deactivation of the selected rows, and one price for a whole category.
+ */
+export function ProductsPage() {
+  useSeo({ title: 'Produkte verwalten', robots: 'noindex, nofollow' });
+  const [params, setParams] = useSearchParams();
+  const { query, sortValue, page } = tableQueryFromParams(params);
+  const categories = useCategories();
+  const queryClient = useQueryClient();
+  const products = useQuery({
+    queryKey: ['admin-products', query],
+    queryFn: () => productsApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkResult, setBulkResult] = useState<ProductBulkResult | null>(null);
+  const bulk = useMutation({
+    mutationFn: productsApi.bulk,
+    onSuccess: (result) => {
+      setBulkResult(result);
+      setSelected(new Set());
+      showToast({ title: `${result.changed} Produkte geändert`, variant: result.refused.length ? 'default' : 'success' });
+    },
+    onError: (error) => showToast({ title: 'Aktion fehlgeschlagen', description: apiErrorText(error), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-products'] }),
+  });
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('seite' in changes)) next.delete('seite');
+    setParams(next, { replace: true });
+    setSelected(new Set());
+  };
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update({ suche: String(new FormData(event.currentTarget).get('suche') ?? '').trim() || undefined });
+  };
+  const rows = products.data?.products ?? [];
+  const pages = Math.max(1, Math.ceil((products.data?.total ?? 0) / PRODUCTS_PER_PAGE));
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+
+  return (
+    <section className="shop-page admin-page">
+      <div className="admin-page__head">
+        <h1>Produkte verwalten</h1>
+        <Link className={buttonClass('primary')} to={href('/admin/products/new')}>
+          Neues Produkt
+        </Link>
+      </div>
+      <form className="admin-filters" role="search" onSubmit={search}>
+        <div className="shop-field admin-filters__wide">
+          <label htmlFor="admin-product-search">Suche (Name, Geschmack, Artikelnummer)</label>
+          <div className="admin-filters__search">
+            <input id="admin-product-search" name="suche" type="search" defaultValue={query.search ?? ''} key={query.search ?? ''} />
+            <Button type="submit" variant="secondary">
+              Suchen
+            </Button>
+          </div>
+        </div>
+        <div className="shop-field">
+          <label htmlFor="admin-product-category">Kategorie</label>
+          <select
+            id="admin-product-category"
+            value={query.categoryId ?? ''}
+            onChange={(event) => update({ kategorie: event.target.value })}
+          >
+            <option value="">Alle Kategorien</option>
+            {(categories.data ?? []).map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="shop-field">
+          <label htmlFor="admin-product-status">Status</label>
+          <select
+            id="admin-product-status"
+            value={query.status}
+            onChange={(event) => update({ status: event.target.value === 'all' ? undefined : event.target.value })}
+          >
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="shop-field">
+          <label htmlFor="admin-product-sort">Sortierung</label>
+          <select
+            id="admin-product-sort"
+            value={sortValue}
+            onChange={(event) => update({ sort: event.target.value === 'name-asc' ? undefined : event.target.value })}
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <BulkPriceForm categories={categories.data ?? []} busy={bulk.isPending} onSubmit={(action) => bulk.mutate(action)} />
+
+      {bulkResult && bulkResult.refused.length > 0 && (
+        <Notice tone="warning" role="status">
+          <p>Nicht geändert:</p>
+          <ul>
+            {bulkResult.refused.map((item) => (
+              <li key={item.productId}>
+                {item.name}: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+
+      {products.isPending ? (
+        <Spinner label="Produkte werden geladen…" />
+      ) : products.isError ? (
+        <LoadFailed message="Die Produkte konnten nicht geladen werden." onRetry={() => void products.refetch()} />
+      ) : (
+        <>
+          <div className="admin-bulk-bar" aria-live="polite">
+            <span>
+              {formatInteger(products.data.total)} Produkte{selected.size ? ` · ${selected.size} ausgewählt` : ''}
+            </span>
+            {selected.size > 0 && (
+              <>
+                <Button
+                  variant="secondary"
+                  disabled={bulk.isPending}
+                  onClick={() => bulk.mutate({ action: 'activate', productIds: [...selected] })}
+                >
+                  Aktivieren
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={bulk.isPending}
+                  onClick={() => bulk.mutate({ action: 'deactivate', productIds: [...selected] })}
+                >
+                  Deaktivieren
+                </Button>
+              </>
+            )}
+          </div>
+          {rows.length === 0 ? (
+            <p>Keine Produkte gefunden.</p>
+          ) : (
+            <table className="admin-table" aria-busy={products.isFetching}>
+              <caption className="shop-visually-hidden">
+                Produkte, Seite {page} von {pages}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="admin-table__select">
+                    <input
+                      type="checkbox"
+                      checked={allSelected}
+                      onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
+                      aria-label="Alle Produkte dieser Seite auswählen"
+                    />
+                  </th>
+                  <th scope="col">Produkt</th>
+                  <th scope="col">Preis</th>
+                  <th scope="col">Bestand</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Rechtliche Hinweise</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((product) => (
+                  <ProductRow
+                    key={product.id}
+                    product={product}
+                    selected={selected.has(product.id)}
+                    onSelect={(on) =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (on) next.add(product.id);
+                        else next.delete(product.id);
+                        return next;
+                      })
+                    }
+                  />
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pager page={page} pages={pages} onPage={(target) => update({ seite: target > 1 ? String(target) : undefined })} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { Schema, type Model } from 'mongoose';
+import type { FastifyBaseLogger } from 'fastify';
+import { AuditEntriesBody, type AuditEntry } from '@shop/contracts';
+import { internalHeaders } from '../internal-auth';
+
+/**
+ * The embedded audit outbox (issue #13): add this path to every schema staff edit. A write puts
+ * its audit entry into the record's `auditOutbox` in the same single-document update as the
+ * change (`$push`), so a change and its audit entry are stored together or not at all, without
+ * multi-document transactions (docs/architecture.md 'Audit log'). The AuditRelay then delivers
+ * the entries to the admin service, which owns the log, and removes them. Hidden from reads.
+ */
+export const auditOutboxPath = { auditOutbox: { type: [Schema.Types.Mixed], default: [] } } as const;
+
+/** Most entries sent in one call (AuditEntriesBody allows 100). */
+const BATCH = 100;
+
+/**
+ * Delivers the pending audit entries of the given models to the admin service
+ * (`POST /internal/audit-entries`, idempotent by entry id) and then removes them from their
+ * records. Runs after each audited write (`kick()`) and every `intervalMs` for entries left when
+ * the admin service was down; nothing is removed before the admin service stored it.
+ */
+export class AuditRelay {
+  private running: Promise<number> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly options: {
+      adminServiceUrl: string;
+      internalSecret: string;
+      models: ReadonlyArray<() => Model<any, any, any, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any audited schema
+      log: FastifyBaseLogger;
+      timeoutMs?: number;
+    },
+  ) {}
+
+  /** Delivers everything pending now; resolves with the number delivered. Concurrent calls share one run. */
+  flush(): Promise<number> {
+    this.running ??= this.deliverAll().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Starts a delivery without waiting for it (after a write); failures are logged and retried later. */
+  kick(): void {
+    this.flush().catch((error: unknown) => this.options.log.warn({ err: error }, 'audit entries not delivered yet; retrying later'));
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private async deliverAll(): Promise<number> {
+    let delivered = 0;
+    for (const modelOf of this.options.models) {
+      // Each audited schema has at least the outbox path; the rest of it does not matter here.
+      const model = () => modelOf() as unknown as Model<{ auditOutbox: AuditEntry[] }>;
+      const sent = new Set<string>();
+      for (;;) {
+        const records = await model()
+          .find({ 'auditOutbox.0': { $exists: true } }, { auditOutbox: 1 })
+          .limit(BATCH)
+          .lean();
+        const pending = records
+          .flatMap((record) => record.auditOutbox.map((entry) => ({ recordId: record._id, entry })))
+          .filter((item) => !sent.has(item.entry.id));
+        if (!pending.length) break;
+        for (let start = 0; start < pending.length; start += BATCH) {
+          const batch = pending.slice(start, start + BATCH);
+          await this.send(batch.map((item) => item.entry));
+          // $pull by the whole stored element: the local engine's $pull matches by equality only.
+          // Without timestamps, so the catalogue does not count this as a change of the record.
+          for (const item of batch) {
+            await model().updateOne({ _id: item.recordId }, { $pull: { auditOutbox: item.entry } }, { timestamps: false });
+            sent.add(item.entry.id);
+          }
+          delivered += batch.length;
+        }
+      }
+      if (sent.size && (await model().exists({ 'auditOutbox.id': { $in: [...sent] } })))
+        this.options.log.error({ model: model().modelName }, 'delivered audit entries could not be removed from their records');
+    }
+    return delivered;
+  }
+
+  private async send(entries: AuditEntry[]): Promise<void> {
+    const response = await fetch(new URL('/internal/audit-entries', this.options.adminServiceUrl), {
+      method: 'POST',
+      headers: { ...internalHeaders(this.options.internalSecret), 'content-type': 'application/json' },
+      body: JSON.stringify(AuditEntriesBody.parse({ entries })),
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
+    });
+    if (!response.ok) throw new Error(`admin service answered HTTP ${response.status} to audit entries`);
+  }
+}

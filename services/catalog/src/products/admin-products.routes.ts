@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminProductDetail,
+  AdminProductListQuery,
+  AdminProductListResponse,
+  ErrorResponse,
+  ProductBulkAction,
+  ProductBulkResult,
+  ProductChange,
+  ProductInput,
+} from '@shop/contracts';
+import type { ProductAdmin } from './product-admin';
+
+const idParams = z.object({ id: z.string().max(64) });
+const writeErrors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+};
+
+/**
+ * Staff endpoints of the catalogue's products (issue #13), all under /api/admin/products and
+ * checked by service-kit's staffAccessPlugin (permission `catalog:write`). Writes answer 409
+ * STALE_VERSION when the product changed since the `version` sent, 422 PUBLISH_BLOCKED when
+ * production rules keep a flagged product from going live.
+ */
+export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin }> = async (app, { products }) => {
+  const config = { permission: 'catalog:write' } as const;
+
+  app.get(
+    '/api/admin/products',
+    {
+      config,
+      schema: {
+        summary: 'Staff product table: search, filters, sorting, paging',
+        description:
+          'search matches name, flavour and SKU (case-insensitive, plain text). status: all, active, inactive, flagged (product-law objections), sold-out (stock ≤ 0), low-stock (1–10). Includes inactive products.',
+        querystring: AdminProductListQuery,
+        response: { 200: AdminProductListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => products.list(request.query),
+  );
+
+  app.get(
+    '/api/admin/products/:id',
+    {
+      config,
+      schema: {
+        summary: 'One product with version, law objections and price history',
+        params: idParams,
+        response: { 200: AdminProductDetail, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => products.detail(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/products',
+    {
+      config,
+      schema: {
+        summary: 'Create a product',
+        description: 'Every field of ProductInput; prices in EUR as two-decimal strings. The first price is recorded in the price history.',
+        body: ProductInput,
+        response: { 201: AdminProductDetail, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await products.create(request.staff!, request.body)),
+  );
+
+  app.patch(
+    '/api/admin/products/:id',
+    {
+      config,
+      schema: {
+        summary: 'Change a product (optimistic concurrency)',
+        description:
+          'Body: { version, changes, complianceOverrideReason? }. 409 STALE_VERSION when the product changed since version. complianceOverrideReason (admins: compliance:override) records a reasoned release of the current product-law objections.',
+        params: idParams,
+        body: ProductChange,
+        response: { 200: AdminProductDetail, ...writeErrors },
+      },
+    },
+    async (request) => products.change(request.staff!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/products/bulk',
+    {
+      config,
+      schema: {
+        summary: 'Bulk actions: activate, deactivate, set a category price',
+        description: 'Each product is changed and audited on its own; refused ones are listed with the German reason.',
+        body: ProductBulkAction,
+        response: { 200: ProductBulkResult, ...writeErrors },
+      },
+    },
+    async (request) => products.bulk(request.staff!, request.body),
+  );
+};
