@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { demoOrderBody } from '@shop/test-fixtures';
 import { test, expect, returningShopper } from './fixtures';
 import { axe, logInOnPage } from './accounts';
+import { mailText } from './mail';
 
 /** A euro amount as the shop shows it ('16,89 €', any space before the sign). */
 const shownEuro = (amount: string) => new RegExp(`${amount.replace('.', ',')}\\s€`);
@@ -61,8 +64,8 @@ test('two tabs edit one product: the later save is refused with the German notic
   context,
 }) => {
   await logInAsManager(page);
-  const listed = await (await page.request.get('/api/products?categoryId=cat-tornado-25000&limit=1&sort=name')).json();
-  const product = listed.products[0];
+  const listed = await (await page.request.get('/api/products?categoryId=cat-tornado-25000&limit=50&sort=name')).json();
+  const product = listed.products.find((p: { stock: number | null }) => p.stock !== null);
   const editor = `/admin/products/edit/${product.id}`;
   const other = await context.newPage();
   await returningShopper(other);
@@ -80,4 +83,47 @@ test('two tabs edit one product: the later save is refused with the German notic
   await expect(other.getByRole('alert').filter({ hasText: 'inzwischen von jemand anderem geändert' })).toBeVisible();
   await other.getByRole('button', { name: 'Neu laden' }).click();
   await expect(stock(other)).toHaveValue(String(current + 1));
+});
+
+test('staff book the transfer and ship with DHL: the buyer gets the tracking link by e-mail @phone', async ({
+  shopperPage: page,
+  playwright,
+  baseURL,
+}, info) => {
+  await logInAsManager(page);
+  // A buyer orders through the API (the checkout journey covers the shopper's side).
+  const email = `versand.${info.project.name}.${Date.now()}@example.de`;
+  const buyer = await playwright.request.newContext({ baseURL });
+  const { products } = await (await buyer.get('/api/products?categoryId=cat-tornado-15000&limit=50')).json();
+  const product = products.find((p: { isActive: boolean; stock: number | null }) => p.isActive && (p.stock === null || p.stock > 5));
+  const added = await buyer.post('/api/cart', { data: { productId: product.id, quantity: 1 } });
+  const placed = await buyer.post('/api/orders', {
+    data: demoOrderBody({ email, expectedTotal: (await added.json()).totals.total }),
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+  await buyer.dispose();
+
+  await page.goto('/admin/orders');
+  await page.getByLabel('Suche (Bestellnummer, E-Mail, Name)').fill(order.orderNumber);
+  await page.getByRole('button', { name: 'Filtern' }).click();
+  await expect(page.getByTestId('admin-order-row')).toHaveCount(1);
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByRole('link', { name: order.orderNumber }).click();
+  await expect(page.getByTestId('admin-order-status')).toContainText('Zahlung ausstehend');
+  expect((await axe(page)).violations).toEqual([]);
+
+  await page.getByRole('button', { name: 'Als bezahlt verbuchen' }).click();
+  await expect(page.getByTestId('admin-order-status')).toContainText('Bezahlt');
+  await page.getByLabel('DHL-Sendungsnummer').fill('1234');
+  await page.getByRole('button', { name: /^Als versandt verbuchen/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'DHL-Sendungsnummer' })).toBeVisible();
+  await page.getByLabel('DHL-Sendungsnummer').fill('00340434161094042557');
+  await page.getByRole('button', { name: /^Als versandt verbuchen/ }).click();
+  await expect(page.getByTestId('admin-order-status')).toContainText('Versandt');
+  await expect(page.getByRole('link', { name: '00340434161094042557' })).toHaveAttribute('href', /piececode=00340434161094042557$/);
+
+  const mail = await mailText(email, /ist unterwegs$/);
+  expect(mail).toContain('https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557');
 });

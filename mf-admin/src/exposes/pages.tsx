@@ -10,6 +10,8 @@ import { AdminLayout } from '../features/layout/admin-layout';
 import { ProductsPage } from '../features/products/products-page';
 import { ProductEditPage, ProductNewPage } from '../features/products/product-editor-page';
 import { AuditPage } from '../features/audit/audit-page';
+import { OrdersPage } from '../features/orders/orders-page';
+import { OrderDetailPage } from '../features/orders/order-detail-page';
 import '../styles/admin.css';
 
 /** Admin screens that the next parts of issue #13 build; until then they say so (staff only already). */
@@ -30,7 +32,8 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   'product-new': ProductNewPage,
   'product-edit': ProductEditPage,
   audit: AuditPage,
-  orders: notYet('Bestellungen verwalten'),
+  orders: OrdersPage,
+  'order-detail': OrderDetailPage,
   customers: notYet('Kunden verwalten'),
   analytics: notYet('Auswertungen'),
   content: notYet('Inhalte verwalten'),

@@ -1,8 +1,12 @@
 import { ApiError } from '@shop/api-client';
 
-/** The German text of a failed admin call: the service's message, or a general one when it sent none (network, 5xx). */
+/** The German text of a failed admin call: the first field's or the service's message, or a general one (network, 5xx). */
 export function apiErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status < 500 && error.serverMessage) return error.serverMessage;
+  if (error instanceof ApiError && error.status < 500) {
+    // A refused field: its own German message, without the path the summary line carries.
+    const issue = (error.body as { issues?: Array<{ message?: string }> } | null)?.issues?.[0]?.message;
+    if (issue || error.serverMessage) return issue ?? error.serverMessage;
+  }
   return 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich erneut.';
 }
 

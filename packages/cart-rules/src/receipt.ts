@@ -69,5 +69,6 @@ export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
   awaiting_payment: 'Zahlung ausstehend',
   paid: 'Bezahlt, wird versandt',
   shipped: 'Versandt',
+  delivered: 'Zugestellt',
   cancelled: 'Storniert',
 };

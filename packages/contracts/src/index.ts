@@ -21,3 +21,4 @@ export * from './contact';
 export * from './staff';
 export * from './audit';
 export * from './admin-products';
+export * from './admin-orders';

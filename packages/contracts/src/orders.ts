@@ -113,7 +113,8 @@ export const IdempotencyKey = z
   .string({ error: 'Der Header Idempotency-Key fehlt.' })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -');
 
-export const OrderStatus = z.enum(['awaiting_payment', 'paid', 'shipped', 'cancelled']);
+/** An order's fulfillment: awaiting_payment → paid → shipped → delivered; cancelled from the first two (issue #13). */
+export const OrderStatus = z.enum(['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** A bought line, priced when the order was placed (EUR strings, spec §9). */
@@ -162,6 +163,17 @@ export const Order = z
     ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),
     /** The versions of terms, withdrawal text and privacy policy the order was placed under (issue #12); null when they could not be read. */
     legalVersions: LegalVersions.nullable(),
+    /** The parcel once shipped (issue #13): DHL tracking number and link, ISO times; null before. */
+    shipment: z
+      .object({
+        carrier: z.literal('DHL'),
+        trackingNumber: z.string(),
+        trackingUrl: z.string(),
+        shippedAt: z.string(),
+        deliveredAt: z.string().nullable(),
+      })
+      .strict()
+      .nullable(),
   })
   .strict();
 export type Order = z.infer<typeof Order>;

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { AttemptLimiter, createDomainService, identitySecret } from '@shop/service-kit';
+import { AttemptLimiter, AuditRelay, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { LegalVersionsClient } from './legal/legal-versions-client';
@@ -15,6 +15,10 @@ import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { Withdrawals } from './withdrawals/withdrawals';
 import { OrderPlacement } from './orders/order-placement';
 import { UnpaidOrders } from './orders/unpaid-orders';
+import { OrderCancellation } from './orders/order-cancellation';
+import { OrderFulfillment } from './orders/order-fulfillment';
+import { adminOrderRoutes } from './orders/admin-orders.routes';
+import { orderModel } from './orders/order.model';
 import { createIdCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './orders/payment-method';
 import { createMailer, type Mailer } from '@shop/service-kit';
@@ -25,6 +29,8 @@ declare module 'fastify' {
     orderPlacement: OrderPlacement;
     /** The cancellation of overdue unpaid orders (runs with the sweeper; tests call it with a date). */
     unpaidOrders: UnpaidOrders;
+    /** Delivers the audit entries of staff order changes to the admin service (tests flush it). */
+    auditRelay: AuditRelay;
   }
 }
 
@@ -63,7 +69,8 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     log: app.log,
     now,
   });
-  const unpaidOrders = new UnpaidOrders({ db: app.db, catalog, mailer, shop, log: app.log, dueDays: config.PAYMENT_DUE_DAYS });
+  const cancellation = new OrderCancellation({ db: app.db, catalog, mailer, shop, log: app.log, dueDays: config.PAYMENT_DUE_DAYS });
+  const unpaidOrders = new UnpaidOrders({ db: app.db, cancellation, dueDays: config.PAYMENT_DUE_DAYS });
   const identity = identitySecret(config.IDENTITY_SECRET);
   const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: identity });
   const limiters = {
@@ -86,7 +93,29 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   await app.register(withdrawalRoutes, { withdrawals });
   await app.register(customerDataRoutes, { placement, carts: new Carts(app.db), withdrawals });
 
+  const relay = new AuditRelay({
+    adminServiceUrl: config.ADMIN_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    models: [() => orderModel(app.db)],
+    log: app.log,
+  });
+  const fulfillment = new OrderFulfillment({
+    db: app.db,
+    payment: prepayment(config),
+    cancellation,
+    relay,
+    mailer,
+    shop,
+    log: app.log,
+    dueDays: config.PAYMENT_DUE_DAYS,
+    now,
+  });
+  await fulfillment.backfill();
+  await app.register(adminOrderRoutes, { fulfillment });
+
   const sweeper = setInterval(() => {
+    relay.kick();
+    fulfillment.sendShippingMails().catch((error: unknown) => app.log.error({ err: error }, 'shipping e-mails failed'));
     placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));
     for (const limiter of Object.values(limiters))
       limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
@@ -96,5 +125,6 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   app.addHook('onClose', async () => clearInterval(sweeper));
   app.decorate('orderPlacement', placement);
   app.decorate('unpaidOrders', unpaidOrders);
+  app.decorate('auditRelay', relay);
   return app;
 }

@@ -22,7 +22,7 @@ function Rows({ rows, testId }: { rows: Array<{ label: string; value: string }>;
   );
 }
 
-/** One order: status, lines, totals, what to pay while unpaid, delivery address and the withdrawal link. */
+/** One order: status, lines, totals, what to pay while unpaid, the parcel's tracking link, delivery address and the withdrawal link. */
 function OrderDetails({ order }: { order: Order }) {
   return (
     <details className="account-order" data-testid="account-order">
@@ -47,6 +47,15 @@ function OrderDetails({ order }: { order: Order }) {
           <h3>Bitte überweisen Sie bis zum {paymentDueDateText(order)}</h3>
           <Rows rows={bankTransferRows(order)} testId="account-bank-details" />
         </section>
+      )}
+      {order.shipment && (
+        <p data-testid="account-order-shipment">
+          Versandt mit DHL am {formatDate(new Date(order.shipment.shippedAt))}, Sendungsnummer{' '}
+          <a href={order.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+            {order.shipment.trackingNumber}
+          </a>
+          {order.shipment.deliveredAt && ` · zugestellt am ${formatDate(new Date(order.shipment.deliveredAt))}`}
+        </p>
       )}
       <p>
         Lieferadresse: {order.shippingAddress.firstName} {order.shippingAddress.lastName}, {order.shippingAddress.street},{' '}

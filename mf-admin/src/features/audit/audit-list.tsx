@@ -1,8 +1,9 @@
 import type { AuditEntry } from '@shop/contracts';
 import { formatDateTime } from '@shop/format';
+import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { PRODUCT_FIELD_LABELS } from '../products/product-labels';
 
-const ENTITY_LABELS: Record<string, string> = { product: 'Produkt' };
+const ENTITY_LABELS: Record<string, string> = { product: 'Produkt', order: 'Bestellung' };
 const ACTION_LABELS: Record<string, string> = {
   create: 'angelegt',
   update: 'geändert',
@@ -10,18 +11,45 @@ const ACTION_LABELS: Record<string, string> = {
   deactivate: 'deaktiviert',
   'set-price': 'Kategoriepreis gesetzt',
   'compliance-override': 'trotz rechtlicher Hinweise freigegeben',
+  'mark-paid': 'als bezahlt verbucht',
+  ship: 'versandt',
+  deliver: 'als zugestellt verbucht',
+  cancel: 'storniert',
+  'refund-withdrawal': 'Widerruf erstattet',
 };
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', manager: 'Manager' };
-const FIELD_LABELS: Record<string, string> = PRODUCT_FIELD_LABELS;
+const FIELD_LABELS: Record<string, string> = {
+  ...PRODUCT_FIELD_LABELS,
+  status: 'Status',
+  paymentReceived: 'Zahlungseingang',
+  trackingNumber: 'Sendungsnummer',
+  deliveredOn: 'Zugestellt am',
+  cancellationNote: 'Stornogrund',
+  refund: 'Erstattung',
+  receivedOn: 'Eingang',
+  amount: 'Betrag',
+  note: 'Notiz',
+  refundedOn: 'erstattet am',
+};
 
 /** A stored value as staff read it: '–' for empty, Ja/Nein, lists joined, long texts shortened. */
 function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
   if (Array.isArray(value)) return value.length ? value.map(valueText).join(', ') : '–';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, inner]) => `${FIELD_LABELS[key] ?? key} ${valueText(inner)}`)
+      .join(', ');
+  const text = String(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
+
+/** A changed value: order statuses by their German names, everything else by valueText. */
+const fieldValue = (field: string, value: unknown) =>
+  field === 'status' && typeof value === 'string' && value in ORDER_STATUS_LABELS
+    ? ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS]
+    : valueText(value);
 
 /** Audit entries, newest first: when, who, what, and each changed field before → after (issue #13). */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
@@ -43,7 +71,8 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             <ul className="admin-audit__changes">
               {entry.changes.map((change) => (
                 <li key={change.field}>
-                  {FIELD_LABELS[change.field] ?? change.field}: {valueText(change.before)} → {valueText(change.after)}
+                  {FIELD_LABELS[change.field] ?? change.field}: {fieldValue(change.field, change.before)} →{' '}
+                  {fieldValue(change.field, change.after)}
                 </li>
               ))}
             </ul>

@@ -10,27 +10,39 @@ export interface CancelledOrder {
   totalCents: number;
   createdAt: Date;
   dueAt: Date;
+  /** Why: no payment by the due date (the automatic job), or staff with their note (issue #13). */
+  reason: 'payment_overdue' | 'staff';
+  note: string;
+  /** Whether the buyer had paid already (then the amount is refunded). */
+  paid: boolean;
 }
 
 /**
- * Tells the buyer that an unpaid prepayment order was cancelled (issue #9): which order, why
- * (no payment by the due date), that nothing is owed, and what to do if the transfer is still
- * on its way (it is refunded). Plain text and HTML with the same content; user input is escaped.
+ * Tells the buyer that an order was cancelled: which order and why (no payment by the due date,
+ * issue #9, or the shop's reason, issue #13), that nothing is owed, and that a payment made is
+ * refunded in full. Plain text and HTML with the same content; user input is escaped.
  */
 export function orderCancellationMail(order: CancelledOrder, shop: { name: string; origin: string; contactEmail?: string }): OutgoingMail {
   const lines = [
     `Guten Tag ${order.name},`,
     '',
-    `Ihre Bestellung ${order.orderNumber} vom ${formatDate(order.createdAt)} über ${formatEur(order.totalCents)} wurde storniert, weil bis zum ${formatDate(order.dueAt)} keine Zahlung bei uns eingegangen ist.`,
+    order.reason === 'payment_overdue'
+      ? `Ihre Bestellung ${order.orderNumber} vom ${formatDate(order.createdAt)} über ${formatEur(order.totalCents)} wurde storniert, weil bis zum ${formatDate(order.dueAt)} keine Zahlung bei uns eingegangen ist.`
+      : `Ihre Bestellung ${order.orderNumber} vom ${formatDate(order.createdAt)} über ${formatEur(order.totalCents)} wurde storniert. Grund: ${order.note}`,
     'Sie müssen nichts weiter tun; es entstehen Ihnen keine Kosten.',
-    'Falls Sie den Betrag inzwischen überwiesen haben, erstatten wir ihn vollständig auf das Konto, von dem er kam. Antworten Sie dazu gern auf diese E-Mail.',
+    order.paid
+      ? 'Den bereits gezahlten Betrag erstatten wir Ihnen innerhalb von 14 Tagen vollständig auf das Konto, von dem er kam.'
+      : 'Falls Sie den Betrag inzwischen überwiesen haben, erstatten wir ihn vollständig auf das Konto, von dem er kam. Antworten Sie dazu gern auf diese E-Mail.',
     `Möchten Sie die Artikel weiterhin kaufen, bestellen Sie bitte erneut: ${new URL('/', shop.origin).toString()}`,
     '',
     `Ihr Team von ${shop.name}`,
   ];
   return {
     to: order.email,
-    subject: `Stornierung Ihrer Bestellung ${order.orderNumber}: keine Zahlung eingegangen`,
+    subject:
+      order.reason === 'payment_overdue'
+        ? `Stornierung Ihrer Bestellung ${order.orderNumber}: keine Zahlung eingegangen`
+        : `Stornierung Ihrer Bestellung ${order.orderNumber}`,
     text: lines.join('\n'),
     html: `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#111">${lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join('\n')}</body></html>`,
     fileStem: `${order.orderNumber}-storniert`,

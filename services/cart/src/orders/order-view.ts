@@ -1,4 +1,4 @@
-import { SHIPPING_METHOD_LABEL, type Address, type Order } from '@shop/contracts';
+import { dhlTrackingUrl, SHIPPING_METHOD_LABEL, type Address, type Order } from '@shop/contracts';
 import { appliedPromo } from '@shop/cart-rules';
 import { centsToDecimal } from '@shop/format';
 import { discountFromStored } from '../promo/promo-code.model';
@@ -56,5 +56,15 @@ export function toApiOrder(doc: OrderRecord, payment: PaymentMethod): Order {
     legalVersions: doc.legalVersions?.terms
       ? { terms: doc.legalVersions.terms, withdrawal: doc.legalVersions.withdrawal ?? '', privacy: doc.legalVersions.privacy ?? '' }
       : null,
+    shipment:
+      doc.trackingNumber && doc.shippedAt
+        ? {
+            carrier: 'DHL',
+            trackingNumber: doc.trackingNumber,
+            trackingUrl: dhlTrackingUrl(doc.trackingNumber),
+            shippedAt: new Date(doc.shippedAt).toISOString(),
+            deliveredAt: doc.deliveredAt ? new Date(doc.deliveredAt).toISOString() : null,
+          }
+        : null,
   };
 }

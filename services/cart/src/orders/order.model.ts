@@ -1,5 +1,5 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
-import { defineModel, storedAddressSchema } from '@shop/service-kit';
+import { auditOutboxPath, defineModel, storedAddressSchema } from '@shop/service-kit';
 import { OrderStatus } from '@shop/contracts';
 import { storedPromoSchema } from '../promo/promo-code.model';
 
@@ -82,13 +82,34 @@ const orderSchema = new Schema(
     withdrawalRequestedAt: { type: Date, default: null },
     /** Cancellation (issue #9: unpaid prepayment orders, UnpaidOrders): when, why, and the follow-ups done. */
     cancelledAt: { type: Date, default: null },
-    cancellationReason: { type: String, enum: ['payment_overdue'], default: null },
+    cancellationReason: { type: String, enum: ['payment_overdue', 'staff'], default: null },
+    /** Staff's reason for a cancellation (issue #13); '' for the automatic one. */
+    cancellationNote: { type: String, default: '' },
     stockReleasedAt: { type: Date, default: null },
     cancellationEmailSentAt: { type: Date, default: null },
+    /** The bank transfer staff recorded (issue #13): day received, cents, note, who and when. */
+    paymentReceived: {
+      type: new Schema({ receivedOn: String, amountCents: Number, note: String, recordedAt: Date, byUserId: String }, { _id: false }),
+      default: null,
+    },
+    /** Shipment (issue #13): DHL tracking number, when shipped and delivered, and whether the buyer got the tracking e-mail. */
+    trackingNumber: { type: String, default: null },
+    shippedAt: { type: Date, default: null },
+    shippingEmailSentAt: { type: Date, default: null },
+    deliveredAt: { type: Date, default: null },
+    /** The refund after a withdrawal (issue #13): the day paid back and the cents. */
+    refund: {
+      type: new Schema({ refundedOn: String, amountCents: Number, recordedAt: Date, byUserId: String }, { _id: false }),
+      default: null,
+    },
+    /** Optimistic concurrency for staff changes (issue #13). */
+    version: { type: Number, default: 0 },
+    ...auditOutboxPath,
   },
   { timestamps: true, versionKey: false },
 );
 orderSchema.index({ status: 1, createdAt: 1 });
+orderSchema.index({ createdAt: -1 });
 
 /** A bought line as stored: prices in cents, copied at placement. */
 export type OrderLineRecord = InferSchemaType<typeof lineItemSchema>;

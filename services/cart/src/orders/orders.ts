@@ -13,6 +13,15 @@ export type NewOrder = Omit<
   | 'cancellationReason'
   | 'stockReleasedAt'
   | 'cancellationEmailSentAt'
+  | 'cancellationNote'
+  | 'paymentReceived'
+  | 'trackingNumber'
+  | 'shippedAt'
+  | 'shippingEmailSentAt'
+  | 'deliveredAt'
+  | 'refund'
+  | 'version'
+  | 'auditOutbox'
 > & { _id: string };
 
 /**

@@ -2,7 +2,8 @@
  * Test environment of the cart service (used by its jest tests only): the real app on the real
  * local database, and a catalog double speaking the catalog's internal contract
  * (InternalProductsResponse, stock reservations all-or-none and idempotent, release), so prices,
- * stock and outages can be set per test. E-mails are written to a temporary folder.
+ * stock and outages can be set per test. E-mails are written to a temporary folder; audit entries
+ * of staff changes go to an audit collector.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '@shop/service-kit';
-import { startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
+import { startAuditCollector, startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
 export { testProduct } from '@shop/test-fixtures';
 import { buildApp } from '../app';
 import { CartEnv } from '../config';
@@ -91,6 +92,7 @@ export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
 export async function startCartTestEnv(env: Record<string, string> = {}) {
   const catalog = await startCatalogWithStock();
   const content = await startContentDouble();
+  const audit = await startAuditCollector();
   const mailDir = await mkdtemp(path.join(tmpdir(), 'cart-mail-'));
   const config = loadConfig(CartEnv, {
     MONGODB_URI: process.env.MONGODB_URI,
@@ -98,6 +100,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     CATALOG_SERVICE_URL: catalog.url,
     CONTENT_SERVICE_URL: content.url,
+    ADMIN_SERVICE_URL: audit.url,
     MAIL_DIR: mailDir,
     IDENTITY_SECRET,
     COOKIE_SECRET: 'test-cookie-secret-0123456789-abcdefghij',
@@ -148,6 +151,8 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   return {
     app,
     catalog: catalog.state,
+    /** The admin service's audit endpoint as a double: the entries of staff changes arrive here. */
+    audit,
     mailDir,
     shopper,
     async close() {
@@ -155,6 +160,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
       await app.close();
       await catalog.close();
       await content.close();
+      await audit.close();
       await rm(mailDir, { recursive: true, force: true });
     },
   };

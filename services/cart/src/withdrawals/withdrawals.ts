@@ -16,7 +16,8 @@ type WithdrawalInput = z.output<typeof WithdrawalBody>;
  * withdraws from an order with name, order number and the order's e-mail address, without
  * logging in. The declaration is logged once, unchangeable, with its time of receipt; the order
  * is marked; the confirmation with content, date and time goes out by e-mail at once. Whether
- * the 14-day period was kept is for staff to judge (the delivery date is not recorded here yet).
+ * the 14-day period was kept is shown to staff in the back office (OrderFulfillment.detail, from
+ * the recorded delivery day; issue #13).
  * One declaration per order (issue #9): its id derives from the order, so a repeat, also a
  * parallel one, finds the first and gets its receipt again, without a second e-mail.
  */

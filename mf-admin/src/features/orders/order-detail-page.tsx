@@ -1,0 +1,252 @@
+import { Link, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetail, OrderAction } from '@shop/contracts';
+import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
+import { formatDateTime, formatEurDecimal, formatIsoDate, isoDateInBerlin, parseEuroInput } from '@shop/format';
+import { href } from '@shop/routes';
+import { LoadFailed, Notice, Spinner } from '@shop/ui';
+import { showToast, useSeo } from '@shop/shell-api';
+import { ordersApi } from '../../api/orders-api';
+import { ActionField, ActionForm, InputError } from './action-form';
+
+const addressLines = (address: AdminOrderDetail['billingAddress']) =>
+  [`${address.firstName} ${address.lastName}`, address.street, address.addressLine2, `${address.postalCode} ${address.city}`].filter(
+    Boolean,
+  );
+
+/** 'YYYY-MM-DD' of today in Germany (default of the date fields). */
+const today = () => isoDateInBerlin(new Date());
+/** An amount field's value as the API's two-decimal string. @throws InputError when it is none. */
+function euro(data: FormData, name: string): string {
+  const amount = parseEuroInput(String(data.get(name) ?? ''));
+  if (!amount) throw new InputError('Bitte geben Sie den Betrag in Euro ein, z. B. 49,96.');
+  return amount;
+}
+
+function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: OrderAction) => Promise<void> }) {
+  const version = order.version;
+  const total = order.totals.total.replace('.', ',');
+  return (
+    <div className="admin-actions">
+      {order.status === 'awaiting_payment' && (
+        <ActionForm
+          legend="Zahlungseingang verbuchen"
+          submitLabel="Als bezahlt verbuchen"
+          onSubmit={(data) =>
+            act({
+              action: 'mark-paid',
+              version,
+              receivedOn: String(data.get('receivedOn')),
+              amount: euro(data, 'amount'),
+              note: String(data.get('note') ?? ''),
+            })
+          }
+        >
+          <ActionField name="receivedOn" label="Eingegangen am" type="date" defaultValue={today()} max={today()} required />
+          <ActionField
+            name="amount"
+            label="Betrag in €"
+            inputMode="decimal"
+            defaultValue={total}
+            hint={`Rechnungsbetrag ${formatEurDecimal(order.totals.total)}`}
+            required
+          />
+          <ActionField name="note" label="Notiz (optional, z. B. Bank oder Auszug)" />
+        </ActionForm>
+      )}
+      {order.status === 'paid' && (
+        <ActionForm
+          legend="Versenden"
+          submitLabel="Als versandt verbuchen und Kunden informieren"
+          onSubmit={(data) => act({ action: 'ship', version, trackingNumber: String(data.get('trackingNumber') ?? '') })}
+        >
+          <ActionField
+            name="trackingNumber"
+            label="DHL-Sendungsnummer"
+            autoComplete="off"
+            required
+            hint="Der Kunde erhält eine E-Mail mit dem Link zur Sendungsverfolgung."
+          />
+        </ActionForm>
+      )}
+      {order.status === 'shipped' && (
+        <ActionForm
+          legend="Zustellung"
+          submitLabel="Als zugestellt verbuchen"
+          onSubmit={(data) => act({ action: 'deliver', version, deliveredOn: String(data.get('deliveredOn')) })}
+        >
+          <ActionField
+            name="deliveredOn"
+            label="Zugestellt am"
+            type="date"
+            defaultValue={today()}
+            max={today()}
+            required
+            hint="Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen."
+          />
+        </ActionForm>
+      )}
+      {order.withdrawal && !order.withdrawal.refundedAt && (
+        <ActionForm
+          legend="Erstattung nach Widerruf verbuchen"
+          submitLabel="Erstattung verbuchen"
+          onSubmit={(data) =>
+            act({ action: 'refund-withdrawal', version, refundedOn: String(data.get('refundedOn')), amount: euro(data, 'amount') })
+          }
+        >
+          <ActionField name="refundedOn" label="Erstattet am" type="date" defaultValue={today()} max={today()} required />
+          <ActionField name="amount" label="Betrag in €" inputMode="decimal" defaultValue={total} required />
+        </ActionForm>
+      )}
+      {(order.status === 'awaiting_payment' || order.status === 'paid') && (
+        <ActionForm
+          legend="Stornieren"
+          submitLabel="Bestellung stornieren"
+          confirm={`Bestellung ${order.orderNumber} wirklich stornieren? Der Bestand wird freigegeben und der Kunde per E-Mail informiert.`}
+          onSubmit={(data) => act({ action: 'cancel', version, note: String(data.get('note') ?? '') })}
+        >
+          {order.status === 'paid' && <p>Die Zahlung ist bereits eingegangen: Bitte erstatten Sie den Betrag innerhalb von 14 Tagen.</p>}
+          <ActionField name="note" label="Grund (steht in der E-Mail an den Kunden)" required />
+        </ActionForm>
+      )}
+    </div>
+  );
+}
+
+function OrderFacts({ order }: { order: AdminOrderDetail }) {
+  return (
+    <div className="admin-order-facts">
+      <section>
+        <h2>Kunde</h2>
+        <p>{order.email}</p>
+        <h3>Rechnungsadresse</h3>
+        <address>
+          {addressLines(order.billingAddress).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+        <h3>Lieferadresse</h3>
+        <address>
+          {addressLines(order.shippingAddress).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+      </section>
+      <section>
+        <h2>Artikel</h2>
+        <ul className="admin-order-lines">
+          {order.items.map((line) => (
+            <li key={line.productId}>
+              {line.quantity} × {line.name} <span>{formatEurDecimal(line.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          Versand {formatEurDecimal(order.totals.shipping)}
+          {order.promo && ` · Gutschein ${order.promo.code}: −${formatEurDecimal(order.totals.promoDiscount)}`}
+        </p>
+        <p>
+          <strong>Summe {formatEurDecimal(order.totals.total)}</strong> (inkl. {formatEurDecimal(order.totals.vatIncluded)} MwSt.)
+        </p>
+      </section>
+      <section>
+        <h2>Zahlung und Versand</h2>
+        <p>
+          {order.payment.label}, fällig bis {formatIsoDate(order.payment.dueDate)}
+          {order.overdue && <span className="admin-flag">überfällig</span>}
+        </p>
+        {order.paymentReceived && (
+          <p>
+            Eingang {formatEurDecimal(order.paymentReceived.amount)} am {formatIsoDate(order.paymentReceived.receivedOn)}
+            {order.paymentReceived.note && ` (${order.paymentReceived.note})`}
+          </p>
+        )}
+        {order.shipment && (
+          <p>
+            Versandt am {formatDateTime(new Date(order.shipment.shippedAt))} mit DHL:{' '}
+            <a href={order.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+              {order.shipment.trackingNumber}
+            </a>
+            {order.shippingEmailSent ? ' · Kunde informiert' : ' · E-Mail an den Kunden wird noch gesendet'}
+            {order.shipment.deliveredAt && ` · zugestellt am ${formatDateTime(new Date(order.shipment.deliveredAt))}`}
+          </p>
+        )}
+        {order.cancellation && (
+          <p>
+            Storniert am {formatDateTime(new Date(order.cancellation.at))}:{' '}
+            {order.cancellation.reason === 'payment_overdue' ? 'keine Zahlung bis zur Frist' : order.cancellation.note}
+            {!order.cancellation.stockReleased && ' · Bestand wird noch freigegeben'}
+          </p>
+        )}
+      </section>
+      {order.withdrawal && (
+        <section>
+          <h2>Widerruf</h2>
+          <p>
+            Eingegangen am {formatDateTime(new Date(order.withdrawal.receivedAt))} von {order.withdrawal.name}
+            {order.withdrawal.items ? `: „${order.withdrawal.items}“` : ' (ganze Bestellung)'}
+          </p>
+          <p>
+            {order.withdrawal.withdrawalPeriodEnds
+              ? `Widerrufsfrist bis ${formatIsoDate(order.withdrawal.withdrawalPeriodEnds)}: ${order.withdrawal.inTime ? 'rechtzeitig' : 'verspätet'}.`
+              : 'Vor der Zustellung widerrufen: rechtzeitig.'}{' '}
+            Erstattung fällig bis {formatIsoDate(order.withdrawal.refundDueBy)}.
+          </p>
+          {order.withdrawal.refundedAt && order.withdrawal.refund && (
+            <p>
+              Erstattet: {formatEurDecimal(order.withdrawal.refund)} am {formatIsoDate(order.withdrawal.refundedAt)}
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /admin/orders/{id} (issue #13): everything about one order and the next step of its workflow:
+ * book the transfer, ship with the DHL number (the buyer is e-mailed the tracking link), record
+ * the delivery, refund a withdrawal, or cancel (stock released, buyer told).
+ */
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const order = useQuery({ queryKey: ['admin-order', id], queryFn: () => ordersApi.detail(id) });
+  useSeo({ title: order.data ? `Bestellung ${order.data.orderNumber}` : 'Bestellung', robots: 'noindex, nofollow' });
+  const act = async (action: OrderAction) => {
+    try {
+      const updated = await ordersApi.act(id, action);
+      queryClient.setQueryData(['admin-order', id], updated);
+      showToast({ title: 'Bestellung aktualisiert', description: ORDER_STATUS_LABELS[updated.status], variant: 'success' });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: ['admin-orders'] });
+    }
+  };
+  return (
+    <section className="shop-page admin-page">
+      <p>
+        <Link to={href('/admin/orders')}>← Alle Bestellungen</Link>
+      </p>
+      {order.isPending ? (
+        <Spinner label="Bestellung wird geladen…" />
+      ) : order.isError ? (
+        <LoadFailed message="Die Bestellung konnte nicht geladen werden." onRetry={() => void order.refetch()} />
+      ) : (
+        <>
+          <h1>Bestellung {order.data.orderNumber}</h1>
+          <p data-testid="admin-order-status">
+            <strong>{ORDER_STATUS_LABELS[order.data.status]}</strong> · bestellt am {formatDateTime(new Date(order.data.createdAt))}
+          </p>
+          {order.data.overdue && (
+            <Notice tone="warning" role="status">
+              Die Zahlungsfrist ist abgelaufen. Ohne Zahlungseingang storniert der Shop die Bestellung nach einer kurzen Nachfrist
+              automatisch.
+            </Notice>
+          )}
+          <Workflow order={order.data} act={act} />
+          <OrderFacts order={order.data} />
+        </>
+      )}
+    </section>
+  );
+}

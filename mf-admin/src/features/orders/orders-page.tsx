@@ -1,0 +1,110 @@
+import { Link } from 'react-router-dom';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery } from '@shop/contracts';
+import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
+import { formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
+import { href } from '@shop/routes';
+import { Button, LoadFailed, Spinner } from '@shop/ui';
+import { useSeo } from '@shop/shell-api';
+import { ordersApi } from '../../api/orders-api';
+import { Pager } from '../layout/pager';
+import { DateRangeFields, Options } from '../layout/filter-fields';
+import { isoDateParam, useListAddress } from '../layout/use-list-address';
+
+const PER_PAGE = 50;
+
+/** German names of the list's filters: every status plus the two work queues. */
+export const ORDER_FILTER_LABELS: Record<(typeof ADMIN_ORDER_FILTERS)[number], string> = {
+  all: 'Alle',
+  overdue: 'Zahlung überfällig',
+  'open-withdrawals': 'Offene Widerrufe',
+  ...ORDER_STATUS_LABELS,
+};
+
+/**
+ * /admin/orders and /admin/bestellungen (issue #13): orders newest first, filtered by status or
+ * work queue (overdue payments, open withdrawals), order days and a search for order number,
+ * e-mail or name; the filters live in the address.
+ */
+export function OrdersPage() {
+  useSeo({ title: 'Bestellungen verwalten', robots: 'noindex, nofollow' });
+  const { params, page, submitFilters, goTo } = useListAddress(['status', 'von', 'bis', 'suche'], { status: 'all' });
+  const status = ADMIN_ORDER_FILTERS.find((value) => value === params.get('status')) ?? 'all';
+  const from = isoDateParam(params.get('von'));
+  const to = isoDateParam(params.get('bis'));
+  const search = params.get('suche')?.slice(0, 100) || undefined;
+  const query: AdminOrderListQuery = { status, from, to, search, limit: PER_PAGE, offset: (page - 1) * PER_PAGE };
+  const orders = useQuery({ queryKey: ['admin-orders', query], queryFn: () => ordersApi.list(query), placeholderData: keepPreviousData });
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PER_PAGE));
+
+  return (
+    <section className="shop-page admin-page">
+      <h1>Bestellungen verwalten</h1>
+      <form className="admin-filters" role="search" onSubmit={submitFilters}>
+        <div className="shop-field">
+          <label htmlFor="orders-search">Suche (Bestellnummer, E-Mail, Name)</label>
+          <input id="orders-search" name="suche" type="search" defaultValue={search ?? ''} />
+        </div>
+        <div className="shop-field">
+          <label htmlFor="orders-status">Status</label>
+          <select id="orders-status" name="status" defaultValue={status}>
+            <Options labels={ORDER_FILTER_LABELS} />
+          </select>
+        </div>
+        <DateRangeFields id="orders" from={from} to={to} fromLabel="Bestellt ab" toLabel="Bestellt bis" />
+        <Button type="submit" variant="secondary">
+          Filtern
+        </Button>
+      </form>
+      {orders.isPending ? (
+        <Spinner label="Bestellungen werden geladen…" />
+      ) : orders.isError ? (
+        <LoadFailed message="Die Bestellungen konnten nicht geladen werden." onRetry={() => void orders.refetch()} />
+      ) : orders.data.orders.length === 0 ? (
+        <p>Keine Bestellungen gefunden.</p>
+      ) : (
+        <>
+          <p>{orders.data.total} Bestellungen</p>
+          <table className="admin-table" aria-busy={orders.isFetching}>
+            <caption className="shop-visually-hidden">
+              Bestellungen, Seite {page} von {pages}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Bestellung</th>
+                <th scope="col">Kunde</th>
+                <th scope="col">Summe</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.orders.map((order) => (
+                <tr key={order.id} data-testid="admin-order-row">
+                  <td data-label="Bestellung">
+                    <Link to={href('/admin/orders/:id', { id: order.id })}>{order.orderNumber}</Link>
+                    <span className="admin-table__sub">{formatDateTime(new Date(order.createdAt))}</span>
+                  </td>
+                  <td data-label="Kunde">
+                    {order.name}
+                    <span className="admin-table__sub">{order.email}</span>
+                  </td>
+                  <td data-label="Summe">
+                    {formatEurDecimal(order.total)}
+                    <span className="admin-table__sub">{order.itemCount} Artikel</span>
+                  </td>
+                  <td data-label="Status">
+                    {ORDER_STATUS_LABELS[order.status]}
+                    {order.overdue && <span className="admin-flag">Zahlung überfällig seit {formatIsoDate(order.paymentDueDate)}</span>}
+                    {order.withdrawal === 'received' && <span className="admin-flag">Widerruf offen</span>}
+                    {order.withdrawal === 'refunded' && <span className="admin-table__sub">Widerruf erstattet</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={page} pages={pages} onPage={goTo} />
+        </>
+      )}
+    </section>
+  );
+}

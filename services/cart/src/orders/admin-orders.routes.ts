@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, ErrorResponse, OrderAction } from '@shop/contracts';
+import type { OrderFulfillment } from './order-fulfillment';
+
+const idParams = z.object({ id: z.string().max(64) });
+const readErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/**
+ * Staff endpoints of orders and withdrawals (issue #13), under /api/admin/orders, permission
+ * `orders:write` (service-kit staffAccessPlugin). Steps answer 409 STALE_VERSION when the order
+ * changed since the `version` sent, 409 CONFLICT when the step does not fit the status.
+ */
+export const adminOrderRoutes: FastifyPluginAsyncZod<{ fulfillment: OrderFulfillment }> = async (app, { fulfillment }) => {
+  const config = { permission: 'orders:write' } as const;
+
+  app.get(
+    '/api/admin/orders',
+    {
+      config,
+      schema: {
+        summary: 'Staff order list, newest first',
+        description:
+          'status: all, overdue (awaiting payment after the due date), open-withdrawals, or a status. from/to: order days (YYYY-MM-DD, Europe/Berlin). search: order number, e-mail or name (plain text).',
+        querystring: AdminOrderListQuery,
+        response: { 200: AdminOrderListResponse, 400: ErrorResponse, ...readErrors },
+      },
+    },
+    async (request) => fulfillment.list(request.query),
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    {
+      config,
+      schema: {
+        summary: 'One order for staff: payment, shipment, cancellation, withdrawal',
+        params: idParams,
+        response: { 200: AdminOrderDetail, ...readErrors },
+      },
+    },
+    async (request) => fulfillment.detail(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/actions',
+    {
+      config,
+      schema: {
+        summary: 'One workflow step: mark-paid, ship, deliver, cancel, refund-withdrawal',
+        description:
+          'mark-paid { receivedOn, amount (must equal the total), note }; ship { trackingNumber (DHL) } e-mails the tracking link; deliver { deliveredOn }; cancel { note } releases the stock and e-mails the buyer; refund-withdrawal { refundedOn, amount }. Each needs the version staff saw.',
+        params: idParams,
+        body: OrderAction,
+        response: { 200: AdminOrderDetail, 400: ErrorResponse, 409: ErrorResponse, ...readErrors },
+      },
+    },
+    async (request) => fulfillment.act(request.staff!, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,119 @@
+import type { Connection } from 'mongoose';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuditEntry } from '@shop/contracts';
+import type { Mailer } from '@shop/service-kit';
+import { orderModel, type OrderRecord } from './order.model';
+import { PromoCodes } from '../promo/promo-codes';
+import { paymentDueAt } from './payment-method';
+import type { CatalogClient } from '../catalog-client/catalog-client';
+import { orderCancellationMail } from './order-cancellation.mail';
+
+/** Who cancels and why: the overdue-payment job, or staff with their note, version and audit entry. */
+export type CancellationRequest =
+  { reason: 'payment_overdue' } | { reason: 'staff'; note: string; version: number; auditEntry: AuditEntry };
+
+/**
+ * The one cancellation of an order (issue #9 overdue payments; issue #13 staff): compare-and-set
+ * from 'awaiting_payment' (staff also from 'paid') to 'cancelled', so a payment booked meanwhile,
+ * another instance of the job or another staff member wins cleanly; the per-customer promo use
+ * is given back; then the stock reservation is released through the catalog and the buyer gets
+ * an e-mail. A release or e-mail that fails is retried by `finishCancellations` on the next run
+ * (`stockReleasedAt` / `cancellationEmailSentAt` stay null).
+ */
+export class OrderCancellation {
+  constructor(
+    private readonly deps: {
+      db: Connection;
+      catalog: Pick<CatalogClient, 'releaseReservation'>;
+      mailer: Mailer;
+      shop: { name: string; origin: string };
+      log: FastifyBaseLogger;
+      dueDays: number;
+    },
+  ) {}
+
+  private get orders() {
+    return orderModel(this.deps.db);
+  }
+
+  /**
+   * Cancels `order` as of `at`. @returns false when it was no longer in a cancellable state (or,
+   * for staff, no longer at the version they saw): nothing changed then.
+   */
+  async cancel(order: OrderRecord, request: CancellationRequest, at: Date): Promise<boolean> {
+    const staff = request.reason === 'staff';
+    const claimed = await this.orders.updateOne(
+      staff
+        ? { _id: order._id, status: { $in: ['awaiting_payment', 'paid'] }, version: request.version }
+        : { _id: order._id, status: 'awaiting_payment' },
+      {
+        $set: {
+          status: 'cancelled',
+          cancelledAt: at,
+          cancellationReason: request.reason,
+          cancellationNote: staff ? request.note : '',
+          stockReleasedAt: null,
+          cancellationEmailSentAt: null,
+        },
+        $inc: { version: 1 },
+        ...(staff ? { $push: { auditOutbox: request.auditEntry } } : {}),
+      },
+    );
+    if (claimed.modifiedCount !== 1) return false;
+    // A per-customer promo use (e.g. the welcome code) is given back with the order.
+    await new PromoCodes(this.deps.db).releaseUsesOfOrder(String(order._id));
+    this.deps.log.info({ orderNumber: order.orderNumber, reason: request.reason }, 'order cancelled');
+    await this.finishCancellations(at);
+    return true;
+  }
+
+  /** Releases stock and sends the e-mail for cancellations that still lack either. */
+  async finishCancellations(at: Date): Promise<void> {
+    const open = await this.orders
+      .find({ status: 'cancelled', $or: [{ stockReleasedAt: null }, { cancellationEmailSentAt: null }] })
+      .limit(100)
+      .lean();
+    for (const order of open) {
+      if (!order.stockReleasedAt) {
+        try {
+          await this.deps.catalog.releaseReservation(order.reservationId);
+          await this.orders.updateOne({ _id: order._id, stockReleasedAt: null }, { $set: { stockReleasedAt: at } });
+        } catch (error) {
+          this.deps.log.error(
+            { err: error, orderNumber: order.orderNumber },
+            'stock of a cancelled order not released yet; retried on the next run',
+          );
+        }
+      }
+      if (!order.cancellationEmailSentAt) {
+        // Claim the e-mail first, so two runs never send it twice; give the claim back on failure.
+        const claim = await this.orders.updateOne(
+          { _id: order._id, cancellationEmailSentAt: null },
+          { $set: { cancellationEmailSentAt: at } },
+        );
+        if (claim.modifiedCount !== 1) continue;
+        try {
+          await this.deps.mailer.send(
+            orderCancellationMail(
+              {
+                orderNumber: order.orderNumber,
+                email: order.email,
+                name: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`,
+                totalCents: order.totals.totalCents,
+                createdAt: order.createdAt,
+                dueAt: paymentDueAt(order.createdAt, this.deps.dueDays),
+                reason: order.cancellationReason === 'staff' ? 'staff' : 'payment_overdue',
+                note: order.cancellationNote ?? '',
+                paid: Boolean(order.paymentReceived?.amountCents),
+              },
+              this.deps.shop,
+            ),
+          );
+        } catch (error) {
+          await this.orders.updateOne({ _id: order._id }, { $set: { cancellationEmailSentAt: null } });
+          this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'cancellation e-mail failed; retried on the next run');
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { dhlTrackingUrl } from '@shop/contracts';
+import { shortMail, type OutgoingMail, type ShopInfo } from '@shop/service-kit';
+
+/**
+ * Tells the buyer the parcel is on its way (issue #13): order number, the DHL tracking number
+ * and link, and the handover rule of the age-checked delivery (legal-de 1.6).
+ */
+export function orderShippedMail(
+  order: { orderNumber: string; email: string; name: string; trackingNumber: string },
+  shop: ShopInfo,
+): OutgoingMail {
+  return shortMail({
+    to: order.email,
+    subject: `Ihre Bestellung ${order.orderNumber} ist unterwegs`,
+    greeting: `Guten Tag ${order.name},`,
+    lines: [
+      `Ihre Bestellung ${order.orderNumber} wurde an DHL übergeben. Sendungsnummer: ${order.trackingNumber}.`,
+      'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
+    ],
+    link: { label: 'Sendung verfolgen', url: dhlTrackingUrl(order.trackingNumber) },
+    shop,
+    fileStem: `${order.orderNumber}-versandt`,
+  });
+}
