@@ -25,7 +25,13 @@ test('staff lower a sale price: the shop shows it against the lowest price of 30
   const before: string = product.salePrice;
   const after = (Number(before) - 0.1).toFixed(2);
 
-  await page.goto('/admin/products');
+  // The dashboard: figures from the cart and the catalog, each leading to its list.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin-Dashboard' })).toBeVisible();
+  await expect(page.getByTestId('dashboard-orders')).toContainText('Bestellungen heute');
+  await expect(page.getByTestId('dashboard-stock')).toContainText('Ausverkauft');
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Produkte' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Produkte verwalten' })).toBeVisible();
   await expect(page.getByTestId('admin-product-row').first()).toBeVisible();
   expect((await axe(page)).violations).toEqual([]);

@@ -11,6 +11,7 @@ import { ProductsPage } from '../features/products/products-page';
 import { ProductEditPage, ProductNewPage } from '../features/products/product-editor-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { OrdersPage } from '../features/orders/orders-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { OrderDetailPage } from '../features/orders/order-detail-page';
 import '../styles/admin.css';
 
@@ -26,7 +27,7 @@ const notYet = (title: string) =>
   };
 
 const PAGES: Record<PageId<'admin'>, ComponentType> = {
-  dashboard: notYet('Admin-Dashboard'),
+  dashboard: DashboardPage,
   'auth-status': AuthStatusPage,
   products: ProductsPage,
   'product-new': ProductNewPage,

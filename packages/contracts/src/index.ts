@@ -22,3 +22,4 @@ export * from './staff';
 export * from './audit';
 export * from './admin-products';
 export * from './admin-orders';
+export * from './dashboard';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, ErrorResponse, OrderAction } from '@shop/contracts';
+import { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, ErrorResponse, OrderAction, OrderStats } from '@shop/contracts';
 import type { OrderFulfillment } from './order-fulfillment';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -56,5 +56,17 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ fulfillment: OrderFulfill
       },
     },
     async (request) => fulfillment.act(request.staff!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/internal/admin/order-stats',
+    {
+      schema: {
+        summary: "The admin dashboard's order figures (internal, for the admin service)",
+        hide: true,
+        response: { 200: OrderStats },
+      },
+    },
+    async () => fulfillment.stats(),
   );
 };

@@ -186,3 +186,17 @@ test('a withdrawal: deadlines from delivery and receipt, refund booked once, the
     order.id,
   );
 });
+
+test('the dashboard figures: today and this week without cancelled orders, and the work queues', async () => {
+  const internal = { 'x-internal-token': 'test-internal-secret-0123456789-abcdef' };
+  const before = (await env.app.inject({ method: 'GET', url: '/internal/admin/order-stats', headers: internal })).json();
+  const kept = await placeOrder();
+  const cancelled = await placeOrder();
+  await act(cancelled.id, { action: 'cancel', version: 0, note: 'Testbestellung storniert' });
+  const after = (await env.app.inject({ method: 'GET', url: '/internal/admin/order-stats', headers: internal })).json();
+  expect(after.today.orders).toBe(before.today.orders + 1);
+  expect(Number(after.today.revenue)).toBeCloseTo(Number(before.today.revenue) + Number(kept.total), 2);
+  expect(after.week.orders).toBeGreaterThanOrEqual(after.today.orders);
+  expect(after.awaitingPayment).toBe(before.awaitingPayment + 1);
+  expect((await env.app.inject({ method: 'GET', url: '/internal/admin/order-stats' })).statusCode).toBe(401);
+});

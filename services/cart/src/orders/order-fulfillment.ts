@@ -7,6 +7,7 @@ import {
   type AdminOrderListResponse,
   type AdminOrderSummary,
   type AuditChange,
+  type OrderStats,
   OrderAction,
 } from '@shop/contracts';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
@@ -337,6 +338,31 @@ export class OrderFulfillment {
         this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'shipping e-mail failed; retried on the next run');
       }
     }
+  }
+
+  /**
+   * The dashboard's order figures (issue #13): orders placed today and this week (from Monday,
+   * German days) that are not cancelled, with their totals, and the work queues.
+   */
+  async stats(): Promise<OrderStats> {
+    const now = this.deps.now();
+    const today = isoDateInBerlin(now);
+    const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+    const weekStart = startOfBerlinDay(addDays(today, -weekday));
+    const dayStart = startOfBerlinDay(today);
+    const placed = await this.orders
+      .find({ createdAt: { $gte: weekStart }, status: { $nin: ['pending', 'cancelled'] } }, { createdAt: 1, totals: 1 })
+      .lean();
+    const figures = (from: Date) => {
+      const orders = placed.filter((order) => order.createdAt >= from);
+      return { orders: orders.length, revenue: centsToDecimal(orders.reduce((sum, order) => sum + order.totals.totalCents, 0)) };
+    };
+    const [awaitingPayment, overdue, openWithdrawals] = await Promise.all([
+      this.orders.countDocuments({ status: 'awaiting_payment' }),
+      this.orders.countDocuments({ status: 'awaiting_payment', createdAt: { $lt: new Date(now.getTime() - this.deps.dueDays * DAY_MS) } }),
+      this.orders.countDocuments({ withdrawalRequestedAt: { $ne: null }, refund: null }),
+    ]);
+    return { today: figures(dayStart), week: figures(weekStart), awaitingPayment, overdue, openWithdrawals };
   }
 
   /** Gives orders from before issue #13 a version, so staff can change them. */

@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, InternalProductsResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
+import {
+  ErrorResponse,
+  InternalProductsResponse,
+  LOW_STOCK_THRESHOLD,
+  PageHead,
+  PageHeadQuery,
+  SitemapEntries,
+  StockStats,
+} from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import { pageHeadFor, sitemapEntries } from '../seo/page-head';
 import type { CatalogSnapshot } from './catalog-snapshot';
 
 /**
- * Internal endpoints for the gateway (not routed under /api): the head of a catalogue page for
- * its first HTML, and the sitemap entries.
+ * Internal endpoints (not routed under /api): for the gateway the head of a catalogue page for
+ * its first HTML and the sitemap entries; for the cart products by id; for the admin service's
+ * dashboard the stock figures.
  */
 export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catalog: CatalogSnapshot }> = async (
   app,
@@ -51,5 +60,25 @@ export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catal
         .split(',')
         .flatMap((id) => catalog.productById(id)?.api ?? []),
     }),
+  );
+
+  app.get(
+    '/internal/admin/stock-stats',
+    {
+      schema: {
+        summary: "The admin dashboard's stock figures: active products low on stock and sold out (the 10 lowest of each, and the counts)",
+        hide: true,
+        response: { 200: StockStats },
+      },
+    },
+    async () => {
+      const tracked = catalog.products
+        .filter((p) => p.api.isActive && p.api.stock !== null)
+        .map((p) => ({ id: p.api.id, name: p.api.name, stock: p.api.stock! }))
+        .sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name, 'de'));
+      const soldOut = tracked.filter((p) => p.stock <= 0);
+      const low = tracked.filter((p) => p.stock > 0 && p.stock <= LOW_STOCK_THRESHOLD);
+      return { lowStock: low.slice(0, 10), lowStockCount: low.length, soldOut: soldOut.slice(0, 10), soldOutCount: soldOut.length };
+    },
   );
 };

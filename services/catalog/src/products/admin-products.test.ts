@@ -306,3 +306,21 @@ test('audit entries wait in the record while the admin service is down, and arri
   await app.auditRelay.flush();
   expect(collector.entries().filter((e) => e.entityId === product.id)).toHaveLength(1);
 });
+
+test('the dashboard’s stock figures: active products low on stock and sold out, lowest first', async () => {
+  const tag = `Lager${randomUUID().slice(0, 4)}`;
+  const low = await create(podInput({ name: `${tag} knapp`, stock: 2 }));
+  const out = await create(podInput({ name: `${tag} leer`, stock: 0 }));
+  await create(podInput({ name: `${tag} inaktiv`, stock: 0, isActive: false }));
+  const stats = (
+    await app.inject({
+      method: 'GET',
+      url: '/internal/admin/stock-stats',
+      headers: { 'x-internal-token': 'test-internal-secret-0123456789-abcdef' },
+    })
+  ).json();
+  expect(stats.soldOut.map((p: { id: string }) => p.id)).toContain(out.id);
+  expect(stats.lowStock).toContainEqual({ id: low.id, name: `${tag} knapp`, stock: 2 });
+  expect(stats.soldOut.concat(stats.lowStock).some((p: { name: string }) => p.name.endsWith('inaktiv'))).toBe(false);
+  expect(stats.lowStockCount).toBeGreaterThanOrEqual(1);
+});

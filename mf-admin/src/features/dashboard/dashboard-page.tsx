@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { permissionsOf, type Dashboard } from '@shop/contracts';
+import { formatEurDecimal, formatInteger } from '@shop/format';
+import { href } from '@shop/routes';
+import { LoadFailed, Notice, Spinner } from '@shop/ui';
+import { useSeo, useSession } from '@shop/shell-api';
+import { dashboardApi } from '../../api/dashboard-api';
+import { AuditList } from '../audit/audit-list';
+
+/** One figure with its label and, where staff act on it, the list behind it. */
+function Figure({ label, value, to, alert = false }: { label: string; value: ReactNode; to?: string; alert?: boolean }) {
+  return (
+    <div className={`admin-figure${alert ? ' admin-figure--alert' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{to ? <Link to={to}>{value}</Link> : value}</dd>
+    </div>
+  );
+}
+
+const ordersLink = (status: string) => `${href('/admin/orders')}?status=${status}`;
+const productsLink = (status: string) => `${href('/admin/products')}?status=${status}`;
+
+function OrderFigures({ orders }: { orders: NonNullable<Dashboard['orders']> }) {
+  return (
+    <dl className="admin-figures" data-testid="dashboard-orders">
+      <Figure label="Bestellungen heute" value={`${formatInteger(orders.today.orders)} · ${formatEurDecimal(orders.today.revenue)}`} />
+      <Figure label="Bestellungen diese Woche" value={`${formatInteger(orders.week.orders)} · ${formatEurDecimal(orders.week.revenue)}`} />
+      <Figure label="Zahlung ausstehend" value={formatInteger(orders.awaitingPayment)} to={ordersLink('awaiting_payment')} />
+      <Figure label="Zahlung überfällig" value={formatInteger(orders.overdue)} to={ordersLink('overdue')} alert={orders.overdue > 0} />
+      <Figure
+        label="Offene Widerrufe"
+        value={formatInteger(orders.openWithdrawals)}
+        to={ordersLink('open-withdrawals')}
+        alert={orders.openWithdrawals > 0}
+      />
+    </dl>
+  );
+}
+
+function StockFigures({ stock }: { stock: NonNullable<Dashboard['stock']> }) {
+  return (
+    <>
+      <dl className="admin-figures" data-testid="dashboard-stock">
+        <Figure
+          label="Niedriger Bestand (1–10 Stück)"
+          value={formatInteger(stock.lowStockCount)}
+          to={productsLink('low-stock')}
+          alert={stock.lowStockCount > 0}
+        />
+        <Figure
+          label="Ausverkauft"
+          value={formatInteger(stock.soldOutCount)}
+          to={productsLink('sold-out')}
+          alert={stock.soldOutCount > 0}
+        />
+      </dl>
+      {stock.soldOut.length + stock.lowStock.length > 0 && (
+        <ul className="admin-stock-list">
+          {[...stock.soldOut, ...stock.lowStock].map((item) => (
+            <li key={item.id}>
+              <Link to={href('/admin/products/edit/:id', { id: item.id })}>{item.name}</Link>:{' '}
+              {item.stock <= 0 ? 'ausverkauft' : `${item.stock} Stück`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * /admin (spec §2; issue #13): today's and this week's orders and revenue, the work queues
+ * (payments awaited and overdue, open withdrawals), low-stock and sold-out products, and the
+ * latest changes. Each figure leads to the list behind it; a part whose service is down says so.
+ */
+export function DashboardPage() {
+  useSeo({ title: 'Admin-Dashboard', robots: 'noindex, nofollow' });
+  const { user } = useSession();
+  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: dashboardApi.load, refetchInterval: 60_000 });
+  const mayReadAudit = permissionsOf(user?.role ?? '').includes('audit:read');
+  return (
+    <section className="shop-page admin-page">
+      <h1>Admin-Dashboard</h1>
+      {dashboard.isPending ? (
+        <Spinner label="Übersicht wird geladen…" />
+      ) : dashboard.isError ? (
+        <LoadFailed message="Die Übersicht konnte nicht geladen werden." onRetry={() => void dashboard.refetch()} />
+      ) : (
+        <>
+          <h2>Bestellungen</h2>
+          {dashboard.data.orders ? (
+            <OrderFigures orders={dashboard.data.orders} />
+          ) : (
+            <Notice tone="warning">Die Bestelldaten sind gerade nicht verfügbar.</Notice>
+          )}
+          <h2>Bestand</h2>
+          {dashboard.data.stock ? (
+            <StockFigures stock={dashboard.data.stock} />
+          ) : (
+            <Notice tone="warning">Die Bestandsdaten sind gerade nicht verfügbar.</Notice>
+          )}
+          {mayReadAudit && (
+            <>
+              <h2>Letzte Änderungen</h2>
+              <AuditList entries={dashboard.data.latestChanges} />
+              <p>
+                <Link to={href('/admin/audit')}>Ganzes Änderungsprotokoll</Link>
+              </p>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Connection, QueryFilter } from 'mongoose';
+import type { AuditEntry, AuditListQuery, AuditListResponse } from '@shop/contracts';
+import { startOfBerlinDay } from '@shop/format';
+import { isDuplicateKeyError } from '@shop/service-kit';
+import { auditEntryModel } from './audit-entry.model';
+
+const DAY_MS = 86_400_000;
+/** The calendar day after 'YYYY-MM-DD'. */
+const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** The audit log's storage (issue #13): append-only, each entry id once. */
+export class AuditLog {
+  constructor(private readonly db: Connection) {}
+
+  private get entries() {
+    return auditEntryModel(this.db);
+  }
+
+  init(): Promise<unknown> {
+    return this.entries.init();
+  }
+
+  /** Stores entries; one already stored (a relay's resend) is skipped without hiding any other failure. */
+  async store(entries: AuditEntry[]): Promise<void> {
+    for (const { id, at, ...rest } of entries) {
+      try {
+        await this.entries.create({ _id: id, at: new Date(at), ...rest });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
+  }
+
+  /** Entries newest first, filtered by entity, entity id, actor and German calendar days (both inclusive). */
+  async list(query: Partial<AuditListQuery> & { limit: number; offset: number }): Promise<AuditListResponse> {
+    const { entity, entityId, actorId, from, to, limit, offset } = query;
+    const filter: QueryFilter<unknown> = {};
+    if (entity) filter.entity = entity;
+    if (entityId) filter.entityId = entityId;
+    if (actorId) filter.actorId = actorId;
+    if (from || to)
+      filter.at = {
+        ...(from ? { $gte: startOfBerlinDay(from) } : {}),
+        ...(to ? { $lt: startOfBerlinDay(nextDay(to)) } : {}),
+      };
+    const [documents, total] = await Promise.all([
+      this.entries.find(filter).sort({ at: -1, _id: 1 }).skip(offset).limit(limit).lean(),
+      this.entries.countDocuments(filter),
+    ]);
+    return {
+      entries: documents.map(({ _id, at, ...rest }) => ({
+        id: _id,
+        at: at.toISOString(),
+        actorId: rest.actorId,
+        actorRole: rest.actorRole,
+        service: rest.service as AuditEntry['service'],
+        entity: rest.entity,
+        entityId: rest.entityId,
+        label: rest.label,
+        action: rest.action,
+        changes: rest.changes as AuditEntry['changes'],
+        reason: rest.reason ?? null,
+      })),
+      total,
+      limit,
+      offset,
+    };
+  }
+}
