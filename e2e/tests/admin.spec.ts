@@ -133,3 +133,33 @@ test('staff book the transfer and ship with DHL: the buyer gets the tracking lin
   const mail = await mailText(email, /ist unterwegs$/);
   expect(mail).toContain('https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557');
 });
+
+test('staff create a promo code and a shopper redeems it in the cart at once @phone', async ({ shopperPage: page, browser }, info) => {
+  await logInAsManager(page);
+  const code = `E2E-${info.project.name.toUpperCase()}-${Date.now() % 1_000_000}`;
+  await page.goto('/admin/promotions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Aktionen und Gutscheincodes' })).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Rabatt (Prozent oder Euro)').fill('abc');
+  await page.getByRole('button', { name: 'Gutscheincode anlegen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'bitte ganze Prozent eingeben' })).toBeVisible();
+  await page.getByLabel('Rabatt (Prozent oder Euro)').fill('12');
+  await page.getByRole('button', { name: 'Gutscheincode anlegen' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Gutscheincode angelegt' })).toBeVisible();
+  await expect(page.getByTestId('admin-promotion-row').filter({ hasText: code })).toContainText('12 %');
+  expect((await axe(page)).violations).toEqual([]);
+
+  // A shopper in another browser redeems it.
+  const shopper = await browser.newContext({ ...(info.project.use ?? {}), baseURL: info.project.use.baseURL });
+  const shop = await shopper.newPage();
+  await returningShopper(shop);
+  await shop.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
+  await shop.getByRole('button', { name: /^In den Warenkorb – / }).click();
+  await expect(shop.getByTestId('cart-badge')).toHaveText('1');
+  await shop.goto('/warenkorb');
+  await shop.getByLabel('Gutscheincode').fill(code.toLowerCase());
+  await shop.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(shop.getByTestId('promo-applied')).toContainText(code);
+  await expect(shop.getByTestId('toast')).toContainText('Sie sparen 12%');
+  await shopper.close();
+});

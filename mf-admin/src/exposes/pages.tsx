@@ -12,6 +12,7 @@ import { ProductEditPage, ProductNewPage } from '../features/products/product-ed
 import { AuditPage } from '../features/audit/audit-page';
 import { OrdersPage } from '../features/orders/orders-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { PromotionsPage } from '../features/promotions/promotions-page';
 import { OrderDetailPage } from '../features/orders/order-detail-page';
 import '../styles/admin.css';
 
@@ -44,7 +45,7 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   'page-edit': notYet('Seite bearbeiten'),
   'content-edit': notYet('Inhalt bearbeiten'),
   media: notYet('Medien'),
-  promotions: notYet('Aktionen'),
+  promotions: PromotionsPage,
 };
 
 /** Admin pages (spec §2 'Admin routes'), each only for staff (RequireStaff; the services check every call too). */

@@ -23,3 +23,4 @@ export * from './audit';
 export * from './admin-products';
 export * from './admin-orders';
 export * from './dashboard';
+export * from './admin-promotions';

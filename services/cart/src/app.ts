@@ -19,6 +19,9 @@ import { OrderCancellation } from './orders/order-cancellation';
 import { OrderFulfillment } from './orders/order-fulfillment';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { orderModel } from './orders/order.model';
+import { promoCodeModel } from './promo/promo-code.model';
+import { PromotionAdmin } from './promo/promotion-admin';
+import { adminPromotionRoutes } from './promo/admin-promotions.routes';
 import { createIdCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './orders/payment-method';
 import { createMailer, type Mailer } from '@shop/service-kit';
@@ -96,7 +99,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: app.internalApiSecret,
-    models: [() => orderModel(app.db)],
+    models: [() => orderModel(app.db), () => promoCodeModel(app.db)],
     log: app.log,
   });
   const fulfillment = new OrderFulfillment({
@@ -112,6 +115,9 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   });
   await fulfillment.backfill();
   await app.register(adminOrderRoutes, { fulfillment });
+  const promotions = new PromotionAdmin({ db: app.db, relay, now });
+  await promotions.backfill();
+  await app.register(adminPromotionRoutes, { promotions });
 
   const sweeper = setInterval(() => {
     relay.kick();

@@ -27,6 +27,7 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   // Each slice owns the admin endpoints of its data (issue #13); the most specific prefix wins.
   { prefix: '/api/admin/products', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
+  { prefix: '/api/admin/promotions', service: 'cart' },
   { prefix: '/api/admin/customers', service: 'account' },
   { prefix: '/api/admin', service: 'admin' },
 ];

@@ -44,3 +44,14 @@ export function auditEntry(
     reason: what.reason ?? null,
   };
 }
+
+/** The audit entry of a record staff create: each of `fields` from null to its value in `input`. */
+export function creationEntry(
+  staff: ShopIdentity,
+  what: Pick<AuditEntry, 'service' | 'entity' | 'entityId' | 'label'>,
+  input: Record<string, unknown>,
+  fields: readonly string[],
+  at = new Date(),
+): AuditEntry {
+  return auditEntry(staff, { ...what, action: 'create', changes: changedFields(null, input, fields) }, at);
+}

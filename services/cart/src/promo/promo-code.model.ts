@@ -1,6 +1,6 @@
 import { Schema, type InferSchemaType } from 'mongoose';
 import type { PromoDiscount } from '@shop/contracts';
-import { defineModel } from '@shop/service-kit';
+import { auditOutboxPath, defineModel } from '@shop/service-kit';
 
 /**
  * Promo code (issue #4): `code` stored uppercase (codes are case-insensitive), `value` a percent
@@ -21,6 +21,9 @@ const promoCodeSchema = new Schema(
     perCustomerLimit: { type: Number, default: null },
     minOrderCents: { type: Number, default: null },
     description: { type: String, default: '' },
+    /** Optimistic concurrency for staff changes (issue #13). */
+    version: { type: Number, default: 0 },
+    ...auditOutboxPath,
   },
   { timestamps: true, versionKey: false },
 );

@@ -16,6 +16,7 @@ import { flavorSlug, productLawIssues, type ProductLawIssue } from '@shop/catalo
 import { centsToDecimal, decimalToCents, isoDateInBerlin } from '@shop/format';
 import {
   auditEntry,
+  creationEntry,
   changedFields,
   ConflictError,
   FieldError,
@@ -236,16 +237,11 @@ export class ProductAdmin {
     await this.ensureUnique(stored, null);
     const at = this.now();
     const _id = new Types.ObjectId();
-    const entry = auditEntry(
+    const entry = creationEntry(
       staff,
-      {
-        service: 'catalog',
-        entity: 'product',
-        entityId: String(_id),
-        label: input.name,
-        action: 'create',
-        changes: changedFields(null, input, AUDITED_FIELDS),
-      },
+      { service: 'catalog', entity: 'product', entityId: String(_id), label: input.name },
+      input,
+      AUDITED_FIELDS,
       at,
     );
     try {

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button } from '@shop/ui';
 import { apiErrorText } from '../api-error-text';
+import { Options } from './filter-fields';
 
 /** A value staff typed that cannot be sent (checked before the call); its message is shown as is. */
 export class InputError extends Error {}
 
 /**
- * One workflow step as a small form (order detail): its fields, one button, and the German error
+ * One staff action as a small form (order workflow steps, promo codes): its fields, one button, and the German error
  * of a refused step under it (the service's message, e.g. a wrong amount or a 409). `onSubmit`
  * gets the form's data and rejects to show its error; `confirm` asks before sending.
  */
@@ -60,23 +61,40 @@ export function ActionForm({
   );
 }
 
-/** A labelled input of an ActionForm. */
+/**
+ * A labelled field of an ActionForm: an input, or a select when `options` (value → German
+ * label) are given, or a checkbox with `type="checkbox"` (label after the box).
+ */
 export function ActionField({
   name,
   label,
   hint,
+  options,
   ...input
-}: { name: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { name: string; label: string; hint?: string; options?: Readonly<Record<string, string>> } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const describedBy = hint ? `${id}-hint` : undefined;
+  if (input.type === 'checkbox')
+    return (
+      <label className="admin-checkbox">
+        <input name={name} value="on" {...input} /> {label}
+      </label>
+    );
   return (
     <div className="shop-field">
       <label htmlFor={id}>{label}</label>
       {hint && (
-        <p id={`${id}-hint`} className="shop-field__hint">
+        <p id={describedBy} className="shop-field__hint">
           {hint}
         </p>
       )}
-      <input id={id} name={name} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      {options ? (
+        <select id={id} name={name} aria-describedby={describedBy} defaultValue={input.defaultValue as string | undefined}>
+          <Options labels={options} />
+        </select>
+      ) : (
+        <input id={id} name={name} aria-describedby={describedBy} {...input} />
+      )}
     </div>
   );
 }
