@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { test, expect, returningShopper } from './fixtures';
-import { axe, logInOnPage } from './accounts';
+import { axe, logInOnPage, registerVerified } from './accounts';
 import { mailText } from './mail';
 
 /** A euro amount as the shop shows it ('16,89 €', any space before the sign). */
@@ -162,4 +162,22 @@ test('staff create a promo code and a shopper redeems it in the cart at once @ph
   await expect(shop.getByTestId('promo-applied')).toContainText(code);
   await expect(shop.getByTestId('toast')).toContainText('Sie sparen 12%');
   await shopper.close();
+});
+
+test('a manager finds a customer and the orders; blocking and erasure are for admins only', async ({ shopperPage: page }, info) => {
+  const email = `kundensuche.${info.project.name}.${Date.now()}@example.de`;
+  await registerVerified(page, email);
+  await logInAsManager(page);
+  await page.goto('/admin/customers');
+  await page.getByLabel('Suche (E-Mail, Name)').fill(email);
+  await page.getByRole('button', { name: 'Filtern' }).click();
+  await expect(page.getByTestId('admin-customer-row')).toHaveCount(1);
+  expect((await axe(page)).violations).toEqual([]);
+  await page.getByRole('link', { name: 'Erika Mustermann' }).click();
+  await expect(page.getByTestId('admin-customer-role')).toHaveText('Kunde');
+  await expect(page.getByText(`${email} (bestätigt)`)).toBeVisible();
+  await expect(page.getByText('Keine Bestellungen.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Konto sperren' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Konto endgültig löschen' })).toHaveCount(0);
+  expect((await axe(page)).violations).toEqual([]);
 });

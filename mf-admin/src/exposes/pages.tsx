@@ -13,6 +13,8 @@ import { AuditPage } from '../features/audit/audit-page';
 import { OrdersPage } from '../features/orders/orders-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
+import { CustomersPage } from '../features/customers/customers-page';
+import { CustomerDetailPage } from '../features/customers/customer-detail-page';
 import { OrderDetailPage } from '../features/orders/order-detail-page';
 import '../styles/admin.css';
 
@@ -36,7 +38,8 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   audit: AuditPage,
   orders: OrdersPage,
   'order-detail': OrderDetailPage,
-  customers: notYet('Kunden verwalten'),
+  customers: CustomersPage,
+  'customer-detail': CustomerDetailPage,
   analytics: notYet('Auswertungen'),
   content: notYet('Inhalte verwalten'),
   'blog-new': notYet('Neuer Blogbeitrag'),

@@ -24,3 +24,4 @@ export * from './admin-products';
 export * from './admin-orders';
 export * from './dashboard';
 export * from './admin-promotions';
+export * from './admin-customers';

@@ -121,8 +121,9 @@ export const ROUTES = [
   route('/admin/auth-status', 'admin', 'auth-status', 'Anmeldestatus', loginOnly),
   route('/admin/products', 'admin', 'products', 'Produkte verwalten', loginOnly),
   route('/admin/produkte', 'admin', 'products', 'Produkte verwalten', loginOnly),
-  // Beyond spec §2 (issue #13): order detail, the product editor (shaped like the spec's blog editor routes) and the audit log.
+  // Beyond spec §2 (issue #13): order and customer detail, the product editor (shaped like the spec's blog editor routes) and the audit log.
   route('/admin/orders/:id', 'admin', 'order-detail', 'Bestellung bearbeiten', loginOnly),
+  route('/admin/customers/:id', 'admin', 'customer-detail', 'Kundenkonto', loginOnly),
   route('/admin/products/new', 'admin', 'product-new', 'Neues Produkt', loginOnly),
   route('/admin/products/edit/:id', 'admin', 'product-edit', 'Produkt bearbeiten', loginOnly),
   route('/admin/audit', 'admin', 'audit', 'Änderungsprotokoll', loginOnly),

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { CatalogReader } from '@shop/catalog-client';
-import { AttemptLimiter, createDomainService, createMailer, identitySecret, type Mailer } from '@shop/service-kit';
+import { AttemptLimiter, AuditRelay, createDomainService, createMailer, identitySecret, type Mailer } from '@shop/service-kit';
 import type { AccountConfig } from './config';
 import { AuthService } from './auth/auth-service';
 import { authRoutes } from './auth/auth.routes';
@@ -13,8 +13,11 @@ import { AccountPrivacy } from './privacy/account-privacy';
 import { CartClient } from './privacy/cart-client';
 import { privacyRoutes } from './privacy/privacy.routes';
 import { roleRoutes } from './staff/roles.routes';
+import { userModel } from './users/user.model';
+import { CustomerAdmin } from './customers/customer-admin';
+import { adminCustomerRoutes } from './customers/admin-customers.routes';
 
-/** How often old rate-limit attempts are deleted (ms). */
+/** How often old rate-limit attempts are deleted and waiting audit entries retried (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
@@ -54,12 +57,23 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
   });
   await app.register(roleRoutes, { auth });
   await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.loginPerAccount, secureCookie: config.COOKIE_SECURE });
+  const relay = new AuditRelay({
+    adminServiceUrl: config.ADMIN_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    models: [() => userModel(app.db)],
+    log: app.log,
+  });
+  const customers = new CustomerAdmin({ db: app.db, auth, privacy, wishlists, relay, now });
+  await customers.backfill();
+  await app.register(adminCustomerRoutes, { customers, privacy });
 
   const sweeper = setInterval(() => {
+    relay.kick();
     for (const limiter of Object.values(limits))
       limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+  app.decorate('auditRelay', relay);
   return app;
 }

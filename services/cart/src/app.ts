@@ -32,8 +32,6 @@ declare module 'fastify' {
     orderPlacement: OrderPlacement;
     /** The cancellation of overdue unpaid orders (runs with the sweeper; tests call it with a date). */
     unpaidOrders: UnpaidOrders;
-    /** Delivers the audit entries of staff order changes to the admin service (tests flush it). */
-    auditRelay: AuditRelay;
   }
 }
 

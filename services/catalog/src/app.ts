@@ -52,7 +52,5 @@ export async function buildApp(config: CatalogConfig) {
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogSnapshot;
-    /** Delivers the audit entries of staff writes to the admin service (tests flush it). */
-    auditRelay: AuditRelay;
   }
 }

@@ -4,6 +4,7 @@ import { STAFF_PERMISSIONS } from '@shop/contracts';
 import { Notice, Spinner } from '@shop/ui';
 import { useSeo, useSession } from '@shop/shell-api';
 import { staffApi } from '../../api/staff-api';
+import { ROLE_LABELS } from './role-labels';
 
 /** German names of the permissions (docs/architecture.md 'Roles and permissions'). */
 export const PERMISSION_LABELS: Record<StaffPermission, string> = {
@@ -21,8 +22,6 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   'audit:read': 'Änderungsprotokoll ansehen',
   'settings:write': 'Shop-Einstellungen ändern',
 };
-
-const ROLE_LABELS: Record<string, string> = { admin: 'Administrator', manager: 'Manager', customer: 'Kunde' };
 
 /** /admin/auth-status (spec §2; issue #13): who is logged in, the role and what it may do, as the services see it. */
 export function AuthStatusPage() {
@@ -51,7 +50,7 @@ export function AuthStatusPage() {
             </div>
             <div>
               <dt>Rolle</dt>
-              <dd data-testid="admin-role">{ROLE_LABELS[status.role] ?? status.role}</dd>
+              <dd data-testid="admin-role">{ROLE_LABELS[status.role]}</dd>
             </div>
           </dl>
           <h2>Berechtigungen</h2>

@@ -2,8 +2,14 @@ import type { AuditEntry } from '@shop/contracts';
 import { formatDateTime } from '@shop/format';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { PRODUCT_FIELD_LABELS } from '../products/product-labels';
+import { roleLabel } from '../access/role-labels';
 
-const ENTITY_LABELS: Record<string, string> = { product: 'Produkt', order: 'Bestellung' };
+const ENTITY_LABELS: Record<string, string> = {
+  product: 'Produkt',
+  order: 'Bestellung',
+  promotion: 'Gutscheincode',
+  customer: 'Kundenkonto',
+};
 const ACTION_LABELS: Record<string, string> = {
   create: 'angelegt',
   update: 'geändert',
@@ -16,8 +22,10 @@ const ACTION_LABELS: Record<string, string> = {
   deliver: 'als zugestellt verbucht',
   cancel: 'storniert',
   'refund-withdrawal': 'Widerruf erstattet',
+  block: 'gesperrt',
+  unblock: 'entsperrt',
+  erase: 'auf Wunsch gelöscht',
 };
-const ROLE_LABELS: Record<string, string> = { admin: 'Admin', manager: 'Manager' };
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
   status: 'Status',
@@ -30,6 +38,14 @@ const FIELD_LABELS: Record<string, string> = {
   amount: 'Betrag',
   note: 'Notiz',
   refundedOn: 'erstattet am',
+  blocked: 'Gesperrt',
+  code: 'Code',
+  percent: 'Prozent',
+  usageLimit: 'Einlösungen insgesamt',
+  perCustomerLimit: 'Einlösungen pro Kunde',
+  minOrderValue: 'Mindestbestellwert',
+  validFrom: 'Gültig ab',
+  validUntil: 'Gültig bis',
 };
 
 /** A stored value as staff read it: '–' for empty, Ja/Nein, lists joined, long texts shortened. */
@@ -63,7 +79,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               {ENTITY_LABELS[entry.entity] ?? entry.entity} „{entry.label}“ {ACTION_LABELS[entry.action] ?? entry.action}
             </strong>
             <span>
-              {formatDateTime(new Date(entry.at))} · {ROLE_LABELS[entry.actorRole] ?? entry.actorRole} {entry.actorId.slice(-6)}
+              {formatDateTime(new Date(entry.at))} · {roleLabel(entry.actorRole)} {entry.actorId.slice(-6)}
             </span>
           </p>
           {entry.reason && <p>Begründung: „{entry.reason}“</p>}

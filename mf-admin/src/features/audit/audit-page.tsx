@@ -9,7 +9,13 @@ import { isoDateParam, useListAddress } from '../layout/use-list-address';
 
 const PER_PAGE = 50;
 /** The kinds of records the log can be filtered by. */
-const AUDIT_AREAS: Record<string, string> = { '': 'Alle', product: 'Produkte', order: 'Bestellungen' };
+const AUDIT_AREAS: Record<string, string> = {
+  '': 'Alle',
+  product: 'Produkte',
+  order: 'Bestellungen',
+  promotion: 'Gutscheincodes',
+  customer: 'Kundenkonten',
+};
 
 /**
  * /admin/audit (issue #13): every staff write of every service, newest first, filtered by kind

@@ -4,10 +4,10 @@ import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery } from '@shop/contracts';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
 import { href } from '@shop/routes';
-import { Button, LoadFailed, Spinner } from '@shop/ui';
+import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
-import { Pager } from '../layout/pager';
+import { AdminTable } from '../layout/admin-table';
 import { DateRangeFields, Options } from '../layout/filter-fields';
 import { isoDateParam, useListAddress } from '../layout/use-list-address';
 
@@ -35,7 +35,6 @@ export function OrdersPage() {
   const search = params.get('suche')?.slice(0, 100) || undefined;
   const query: AdminOrderListQuery = { status, from, to, search, limit: PER_PAGE, offset: (page - 1) * PER_PAGE };
   const orders = useQuery({ queryKey: ['admin-orders', query], queryFn: () => ordersApi.list(query), placeholderData: keepPreviousData });
-  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PER_PAGE));
 
   return (
     <section className="shop-page admin-page">
@@ -56,55 +55,46 @@ export function OrdersPage() {
           Filtern
         </Button>
       </form>
-      {orders.isPending ? (
-        <Spinner label="Bestellungen werden geladen…" />
-      ) : orders.isError ? (
-        <LoadFailed message="Die Bestellungen konnten nicht geladen werden." onRetry={() => void orders.refetch()} />
-      ) : orders.data.orders.length === 0 ? (
-        <p>Keine Bestellungen gefunden.</p>
-      ) : (
-        <>
-          <p>{orders.data.total} Bestellungen</p>
-          <table className="admin-table" aria-busy={orders.isFetching}>
-            <caption className="shop-visually-hidden">
-              Bestellungen, Seite {page} von {pages}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Bestellung</th>
-                <th scope="col">Kunde</th>
-                <th scope="col">Summe</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.orders.map((order) => (
-                <tr key={order.id} data-testid="admin-order-row">
-                  <td data-label="Bestellung">
-                    <Link to={href('/admin/orders/:id', { id: order.id })}>{order.orderNumber}</Link>
-                    <span className="admin-table__sub">{formatDateTime(new Date(order.createdAt))}</span>
-                  </td>
-                  <td data-label="Kunde">
-                    {order.name}
-                    <span className="admin-table__sub">{order.email}</span>
-                  </td>
-                  <td data-label="Summe">
-                    {formatEurDecimal(order.total)}
-                    <span className="admin-table__sub">{order.itemCount} Artikel</span>
-                  </td>
-                  <td data-label="Status">
-                    {ORDER_STATUS_LABELS[order.status]}
-                    {order.overdue && <span className="admin-flag">Zahlung überfällig seit {formatIsoDate(order.paymentDueDate)}</span>}
-                    {order.withdrawal === 'received' && <span className="admin-flag">Widerruf offen</span>}
-                    {order.withdrawal === 'refunded' && <span className="admin-table__sub">Widerruf erstattet</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={page} pages={pages} onPage={goTo} />
-        </>
-      )}
+      <AdminTable
+        query={orders}
+        rowsOf={(data) => data.orders}
+        texts={{
+          loading: 'Bestellungen werden geladen…',
+          failed: 'Die Bestellungen konnten nicht geladen werden.',
+          empty: 'Keine Bestellungen gefunden.',
+          count: (total) => `${total} Bestellungen`,
+          caption: 'Bestellungen',
+        }}
+        columns={['Bestellung', 'Kunde', 'Summe', 'Status']}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={goTo}
+      >
+        {(data) =>
+          data.orders.map((order) => (
+            <tr key={order.id} data-testid="admin-order-row">
+              <td data-label="Bestellung">
+                <Link to={href('/admin/orders/:id', { id: order.id })}>{order.orderNumber}</Link>
+                <span className="admin-table__sub">{formatDateTime(new Date(order.createdAt))}</span>
+              </td>
+              <td data-label="Kunde">
+                {order.name}
+                <span className="admin-table__sub">{order.email}</span>
+              </td>
+              <td data-label="Summe">
+                {formatEurDecimal(order.total)}
+                <span className="admin-table__sub">{order.itemCount} Artikel</span>
+              </td>
+              <td data-label="Status">
+                {ORDER_STATUS_LABELS[order.status]}
+                {order.overdue && <span className="admin-flag">Zahlung überfällig seit {formatIsoDate(order.paymentDueDate)}</span>}
+                {order.withdrawal === 'received' && <span className="admin-flag">Widerruf offen</span>}
+                {order.withdrawal === 'refunded' && <span className="admin-table__sub">Widerruf erstattet</span>}
+              </td>
+            </tr>
+          ))
+        }
+      </AdminTable>
     </section>
   );
 }

@@ -90,6 +90,15 @@ export class AuditRelay {
     return delivered;
   }
 
+  /**
+   * Delivers entries now, for a write that leaves no record to carry them (an erased account):
+   * the caller makes the write only after this resolved. @throws when the admin service does not
+   * store them.
+   */
+  deliverNow(entries: AuditEntry[]): Promise<void> {
+    return this.send(entries);
+  }
+
   private async send(entries: AuditEntry[]): Promise<void> {
     const response = await fetch(new URL('/internal/audit-entries', this.options.adminServiceUrl), {
       method: 'POST',
@@ -98,5 +107,12 @@ export class AuditRelay {
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
     });
     if (!response.ok) throw new Error(`admin service answered HTTP ${response.status} to audit entries`);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's AuditRelay, for services with staff writes (tests flush it). */
+    auditRelay: AuditRelay;
   }
 }

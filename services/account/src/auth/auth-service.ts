@@ -20,6 +20,13 @@ export const EmailNotVerifiedError = createError(
   403,
 );
 
+/** 403 for a correct login to an account staff have blocked (issue #13). */
+export const AccountBlockedError = createError(
+  'ACCOUNT_BLOCKED',
+  'Dieses Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.',
+  403,
+);
+
 /** 400 for a wrong current password when changing it (counts like a failed login). */
 export class WrongCurrentPasswordError extends FieldError {
   constructor() {
@@ -115,6 +122,7 @@ export class AuthService {
     const valid = await passwordHasher.verify(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), password);
     if (!user || !valid) throw new InvalidCredentialsError();
     if (!user.emailVerifiedAt) throw new EmailNotVerifiedError();
+    if (user.blockedAt) throw new AccountBlockedError();
     if (previousToken) await this.sessions.end(previousToken);
     const id = String(user._id);
     const session = await this.sessions.start(id);

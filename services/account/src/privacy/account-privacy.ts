@@ -78,16 +78,26 @@ export class AccountPrivacy {
    * @throws WrongPasswordError (400); CartUnavailableError (503, nothing deleted).
    */
   async deleteAccount(userId: string, password: string): Promise<boolean> {
-    const { auth, wishlists, cart, mailer, shop, log } = this.deps;
+    const { auth } = this.deps;
     const user = await auth.users.findById(userId);
     if (!user) return false;
     if (!(await auth.passwordMatches(userId, password))) throw new WrongPasswordError();
+    await this.erase(userId, user.email, user.firstName);
+    return true;
+  }
+
+  /**
+   * Erases an account: the cart first (the only step that can fail elsewhere), then the wishlist
+   * and the account itself, and tells the owner by e-mail. Used by the customer's own deletion
+   * and by staff erasing it on request (issue #13). @throws CartUnavailableError (503, nothing deleted).
+   */
+  async erase(userId: string, email: string, firstName: string): Promise<void> {
+    const { auth, wishlists, cart, mailer, shop, log } = this.deps;
     await cart.eraseCart(userId);
     await wishlists.eraseOf(userId);
     await auth.eraseUser(userId);
-    mailer.send(accountDeletedMail(user.email, user.firstName, shop)).catch((error: unknown) => {
+    mailer.send(accountDeletedMail(email, firstName, shop)).catch((error: unknown) => {
       log.error({ err: error }, 'account deletion e-mail failed; the account is deleted');
     });
-    return true;
   }
 }

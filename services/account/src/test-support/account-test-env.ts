@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { CustomerCommerceData } from '@shop/contracts';
 import { loadConfig, type Mailer, type OutgoingMail } from '@shop/service-kit';
-import { startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
+import { startCatalogDouble, type CatalogDoubleState, startAuditCollector } from '@shop/test-fixtures';
 import { buildApp } from '../app';
 import { AccountEnv } from '../config';
 
@@ -59,6 +59,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
   const catalogState: CatalogDoubleState = { products: new Map(), up: true };
   const cart = await startCartDouble();
   const catalog = await startCatalogDouble(INTERNAL_API_SECRET, catalogState);
+  const audit = await startAuditCollector();
   const config = loadConfig(AccountEnv, {
     MONGODB_URI: process.env.MONGODB_URI,
     MONGODB_DB: `test_account_${randomUUID().slice(0, 8)}`,
@@ -66,6 +67,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     INTERNAL_API_SECRET,
     CATALOG_SERVICE_URL: catalog.url,
     CART_SERVICE_URL: cart.url,
+    ADMIN_SERVICE_URL: audit.url,
     IDENTITY_SECRET,
     ...env,
   });
@@ -135,6 +137,8 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     mails,
     catalog: catalog.state,
     cart: cart.state,
+    /** The admin service's audit endpoint as a double. */
+    audit,
     visitor,
     loggedIn,
     mailTo,
@@ -143,6 +147,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
       await app.close();
       await catalog.close();
       await cart.close();
+      await audit.close();
     },
   };
 }

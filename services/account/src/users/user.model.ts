@@ -1,6 +1,6 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { UserRole } from '@shop/contracts';
-import { defineModel, storedAddressSchema } from '@shop/service-kit';
+import { auditOutboxPath, defineModel, storedAddressSchema } from '@shop/service-kit';
 
 /**
  * A customer or staff member (issue #11; spec §3 'User'). `email` is stored trimmed and in lower
@@ -17,6 +17,12 @@ const userSchema = new Schema(
     lastLoginAt: { type: Date, default: null },
     /** Saved delivery address (the checkout's German address rules), or null. */
     address: { type: storedAddressSchema, default: null },
+    /** Blocked by staff (issue #13): no login, every session ended; with the reason. */
+    blockedAt: { type: Date, default: null },
+    blockedReason: { type: String, default: null },
+    /** Optimistic concurrency for staff changes (issue #13). */
+    version: { type: Number, default: 0 },
+    ...auditOutboxPath,
   },
   { timestamps: true, versionKey: false },
 );

@@ -98,6 +98,11 @@ export class Users {
     await this.model.updateOne({ _id: id }, { $set: { passwordHash } });
   }
 
+  /** Drops the display cache of one user (after a staff change to the record). */
+  forget(id: string): void {
+    this.recent.delete(id);
+  }
+
   /** Deletes the user record (account deletion; the caller has erased what refers to it). */
   async delete(id: string): Promise<void> {
     this.recent.delete(id);

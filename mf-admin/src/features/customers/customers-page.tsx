@@ -1,0 +1,110 @@
+import { Link } from 'react-router-dom';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminCustomerListQuery } from '@shop/contracts';
+import { formatDate } from '@shop/format';
+import { href } from '@shop/routes';
+import { Button } from '@shop/ui';
+import { useSeo } from '@shop/shell-api';
+import { customersApi } from '../../api/customers-api';
+import { AdminTable } from '../layout/admin-table';
+import { Options } from '../layout/filter-fields';
+import { useListAddress } from '../layout/use-list-address';
+import { ROLE_LABELS } from '../access/role-labels';
+
+const PER_PAGE = 50;
+const KIND_LABELS = { all: 'Alle Konten', customers: 'Kunden', staff: 'Mitarbeitende' } as const;
+const STATE_LABELS = { all: 'Alle', blocked: 'Gesperrt', unverified: 'E-Mail nicht bestätigt' } as const;
+const pick = <T extends string>(labels: Record<T, string>, value: string | null, fallback: T): T =>
+  value && value in labels ? (value as T) : fallback;
+
+/**
+ * /admin/customers and /admin/kunden (issue #13): accounts newest first, searchable by e-mail or
+ * name, filtered by kind (customers, staff) and state (blocked, unverified); the filters live in
+ * the address.
+ */
+export function CustomersPage() {
+  useSeo({ title: 'Kunden verwalten', robots: 'noindex, nofollow' });
+  const { params, page, submitFilters, goTo } = useListAddress(['suche', 'art', 'zustand'], { art: 'all', zustand: 'all' });
+  const query: AdminCustomerListQuery = {
+    search: params.get('suche')?.slice(0, 100) || undefined,
+    kind: pick(KIND_LABELS, params.get('art'), 'all'),
+    state: pick(STATE_LABELS, params.get('zustand'), 'all'),
+    limit: PER_PAGE,
+    offset: (page - 1) * PER_PAGE,
+  };
+  const customers = useQuery({
+    queryKey: ['customers', query],
+    queryFn: () => customersApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <section className="shop-page admin-page">
+      <h1>Kunden verwalten</h1>
+      <form className="admin-filters" role="search" onSubmit={submitFilters}>
+        <div className="shop-field">
+          <label htmlFor="customers-search">Suche (E-Mail, Name)</label>
+          <input id="customers-search" name="suche" type="search" defaultValue={query.search ?? ''} />
+        </div>
+        <div className="shop-field">
+          <label htmlFor="customers-kind">Konten</label>
+          <select id="customers-kind" name="art" defaultValue={query.kind}>
+            <Options labels={KIND_LABELS} />
+          </select>
+        </div>
+        <div className="shop-field">
+          <label htmlFor="customers-state">Zustand</label>
+          <select id="customers-state" name="zustand" defaultValue={query.state}>
+            <Options labels={STATE_LABELS} />
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Filtern
+        </Button>
+      </form>
+      <AdminTable
+        query={customers}
+        rowsOf={(data) => data.customers}
+        texts={{
+          loading: 'Kunden werden geladen…',
+          failed: 'Die Kunden konnten nicht geladen werden.',
+          empty: 'Keine Konten gefunden.',
+          count: (total) => `${total} Konten`,
+          caption: 'Konten',
+        }}
+        columns={['Name', 'Rolle', 'Registriert', 'Zustand']}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={goTo}
+      >
+        {(data) =>
+          data.customers.map((customer) => (
+            <tr key={customer.id} data-testid="admin-customer-row">
+              <td data-label="Name">
+                <Link to={href('/admin/customers/:id', { id: customer.id })}>
+                  {customer.firstName} {customer.lastName}
+                </Link>
+                <span className="admin-table__sub">{customer.email}</span>
+              </td>
+              <td data-label="Rolle">{ROLE_LABELS[customer.role]}</td>
+              <td data-label="Registriert">
+                {formatDate(new Date(customer.createdAt))}
+                <span className="admin-table__sub">
+                  {customer.lastLoginAt ? `zuletzt angemeldet ${formatDate(new Date(customer.lastLoginAt))}` : 'nie angemeldet'}
+                </span>
+              </td>
+              <td data-label="Zustand">
+                {customer.blocked ? (
+                  <span className="admin-flag">Gesperrt</span>
+                ) : customer.emailVerified ? (
+                  'Aktiv'
+                ) : (
+                  'E-Mail nicht bestätigt'
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      </AdminTable>
+    </section>
+  );
+}
