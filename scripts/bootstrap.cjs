@@ -12,10 +12,21 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const command = process.argv[2];
 if (
-  !['start', 'test', 'dev', 'bench-catalog', 'bench-cart', 'bench-account', 'bench-content', 'bench-web', 'create-admin'].includes(command)
+  ![
+    'start',
+    'test',
+    'dev',
+    'bench-catalog',
+    'bench-cart',
+    'bench-account',
+    'bench-content',
+    'bench-admin',
+    'bench-web',
+    'create-admin',
+  ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-web|create-admin [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|create-admin [args]',
   );
   process.exit(2);
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { step } from './lib/log';
 import { provideDatabase } from './lib/database';
-import { buildAll, seedAll, startStack } from './lib/stack';
+import { buildAll, createStaffAccount, seedAll, startStack } from './lib/stack';
 import { runForExitCode } from './lib/run';
 import { ROOT } from './lib/paths';
 import { ensureChromium } from './lib/chromium';
@@ -131,28 +131,7 @@ async function main() {
       await seedAll(database.uri, databasePrefix);
       // A staff account made by the real create-admin command: the journeys log in as it (issue #11 'a manager sees Admin Dashboard').
       const manager = { email: 'leitung@e2e.example.de', password: `Leitung ${randomBytes(12).toString('base64url')} 7!` };
-      const created = await runForExitCode(
-        process.execPath,
-        [
-          path.join(ROOT, 'services/account/dist/staff/create-admin.js'),
-          '--email',
-          manager.email,
-          '--first-name',
-          'Lena',
-          '--role',
-          'manager',
-        ],
-        {
-          env: {
-            ...process.env,
-            MONGODB_URI: database.uri,
-            MONGODB_DB: `${databasePrefix}_account`,
-            ADMIN_PASSWORD: manager.password,
-            LOG_LEVEL: 'silent',
-          },
-        },
-      );
-      if (created !== 0) throw new Error('create-admin failed for the journeys’ manager account');
+      await createStaffAccount(database.uri, databasePrefix, { ...manager, firstName: 'Lena', role: 'manager' });
       const stack = await startStack({
         mongoUri: database.uri,
         gatewayPort,

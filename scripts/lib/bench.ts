@@ -39,11 +39,13 @@ export function figuresOf(result: autocannon.Result): Figures {
 
 /**
  * Builds (unless --no-build), starts a throwaway database and a seeded shop with a rate limit out
- * of the way, runs `body` with the gateway URL, the stack and the folder the e-mails go to, and
+ * of the way (after `prepare`, when given), runs `body` with the gateway URL, the stack and the folder the e-mails go to, and
  * always cleans up.
  */
 export async function withBenchShop(
   body: (gatewayUrl: string, stack: RunningStack, files: { mailDir: string }) => Promise<void>,
+  /** Runs after the seed and before the shop starts (extra data, staff accounts). */
+  prepare?: (database: { mongoUri: string; databasePrefix: string }) => Promise<void>,
 ): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     step('Building');
@@ -54,6 +56,7 @@ export async function withBenchShop(
   const database = await provideDatabase({ port: await findFreePort(), dataDir });
   const databasePrefix = `bench${Date.now()}`;
   await seedAll(database.uri, databasePrefix);
+  await prepare?.({ mongoUri: database.uri, databasePrefix });
   const gatewayPort = await findFreePort();
   const stack = await startStack({
     mongoUri: database.uri,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { info } from './log';
-import { ProcessGroup, run, SERVICE_RESTART_POLICY, waitForOk } from './run';
+import { ProcessGroup, run, SERVICE_RESTART_POLICY, waitForOk, runForExitCode } from './run';
 import { ROOT, SERVICE_PORTS, SLICES, type Slice } from './paths';
 import { buildState, recordBuild } from './build-stamp';
 
@@ -64,6 +64,40 @@ export async function seedAll(mongoUri: string, databasePrefix = 'shop'): Promis
       env: { ...process.env, MONGODB_URI: mongoUri, MONGODB_DB: `${databasePrefix}_${slice}` },
     });
   }
+}
+
+/**
+ * Creates a staff account with the real `create-admin` command of the account service (its
+ * build), in the shop whose databases start with `databasePrefix`.
+ * @throws when the command fails.
+ */
+export async function createStaffAccount(
+  mongoUri: string,
+  databasePrefix: string,
+  account: { email: string; password: string; firstName: string; role: 'manager' | 'admin' },
+): Promise<void> {
+  const created = await runForExitCode(
+    process.execPath,
+    [
+      path.join(ROOT, 'services/account/dist/staff/create-admin.js'),
+      '--email',
+      account.email,
+      '--first-name',
+      account.firstName,
+      '--role',
+      account.role,
+    ],
+    {
+      env: {
+        ...process.env,
+        MONGODB_URI: mongoUri,
+        MONGODB_DB: `${databasePrefix}_account`,
+        ADMIN_PASSWORD: account.password,
+        LOG_LEVEL: 'silent',
+      },
+    },
+  );
+  if (created !== 0) throw new Error(`create-admin failed for ${account.email}`);
 }
 
 /**

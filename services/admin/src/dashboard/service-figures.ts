@@ -4,7 +4,7 @@ import { OrderStats, StockStats } from '@shop/contracts';
 import { internalHeaders } from '@shop/service-kit';
 
 /** How long the dashboard waits for one service's figures (ms) before showing that part as unavailable. */
-const FIGURES_TIMEOUT_MS = 3000;
+const FIGURES_TIMEOUT_MS = 5000;
 
 /**
  * The dashboard's figures from the services that own them (issue #13: the admin service never

@@ -3,7 +3,8 @@ import type { Connection } from 'mongoose';
 import type { Category, Product } from '@shop/contracts';
 import { normalizeGerman } from '@shop/catalog-rules';
 import { categoryModel } from '../categories/category.model';
-import { productModel } from '../products/product.model';
+import { productModel, type ProductDoc } from '../products/product.model';
+import type { CategoryDoc } from '../categories/category.model';
 import { germanSynonyms } from '../products/german-synonyms';
 import { categoryPricing, toApiCategory, toApiProduct } from './to-api';
 import { decimalToCents } from '@shop/format';
@@ -11,6 +12,8 @@ import { decimalToCents } from '@shop/format';
 /** A product of the snapshot: the API shape plus the fields the queries filter and sort on. */
 export interface SnapshotProduct {
   api: Product;
+  /** The stored record (staff lists read version, law codes and other staff fields from it). */
+  doc: ProductDoc;
   isFeatured: boolean;
   /** The price charged: sale price if set, else regular (for sorting and price filters). */
   effectivePriceCents: number;
@@ -38,7 +41,8 @@ interface IndexedProduct {
  * (numbers only exactly or as prefix); ranked by relevance with flavour and name boosted;
  * German flavour words are indexed as synonyms. Query text is never a database query.
  *
- * Sync: built before the app is ready; `refresh()` after this service's writes; every
+ * Sync: built before the app is ready; `reloadProducts()` after stock writes and
+ * `applyProducts()` after staff writes of this service; every
  * `syncIntervalMs` a cheap check (count + newest updatedAt of products and categories)
  * rebuilds it when another process changed the data.
  */
@@ -50,6 +54,7 @@ export class CatalogSnapshot {
   private byCategoryFlavor = new Map<string, SnapshotProduct>();
   private index = CatalogSnapshot.createIndex();
   private signature = '';
+  private categoryDocs: CategoryDoc[] = [];
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
@@ -91,47 +96,66 @@ export class CatalogSnapshot {
           productModel(this.db).find({}).lean(),
           categoryModel(this.db).find({}).sort({ sortOrder: 1 }).lean(),
         ]);
-        const products = productDocs.map((doc) => ({
-          api: toApiProduct(doc),
-          isFeatured: Boolean(doc.isFeatured),
-          effectivePriceCents: (doc.salePriceCents ?? doc.priceCents) as number,
-          createdAtMs: new Date(doc.createdAt as Date).getTime(),
-        }));
-        const activeByCategory = new Map<string, Array<{ currentCents: number; referenceCents: number | null }>>();
-        for (const p of products) {
-          if (!p.api.isActive) continue;
-          const list = activeByCategory.get(p.api.categoryId) ?? [];
-          list.push({
-            currentCents: p.effectivePriceCents,
-            referenceCents: p.api.referencePrice ? decimalToCents(p.api.referencePrice) : null,
-          });
-          activeByCategory.set(p.api.categoryId, list);
-        }
-        const index = CatalogSnapshot.createIndex();
-        index.addAll(
-          products.map(({ api }) => ({
-            id: api.id,
-            name: api.name,
-            flavor: api.flavor,
-            categoryName: api.category.replace(/-/g, ' '),
-            synonyms: germanSynonyms(api.flavor),
-          })),
-        );
-        this.products = products;
-        this.categories = categoryDocs.map((doc) => {
-          const active = activeByCategory.get(String(doc._id)) ?? [];
-          return toApiCategory(doc, active.length, categoryPricing(active));
-        });
-        this.byId = new Map(products.map((p) => [p.api.id, p]));
-        this.bySlug = new Map(products.map((p) => [p.api.slug, p]));
-        this.byCategoryFlavor = new Map(products.map((p) => [`${p.api.category}/${p.api.flavorSlug}`, p]));
-        this.index = index;
+        this.categoryDocs = categoryDocs;
+        this.build(productDocs);
         this.signature = signature;
       } finally {
         this.refreshing = undefined;
       }
     })();
     return this.refreshing;
+  }
+
+  /**
+   * Puts products this service just wrote (staff changes) into the snapshot without reading the
+   * whole catalogue again: the search index, lookups and category figures are rebuilt in memory.
+   */
+  async applyProducts(docs: ProductDoc[]): Promise<void> {
+    const byId = new Map(this.products.map((p) => [p.api.id, p.doc]));
+    for (const doc of docs) byId.set(String(doc._id), doc);
+    this.build([...byId.values()]);
+    // This service's own write is in; the periodic check need not reload for it.
+    this.signature = await this.currentSignature();
+  }
+
+  /** Every derived structure from the product records and the loaded categories. */
+  private build(productDocs: ProductDoc[]): void {
+    const products = productDocs.map((doc) => ({
+      api: toApiProduct(doc),
+      doc,
+      isFeatured: Boolean(doc.isFeatured),
+      effectivePriceCents: (doc.salePriceCents ?? doc.priceCents) as number,
+      createdAtMs: new Date(doc.createdAt as Date).getTime(),
+    }));
+    const activeByCategory = new Map<string, Array<{ currentCents: number; referenceCents: number | null }>>();
+    for (const p of products) {
+      if (!p.api.isActive) continue;
+      const list = activeByCategory.get(p.api.categoryId) ?? [];
+      list.push({
+        currentCents: p.effectivePriceCents,
+        referenceCents: p.api.referencePrice ? decimalToCents(p.api.referencePrice) : null,
+      });
+      activeByCategory.set(p.api.categoryId, list);
+    }
+    const index = CatalogSnapshot.createIndex();
+    index.addAll(
+      products.map(({ api }) => ({
+        id: api.id,
+        name: api.name,
+        flavor: api.flavor,
+        categoryName: api.category.replace(/-/g, ' '),
+        synonyms: germanSynonyms(api.flavor),
+      })),
+    );
+    this.products = products;
+    this.categories = this.categoryDocs.map((doc) => {
+      const active = activeByCategory.get(String(doc._id)) ?? [];
+      return toApiCategory(doc, active.length, categoryPricing(active));
+    });
+    this.byId = new Map(products.map((p) => [p.api.id, p]));
+    this.bySlug = new Map(products.map((p) => [p.api.slug, p]));
+    this.byCategoryFlavor = new Map(products.map((p) => [`${p.api.category}/${p.api.flavorSlug}`, p]));
+    this.index = index;
   }
 
   /**
@@ -146,7 +170,7 @@ export class CatalogSnapshot {
     for (const doc of docs) {
       const current = this.byId.get(String(doc._id));
       if (!current) continue;
-      const next: SnapshotProduct = { ...current, api: toApiProduct(doc) };
+      const next: SnapshotProduct = { ...current, api: toApiProduct(doc), doc };
       this.products = this.products.map((p) => (p === current ? next : p));
       this.byId.set(next.api.id, next);
       this.bySlug.set(next.api.slug, next);
