@@ -181,3 +181,17 @@ test('a manager finds a customer and the orders; blocking and erasure are for ad
   await expect(page.getByRole('button', { name: 'Konto endgültig löschen' })).toHaveCount(0);
   expect((await axe(page)).violations).toEqual([]);
 });
+
+test('analytics: the period’s sales as figures, a chart with its table, and a CSV download @phone', async ({ shopperPage: page }) => {
+  await logInAsManager(page);
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auswertungen' })).toBeVisible();
+  await expect(page.getByTestId('analytics-totals')).toContainText('Durchschnittlicher Bestellwert');
+  await expect(page.getByRole('img', { name: /Umsatz pro Tag vom/ })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Als CSV herunterladen' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^auswertung-\d{4}-\d{2}-\d{2}-bis-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect((await axe(page)).violations).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { apiRequest } from '@shop/api-client';
-import { AuditListResponse, type AuditListQuery } from '@shop/contracts';
+import { AuditListResponse, type AuditListQuery } from '@shop/contracts/admin';
 import { queryString } from './query-string';
 
 /** The admin service's audit log (services/admin audit/audit.routes.ts). */

@@ -1,13 +1,12 @@
 import { apiRequest } from '@shop/api-client';
+import { User, type UserRole } from '@shop/contracts';
 import {
   AdminCustomerDetail,
   AdminCustomerList,
   CustomerActionResult,
-  User,
   type AdminCustomerListQuery,
   type CustomerAction,
-  type UserRole,
-} from '@shop/contracts';
+} from '@shop/contracts/admin';
 import { queryString } from './query-string';
 
 /** The account service's staff endpoints (services/account customers/, staff/roles.routes.ts). */

@@ -1,5 +1,5 @@
 import { apiRequest } from '@shop/api-client';
-import { Dashboard } from '@shop/contracts';
+import { Dashboard } from '@shop/contracts/admin';
 
 /** The admin service's dashboard (services/admin dashboard/dashboard.routes.ts). */
 export const dashboardApi = {

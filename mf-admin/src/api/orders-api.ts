@@ -1,5 +1,5 @@
 import { apiRequest } from '@shop/api-client';
-import { AdminOrderDetail, AdminOrderListResponse, type AdminOrderListQuery, type OrderAction } from '@shop/contracts';
+import { AdminOrderDetail, AdminOrderListResponse, type AdminOrderListQuery, type OrderAction } from '@shop/contracts/admin';
 import { queryString } from './query-string';
 
 /**

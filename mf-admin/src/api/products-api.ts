@@ -1,14 +1,14 @@
 import { apiRequest } from '@shop/api-client';
+import { CategoryListResponse } from '@shop/contracts';
 import {
   AdminProductDetail,
   AdminProductListResponse,
-  CategoryListResponse,
   ProductBulkResult,
   type AdminProductListQuery,
   type ProductBulkAction,
   type ProductChange,
   type ProductInput,
-} from '@shop/contracts';
+} from '@shop/contracts/admin';
 import { queryString } from './query-string';
 
 /**

@@ -1,5 +1,5 @@
 import { apiRequest } from '@shop/api-client';
-import { AdminPromotion, AdminPromotionList, type PromotionChange, type PromotionInput } from '@shop/contracts';
+import { AdminPromotion, AdminPromotionList, type PromotionChange, type PromotionInput } from '@shop/contracts/admin';
 
 /** The cart service's promo code endpoints for staff (services/cart promo/admin-promotions.routes.ts). */
 export const promotionsApi = {

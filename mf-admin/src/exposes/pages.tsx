@@ -14,6 +14,7 @@ import { OrdersPage } from '../features/orders/orders-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
 import { CustomersPage } from '../features/customers/customers-page';
+import { AnalyticsPage } from '../features/analytics/analytics-page';
 import { CustomerDetailPage } from '../features/customers/customer-detail-page';
 import { OrderDetailPage } from '../features/orders/order-detail-page';
 import '../styles/admin.css';
@@ -40,7 +41,7 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   'order-detail': OrderDetailPage,
   customers: CustomersPage,
   'customer-detail': CustomerDetailPage,
-  analytics: notYet('Auswertungen'),
+  analytics: AnalyticsPage,
   content: notYet('Inhalte verwalten'),
   'blog-new': notYet('Neuer Blogbeitrag'),
   'blog-edit': notYet('Blogbeitrag bearbeiten'),

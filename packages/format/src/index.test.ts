@@ -6,6 +6,7 @@ import {
   formatEurDecimal,
   formatInteger,
   formatIsoDate,
+  addDaysToIsoDate,
   isoDateInBerlin,
   parseEuroInput,
   startOfBerlinDay,
@@ -59,6 +60,12 @@ describe('calendar days in Germany', () => {
     expect(isoDateInBerlin(new Date('2026-11-29T23:30:00Z'))).toBe('2026-11-30'); // 00:30 in Berlin (CET)
     expect(isoDateInBerlin(new Date('2026-07-31T21:59:00Z'))).toBe('2026-07-31'); // 23:59 in Berlin (CEST)
     expect(isoDateInBerlin(new Date('2026-07-31T22:00:00Z'))).toBe('2026-08-01');
+  });
+  test('addDaysToIsoDate counts calendar days over months, years and clock changes', () => {
+    expect(addDaysToIsoDate('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDaysToIsoDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDaysToIsoDate('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDaysToIsoDate('2026-11-23', -7)).toBe('2026-11-16');
   });
   test('startOfBerlinDay is German midnight in winter, summer and on the switch days', () => {
     expect(startOfBerlinDay('2026-11-23').toISOString()).toBe('2026-11-22T23:00:00.000Z');

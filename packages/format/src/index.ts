@@ -73,6 +73,11 @@ export function startOfBerlinDay(isoDate: string): Date {
   throw new RangeError(`startOfBerlinDay: no German midnight for '${isoDate}'`);
 }
 
+/** The calendar day `days` after (or before, when negative) 'YYYY-MM-DD' ('2026-11-30', 1 → '2026-12-01'). */
+export function addDaysToIsoDate(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * A euro amount as staff type it ('12,99', '12.99', '12', '12,5') → the API's two-decimal
  * string ('12.99', '12.50'); null when it is not an amount from 0 to 99 999,99 €.

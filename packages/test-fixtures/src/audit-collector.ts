@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import type { AuditEntry } from '@shop/contracts';
+import type { AuditEntry } from '@shop/contracts/admin';
 
 /**
  * A stand-in for the admin service's `POST /internal/audit-entries` in another service's tests:

@@ -22,6 +22,8 @@ import { orderModel } from './orders/order.model';
 import { promoCodeModel } from './promo/promo-code.model';
 import { PromotionAdmin } from './promo/promotion-admin';
 import { adminPromotionRoutes } from './promo/admin-promotions.routes';
+import { SalesReport } from './analytics/sales-report';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { createIdCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './orders/payment-method';
 import { createMailer, type Mailer } from '@shop/service-kit';
@@ -116,6 +118,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   const promotions = new PromotionAdmin({ db: app.db, relay, now });
   await promotions.backfill();
   await app.register(adminPromotionRoutes, { promotions });
+  await app.register(analyticsRoutes, { sales: new SalesReport(app.db) });
 
   const sweeper = setInterval(() => {
     relay.kick();

@@ -28,6 +28,7 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/admin/products', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin/promotions', service: 'cart' },
+  { prefix: '/api/admin/analytics', service: 'cart' },
   { prefix: '/api/admin/customers', service: 'account' },
   { prefix: '/api/admin', service: 'admin' },
 ];

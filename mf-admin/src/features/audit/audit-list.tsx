@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@shop/contracts';
+import type { AuditEntry } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { PRODUCT_FIELD_LABELS } from '../products/product-labels';

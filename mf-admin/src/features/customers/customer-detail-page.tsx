@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { permissionsOf, UserRole, type AdminCustomerDetail } from '@shop/contracts';
+import { permissionsOf, UserRole } from '@shop/contracts';
+import { type AdminCustomerDetail } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { formatDate, formatDateTime, formatEurDecimal } from '@shop/format';
 import { href } from '@shop/routes';

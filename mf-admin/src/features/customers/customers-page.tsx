@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminCustomerListQuery } from '@shop/contracts';
+import type { AdminCustomerListQuery } from '@shop/contracts/admin';
 import { formatDate } from '@shop/format';
 import { href } from '@shop/routes';
 import { Button } from '@shop/ui';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { permissionsOf, type Dashboard } from '@shop/contracts';
+import { permissionsOf } from '@shop/contracts';
+import { type Dashboard } from '@shop/contracts/admin';
 import { formatEurDecimal, formatInteger } from '@shop/format';
 import { href } from '@shop/routes';
 import { LoadFailed, Notice, Spinner } from '@shop/ui';

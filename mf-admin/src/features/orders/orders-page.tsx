@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery } from '@shop/contracts';
+import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
 import { href } from '@shop/routes';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Category, ProductBulkAction } from '@shop/contracts';
+import type { Category } from '@shop/contracts';
+import type { ProductBulkAction } from '@shop/contracts/admin';
 import { formatEurDecimal, parseEuroInput } from '@shop/format';
 import { Button } from '@shop/ui';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ProductType, type AdminProductDetail, type ProductInput } from '@shop/contracts';
+import { ProductType } from '@shop/contracts';
+import { type AdminProductDetail, type ProductInput } from '@shop/contracts/admin';
 import { NICOTINE_WARNING } from '@shop/catalog-rules';
 import { parseEuroInput } from '@shop/format';
 

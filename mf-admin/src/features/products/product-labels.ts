@@ -1,4 +1,5 @@
-import type { ProductInput, ProductType } from '@shop/contracts';
+import type { ProductType } from '@shop/contracts';
+import type { ProductInput } from '@shop/contracts/admin';
 
 /** German names of the product fields (editor labels, audit log). */
 export const PRODUCT_FIELD_LABELS: Record<keyof ProductInput, string> = {

@@ -1,4 +1,4 @@
-import { ADMIN_PRODUCT_STATUSES, type AdminProductListQuery } from '@shop/contracts';
+import { ADMIN_PRODUCT_STATUSES, type AdminProductListQuery } from '@shop/contracts/admin';
 
 /** Rows per page of the staff product table. */
 export const PRODUCTS_PER_PAGE = 50;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, ProductBulkResult } from '@shop/contracts';
+import type { AdminProduct, ProductBulkResult } from '@shop/contracts/admin';
 import { formatEurDecimal, formatInteger } from '@shop/format';
 import { href } from '@shop/routes';
 import { Button, buttonClass, LoadFailed, Notice, Spinner } from '@shop/ui';

@@ -1,4 +1,4 @@
-import type { AdminPromotion, PromotionInput } from '@shop/contracts';
+import type { AdminPromotion, PromotionInput } from '@shop/contracts/admin';
 import { parseEuroInput } from '@shop/format';
 import { InputError } from '../layout/action-form';
 

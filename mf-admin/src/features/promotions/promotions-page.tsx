@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPromotion } from '@shop/contracts';
+import type { AdminPromotion } from '@shop/contracts/admin';
 import { formatEurDecimal, formatIsoDate } from '@shop/format';
 import { Button, LoadFailed, Spinner } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';

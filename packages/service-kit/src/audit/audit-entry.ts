@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { AuditChange, AuditEntry } from '@shop/contracts';
+import type { AuditChange, AuditEntry } from '@shop/contracts/admin';
 import type { ShopIdentity } from '../identity';
 
 /**

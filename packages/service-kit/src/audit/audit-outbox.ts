@@ -1,6 +1,6 @@
 import { Schema, type Model } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
-import { AuditEntriesBody, type AuditEntry } from '@shop/contracts';
+import { AuditEntriesBody, type AuditEntry } from '@shop/contracts/admin';
 import { internalHeaders } from '../internal-auth';
 
 /**

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AccountDataExport, ErrorResponse } from '@shop/contracts';
 import {
-  AccountDataExport,
   AdminCustomerDetail,
   AdminCustomerList,
   AdminCustomerListQuery,
   CustomerAction,
   CustomerActionResult,
-  ErrorResponse,
-} from '@shop/contracts';
+} from '@shop/contracts/admin';
 import { NotFoundError } from '@shop/service-kit';
 import type { CustomerAdmin } from './customer-admin';
 import type { AccountPrivacy } from '../privacy/account-privacy';

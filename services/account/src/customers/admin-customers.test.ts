@@ -4,7 +4,7 @@
  * sessions end; nobody blocks themselves or an admin; an erasure is logged before it happens.
  */
 import { signIdentity } from '@shop/service-kit';
-import { AdminCustomerDetail } from '@shop/contracts';
+import { AdminCustomerDetail } from '@shop/contracts/admin';
 import { userModel } from '../users/user.model';
 import { IDENTITY_SECRET, startAccountTestEnv, TEST_PASSWORD } from '../test-support/account-test-env';
 

@@ -6,7 +6,7 @@ import {
   type AdminCustomerListQuery,
   type AdminCustomerSummary,
   type CustomerAction,
-} from '@shop/contracts';
+} from '@shop/contracts/admin';
 import { auditEntry, ConflictError, NotFoundError, StaleVersionError, type AuditRelay, type ShopIdentity } from '@shop/service-kit';
 import createError from '@fastify/error';
 import { userModel, type UserRecord } from '../users/user.model';

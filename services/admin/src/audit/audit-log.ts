@@ -1,12 +1,8 @@
 import type { Connection, QueryFilter } from 'mongoose';
-import type { AuditEntry, AuditListQuery, AuditListResponse } from '@shop/contracts';
-import { startOfBerlinDay } from '@shop/format';
+import type { AuditEntry, AuditListQuery, AuditListResponse } from '@shop/contracts/admin';
+import { addDaysToIsoDate, startOfBerlinDay } from '@shop/format';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { auditEntryModel } from './audit-entry.model';
-
-const DAY_MS = 86_400_000;
-/** The calendar day after 'YYYY-MM-DD'. */
-const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /** The audit log's storage (issue #13): append-only, each entry id once. */
 export class AuditLog {
@@ -41,7 +37,7 @@ export class AuditLog {
     if (from || to)
       filter.at = {
         ...(from ? { $gte: startOfBerlinDay(from) } : {}),
-        ...(to ? { $lt: startOfBerlinDay(nextDay(to)) } : {}),
+        ...(to ? { $lt: startOfBerlinDay(addDaysToIsoDate(to, 1)) } : {}),
       };
     const [documents, total] = await Promise.all([
       this.entries.find(filter).sort({ at: -1, _id: 1 }).skip(offset).limit(limit).lean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditEntriesBody, AuditListQuery, AuditListResponse, ErrorResponse } from '@shop/contracts';
+import { ErrorResponse } from '@shop/contracts';
+import { AuditEntriesBody, AuditListQuery, AuditListResponse } from '@shop/contracts/admin';
 import type { AuditLog } from './audit-log';
 
 /**

@@ -1,7 +1,7 @@
 /** The audit log (issue #13) against the real local database. */
 import { randomUUID } from 'node:crypto';
 import { loadConfig, signIdentity } from '@shop/service-kit';
-import type { AuditEntry } from '@shop/contracts';
+import type { AuditEntry } from '@shop/contracts/admin';
 import { buildApp } from '../app';
 import { AdminEnv } from '../config';
 

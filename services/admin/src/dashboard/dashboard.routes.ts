@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Dashboard, ErrorResponse, permissionsOf } from '@shop/contracts';
+import { ErrorResponse, permissionsOf } from '@shop/contracts';
+import { Dashboard } from '@shop/contracts/admin';
 import type { ServiceFigures } from './service-figures';
 import type { AuditLog } from '../audit/audit-log';
 

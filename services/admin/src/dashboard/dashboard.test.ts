@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadConfig, signIdentity } from '@shop/service-kit';
-import type { OrderStats, StockStats } from '@shop/contracts';
+import type { OrderStats, StockStats } from '@shop/contracts/admin';
 import { buildApp } from '../app';
 import { AdminEnv } from '../config';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { OrderStats, StockStats } from '@shop/contracts';
+import { OrderStats, StockStats } from '@shop/contracts/admin';
 import { internalHeaders } from '@shop/service-kit';
 
 /** How long the dashboard waits for one service's figures (ms) before showing that part as unavailable. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, ErrorResponse, OrderAction, OrderStats } from '@shop/contracts';
+import { ErrorResponse } from '@shop/contracts';
+import { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, OrderAction, OrderStats } from '@shop/contracts/admin';
 import type { OrderFulfillment } from './order-fulfillment';
 
 const idParams = z.object({ id: z.string().max(64) });

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { AdminOrderDetail } from '@shop/contracts';
+import { AdminOrderDetail } from '@shop/contracts/admin';
 import { signIdentity } from '@shop/service-kit';
 import { adminEndpointAnswers, demoOrderBody } from '@shop/test-fixtures';
 import { Types } from 'mongoose';

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuditEntry } from '@shop/contracts';
+import type { AuditEntry } from '@shop/contracts/admin';
 import type { Mailer } from '@shop/service-kit';
 import { orderModel, type OrderRecord } from './order.model';
 import { PromoCodes } from '../promo/promo-codes';

@@ -9,9 +9,9 @@ import {
   type AuditChange,
   type OrderStats,
   OrderAction,
-} from '@shop/contracts';
+} from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
-import { centsToDecimal, decimalToCents, formatEur, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
+import { addDaysToIsoDate, centsToDecimal, decimalToCents, formatEur, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import {
   auditEntry,
   ConflictError,
@@ -50,8 +50,6 @@ const SUMMARY_FIELDS = {
   refund: 1,
 } as const;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const addDays = (isoDate: string, days: number) =>
-  isoDateInBerlin(new Date(startOfBerlinDay(isoDate).getTime() + days * DAY_MS + 12 * 3_600_000));
 
 type Action = z.output<typeof OrderAction>;
 
@@ -100,7 +98,7 @@ export class OrderFulfillment {
       filter.createdAt = {
         ...(filter.createdAt as object),
         ...(query.from ? { $gte: startOfBerlinDay(query.from) } : {}),
-        ...(query.to ? { $lt: startOfBerlinDay(addDays(query.to, 1)) } : {}),
+        ...(query.to ? { $lt: startOfBerlinDay(addDaysToIsoDate(query.to, 1)) } : {}),
       };
     const search = query.search?.trim();
     if (search) {
@@ -151,7 +149,7 @@ export class OrderFulfillment {
           .lean()
       : null;
     const deliveredOn = doc.deliveredAt ? isoDateInBerlin(doc.deliveredAt) : null;
-    const periodEnds = deliveredOn ? addDays(deliveredOn, WITHDRAWAL_DAYS) : null;
+    const periodEnds = deliveredOn ? addDaysToIsoDate(deliveredOn, WITHDRAWAL_DAYS) : null;
     return {
       ...toApiOrder(doc, this.deps.payment),
       version: doc.version ?? 0,
@@ -182,7 +180,7 @@ export class OrderFulfillment {
             withdrawalPeriodEnds: periodEnds,
             // Before delivery a withdrawal is always in time; afterwards within 14 days of it.
             inTime: periodEnds ? isoDateInBerlin(withdrawal.receivedAt) <= periodEnds : true,
-            refundDueBy: addDays(isoDateInBerlin(withdrawal.receivedAt), REFUND_DAYS),
+            refundDueBy: addDaysToIsoDate(isoDateInBerlin(withdrawal.receivedAt), REFUND_DAYS),
             refundedAt: doc.refund?.refundedOn ?? null,
             refund: doc.refund?.amountCents == null ? null : centsToDecimal(doc.refund.amountCents),
           }
@@ -362,7 +360,7 @@ export class OrderFulfillment {
     const now = this.deps.now();
     const today = isoDateInBerlin(now);
     const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-    const weekStart = startOfBerlinDay(addDays(today, -weekday));
+    const weekStart = startOfBerlinDay(addDaysToIsoDate(today, -weekday));
     const dayStart = startOfBerlinDay(today);
     // One scan of the few fields needed (the local engine reads every record for each query anyway).
     const orders = await this.orders

@@ -1,4 +1,4 @@
-import { dhlTrackingUrl } from '@shop/contracts';
+import { dhlTrackingUrl } from '@shop/contracts/admin';
 import { shortMail, type OutgoingMail, type ShopInfo } from '@shop/service-kit';
 
 /**

@@ -1,4 +1,5 @@
-import { dhlTrackingUrl, SHIPPING_METHOD_LABEL, type Address, type Order } from '@shop/contracts';
+import { SHIPPING_METHOD_LABEL, type Address, type Order } from '@shop/contracts';
+import { dhlTrackingUrl } from '@shop/contracts/admin';
 import { appliedPromo } from '@shop/cart-rules';
 import { centsToDecimal } from '@shop/format';
 import { discountFromStored } from '../promo/promo-code.model';

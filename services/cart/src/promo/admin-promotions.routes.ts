@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminPromotion, AdminPromotionList, ErrorResponse, PromotionChange, PromotionInput } from '@shop/contracts';
+import { ErrorResponse } from '@shop/contracts';
+import { AdminPromotion, AdminPromotionList, PromotionChange, PromotionInput } from '@shop/contracts/admin';
 import type { PromotionAdmin } from './promotion-admin';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };

@@ -4,7 +4,7 @@
  * switching off, optimistic concurrency, no renaming after use, audit entries.
  */
 import { signIdentity } from '@shop/service-kit';
-import { AdminPromotion } from '@shop/contracts';
+import { AdminPromotion } from '@shop/contracts/admin';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { IDENTITY_SECRET, startCartTestEnv, testProduct } from '../test-support/cart-test-env';
 

@@ -1,6 +1,6 @@
 import { Types, type Connection } from 'mongoose';
-import { PromotionInput, STALE_EDIT_MESSAGE, type AdminPromotion, type PromotionChange } from '@shop/contracts';
-import { centsToDecimal, decimalToCents, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
+import { PromotionInput, STALE_EDIT_MESSAGE, type AdminPromotion, type PromotionChange } from '@shop/contracts/admin';
+import { addDaysToIsoDate, centsToDecimal, decimalToCents, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import {
   auditEntry,
   creationEntry,
@@ -15,7 +15,6 @@ import {
 } from '@shop/service-kit';
 import { promoCodeModel, type PromoCodeRecord } from './promo-code.model';
 
-const DAY_MS = 86_400_000;
 const FIELDS = [
   'code',
   'type',
@@ -35,8 +34,7 @@ const NOT_FOUND = 'Der Gutscheincode wurde nicht gefunden.';
 type StoredPromo = PromoCodeRecord & { _id: Types.ObjectId; version?: number | null };
 
 /** The last instant of a German calendar day (validity is inclusive). */
-const endOfBerlinDay = (isoDate: string) =>
-  new Date(startOfBerlinDay(isoDateInBerlin(new Date(startOfBerlinDay(isoDate).getTime() + DAY_MS + 3_600_000))).getTime() - 1);
+const endOfBerlinDay = (isoDate: string) => new Date(startOfBerlinDay(addDaysToIsoDate(isoDate, 1)).getTime() - 1);
 
 /** A stored code as staff edit it (EUR strings, German days). */
 function toInput(record: StoredPromo): PromotionInput {

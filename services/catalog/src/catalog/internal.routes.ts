@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ErrorResponse,
-  InternalProductsResponse,
-  LOW_STOCK_THRESHOLD,
-  PageHead,
-  PageHeadQuery,
-  SitemapEntries,
-  StockStats,
-} from '@shop/contracts';
+import { ErrorResponse, InternalProductsResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
+import { LOW_STOCK_THRESHOLD, StockStats } from '@shop/contracts/admin';
 import { NotFoundError } from '@shop/service-kit';
 import { pageHeadFor, sitemapEntries } from '../seo/page-head';
 import type { CatalogSnapshot } from './catalog-snapshot';

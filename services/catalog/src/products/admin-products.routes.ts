@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@shop/contracts';
 import {
   AdminProductDetail,
   AdminProductListQuery,
   AdminProductListResponse,
-  ErrorResponse,
   ProductBulkAction,
   ProductBulkResult,
   ProductChange,
   ProductInput,
-} from '@shop/contracts';
+} from '@shop/contracts/admin';
 import type { ProductAdmin } from './product-admin';
 
 const idParams = z.object({ id: z.string().max(64) });

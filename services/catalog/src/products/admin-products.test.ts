@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { NICOTINE_WARNING } from '@shop/catalog-rules';
-import { AdminProductDetail, STALE_EDIT_MESSAGE, type ProductInput } from '@shop/contracts';
+import { AdminProductDetail, STALE_EDIT_MESSAGE, type ProductInput } from '@shop/contracts/admin';
 import { loadConfig, signIdentity } from '@shop/service-kit';
 import { adminEndpointAnswers, startAuditCollector } from '@shop/test-fixtures';
 import { buildApp } from '../app';

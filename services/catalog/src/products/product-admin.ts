@@ -1,4 +1,5 @@
 import { Types, type Connection, type UpdateQuery } from 'mongoose';
+import { permissionsOf } from '@shop/contracts';
 import {
   ProductFields,
   ProductInput,
@@ -11,8 +12,7 @@ import {
   type ProductBulkAction,
   type ProductBulkResult,
   type ProductChange,
-  permissionsOf,
-} from '@shop/contracts';
+} from '@shop/contracts/admin';
 import { flavorSlug, productLawIssues, type ProductLawIssue } from '@shop/catalog-rules';
 import { centsToDecimal, decimalToCents, isoDateInBerlin } from '@shop/format';
 import {

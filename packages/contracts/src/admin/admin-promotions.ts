@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DecimalAmount } from './catalog';
-import { PromoType } from './cart';
-import { IsoDate } from './orders';
+import { DecimalAmount } from '../catalog';
+import { PromoType } from '../cart';
+import { IsoDate } from '../orders';
 
 /**
  * A promo code as staff enter it (issue #13): `percent` (1–100) for percentage codes or `amount`

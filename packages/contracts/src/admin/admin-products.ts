@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DecimalAmount, Product, ProductType, SEARCH_MAX_LENGTH } from './catalog';
-import { IsoDate } from './orders';
+import { DecimalAmount, Product, ProductType, SEARCH_MAX_LENGTH } from '../catalog';
+import { IsoDate } from '../orders';
 
 /** A product-law objection (catalog-rules productLawIssues): stable code and German text for staff. */
 export const ProductLawIssue = z

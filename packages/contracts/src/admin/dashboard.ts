@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DecimalAmount } from './catalog';
+import { DecimalAmount } from '../catalog';
 import { AuditEntry } from './audit';
 
 /** Orders and revenue of a period: orders placed and not cancelled, their totals (EUR). */

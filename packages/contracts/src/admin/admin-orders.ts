@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DecimalAmount } from './catalog';
-import { IsoDate, Order, OrderStatus } from './orders';
+import { DecimalAmount } from '../catalog';
+import { IsoDate, Order, OrderStatus } from '../orders';
 
 /** Carrier tracking numbers DHL prints: 12 or 20 digits, JJD…, or an international 'XX123456789DE' (letters upper case). */
 export const DhlTrackingNumber = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { User } from './account';
-import { Address } from './orders';
+import { User } from '../account';
+import { Address } from '../orders';
 
 /** `GET /api/admin/customers`: search (e-mail, name), kind of account, state, paging. */
 export const AdminCustomerListQuery = z

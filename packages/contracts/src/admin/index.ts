@@ -1,0 +1,9 @@
+// Back office shapes (issue #13), a separate entry (`@shop/contracts/admin`): the shared
+// `@shop/contracts` chunk every storefront page loads stays without them.
+export * from './audit';
+export * from './admin-products';
+export * from './admin-orders';
+export * from './admin-promotions';
+export * from './admin-customers';
+export * from './dashboard';
+export * from './analytics';
