@@ -16,6 +16,7 @@ import { roleRoutes } from './staff/roles.routes';
 import { userModel } from './users/user.model';
 import { CustomerAdmin } from './customers/customer-admin';
 import { adminCustomerRoutes } from './customers/admin-customers.routes';
+import { userNameRoutes } from './staff/user-names.routes';
 
 /** How often old rate-limit attempts are deleted and waiting audit entries retried (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -66,6 +67,7 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
   const customers = new CustomerAdmin({ db: app.db, auth, privacy, wishlists, relay, now });
   await customers.backfill();
   await app.register(adminCustomerRoutes, { customers, privacy });
+  await app.register(userNameRoutes);
 
   const sweeper = setInterval(() => {
     relay.kick();

@@ -3,6 +3,7 @@ import type { AdminConfig } from './config';
 import { authStatusRoutes } from './staff/auth-status.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { AuditLog } from './audit/audit-log';
+import { ActorNames } from './audit/actor-names';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { ServiceFigures } from './dashboard/service-figures';
 
@@ -13,7 +14,10 @@ import { ServiceFigures } from './dashboard/service-figures';
 export async function buildApp(config: AdminConfig) {
   const app = await createDomainService(config, { service: 'admin', description: 'Media library, audit log and analytics snapshots.' });
   await app.register(authStatusRoutes);
-  const auditLog = new AuditLog(app.db);
+  const auditLog = new AuditLog(
+    app.db,
+    new ActorNames({ accountUrl: config.ACCOUNT_SERVICE_URL, internalSecret: app.internalApiSecret, log: app.log }),
+  );
   await auditLog.init();
   await app.register(auditRoutes, { auditLog });
   const figures = new ServiceFigures({

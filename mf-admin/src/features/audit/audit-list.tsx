@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@shop/contracts/admin';
+import type { AuditListEntry } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { PRODUCT_FIELD_LABELS } from '../products/product-labels';
@@ -68,7 +68,7 @@ const fieldValue = (field: string, value: unknown) =>
     : valueText(value);
 
 /** Audit entries, newest first: when, who, what, and each changed field before → after (issue #13). */
-export function AuditList({ entries }: { entries: AuditEntry[] }) {
+export function AuditList({ entries }: { entries: AuditListEntry[] }) {
   if (!entries.length) return <p>Keine Einträge.</p>;
   return (
     <ol className="admin-audit" data-testid="audit-list">
@@ -79,7 +79,10 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               {ENTITY_LABELS[entry.entity] ?? entry.entity} „{entry.label}“ {ACTION_LABELS[entry.action] ?? entry.action}
             </strong>
             <span>
-              {formatDateTime(new Date(entry.at))} · {roleLabel(entry.actorRole)} {entry.actorId.slice(-6)}
+              {formatDateTime(new Date(entry.at))} ·{' '}
+              {entry.actorName
+                ? `${entry.actorName} (${roleLabel(entry.actorRole)})`
+                : `${roleLabel(entry.actorRole)} ${entry.actorId.slice(-6)}`}
             </span>
           </p>
           {entry.reason && <p>Begründung: „{entry.reason}“</p>}

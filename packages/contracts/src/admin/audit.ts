@@ -48,9 +48,16 @@ export const AuditListQuery = z
   .strict();
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
+/** An entry as staff read it: with the staff member's name from the account service (null when it cannot be read, e.g. the account was erased). */
+export const AuditListEntry = AuditEntry.extend({ actorName: z.string().nullable() }).strict();
+export type AuditListEntry = z.infer<typeof AuditListEntry>;
+
 export const AuditListResponse = z
-  .object({ entries: z.array(AuditEntry), total: z.number().int().min(0), limit: z.number().int(), offset: z.number().int() })
+  .object({ entries: z.array(AuditListEntry), total: z.number().int().min(0), limit: z.number().int(), offset: z.number().int() })
   .strict();
+
+/** `GET /internal/users/names?ids=` (account service): first and last name per user id; unknown ids are left out. */
+export const UserNamesResponse = z.object({ names: z.record(z.string(), z.string()) }).strict();
 export type AuditListResponse = z.infer<typeof AuditListResponse>;
 
 /** The German message of every 409 for an edit made on an outdated version (optimistic concurrency, issue #13). */

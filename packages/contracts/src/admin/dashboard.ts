@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DecimalAmount } from '../catalog';
-import { AuditEntry } from './audit';
+import { AuditListEntry } from './audit';
 
 /** Orders and revenue of a period: orders placed and not cancelled, their totals (EUR). */
 export const OrderPeriodFigures = z.object({ orders: z.number().int(), revenue: DecimalAmount }).strict();
@@ -31,6 +31,6 @@ export type StockStats = z.infer<typeof StockStats>;
  * instead of failing the whole dashboard.
  */
 export const Dashboard = z
-  .object({ orders: OrderStats.nullable(), stock: StockStats.nullable(), latestChanges: z.array(AuditEntry) })
+  .object({ orders: OrderStats.nullable(), stock: StockStats.nullable(), latestChanges: z.array(AuditListEntry) })
   .strict();
 export type Dashboard = z.infer<typeof Dashboard>;

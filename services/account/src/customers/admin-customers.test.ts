@@ -117,3 +117,11 @@ test('erasure on request: logged first, refused while the log is down, then the 
   });
   await env.mailTo('loeschen.bitte@example.de', /gelöscht/);
 });
+
+test('the admin service reads staff names for the audit log; only with the shared secret', async () => {
+  const person = await env.loggedIn('namen.test@example.de');
+  const internal = { 'x-internal-token': 'test-internal-secret-0123456789-abcdef' };
+  const answer = await env.visitor().call('GET', `/internal/users/names?ids=${person.userId},${'f'.repeat(24)}`, undefined, internal);
+  expect(answer.body).toEqual({ names: { [person.userId]: 'Erika Mustermann' } });
+  expect((await env.visitor().call('GET', `/internal/users/names?ids=${person.userId}`)).status).toBe(401);
+});

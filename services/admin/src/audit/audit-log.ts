@@ -1,12 +1,16 @@
 import type { Connection, QueryFilter } from 'mongoose';
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@shop/contracts/admin';
+import type { ActorNames } from './actor-names';
 import { addDaysToIsoDate, startOfBerlinDay } from '@shop/format';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { auditEntryModel } from './audit-entry.model';
 
 /** The audit log's storage (issue #13): append-only, each entry id once. */
 export class AuditLog {
-  constructor(private readonly db: Connection) {}
+  constructor(
+    private readonly db: Connection,
+    private readonly names: ActorNames,
+  ) {}
 
   private get entries() {
     return auditEntryModel(this.db);
@@ -27,7 +31,7 @@ export class AuditLog {
     }
   }
 
-  /** Entries newest first, filtered by entity, entity id, actor and German calendar days (both inclusive). */
+  /** Entries newest first with the staff members' names, filtered by entity, entity id, actor and German calendar days (both inclusive). */
   async list(query: Partial<AuditListQuery> & { limit: number; offset: number }): Promise<AuditListResponse> {
     const { entity, entityId, actorId, from, to, limit, offset } = query;
     const filter: QueryFilter<unknown> = {};
@@ -43,6 +47,7 @@ export class AuditLog {
       this.entries.find(filter).sort({ at: -1, _id: 1 }).skip(offset).limit(limit).lean(),
       this.entries.countDocuments(filter),
     ]);
+    const names = await this.names.namesOf(documents.map((document) => document.actorId));
     return {
       entries: documents.map(({ _id, at, ...rest }) => ({
         id: _id,
@@ -56,6 +61,7 @@ export class AuditLog {
         action: rest.action,
         changes: rest.changes as AuditEntry['changes'],
         reason: rest.reason ?? null,
+        actorName: names.get(rest.actorId) ?? null,
       })),
       total,
       limit,

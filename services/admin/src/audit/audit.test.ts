@@ -1,5 +1,6 @@
 /** The audit log (issue #13) against the real local database. */
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { loadConfig, signIdentity } from '@shop/service-kit';
 import type { AuditEntry } from '@shop/contracts/admin';
 import { buildApp } from '../app';
@@ -7,8 +8,17 @@ import { AdminEnv } from '../config';
 
 const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 const INTERNAL = 'test-internal-secret-0123456789-abcdef';
+/** The account service's names endpoint as a double ('up' false: it answers 503). */
+const account = Fastify();
+const accountState = { up: true };
+account.get<{ Querystring: { ids: string } }>('/internal/users/names', async (request, reply) => {
+  if (!accountState.up || request.headers['x-internal-token'] !== INTERNAL) return reply.code(503).send({});
+  const known: Record<string, string> = { '665f1c2b9a1e4b00123456cc': 'Lena Leitung' };
+  return { names: Object.fromEntries(request.query.ids.split(',').flatMap((id) => (known[id] ? [[id, known[id]]] : []))) };
+});
 let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
+  const accountUrl = await account.listen({ port: 0, host: '127.0.0.1' });
   app = await buildApp(
     loadConfig(AdminEnv, {
       MONGODB_URI: process.env.MONGODB_URI,
@@ -16,6 +26,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       INTERNAL_API_SECRET: INTERNAL,
       IDENTITY_SECRET,
+      ACCOUNT_SERVICE_URL: accountUrl,
     }),
   );
   await app.ready();
@@ -23,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.db.dropDatabase();
   await app.close();
+  await account.close();
 });
 
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
@@ -61,7 +73,7 @@ test('entries are stored once even when delivered twice, and only by services', 
       .entries.map((e: AuditEntry) => e.action)
       .sort(),
   ).toEqual(['activate', 'update']);
-  expect(answer.json().entries.find((e: AuditEntry) => e.id === first.id)).toEqual(first);
+  expect(answer.json().entries.find((e: AuditEntry) => e.id === first.id)).toEqual({ ...first, actorName: 'Lena Leitung' });
 });
 
 test('a malformed entry is refused whole with a 400', async () => {
@@ -88,4 +100,13 @@ test('filters by entity, actor and German calendar days; newest first; paged', a
 
 test('reading the log needs audit:read: a customer gets 403', async () => {
   expect((await list('', 'customer')).statusCode).toBe(403);
+});
+
+test('staff names come from the account service; without it the log still shows, without names', async () => {
+  await deliver([entry({ entityId: 'names', actorId: '665f1c2b9a1e4b00123456dd' })]);
+  accountState.up = false;
+  const unnamed = await list('entityId=names');
+  expect(unnamed.statusCode).toBe(200);
+  expect(unnamed.json().entries[0]).toMatchObject({ actorId: '665f1c2b9a1e4b00123456dd', actorName: null });
+  accountState.up = true;
 });
