@@ -37,3 +37,11 @@ export const storedAddressSchema = new Schema(
   },
   { _id: false },
 );
+
+/**
+ * A case-insensitive "contains" condition for plain text a user typed (staff searches): every
+ * regex character is escaped, so the text never acts as a pattern.
+ */
+export function containsText(text: string): { $regex: string; $options: 'i' } {
+  return { $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
+}

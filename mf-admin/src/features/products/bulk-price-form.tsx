@@ -3,6 +3,8 @@ import type { Category } from '@shop/contracts';
 import type { ProductBulkAction } from '@shop/contracts/admin';
 import { formatEurDecimal, parseEuroInput } from '@shop/format';
 import { Button } from '@shop/ui';
+import { Options } from '../layout/filter-fields';
+import { categoryLabels } from './use-categories';
 
 /**
  * 'Preis für eine Kategorie setzen' (issue #13: bulk price change by category): one price and an
@@ -46,11 +48,7 @@ export function BulkPriceForm({
             <option value="" disabled>
               Bitte wählen
             </option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+            <Options labels={categoryLabels(categories)} />
           </select>
         </div>
         <div className="shop-field">

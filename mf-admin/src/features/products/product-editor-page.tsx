@@ -14,7 +14,8 @@ import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { productsApi } from '../../api/products-api';
 import { apiErrorCode, apiErrorText } from '../api-error-text';
 import { useCategories } from './use-categories';
-import { changedInput, formValuesOf, productInputOf, ProductFormValues } from './product-form';
+import { formValuesOf, productInputOf, ProductFormValues } from './product-form';
+import { changedValues } from '../changed-values';
 import { PRODUCT_FIELD_LABELS, PRODUCT_TYPE_LABELS } from './product-labels';
 
 /** Server field names → form fields (a create reports 'body/x', a change 'body/changes/x'). */
@@ -108,7 +109,7 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
         showToast({ title: 'Produkt angelegt', variant: 'success' });
         navigate(href('/admin/products/edit/:id', { id: created.id }), { replace: true });
       } else {
-        const changes = changedInput(productInputOf(formValuesOf(product)), input);
+        const changes = changedValues(productInputOf(formValuesOf(product)), input);
         const reason = values.complianceOverrideReason.trim();
         if (!Object.keys(changes).length && !reason) {
           showToast({ title: 'Keine Änderungen zu speichern' });

@@ -150,10 +150,3 @@ export function productInputOf(values: ProductFormValues): ProductInput {
     sellableUntil: values.sellableUntil || null,
   };
 }
-
-/** The fields of `next` that differ from `current` (what a change sends). */
-export function changedInput(current: ProductInput, next: ProductInput): Partial<ProductInput> {
-  return Object.fromEntries(
-    Object.entries(next).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key as keyof ProductInput])),
-  ) as Partial<ProductInput>;
-}

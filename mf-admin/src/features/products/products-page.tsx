@@ -8,7 +8,8 @@ import { Button, buttonClass, LoadFailed, Notice, Spinner } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { productsApi } from '../../api/products-api';
 import { apiErrorText } from '../api-error-text';
-import { useCategories } from './use-categories';
+import { categoryLabels, useCategories } from './use-categories';
+import { Options } from '../layout/filter-fields';
 import { BulkPriceForm } from './bulk-price-form';
 import { Pager } from '../layout/pager';
 import { PRODUCTS_PER_PAGE, SORT_OPTIONS, STATUS_LABELS, tableQueryFromParams } from './product-table-query';
@@ -128,11 +129,7 @@ export function ProductsPage() {
             onChange={(event) => update({ kategorie: event.target.value })}
           >
             <option value="">Alle Kategorien</option>
-            {(categories.data ?? []).map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+            <Options labels={categoryLabels(categories.data ?? [])} />
           </select>
         </div>
         <div className="shop-field">

@@ -5,3 +5,7 @@ import { productsApi } from '../../api/products-api';
 export function useCategories() {
   return useQuery({ queryKey: ['categories'], queryFn: productsApi.categories, staleTime: 300_000 });
 }
+
+/** Category id → name, for a select's Options. */
+export const categoryLabels = (categories: ReadonlyArray<{ id: string; name: string }>) =>
+  Object.fromEntries(categories.map((category) => [category.id, category.name]));

@@ -1,4 +1,4 @@
-import type { AdminPromotion, PromotionInput } from '@shop/contracts/admin';
+import type { PromotionInput } from '@shop/contracts/admin';
 import { parseEuroInput } from '@shop/format';
 import { InputError } from '../layout/action-form';
 
@@ -45,11 +45,4 @@ export function promotionInputOf(data: FormData): PromotionInput {
     description: String(data.get('description') ?? ''),
     isActive: data.get('isActive') === 'on',
   };
-}
-
-/** The fields of `next` that differ from the stored code (what a change sends). */
-export function promotionChanges(current: AdminPromotion, next: PromotionInput): Partial<PromotionInput> {
-  return Object.fromEntries(
-    Object.entries(next).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key as keyof PromotionInput])),
-  ) as Partial<PromotionInput>;
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPromotion } from '@shop/contracts/admin';
+import type { AdminPromotion, PromotionInput } from '@shop/contracts/admin';
 import { formatEurDecimal, formatIsoDate } from '@shop/format';
 import { Button, LoadFailed, Spinner } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { promotionsApi } from '../../api/promotions-api';
 import { ActionField, ActionForm } from '../layout/action-form';
-import { promotionChanges, promotionInputOf } from './promotion-form';
+import { promotionInputOf } from './promotion-form';
+import { changedValues } from '../changed-values';
 
 const STATE_LABELS: Record<AdminPromotion['state'], string> = {
   active: 'Aktiv',
@@ -29,7 +30,8 @@ function PromotionEditor({ promotion, onDone }: { promotion: AdminPromotion | nu
   const queryClient = useQueryClient();
   const submit = async (data: FormData) => {
     const input = promotionInputOf(data);
-    if (promotion) await promotionsApi.change(promotion.id, { version: promotion.version, changes: promotionChanges(promotion, input) });
+    if (promotion)
+      await promotionsApi.change(promotion.id, { version: promotion.version, changes: changedValues<PromotionInput>(promotion, input) });
     else await promotionsApi.create(input);
     await queryClient.invalidateQueries({ queryKey: ['promotions'] });
     showToast({ title: promotion ? 'Gutscheincode gespeichert' : 'Gutscheincode angelegt', variant: 'success' });

@@ -7,7 +7,15 @@ import {
   type AdminCustomerSummary,
   type CustomerAction,
 } from '@shop/contracts/admin';
-import { auditEntry, ConflictError, NotFoundError, StaleVersionError, type AuditRelay, type ShopIdentity } from '@shop/service-kit';
+import {
+  auditEntry,
+  ConflictError,
+  NotFoundError,
+  StaleVersionError,
+  type AuditRelay,
+  type ShopIdentity,
+  containsText,
+} from '@shop/service-kit';
 import createError from '@fastify/error';
 import { userModel, type UserRecord } from '../users/user.model';
 import type { AuthService } from '../auth/auth-service';
@@ -22,7 +30,6 @@ export const AuditUnavailableError = createError(
 );
 
 const NOT_FOUND = 'Kundenkonto nicht gefunden.';
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 type StoredUser = UserRecord & { version?: number | null; blockedAt?: Date | null; blockedReason?: string | null };
@@ -73,7 +80,7 @@ export class CustomerAdmin {
     if (query.state === 'unverified') filter.emailVerifiedAt = null;
     const search = query.search?.trim();
     if (search) {
-      const pattern = { $regex: escapeRegex(search), $options: 'i' };
+      const pattern = containsText(search);
       filter.$or = [{ email: pattern }, { lastName: pattern }, { firstName: pattern }];
     }
     const [users, total] = await Promise.all([

@@ -22,6 +22,7 @@ import {
   type Mailer,
   type ShopIdentity,
   type ShopInfo,
+  containsText,
 } from '@shop/service-kit';
 import type { z } from 'zod';
 import { orderModel, type OrderRecord } from './order.model';
@@ -49,7 +50,6 @@ const SUMMARY_FIELDS = {
   withdrawalRequestedAt: 1,
   refund: 1,
 } as const;
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Action = z.output<typeof OrderAction>;
 
@@ -102,7 +102,7 @@ export class OrderFulfillment {
       };
     const search = query.search?.trim();
     if (search) {
-      const pattern = { $regex: escapeRegex(search), $options: 'i' };
+      const pattern = containsText(search);
       filter.$or = [
         { orderNumber: pattern },
         { email: pattern },
