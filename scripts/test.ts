@@ -59,6 +59,8 @@ async function playwrightCounts(file: string): Promise<Counts> {
 async function main() {
   const unitOnly = process.argv.includes('--unit-only');
   const e2eOnly = process.argv.includes('--e2e-only');
+  // Anything else is for Playwright, e.g. `npm test -- --e2e-only --grep content` runs the matching journeys.
+  const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--unit-only' && arg !== '--e2e-only');
   const chromium = unitOnly ? null : await ensureChromium();
 
   step('Building');
@@ -157,7 +159,7 @@ async function main() {
         const report = path.join(dataDir, 'playwright.json');
         const code = await runForExitCode(
           process.execPath,
-          [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e'],
+          [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e', ...playwrightArgs],
           {
             env: {
               ...process.env,

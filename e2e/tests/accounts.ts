@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 import { linkFromMail } from './mail';
 
 export { linkFromMail };
@@ -31,4 +31,12 @@ export async function logInOnPage(page: Page, email: string, password = CUSTOMER
   await page.getByLabel('Passwort').fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Erfolgreich angemeldet' })).toBeVisible();
+}
+
+/** Logs in as the manager account that `npm test` creates with create-admin (the test is skipped without it). */
+export async function logInAsManager(page: Page): Promise<void> {
+  const email = process.env.E2E_MANAGER_EMAIL;
+  const password = process.env.E2E_MANAGER_PASSWORD;
+  test.skip(!email || !password, 'needs the manager account that `npm test` creates with create-admin');
+  await logInOnPage(page, email!, password!);
 }

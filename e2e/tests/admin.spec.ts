@@ -2,18 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { test, expect, returningShopper } from './fixtures';
-import { axe, logInOnPage, registerVerified } from './accounts';
+import { axe, logInAsManager, registerVerified } from './accounts';
 import { mailText } from './mail';
 
 /** A euro amount as the shop shows it ('16,89 €', any space before the sign). */
 const shownEuro = (amount: string) => new RegExp(`${amount.replace('.', ',')}\\s€`);
-
-async function logInAsManager(page: Page) {
-  const email = process.env.E2E_MANAGER_EMAIL;
-  const password = process.env.E2E_MANAGER_PASSWORD;
-  test.skip(!email || !password, 'needs the manager account that `npm test` creates with create-admin');
-  await logInOnPage(page, email!, password!);
-}
 
 test('staff lower a sale price: the shop shows it against the lowest price of 30 days, the audit log has it @phone', async ({
   shopperPage: page,

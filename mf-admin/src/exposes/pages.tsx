@@ -1,6 +1,4 @@
-import type { ComponentType } from 'react';
-import { Link } from 'react-router-dom';
-import { UnderConstruction } from '@shop/ui';
+import { lazy, type ComponentType } from 'react';
 import type { PageId, RemotePagesProps } from '@shop/routes';
 import { RequireStaff } from '../features/access/require-staff';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -17,18 +15,15 @@ import { CustomersPage } from '../features/customers/customers-page';
 import { AnalyticsPage } from '../features/analytics/analytics-page';
 import { CustomerDetailPage } from '../features/customers/customer-detail-page';
 import { OrderDetailPage } from '../features/orders/order-detail-page';
+import { ContentPage } from '../features/content/content-page';
+import { MediaPage } from '../features/media/media-page';
 import '../styles/admin.css';
 
-/** Admin screens that the next parts of issue #13 build; until then they say so (staff only already). */
-const notYet = (title: string) =>
-  function NotYetBuilt() {
-    return (
-      <UnderConstruction title={title}>
-        Dieser Bereich der Verwaltung entsteht gerade. Ihren Zugang und Ihre Berechtigungen sehen Sie unter{' '}
-        <Link to="/admin/auth-status">Anmeldestatus</Link>.
-      </UnderConstruction>
-    );
-  };
+// The editors carry CodeMirror: their own chunks, loaded when an editor opens.
+const PostNewPage = lazy(() => import('../features/content/post-editor-page').then((module) => ({ default: module.PostNewPage })));
+const PostEditPage = lazy(() => import('../features/content/post-editor-page').then((module) => ({ default: module.PostEditPage })));
+const PageEditPage = lazy(() => import('../features/content/page-editor-page').then((module) => ({ default: module.PageEditPage })));
+const PageNewPage = lazy(() => import('../features/content/page-new-page').then((module) => ({ default: module.PageNewPage })));
 
 const PAGES: Record<PageId<'admin'>, ComponentType> = {
   dashboard: DashboardPage,
@@ -42,13 +37,13 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   customers: CustomersPage,
   'customer-detail': CustomerDetailPage,
   analytics: AnalyticsPage,
-  content: notYet('Inhalte verwalten'),
-  'blog-new': notYet('Neuer Blogbeitrag'),
-  'blog-edit': notYet('Blogbeitrag bearbeiten'),
-  'page-new': notYet('Neue Seite'),
-  'page-edit': notYet('Seite bearbeiten'),
-  'content-edit': notYet('Inhalt bearbeiten'),
-  media: notYet('Medien'),
+  content: ContentPage,
+  'blog-new': PostNewPage,
+  'blog-edit': PostEditPage,
+  'page-new': PageNewPage,
+  'page-edit': PageEditPage,
+  'content-edit': PageEditPage,
+  media: MediaPage,
   promotions: PromotionsPage,
 };
 

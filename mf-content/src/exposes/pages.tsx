@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PageId, RemotePagesProps } from '@shop/routes';
 import type { InformationPageSlug } from '@shop/contracts';
-import { InformationPageView } from '../features/pages/information-page';
+import { CustomPageView, InformationPageView } from '../features/pages/information-page';
 import { BlogListPage } from '../features/blog/blog-list-page';
 import { ContactPage } from '../features/contact/contact-page';
 import { BlogPostPage } from '../features/blog/blog-post-page';
@@ -27,6 +27,7 @@ const PAGES: Record<PageId<'content'>, ComponentType> = {
   'withdrawal-policy': information('widerrufsbelehrung', 'Widerrufsbelehrung'),
   'battery-information': information('batterie-hinweise', 'Hinweise zu Batterien'),
   accessibility: information('barrierefreiheit', 'Erklärung zur Barrierefreiheit'),
+  'custom-page': CustomPageView,
   'newsletter-confirm': NewsletterConfirmPage,
   'newsletter-unsubscribe': NewsletterUnsubscribePage,
 };

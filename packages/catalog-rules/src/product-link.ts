@@ -1,5 +1,5 @@
 import { DEFAULT_CONTINUE_SHOPPING_PATH } from '@shop/contracts';
-import { normalizeGerman } from './text';
+import { germanSlug } from './text';
 
 /** Puff counts that have a Tornado category (spec §1, §2 'Category slugs'). */
 export const TORNADO_PUFF_COUNTS = [7000, 9000, 10000, 12000, 15000, 20000, 25000, 30000, 35000, 40000] as const;
@@ -10,11 +10,7 @@ export const TORNADO_PUFF_COUNTS = [7000, 9000, 10000, 12000, 15000, 20000, 2500
  * 'Blaubeere Süß & Ice' → 'blaubeere-suess-ice-einweg-vape'. Empty when nothing is left.
  */
 export function flavorSlug(flavor: string): string {
-  const base = normalizeGerman(flavor)
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/[\s-]+/g, '-')
-    .replace(/^-|-$/g, '');
+  const base = germanSlug(flavor);
   return base ? `${base}-einweg-vape` : '';
 }
 

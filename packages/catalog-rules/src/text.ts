@@ -13,6 +13,19 @@ export function normalizeGerman(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * A URL slug of a German text: {@link normalizeGerman}, characters other than letters, digits,
+ * spaces and hyphens dropped, spaces and hyphens joined to one hyphen ('Blaubeere Süß & Ice' →
+ * 'blaubeere-suess-ice'). Empty when nothing is left.
+ */
+export function germanSlug(text: string): string {
+  return normalizeGerman(text)
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** Lower-case words of a text after {@link normalizeGerman}; punctuation separates words. */
 export function searchTerms(text: string): string[] {
   return normalizeGerman(text)

@@ -19,3 +19,4 @@ export * from './newsletter';
 export * from './pages';
 export * from './contact';
 export * from './staff';
+export * from './media';

@@ -21,10 +21,23 @@ export const INFORMATION_PAGE_SLUGS = [
 export const InformationPageSlug = z.enum(INFORMATION_PAGE_SLUGS, { error: 'Unbekannte Seite.' });
 export type InformationPageSlug = z.infer<typeof InformationPageSlug>;
 
-/** `GET /api/pages/{slug}`: the page as sanitised HTML. */
+/** Where staff-made pages are shown (issue #13, /admin/content/simple-new): `/seite/{slug}`. */
+export const CUSTOM_PAGE_PATH = '/seite';
+
+/** The slug of any page in `GET /api/pages/{slug}`: a fixed page's or a staff-made page's. */
+export const PageSlug = z
+  .string()
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Unbekannte Seite.');
+
+/** Where a page is shown: '/impressum' for a fixed page, '/seite/{slug}' for a staff-made one. */
+export const pagePath = (slug: string, custom: boolean) => (custom ? `${CUSTOM_PAGE_PATH}/${slug}` : `/${slug}`);
+
+/** `GET /api/pages/{slug}`: the page as sanitised HTML with the address it is shown at. */
 export const InformationPage = z
   .object({
-    slug: InformationPageSlug,
+    slug: z.string(),
+    path: z.string(),
     title: z.string(),
     description: z.string(),
     version: z.string(),

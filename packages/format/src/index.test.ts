@@ -3,6 +3,7 @@ import {
   decimalToCents,
   formatDateTime,
   formatEur,
+  formatTextVersion,
   formatEurDecimal,
   formatInteger,
   formatIsoDate,
@@ -89,4 +90,10 @@ describe('calendar days in Germany', () => {
     expect(formatIsoDate('2026-11-30')).toBe('30.11.2026');
     expect(() => formatIsoDate('30.11.2026')).toThrow(RangeError);
   });
+});
+
+test('a page text version reads as its German date, a second one that day with its number', () => {
+  expect(formatTextVersion('2026-11-24')).toBe('24.11.2026');
+  expect(formatTextVersion('2026-11-24.2')).toBe('24.11.2026 (2. Fassung)');
+  expect(formatTextVersion('v1')).toBe('v1');
 });

@@ -94,3 +94,14 @@ export function formatIsoDate(value: string): string {
   if (!match) throw new RangeError(`formatIsoDate: not YYYY-MM-DD: '${value}'`);
   return `${match[3]}.${match[2]}.${match[1]}`;
 }
+
+/**
+ * A text version of a legal or information page ('2026-11-24', or '2026-11-24.2' for the second
+ * one published that day; issue #13) as German readers see it: '24.11.2026' or
+ * '24.11.2026 (2. Fassung)'. Any other value is returned unchanged.
+ */
+export function formatTextVersion(version: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:\.(\d+))?$/.exec(version);
+  if (!match) return version;
+  return `${formatIsoDate(match[1]!)}${match[2] ? ` (${match[2]}. Fassung)` : ''}`;
+}

@@ -113,6 +113,8 @@ export const ROUTES = [
   route('/widerrufsbelehrung', 'content', 'withdrawal-policy', 'Widerrufsbelehrung'),
   route('/batterie-hinweise', 'content', 'battery-information', 'Hinweise zu Batterien'),
   route('/barrierefreiheit', 'content', 'accessibility', 'Erklärung zur Barrierefreiheit'),
+  // Pages staff make in the back office (issue #13, /admin/content/simple-new); unknown or offline ones are 404.
+  route('/seite/:slug', 'content', 'custom-page', 'Seite', { serverHead: true }),
   // The links of the newsletter e-mails (issue #12): personal, never indexed.
   route('/newsletter/bestaetigen', 'content', 'newsletter-confirm', 'Newsletter-Anmeldung bestätigen', personal),
   route('/newsletter/abmelden', 'content', 'newsletter-unsubscribe', 'Newsletter abbestellen', personal),

@@ -1,4 +1,4 @@
-import { createDomainService } from '@shop/service-kit';
+import { AuditRelay, createDomainService } from '@shop/service-kit';
 import type { AdminConfig } from './config';
 import { authStatusRoutes } from './staff/auth-status.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -6,12 +6,21 @@ import { AuditLog } from './audit/audit-log';
 import { ActorNames } from './audit/actor-names';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { ServiceFigures } from './dashboard/service-figures';
+import { mediaAssetModel } from './media/media-asset.model';
+import { MediaLibrary } from './media/media-library';
+import { MediaUsage } from './media/media-usage';
+import { mediaRoutes } from './media/media.routes';
+
+/** How often pending audit entries and interrupted image deletions are retried (ms). */
+const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Builds the admin service (issue #13): staff status, the audit log and the dashboard
- * (figures from the owning services); the media library and analytics follow. Every /api/admin endpoint checks a permission of the gateway's identity.
+ * Builds the admin service (issue #13): staff status, the audit log, the dashboard (figures from
+ * the owning services) and the media library. Every /api/admin endpoint checks a permission of
+ * the gateway's identity. `deps.now` lets tests set the clock.
  */
-export async function buildApp(config: AdminConfig) {
+export async function buildApp(config: AdminConfig, deps: { now?: () => Date } = {}) {
+  const now = deps.now ?? (() => new Date());
   const app = await createDomainService(config, { service: 'admin', description: 'Media library, audit log and analytics snapshots.' });
   await app.register(authStatusRoutes);
   const auditLog = new AuditLog(
@@ -27,5 +36,26 @@ export async function buildApp(config: AdminConfig) {
     log: app.log,
   });
   await app.register(dashboardRoutes, { figures, auditLog });
+
+  // The library's own writes are audited like every other service's, into this service's log.
+  const relay = new AuditRelay({ deliver: (entries) => auditLog.store(entries), models: [() => mediaAssetModel(app.db)], log: app.log });
+  const usage = new MediaUsage({
+    catalogUrl: config.CATALOG_SERVICE_URL,
+    contentUrl: config.CONTENT_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    log: app.log,
+  });
+  const library = new MediaLibrary({ db: app.db, relay, usage, now });
+  await app.register(mediaRoutes, { library });
+
+  const sweeper = setInterval(() => {
+    relay
+      .flush()
+      .then(() => library.purgeDeleted())
+      .catch((error: unknown) => app.log.error({ err: error }, 'media sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.decorate('auditRelay', relay);
   return app;
 }

@@ -4,6 +4,7 @@ import { CatalogSnapshot } from './catalog/catalog-snapshot';
 import { productRoutes } from './products/products.routes';
 import { categoryRoutes } from './categories/categories.routes';
 import { mediaRoutes } from './media/media.routes';
+import { mediaUsageRoutes } from './media/media-usage.routes';
 import { internalRoutes } from './catalog/internal.routes';
 import { stockRoutes } from './stock/stock.routes';
 import { productModel } from './products/product.model';
@@ -25,6 +26,7 @@ export async function buildApp(config: CatalogConfig) {
   await app.register(productRoutes, { catalog, identitySecret: identitySecret(config.IDENTITY_SECRET) });
   await app.register(categoryRoutes, { catalog });
   await app.register(mediaRoutes);
+  await app.register(mediaUsageRoutes);
   await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog });
   await app.register(stockRoutes, { catalog });
   const relay = new AuditRelay({

@@ -1,4 +1,4 @@
-import { AttemptLimiter, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
+import { AttemptLimiter, AuditRelay, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
 import type { ContentConfig } from './config';
 import { Posts } from './blog/posts';
 import { blogRoutes } from './blog/blog.routes';
@@ -10,14 +10,23 @@ import { contactRoutes } from './contact/contact.routes';
 import { internalRoutes } from './seo/internal.routes';
 import { InformationPages } from './pages/information-pages';
 import { pagesRoutes } from './pages/pages.routes';
+import { postModel } from './blog/post.model';
+import { PostAdmin } from './blog/post-admin';
+import { adminPostRoutes } from './blog/admin-posts.routes';
+import { pageModel } from './pages/page.model';
+import { PageAdmin } from './pages/page-admin';
+import { adminPageRoutes } from './pages/admin-pages.routes';
+import { previewRoutes } from './editor/preview.routes';
+import { mediaUsageRoutes } from './editor/media-usage.routes';
 
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Builds the content service (issue #12): blog posts and guides, information and legal pages
- * from the operator settings, contact messages, newsletter subscriptions with double opt-in, on its own database (shop_content); page heads and sitemap entries for the
- * gateway. `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
+ * from the operator settings, contact messages, newsletter subscriptions with double opt-in, on
+ * its own database (shop_content); page heads and sitemap entries for the gateway; the staff
+ * editor of posts and pages with versioned legal texts (issue #13). `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
  */
 export async function buildApp(config: ContentConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, {
@@ -29,8 +38,23 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
   const posts = new Posts(app.db, now);
   await app.register(blogRoutes, { posts });
-  await app.register(internalRoutes, { posts, publicOrigin: config.PUBLIC_ORIGIN });
-  await app.register(pagesRoutes, { pages: new InformationPages(config) });
+  const pages = new InformationPages(app.db, config, now);
+  await app.register(internalRoutes, { posts, pages, publicOrigin: config.PUBLIC_ORIGIN });
+  await app.register(pagesRoutes, { pages });
+
+  // Staff editing (issue #13): posts and pages, each write audited through the record's outbox.
+  const relay = new AuditRelay({
+    adminServiceUrl: config.ADMIN_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    models: [() => postModel(app.db), () => pageModel(app.db)],
+    log: app.log,
+  });
+  const postAdmin = new PostAdmin({ db: app.db, posts, relay, now });
+  await postAdmin.backfill();
+  await app.register(adminPostRoutes, { postAdmin });
+  await app.register(adminPageRoutes, { pageAdmin: new PageAdmin({ db: app.db, pages, relay, now }) });
+  await app.register(previewRoutes, { pages });
+  await app.register(mediaUsageRoutes);
 
   const perIp = new AttemptLimiter(app.db, now, subscriptionsPerIp(config.NEWSLETTER_LIMIT_PER_IP));
   await app.register(newsletterRoutes, { newsletter: new Newsletter(app.db, { mailer, shop, log: app.log, now }), perIp });
@@ -44,10 +68,12 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   });
 
   const sweeper = setInterval(() => {
+    relay.kick();
     for (const limiter of [perIp, contactPerIp])
       limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+  app.decorate('auditRelay', relay);
   return app;
 }

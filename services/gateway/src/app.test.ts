@@ -512,6 +512,18 @@ describe('gateway: /api routing', () => {
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: { pad: 'x'.repeat(1000) } })).statusCode).toBe(200);
   });
 
+  test('only the media upload takes up to 10 MB, by its exact path; beyond that its own German 413', async () => {
+    const upload = (url: string, bytes: number) =>
+      app.inject({ method: 'POST', url, payload: 'x'.repeat(bytes), headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    // Passed on (the admin guard then wants a login): not refused for its size.
+    expect((await upload('/api/admin/media', 5_000_000)).statusCode).toBe(401);
+    const tooLarge = await upload('/api/admin/media', 11 * 1024 * 1024);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: 'Die Datei ist zu groß (höchstens 10 MB).', code: 'PAYLOAD_TOO_LARGE' });
+    for (const url of ['/api/admin/media/', '/api/admin//media', '/api/admin/%6dedia', '/api/admin/products'])
+      expect((await upload(url, 2_000_000)).statusCode).toBe(413);
+  });
+
   test('Origin: null and a malformed Referer are refused for writes', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { origin: 'null' } })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { referer: 'not a url' } })).statusCode).toBe(

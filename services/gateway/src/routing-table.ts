@@ -24,12 +24,14 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/blog', service: 'content' },
   { prefix: '/api/pages', service: 'content' },
   { prefix: '/api/contact', service: 'content' },
+  { prefix: '/api/media', service: 'admin' },
   // Each slice owns the admin endpoints of its data (issue #13); the most specific prefix wins.
   { prefix: '/api/admin/products', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin/promotions', service: 'cart' },
   { prefix: '/api/admin/analytics', service: 'cart' },
   { prefix: '/api/admin/customers', service: 'account' },
+  { prefix: '/api/admin/content', service: 'content' },
   { prefix: '/api/admin', service: 'admin' },
 ];
 

@@ -9,6 +9,9 @@ const ENTITY_LABELS: Record<string, string> = {
   order: 'Bestellung',
   promotion: 'Gutscheincode',
   customer: 'Kundenkonto',
+  post: 'Blogbeitrag',
+  page: 'Seite',
+  media: 'Bild',
 };
 const ACTION_LABELS: Record<string, string> = {
   create: 'angelegt',
@@ -25,6 +28,13 @@ const ACTION_LABELS: Record<string, string> = {
   block: 'gesperrt',
   unblock: 'entsperrt',
   erase: 'auf Wunsch gelöscht',
+  publish: 'veröffentlicht',
+  unpublish: 'zurückgezogen',
+  'save-draft': 'Entwurf gespeichert',
+  'discard-draft': 'Entwurf verworfen',
+  delete: 'gelöscht',
+  online: 'online gestellt',
+  offline: 'offline genommen',
 };
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
@@ -46,7 +56,25 @@ const FIELD_LABELS: Record<string, string> = {
   minOrderValue: 'Mindestbestellwert',
   validFrom: 'Gültig ab',
   validUntil: 'Gültig bis',
+  title: 'Titel',
+  slug: 'Adresse',
+  excerpt: 'Kurzfassung',
+  body: 'Text',
+  categorySlug: 'Kategorie',
+  coverImage: 'Titelbild',
+  author: 'Autor',
+  seoTitle: 'Seitentitel',
+  seoDescription: 'Suchmaschinen-Beschreibung',
+  publishedAt: 'Veröffentlicht am',
+  textVersion: 'Fassung',
+  alt: 'Alternativtext',
+  fileName: 'Dateiname',
+  width: 'Breite (px)',
+  height: 'Höhe (px)',
+  online: 'Online',
 };
+/** Post states in the log ('status' of a post; orders have their own labels). */
+const POST_STATUS_LABELS: Record<string, string> = { draft: 'Entwurf', published: 'Veröffentlicht' };
 
 /** A stored value as staff read it: '–' for empty, Ja/Nein, lists joined, long texts shortened. */
 function valueText(value: unknown): string {
@@ -65,7 +93,9 @@ function valueText(value: unknown): string {
 const fieldValue = (field: string, value: unknown) =>
   field === 'status' && typeof value === 'string' && value in ORDER_STATUS_LABELS
     ? ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS]
-    : valueText(value);
+    : field === 'status' && typeof value === 'string' && value in POST_STATUS_LABELS
+      ? POST_STATUS_LABELS[value]!
+      : valueText(value);
 
 /** Audit entries, newest first: when, who, what, and each changed field before → after (issue #13). */
 export function AuditList({ entries }: { entries: AuditListEntry[] }) {

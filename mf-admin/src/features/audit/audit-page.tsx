@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, LoadFailed, Spinner } from '@shop/ui';
+import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { auditApi } from '../../api/audit-api';
 import { AuditList } from './audit-list';
 import { Pager } from '../layout/pager';
 import { DateRangeFields, Options } from '../layout/filter-fields';
 import { isoDateParam, useListAddress } from '../layout/use-list-address';
+import { QueryState } from '../layout/query-state';
 
 const PER_PAGE = 50;
 /** The kinds of records the log can be filtered by. */
@@ -15,6 +16,9 @@ const AUDIT_AREAS: Record<string, string> = {
   order: 'Bestellungen',
   promotion: 'Gutscheincodes',
   customer: 'Kundenkonten',
+  post: 'Blogbeiträge',
+  page: 'Seiten und Rechtstexte',
+  media: 'Medien',
 };
 
 /**
@@ -47,17 +51,15 @@ export function AuditPage() {
           Filtern
         </Button>
       </form>
-      {log.isPending ? (
-        <Spinner label="Protokoll wird geladen…" />
-      ) : log.isError ? (
-        <LoadFailed message="Das Protokoll konnte nicht geladen werden." onRetry={() => void log.refetch()} />
-      ) : (
-        <>
-          <p>{log.data.total} Einträge</p>
-          <AuditList entries={log.data.entries} />
-          <Pager page={page} pages={pages} onPage={goTo} />
-        </>
-      )}
+      <QueryState query={log} loading="Protokoll wird geladen…" failed="Das Protokoll konnte nicht geladen werden.">
+        {(data) => (
+          <>
+            <p>{data.total} Einträge</p>
+            <AuditList entries={data.entries} />
+            <Pager page={page} pages={pages} onPage={goTo} />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { STALE_EDIT_MESSAGE, type AdminProductDetail, type ProductInput } from '
 import { productLink } from '@shop/catalog-rules';
 import { formatDateTime, formatEurDecimal } from '@shop/format';
 import { href } from '@shop/routes';
-import { Button, LoadFailed, Notice, Spinner } from '@shop/ui';
+import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, SelectField, TextField } from '@shop/ui/form';
 import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { productsApi } from '../../api/products-api';
@@ -17,6 +17,8 @@ import { useCategories } from './use-categories';
 import { formValuesOf, productInputOf, ProductFormValues } from './product-form';
 import { changedValues } from '../changed-values';
 import { PRODUCT_FIELD_LABELS, PRODUCT_TYPE_LABELS } from './product-labels';
+import { ProductImages } from './product-images';
+import { QueryState } from '../layout/query-state';
 
 /** Server field names → form fields (a create reports 'body/x', a change 'body/changes/x'). */
 const SERVER_FIELDS = Object.fromEntries(
@@ -234,18 +236,7 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
             type="date"
           />
         </fieldset>
-        {product && product.images.length > 0 && (
-          <fieldset className="admin-fieldset">
-            <legend>Bilder</legend>
-            <ul className="admin-images">
-              {product.images.map((image) => (
-                <li key={image}>
-                  <img src={image} alt="" width={96} height={96} loading="lazy" />
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        )}
+        <ProductImages />
         <div className="admin-form__actions">
           <Button type="submit" disabled={form.formState.isSubmitting}>
             {product ? 'Änderungen speichern' : 'Produkt anlegen'}
@@ -291,13 +282,9 @@ export function ProductEditPage() {
         <Link to={href('/admin/products')}>← Alle Produkte</Link>
       </p>
       <h1>{product.data?.name ?? 'Produkt bearbeiten'}</h1>
-      {product.isPending ? (
-        <Spinner label="Produkt wird geladen…" />
-      ) : product.isError ? (
-        <LoadFailed message="Das Produkt konnte nicht geladen werden." onRetry={() => void product.refetch()} />
-      ) : (
-        <ProductEditor product={product.data} />
-      )}
+      <QueryState query={product} loading="Produkt wird geladen…" failed="Das Produkt konnte nicht geladen werden.">
+        {(data) => <ProductEditor product={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPromotion, PromotionInput } from '@shop/contracts/admin';
 import { formatEurDecimal, formatIsoDate } from '@shop/format';
-import { Button, LoadFailed, Spinner } from '@shop/ui';
+import { Button } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { promotionsApi } from '../../api/promotions-api';
 import { ActionField, ActionForm } from '../layout/action-form';
 import { promotionInputOf } from './promotion-form';
 import { changedValues } from '../changed-values';
+import { QueryState } from '../layout/query-state';
 
 const STATE_LABELS: Record<AdminPromotion['state'], string> = {
   active: 'Aktiv',
@@ -104,53 +105,53 @@ export function PromotionsPage() {
     <section className="shop-page admin-page">
       <h1>Aktionen und Gutscheincodes</h1>
       <PromotionEditor promotion={editing} onDone={() => setEditing(null)} />
-      {promotions.isPending ? (
-        <Spinner label="Gutscheincodes werden geladen…" />
-      ) : promotions.isError ? (
-        <LoadFailed message="Die Gutscheincodes konnten nicht geladen werden." onRetry={() => void promotions.refetch()} />
-      ) : (
-        <table className="admin-table">
-          <caption className="shop-visually-hidden">Gutscheincodes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Rabatt</th>
-              <th scope="col">Gültig</th>
-              <th scope="col">Eingelöst</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="shop-visually-hidden">Aktionen</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {promotions.data.map((promotion) => (
-              <tr key={promotion.id} data-testid="admin-promotion-row">
-                <td data-label="Code">
-                  <strong>{promotion.code}</strong>
-                  {promotion.description && <span className="admin-table__sub">{promotion.description}</span>}
-                </td>
-                <td data-label="Rabatt">
-                  {discountText(promotion)}
-                  {promotion.minOrderValue && <span className="admin-table__sub">ab {formatEurDecimal(promotion.minOrderValue)}</span>}
-                </td>
-                <td data-label="Gültig">{windowText(promotion)}</td>
-                <td data-label="Eingelöst">
-                  {promotion.usageCount}
-                  {promotion.usageLimit !== null && ` von ${promotion.usageLimit}`}
-                  {promotion.perCustomerLimit !== null && <span className="admin-table__sub">{promotion.perCustomerLimit} pro Kunde</span>}
-                </td>
-                <td data-label="Status">{STATE_LABELS[promotion.state]}</td>
-                <td>
-                  <Button variant="secondary" onClick={() => setEditing(promotion)} aria-label={`${promotion.code} bearbeiten`}>
-                    Bearbeiten
-                  </Button>
-                </td>
+      <QueryState query={promotions} loading="Gutscheincodes werden geladen…" failed="Die Gutscheincodes konnten nicht geladen werden.">
+        {(data) => (
+          <table className="admin-table">
+            <caption className="shop-visually-hidden">Gutscheincodes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Rabatt</th>
+                <th scope="col">Gültig</th>
+                <th scope="col">Eingelöst</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="shop-visually-hidden">Aktionen</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {data.map((promotion) => (
+                <tr key={promotion.id} data-testid="admin-promotion-row">
+                  <td data-label="Code">
+                    <strong>{promotion.code}</strong>
+                    {promotion.description && <span className="admin-table__sub">{promotion.description}</span>}
+                  </td>
+                  <td data-label="Rabatt">
+                    {discountText(promotion)}
+                    {promotion.minOrderValue && <span className="admin-table__sub">ab {formatEurDecimal(promotion.minOrderValue)}</span>}
+                  </td>
+                  <td data-label="Gültig">{windowText(promotion)}</td>
+                  <td data-label="Eingelöst">
+                    {promotion.usageCount}
+                    {promotion.usageLimit !== null && ` von ${promotion.usageLimit}`}
+                    {promotion.perCustomerLimit !== null && (
+                      <span className="admin-table__sub">{promotion.perCustomerLimit} pro Kunde</span>
+                    )}
+                  </td>
+                  <td data-label="Status">{STATE_LABELS[promotion.state]}</td>
+                  <td>
+                    <Button variant="secondary" onClick={() => setEditing(promotion)} aria-label={`${promotion.code} bearbeiten`}>
+                      Bearbeiten
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
     </section>
   );
 }

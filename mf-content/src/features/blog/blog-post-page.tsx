@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
-import type { BlogPost } from '@shop/contracts';
+import { mediaSrcSet, type BlogPost } from '@shop/contracts';
 import { productLink } from '@shop/catalog-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
@@ -50,7 +50,16 @@ function Article({ post }: { post: BlogPost }) {
       )}
       {post.coverImage && (
         // Decorative: the title says what the post is about. Fixed ratio, so nothing moves when it loads.
-        <img className="content-post__cover" src={post.coverImage} alt="" width={1200} height={630} decoding="async" />
+        <img
+          className="content-post__cover"
+          src={post.coverImage}
+          srcSet={mediaSrcSet(post.coverImage)}
+          sizes="(min-width: 48rem) 48rem, 100vw"
+          alt=""
+          width={1200}
+          height={630}
+          decoding="async"
+        />
       )}
       {/* Sanitised by the content service (sanitize-html allowlist: no script, no handlers, no javascript: links). */}
       <div className="content-post__body" onClick={followShopLinks} dangerouslySetInnerHTML={{ __html: post.html }} />

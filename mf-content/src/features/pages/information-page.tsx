@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
-import type { InformationPageSlug } from '@shop/contracts';
-import { formatDate } from '@shop/format';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '@shop/api-client';
+import { formatTextVersion } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { pagesApi } from '../../api/pages-api';
@@ -8,17 +8,20 @@ import { useLoader } from '../use-loader';
 import { useShopLinks } from '../use-shop-links';
 
 /**
- * An information or legal page (issue #12): the text from the content service, filled with the
- * operator's details, with its version date ('Stand'). While details are missing (development)
- * a notice says so; the gaps are highlighted in the text.
+ * An information or legal page (issue #12), or a page staff made (issue #13, /seite/{slug}): the
+ * text from the content service, filled with the operator's details, with its version date
+ * ('Stand'). While details are missing (development) a notice says so; the gaps are highlighted
+ * in the text. A staff-made page that does not exist or is offline says so (the first HTML
+ * already came with status 404).
  */
-export function InformationPageView({ slug, title }: { slug: InformationPageSlug; title: string }) {
+export function InformationPageView({ slug, title }: { slug: string; title: string }) {
   const page = useLoader(slug, () => pagesApi.get(slug));
   const followShopLinks = useShopLinks();
+  const notFound = page.status === 'error' && page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 400);
   useSeo(
     page.status === 'ready'
-      ? { title: page.data.title, description: page.data.description, canonical: `/${slug}` }
-      : { title, canonical: `/${slug}` },
+      ? { title: page.data.title, description: page.data.description, canonical: page.data.path }
+      : { title: notFound ? 'Seite nicht gefunden' : title, robots: notFound ? 'noindex, follow' : undefined },
   );
   return (
     <section className="shop-page content-page">
@@ -26,9 +29,14 @@ export function InformationPageView({ slug, title }: { slug: InformationPageSlug
         items={[{ label: 'Home', href: '/' }, { label: title }]}
         renderLink={({ label, href }) => <Link to={href}>{label}</Link>}
       />
-      <h1>{page.status === 'ready' ? page.data.title : title}</h1>
+      <h1>{page.status === 'ready' ? page.data.title : notFound ? 'Seite nicht gefunden' : title}</h1>
       {page.status === 'loading' && <Spinner label="Seite wird geladen…" />}
-      {page.status === 'error' && <LoadFailed message="Diese Seite konnte nicht geladen werden." onRetry={page.retry} />}
+      {notFound && (
+        <p>
+          Diese Seite gibt es nicht (mehr). <Link to="/">Zur Startseite</Link>
+        </p>
+      )}
+      {page.status === 'error' && !notFound && <LoadFailed message="Diese Seite konnte nicht geladen werden." onRetry={page.retry} />}
       {page.status === 'ready' && (
         <>
           {page.data.incomplete && (
@@ -38,9 +46,15 @@ export function InformationPageView({ slug, title }: { slug: InformationPageSlug
           )}
           {/* Sanitised by the content service (sanitize-html allowlist). */}
           <div className="content-legal" onClick={followShopLinks} dangerouslySetInnerHTML={{ __html: page.data.html }} />
-          <p className="content-legal__version">Stand: {formatDate(new Date(`${page.data.version}T12:00:00Z`))}</p>
+          <p className="content-legal__version">Stand: {formatTextVersion(page.data.version)}</p>
         </>
       )}
     </section>
   );
+}
+
+/** /seite/{slug} (issue #13): a page staff made in the back office. */
+export function CustomPageView() {
+  const { slug = '' } = useParams();
+  return <InformationPageView slug={slug} title="Seite" />;
 }

@@ -71,7 +71,8 @@ const euro = (label: string) => DecimalAmount.refine((value) => Number(value) < 
 /**
  * Every field staff edit (create: all required; change: any subset plus `version`). Prices in
  * EUR as two-decimal strings ('12.99'); `salePrice` must be lower than `price`; `stock` null means
- * not tracked; `images` are media library URLs ('/api/images/{id}' or '/media/…').
+ * not tracked; `images` are the catalogue's own images ('/api/images/{key}') or media library
+ * images ('/api/media/{id}-{width}.webp', MEDIA_URL_PATTERN).
  */
 export const ProductFields = z
   .object({
@@ -88,7 +89,9 @@ export const ProductFields = z
       .nullable(),
     isActive: z.boolean(),
     isFeatured: z.boolean(),
-    images: z.array(z.string().regex(/^\/(api\/images|media)\/[A-Za-z0-9._/-]+$/, 'Bilder kommen aus der Medienbibliothek.')).max(12),
+    images: z
+      .array(z.string().regex(/^\/api\/(images|media)\/[A-Za-z0-9._-]+$/, 'Bilder kommen aus der Mediathek.'))
+      .max(12, 'Höchstens 12 Bilder.'),
     description: text('Die Beschreibung', 20_000),
     features: z.array(text('Ein Merkmal', 200)).max(20),
     brand: text('Die Marke', 80),

@@ -7,3 +7,5 @@ export * from './admin-promotions';
 export * from './admin-customers';
 export * from './dashboard';
 export * from './analytics';
+export * from './admin-content';
+export * from './media-library';

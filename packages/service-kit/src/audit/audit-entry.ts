@@ -55,3 +55,14 @@ export function creationEntry(
 ): AuditEntry {
   return auditEntry(staff, { ...what, action: 'create', changes: changedFields(null, input, fields) }, at);
 }
+
+/** Longest text an audit entry keeps of one field (characters). */
+export const AUDIT_TEXT_MAX = 1000;
+
+/**
+ * A long text (a post's or page's body) as the audit log keeps it: the first AUDIT_TEXT_MAX
+ * characters and the full length, so one entry stays small; the full texts stay with their records.
+ */
+export function auditText(text: string): string {
+  return text.length > AUDIT_TEXT_MAX ? `${text.slice(0, AUDIT_TEXT_MAX)}… (${text.length} Zeichen)` : text;
+}

@@ -23,24 +23,40 @@ const BATCH = 100;
  */
 export class AuditRelay {
   private running: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly options: {
-      adminServiceUrl: string;
-      internalSecret: string;
+    private readonly options: (
+      | { adminServiceUrl: string; internalSecret: string }
+      /** The admin service's own writes: stores the entries in its log directly (idempotent by id). */
+      | { deliver: (entries: AuditEntry[]) => Promise<void> }
+    ) & {
       models: ReadonlyArray<() => Model<any, any, any, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any audited schema
       log: FastifyBaseLogger;
       timeoutMs?: number;
     },
   ) {}
 
-  /** Delivers everything pending now; resolves with the number delivered. Concurrent calls share one run. */
+  /**
+   * Delivers everything pending now; resolves with the number delivered. A call while a run is
+   * going waits for it and then runs once more (that run may have read the records before the
+   * caller's write); calls in the meantime share that second run.
+   */
   flush(): Promise<number> {
-    this.running ??= this.deliverAll().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    if (!this.running) {
+      this.running = this.deliverAll().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => 0)
+      .then(() => {
+        this.queued = undefined;
+        return this.flush();
+      });
+    return this.queued;
   }
 
   /** Starts a delivery without waiting for it (after a write); failures are logged and retried later. */
@@ -100,6 +116,7 @@ export class AuditRelay {
   }
 
   private async send(entries: AuditEntry[]): Promise<void> {
+    if ('deliver' in this.options) return this.options.deliver(entries);
     const response = await fetch(new URL('/internal/audit-entries', this.options.adminServiceUrl), {
       method: 'POST',
       headers: { ...internalHeaders(this.options.internalSecret), 'content-type': 'application/json' },

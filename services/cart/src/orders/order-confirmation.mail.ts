@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { Address, Order } from '@shop/contracts';
 import { bankTransferRows, nextSteps, totalsRows } from '@shop/cart-rules';
-import { formatDate, formatEurDecimal } from '@shop/format';
+import { formatDate, formatEurDecimal, formatTextVersion } from '@shop/format';
 import type { OutgoingMail } from '@shop/service-kit';
 
 const addressLines = (a: Address) =>
@@ -20,7 +20,7 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
   const bank = bankTransferRows(order).map(({ label, value }): [string, string] => [label, value]);
   const steps = nextSteps(order);
   const legal = [
-    `Es gelten unsere AGB${order.legalVersions ? ` (Stand ${formatDate(new Date(`${order.legalVersions.terms}T12:00:00Z`))})` : ''}: ${link('/agb')}`,
+    `Es gelten unsere AGB${order.legalVersions ? ` (Stand ${formatTextVersion(order.legalVersions.terms)})` : ''}: ${link('/agb')}`,
     `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/widerrufsbelehrung')}`,
     `Vertrag widerrufen (ohne Anmeldung, mit Bestellnummer und E-Mail-Adresse): ${link('/vertrag-widerrufen')}`,
     `Altgeräte und Batterien: Gebrauchte E-Zigaretten und Batterien gehören nicht in den Hausmüll. Wir nehmen sie kostenlos zurück: ${link('/rueckgabe')}`,

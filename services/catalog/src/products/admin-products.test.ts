@@ -324,3 +324,19 @@ test('the dashboard’s stock figures: active products low on stock and sold out
   expect(stats.soldOut.concat(stats.lowStock).some((p: { name: string }) => p.name.endsWith('inaktiv'))).toBe(false);
   expect(stats.lowStockCount).toBeGreaterThanOrEqual(1);
 });
+
+test('the admin service learns which products use a media library image (before deleting it)', async () => {
+  const assetId = 'abcdef0123456789abcdef01';
+  const product = await create(podInput({ name: `Mediennutzung ${randomUUID().slice(0, 6)}`, images: [`/api/media/${assetId}-640.webp`] }));
+  const usage = async (id: string) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/internal/media-usage?assetId=${id}`,
+        headers: { 'x-internal-token': 'test-internal-secret-0123456789-abcdef' },
+      })
+    ).json();
+  expect(await usage(assetId)).toEqual({ uses: [{ kind: 'product', id: product.id, label: product.name }] });
+  expect(await usage('abcdef0123456789abcdef02')).toEqual({ uses: [] });
+  expect((await app.inject({ method: 'GET', url: `/internal/media-usage?assetId=${assetId}` })).statusCode).toBe(401);
+});

@@ -1,10 +1,12 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
-import { defineModel } from '@shop/service-kit';
+import { auditOutboxPath, defineModel } from '@shop/service-kit';
 
 /**
  * A blog post or guide (issue #12). `body` is Markdown (or HTML from an import, `bodyFormat`) and
  * is rendered and sanitised on every output. Only `status: 'published'` posts with a
  * `publishedAt` in the past are public. `categorySlug` links a guide to a catalogue category.
+ * Staff write posts in the back office (blog/post-admin.ts), each write audited through the
+ * record's own outbox.
  */
 const postSchema = new Schema(
   {
@@ -21,9 +23,15 @@ const postSchema = new Schema(
     seoTitle: { type: String, default: null },
     seoDescription: { type: String, default: null },
     isDemo: { type: Boolean, default: false },
+    /** Optimistic concurrency of staff edits (issue #13): every staff write raises it. */
+    version: { type: Number, default: 0 },
+    ...auditOutboxPath,
   },
   { timestamps: true, versionKey: false },
 );
+
+// The staff list: newest change first.
+postSchema.index({ updatedAt: -1 });
 
 export type PostRecord = InferSchemaType<typeof postSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import { BLOG_PAGE_SIZE, type BlogListResponse, type BlogPost, type BlogPostSummary } from '@shop/contracts';
 import { postModel, type PostRecord } from './post.model';
 import { readingMinutes, renderPostBody } from '../markdown';
+import { Snapshot } from '../snapshot';
 
 /** How many related posts a post shows. */
 const RELATED_POSTS = 3;
@@ -48,41 +49,34 @@ function entryOf(record: PostRecord): Entry {
  * (docs/performance.md 'Content reads').
  */
 export class Posts {
-  private snapshot: { loadedAt: number; entries: Entry[] } | null = null;
-  private loading: Promise<Entry[]> | null = null;
+  private readonly snapshot: Snapshot<Entry[]>;
 
   constructor(
-    private readonly db: Connection,
+    db: Connection,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.snapshot = new Snapshot(
+      async () =>
+        (
+          await postModel(db)
+            .find({ status: 'published', publishedAt: { $ne: null } })
+            .sort({ publishedAt: -1, _id: -1 })
+            .lean<PostRecord[]>()
+        ).map(entryOf),
+      POSTS_SNAPSHOT_MS,
+      now,
+    );
+  }
 
   /** Forget the snapshot: the next read sees the database (after this instance's own writes). */
   invalidate(): void {
-    this.snapshot = null;
+    this.snapshot.invalidate();
   }
 
   /** Published posts whose time has come, newest first. */
   private async visible(): Promise<Entry[]> {
     const now = this.now().getTime();
-    const age = this.snapshot ? now - this.snapshot.loadedAt : Infinity;
-    // A clock set back (NTP, tests) makes the age negative: read again rather than keep it forever.
-    const fresh = age >= 0 && age < POSTS_SNAPSHOT_MS ? this.snapshot!.entries : null;
-    const entries = fresh ?? (await this.reload(now));
-    return entries.filter((entry) => entry.publishedAt <= now);
-  }
-
-  private reload(now: number): Promise<Entry[]> {
-    this.loading ??= postModel(this.db)
-      .find({ status: 'published', publishedAt: { $ne: null } })
-      .sort({ publishedAt: -1, _id: -1 })
-      .lean<PostRecord[]>()
-      .then((records) => {
-        const entries = records.map(entryOf);
-        this.snapshot = { loadedAt: now, entries };
-        return entries;
-      })
-      .finally(() => (this.loading = null));
-    return this.loading;
+    return (await this.snapshot.get()).filter((entry) => entry.publishedAt <= now);
   }
 
   /** One page of published posts, optionally of one category; an empty page past the end. */

@@ -1,47 +1,138 @@
-import type { InformationPage, InformationPageSlug, LegalVersions } from '@shop/contracts';
+import type { Connection } from 'mongoose';
+import { pagePath, type InformationPage, type LegalVersions } from '@shop/contracts';
 import { renderPageBody } from '../markdown';
-import { missingOperatorFields, operatorDetails, PLACEHOLDER_PATTERN, type OperatorField } from './operator-settings';
-import { PAGE_TEXTS, type PageText } from './page-texts';
+import { Snapshot } from '../snapshot';
+import { missingOperatorFields, PLACEHOLDER_PATTERN, type OperatorField } from './operator-settings';
+import { fillPlaceholders, pageValues, placeholderValues, type PageValues } from './page-placeholders';
+import { PAGE_TEXTS, type PageTemplate } from './page-texts';
 import { TERMS_AND_PRIVACY } from './terms-and-privacy';
+import { pageModel } from './page.model';
 
-const ALL_TEXTS: PageText[] = [...PAGE_TEXTS, ...TERMS_AND_PRIVACY];
+/** Every information and legal page, in the order of the staff list. */
+export const PAGE_TEMPLATES: readonly PageTemplate[] = [...PAGE_TEXTS, ...TERMS_AND_PRIVACY];
+
+/** How long the pages are served from memory before they are read again (ms); this instance's own writes show at once. */
+export const PAGES_SNAPSHOT_MS = 10_000;
+
+/** A page's text as shown or edited: Markdown with `{{NAME}}` placeholders. */
+export interface StoredText {
+  textVersion: string;
+  title: string;
+  description: string;
+  body: string;
+  publishedAt: Date | null;
+  publishedBy: string | null;
+  changeNote: string;
+  templateVersion: string;
+}
 
 /**
- * The information and legal pages, rendered once at start from the operator settings (they
- * change only with a restart). Pages that name a missing detail are marked `incomplete`.
+ * The information and legal pages as shoppers see them (issue #12), with the texts staff
+ * published in the back office (issue #13): a page's newest published text, or the template in
+ * the code while staff never published one; and the pages staff made themselves, once published
+ * and while online. Placeholders are filled with the operator's settings
+ * and the shop's figures when shown. Served from a snapshot read again after PAGES_SNAPSHOT_MS.
  */
 export class InformationPages {
-  private readonly pages: Map<string, InformationPage>;
+  readonly values: PageValues;
+  private readonly incompleteSettings: boolean;
+  private readonly snapshot: Snapshot<Map<string, { text: StoredText; page: InformationPage; custom: boolean }>>;
 
-  constructor(env: Partial<Record<OperatorField, string | undefined>>) {
-    const details = operatorDetails(env);
-    const incomplete = missingOperatorFields(env).length > 0;
-    this.pages = new Map(
-      ALL_TEXTS.map((text) => {
-        const markdownText = text.body(details);
-        const page: InformationPage = {
-          slug: text.slug as InformationPageSlug,
-          title: text.title,
-          description: text.description,
-          version: text.version,
-          html: renderPageBody(markdownText),
-          incomplete: incomplete && new RegExp(PLACEHOLDER_PATTERN.source).test(markdownText),
-        };
-        return [text.slug, page];
-      }),
-    );
+  constructor(
+    private readonly db: Connection,
+    env: Partial<Record<OperatorField, string | undefined>>,
+    now: () => Date,
+  ) {
+    this.values = pageValues(env);
+    this.incompleteSettings = missingOperatorFields(env).length > 0;
+    this.snapshot = new Snapshot(() => this.load(), PAGES_SNAPSHOT_MS, now);
   }
 
-  get(slug: InformationPageSlug): InformationPage | null {
-    return this.pages.get(slug) ?? null;
+  /** The template of a page as its first text: placeholders instead of the operator's details. */
+  templateText(template: PageTemplate): StoredText {
+    return {
+      textVersion: template.version,
+      title: template.title,
+      description: template.description,
+      body: template.body(placeholderValues(this.values)),
+      publishedAt: null,
+      publishedBy: null,
+      changeNote: 'Erste Fassung (Vorlage des Shops)',
+      templateVersion: template.version,
+    };
+  }
+
+  /** The text shoppers see now: the newest published one, else the template; null for a staff-made page never published. */
+  currentText(template: PageTemplate, record: { texts?: readonly StoredText[] | null } | null): StoredText;
+  currentText(template: PageTemplate | null, record: { texts?: readonly StoredText[] | null } | null): StoredText | null;
+  currentText(template: PageTemplate | null, record: { texts?: readonly StoredText[] | null } | null): StoredText | null {
+    return record?.texts?.at(-1) ?? (template ? this.templateText(template) : null);
+  }
+
+  /** Markdown with placeholders as the shop shows it: filled, rendered, sanitised. */
+  render(body: string): { html: string; incomplete: boolean } {
+    const filled = fillPlaceholders(body, this.values);
+    return {
+      html: renderPageBody(filled),
+      incomplete: this.incompleteSettings && new RegExp(PLACEHOLDER_PATTERN.source).test(filled),
+    };
+  }
+
+  private page(slug: string, custom: boolean, text: StoredText): { text: StoredText; page: InformationPage; custom: boolean } {
+    return {
+      text,
+      custom,
+      page: {
+        slug,
+        path: pagePath(slug, custom),
+        title: text.title,
+        description: fillPlaceholders(text.description, this.values),
+        version: text.textVersion,
+        ...this.render(text.body),
+      },
+    };
+  }
+
+  /** Every fixed page, and every staff-made page that is published and online. */
+  private async load() {
+    const records = await pageModel(this.db)
+      .find({}, { slug: 1, texts: 1, custom: 1, offline: 1 })
+      .lean<Array<{ slug: string; texts?: StoredText[]; custom?: boolean; offline?: boolean }>>();
+    const bySlug = new Map(records.map((record) => [record.slug, record]));
+    const fixed = PAGE_TEMPLATES.map((template) => {
+      const text = this.currentText(template, bySlug.get(template.slug) ?? null);
+      return [template.slug, this.page(template.slug, false, text)] as const;
+    });
+    const custom = records
+      .filter((record) => record.custom && !record.offline && record.texts?.length)
+      .map((record) => [record.slug, this.page(record.slug, true, record.texts!.at(-1)!)] as const);
+    return new Map([...fixed, ...custom]);
+  }
+
+  /** Forget the snapshot: the next read sees the database (after this instance's own writes). */
+  invalidate(): void {
+    this.snapshot.invalidate();
+  }
+
+  /** A page shoppers can open, or null. */
+  async get(slug: string): Promise<InformationPage | null> {
+    return (await this.snapshot.get()).get(slug)?.page ?? null;
+  }
+
+  /** The staff-made pages shoppers can open, with the time their text was published (page heads, sitemap). */
+  async customPages(): Promise<Array<{ page: InformationPage; publishedAt: Date }>> {
+    return [...(await this.snapshot.get()).values()]
+      .filter((entry) => entry.custom)
+      .map((entry) => ({ page: entry.page, publishedAt: entry.text.publishedAt! }));
   }
 
   /** The versions of the texts an order refers to. */
-  legalVersions(): LegalVersions {
+  async legalVersions(): Promise<LegalVersions> {
+    const pages = await this.snapshot.get();
     return {
-      terms: this.pages.get('agb')!.version,
-      withdrawal: this.pages.get('widerrufsbelehrung')!.version,
-      privacy: this.pages.get('datenschutz')!.version,
+      terms: pages.get('agb')!.text.textVersion,
+      withdrawal: pages.get('widerrufsbelehrung')!.text.textVersion,
+      privacy: pages.get('datenschutz')!.text.textVersion,
     };
   }
 }

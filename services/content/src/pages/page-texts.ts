@@ -1,6 +1,6 @@
-import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, SHIPPING_METHOD_LABEL, VAT_RATE_PERCENT } from '@shop/contracts';
+import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS } from '@shop/contracts';
 import { formatEur } from '@shop/format';
-import type { OperatorDetails } from './operator-settings';
+import type { PageValues } from './page-placeholders';
 
 /**
  * The shop's information and legal pages (issue #12; legal-de.md §4.1–§4.8, §1, §3), as
@@ -9,20 +9,21 @@ import type { OperatorDetails } from './operator-settings';
  * every change of substance. These are carefully written drafts for this shop, not legal advice:
  * the operator's lawyer should review them before launch (docs/architecture.md 'Open legal points').
  */
-export interface PageText {
+export interface PageTemplate {
   slug: string;
   title: string;
   /** Meta description of the page. */
   description: string;
   version: string;
-  body: (operator: OperatorDetails) => string;
+  /** The Markdown text, filled with the operator's details and the shop's figures (or their `{{NAME}}` placeholders for the editor). */
+  body: (values: PageValues) => string;
 }
 
-const address = (o: OperatorDetails) =>
+const address = (o: PageValues) =>
   `${o.OPERATOR_COMPANY}  \n${o.OPERATOR_STREET}  \n${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY}  \nDeutschland`;
 const shipping = formatEur(SHIPPING_COST_CENTS);
 
-export const PAGE_TEXTS: PageText[] = [
+export const PAGE_TEXTS: PageTemplate[] = [
   {
     slug: 'impressum',
     title: 'Impressum',
@@ -65,13 +66,13 @@ ${o.OPERATOR_REPRESENTATIVE}, Anschrift wie oben.`,
     title: 'Versand und Zahlung',
     description: `Versand nur innerhalb Deutschlands mit Altersprüfung bei der Zustellung, ${shipping} Versandkosten, ab ${FREE_SHIPPING_MIN_ITEMS} Produkten kostenlos. Zahlung per Vorkasse.`,
     version: '2026-11-23',
-    body: () => `## Liefergebiet
+    body: (o) => `## Liefergebiet
 
 Wir liefern nur innerhalb Deutschlands und nur an Erwachsene ab 18 Jahren. Eine Lieferung an Packstationen, Postfilialen oder Paketshops ist nicht möglich, weil der Paketbote das Alter bei der Übergabe prüfen muss.
 
 ## Versandart und Lieferzeit
 
-Wir versenden mit **${SHIPPING_METHOD_LABEL}**: Der Zusteller übergibt das Paket nur an eine Person, die mindestens 18 Jahre alt ist, und prüft das im Zweifel anhand eines Ausweises. Das Paket wird nicht bei Nachbarn abgegeben und nicht abgelegt.
+Wir versenden mit **${o.SHOP_SHIPPING_METHOD}**: Der Zusteller übergibt das Paket nur an eine Person, die mindestens 18 Jahre alt ist, und prüft das im Zweifel anhand eines Ausweises. Das Paket wird nicht bei Nachbarn abgegeben und nicht abgelegt.
 
 Nach Eingang Ihrer Zahlung versenden wir in der Regel innerhalb von 24 Stunden (werktags). Die Zustellung dauert meist 1–3 Werktage.
 
@@ -79,10 +80,10 @@ Nach Eingang Ihrer Zahlung versenden wir in der Regel innerhalb von 24 Stunden (
 
 | Bestellung | Versandkosten |
 | --- | --- |
-| 1 bis ${FREE_SHIPPING_MIN_ITEMS - 1} Produkte | ${shipping} |
-| ab ${FREE_SHIPPING_MIN_ITEMS} Produkten | kostenlos |
+| 1 bis ${o.SHOP_PAID_SHIPPING_MAX_ITEMS} Produkte | ${o.SHOP_SHIPPING_COST} |
+| ab ${o.SHOP_FREE_SHIPPING_MIN_ITEMS} Produkten | kostenlos |
 
-Alle Preise enthalten die gesetzliche Mehrwertsteuer von ${VAT_RATE_PERCENT} %.
+Alle Preise enthalten die gesetzliche Mehrwertsteuer von ${o.SHOP_VAT_RATE} %.
 
 ## Zahlung
 
@@ -165,12 +166,14 @@ Sie müssen für einen etwaigen Wertverlust der Waren nur aufkommen, wenn dieser
     title: 'Jugendschutz',
     description: 'Verkauf nur an Erwachsene: Altersprüfung bei Bestellung und Zustellung.',
     version: '2026-11-23',
-    body: () => `E-Zigaretten, E-Shishas und nikotinhaltige Produkte dürfen nach § 10 Jugendschutzgesetz nicht an Kinder und Jugendliche abgegeben werden, auch nicht im Versandhandel. Wir verkaufen deshalb ausschließlich an Erwachsene ab 18 Jahren.
+    body: (
+      o,
+    ) => `E-Zigaretten, E-Shishas und nikotinhaltige Produkte dürfen nach § 10 Jugendschutzgesetz nicht an Kinder und Jugendliche abgegeben werden, auch nicht im Versandhandel. Wir verkaufen deshalb ausschließlich an Erwachsene ab 18 Jahren.
 
 ## Zweistufige Altersprüfung
 
 1. **Bei der Bestellung:** An der Kasse geben Sie Ihr Geburtsdatum und die Daten aus der maschinenlesbaren Zone Ihres Personalausweises an. Wir prüfen, ob die Angaben stimmig sind und Sie volljährig sind. Gespeichert wird nur das Ergebnis der Prüfung, nicht Ihr Geburtsdatum und nicht die Ausweisdaten.
-2. **Bei der Zustellung:** Wir versenden mit ${SHIPPING_METHOD_LABEL}. Der Zusteller übergibt das Paket nur an eine volljährige Person. Lieferungen an Packstationen und die Ablage beim Nachbarn sind ausgeschlossen.
+2. **Bei der Zustellung:** Wir versenden mit ${o.SHOP_SHIPPING_METHOD}. Der Zusteller übergibt das Paket nur an eine volljährige Person. Lieferungen an Packstationen und die Ablage beim Nachbarn sind ausgeschlossen.
 
 ## Die Abfrage beim ersten Besuch
 

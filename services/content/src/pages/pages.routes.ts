@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, InformationPage, InformationPageSlug, LegalVersions } from '@shop/contracts';
+import { ErrorResponse, InformationPage, LegalVersions, PageSlug } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { InformationPages } from './information-pages';
 
 /**
  * `GET /api/pages/{slug}` (issue #12): an information or legal page as sanitised HTML with its
- * version; cacheable for 5 minutes (it changes only with a deployment). `GET
+ * text version; cacheable for a minute (staff publish new texts in the back office). `GET
  * /internal/legal-versions` gives the current versions of terms, withdrawal text and privacy
  * policy to other services (shared secret).
  */
@@ -15,17 +15,21 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages }> = a
     '/api/pages/:slug',
     {
       schema: {
-        summary: 'An information or legal page',
-        params: z.object({ slug: InformationPageSlug }).strict(),
+        summary: 'An information or legal page, or a page staff made (shown at /seite/{slug})',
+        params: z.object({ slug: PageSlug }).strict(),
         response: { 200: InformationPage, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const page = pages.get(request.params.slug);
+      const page = await pages.get(request.params.slug);
       if (!page) throw new NotFoundError('Seite nicht gefunden.');
-      return reply.header('cache-control', 'public, max-age=300').send(page);
+      return reply.header('cache-control', 'public, max-age=60').send(page);
     },
   );
 
-  app.get('/internal/legal-versions', { schema: { hide: true, response: { 200: LegalVersions } } }, async () => pages.legalVersions());
+  app.get(
+    '/internal/legal-versions',
+    { schema: { hide: true, response: { 200: LegalVersions } } },
+    async () => await pages.legalVersions(),
+  );
 };

@@ -28,7 +28,7 @@ describe('with every operator detail set', () => {
   test.each(INFORMATION_PAGE_SLUGS)('/api/pages/%s is complete, versioned and sanitised', async (slug) => {
     const { status, body, headers } = await env.get(`/api/pages/${slug}`);
     expect(status).toBe(200);
-    expect(headers['cache-control']).toBe('public, max-age=300');
+    expect(headers['cache-control']).toBe('public, max-age=60');
     const page = InformationPage.parse(body);
     expect(page).toMatchObject({ slug, incomplete: false, version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(page.html).not.toMatch(/<mark>|fehlt:|<script|undefined/);
@@ -66,9 +66,10 @@ describe('with every operator detail set', () => {
     });
   });
 
-  test('unknown or malformed pages are refused', async () => {
-    expect((await env.get('/api/pages/geheim')).status).toBe(400);
+  test('unknown pages are 404, malformed names 400', async () => {
+    expect((await env.get('/api/pages/geheim')).status).toBe(404);
     expect((await env.get('/api/pages/%2e%2e%2fconfig')).status).toBe(400);
+    expect((await env.get('/api/pages/Impressum')).status).toBe(400);
   });
 });
 

@@ -1,13 +1,11 @@
-import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, SHIPPING_METHOD_LABEL } from '@shop/contracts';
-import { formatEur } from '@shop/format';
-import type { PageText } from './page-texts';
+import type { PageTemplate } from './page-texts';
 
 /**
  * The terms (AGB) and the privacy policy (issue #12; legal-de.md §4.4–§4.8, §4.13, §1.10), filled
  * with the operator's details. Drafts for this shop's actual processes, to be reviewed by the
  * operator's lawyer before launch.
  */
-export const TERMS_AND_PRIVACY: PageText[] = [
+export const TERMS_AND_PRIVACY: PageTemplate[] = [
   {
     slug: 'agb',
     title: 'Allgemeine Geschäftsbedingungen',
@@ -37,7 +35,7 @@ export const TERMS_AND_PRIVACY: PageText[] = [
 
 ## § 4 Preise, Versandkosten und Zahlung
 
-(1) Alle Preise sind Endpreise einschließlich der gesetzlichen Mehrwertsteuer. Hinzu kommen Versandkosten von ${formatEur(SHIPPING_COST_CENTS)} je Bestellung; ab ${FREE_SHIPPING_MIN_ITEMS} Produkten ist der Versand kostenlos (siehe [Versand und Zahlung](/versand)).
+(1) Alle Preise sind Endpreise einschließlich der gesetzlichen Mehrwertsteuer. Hinzu kommen Versandkosten von ${o.SHOP_SHIPPING_COST} je Bestellung; ab ${o.SHOP_FREE_SHIPPING_MIN_ITEMS} Produkten ist der Versand kostenlos (siehe [Versand und Zahlung](/versand)).
 
 (2) Sie zahlen per Vorkasse (Banküberweisung). Der Rechnungsbetrag ist innerhalb der in der Bestellbestätigung genannten Frist ohne Abzug zu überweisen. Geht die Zahlung bis dahin nicht ein, stornieren wir die Bestellung.
 
@@ -45,7 +43,7 @@ export const TERMS_AND_PRIVACY: PageText[] = [
 
 ## § 5 Lieferung
 
-(1) Wir liefern mit ${SHIPPING_METHOD_LABEL} an die angegebene Lieferadresse in Deutschland. Lieferungen an Packstationen, Postfilialen und Paketshops sind ausgeschlossen.
+(1) Wir liefern mit ${o.SHOP_SHIPPING_METHOD} an die angegebene Lieferadresse in Deutschland. Lieferungen an Packstationen, Postfilialen und Paketshops sind ausgeschlossen.
 
 (2) Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang, soweit beim Produkt nichts anderes angegeben ist.
 

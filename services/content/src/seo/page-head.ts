@@ -1,6 +1,7 @@
-import type { BlogPost, PageHead } from '@shop/contracts';
+import { CUSTOM_PAGE_PATH, type BlogPost, type PageHead } from '@shop/contracts';
 import { breadcrumbList } from '@shop/service-kit';
 import type { Posts } from '../blog/posts';
+import type { InformationPages } from '../pages/information-pages';
 
 export const BLOG_PATH = '/randm-tornado-vape-blog';
 const BLOG_TITLE = 'Ratgeber und Blog';
@@ -24,12 +25,35 @@ function blogPosting(post: BlogPost, origin: string): Record<string, unknown> {
 }
 
 /**
- * Head of a content page for its first HTML (`GET /internal/page-head`): the blog list and each
+ * Head of a content page for its first HTML (`GET /internal/page-head`): the blog list, each
  * published post (title, description, canonical, Open Graph 'article', JSON-LD BlogPosting and
- * BreadcrumbList). Null for an unknown, draft or future post: the gateway answers 404.
+ * BreadcrumbList) and each staff-made page at /seite/{slug}. Null for an unknown, draft or future
+ * post and for a staff-made page that is unpublished or offline: the gateway answers 404.
  */
-export async function contentPageHead(posts: Posts, path: string, origin: string): Promise<PageHead | null> {
+export async function contentPageHead(
+  { posts, pages }: { posts: Posts; pages: InformationPages },
+  path: string,
+  origin: string,
+): Promise<PageHead | null> {
   const clean = (path.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+  const custom = new RegExp(`^${CUSTOM_PAGE_PATH}/([a-z0-9-]{1,120})$`).exec(clean);
+  if (custom) {
+    const page = (await pages.customPages()).find((candidate) => candidate.page.slug === custom[1])?.page;
+    if (!page) return null;
+    return {
+      title: page.title,
+      description: page.description,
+      canonicalPath: page.path,
+      ogImage: null,
+      ogType: 'website',
+      structuredData: [
+        breadcrumbList(origin, [
+          ['Home', '/'],
+          [page.title, page.path],
+        ]),
+      ],
+    };
+  }
   if (clean === BLOG_PATH) {
     return {
       title: BLOG_TITLE,

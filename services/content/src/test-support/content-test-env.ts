@@ -1,22 +1,31 @@
 /**
  * Test environment of the content service (its jest tests only): the real app on the real local
- * database with a clock the test moves and a mailer that keeps the e-mails in memory.
+ * database with a clock the test moves, a mailer that keeps the e-mails in memory and an audit
+ * collector standing in for the admin service.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig, type Mailer, type OutgoingMail } from '@shop/service-kit';
+import type { UserRole } from '@shop/contracts';
+import { loadConfig, signIdentity, type Mailer, type OutgoingMail } from '@shop/service-kit';
+import { startAuditCollector } from '@shop/test-fixtures';
 import { buildApp } from '../app';
 import { ContentEnv } from '../config';
 
 export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
+/** The user id of the staff member `staffCall` acts as. */
+export const STAFF_USER_ID = '665f1c2b9a1e4b00123456cc';
 
 export async function startContentTestEnv(env: Record<string, string> = {}) {
   const clock = { now: new Date('2026-11-23T10:00:00Z') };
+  const audit = await startAuditCollector();
   const config = loadConfig(ContentEnv, {
     MONGODB_URI: process.env.MONGODB_URI,
     MONGODB_DB: `test_content_${randomUUID().slice(0, 8)}`,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     INTERNAL_API_SECRET,
     PUBLIC_ORIGIN: 'https://shop.example',
+    IDENTITY_SECRET,
+    ADMIN_SERVICE_URL: audit.url,
     ...env,
   });
   const mails: OutgoingMail[] = [];
@@ -44,5 +53,26 @@ export async function startContentTestEnv(env: Record<string, string> = {}) {
   };
   /** The token of the first link in an e-mail. */
   const tokenIn = (mail: OutgoingMail) => /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
-  return { app, clock, mails, get, post, internal, mailsTo, tokenIn, close: () => app.close() };
+  /** A call as a signed-in user of `role` (staff endpoints); JSON body, parsed answer. */
+  const staffCall = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, role: UserRole = 'manager') => {
+    const identity = await signIdentity({ userId: STAFF_USER_ID, role }, IDENTITY_SECRET);
+    const response = await app.inject({ method, url, payload: payload as object, headers: { 'x-shop-identity': identity } });
+    return { status: response.statusCode, body: response.body ? response.json() : null };
+  };
+  return {
+    app,
+    clock,
+    mails,
+    audit,
+    get,
+    post,
+    internal,
+    staffCall,
+    mailsTo,
+    tokenIn,
+    close: async () => {
+      await app.close();
+      await audit.close();
+    },
+  };
 }

@@ -2,7 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { MEDIA_MAX_BYTES } from '@shop/contracts/admin';
 import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@shop/service-kit';
+
+/**
+ * Endpoints that take larger bodies than BODY_LIMIT_BYTES, by exact path: the media library's
+ * upload (issue #13: 10 MB images plus the multipart framing). Any other spelling of the path
+ * keeps the 1 MB limit; the admin service enforces the file size itself as well.
+ */
+const UPLOAD_LIMITS: Readonly<Record<string, number>> = { '/api/admin/media': MEDIA_MAX_BYTES + 64 * 1024 };
+const PAYLOAD_TOO_LARGE_UPLOAD = { message: 'Die Datei ist zu groß (höchstens 10 MB).', code: 'PAYLOAD_TOO_LARGE' } as const;
 
 export interface SecurityOptions {
   /** Origins shoppers' browsers may send state-changing requests from. */
@@ -113,7 +122,10 @@ export const security = fp<SecurityOptions>(
     // the connection mid-upload). Bodies without a length are limited by the service itself.
     app.addHook('onRequest', async (request, reply) => {
       const length = Number(request.headers['content-length'] ?? 0);
-      if (isApiRequest(request) && length > BODY_LIMIT_BYTES) return reply.code(413).send(PAYLOAD_TOO_LARGE);
+      if (!isApiRequest(request) || length <= BODY_LIMIT_BYTES) return;
+      const uploadLimit = UPLOAD_LIMITS[request.url.split('?')[0] ?? ''];
+      if (uploadLimit === undefined) return reply.code(413).send(PAYLOAD_TOO_LARGE);
+      if (length > uploadLimit) return reply.code(413).send(PAYLOAD_TOO_LARGE_UPLOAD);
     });
 
     const allowed = new Set(opts.allowedOrigins);

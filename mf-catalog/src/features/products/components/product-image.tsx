@@ -1,11 +1,17 @@
 import { useState } from 'react';
+import { mediaSrcSet } from '@shop/contracts';
 
 /** Widths the catalog service serves product images in (`?w=`, services/catalog media route), plus the 600 px original. */
 const SRCSET_WIDTHS = [160, 320, 480] as const;
 const ORIGINAL_WIDTH = 600;
 
-/** `srcset` for a catalogue image ('/api/images/<key>.webp'); other URLs (placeholder, absolute) get none. */
+/**
+ * `srcset` for a catalogue image ('/api/images/<key>.webp') or a media library image
+ * ('/api/media/<id>-<width>.webp'); other URLs (placeholder, absolute) get none.
+ */
 export function productImageSrcSet(src: string): string | undefined {
+  const media = mediaSrcSet(src);
+  if (media) return media;
   if (!src.startsWith('/api/images/')) return undefined;
   return [...SRCSET_WIDTHS.map((width) => `${src}?w=${width} ${width}w`), `${src} ${ORIGINAL_WIDTH}w`].join(', ');
 }
