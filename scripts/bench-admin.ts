@@ -1,8 +1,10 @@
 /**
  * `npm run bench:admin`: what the back office's lists cost with a realistic amount of data
  * (issue #13): 2,000 products and 5,000 orders in a throwaway shop, a manager logged in, then the
- * staff product table and order list (first page, a search, a filter) and the dashboard through
- * the gateway. Prints figures; asserts nothing (recorded in docs/performance.md).
+ * staff product table and order list (first page, a search, a filter), the dashboard and image
+ * uploads to the media library (a 1200 × 900 and a 12-megapixel JPEG: checked, re-encoded to
+ * WebP in several widths) through the gateway. Prints figures; asserts nothing (recorded in
+ * docs/performance.md).
  * The extra products and orders are bench data written straight into the throwaway databases.
  * Requests go one after another (one staff member), so slow answers are measured, not timed out.
  * Options: --seconds N per scenario (default 6), --no-build.
@@ -10,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import mongoose from 'mongoose';
+import sharp from 'sharp';
 import { DEMO_ADDRESS } from '@shop/test-fixtures';
 import { step } from './lib/log';
 import { numberArg, runBench, withBenchShop, type Figures } from './lib/bench';
@@ -107,14 +110,14 @@ async function addOrders(db: mongoose.Connection): Promise<void> {
  * One staff member clicking through: requests one after another for SECONDS (at least 3), so a
  * list the local engine answers in seconds is measured instead of timing out under load.
  */
-async function sample(url: string, cookie: string): Promise<Figures> {
-  await fetch(url, { headers: { cookie } }); // warm-up
+async function sample(send: () => Promise<Response>): Promise<Figures> {
+  await (await send()).arrayBuffer(); // warm-up
   const times: number[] = [];
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
   while (times.length < 3 || performance.now() < until) {
     const started = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
+    const response = await send();
     await response.arrayBuffer();
     times.push(performance.now() - started);
     if (!response.ok) errors++;
@@ -157,7 +160,25 @@ async function main() {
         ['dashboard', '/api/admin/dashboard'],
       ];
       const rows: Array<[string, Figures]> = [];
-      for (const [name, url] of scenarios) rows.push([name, await sample(`${gatewayUrl}${url}`, cookie)]);
+      for (const [name, url] of scenarios) rows.push([name, await sample(() => fetch(`${gatewayUrl}${url}`, { headers: { cookie } }))]);
+      for (const [width, height] of [
+        [1200, 900],
+        [4000, 3000],
+      ] as const) {
+        // A noisy photo-like image: it compresses like a real photo, not like a flat colour.
+        const photo = await sharp({
+          create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+        })
+          .jpeg({ quality: 85 })
+          .toBuffer();
+        const upload = () => {
+          const form = new FormData();
+          form.append('alt', `Bench ${width} × ${height}`);
+          form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'bench.jpg');
+          return fetch(`${gatewayUrl}/api/admin/media`, { method: 'POST', headers: { cookie, origin }, body: form });
+        };
+        rows.push([`image upload, ${width} × ${height} JPEG (${Math.round(photo.length / 1024)} KB)`, await sample(upload)]);
+      }
       console.log('\n| scenario (manager, through the gateway, sequential) | req/s | mean ms | p50 ms | p99 ms | errors |');
       console.log('| --- | --- | --- | --- | --- | --- |');
       for (const [name, f] of rows)

@@ -126,7 +126,7 @@ function PostEditor({ post }: { post: AdminPost | null }) {
           <TextField<PostFormValues>
             name="coverImage"
             label="Titelbild (optional)"
-            hint="Ein Bild der Mediathek (/api/media/…) oder eine https-Adresse."
+            hint="Ein Bild der Mediathek (/api/media/…): über die Schaltfläche darunter wählen."
             autoComplete="off"
           />
           {coverImage && <img className="admin-cover-preview" src={coverImage} srcSet={mediaSrcSet(coverImage)} sizes="16rem" alt="" />}

@@ -19,12 +19,16 @@ const ContentSlug = z
   .max(120, 'Höchstens 120 Zeichen.')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche, z. B. tornado-9000-ratgeber.');
 
-/** An image of the shop's own media (site-relative path) or on another https host. */
+/**
+ * An image of the shop's own: the media library ('/api/media/{id}-{width}.webp') or the
+ * catalogue ('/api/images/{key}'). Images of other sites are not allowed: the shop's CSP would
+ * block them, and loading them would hand shoppers' IP addresses to a third party (DSGVO).
+ */
 export const ContentImage = z
   .string()
   .trim()
   .max(500)
-  .regex(/^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/, 'Ein Bild aus der Mediathek (/media/…) oder eine https-Adresse.');
+  .regex(/^\/api\/(media|images)\/[A-Za-z0-9._-]+$/, 'Bitte wählen Sie ein Bild aus der Mediathek.');
 
 export const POST_STATUSES = ['draft', 'published'] as const;
 

@@ -95,8 +95,10 @@ test('German errors at the fields; a taken slug is 409; staff find posts by titl
       expect.objectContaining({ path: 'body/slug' }),
     ]),
   );
-  const badImage = await env.staffCall('POST', '/api/admin/content/posts', postInput({ coverImage: 'javascript:alert(1)' }));
-  expect(badImage.body.issues[0]).toMatchObject({ path: 'body/coverImage' });
+  for (const coverImage of ['javascript:alert(1)', 'https://tracker.example/pixel.jpg', '/api/media/../../etc/passwd']) {
+    const badImage = await env.staffCall('POST', '/api/admin/content/posts', postInput({ coverImage }));
+    expect(badImage.body.issues[0]).toMatchObject({ path: 'body/coverImage', message: 'Bitte wählen Sie ein Bild aus der Mediathek.' });
+  }
   const first = await create({ title: 'Eindeutiger Suchtitel Xylophon' });
   const taken = await env.staffCall('POST', '/api/admin/content/posts', postInput({ slug: first.slug }));
   expect(taken).toMatchObject({
