@@ -20,8 +20,6 @@ async function shopperBrowserPage(browser: Browser, info: TestInfo, path: string
 test('staff write a blog post, preview it and publish it: the blog shows it, the log has it @phone', async ({
   shopperPage: page,
 }, info) => {
-  // A long journey (two browsers, several saves): room for a busy CI machine.
-  test.setTimeout(90_000);
   await logInAsManager(page);
   const title = `Akku richtig laden ${info.project.name} ${Date.now()}`;
   await page.goto('/admin/content');
@@ -70,8 +68,6 @@ test('staff change an information page: the draft stays hidden, publishing makes
   shopperPage: page,
   browser,
 }, info) => {
-  // A long journey (two browsers, several saves): room for a busy CI machine.
-  test.setTimeout(90_000);
   await logInAsManager(page);
   const line = `Unser Team erreichen Sie werktags (Test ${Date.now()}).`;
   await page.goto('/admin/content/edit/ueber-uns');
@@ -104,8 +100,6 @@ test('staff change an information page: the draft stays hidden, publishing makes
 });
 
 test('staff make a page of their own: published at /seite/…, gone when taken offline', async ({ shopperPage: page, browser }, info) => {
-  // A long journey (two browsers, several saves): room for a busy CI machine.
-  test.setTimeout(90_000);
   await logInAsManager(page);
   const title = `Zahlungsarten ${Date.now()}`;
   await page.goto('/admin/content');

@@ -8,8 +8,6 @@ import { axe, logInAsManager } from './accounts';
  * product uses it.
  */
 test('staff upload an image, use it for a product, and cannot delete it while it is used @phone', async ({ shopperPage: page }, info) => {
-  // A long journey (two browsers, several saves): room for a busy CI machine.
-  test.setTimeout(90_000);
   await logInAsManager(page);
   const alt = `Testbild ${info.project.name} ${Date.now()}`;
   const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 250, g: 110, b: 10 } } })
