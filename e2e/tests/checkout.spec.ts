@@ -119,7 +119,7 @@ test.describe('checkout', () => {
       await expect(page).toHaveURL(/\/danke\/[0-9a-f]{24}$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' })).toBeVisible();
       const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
-      expect(orderNumber).toMatch(/^RT-\d{4}-\d{6}$/);
+      expect(orderNumber).toMatch(/^RT-\d{4}-[0-9A-HJKMNP-TV-Z]{8}$/);
       await expect(page.getByTestId('bank-details')).toContainText('IBAN');
       await expect(page.getByTestId('bank-details')).toContainText(`Verwendungszweck${orderNumber}`);
       await expect(page.getByTestId('bank-details')).toContainText(total);

@@ -180,12 +180,33 @@ export type Order = z.infer<typeof Order>;
 
 export const OrderListResponse = z.object({ orders: z.array(Order) }).strict();
 
-/** A readable order number as printed on the order ('RT-2026-000042'); input is trimmed and uppercased. */
+/** The characters of order numbers (Crockford's base 32: no I, L, O, U). */
+export const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Random characters after 'RT-{year}-' (40 bits: not guessable, issue #21). */
+export const ORDER_NUMBER_LENGTH = 8;
+
+/**
+ * A readable order number as printed on the order: 'RT-2026-K7M2QX9P' (random since issue #21),
+ * or 'RT-2026-000042' (orders placed before). Input is trimmed and uppercased, and the characters
+ * Crockford's base 32 leaves out are read as the ones they look like (O → 0, I and L → 1), so a
+ * number typed from a printout still matches.
+ */
 export const OrderNumber = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^RT-\d{4}-\d{6}$/, 'Bitte geben Sie Ihre Bestellnummer wie in der Bestellbestätigung ein (z. B. RT-2026-000042).');
+  .transform((value) => {
+    const match = /^RT-(\d{4})-([0-9A-Z]{8})$/.exec(value);
+    return match ? `RT-${match[1]}-${match[2]!.replace(/O/g, '0').replace(/[IL]/g, '1')}` : value;
+  })
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^RT-\d{4}-(\d{6}|[0-9A-HJKMNP-TV-Z]{8})$/,
+        'Bitte geben Sie Ihre Bestellnummer wie in der Bestellbestätigung ein (z. B. RT-2026-K7M2QX9P).',
+      ),
+  );
 
 /**
  * `POST /api/withdrawals`: the withdrawal function of § 356a BGB (from 19.06.2026; legal-de.md

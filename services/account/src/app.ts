@@ -4,7 +4,14 @@ import { AttemptLimiter, AuditRelay, createDomainService, createMailer, identity
 import type { AccountConfig } from './config';
 import { AuthService } from './auth/auth-service';
 import { authRoutes } from './auth/auth.routes';
-import { loginsPerAccount, loginsPerIp, mailRequestsPerAddress, mailRequestsPerIp } from './auth/login-windows';
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  PASSWORD_CHECKS,
+  loginsPerAccountAndClient,
+  loginsPerIp,
+  mailRequestsPerAddress,
+  mailRequestsPerIp,
+} from './auth/login-windows';
 import { internalSessionRoutes } from './sessions/internal.routes';
 import { profileRoutes } from './users/profile.routes';
 import { Wishlists } from './wishlist/wishlist';
@@ -23,9 +30,13 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Builds the account service (issue #11): users, server-side sessions, verification and reset
- * tokens and wishlists on its own database (shop_account). `deps` lets tests replace the clock and the mailer.
+ * tokens and wishlists on its own database (shop_account). `deps` lets tests replace the clock, the
+ * mailer and the wait of slowed-down logins.
  */
-export async function buildApp(config: AccountConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
+export async function buildApp(
+  config: AccountConfig,
+  deps: { now?: () => Date; mailer?: Mailer; sleep?: (ms: number) => Promise<void> } = {},
+) {
   const app = await createDomainService(config, { service: 'account', description: 'Users, sessions, verification and reset tokens.' });
   await app.register(cookie);
   // Accounts are personal data: never kept by a browser or proxy cache.
@@ -33,17 +44,20 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     reply.header('Cache-Control', 'no-store');
   });
   const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
   const auth = new AuthService(app.db, { mailer, shop: { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN }, log: app.log, now });
   const limits = {
-    loginPerAccount: new AttemptLimiter(app.db, now, loginsPerAccount(config.LOGIN_LIMIT_PER_ACCOUNT)),
+    loginPerAccountAndClient: new AttemptLimiter(app.db, now, loginsPerAccountAndClient(config.LOGIN_LIMIT_PER_ACCOUNT)),
+    loginFailuresPerAccount: new AttemptLimiter(app.db, now, LOGIN_FAILURES_PER_ACCOUNT),
     loginPerIp: new AttemptLimiter(app.db, now, loginsPerIp(config.LOGIN_LIMIT_PER_IP)),
+    passwordChecks: new AttemptLimiter(app.db, now, PASSWORD_CHECKS),
     mailPerAddress: new AttemptLimiter(app.db, now, mailRequestsPerAddress),
     mailPerIp: new AttemptLimiter(app.db, now, mailRequestsPerIp(config.MAIL_REQUEST_LIMIT_PER_IP)),
   };
   const identity = identitySecret(config.IDENTITY_SECRET);
-  await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, identitySecret: identity, limits });
-  await app.register(profileRoutes, { auth, passwordChecks: limits.loginPerAccount });
+  await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, identitySecret: identity, limits, sleep });
+  await app.register(profileRoutes, { auth, passwordChecks: limits.passwordChecks });
   await app.register(internalSessionRoutes, { auth });
   const wishlists = new Wishlists(app.db, new CatalogReader(config.CATALOG_SERVICE_URL, app.internalApiSecret));
   await app.register(wishlistRoutes, { auth, wishlists });
@@ -57,7 +71,7 @@ export async function buildApp(config: AccountConfig, deps: { now?: () => Date; 
     now,
   });
   await app.register(roleRoutes, { auth });
-  await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.loginPerAccount, secureCookie: config.COOKIE_SECURE });
+  await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.passwordChecks, secureCookie: config.COOKIE_SECURE });
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: app.internalApiSecret,

@@ -9,7 +9,13 @@ import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './cart/cart.routes';
 import { dropLegacyCarts } from './cart/cart.model';
 import { CartOwners } from './cart/cart-owner';
-import { PROMO_GUESSES, ordersPerEmail, ordersPerIp } from './limits/windows';
+import {
+  PROMO_GUESSES,
+  WITHDRAWAL_FAILURES_PER_EMAIL_AND_CLIENT,
+  WITHDRAWAL_FAILURES_PER_IP,
+  ordersPerEmail,
+  ordersPerIp,
+} from './limits/windows';
 import { orderRoutes } from './orders/orders.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { Withdrawals } from './withdrawals/withdrawals';
@@ -80,6 +86,8 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     promoGuesses: new AttemptLimiter(app.db, now, PROMO_GUESSES),
     ordersPerIp: new AttemptLimiter(app.db, now, ordersPerIp(config.ORDER_LIMIT_PER_IP)),
     ordersPerEmail: new AttemptLimiter(app.db, now, ordersPerEmail(config.ORDER_LIMIT_PER_EMAIL)),
+    withdrawalsPerEmailAndClient: new AttemptLimiter(app.db, now, WITHDRAWAL_FAILURES_PER_EMAIL_AND_CLIENT),
+    withdrawalsPerIp: new AttemptLimiter(app.db, now, WITHDRAWAL_FAILURES_PER_IP),
   };
   await app.register(cartRoutes, { operations, owners, promoGuesses: limiters.promoGuesses });
   await app.register(orderRoutes, {
@@ -93,7 +101,10 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   });
 
   const withdrawals = new Withdrawals({ db: app.db, mailer, shop, log: app.log, now });
-  await app.register(withdrawalRoutes, { withdrawals });
+  await app.register(withdrawalRoutes, {
+    withdrawals,
+    limits: { perEmailAndClient: limiters.withdrawalsPerEmailAndClient, perIp: limiters.withdrawalsPerIp },
+  });
   await app.register(customerDataRoutes, { placement, carts: new Carts(app.db), withdrawals });
 
   const relay = new AuditRelay({

@@ -488,6 +488,25 @@ describe('gateway: /api routing', () => {
     expect(lookalike.statusCode).toBe(403);
   });
 
+  test('a foreign page naming itself as Host is refused (DNS rebinding); outside development only configured origins pass', async () => {
+    const rebound = await app.inject({
+      method: 'POST',
+      url: '/api/products/x',
+      payload: {},
+      headers: { host: 'evil.example', origin: 'http://evil.example' },
+    });
+    expect(rebound.statusCode).toBe(403);
+    const production = await gateway({ SHOP_ENVIRONMENT: 'production', PUBLIC_ORIGIN: 'https://shop.example' });
+    try {
+      const write = (host: string, origin: string) =>
+        production.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { host, origin } });
+      expect((await write('127.0.0.1:8080', 'http://127.0.0.1:8080')).statusCode).toBe(403);
+      expect((await write('shop.example', 'https://shop.example')).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+
   test.each(['/%61pi/products/x', '/%61%70%69/products/x', '/api/%70roducts/x'])(
     'an encoded spelling of /api (%s) gets the same origin check as /api itself',
     async (url) => {

@@ -5,6 +5,7 @@ import { remoteEntries, type GatewayConfig } from './config';
 import { serviceUrls } from './routing-table';
 import { security } from './plugins/security';
 import { apiProxy } from './plugins/api-proxy';
+import { requestBodies } from './plugins/request-bodies';
 import { identityPlugin } from './plugins/identity';
 import { adminGuardPlugin } from './plugins/admin-guard';
 import { storefront } from './plugins/storefront';
@@ -42,7 +43,12 @@ export async function buildApp(config: GatewayConfig) {
     logFormat: config.LOG_FORMAT,
     jsonNotFound: false,
     // The client IP (rate limits, forwarded to services) as seen behind TRUST_PROXY hops.
-    fastify: { trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY },
+    fastify: {
+      trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
+      // Node's own bound on a whole request (headers and body), behind the body timeouts below:
+      // a client that sends its headers or an upload at a trickle is cut off (issue #21).
+      requestTimeout: 12 * config.BODY_TIMEOUT_MS + 10_000,
+    },
     readinessChecks: Object.entries(services).map(([name, url]) => serviceReadinessCheck(name, url)),
   });
 
@@ -63,6 +69,11 @@ export async function buildApp(config: GatewayConfig) {
     remoteOrigins: remoteOrigins(remotesManifest),
     rateLimitMax: config.RATE_LIMIT_MAX,
     development: config.SHOP_ENVIRONMENT === 'development',
+  });
+  await app.register(requestBodies, {
+    bodyTimeoutMs: config.BODY_TIMEOUT_MS,
+    uploadTimeoutMs: 12 * config.BODY_TIMEOUT_MS,
+    maxOpenPerClient: config.MAX_OPEN_REQUESTS_PER_CLIENT,
   });
   const internalSecret = internalApiSecret(config.INTERNAL_API_SECRET);
   await app.register(identityPlugin, {

@@ -28,6 +28,10 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
  *   balancer) whose X-Forwarded-For is trusted for the client IP; default 0 (the socket address).
  * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
  *   makes about a dozen API calls, and many shoppers can share one IP behind carrier NAT).
+ * - BODY_TIMEOUT_MS: time a client has to send a whole /api body (default 10000; the media upload
+ *   gets 12 times as long); slower bodies get 408 and never reach a service (issue #21).
+ * - MAX_OPEN_REQUESTS_PER_CLIENT: /api requests one client IP may have open at once (default 64:
+ *   a backstop shared IPs do not reach; issue #21).
  */
 export const GatewayEnv = z
   .object({
@@ -67,6 +71,8 @@ export const GatewayEnv = z
     IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
     TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+    MAX_OPEN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
     LOG_LEVEL: logLevelVar,
     LOG_FORMAT: logFormatVar,
   })

@@ -113,7 +113,7 @@ export function WithdrawalPage() {
             <TextField<WithdrawalForm>
               name="orderNumber"
               label="Bestellnummer"
-              hint="Steht in Ihrer Bestellbestätigung, z. B. RT-2026-000042."
+              hint="Steht in Ihrer Bestellbestätigung, z. B. RT-2026-K7M2QX9P."
               autoComplete="off"
               required
             />

@@ -61,7 +61,12 @@ export function ContactPage() {
             <form className="content-contact" noValidate onSubmit={(event) => void submit(event)}>
               <TextField<ContactForm> name="name" label="Name" autoComplete="name" required />
               <TextField<ContactForm> name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" required />
-              <TextField<ContactForm> name="orderNumber" label="Bestellnummer (optional)" hint="z. B. RT-2026-000042" autoComplete="off" />
+              <TextField<ContactForm>
+                name="orderNumber"
+                label="Bestellnummer (optional)"
+                hint="z. B. RT-2026-K7M2QX9P"
+                autoComplete="off"
+              />
               <FormField label="Thema" error={subjectError}>
                 {(control) => (
                   <select {...control} {...form.register('subject')}>

@@ -64,14 +64,39 @@ export class AttemptLimiter {
       const wait = earlier[0]!.at.getTime() + this.window.windowMs - now.getTime();
       throw Object.assign(new RateWindowError(this.window.message(germanWait(wait))), { code: this.window.code });
     }
+    return this.settle(own._id, attempt, counts);
+  }
+
+  /**
+   * Runs `attempt` and records it for `client` when `counts` says so, without ever refusing:
+   * for windows that slow down instead of locking (logins per account, issue #21), read with
+   * {@link count}.
+   */
+  async track<T>(client: string, attempt: () => Promise<T>, counts: (outcome: { result?: T; error?: unknown }) => boolean): Promise<T> {
+    const own = await this.attempts.create({ key: `${this.window.name}:${client}`, at: this.now() });
+    return this.settle(own._id, attempt, counts);
+  }
+
+  /** How many counted attempts `client` has in the window now. */
+  async count(client: string): Promise<number> {
+    const since = new Date(this.now().getTime() - this.window.windowMs);
+    return this.attempts.countDocuments({ key: `${this.window.name}:${client}`, at: { $gt: since } });
+  }
+
+  /** Runs a stored attempt and deletes it again when its outcome does not count. */
+  private async settle<T>(
+    id: unknown,
+    attempt: () => Promise<T>,
+    counts: (outcome: { result?: T; error?: unknown }) => boolean,
+  ): Promise<T> {
     let result: T;
     try {
       result = await attempt();
     } catch (error) {
-      if (!counts({ error })) await this.attempts.deleteOne({ _id: own._id });
+      if (!counts({ error })) await this.attempts.deleteOne({ _id: id });
       throw error;
     }
-    if (!counts({ result })) await this.attempts.deleteOne({ _id: own._id });
+    if (!counts({ result })) await this.attempts.deleteOne({ _id: id });
     return result;
   }
 

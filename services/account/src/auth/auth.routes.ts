@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Email, ErrorResponse, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
-import { readIdentity, type AttemptLimiter } from '@shop/service-kit';
+import { customerEmailKey, readIdentity, type AttemptLimiter } from '@shop/service-kit';
 import { InvalidCredentialsError, type AuthService } from './auth-service';
 import { clearSessionCookie } from '../users/current-session';
+import { loginDelayMs } from './login-windows';
 
 const Message = z.object({ message: z.string() }).strict();
 const Token = z.string({ error: 'Der Link ist unvollständig.' }).min(1, 'Der Link ist unvollständig.').max(100);
@@ -32,8 +33,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   secureCookie: boolean;
   identitySecret: string;
-  limits: { loginPerAccount: AttemptLimiter; loginPerIp: AttemptLimiter; mailPerAddress: AttemptLimiter; mailPerIp: AttemptLimiter };
-}> = async (app, { auth, secureCookie, identitySecret, limits }) => {
+  limits: {
+    loginPerAccountAndClient: AttemptLimiter;
+    loginFailuresPerAccount: AttemptLimiter;
+    loginPerIp: AttemptLimiter;
+    mailPerAddress: AttemptLimiter;
+    mailPerIp: AttemptLimiter;
+  };
+  /** Waits `ms` (a timer; tests record it instead). */
+  sleep: (ms: number) => Promise<void>;
+}> = async (app, { auth, secureCookie, identitySecret, limits, sleep }) => {
   const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
   const clearSession = (reply: FastifyReply) => clearSessionCookie(reply, secureCookie);
   /** Counts one e-mail request per address and per IP (every request counts: the answer must not differ). */
@@ -99,9 +108,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      // Login throttling (issue #21; docs/architecture.md 'Security policies'): slowed down per
+      // account, refused per account and client together, and per client IP as a high backstop.
+      const account = customerEmailKey(email);
+      const delay = loginDelayMs(await limits.loginFailuresPerAccount.count(account));
+      if (delay > 0) await sleep(delay);
       const session = await limits.loginPerIp.guard(
         request.ip,
-        () => limits.loginPerAccount.guard(email, () => auth.login(email, password, sessionToken(request)), isFailedLogin),
+        () =>
+          limits.loginPerAccountAndClient.guard(
+            `${account}|${request.ip}`,
+            () => limits.loginFailuresPerAccount.track(account, () => auth.login(email, password, sessionToken(request)), isFailedLogin),
+            isFailedLogin,
+          ),
         isFailedLogin,
       );
       reply.setCookie(SESSION_COOKIE, session.token, {

@@ -1,5 +1,6 @@
 import { SESSION_COOKIE } from '@shop/contracts';
 import { INTERNAL_API_SECRET, startAccountTestEnv } from '../test-support/account-test-env';
+import { loginDelayMs } from './login-windows';
 
 const PASSWORD = 'Sonnige Tage am Rhein 7!';
 const erika = { email: 'erika@example.de', password: PASSWORD, firstName: 'Erika', lastName: 'Mustermann' };
@@ -153,7 +154,7 @@ describe('sessions', () => {
 });
 
 describe('brute force', () => {
-  test('5 wrong passwords lock the account for 15 minutes with a German wait; a right one does not count', async () => {
+  test('5 wrong passwords from one client lock that client out of the account for 15 minutes; a right one does not count', async () => {
     await registerVerified({ ...erika, email: 'locked@example.de' });
     const browser = env.visitor('198.51.100.40');
     const attempt = (password: string) => browser.call('POST', '/api/auth/login', { email: 'locked@example.de', password });
@@ -163,16 +164,52 @@ describe('brute force', () => {
     const locked = await attempt(PASSWORD);
     expect(locked).toMatchObject({ status: 429, body: { code: 'LOGIN_ATTEMPTS_EXCEEDED' } });
     expect(locked.body.message).toMatch(/Bitte versuchen Sie es in (15 Minuten|einer Minute|\d+ Minuten) erneut\./);
-    // Another IP is locked out of this account too (the limit is per account).
+    // The owner on another client is not locked out (issue #21).
     expect(
       (await env.visitor('198.51.100.41').call('POST', '/api/auth/login', { email: 'locked@example.de', password: PASSWORD })).status,
-    ).toBe(429);
+    ).toBe(200);
     const start = env.clock.now;
     try {
       env.clock.now = new Date(start.getTime() + 15 * 60_000 + 1000);
       expect((await attempt(PASSWORD)).status).toBe(200);
     } finally {
       env.clock.now = start;
+    }
+  });
+
+  test('strangers failing from other clients cannot lock the owner out: slowed down, never refused (issue #21)', async () => {
+    await registerVerified({ ...erika, email: 'target@example.de' });
+    const login = (ip: string, password: string) =>
+      env.visitor(ip).call('POST', '/api/auth/login', { email: 'Target@Example.de', password });
+    // Five strangers, one wrong password each, in parallel.
+    const failures = await Promise.all([1, 2, 3, 4, 5].map((n) => login(`203.0.113.${100 + n}`, 'Falsches Passwort 123')));
+    expect(failures.map((f) => f.status)).toEqual([401, 401, 401, 401, 401]);
+    env.loginDelays.length = 0;
+    expect((await login('198.51.100.99', PASSWORD)).status).toBe(200);
+    expect(env.loginDelays).toEqual([]); // up to 5 failures: no delay
+    // Many more failures, spread over clients: the owner waits longer, but still gets in.
+    for (let n = 0; n < 6; n++) expect((await login(`203.0.113.${120 + n}`, 'Falsches Passwort 123')).status).toBe(401);
+    env.loginDelays.length = 0;
+    expect((await login('198.51.100.99', PASSWORD)).status).toBe(200);
+    expect(env.loginDelays).toEqual([5000]);
+    // A correct password does not count as a failure.
+    expect(await login('198.51.100.98', 'Falsches Passwort 123')).toMatchObject({ status: 401 });
+  });
+
+  test('the delay grows with the failures of the account and stops at 5 s', () => {
+    expect([0, 5, 6, 7, 8, 9, 10, 50].map(loginDelayMs)).toEqual([0, 0, 500, 1000, 2000, 4000, 5000, 5000]);
+  });
+
+  test('one client trying many accounts meets the per-IP backstop', async () => {
+    const backstop = await startAccountTestEnv({ LOGIN_LIMIT_PER_IP: '3' });
+    try {
+      const client = backstop.visitor('203.0.113.200');
+      const statuses: number[] = [];
+      for (let n = 0; n < 4; n++)
+        statuses.push((await client.call('POST', '/api/auth/login', { email: `person${n}@example.de`, password: PASSWORD })).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await backstop.close();
     }
   });
 

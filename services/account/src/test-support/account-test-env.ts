@@ -71,7 +71,12 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     IDENTITY_SECRET,
     ...env,
   });
-  const app = await buildApp(config, { now: () => clock.now, mailer });
+  /** The waits of slowed-down logins (ms), recorded instead of waited for. */
+  const loginDelays: number[] = [];
+  const sleep = async (ms: number) => {
+    loginDelays.push(ms);
+  };
+  const app = await buildApp(config, { now: () => clock.now, mailer, sleep });
   await app.ready();
 
   /** A browser: its own cookie jar and client IP. */
@@ -135,6 +140,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
     app,
     clock,
     mails,
+    loginDelays,
     catalog: catalog.state,
     cart: cart.state,
     /** The admin service's audit endpoint as a double. */

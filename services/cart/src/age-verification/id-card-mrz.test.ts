@@ -1,4 +1,4 @@
-import { createIdCardMrzProvider, ageOn, mrzNameWords } from './id-card-mrz';
+import { createIdCardMrzProvider, ageOn, mrzBirthDate, mrzNameWords, OVER_100 } from './id-card-mrz';
 import { specimenIdCard as idCard } from '@shop/test-fixtures';
 
 /** Development: the specimen cards the tests build pass. */
@@ -61,11 +61,31 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
     expect((await verify(idCard(), '2090-01-01')).failureReason).toBe('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
   });
 
-  test('holders born 1900–1926 are adults (the MRZ has no century; the entered date gives it)', async () => {
-    expect((await verify(idCard({ birth: '200315' }), '1920-03-15')).verified).toBe(true);
-    expect((await verify(idCard({ birth: '260101' }), '1926-01-01')).verified).toBe(true);
-    // The same MRZ with the recent century is a child.
-    expect((await verify(idCard({ birth: '200315' }), '2020-03-15')).failureReason).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
+  test('the century comes from the MRZ: a minor typing a birth year a century earlier is refused (issue #21)', async () => {
+    const minor = idCard({ birth: '100315' });
+    expect((await verify(minor, '2010-03-15')).failureReason).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
+    expect(await verify(minor, '1910-03-15')).toMatchObject({ verified: false, failureReason: OVER_100 });
+    expect((await verify(minor, '1810-03-15')).failureReason).toBe('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
+    expect((await verify(minor, '2110-03-15')).failureReason).toBe('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
+  });
+
+  test('the day of the 18th birthday counts, the day before does not, whatever century is typed', async () => {
+    const card = idCard({ birth: '081122' });
+    expect((await verify(card, '2008-11-22')).verified).toBe(true);
+    expect((await verify(card, '1908-11-22')).verified).toBe(false);
+    const tomorrow = idCard({ birth: '081123' });
+    expect((await verify(tomorrow, '2008-11-23')).failureReason).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
+    expect((await verify(tomorrow, '1908-11-23')).verified).toBe(false);
+  });
+
+  test('holders up to 99 pass; over 100 are sent to customer service (the MRZ cannot tell them from children)', async () => {
+    // Born 01.12.1926: 99 on the order date, and '261201' in 2026 would be in the future.
+    expect((await verify(idCard({ birth: '261201' }), '1926-12-01')).verified).toBe(true);
+    expect(await verify(idCard({ birth: '200315' }), '1920-03-15')).toMatchObject({ verified: false, failureReason: OVER_100 });
+    expect(mrzBirthDate('200315', orderDate)).toEqual(new Date('2020-03-15T00:00:00Z'));
+    expect(mrzBirthDate('300101', orderDate)).toEqual(new Date('1930-01-01T00:00:00Z'));
+    expect(mrzBirthDate('261122', orderDate)).toEqual(new Date('2026-11-22T00:00:00Z'));
+    expect(mrzBirthDate('010230', orderDate)).toBeNull();
   });
 
   test('expired cards and foreign documents are refused', async () => {

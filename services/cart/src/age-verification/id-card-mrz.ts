@@ -54,17 +54,26 @@ function mrzExpiry(value: string): Date | null {
 }
 
 /**
- * The birth date, from the MRZ's 'YYMMDD' and the full date the shopper entered ('YYYY-MM-DD'):
- * the MRZ has no century, so the entered date supplies it when its last two year digits, month
- * and day are the MRZ's (a holder born in 1920 and one born in 2020 read alike; issue #9: people
- * over 99 were refused). @returns null when they differ or the entered date is no real day.
+ * The birth date the card holds. The MRZ writes it as 'YYMMDD' without a century, so the century
+ * comes from the MRZ itself: the most recent one that puts the day on or before the order date
+ * (issue #21: taking it from the typed date let a minor born 2010 pass by typing 1910).
+ * @returns null when 'YYMMDD' is no real day.
  */
-function birthFrom(mrz: string, entered: string): Date | null {
+export function mrzBirthDate(mrz: string, orderDate: Date): Date | null {
+  if (!/^\d{6}$/.test(mrz)) return null;
+  const [yy, month, day] = [Number(mrz.slice(0, 2)), Number(mrz.slice(2, 4)), Number(mrz.slice(4, 6))];
+  const century = Math.floor(orderDate.getUTCFullYear() / 100) * 100;
+  for (const year of [century + yy, century - 100 + yy]) {
+    const date = calendarDay(year, month, day);
+    if (date && date <= orderDate) return date;
+  }
+  return null;
+}
+
+/** The date the shopper typed ('YYYY-MM-DD') as a calendar day, or null. */
+function typedDay(entered: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(entered);
-  if (!match || !/^\d{6}$/.test(mrz)) return null;
-  const [, year, month, day] = match;
-  if (`${year!.slice(2)}${month}${day}` !== mrz) return null;
-  return calendarDay(Number(year), Number(month), Number(day));
+  return match ? calendarDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
 /** Full years between a birth date and a day (the birthday itself counts). */
@@ -74,6 +83,15 @@ export function ageOn(birth: Date, day: Date): number {
     day.getUTCMonth() < birth.getUTCMonth() || (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() < birth.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
+}
+
+/** Holders of 100 years and more cannot be told from children by the MRZ (issue #21): checked by hand. */
+export const OVER_100 =
+  'Ihr Alter lässt sich mit dem Ausweis nicht online prüfen. Bitte wenden Sie sich an unseren Kundenservice, wir helfen Ihnen gern weiter.';
+
+/** The same calendar day `years` later (29 February becomes 1 March in other years). */
+function addYears(date: Date, years: number): Date {
+  return new Date(Date.UTC(date.getUTCFullYear() + years, date.getUTCMonth(), date.getUTCDate()));
 }
 
 const fail = (failureReason: string): AgeVerificationResult => ({
@@ -87,8 +105,8 @@ const fail = (failureReason: string): AgeVerificationResult => ({
 /**
  * The built-in check with the German ID card (issue #4): the machine-readable zone (TD1) is
  * parsed and all its check digits validated with the `mrz` library; the card must be a German
- * identity card, not expired on the order date; its birth date must equal the one entered and
- * make the shopper at least 18 on the order date (AGE_THRESHOLD_YEARS, spec §9); the holder's
+ * identity card, not expired on the order date; its birth date (century from the MRZ itself,
+ * {@link mrzBirthDate}) must equal the one entered and make the shopper at least 18 on the order date (AGE_THRESHOLD_YEARS, spec §9); the holder's
  * name must be the name the parcel goes to (legal-de.md §1.4: delivery only to the verified person).
  */
 export function createIdCardMrzProvider({ allowSpecimens }: { allowSpecimens: boolean }): AgeVerificationProvider<IdCardMrzInput> {
@@ -132,8 +150,14 @@ async function verifyIdCard(
   }
   const expiry = mrzExpiry(String(result.fields.expirationDate));
   if (!expiry) return fail('Die Ausweisdaten sind ungültig.');
-  const birth = birthFrom(String(result.fields.birthDate), birthDate);
-  if (!birth || birth > orderDate) return fail('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
+  const birth = mrzBirthDate(String(result.fields.birthDate), orderDate);
+  const typed = typedDay(birthDate);
+  if (birth && typed && typed.getTime() !== birth.getTime() && typed.getTime() === addYears(birth, -100).getTime()) {
+    // Same day and month a century earlier: either a holder over 100 (the MRZ cannot tell them
+    // apart from a child) or a minor's card with a forged century. Neither is checked online.
+    return fail(OVER_100);
+  }
+  if (!birth || !typed || typed.getTime() !== birth.getTime()) return fail('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
   if (!sameHolder(holder, String(result.fields.lastName ?? ''), String(result.fields.firstName ?? ''))) {
     return fail('Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.');
   }

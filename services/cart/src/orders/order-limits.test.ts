@@ -35,6 +35,15 @@ test('the third order of one e-mail address within 24 hours is refused (429), fr
   expect((await order('203.0.113.3', 'lena@example.de')).response.status).toBe(201);
 });
 
+test('the limit counts one Gmail mailbox however it is spelt: dots, +tags, googlemail.com (issue #21)', async () => {
+  expect((await order('203.0.113.21', 'nora.limit@gmail.com')).response.status).toBe(201);
+  expect((await order('203.0.113.22', 'n.o.r.a.limit+shop@gmail.com')).response.status).toBe(201);
+  expect((await order('203.0.113.23', 'NoraLimit@googlemail.com')).response).toMatchObject({
+    status: 429,
+    body: { code: 'ORDER_LIMIT_REACHED' },
+  });
+});
+
 test('a repeat of the same order (same key) and refused attempts do not use up the window', async () => {
   const { shopper, response } = await order('198.51.100.7', 'ida@example.de', 'same-key-0001');
   expect(response.status).toBe(201);

@@ -143,7 +143,7 @@ export class OrderPlacement {
         _id: orderId,
         // Per attempt: a retry with the same key after a refused reservation reserves afresh.
         reservationId: `${orderId}-${randomUUID().slice(0, 8)}`,
-        orderNumber: await this.orders.nextOrderNumber(now.getUTCFullYear()),
+        orderNumber: this.orders.newOrderNumber(now.getUTCFullYear()),
         idempotencyKey,
         ownerKey,
         userId,

@@ -123,8 +123,3 @@ export type OrderRecord = Omit<InferSchemaType<typeof orderSchema>, 'items'> & {
 };
 
 export const orderModel = defineModel('Order', orderSchema);
-
-const counterSchema = new Schema({ _id: { type: String, required: true }, seq: { type: Number, default: 0 } }, { versionKey: false });
-
-/** Order counters: one document per year, incremented atomically (architecture: 'order counters'). */
-export const counterModel = defineModel('Counter', counterSchema);

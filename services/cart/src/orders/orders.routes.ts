@@ -9,7 +9,7 @@ import {
   OrderListResponse,
   PlaceOrderBody,
 } from '@shop/contracts';
-import { BadRequestError, NotFoundError, readIdentity } from '@shop/service-kit';
+import { BadRequestError, NotFoundError, customerEmailKey, readIdentity } from '@shop/service-kit';
 import type { OrderPlacement } from './order-placement';
 import { AgeVerificationFailedError } from './order-placement';
 import { accessibleOrderIds, grantOrderAccess } from './order-access';
@@ -93,7 +93,11 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       if (!ownerKey) throw new BadRequestError('Ihr Warenkorb ist leer.');
       const { perIp, perEmail } = options.orderLimits;
       const place = () => placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId);
-      const { order, created } = await perIp.guard(request.ip, () => perEmail.guard(request.body.email, place, isNewOrder), isNewOrder);
+      const { order, created } = await perIp.guard(
+        request.ip,
+        () => perEmail.guard(customerEmailKey(request.body.email), place, isNewOrder),
+        isNewOrder,
+      );
       grantOrderAccess(request, reply, order.id, secureCookie);
       return reply.code(created ? 201 : 200).send(order);
     },

@@ -61,7 +61,7 @@ describe('placing an order', () => {
     const response = await place(s, checkout({ expectedTotal: cart.totals.total }));
     expect(response.status).toBe(201);
     const order = Order.parse(response.body);
-    expect(order.orderNumber).toMatch(/^RT-2026-\d{6}$/);
+    expect(order.orderNumber).toMatch(/^RT-2026-[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(order).toMatchObject({
       status: 'awaiting_payment',
       email: 'erika@example.de',
@@ -217,6 +217,17 @@ describe('placing an order', () => {
     expect((await withCode('tom.once@example.de')).response.status).toBe(201);
   });
 
+  test('the once-per-customer limit knows Gmail spellings of one mailbox (issue #21)', async () => {
+    const withCode = async (email: string) => {
+      const s = await shopperWith([[ID.regular, 1]]);
+      expect((await s.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' })).status).toBe(200);
+      return place(s, checkout({ email }));
+    };
+    expect((await withCode('gina.once@gmail.com')).status).toBe(201);
+    for (const spelling of ['g.i.n.a.once@gmail.com', 'GinaOnce+x@googlemail.com'])
+      expect((await withCode(spelling)).body.message).toMatch(/kann pro Kunde nur einmal eingelöst werden/);
+  });
+
   test('two parallel orders of one customer with a once-per-customer code: one gets it', async () => {
     const carts = await Promise.all([shopperWith([[ID.regular, 1]]), shopperWith([[ID.regular, 1]])]);
     for (const s of carts) expect((await s.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' })).status).toBe(200);
@@ -328,6 +339,11 @@ describe('age verification blocks the order', () => {
     const refused = await env.shopper().call('POST', '/api/checkout/age-verification', minor);
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
+    // Issue #21: the century comes from the card, not from the typed date.
+    for (const birthDate of ['1910-03-15', '1810-03-15']) {
+      const forged = await env.shopper().call('POST', '/api/checkout/age-verification', { ...minor, birthDate });
+      expect(forged).toMatchObject({ status: 422, body: { code: 'AGE_VERIFICATION_FAILED' } });
+    }
   });
 });
 

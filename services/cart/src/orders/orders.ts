@@ -1,5 +1,7 @@
 import type { Connection } from 'mongoose';
-import { counterModel, orderModel, type OrderRecord } from './order.model';
+import { randomBytes } from 'node:crypto';
+import { CROCKFORD_BASE32, ORDER_NUMBER_LENGTH } from '@shop/contracts';
+import { orderModel, type OrderRecord } from './order.model';
 
 /** The fields of a new order; the rest (timestamps, follow-up markers) the schema fills in. */
 export type NewOrder = Omit<
@@ -80,11 +82,14 @@ export class Orders {
       .lean();
   }
 
-  /** Next readable order number of `year`, e.g. 'RT-2026-000042' (one counter per year, atomic $inc). */
-  async nextOrderNumber(year: number): Promise<string> {
-    const counter = await counterModel(this.db)
-      .findOneAndUpdate({ _id: `order-${year}` }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
-      .lean();
-    return `RT-${year}-${String(counter!.seq).padStart(6, '0')}`;
+  /**
+   * A new order number of `year`, e.g. 'RT-2026-K7M2QX9P': eight random characters of Crockford's
+   * base 32 (40 bits; no I, L, O or U, so nothing reads as another character). Not a sequence
+   * (issue #21: sequential numbers let a stranger who knew a buyer's e-mail address find all their
+   * orders for withdrawals); the unique index on `orderNumber` refuses the rare repeat.
+   */
+  newOrderNumber(year: number): string {
+    const suffix = Array.from(randomBytes(ORDER_NUMBER_LENGTH), (byte) => CROCKFORD_BASE32[byte % 32]).join('');
+    return `RT-${year}-${suffix}`;
   }
 }

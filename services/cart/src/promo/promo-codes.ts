@@ -1,7 +1,6 @@
 import type { Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@shop/service-kit';
+import { customerEmailKey, isDuplicateKeyError } from '@shop/service-kit';
 import type { PromoCode } from './promo-rules';
-import { customerKey } from './promo-rules';
 import { discountFromStored, promoCodeModel, type PromoCodeRecord } from './promo-code.model';
 import { promoUseModel } from './promo-use.model';
 
@@ -45,7 +44,7 @@ export class PromoCodes {
   async claimCustomerUse(promo: PromoCode, email: string, orderId: string, at: Date): Promise<string | null | 'exhausted'> {
     if (promo.perCustomerLimit === null) return null;
     const uses = promoUseModel(this.db);
-    const customer = customerKey(email);
+    const customer = customerEmailKey(email);
     const used = await uses.countDocuments({ code: promo.code, customer });
     if (used >= promo.perCustomerLimit) return 'exhausted';
     const id = `${promo.code}:${customer}:${used}`;

@@ -15,16 +15,6 @@ export interface PromoCode {
   minOrderCents: number | null;
 }
 
-/**
- * The customer a per-customer promo limit counts for: the e-mail address in lower case without a
- * '+tag' in its local part ('Erika+neu@Example.de' → 'erika@example.de'), so tagged addresses of
- * one mailbox count as one customer.
- */
-export function customerKey(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
-  return `${local.split('+')[0]}@${domain}`;
-}
-
 /** Why a code cannot be used, as the German message shoppers see (spec §8: 'Ungültiger Code' + message). */
 export type PromoRejection = { ok: false; message: string };
 

@@ -100,3 +100,43 @@ test.each([
   expect(response.status).toBe(400);
   expect(response.body.issues.find((issue: { path: string }) => issue.path === field)?.message).toMatch(message);
 });
+
+describe('guessing order numbers (issue #21)', () => {
+  const from = (ip: string) => (body: unknown) => env.shopper({ 'x-forwarded-for': ip }).call('POST', '/api/withdrawals', body);
+
+  test('order numbers are random, not a sequence a stranger could walk', async () => {
+    const numbers = [await placeOrder(), await placeOrder(), await placeOrder()];
+    for (const number of numbers) expect(number).toMatch(/^RT-2026-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(new Set(numbers).size).toBe(3);
+    // Typed from a printout with O for 0 and l for 1, the number still matches.
+    const typed = `RT-2026-${numbers[0]!.slice(8).replace(/0/g, 'O').replace(/1/g, 'l')}`;
+    expect((await withdraw({ name: 'Erika Mustermann', orderNumber: typed, email: 'erika@example.de' })).status).toBe(201);
+  });
+
+  test('5 unknown numbers for one address from one client, then 429 there; the buyer elsewhere still withdraws', async () => {
+    const number = await placeOrder();
+    const attacker = from('203.0.113.66');
+    for (let i = 0; i < 5; i++) {
+      const guess = await attacker({ name: 'X Y', orderNumber: `RT-2026-ZZZZZZ${10 + i}`, email: 'Erika+x@example.de' });
+      expect(guess.status).toBe(404);
+    }
+    const blocked = await attacker({ name: 'X Y', orderNumber: number, email: 'erika@example.de' });
+    expect(blocked).toMatchObject({ status: 429, body: { code: 'WITHDRAWAL_ATTEMPTS_EXCEEDED' } });
+    expect(blocked.body.message).toMatch(
+      /^Zu viele Widerrufe mit unbekannter Bestellnummer\. Bitte versuchen Sie es in \d+ Minuten erneut/,
+    );
+    expect(await withdrawalModel(env.app.db).countDocuments({ orderNumber: number })).toBe(0);
+    // The buyer, from another client, is not locked out (§ 356a BGB).
+    expect((await from('198.51.100.80')({ name: 'Erika Mustermann', orderNumber: number, email: 'erika@example.de' })).status).toBe(201);
+  });
+
+  test('one client guessing across addresses stops at 30 within the hour, also in parallel', async () => {
+    const attacker = from('203.0.113.67');
+    const guesses = await Promise.all(
+      Array.from({ length: 36 }, (_, i) => attacker({ name: 'X Y', orderNumber: 'RT-2026-ZZZZZZZZ', email: `person${i}@example.de` })),
+    );
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+});

@@ -2,16 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { MEDIA_MAX_BYTES } from '@shop/contracts/admin';
-import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@shop/service-kit';
-
-/**
- * Endpoints that take larger bodies than BODY_LIMIT_BYTES, by exact path: the media library's
- * upload (issue #13: 10 MB images plus the multipart framing). Any other spelling of the path
- * keeps the 1 MB limit; the admin service enforces the file size itself as well.
- */
-const UPLOAD_LIMITS: Readonly<Record<string, number>> = { '/api/admin/media': MEDIA_MAX_BYTES + 64 * 1024 };
-const PAYLOAD_TOO_LARGE_UPLOAD = { message: 'Die Datei ist zu groß (höchstens 10 MB).', code: 'PAYLOAD_TOO_LARGE' } as const;
 
 export interface SecurityOptions {
   /** Origins shoppers' browsers may send state-changing requests from. */
@@ -63,16 +53,20 @@ export function isApiRequest(request: FastifyRequest): boolean {
   return pathname.startsWith('/api/');
 }
 
+/** Host names of this machine: only here may the request's own Host stand in for a configured origin. */
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * Whether `origin` names the host the request was sent to (the Host header a browser sets
- * itself): a page of the shop opened under another name (http://127.0.0.1:8080 instead of
- * http://localhost:8080) writes to itself. A page of another site cannot send our Host with its
- * own Origin, so cross-site writes stay refused.
+ * Development only: whether `origin` is a loopback address and names the host the request was
+ * sent to, so the shop opened as http://127.0.0.1:8080 instead of http://localhost:8080 writes to
+ * itself. Never for other hosts (issue #21): a page of a foreign site whose name resolves to the
+ * shop (DNS rebinding) sends its own name as both Origin and Host.
  */
-function isSameHost(origin: string, host: string | undefined): boolean {
+function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
   if (!host) return false;
   try {
-    return new URL(origin).host === host.toLowerCase();
+    const url = new URL(origin);
+    return LOOPBACK_HOSTNAMES.has(url.hostname) && url.host === host.toLowerCase();
   } catch {
     return false;
   }
@@ -85,7 +79,8 @@ function isSameHost(origin: string, host: string | undefined): boolean {
  *   CSS at run time (style-loader); scripts stay 'self' + remote origins only.
  * - origin check: a POST/PUT/PATCH/DELETE to /api from a browser page of another origin is
  *   rejected with 403 (CSRF defence on top of SameSite cookies). Allowed: the configured
- *   origins, and the request's own host (same-origin). Requests without Origin and Referer
+ *   origins (PUBLIC_ORIGIN, EXTRA_ALLOWED_ORIGINS), and in development the request's own loopback
+ *   host. Requests without Origin and Referer
  *   (server-to-server clients) pass; `Origin: null` and a malformed Referer are refused.
  * - rate limit on /api per client IP (429 with a German message).
  * Both judge the route the router matched ({@link isApiRequest}), so encoded spellings of /api
@@ -117,22 +112,12 @@ export const security = fp<SecurityOptions>(
       strictTransportSecurity: opts.development ? false : { maxAge: 15552000, includeSubDomains: true },
     });
 
-    // The proxy streams bodies to the services: a body over the services' limit is refused here
-    // by its declared length, with the German 413 (it used to end as a 503 when the service closed
-    // the connection mid-upload). Bodies without a length are limited by the service itself.
-    app.addHook('onRequest', async (request, reply) => {
-      const length = Number(request.headers['content-length'] ?? 0);
-      if (!isApiRequest(request) || length <= BODY_LIMIT_BYTES) return;
-      const uploadLimit = UPLOAD_LIMITS[request.url.split('?')[0] ?? ''];
-      if (uploadLimit === undefined) return reply.code(413).send(PAYLOAD_TOO_LARGE);
-      if (length > uploadLimit) return reply.code(413).send(PAYLOAD_TOO_LARGE_UPLOAD);
-    });
-
     const allowed = new Set(opts.allowedOrigins);
     app.addHook('onRequest', async (request, reply) => {
       if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
       const origin = requestOrigin(request);
-      if (origin === null || allowed.has(origin) || isSameHost(origin, request.headers.host)) return;
+      if (origin === null || allowed.has(origin)) return;
+      if (opts.development && isLoopbackSameHost(origin, request.headers.host)) return;
       request.log.warn({ origin }, 'rejected cross-origin state-changing request');
       return reply.code(403).send({ message: 'Anfrage von einer fremden Website abgelehnt.', code: 'ORIGIN_REJECTED' });
     });

@@ -1,0 +1,129 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import getRawBody from 'raw-body';
+import { MEDIA_MAX_BYTES } from '@shop/contracts/admin';
+import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@shop/service-kit';
+import { isApiRequest } from './security';
+
+/**
+ * Endpoints that take larger bodies than BODY_LIMIT_BYTES, by exact path: the media library's
+ * upload (issue #13: 10 MB images plus the multipart framing). Any other spelling of the path
+ * keeps the 1 MB limit; the admin service enforces the file size itself as well.
+ */
+const UPLOAD_LIMITS: Readonly<Record<string, number>> = { '/api/admin/media': MEDIA_MAX_BYTES + 64 * 1024 };
+const PAYLOAD_TOO_LARGE_UPLOAD = { message: 'Die Datei ist zu groß (höchstens 10 MB).', code: 'PAYLOAD_TOO_LARGE' } as const;
+
+const REQUEST_TIMEOUT = {
+  message: 'Die Anfrage kam zu langsam an. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  code: 'REQUEST_TIMEOUT',
+} as const;
+const ENCODED_BODY = {
+  message: 'Komprimierte Anfragen werden nicht angenommen. Bitte senden Sie den Inhalt unkomprimiert.',
+  code: 'UNSUPPORTED_CONTENT_ENCODING',
+} as const;
+const TOO_MANY_OPEN = {
+  message: 'Zu viele gleichzeitige Anfragen von Ihrem Anschluss. Bitte versuchen Sie es gleich noch einmal.',
+  code: 'TOO_MANY_CONCURRENT_REQUESTS',
+} as const;
+const BAD_LENGTH = { message: 'Die Längenangabe der Anfrage stimmt nicht.', code: 'INVALID_CONTENT_LENGTH' } as const;
+
+export interface RequestBodyOptions {
+  /** Time a client has to send a whole /api body of up to 1 MB (ms). */
+  bodyTimeoutMs: number;
+  /** Time a client has to send a media upload of up to 10 MB (ms). */
+  uploadTimeoutMs: number;
+  /** /api requests one client IP may have open at the gateway at once (a high backstop: shared IPs). */
+  maxOpenPerClient: number;
+}
+
+/** The largest body the exact path of `request` takes (bytes), and whether it is an upload. */
+function bodyLimit(request: FastifyRequest): { limit: number; upload: boolean } {
+  const uploadLimit = UPLOAD_LIMITS[request.url.split('?')[0] ?? ''];
+  return uploadLimit === undefined ? { limit: BODY_LIMIT_BYTES, upload: false } : { limit: uploadLimit, upload: true };
+}
+
+function tooLarge(reply: FastifyReply, upload: boolean) {
+  return reply.code(413).send(upload ? PAYLOAD_TOO_LARGE_UPLOAD : PAYLOAD_TOO_LARGE);
+}
+
+/**
+ * Request bodies at the gateway (issue #21: 130 connections trickling one byte every 2 s held
+ * every upstream socket of /api/withdrawals, and the gateway had no timeout):
+ * - every /api body is read completely, up to its limit, **before** the upstream request opens,
+ *   so a slow client holds a socket of the gateway only, never one of a service's pool;
+ * - the body must arrive within `bodyTimeoutMs` (uploads: `uploadTimeoutMs`), else 408 German;
+ * - over the limit → 413, judged on the declared length at once and on the bytes actually
+ *   streamed (chunked bodies have no declared length); a length that does not match → 400;
+ * - `Content-Encoding` other than identity → 415 (no service inflates bodies, and an inflated
+ *   body could exceed every limit);
+ * - at most `maxOpenPerClient` open /api requests per client IP (429): bounds what one client
+ *   can hold, high enough for many shoppers behind one carrier IP.
+ * The body is passed on with its exact `content-length`, so the proxy never streams a client's
+ * pace to a service.
+ */
+export const requestBodies = fp<RequestBodyOptions>(
+  async (app: FastifyInstance, opts) => {
+    const openPerClient = new Map<string, number>();
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiRequest(request)) return;
+      const client = request.ip;
+      const open = (openPerClient.get(client) ?? 0) + 1;
+      if (open > opts.maxOpenPerClient) {
+        request.log.warn({ client, open }, 'too many open requests from one client');
+        return reply.code(429).send(TOO_MANY_OPEN);
+      }
+      openPerClient.set(client, open);
+      reply.raw.once('close', () => {
+        const left = (openPerClient.get(client) ?? 1) - 1;
+        if (left > 0) openPerClient.set(client, left);
+        else openPerClient.delete(client);
+      });
+
+      const encoding = request.headers['content-encoding'];
+      if (encoding && encoding.trim().toLowerCase() !== 'identity') return reply.code(415).send(ENCODED_BODY);
+      const { limit, upload } = bodyLimit(request);
+      if (Number(request.headers['content-length'] ?? 0) > limit) return tooLarge(reply, upload);
+    });
+
+    app.addHook('preParsing', async (request, reply, payload) => {
+      if (!isApiRequest(request) || !hasBody(request)) return payload;
+      const { limit, upload } = bodyLimit(request);
+      // Ends the read with an error (raw-body stops and unpipes), not the socket: the 408 still goes out.
+      const timer = setTimeout(
+        () => {
+          payload.emit('error', Object.assign(new Error('request body timed out'), { type: 'request.timeout' }));
+        },
+        upload ? opts.uploadTimeoutMs : opts.bodyTimeoutMs,
+      );
+      let body: Buffer;
+      try {
+        const declared = request.headers['content-length'];
+        body = await getRawBody(payload, { limit, ...(declared === undefined ? {} : { length: declared }) });
+      } catch (error) {
+        const type = (error as { type?: string }).type;
+        request.log.warn({ err: error, type }, 'request body refused');
+        // The client may still be sending: answer, then close the connection.
+        reply.header('connection', 'close');
+        if (type === 'entity.too.large') tooLarge(reply, upload);
+        else if (type === 'request.size.invalid') reply.code(400).send(BAD_LENGTH);
+        else if (type === 'request.timeout') reply.code(408).send(REQUEST_TIMEOUT);
+        else throw error; // aborted by the client: nobody to answer
+        return undefined;
+      } finally {
+        clearTimeout(timer);
+      }
+      request.headers['content-length'] = String(body.length);
+      delete request.headers['transfer-encoding'];
+      return Object.assign(Readable.from(body.length ? [body] : []), { receivedEncodedLength: body.length });
+    });
+  },
+  { name: 'gateway-request-bodies', dependencies: ['gateway-security'] },
+);
+
+/** Whether the request announces a body (a length above 0 or chunked transfer). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
