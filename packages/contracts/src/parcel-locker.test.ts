@@ -26,6 +26,23 @@ test.each([
   'Hermes PaketShop',
   'Paketkasten',
   'Abholstation Hauptbahnhof',
+  // Issue #21: Latin look-alikes (Unicode confusables), typos and short forms.
+  'P\u0251ckstation 105', // ɑ
+  'Pac\u0138station 105', // ĸ
+  'Pac\u1D0Bstation 105', // small capital ᴋ
+  '\u1D18ackstation 105', // small capital ᴘ
+  'Pac\u0199station 105', // ƙ
+  'Pakcstation 105',
+  'Packstaion 105',
+  'Pakstation 105',
+  'Packs. 105',
+  'PS 105',
+  'Packing Station 12',
+  'postlagernd',
+  'Postlagernd Köln',
+  'Filiale Nr. 502',
+  'Postfilale 502',
+  'Paketshp Kiosk',
 ])('%j is a pickup point', (line) => {
   expect(isParcelLockerAddress(line)).toBe(true);
 });
@@ -40,6 +57,17 @@ test.each([
   'Packhofstraße 1',
   'Poststraße 12',
   'Hinterhaus, 2. OG',
+  'Am Packhof 4',
+  'Parkstraße 9',
+  'Bachstraße 12',
+  'Postplatz 1',
+  'Stationsweg 2',
+  'Paketweg 1',
+  'Lagerstraße 5',
+  'Fischerstraße 4',
+  'Am Posthof 3',
+  'Rackstraße 7',
+  'c/o Meier',
 ])('%j is an ordinary address line', (line) => {
   expect(isParcelLockerAddress(line)).toBe(false);
 });

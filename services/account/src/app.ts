@@ -70,7 +70,6 @@ export async function buildApp(
     log: app.log,
     now,
   });
-  await app.register(roleRoutes, { auth });
   await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.passwordChecks, secureCookie: config.COOKIE_SECURE });
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
@@ -78,6 +77,7 @@ export async function buildApp(
     models: [() => userModel(app.db)],
     log: app.log,
   });
+  await app.register(roleRoutes, { auth, relay, now });
   const customers = new CustomerAdmin({ db: app.db, auth, privacy, wishlists, relay, now });
   await customers.backfill();
   await app.register(adminCustomerRoutes, { customers, privacy });

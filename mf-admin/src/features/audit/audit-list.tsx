@@ -27,6 +27,7 @@ const ACTION_LABELS: Record<string, string> = {
   'refund-withdrawal': 'Widerruf erstattet',
   block: 'gesperrt',
   unblock: 'entsperrt',
+  'role-change': 'Rolle geändert',
   erase: 'auf Wunsch gelöscht',
   publish: 'veröffentlicht',
   unpublish: 'zurückgezogen',
@@ -39,6 +40,7 @@ const ACTION_LABELS: Record<string, string> = {
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
   status: 'Status',
+  role: 'Rolle',
   paymentReceived: 'Zahlungseingang',
   trackingNumber: 'Sendungsnummer',
   deliveredOn: 'Zugestellt am',

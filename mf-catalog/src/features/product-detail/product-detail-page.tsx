@@ -171,7 +171,7 @@ function ProductDetails({ product }: { product: Product }) {
         </div>
         {tab === 'description' ? (
           <div role="tabpanel" id="panel-description" aria-labelledby="tab-description">
-            {/* Description HTML comes from the shop's own catalogue (staff-edited), not from shoppers. */}
+            {/* Staff-edited HTML, reduced to the rich-text allowlist by the catalog service on write and when served (@shop/rich-text). */}
             <div dangerouslySetInnerHTML={{ __html: product.description }} />
             <ul>
               {product.features.map((feature) => (

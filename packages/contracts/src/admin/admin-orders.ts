@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FilterDate } from './filter-date';
 import { DecimalAmount } from '../catalog';
 import { IsoDate, Order, OrderStatus } from '../orders';
 
@@ -19,8 +20,8 @@ export const ADMIN_ORDER_FILTERS = ['all', 'overdue', 'open-withdrawals', ...Ord
 export const AdminOrderListQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default('all'),
-    from: IsoDate.optional(),
-    to: IsoDate.optional(),
+    from: FilterDate.optional(),
+    to: FilterDate.optional(),
     search: z.string().trim().max(100).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { DecimalAmount } from '../catalog';
 import { IsoDate } from '../orders';
+import { FilterDate } from './filter-date';
 
 /** Longest period one analytics request may cover (days). */
 export const ANALYTICS_MAX_DAYS = 366;
 
 /** `GET /api/admin/analytics`: a period of German calendar days, both inclusive. */
 export const AnalyticsQuery = z
-  .object({ from: IsoDate, to: IsoDate })
+  .object({ from: FilterDate, to: FilterDate })
   .strict()
   .refine((query) => query.from <= query.to, { message: 'Das Ende des Zeitraums liegt vor seinem Beginn.', path: ['to'] });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FilterDate } from './filter-date';
 
 /** One changed field of an audited write: its value before and after (null when absent). */
 export const AuditChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() }).strict();
@@ -40,8 +41,8 @@ export const AuditListQuery = z
     entity: z.string().max(40).optional(),
     entityId: z.string().max(64).optional(),
     actorId: z.string().max(64).optional(),
-    from: z.string().date().optional(),
-    to: z.string().date().optional(),
+    from: FilterDate.optional(),
+    to: FilterDate.optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })

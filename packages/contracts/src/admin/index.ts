@@ -1,5 +1,6 @@
 // Back office shapes (issue #13), a separate entry (`@shop/contracts/admin`): the shared
 // `@shop/contracts` chunk every storefront page loads stays without them.
+export * from './filter-date';
 export * from './audit';
 export * from './admin-products';
 export * from './admin-orders';

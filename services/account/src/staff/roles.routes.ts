@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, permissionsOf, User, UserRole } from '@shop/contracts';
-import { ConflictError, ForbiddenError, NotFoundError } from '@shop/service-kit';
+import { ConflictError, ForbiddenError, NotFoundError, auditEntry, type AuditRelay } from '@shop/service-kit';
 import type { AuthService } from '../auth/auth-service';
 import { toApiUser } from '../users/users';
 
@@ -11,9 +11,14 @@ import { toApiUser } from '../users/users';
  * #13 puts each slice's admin endpoints under /api/admin/<area>). The caller must be an admin by
  * the gateway's identity and, checked again here, by the user record now, so a role taken away a
  * moment ago no longer counts. The shop always keeps one admin. The changed user's new role
- * reaches every service within the gateway's SESSION_CACHE_MS (docs/architecture.md).
+ * reaches every service within the gateway's SESSION_CACHE_MS (docs/architecture.md). Every change,
+ * and the undo of a change that would have left no admin, goes to the audit log with before and
+ * after (issue #21).
  */
-export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService; relay: AuditRelay; now: () => Date }> = async (
+  app,
+  { auth, relay, now },
+) => {
   app.patch(
     '/api/admin/customers/:userId/role',
     {
@@ -37,13 +42,29 @@ export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         throw new ConflictError('Sie können Ihre eigene Administratorrolle nicht abgeben. Das muss ein anderer Administrator tun.');
       const before = await auth.users.findById(userId);
       if (!before) throw new NotFoundError('Kundenkonto nicht gefunden.');
-      const updated = await auth.users.setRole(userId, role);
+      const entry = (from: string, to: string, reason: string | null = null) =>
+        auditEntry(
+          identity,
+          {
+            service: 'account',
+            entity: 'customer',
+            entityId: userId,
+            label: `${before.firstName} ${before.lastName} (${before.email})`,
+            action: 'role-change',
+            changes: [{ field: 'role', before: from, after: to }],
+            reason,
+          },
+          now(),
+        );
+      const updated = await auth.users.setRole(userId, role, entry(before.role, role));
       if (!updated) throw new NotFoundError('Kundenkonto nicht gefunden.');
       // Two admins demoting each other at once: the one who finds no admin left undoes the change.
       if (before.role === 'admin' && role !== 'admin' && (await auth.users.countWithRole('admin')) === 0) {
-        await auth.users.setRole(userId, 'admin');
+        await auth.users.setRole(userId, 'admin', entry(role, 'admin', 'Rückgängig: Der Shop braucht mindestens einen Administrator.'));
+        relay.kick();
         throw new ConflictError('Der Shop braucht mindestens einen Administrator.');
       }
+      relay.kick();
       request.log.info({ actor: identity.userId, userId, from: before.role, to: role }, 'role changed');
       return toApiUser(updated);
     },

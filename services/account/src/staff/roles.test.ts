@@ -39,6 +39,22 @@ test('only an admin changes roles; customers and managers get 403, anonymous 401
   const promoted = await admin.asStaff('PATCH', rolePath(customer.userId), { role: 'manager' });
   expect(promoted).toMatchObject({ status: 200, body: { id: customer.userId, role: 'manager' } });
   expect((await customer.call('GET', '/api/auth/me')).body.role).toBe('manager');
+
+  // Promote and demote are in the audit log with who, when, before and after (issue #21).
+  expect((await admin.asStaff('PATCH', rolePath(customer.userId), { role: 'customer' })).status).toBe(200);
+  await env.app.auditRelay.flush();
+  const entries = env.audit.entries().filter((entry) => entry.entityId === customer.userId && entry.action === 'role-change');
+  expect(entries.map((entry) => entry.changes)).toEqual([
+    [{ field: 'role', before: 'customer', after: 'manager' }],
+    [{ field: 'role', before: 'manager', after: 'customer' }],
+  ]);
+  expect(entries[0]).toMatchObject({
+    service: 'account',
+    entity: 'customer',
+    actorId: admin.userId,
+    actorRole: 'admin',
+    label: expect.stringContaining('kundin@example.de'),
+  });
 });
 
 test('a signed identity that is stale (admin a moment ago, demoted since) no longer counts', async () => {

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { User, UserRole } from '@shop/contracts';
+import type { AuditEntry } from '@shop/contracts/admin';
 import { LRUCache } from 'lru-cache';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { userModel, type UserRecord } from './user.model';
@@ -109,11 +110,17 @@ export class Users {
     await this.model.deleteOne({ _id: id });
   }
 
-  /** Sets a user's role. @returns the updated user, or null when there is none with this id. */
-  async setRole(id: string, role: UserRole): Promise<UserRecord | null> {
+  /**
+   * Sets a user's role with its audit entry in the record's outbox (issue #21: role changes were
+   * only logged), delivered by the audit relay. @returns the updated user, or null when there is
+   * none with this id.
+   */
+  async setRole(id: string, role: UserRole, audit: AuditEntry): Promise<UserRecord | null> {
     if (!/^[0-9a-f]{24}$/.test(id)) return null;
     this.recent.delete(id);
-    return this.model.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean();
+    return this.model
+      .findOneAndUpdate({ _id: id }, { $set: { role }, $inc: { version: 1 }, $push: { auditOutbox: audit } }, { returnDocument: 'after' })
+      .lean();
   }
 
   /** How many users have `role`. */

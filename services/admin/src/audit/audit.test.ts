@@ -98,6 +98,14 @@ test('filters by entity, actor and German calendar days; newest first; paged', a
   expect((await list('from=21.11.2026')).statusCode).toBe(400);
 });
 
+test('days outside 2000–2099 get a German 400, not a 500 (issue #21)', async () => {
+  for (const query of ['from=1799-12-31', 'to=0001-01-01', 'from=2026-02-30']) {
+    const answer = await list(query);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toMatch(/Datum/);
+  }
+});
+
 test('reading the log needs audit:read: a customer gets 403', async () => {
   expect((await list('', 'customer')).statusCode).toBe(403);
 });

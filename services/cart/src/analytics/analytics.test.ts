@@ -87,4 +87,13 @@ test('the period is checked: order, length, shape; customers get 403', async () 
   expect(long.json().issues[0]).toMatchObject({ path: 'querystring/to' });
   expect((await report('from=20.11.2026&to=2026-11-22')).statusCode).toBe(400);
   expect((await report('from=2026-11-20&to=2026-11-21', 'customer')).statusCode).toBe(403);
+  // Issue #21: days far in the past answered 500.
+  for (const query of ['from=1799-12-31&to=1800-01-02', 'from=0001-01-01&to=0001-01-02']) {
+    const ancient = await report(query);
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json().issues[0]).toMatchObject({
+      path: 'querystring/from',
+      message: 'Bitte wählen Sie ein Datum zwischen dem 01.01.2000 und dem 31.12.2099.',
+    });
+  }
 });

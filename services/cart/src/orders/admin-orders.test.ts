@@ -153,6 +153,12 @@ test('the list filters by status, overdue payment, search and order day', async 
   expect((await list(`search=${open.orderNumber.toLowerCase()}`)).orders).toMatchObject([{ id: open.id, overdue: false }]);
   expect((await list('from=2026-11-10&to=2026-11-10')).orders.map((o: { id: string }) => o.id)).toEqual([late.id]);
   expect((await list('search=%5B(.*')).total).toBe(0);
+  // Issue #21: days far in the past answered 500.
+  const ancient = await admin('GET', '/api/admin/orders?from=1799-12-31&to=2026-11-10');
+  expect(ancient).toMatchObject({
+    status: 400,
+    body: { issues: [{ path: 'querystring/from', message: 'Bitte wählen Sie ein Datum zwischen dem 01.01.2000 und dem 31.12.2099.' }] },
+  });
 });
 
 test('a withdrawal: deadlines from delivery and receipt, refund booked once, then no longer open', async () => {

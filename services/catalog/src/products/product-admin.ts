@@ -29,6 +29,7 @@ import {
   type ShopIdentity,
 } from '@shop/service-kit';
 import { categoryModel } from '../categories/category.model';
+import { sanitizeRichText } from '@shop/rich-text';
 import { toApiProduct } from '../catalog/to-api';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { productModel, type ProductDoc } from './product.model';
@@ -47,6 +48,14 @@ const SORT_KEYS: Record<AdminProductListQuery['sort'], (doc: ProductDoc) => stri
 };
 const compareKeys = (a: string | number, b: string | number) =>
   typeof a === 'string' && typeof b === 'string' ? a.localeCompare(b, 'de') : Number(a) - Number(b);
+
+/**
+ * The input with its description reduced to the shop's rich-text allowlist (issue #21: it was
+ * stored as raw HTML, so a manager account could add styles, forms and frames to the shop's pages).
+ */
+function withSafeDescription(input: ProductInput): ProductInput {
+  return { ...input, description: sanitizeRichText(input.description) };
+}
 
 /** The staff-editable fields of a stored product, in the API's units (EUR strings). */
 export function toProductInput(doc: ProductDoc): ProductInput {
@@ -251,7 +260,8 @@ export class ProductAdmin {
    * @throws FieldError (400) for an unknown category or a flavour without letters; ConflictError
    *   (409) when the flavour already exists in the category or the SKU is taken; PublishBlockedError (422).
    */
-  async create(staff: ShopIdentity, input: ProductInput): Promise<AdminProductDetail> {
+  async create(staff: ShopIdentity, rawInput: ProductInput): Promise<AdminProductDetail> {
+    const input = withSafeDescription(rawInput);
     this.checkPublishing(staff, input, null, undefined);
     const stored = await this.storedFields(input);
     await this.ensureUnique(stored, null);
@@ -341,7 +351,7 @@ export class ProductAdmin {
       const issue = parsed.error.issues[0]!;
       throw new FieldError(String(issue.path[0] ?? 'changes'), issue.message);
     }
-    const next = parsed.data;
+    const next = withSafeDescription(parsed.data);
     const override = this.checkPublishing(staff, next, doc, options.overrideReason);
     const changes = changedFields(toProductInput(doc), next, AUDITED_FIELDS);
     if (!changes.length && !override) return doc;

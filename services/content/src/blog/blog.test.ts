@@ -1,7 +1,7 @@
 /** Blog API, page heads and sitemap entries (issue #12) against the real local database. */
 import { BLOG_PAGE_SIZE, BlogListResponse, BlogPost, PageHead } from '@shop/contracts';
 import { postModel } from './post.model';
-import { renderPostBody, sanitizePostHtml } from '../markdown';
+import { renderPostBody } from '../markdown';
 import { seedPosts } from '../seed/seed-posts';
 import { startContentTestEnv } from '../test-support/content-test-env';
 
@@ -23,23 +23,7 @@ const post = (slug: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('sanitising (issue #12: no script, no event handlers, no javascript: links)', () => {
-  test.each([
-    ['<p>ok</p><script>alert(1)</script>', '<p>ok</p>'],
-    ['<img src="https://cdn.example/a.webp" onerror="alert(1)" alt="A">', '<img src="https://cdn.example/a.webp" alt="A" />'],
-    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="data:text/html;base64,PHNjcmlwdD4=">x</a>', '<a>x</a>'],
-    ['<p style="position:fixed" onclick="steal()">x</p>', '<p>x</p>'],
-    ['<iframe src="https://evil.example"></iframe><form><input></form>', ''],
-    ['<img src="http://insecure.example/a.png">', '<img />'],
-    ['<h1>Titel</h1>', '<h2>Titel</h2>'],
-    ['<a href="https://example.org">x</a>', '<a href="https://example.org" rel="noopener noreferrer nofollow">x</a>'],
-    ['<a href="/kontakt">x</a>', '<a href="/kontakt">x</a>'],
-  ])('%s', (input, output) => {
-    expect(sanitizePostHtml(input)).toBe(output);
-  });
-
+describe('sanitising (issue #12; the allowlist itself is tested in @shop/rich-text)', () => {
   test('Markdown cannot smuggle HTML or javascript: links', () => {
     const html = renderPostBody('# T\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>', 'markdown');
     // Raw HTML arrives as visible text, never as a tag or an attribute.
