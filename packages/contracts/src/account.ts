@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Address } from './orders';
+import { personName } from './person-name';
 
 /**
  * Accounts (issue #11; spec §3 'User', §5 password rules, §6 roles, §7 /api/auth calls). Every
@@ -23,20 +24,12 @@ export const Email = z
   .max(200, 'Höchstens 200 Zeichen.')
   .pipe(z.email(EMAIL_MESSAGE));
 
-const name = (label: string) =>
-  z
-    .string({ error: `Bitte geben Sie ${label} ein.` })
-    .trim()
-    .min(1, `Bitte geben Sie ${label} ein.`)
-    .max(100, 'Höchstens 100 Zeichen.')
-    .refine((value) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029<>]/.test(value), 'Bitte ohne Sonderzeichen wie < > oder Zeilenumbrüche.');
-
 /** A password as the API takes it; its rules (length, weak patterns, breached lists) are checked by the service (@shop/account-rules). */
 const PasswordInput = z.string({ error: 'Bitte geben Sie ein Passwort ein.' }).min(1, 'Bitte geben Sie ein Passwort ein.').max(200);
 
 /** `POST /api/auth/register`: spec §7, 'registration fields without confirmPassword' (checked in the browser). */
 export const RegisterBody = z
-  .object({ email: Email, password: PasswordInput, firstName: name('Ihren Vornamen'), lastName: name('Ihren Nachnamen') })
+  .object({ email: Email, password: PasswordInput, firstName: personName('Ihren Vornamen'), lastName: personName('Ihren Nachnamen') })
   .strict();
 export type RegisterBody = z.input<typeof RegisterBody>;
 
@@ -65,8 +58,8 @@ export type User = z.infer<typeof User>;
 /** `PATCH /api/auth/profile`: name and the saved delivery address (null removes it). The e-mail address is not changed here. */
 export const ProfileUpdateBody = z
   .object({
-    firstName: name('Ihren Vornamen').optional(),
-    lastName: name('Ihren Nachnamen').optional(),
+    firstName: personName('Ihren Vornamen').optional(),
+    lastName: personName('Ihren Nachnamen').optional(),
     address: SavedAddress.nullable().optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from './person-name';
 import { OrderNumber } from './orders';
 
 /** Contact form (issue #12; spec §2 /kontakt; form validation 'not shown' in spec §5, designed here). */
@@ -23,10 +24,7 @@ const text = (min: number, max: number, missing: string) =>
 /** `POST /api/contact`. `homepage` is a honeypot: people never see it, so a value means a bot. */
 export const ContactBody = z
   .object({
-    name: text(2, 100, 'Bitte geben Sie Ihren Namen ein.').refine(
-      (value) => !/[\r\n<>]/.test(value),
-      'Bitte ohne Zeilenumbrüche oder < >.',
-    ),
+    name: personName('Ihren Namen').refine((value) => value.length >= 2, 'Bitte geben Sie Ihren Namen ein.'),
     email: z
       .string({ error: 'Bitte geben Sie Ihre E-Mail-Adresse ein.' })
       .trim()

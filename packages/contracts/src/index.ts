@@ -10,6 +10,7 @@ export * from './page-head';
 export * from './cart';
 export * from './orders';
 export * from './parcel-locker';
+export * from './person-name';
 export * from './stock';
 export * from './account';
 export * from './wishlist';

@@ -3,6 +3,7 @@ import { DecimalAmount } from './catalog';
 import { AppliedPromo, CartTotals } from './cart';
 import { isParcelLockerAddress, PARCEL_LOCKER_MESSAGE } from './parcel-locker';
 import { LegalVersions } from './pages';
+import { CONTROL_CHARACTERS, CONTROL_MESSAGE, personName } from './person-name';
 
 /**
  * Checkout and orders (issue #4). The spec shows no checkout details (§2, §10); the rules here
@@ -12,8 +13,7 @@ import { LegalVersions } from './pages';
  */
 
 /** Line breaks and other control characters have no place in an address (they would split e-mail and label lines). */
-const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value);
-const CONTROL_MESSAGE = 'Bitte ohne Zeilenumbrüche oder Steuerzeichen eingeben.';
+const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 const required = (label: string, max = 100) =>
   z
     .string()
@@ -25,8 +25,8 @@ const required = (label: string, max = 100) =>
 /** A postal address in Germany (the only delivery country, legal-de.md §1.9). */
 export const Address = z
   .object({
-    firstName: required('Ihren Vornamen'),
-    lastName: required('Ihren Nachnamen'),
+    firstName: personName('Ihren Vornamen'),
+    lastName: personName('Ihren Nachnamen'),
     street: required('Straße und Hausnummer', 120).regex(/\d/, 'Bitte geben Sie auch die Hausnummer an.'),
     addressLine2: z.string().trim().max(100, 'Höchstens 100 Zeichen.').refine(noControlCharacters, CONTROL_MESSAGE).default(''),
     postalCode: z
@@ -100,8 +100,8 @@ export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 export const AgeVerificationBody = z
   .object({
     birthDate: IsoDate,
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
+    firstName: personName('Ihren Vornamen'),
+    lastName: personName('Ihren Nachnamen'),
     ageVerification: IdCardAgeVerificationInput,
   })
   .strict();
@@ -215,7 +215,7 @@ export const OrderNumber = z
  */
 export const WithdrawalBody = z
   .object({
-    name: z.string().trim().min(2, 'Bitte geben Sie Ihren Namen ein.').max(200),
+    name: personName('Ihren Namen', 200).refine((value) => value.length >= 2, 'Bitte geben Sie Ihren Namen ein.'),
     orderNumber: OrderNumber,
     email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
     items: z.string().trim().max(1000, 'Höchstens 1000 Zeichen.').default(''),

@@ -91,6 +91,15 @@ describe('service app factory', () => {
     expect(response.body).not.toContain('secret');
   });
 
+  test("router errors answer in German with a stable code, never Fastify's English (issue #21)", async () => {
+    const long = await app.inject({ method: 'GET', url: `/api/things/${'x'.repeat(1100)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'Die Adresse der Anfrage ist zu lang.', code: 'URI_TOO_LONG' });
+    const bad = await app.inject({ method: 'GET', url: '/api/things/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Die Adresse der Anfrage ist ungültig.', code: 'BAD_URL' });
+  });
+
   test('unknown routes give a JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing?x=1' });
     expect(response.statusCode).toBe(404);

@@ -64,6 +64,12 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     // Path parameters up to 1000 characters reach the route schema, which answers an over-long
     // value with a 400 naming the parameter (instead of the router's bare 414).
     routerOptions: { maxParamLength: 1000 },
+    // Errors the router raises before any route runs (a parameter over 1000 characters, a
+    // malformed URL): the same German answer and stable code as every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const framework = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: 'Ungültige Anfrage.', code: 'BAD_REQUEST' };
+      void (reply as unknown as FastifyReply).code(framework.status).send({ message: framework.message, code: framework.code });
+    },
     ...options.fastify,
   }).withTypeProvider<ZodTypeProvider>();
 

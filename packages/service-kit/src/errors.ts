@@ -31,6 +31,21 @@ export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message
     message: 'Die Längenangabe der Anfrage stimmt nicht.',
     code: 'INVALID_CONTENT_LENGTH',
   },
+  // Router errors (issue #21: answered in English with Fastify's codes).
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'Die Adresse der Anfrage ist zu lang.', code: 'URI_TOO_LONG' },
+  FST_ERR_BAD_URL: { status: 400, message: 'Die Adresse der Anfrage ist ungültig.', code: 'BAD_URL' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'Ungültige Anfrage.', code: 'BAD_REQUEST' },
+  // Multipart uploads (@fastify/multipart; the media library takes one file and one text field).
+  FST_FILES_LIMIT: { status: 413, message: 'Bitte laden Sie eine Datei auf einmal hoch.', code: 'TOO_MANY_FILES' },
+  FST_PARTS_LIMIT: { status: 413, message: 'Die Anfrage hat zu viele Teile.', code: 'TOO_MANY_PARTS' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'Die Anfrage hat zu viele Felder.', code: 'TOO_MANY_FIELDS' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'Ungültiger Feldname in der Anfrage.', code: 'INVALID_FIELD_NAME' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    message: 'Bitte senden Sie die Datei als multipart/form-data.',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: 'Die Anfrage brach vor ihrem Ende ab.', code: 'INCOMPLETE_REQUEST' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     message: 'Nicht unterstütztes Format: Bitte senden Sie JSON (Content-Type: application/json).',

@@ -39,14 +39,18 @@ declare module 'fastify' {
 /**
  * Guards every /api/admin endpoint of a service before its body is even validated (issue #13):
  * the route's `config.permission` is checked against the gateway's identity (401, 403); a route
- * that names no permission is refused to everybody (fail closed). Registered by
+ * that names no permission is refused to everybody (fail closed). Every answer carries
+ * `Cache-Control: no-store`. Registered by
  * createDomainService for every service; handlers read `request.staff`.
  */
 export const staffAccessPlugin = fp<{ identitySecret: string }>(
   async (app: FastifyInstance, { identitySecret }) => {
     app.decorateRequest('staff', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!request.routeOptions.url?.startsWith('/api/admin')) return;
+      // Staff data is never kept by a browser or a shared cache, refusals included (issue #21:
+      // the dashboard answered without Cache-Control).
+      reply.header('cache-control', 'no-store');
       const permission = request.routeOptions.config.permission;
       if (!permission) {
         request.log.error({ route: request.routeOptions.url }, 'admin endpoint without a permission: refused');

@@ -328,6 +328,35 @@ describe('inactive products', () => {
     expect(inactive.length).toBeGreaterThan(0);
   });
 
+  test('an inactive product answers 404 by id, slug and related, and has no page; staff still read it, never cached (issue #21)', async () => {
+    const inactive = (await productModel(app.db).findOne({ isActive: false }).lean())!;
+    const urls = [
+      `/api/products/${String(inactive._id)}`,
+      `/api/products/${String(inactive._id).toUpperCase()}`,
+      `/api/products/${String(inactive._id)}/related`,
+      `/api/products/slug/${inactive.slug}`,
+      `/api/products/slug/${inactive.category}/${inactive.flavorSlug}`,
+    ];
+    const manager = { 'x-shop-identity': await signIdentity({ userId: 'u1', role: 'manager' }, IDENTITY_SECRET) };
+    const customer = { 'x-shop-identity': await signIdentity({ userId: 'u2', role: 'customer' }, IDENTITY_SECRET) };
+    for (const url of urls) {
+      for (const headers of [{}, customer]) {
+        const answer = await app.inject({ method: 'GET', url, headers });
+        expect(answer.statusCode).toBe(404);
+        expect(answer.json().message).toBe('Das angeforderte Produkt konnte nicht gefunden werden.');
+      }
+      const staff = await app.inject({ method: 'GET', url, headers: manager });
+      expect(staff.statusCode).toBe(200);
+      expect(staff.headers['cache-control']).toBe('private, no-store');
+    }
+    const head = await app.inject({
+      method: 'GET',
+      url: `/internal/page-head?path=${encodeURIComponent(`/kategorien/${inactive.category}/${inactive.flavorSlug}`)}`,
+      headers: { 'x-internal-token': INTERNAL_API_SECRET },
+    });
+    expect(head.statusCode).toBe(404);
+  });
+
   test('a forged identity does not count as staff', async () => {
     const forged = await signIdentity({ userId: 'u1', role: 'admin' }, 'another-secret-0123456789-abcdefghijkl');
     const response = await app.inject({ method: 'GET', url: '/api/products?includeInactive=true', headers: { 'x-shop-identity': forged } });

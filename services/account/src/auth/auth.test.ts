@@ -153,6 +153,21 @@ describe('sessions', () => {
   });
 });
 
+test('a name carrying a link is refused at the field and no e-mail goes out (issue #21)', async () => {
+  const browser = env.visitor('198.51.100.70');
+  const before = env.mails.length;
+  const response = await browser.call('POST', '/api/auth/register', {
+    ...erika,
+    email: 'opfer@example.de',
+    firstName: 'Bitte hier klicken https://evil.example/login',
+  });
+  expect(response.status).toBe(400);
+  expect(response.body.issues).toEqual([
+    { path: 'body/firstName', message: 'Bitte geben Sie nur Ihren Namen ein, ohne Links, E-Mail-Adressen oder Zeichen wie < >.' },
+  ]);
+  expect(env.mails.length).toBe(before);
+});
+
 describe('brute force', () => {
   test('5 wrong passwords from one client lock that client out of the account for 15 minutes; a right one does not count', async () => {
     await registerVerified({ ...erika, email: 'locked@example.de' });

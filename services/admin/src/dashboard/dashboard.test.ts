@@ -110,3 +110,8 @@ test('with the catalog up its stock figures appear', async () => {
 test('customers get 403', async () => {
   expect((await dashboard('customer')).statusCode).toBe(403);
 });
+
+test('staff figures are never kept by a cache, refusals included (issue #21)', async () => {
+  for (const role of ['manager', 'customer']) expect((await dashboard(role)).headers['cache-control']).toBe('no-store');
+  expect((await app.inject({ method: 'GET', url: '/api/admin/dashboard' })).headers['cache-control']).toBe('no-store');
+});

@@ -65,6 +65,11 @@ async function upload(bytes: Buffer, type: string, name = 'bild.jpg', alt = 'Tor
   const form = new FormData();
   form.append('alt', alt);
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  return uploadForm(form);
+}
+
+/** Posts `form` to the media library as a staff member. */
+async function uploadForm(form: FormData) {
   const request = new Request('http://local/', { method: 'POST', body: form });
   const response = await app.inject({
     method: 'POST',
@@ -74,6 +79,15 @@ async function upload(bytes: Buffer, type: string, name = 'bild.jpg', alt = 'Tor
   });
   return { status: response.statusCode, body: response.json() };
 }
+
+test("two files in one upload get the German 413 with a stable code, not Fastify's (issue #21)", async () => {
+  const form = new FormData();
+  form.append('alt', 'Zwei Bilder');
+  for (const name of ['a.png', 'b.png']) form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), name);
+  const response = await uploadForm(form);
+  expect(response.status).toBe(413);
+  expect(response.body).toEqual({ message: 'Bitte laden Sie eine Datei auf einmal hoch.', code: 'TOO_MANY_FILES' });
+});
 
 /** A photo as a phone takes it: 2000 × 1500 px JPEG, turned by EXIF orientation 6, with a copyright and GPS-like EXIF block. */
 const phonePhoto = () =>

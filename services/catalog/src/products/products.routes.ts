@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
 import { BadRequestError, ForbiddenError, isStaffRequest, NotFoundError } from '@shop/service-kit';
 import { listProducts, relatedProducts } from './product-queries';
-import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
+import type { CatalogSnapshot, SnapshotProduct } from '../catalog/catalog-snapshot';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 const listErrors = { ...errors, 403: ErrorResponse };
@@ -14,6 +15,20 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
   app,
   { catalog, identitySecret },
 ) => {
+  /**
+   * A product for this caller: inactive ones only for staff (issue #21: they answered 200 by id
+   * and slug, and their page rendered for anyone), and then never kept by a shared cache. Carts
+   * and orders that hold them read through the internal API and keep working.
+   * @throws NotFoundError (404) when there is none, or it is inactive and the caller no staff member.
+   */
+  const visible = async (product: SnapshotProduct | undefined, request: FastifyRequest, reply: FastifyReply) => {
+    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    if (product.api.isActive) return product;
+    if (!(await isStaffRequest(request, identitySecret))) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    reply.header('cache-control', 'private, no-store');
+    return product;
+  };
+
   app.get(
     '/api/products',
     {
@@ -46,11 +61,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => {
-      const product = catalog.productBySlug(request.params.slug);
-      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return product.api;
-    },
+    async (request, reply) => (await visible(catalog.productBySlug(request.params.slug), request, reply)).api,
   );
 
   app.get(
@@ -62,25 +73,20 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => {
-      const product = catalog.productBySlug(request.params.productSlug, request.params.category);
-      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return product.api;
-    },
+    async (request, reply) =>
+      (await visible(catalog.productBySlug(request.params.productSlug, request.params.category), request, reply)).api,
   );
 
   const idParams = z.object({ id: z.string().max(64) });
-  const loadById = (id: string) => {
+  const loadById = (id: string, request: FastifyRequest, reply: FastifyReply) => {
     if (!/^[0-9a-f]{24}$/i.test(id)) throw new BadRequestError('Ungültige Produkt-ID.');
-    const product = catalog.productById(id.toLowerCase());
-    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    return product;
+    return visible(catalog.productById(id.toLowerCase()), request, reply);
   };
 
   app.get(
     '/api/products/:id',
     { schema: { summary: 'Product by id (24 hex characters)', params: idParams, response: { 200: Product, ...errors } } },
-    async (request) => loadById(request.params.id).api,
+    async (request, reply) => (await loadById(request.params.id, request, reply)).api,
   );
 
   app.get(
@@ -92,8 +98,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
         response: { 200: RelatedProductsResponse, ...errors },
       },
     },
-    async (request) => {
-      return { products: relatedProducts(catalog, loadById(request.params.id)).map((p) => p.api) };
-    },
+    async (request, reply) => ({
+      products: relatedProducts(catalog, await loadById(request.params.id, request, reply)).map((p) => p.api),
+    }),
   );
 };

@@ -70,7 +70,8 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
   const single = /^\/produkt\/([a-z0-9-]{1,100})$/.exec(lower);
   if (!pair && !single) return null;
   const product = (pair ? catalog.productBySlug(pair[2]!, pair[1]) : catalog.productBySlug(single![1]!))?.api;
-  if (!product) return null;
+  // An inactive product has no public page (issue #21): the gateway answers 404.
+  if (!product?.isActive) return null;
   const category = catalog.categories.find((c) => c.id === product.categoryId);
   const canonicalPath = productLink(product);
   const image = product.images[0] ? `${origin}${product.images[0]}` : null;

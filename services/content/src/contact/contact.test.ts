@@ -34,7 +34,7 @@ test('a message is stored, e-mailed to the shop with the sender as reply-to, and
 
 test.each([
   [{ name: '' }, 'body/name', 'Bitte geben Sie Ihren Namen ein.'],
-  [{ name: 'Erika\r\nBcc: x@y.de' }, 'body/name', 'Bitte ohne Zeilenumbrüche oder < >.'],
+  [{ name: 'Erika\r\nBcc: x@y.de' }, 'body/name', 'Bitte ohne Zeilenumbrüche oder Steuerzeichen eingeben.'],
   [{ email: 'erika@' }, 'body/email', 'Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
   [{ email: { $ne: null } }, 'body/email', undefined],
   [{ orderNumber: '42' }, 'body/orderNumber', undefined],

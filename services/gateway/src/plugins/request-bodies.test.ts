@@ -3,6 +3,7 @@
  * service's connections, streamed and encoded bodies are judged on what arrives, and one client
  * cannot hold the gateway open.
  */
+import http from 'node:http';
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -52,6 +53,19 @@ async function gateway(overrides: Record<string, string> = {}) {
   return { app, port };
 }
 
+/** Waits until `condition` holds (checked every 20 ms, at most 10 s). @throws when it never does. */
+async function until(condition: () => Promise<boolean>) {
+  for (let i = 0; i < 500; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not reached within 10 s');
+}
+
+/** TCP connections the gateway has open. */
+const openConnections = (app: FastifyInstance) =>
+  new Promise<number>((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+
 /** A client that declares a body of `length` bytes and then sends one byte every `everyMs`. */
 function slowBody(port: number, path: string, length: number, everyMs: number) {
   const socket = net.connect(port, '127.0.0.1');
@@ -77,11 +91,11 @@ function slowBody(port: number, path: string, length: number, everyMs: number) {
 }
 
 test('130 slow bodies do not hold the service: normal requests keep answering, the slow ones get 408 in German', async () => {
-  const { app, port } = await gateway({ BODY_TIMEOUT_MS: '3000', MAX_OPEN_REQUESTS_PER_CLIENT: '1000' });
+  const { app, port } = await gateway({ BODY_TIMEOUT_MS: '8000', MAX_OPEN_REQUESTS_PER_CLIENT: '1000' });
   upstreamLoad.peak = 0;
   const attackers = Array.from({ length: 130 }, () => slowBody(port, '/api/withdrawals', 2000, 500));
   try {
-    await new Promise((resolve) => setTimeout(resolve, 300)); // every attacker connected and trickling
+    await until(async () => (await openConnections(app)) >= 130); // every attacker connected and trickling
     for (let i = 0; i < 20; i++) {
       const response = await fetch(`http://127.0.0.1:${port}/api/withdrawals`, {
         method: 'POST',
@@ -102,7 +116,7 @@ test('130 slow bodies do not hold the service: normal requests keep answering, t
     for (const attacker of attackers) attacker.stop();
     await app.close();
   }
-}, 30_000);
+}, 45_000);
 
 describe('bodies judged on what arrives', () => {
   let app: FastifyInstance;
@@ -113,13 +127,16 @@ describe('bodies judged on what arrives', () => {
     await app.close();
   });
 
-  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-    fetch(`http://127.0.0.1:${port}/api/products/x`, {
+  /** Posts `body` and reads the whole answer (an unread answer would keep its connection busy). */
+  const post = async (body: BodyInit, headers: Record<string, string> = {}) => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/products/x`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body,
       duplex: 'half',
     } as RequestInit);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
 
   /** A body without a declared length (chunked transfer), `size` bytes in 64 KiB pieces. */
   const chunked = (size: number) =>
@@ -133,7 +150,7 @@ describe('bodies judged on what arrives', () => {
   test('a chunked body over 1 MB gets the German 413; a small chunked body is passed on with its length', async () => {
     const tooLarge = await post(chunked(1_200_000));
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toEqual({ message: 'Die Anfrage ist zu groß (höchstens 1 MB).', code: 'PAYLOAD_TOO_LARGE' });
+    expect(tooLarge.body).toEqual({ message: 'Die Anfrage ist zu groß (höchstens 1 MB).', code: 'PAYLOAD_TOO_LARGE' });
     const small = await post(
       new ReadableStream({
         start(controller) {
@@ -144,31 +161,51 @@ describe('bodies judged on what arrives', () => {
       }),
     );
     expect(small.status).toBe(200);
-    expect(await small.json()).toEqual({ url: '/api/products/x', body: { a: 1 } });
+    expect(small.body).toEqual({ url: '/api/products/x', body: { a: 1 } });
   });
 
   test('an encoded body (Content-Encoding: gzip) gets 415 in German, never a hung connection', async () => {
     const response = await post(gzipSync(JSON.stringify({ a: 1 })), { 'content-encoding': 'gzip' });
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual({
       message: 'Komprimierte Anfragen werden nicht angenommen. Bitte senden Sie den Inhalt unkomprimiert.',
       code: 'UNSUPPORTED_CONTENT_ENCODING',
     });
   });
 
   test('one client holds at most MAX_OPEN_REQUESTS_PER_CLIENT open requests; other clients go on', async () => {
+    /** A POST on a connection of its own (no pooled connection carries over between attempts). */
+    const postFresh = (headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const request = http.request(
+          {
+            port,
+            host: '127.0.0.1',
+            path: '/api/products/x',
+            method: 'POST',
+            agent: false,
+            headers: { 'content-type': 'application/json', ...headers },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) as Record<string, unknown> }));
+          },
+        );
+        request.on('error', reject);
+        request.end('{}');
+      });
     const held = Array.from({ length: 3 }, () => slowBody(port, '/api/products/x', 100, 200));
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const fourth = await post('{}');
-      expect(fourth.status).toBe(429);
-      expect((await fourth.json()).code).toBe('TOO_MANY_CONCURRENT_REQUESTS');
+      // The held requests count once the gateway has read their headers: ask until it says so.
+      let fourth = await postFresh();
+      await until(async () => (fourth = await postFresh()).status === 429);
+      expect(fourth.body.code).toBe('TOO_MANY_CONCURRENT_REQUESTS');
       // Another shopper (behind the trusted proxy, another client IP) is not affected.
-      expect((await post('{}', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(200);
+      expect((await postFresh({ 'x-forwarded-for': '198.51.100.7' })).status).toBe(200);
     } finally {
       for (const connection of held) connection.stop();
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await post('{}')).status).toBe(200); // released when they closed
+    await until(async () => (await postFresh()).status === 200); // released when they closed
   });
 });

@@ -68,11 +68,13 @@ export const requestBodies = fp<RequestBodyOptions>(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiRequest(request)) return;
+      // A refusal here leaves the body unread: the connection closes after the answer.
+      const refuse = (status: number, body: object) => reply.code(status).header('connection', 'close').send(body);
       const client = request.ip;
       const open = (openPerClient.get(client) ?? 0) + 1;
       if (open > opts.maxOpenPerClient) {
         request.log.warn({ client, open }, 'too many open requests from one client');
-        return reply.code(429).send(TOO_MANY_OPEN);
+        return refuse(429, TOO_MANY_OPEN);
       }
       openPerClient.set(client, open);
       reply.raw.once('close', () => {
@@ -82,9 +84,9 @@ export const requestBodies = fp<RequestBodyOptions>(
       });
 
       const encoding = request.headers['content-encoding'];
-      if (encoding && encoding.trim().toLowerCase() !== 'identity') return reply.code(415).send(ENCODED_BODY);
+      if (encoding && encoding.trim().toLowerCase() !== 'identity') return refuse(415, ENCODED_BODY);
       const { limit, upload } = bodyLimit(request);
-      if (Number(request.headers['content-length'] ?? 0) > limit) return tooLarge(reply, upload);
+      if (Number(request.headers['content-length'] ?? 0) > limit) return refuse(413, upload ? PAYLOAD_TOO_LARGE_UPLOAD : PAYLOAD_TOO_LARGE);
     });
 
     app.addHook('preParsing', async (request, reply, payload) => {
