@@ -1,5 +1,6 @@
 import { apiRequest } from '@shop/api-client';
-import { AgeVerificationResponse, IDEMPOTENCY_KEY_HEADER, Order, type PlaceOrderBody } from '@shop/contracts';
+import { AgeVerificationResponse, IDEMPOTENCY_KEY_HEADER, Order } from '@shop/contracts';
+import { type PlaceOrderBody } from '@shop/contracts/checkout';
 
 /** Checkout and order calls of the cart remote (services/cart routes/orders.ts). */
 export const checkoutApi = {

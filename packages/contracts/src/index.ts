@@ -9,7 +9,6 @@ export * from './catalog';
 export * from './page-head';
 export * from './cart';
 export * from './orders';
-export * from './parcel-locker';
 export * from './person-name';
 export * from './stock';
 export * from './account';

@@ -1,4 +1,4 @@
-import type { PlaceOrderBody } from '@shop/contracts';
+import type { PlaceOrderBody } from '@shop/contracts/checkout';
 import { specimenIdCard } from './specimen-id-card';
 
 /** The demo buyer (the sample ID card's holder) at a German address. */

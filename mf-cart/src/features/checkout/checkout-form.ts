@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Address, IsoDate, PARCEL_LOCKER_MESSAGE, isParcelLockerAddress, type PlaceOrderBody } from '@shop/contracts';
+import { Address, IsoDate } from '@shop/contracts';
+import { PARCEL_LOCKER_MESSAGE, isParcelLockerAddress, type PlaceOrderBody } from '@shop/contracts/checkout';
 
 /** Address fields as the form has them (the country is always Germany). */
 export const AddressForm = Address.omit({ country: true });

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AgeVerificationBody,
-  AgeVerificationResponse,
-  ErrorResponse,
-  IdempotencyKey,
-  Order,
-  OrderListResponse,
-  PlaceOrderBody,
-} from '@shop/contracts';
+import { AgeVerificationBody, AgeVerificationResponse, ErrorResponse, IdempotencyKey, Order, OrderListResponse } from '@shop/contracts';
+import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { BadRequestError, NotFoundError, customerEmailKey, readIdentity } from '@shop/service-kit';
 import type { OrderPlacement } from './order-placement';
 import { AgeVerificationFailedError } from './order-placement';

@@ -7,7 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { simpleParser } from 'mailparser';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Order, type PlaceOrderBody } from '@shop/contracts';
+import { Order } from '@shop/contracts';
+import { type PlaceOrderBody } from '@shop/contracts/checkout';
 import { signIdentity } from '@shop/service-kit';
 import { formatIsoDate, isoDateInBerlin } from '@shop/format';
 

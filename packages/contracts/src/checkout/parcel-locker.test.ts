@@ -1,5 +1,5 @@
 import { isParcelLockerAddress, squashForMatching } from './parcel-locker';
-import { Address } from './orders';
+import { Address } from '../orders';
 
 /** Delivery to a pickup point is refused however it is spelled (issue #9, legal-de.md §1.6). */
 test.each([
