@@ -207,7 +207,7 @@ describe('brute force', () => {
     env.loginDelays.length = 0;
     expect((await login('198.51.100.99', PASSWORD)).status).toBe(200);
     expect(env.loginDelays).toEqual([5000]);
-    // A correct password does not count as a failure.
+    // A client that has not failed before gets its answer (401), never a refusal.
     expect(await login('198.51.100.98', 'Falsches Passwort 123')).toMatchObject({ status: 401 });
   });
 

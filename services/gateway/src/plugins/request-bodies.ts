@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import getRawBody from 'raw-body';
 import { MEDIA_MAX_BYTES } from '@shop/contracts/admin';
@@ -43,9 +43,8 @@ function bodyLimit(request: FastifyRequest): { limit: number; upload: boolean } 
   return uploadLimit === undefined ? { limit: BODY_LIMIT_BYTES, upload: false } : { limit: uploadLimit, upload: true };
 }
 
-function tooLarge(reply: FastifyReply, upload: boolean) {
-  return reply.code(413).send(upload ? PAYLOAD_TOO_LARGE_UPLOAD : PAYLOAD_TOO_LARGE);
-}
+/** The German 413 for a body over the limit of its path. */
+const tooLarge = (upload: boolean) => (upload ? PAYLOAD_TOO_LARGE_UPLOAD : PAYLOAD_TOO_LARGE);
 
 /**
  * Request bodies at the gateway (issue #21: 130 connections trickling one byte every 2 s held
@@ -86,7 +85,7 @@ export const requestBodies = fp<RequestBodyOptions>(
       const encoding = request.headers['content-encoding'];
       if (encoding && encoding.trim().toLowerCase() !== 'identity') return refuse(415, ENCODED_BODY);
       const { limit, upload } = bodyLimit(request);
-      if (Number(request.headers['content-length'] ?? 0) > limit) return refuse(413, upload ? PAYLOAD_TOO_LARGE_UPLOAD : PAYLOAD_TOO_LARGE);
+      if (Number(request.headers['content-length'] ?? 0) > limit) return refuse(413, tooLarge(upload));
     });
 
     app.addHook('preParsing', async (request, reply, payload) => {
@@ -108,7 +107,7 @@ export const requestBodies = fp<RequestBodyOptions>(
         request.log.warn({ err: error, type }, 'request body refused');
         // The client may still be sending: answer, then close the connection.
         reply.header('connection', 'close');
-        if (type === 'entity.too.large') tooLarge(reply, upload);
+        if (type === 'entity.too.large') reply.code(413).send(tooLarge(upload));
         else if (type === 'request.size.invalid') reply.code(400).send(BAD_LENGTH);
         else if (type === 'request.timeout') reply.code(408).send(REQUEST_TIMEOUT);
         else throw error; // aborted by the client: nobody to answer
