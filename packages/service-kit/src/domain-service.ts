@@ -6,6 +6,7 @@ import { runServer } from './run-server';
 import { internalApiSecret, internalAuthPlugin } from './internal-auth';
 import { identitySecret } from './identity';
 import { staffAccessPlugin } from './staff-access';
+import { Jobs } from './jobs/jobs';
 import type { z } from 'zod';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ declare module 'fastify' {
  * A domain service's base app: {@link createServiceApp} plus its own MongoDB database
  * (`app.db`), a readiness probe that pings it, and `/internal/*` closed to everyone without the
  * shared INTERNAL_API_SECRET (internal-auth.ts). Resolves once the database answers.
+ * Its migrations and periodic jobs are registered on `app.jobs` (jobs/jobs.ts): migrations run
+ * before the app is ready, jobs from then until it closes.
  * `request.ip` is the client IP the gateway forwards in `x-forwarded-for` (it replaces any
  * value a client sent); services are reachable only from the gateway (docker-compose.yml).
  */
@@ -50,6 +53,14 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
   await app.register(staffAccessPlugin, { identitySecret: identitySecret(config.IDENTITY_SECRET) });
   app.decorate('internalApiSecret', internalSecret);
   await app.register(databasePlugin, { uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
+  // Registered after the database, so it stops before the connection closes (onClose runs last-in, first-out).
+  const jobs = new Jobs({ db: () => app.db, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    await jobs.runMigrations();
+    jobs.start();
+  });
+  app.addHook('onClose', () => jobs.stop());
   return app;
 }
 

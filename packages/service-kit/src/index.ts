@@ -16,3 +16,6 @@ export * from './structured-data';
 export * from './staff-access';
 export * from './audit/audit-entry';
 export * from './audit/audit-outbox';
+export * from './audit/versioned-write';
+export * from './jobs/jobs';
+export { acquireLease } from './jobs/job-lease';

@@ -16,9 +16,15 @@ export function defineModel<TSchema extends Schema>(name: string, schema: TSchem
   return (db: Connection): ReturnType<typeof register> => (db.models[name] as ReturnType<typeof register> | undefined) ?? register(db);
 }
 
-/** True for MongoDB's duplicate key error (E11000): a unique index refused an insert or update. */
+/**
+ * True for MongoDB's duplicate key error (E11000): a unique index refused an insert or update.
+ * The local engine (FerretDB v1, SQLite) answers an insert with 11000 but an update that hits a
+ * unique index with InternalError (code 1) naming SQLite's 'UNIQUE constraint failed': both count.
+ */
 export function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 11000 || (code === 1 && typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }
 
 /**

@@ -1,6 +1,14 @@
 import cookie from '@fastify/cookie';
 import { CatalogReader } from '@shop/catalog-client';
-import { AttemptLimiter, AuditRelay, createDomainService, createMailer, identitySecret, type Mailer } from '@shop/service-kit';
+import {
+  AttemptLimiter,
+  AuditRelay,
+  backfillVersions,
+  createDomainService,
+  createMailer,
+  identitySecret,
+  type Mailer,
+} from '@shop/service-kit';
 import type { AccountConfig } from './config';
 import { AuthService } from './auth/auth-service';
 import { authRoutes } from './auth/auth.routes';
@@ -79,17 +87,14 @@ export async function buildApp(
   });
   await app.register(roleRoutes, { auth, relay, now });
   const customers = new CustomerAdmin({ db: app.db, auth, privacy, wishlists, relay, now });
-  await customers.backfill();
+  app.jobs.migration('account-versions', () => backfillVersions(userModel(app.db)));
   await app.register(adminCustomerRoutes, { customers, privacy });
   await app.register(userNameRoutes);
 
-  const sweeper = setInterval(() => {
-    relay.kick();
-    for (const limiter of Object.values(limits))
-      limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
+  app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
+    Promise.all(Object.values(limits).map((limiter) => limiter.prune())),
+  );
   app.decorate('auditRelay', relay);
   return app;
 }

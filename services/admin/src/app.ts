@@ -48,14 +48,11 @@ export async function buildApp(config: AdminConfig, deps: { now?: () => Date } =
   const library = new MediaLibrary({ db: app.db, relay, usage, now });
   await app.register(mediaRoutes, { library });
 
-  const sweeper = setInterval(() => {
-    relay
-      .flush()
-      .then(() => library.purgeDeleted())
-      .catch((error: unknown) => app.log.error({ err: error }, 'media sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // Deleted images are removed once their audit entries are stored.
+  app.jobs.every('media-purge', { intervalMs: SWEEP_INTERVAL_MS }, async () => {
+    await relay.flush();
+    await library.purgeDeleted();
+  });
   app.decorate('auditRelay', relay);
   return app;
 }

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { AttemptLimiter, AuditRelay, createDomainService, identitySecret } from '@shop/service-kit';
+import { AttemptLimiter, AuditRelay, backfillVersions, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { LegalVersionsClient } from './legal/legal-versions-client';
@@ -23,6 +23,9 @@ import { OrderPlacement } from './orders/order-placement';
 import { UnpaidOrders } from './orders/unpaid-orders';
 import { OrderCancellation } from './orders/order-cancellation';
 import { OrderFulfillment } from './orders/order-fulfillment';
+import { AdminOrderQueries } from './orders/admin-order-queries';
+import { OrderStatistics } from './orders/order-stats';
+import { ShippingMails } from './orders/shipping-mails';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { orderModel } from './orders/order.model';
 import { promoCodeModel } from './promo/promo-code.model';
@@ -43,7 +46,7 @@ declare module 'fastify' {
   }
 }
 
-/** How often stale pending orders are looked for (ms). */
+/** How often the periodic jobs run (ms): stale pending orders, overdue payments, e-mails, audit delivery, limit pruning. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
@@ -58,7 +61,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
-  await dropLegacyCarts(app.db);
+  app.jobs.migration('drop-legacy-carts', () => dropLegacyCarts(app.db));
   const now = deps.now ?? (() => new Date());
   // The stage-1 age check named by AGE_VERIFICATION_PROVIDER (only 'id-card-mrz' is built in).
   const ageVerification = createIdCardMrzProvider({ allowSpecimens: config.allowSpecimenIdCards });
@@ -113,34 +116,27 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     models: [() => orderModel(app.db), () => promoCodeModel(app.db)],
     log: app.log,
   });
-  const fulfillment = new OrderFulfillment({
-    db: app.db,
-    payment: prepayment(config),
-    cancellation,
-    relay,
-    mailer,
-    shop,
-    log: app.log,
-    dueDays: config.PAYMENT_DUE_DAYS,
-    now,
+  const orderQueries = new AdminOrderQueries({ db: app.db, payment: prepayment(config), dueDays: config.PAYMENT_DUE_DAYS, now });
+  const shippingMails = new ShippingMails({ db: app.db, mailer, shop, log: app.log, now });
+  const fulfillment = new OrderFulfillment({ db: app.db, queries: orderQueries, cancellation, shippingMails, relay, now });
+  app.jobs.migration('order-versions', () => backfillVersions(orderModel(app.db)));
+  await app.register(adminOrderRoutes, {
+    fulfillment,
+    queries: orderQueries,
+    statistics: new OrderStatistics({ db: app.db, dueDays: config.PAYMENT_DUE_DAYS, now }),
   });
-  await fulfillment.backfill();
-  await app.register(adminOrderRoutes, { fulfillment });
   const promotions = new PromotionAdmin({ db: app.db, relay, now });
-  await promotions.backfill();
+  app.jobs.migration('promotion-versions', () => backfillVersions(promoCodeModel(app.db)));
   await app.register(adminPromotionRoutes, { promotions });
   await app.register(analyticsRoutes, { sales: new SalesReport(app.db) });
 
-  const sweeper = setInterval(() => {
-    relay.kick();
-    fulfillment.sendShippingMails().catch((error: unknown) => app.log.error({ err: error }, 'shipping e-mails failed'));
-    placement.sweepStalePending().catch((error: unknown) => app.log.error({ err: error }, 'stale order sweep failed'));
-    for (const limiter of Object.values(limiters))
-      limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
-    unpaidOrders.cancelOverdue().catch((error: unknown) => app.log.error({ err: error }, 'unpaid order cancellation failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
+  app.jobs.every('shipping-emails', { intervalMs: SWEEP_INTERVAL_MS }, () => shippingMails.sendPending());
+  app.jobs.every('stale-pending-orders', { intervalMs: SWEEP_INTERVAL_MS }, () => placement.sweepStalePending());
+  app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
+    Promise.all(Object.values(limiters).map((limiter) => limiter.prune())),
+  );
+  app.jobs.every('unpaid-order-cancellation', { intervalMs: SWEEP_INTERVAL_MS }, () => unpaidOrders.cancelOverdue());
   app.decorate('orderPlacement', placement);
   app.decorate('unpaidOrders', unpaidOrders);
   app.decorate('auditRelay', relay);

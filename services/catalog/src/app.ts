@@ -10,6 +10,8 @@ import { stockRoutes } from './stock/stock.routes';
 import { productModel } from './products/product.model';
 import { ProductAdmin } from './products/product-admin';
 import { adminProductRoutes } from './products/admin-products.routes';
+import { AdminProductQueries } from './products/admin-product-queries';
+import { backfillProductLawCodes } from './products/product-migrations';
 
 /**
  * Builds the catalog service: products, categories, search, product images, placeholders and
@@ -37,17 +39,13 @@ export async function buildApp(config: CatalogConfig) {
   });
   app.decorate('auditRelay', relay);
   const products = new ProductAdmin({ db: app.db, catalog, relay, production: config.SHOP_ENVIRONMENT === 'production' });
-  await app.register(adminProductRoutes, { products });
-  app.addHook('onReady', async () => {
-    await products.backfill();
-    await catalog.refresh();
-    relay.start(config.AUDIT_RELAY_INTERVAL_MS);
-    catalog.startSync(config.SEARCH_SYNC_INTERVAL_MS, (error) => app.log.error({ err: error }, 'catalogue sync failed'));
-  });
-  app.addHook('onClose', async () => {
-    catalog.stopSync();
-    relay.stop();
-  });
+  const queries = new AdminProductQueries({ db: app.db, catalog, now: () => new Date() });
+  await app.register(adminProductRoutes, { products, queries });
+  app.jobs.migration('product-versions-and-law-codes', () => backfillProductLawCodes(app.db, new Date()));
+  // Migrations run first (createDomainService's onReady hook); the snapshot is built from their result.
+  app.addHook('onReady', () => catalog.refresh());
+  app.jobs.every('catalogue-sync', { intervalMs: config.SEARCH_SYNC_INTERVAL_MS, perInstance: true }, () => catalog.syncIfChanged());
+  app.jobs.every('audit-relay', { intervalMs: config.AUDIT_RELAY_INTERVAL_MS }, () => relay.flush());
   return app;
 }
 

@@ -1,4 +1,4 @@
-import { AttemptLimiter, AuditRelay, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
+import { AttemptLimiter, AuditRelay, backfillVersions, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
 import type { ContentConfig } from './config';
 import { Posts } from './blog/posts';
 import { blogRoutes } from './blog/blog.routes';
@@ -15,6 +15,7 @@ import { PostAdmin } from './blog/post-admin';
 import { adminPostRoutes } from './blog/admin-posts.routes';
 import { pageModel } from './pages/page.model';
 import { PageAdmin } from './pages/page-admin';
+import { AdminPageQueries } from './pages/admin-page-queries';
 import { adminPageRoutes } from './pages/admin-pages.routes';
 import { previewRoutes } from './editor/preview.routes';
 import { mediaUsageRoutes } from './editor/media-usage.routes';
@@ -50,9 +51,13 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
     log: app.log,
   });
   const postAdmin = new PostAdmin({ db: app.db, posts, relay, now });
-  await postAdmin.backfill();
+  app.jobs.migration('post-versions', () => backfillVersions(postModel(app.db)));
   await app.register(adminPostRoutes, { postAdmin });
-  await app.register(adminPageRoutes, { pageAdmin: new PageAdmin({ db: app.db, pages, relay, now }) });
+  const pageQueries = new AdminPageQueries({ db: app.db, pages });
+  await app.register(adminPageRoutes, {
+    pageAdmin: new PageAdmin({ db: app.db, pages, queries: pageQueries, relay, now }),
+    queries: pageQueries,
+  });
   await app.register(previewRoutes, { pages });
   await app.register(mediaUsageRoutes);
 
@@ -67,13 +72,8 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
     perIp: contactPerIp,
   });
 
-  const sweeper = setInterval(() => {
-    relay.kick();
-    for (const limiter of [perIp, contactPerIp])
-      limiter.prune().catch((error: unknown) => app.log.error({ err: error }, 'attempt prune failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
+  app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () => Promise.all([perIp.prune(), contactPerIp.prune()]));
   app.decorate('auditRelay', relay);
   return app;
 }

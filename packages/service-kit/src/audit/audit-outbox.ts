@@ -18,13 +18,13 @@ const BATCH = 100;
 /**
  * Delivers the pending audit entries of the given models to the admin service
  * (`POST /internal/audit-entries`, idempotent by entry id) and then removes them from their
- * records. Runs after each audited write (`kick()`) and every `intervalMs` for entries left when
- * the admin service was down; nothing is removed before the admin service stored it.
+ * records. Runs after each audited write (`kick()`) and as the service's 'audit-relay' job
+ * (app.jobs) for entries left when the admin service was down; nothing is removed before the
+ * admin service stored it.
  */
 export class AuditRelay {
   private running: Promise<number> | undefined;
   private queued: Promise<number> | undefined;
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly options: (
@@ -62,15 +62,6 @@ export class AuditRelay {
   /** Starts a delivery without waiting for it (after a write); failures are logged and retried later. */
   kick(): void {
     this.flush().catch((error: unknown) => this.options.log.warn({ err: error }, 'audit entries not delivered yet; retrying later'));
-  }
-
-  start(intervalMs: number): void {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 
   private async deliverAll(): Promise<number> {

@@ -1,6 +1,5 @@
 import type { Connection, QueryFilter } from 'mongoose';
 import {
-  STALE_EDIT_MESSAGE,
   type AdminCustomerDetail,
   type AdminCustomerList,
   type AdminCustomerListQuery,
@@ -9,9 +8,10 @@ import {
 } from '@shop/contracts/admin';
 import {
   auditEntry,
+  checkVersion,
   ConflictError,
   NotFoundError,
-  StaleVersionError,
+  versionedUpdate,
   type AuditRelay,
   type ShopIdentity,
   containsText,
@@ -117,7 +117,7 @@ export class CustomerAdmin {
    */
   async act(staff: ShopIdentity, id: string, action: CustomerAction): Promise<AdminCustomerDetail | null> {
     const user = await this.load(id);
-    if ((user.version ?? 0) !== action.version) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    checkVersion(user, action.version);
     if (action.action !== 'unblock') {
       if (id === staff.userId) throw new ConflictError('Ihr eigenes Konto können Sie hier nicht sperren oder löschen.');
       if (user.role === 'admin') throw new ConflictError('Ein Administratorkonto muss zuerst zu einer anderen Rolle wechseln.');
@@ -153,19 +153,10 @@ export class CustomerAdmin {
       },
       now,
     );
-    const updated = await this.users.updateOne(
-      { _id: user._id, version: user.version ?? 0 },
-      { $set: next, $inc: { version: 1 }, $push: { auditOutbox: entry } },
-    );
-    if (updated.modifiedCount !== 1) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    await versionedUpdate(this.users, { filter: { _id: user._id }, expectedVersion: action.version, update: { $set: next }, audit: entry });
     if (blocking) await this.deps.auth.sessions.endAllOf(id);
     this.deps.auth.users.forget(id);
     this.deps.relay.kick();
     return this.detail(id);
-  }
-
-  /** Gives accounts from before issue #13 a version. */
-  async backfill(): Promise<void> {
-    await this.users.updateMany({ version: { $exists: false } }, { $set: { version: 0 } });
   }
 }

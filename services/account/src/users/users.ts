@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { User, UserRole } from '@shop/contracts';
 import type { AuditEntry } from '@shop/contracts/admin';
 import { LRUCache } from 'lru-cache';
-import { isDuplicateKeyError } from '@shop/service-kit';
+import { isDuplicateKeyError, StaleVersionError, versionedUpdate } from '@shop/service-kit';
 import { userModel, type UserRecord } from './user.model';
 
 /** A user as the API shows it (contract `User`): no hash, no internal fields. */
@@ -118,9 +118,13 @@ export class Users {
   async setRole(id: string, role: UserRole, audit: AuditEntry): Promise<UserRecord | null> {
     if (!/^[0-9a-f]{24}$/.test(id)) return null;
     this.recent.delete(id);
-    return this.model
-      .findOneAndUpdate({ _id: id }, { $set: { role }, $inc: { version: 1 }, $push: { auditOutbox: audit } }, { returnDocument: 'after' })
-      .lean();
+    try {
+      // Any version: the new role does not depend on what the admin saw, but open edits of the account get their 409.
+      return await versionedUpdate(this.model, { filter: { _id: id }, expectedVersion: 'any', update: { $set: { role } }, audit });
+    } catch (error) {
+      if (error instanceof StaleVersionError) return null; // no such user
+      throw error;
+    }
   }
 
   /** How many users have `role`. */

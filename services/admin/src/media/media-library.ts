@@ -1,21 +1,17 @@
 import createError from '@fastify/error';
 import { Types, type Connection } from 'mongoose';
 import { mediaUrl } from '@shop/contracts';
-import {
-  STALE_EDIT_MESSAGE,
-  type AdminMediaAsset,
-  type AdminMediaListQuery,
-  type AdminMediaListResponse,
-  type MediaAltChange,
-} from '@shop/contracts/admin';
+import { type AdminMediaAsset, type AdminMediaListQuery, type AdminMediaListResponse, type MediaAltChange } from '@shop/contracts/admin';
 import {
   auditEntry,
   changedFields,
+  checkVersion,
   ConflictError,
   containsText,
   creationEntry,
   NotFoundError,
-  StaleVersionError,
+  versionedCreate,
+  versionedUpdate,
   type AuditRelay,
   type ShopIdentity,
 } from '@shop/service-kit';
@@ -110,13 +106,14 @@ export class MediaLibrary {
     );
     await this.files.insertMany(image.variants.map((variant) => ({ _id: `${id}-${variant.width}.webp`, assetId: id, data: variant.data })));
     try {
-      await this.assets.create({ _id, ...record, version: 0, auditOutbox: [entry] });
+      // A fresh ObjectId: no unique key can be taken.
+      return this.toAdmin(
+        await versionedCreate(this.assets, { record: { _id, ...record }, audit: entry, takenMessage: '', relay: this.deps.relay }),
+      );
     } catch (error) {
       await this.files.deleteMany({ assetId: id });
       throw error;
     }
-    this.deps.relay.kick();
-    return this.toAdmin((await this.assets.findById(_id).lean<StoredAsset>())!);
   }
 
   /** Images newest first, searched in alt text and file name. */
@@ -146,22 +143,20 @@ export class MediaLibrary {
   async changeAlt(staff: ShopIdentity, id: string, change: MediaAltChange): Promise<AdminMediaAsset> {
     const record = await this.find(id);
     const changes = changedFields({ alt: record.alt }, { alt: change.alt }, ['alt']);
-    if ((record.version ?? 0) !== change.version) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    checkVersion(record, change.version);
     if (!changes.length) return this.toAdmin(record);
     const entry = auditEntry(
       staff,
       { service: 'admin', entity: 'media', entityId: id, label: change.alt, action: 'update', changes },
       this.deps.now(),
     );
-    const updated = await this.assets
-      .findOneAndUpdate(
-        { _id: record._id, version: change.version, deletedAt: null },
-        { $set: { alt: change.alt }, $inc: { version: 1 }, $push: { auditOutbox: entry } },
-        { returnDocument: 'after' },
-      )
-      .lean<StoredAsset>();
-    if (!updated) throw new StaleVersionError(STALE_EDIT_MESSAGE);
-    this.deps.relay.kick();
+    const updated = await versionedUpdate(this.assets, {
+      filter: { _id: record._id, deletedAt: null },
+      expectedVersion: change.version,
+      update: { $set: { alt: change.alt } },
+      audit: entry,
+      relay: this.deps.relay,
+    });
     return this.toAdmin(updated);
   }
 
@@ -172,7 +167,7 @@ export class MediaLibrary {
    */
   async remove(staff: ShopIdentity, id: string, version: number): Promise<void> {
     const record = await this.find(id);
-    if ((record.version ?? 0) !== version) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    checkVersion(record, version);
     const uses = await this.deps.usage.of(id);
     if (uses === null) throw new UsageUnknownError();
     if (uses.length) {
@@ -194,11 +189,12 @@ export class MediaLibrary {
       },
       this.deps.now(),
     );
-    const marked = await this.assets.findOneAndUpdate(
-      { _id: record._id, version, deletedAt: null },
-      { $set: { deletedAt: this.deps.now() }, $inc: { version: 1 }, $push: { auditOutbox: entry } },
-    );
-    if (!marked) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    await versionedUpdate(this.assets, {
+      filter: { _id: record._id, deletedAt: null },
+      expectedVersion: version,
+      update: { $set: { deletedAt: this.deps.now() } },
+      audit: entry,
+    });
     await this.deps.relay.flush();
     await this.purgeDeleted();
   }

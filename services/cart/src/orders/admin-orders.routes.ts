@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@shop/contracts';
 import { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, OrderAction, OrderStats } from '@shop/contracts/admin';
 import type { OrderFulfillment } from './order-fulfillment';
+import type { AdminOrderQueries } from './admin-order-queries';
+import type { OrderStatistics } from './order-stats';
 
 const idParams = z.object({ id: z.string().max(64) });
 const readErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -12,7 +14,11 @@ const readErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse 
  * `orders:write` (service-kit staffAccessPlugin). Steps answer 409 STALE_VERSION when the order
  * changed since the `version` sent, 409 CONFLICT when the step does not fit the status.
  */
-export const adminOrderRoutes: FastifyPluginAsyncZod<{ fulfillment: OrderFulfillment }> = async (app, { fulfillment }) => {
+export const adminOrderRoutes: FastifyPluginAsyncZod<{
+  fulfillment: OrderFulfillment;
+  queries: AdminOrderQueries;
+  statistics: OrderStatistics;
+}> = async (app, { fulfillment, queries, statistics }) => {
   const config = { permission: 'orders:write' } as const;
 
   app.get(
@@ -27,7 +33,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ fulfillment: OrderFulfill
         response: { 200: AdminOrderListResponse, 400: ErrorResponse, ...readErrors },
       },
     },
-    async (request) => fulfillment.list(request.query),
+    async (request) => queries.list(request.query),
   );
 
   app.get(
@@ -40,7 +46,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ fulfillment: OrderFulfill
         response: { 200: AdminOrderDetail, ...readErrors },
       },
     },
-    async (request) => fulfillment.detail(request.params.id),
+    async (request) => queries.detail(request.params.id),
   );
 
   app.post(
@@ -68,6 +74,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ fulfillment: OrderFulfill
         response: { 200: OrderStats },
       },
     },
-    async () => fulfillment.stats(),
+    async () => statistics.stats(),
   );
 };

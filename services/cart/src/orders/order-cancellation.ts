@@ -1,20 +1,20 @@
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuditEntry } from '@shop/contracts/admin';
-import type { Mailer } from '@shop/service-kit';
+import { auditEntry, StaleVersionError, versionedUpdate, type AuditRelay, type Mailer, type ShopIdentity } from '@shop/service-kit';
 import { orderModel, type OrderRecord } from './order.model';
 import { PromoCodes } from '../promo/promo-codes';
 import { paymentDueAt } from './payment-method';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 import { orderCancellationMail } from './order-cancellation.mail';
+import { orderTransition } from './order-transitions';
 
-/** Who cancels and why: the overdue-payment job, or staff with their note, version and audit entry. */
+/** Who cancels and why: the overdue-payment job, or staff with their note, the version they saw and who they are. */
 export type CancellationRequest =
-  { reason: 'payment_overdue' } | { reason: 'staff'; note: string; version: number; auditEntry: AuditEntry };
+  { reason: 'payment_overdue' } | { reason: 'staff'; note: string; version: number; staff: ShopIdentity; relay: AuditRelay };
 
 /**
  * The one cancellation of an order (issue #9 overdue payments; issue #13 staff): compare-and-set
- * from 'awaiting_payment' (staff also from 'paid') to 'cancelled', so a payment booked meanwhile,
+ * from the statuses orderTransition allows ('awaiting_payment', staff also 'paid') to 'cancelled', so a payment booked meanwhile,
  * another instance of the job or another staff member wins cleanly; the per-customer promo use
  * is given back; then the stock reservation is released through the catalog and the buyer gets
  * an e-mail. A release or e-mail that fails is retried by `finishCancellations` on the next run
@@ -41,25 +41,42 @@ export class OrderCancellation {
    * for staff, no longer at the version they saw): nothing changed then.
    */
   async cancel(order: OrderRecord, request: CancellationRequest, at: Date): Promise<boolean> {
-    const staff = request.reason === 'staff';
-    const claimed = await this.orders.updateOne(
-      staff
-        ? { _id: order._id, status: { $in: ['awaiting_payment', 'paid'] }, version: request.version }
-        : { _id: order._id, status: 'awaiting_payment' },
-      {
-        $set: {
-          status: 'cancelled',
-          cancelledAt: at,
-          cancellationReason: request.reason,
-          cancellationNote: staff ? request.note : '',
-          stockReleasedAt: null,
-          cancellationEmailSentAt: null,
-        },
-        $inc: { version: 1 },
-        ...(staff ? { $push: { auditOutbox: request.auditEntry } } : {}),
-      },
+    const transition = orderTransition(
+      order,
+      request.reason === 'staff' ? { action: 'cancel', note: request.note } : { action: 'cancel-overdue' },
+      at,
     );
-    if (claimed.modifiedCount !== 1) return false;
+    if (transition instanceof Error) return false;
+    const filter = { _id: order._id, status: { $in: transition.from } };
+    if (request.reason === 'staff') {
+      const audit = auditEntry(
+        request.staff,
+        {
+          service: 'cart',
+          entity: 'order',
+          entityId: String(order._id),
+          label: order.orderNumber,
+          action: 'cancel',
+          changes: transition.changes,
+        },
+        at,
+      );
+      try {
+        await versionedUpdate(this.orders, {
+          filter,
+          expectedVersion: request.version,
+          update: { $set: transition.set },
+          audit,
+          relay: request.relay,
+        });
+      } catch (error) {
+        if (error instanceof StaleVersionError) return false;
+        throw error;
+      }
+    } else {
+      const claimed = await this.orders.updateOne(filter, { $set: transition.set, $inc: { version: 1 } });
+      if (claimed.modifiedCount !== 1) return false;
+    }
     // A per-customer promo use (e.g. the welcome code) is given back with the order.
     await new PromoCodes(this.deps.db).releaseUsesOfOrder(String(order._id));
     this.deps.log.info({ orderNumber: order.orderNumber, reason: request.reason }, 'order cancelled');

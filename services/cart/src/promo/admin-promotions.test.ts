@@ -74,6 +74,11 @@ test('inconsistent input gets German messages at the field; a taken code is 409'
   expect(first.body).toMatchObject({ amount: '5.00', minOrderValue: '20.00' });
   const again = await call('POST', '/api/admin/promotions', input({ code: first.body.code }));
   expect(again).toMatchObject({ status: 409, body: { message: 'Diesen Gutscheincode gibt es schon.' } });
+  // Renaming onto a taken code meets the unique index in the update (issue #22: the local engine
+  // reports that differently from an insert, and it was a 500).
+  const other = (await call('POST', '/api/admin/promotions', input())).body;
+  const rename = await call('PATCH', `/api/admin/promotions/${other.id}`, { version: 0, changes: { code: first.body.code } });
+  expect(rename).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: 'Diesen Gutscheincode gibt es schon.' } });
 });
 
 test('validity is by German calendar days, both inclusive; an ended code is expired for staff and the cart', async () => {

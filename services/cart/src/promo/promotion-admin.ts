@@ -1,15 +1,16 @@
 import { Types, type Connection } from 'mongoose';
-import { PromotionInput, STALE_EDIT_MESSAGE, type AdminPromotion, type PromotionChange } from '@shop/contracts/admin';
+import { PromotionInput, type AdminPromotion, type PromotionChange } from '@shop/contracts/admin';
 import { addDaysToIsoDate, centsToDecimal, decimalToCents, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import {
   auditEntry,
-  creationEntry,
   changedFields,
+  checkVersion,
   ConflictError,
+  creationEntry,
   FieldError,
-  isDuplicateKeyError,
   NotFoundError,
-  StaleVersionError,
+  versionedCreate,
+  versionedUpdate,
   type AuditRelay,
   type ShopIdentity,
 } from '@shop/service-kit';
@@ -117,14 +118,13 @@ export class PromotionAdmin {
       FIELDS,
       this.deps.now(),
     );
-    try {
-      await this.codes.create({ _id, ...toStored(input), usageCount: 0, version: 0, auditOutbox: [entry] });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new ConflictError(CODE_TAKEN);
-      throw error;
-    }
-    this.deps.relay.kick();
-    return this.toAdmin((await this.codes.findById(_id).lean<StoredPromo>())!);
+    const created = await versionedCreate(this.codes, {
+      record: { _id, ...toStored(input), usageCount: 0 },
+      audit: entry,
+      takenMessage: CODE_TAKEN,
+      relay: this.deps.relay,
+    });
+    return this.toAdmin(created as StoredPromo);
   }
 
   /**
@@ -135,7 +135,7 @@ export class PromotionAdmin {
   async change(staff: ShopIdentity, id: string, change: PromotionChange): Promise<AdminPromotion> {
     const record = /^[0-9a-f]{24}$/.test(id) ? await this.codes.findById(id).lean<StoredPromo>() : null;
     if (!record) throw new NotFoundError(NOT_FOUND);
-    if ((record.version ?? 0) !== change.version) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    checkVersion(record, change.version);
     const before = toInput(record);
     const parsed = PromotionInput.safeParse({ ...before, ...change.changes });
     if (!parsed.success)
@@ -150,25 +150,15 @@ export class PromotionAdmin {
       { service: 'cart', entity: 'promotion', entityId: id, label: next.code, action: 'update', changes },
       this.deps.now(),
     );
-    try {
-      const updated = await this.codes
-        .findOneAndUpdate(
-          { _id: record._id, version: record.version ?? 0 },
-          { $set: toStored(next), $inc: { version: 1 }, $push: { auditOutbox: entry } },
-          { returnDocument: 'after' },
-        )
-        .lean<StoredPromo>();
-      if (!updated) throw new StaleVersionError(STALE_EDIT_MESSAGE);
-      this.deps.relay.kick();
-      return this.toAdmin(updated);
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new ConflictError(CODE_TAKEN);
-      throw error;
-    }
-  }
-
-  /** Gives codes from before issue #13 a version. */
-  async backfill(): Promise<void> {
-    await this.codes.updateMany({ version: { $exists: false } }, { $set: { version: 0 } });
+    const updated = await versionedUpdate(this.codes, {
+      // A rename holds only while no order has redeemed the code meanwhile.
+      filter: next.code === before.code ? { _id: record._id } : { _id: record._id, usageCount: 0 },
+      expectedVersion: change.version,
+      update: { $set: toStored(next) },
+      audit: entry,
+      takenMessage: CODE_TAKEN,
+      relay: this.deps.relay,
+    });
+    return this.toAdmin(updated as StoredPromo);
   }
 }

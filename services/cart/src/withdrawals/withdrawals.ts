@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { WithdrawalBody, WithdrawalReceipt } from '@shop/contracts';
 import { NotFoundError, isDuplicateKeyError } from '@shop/service-kit';
 import { orderModel } from '../orders/order.model';
+import { orderTransition } from '../orders/order-transitions';
 import { withdrawalModel } from './withdrawal.model';
 import type { Mailer } from '@shop/service-kit';
 import { withdrawalConfirmationMail } from './withdrawal-confirmation.mail';
@@ -64,7 +65,10 @@ export class Withdrawals {
       const first = await withdrawalModel(this.deps.db).findById(withdrawalId).lean();
       return { receipt: toReceipt(first!), created: false };
     }
-    await orderModel(this.deps.db).updateOne({ _id: order._id }, { $set: { withdrawalRequestedAt: receivedAt } });
+    // Allowed in every state of a placed order; the staff's list of open withdrawals reads this mark.
+    const transition = orderTransition(order, { action: 'withdraw', receivedAt }, receivedAt);
+    if (!(transition instanceof Error) && Object.keys(transition.set).length)
+      await orderModel(this.deps.db).updateOne({ _id: order._id, status: { $in: transition.from } }, { $set: transition.set });
     const receipt: WithdrawalReceipt = {
       withdrawalId,
       orderNumber: input.orderNumber,

@@ -55,7 +55,6 @@ export class CatalogSnapshot {
   private index = CatalogSnapshot.createIndex();
   private signature = '';
   private categoryDocs: CategoryDoc[] = [];
-  private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
   constructor(private readonly db: Connection) {}
@@ -181,15 +180,6 @@ export class CatalogSnapshot {
   /** Rebuilds only when products or categories changed since the last build. */
   async syncIfChanged(): Promise<void> {
     if ((await this.currentSignature()) !== this.signature) await this.refresh();
-  }
-
-  startSync(intervalMs: number, onError: (error: unknown) => void): void {
-    this.timer = setInterval(() => this.syncIfChanged().catch(onError), intervalMs);
-    this.timer.unref();
-  }
-
-  stopSync(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 
   productById(id: string) {

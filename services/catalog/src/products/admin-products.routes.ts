@@ -11,6 +11,7 @@ import {
   ProductInput,
 } from '@shop/contracts/admin';
 import type { ProductAdmin } from './product-admin';
+import type { AdminProductQueries } from './admin-product-queries';
 
 const idParams = z.object({ id: z.string().max(64) });
 const writeErrors = {
@@ -28,7 +29,10 @@ const writeErrors = {
  * STALE_VERSION when the product changed since the `version` sent, 422 PUBLISH_BLOCKED when
  * production rules keep a flagged product from going live.
  */
-export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin }> = async (app, { products }) => {
+export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin; queries: AdminProductQueries }> = async (
+  app,
+  { products, queries },
+) => {
   const config = { permission: 'catalog:write' } as const;
 
   app.get(
@@ -43,7 +47,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin 
         response: { 200: AdminProductListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
-    async (request) => products.list(request.query),
+    async (request) => queries.list(request.query),
   );
 
   app.get(
@@ -56,7 +60,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin 
         response: { 200: AdminProductDetail, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => products.detail(request.params.id),
+    async (request) => queries.detail(request.params.id),
   );
 
   app.post(

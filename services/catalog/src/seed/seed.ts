@@ -6,7 +6,7 @@ import { buildCatalogue } from './build-catalogue';
 import { renderProductImage } from './product-image';
 import { productLawIssues } from '@shop/catalog-rules';
 import { isoDateInBerlin } from '@shop/format';
-import { storedLawCodes } from '../products/product-admin';
+import { storedLawCodes } from '../products/admin-product-view';
 
 export interface SeedResult {
   categoriesInserted: number;

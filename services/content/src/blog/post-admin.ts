@@ -1,5 +1,4 @@
 import { Types, type Connection } from 'mongoose';
-import { STALE_EDIT_MESSAGE } from '@shop/contracts/admin';
 import {
   PostInput,
   type AdminPost,
@@ -13,12 +12,12 @@ import {
   auditEntry,
   auditText,
   changedFields,
-  ConflictError,
+  checkVersion,
   containsText,
   FieldError,
-  isDuplicateKeyError,
   NotFoundError,
-  StaleVersionError,
+  versionedCreate,
+  versionedUpdate,
   type AuditRelay,
   type ShopIdentity,
 } from '@shop/service-kit';
@@ -159,12 +158,7 @@ export class PostAdmin {
       },
       this.deps.now(),
     );
-    try {
-      await this.records.create({ _id, ...this.toStored(input), version: 0, auditOutbox: [entry] });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new ConflictError(SLUG_TAKEN);
-      throw error;
-    }
+    await versionedCreate(this.records, { record: { _id, ...this.toStored(input) }, audit: entry, takenMessage: SLUG_TAKEN });
     this.afterWrite();
     return this.get(String(_id));
   }
@@ -176,7 +170,7 @@ export class PostAdmin {
    */
   async change(staff: ShopIdentity, id: string, change: PostChange): Promise<AdminPost> {
     const record = await this.find(id);
-    if ((record.version ?? 0) !== change.version) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    checkVersion(record, change.version);
     const before = toInput(record);
     const parsed = PostInput.safeParse({ ...before, ...change.changes });
     if (!parsed.success)
@@ -192,30 +186,19 @@ export class PostAdmin {
       { service: 'content', entity: 'post', entityId: id, label: next.title, action, changes },
       this.deps.now(),
     );
-    try {
-      const updated = await this.records
-        .findOneAndUpdate(
-          { _id: record._id, version: record.version ?? 0 },
-          { $set: stored, $inc: { version: 1 }, $push: { auditOutbox: entry } },
-          { returnDocument: 'after' },
-        )
-        .lean<StoredPost>();
-      if (!updated) throw new StaleVersionError(STALE_EDIT_MESSAGE);
-      this.afterWrite();
-      return this.toAdmin(updated);
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new ConflictError(SLUG_TAKEN);
-      throw error;
-    }
+    const updated = await versionedUpdate(this.records, {
+      filter: { _id: record._id },
+      expectedVersion: change.version,
+      update: { $set: stored },
+      audit: entry,
+      takenMessage: SLUG_TAKEN,
+    });
+    this.afterWrite();
+    return this.toAdmin(updated as StoredPost);
   }
 
   private afterWrite(): void {
     this.deps.posts.invalidate();
     this.deps.relay.kick();
-  }
-
-  /** Gives posts from before issue #13 a version. */
-  async backfill(): Promise<void> {
-    await this.records.updateMany({ version: { $exists: false } }, { $set: { version: 0 } });
   }
 }

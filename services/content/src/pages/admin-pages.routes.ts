@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@shop/contracts';
 import { AdminPageDetail, AdminPageList, PageCreateBody, PageDraftBody, PagePublishBody, PageVisibilityBody } from '@shop/contracts/admin';
 import type { PageAdmin } from './page-admin';
+import type { AdminPageQueries } from './admin-page-queries';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const params = z.object({ slug: z.string().max(60) }).strict();
@@ -13,7 +14,10 @@ const params = z.object({ slug: z.string().max(60) }).strict();
  * version; make pages of staff's own (/seite/{slug}) and take them offline or back online. Each
  * write carries the `version` staff saw (409 STALE_VERSION when outdated).
  */
-export const adminPageRoutes: FastifyPluginAsyncZod<{ pageAdmin: PageAdmin }> = async (app, { pageAdmin }) => {
+export const adminPageRoutes: FastifyPluginAsyncZod<{ pageAdmin: PageAdmin; queries: AdminPageQueries }> = async (
+  app,
+  { pageAdmin, queries },
+) => {
   const config = { permission: 'content:write' } as const;
   app.get(
     '/api/admin/content/pages',
@@ -24,7 +28,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod<{ pageAdmin: PageAdmin }> = 
         response: { 200: AdminPageList, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
-    async () => ({ pages: await pageAdmin.list() }),
+    async () => ({ pages: await queries.list() }),
   );
   app.post(
     '/api/admin/content/pages',
@@ -61,7 +65,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod<{ pageAdmin: PageAdmin }> = 
         response: { 200: AdminPageDetail, ...errors },
       },
     },
-    async (request) => pageAdmin.get(request.params.slug),
+    async (request) => queries.get(request.params.slug),
   );
   app.put(
     '/api/admin/content/pages/:slug/draft',

@@ -1,56 +1,35 @@
-import type { Connection } from 'mongoose';
-import { pagePath } from '@shop/contracts';
-import {
-  STALE_EDIT_MESSAGE,
-  type AdminPageDetail,
-  type AuditChange,
-  type AdminPageSummary,
-  type PageCreateBody,
-  type PageDraftBody,
-  type PageKind,
-  type PageVisibilityBody,
-  type PagePublishBody,
-  type PageText,
-  type PageTextVersion,
+import type { Connection, UpdateQuery } from 'mongoose';
+import type {
+  AdminPageDetail,
+  AuditChange,
+  AuditEntry,
+  PageCreateBody,
+  PageDraftBody,
+  PageVisibilityBody,
+  PagePublishBody,
+  PageText,
 } from '@shop/contracts/admin';
 import { isoDateInBerlin } from '@shop/format';
 import {
   auditEntry,
   auditText,
   changedFields,
+  checkVersion,
   ConflictError,
   FieldError,
-  isDuplicateKeyError,
-  NotFoundError,
-  StaleVersionError,
+  versionedCreate,
+  versionedUpdate,
   type AuditRelay,
   type ShopIdentity,
 } from '@shop/service-kit';
 import { PAGE_TEMPLATES, type InformationPages, type StoredText } from './information-pages';
-import { PAGE_PLACEHOLDERS, unknownPlaceholders } from './page-placeholders';
-import type { PageTemplate } from './page-texts';
+import { unknownPlaceholders } from './page-placeholders';
 import { pageModel, type PageRecord } from './page.model';
+import type { AdminPageQueries, Source, StoredPage } from './admin-page-queries';
 
-/** Pages the law asks for (legal-de 4.1, 4.4–4.7, 3.1, 4.17); the rest inform. Both are versioned alike. */
-const LEGAL_PAGES = new Set(['impressum', 'agb', 'datenschutz', 'widerrufsbelehrung', 'batterie-hinweise', 'barrierefreiheit']);
 const TEXT_FIELDS = ['title', 'description', 'body'] as const;
 
-// `texts` is missing on a record created by a draft save (an upsert sets no defaults).
-type StoredPage = Omit<PageRecord, 'texts' | 'draft'> & {
-  texts?: StoredText[];
-  draft: (PageText & { savedAt: Date }) | null;
-  custom?: boolean;
-  offline?: boolean;
-};
-
 const SLUG_TAKEN = 'Diese Adresse hat schon eine andere Seite. Bitte wählen Sie eine andere.';
-
-/** A page as the admin works on it: a fixed page has its template, a staff-made one none. */
-interface Source {
-  slug: string;
-  template: PageTemplate | null;
-  record: StoredPage | null;
-}
 
 /** @throws FieldError (400) at the field naming the first placeholder that does not exist. */
 function checkPlaceholders(draft: PageText): void {
@@ -67,19 +46,6 @@ function checkPlaceholders(draft: PageText): void {
 /** A page text as the audit log keeps it: the body abbreviated (the full texts stay in the page's versions). */
 const abbreviated = (text: PageText) => ({ ...text, body: auditText(text.body) });
 
-function versionOf(text: StoredText): PageTextVersion {
-  return {
-    textVersion: text.textVersion,
-    title: text.title,
-    description: text.description,
-    body: text.body,
-    publishedAt: text.publishedAt ? text.publishedAt.toISOString() : null,
-    publishedBy: text.publishedBy,
-    changeNote: text.changeNote,
-    fromTemplate: text.publishedBy === null,
-  };
-}
-
 /**
  * Staff editing of the information and legal pages (issue #13; versioned legal texts, legal-de
  * 4.6, 4.7): a draft that shoppers do not see, saved on a version (409 otherwise), and publishing
@@ -90,73 +56,12 @@ function versionOf(text: StoredText): PageTextVersion {
  * audited through the page's outbox.
  */
 export class PageAdmin {
-  constructor(private readonly deps: { db: Connection; pages: InformationPages; relay: AuditRelay; now: () => Date }) {}
+  constructor(
+    private readonly deps: { db: Connection; pages: InformationPages; queries: AdminPageQueries; relay: AuditRelay; now: () => Date },
+  ) {}
 
   private get records() {
     return pageModel(this.deps.db);
-  }
-
-  /** A page by its slug: a fixed page (its template, a record once edited) or a staff-made one. @throws NotFoundError. */
-  private async source(slug: string): Promise<Source> {
-    const template = PAGE_TEMPLATES.find((candidate) => candidate.slug === slug) ?? null;
-    const record = await this.records.findOne({ slug }, { auditOutbox: 0 }).lean<StoredPage>();
-    if (!template && !record?.custom) throw new NotFoundError('Diese Seite gibt es nicht.');
-    return { slug, template, record };
-  }
-
-  private summary({ slug, template, record }: Source): AdminPageSummary {
-    const current = this.deps.pages.currentText(template, record);
-    const draftTitle = record?.draft?.title ?? slug;
-    return {
-      slug,
-      path: pagePath(slug, !template),
-      kind: (!template ? 'custom' : LEGAL_PAGES.has(slug) ? 'legal' : 'information') satisfies PageKind,
-      title: current?.title ?? draftTitle,
-      textVersion: current?.textVersion ?? null,
-      online: template ? true : Boolean(current) && !record?.offline,
-      hasDraft: Boolean(record?.draft),
-      // The code's template changed after staff last published: someone should compare the two.
-      templateNewer: Boolean(template && record?.texts?.length && current && template.version > current.templateVersion),
-      version: record?.version ?? 0,
-    };
-  }
-
-  /** The fixed pages in their order, then the staff-made ones by address. */
-  async list(): Promise<AdminPageSummary[]> {
-    const records = await this.records.find({}, { auditOutbox: 0 }).lean<StoredPage[]>();
-    const fixed = PAGE_TEMPLATES.map((template) =>
-      this.summary({ slug: template.slug, template, record: records.find((record) => record.slug === template.slug) ?? null }),
-    );
-    const custom = records
-      .filter((record) => record.custom)
-      .sort((a, b) => a.slug.localeCompare(b.slug))
-      .map((record) => this.summary({ slug: record.slug, template: null, record }));
-    return [...fixed, ...custom];
-  }
-
-  /** @throws NotFoundError (404) for a slug that is no page. */
-  async get(slug: string): Promise<AdminPageDetail> {
-    return this.detail(await this.source(slug));
-  }
-
-  private detail(source: Source): AdminPageDetail {
-    const { template, record } = source;
-    const current = this.deps.pages.currentText(template, record);
-    const texts = record?.texts ?? [];
-    return {
-      ...this.summary(source),
-      current: current ? versionOf(current) : null,
-      draft: record?.draft
-        ? {
-            title: record.draft.title,
-            description: record.draft.description,
-            body: record.draft.body,
-            savedAt: record.draft.savedAt.toISOString(),
-          }
-        : null,
-      history: texts.slice(0, -1).reverse().map(versionOf),
-      placeholders: [...PAGE_PLACEHOLDERS],
-    };
   }
 
   /**
@@ -179,21 +84,13 @@ export class PageAdmin {
       },
       now,
     );
-    try {
-      await this.records.create({
-        slug,
-        custom: true,
-        texts: [],
-        draft: { ...draft, savedAt: now, savedBy: staff.userId },
-        version: 0,
-        auditOutbox: [entry],
-      });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new ConflictError(SLUG_TAKEN);
-      throw error;
-    }
-    this.deps.relay.kick();
-    return this.get(slug);
+    await versionedCreate(this.records, {
+      record: { slug, custom: true, draft: { ...draft, savedAt: now, savedBy: staff.userId } },
+      audit: entry,
+      takenMessage: SLUG_TAKEN,
+      relay: this.deps.relay,
+    });
+    return this.deps.queries.get(slug);
   }
 
   /**
@@ -201,7 +98,7 @@ export class PageAdmin {
    * @throws NotFoundError; ConflictError (409) for a fixed page or one never published; StaleVersionError (409).
    */
   async setVisibility(staff: ShopIdentity, slug: string, { version, online }: PageVisibilityBody): Promise<AdminPageDetail> {
-    const source = await this.source(slug);
+    const source = await this.deps.queries.source(slug);
     if (source.template) throw new ConflictError('Die festen Seiten des Shops bleiben immer erreichbar.');
     if (!source.record?.texts?.length) throw new ConflictError('Die Seite ist noch nicht veröffentlicht.');
     const entry = auditEntry(
@@ -210,13 +107,13 @@ export class PageAdmin {
         service: 'content',
         entity: 'page',
         entityId: slug,
-        label: this.summary(source).title,
+        label: this.deps.queries.summary(source).title,
         action: online ? 'online' : 'offline',
         changes: changedFields({ online: !source.record.offline }, { online }, ['online']),
       },
       this.deps.now(),
     );
-    return this.write(source, version, { $set: { offline: !online }, $inc: { version: 1 }, $push: { auditOutbox: entry } });
+    return this.write(source, version, { $set: { offline: !online } }, entry);
   }
 
   /**
@@ -225,7 +122,7 @@ export class PageAdmin {
    */
   async saveDraft(staff: ShopIdentity, slug: string, { version, draft }: PageDraftBody): Promise<AdminPageDetail> {
     checkPlaceholders(draft);
-    const source = await this.source(slug);
+    const source = await this.deps.queries.source(slug);
     const before = source.record?.draft ?? this.deps.pages.currentText(source.template, source.record);
     const entry = auditEntry(
       staff,
@@ -239,25 +136,20 @@ export class PageAdmin {
       },
       this.deps.now(),
     );
-    const update = {
-      $set: { draft: { ...draft, savedAt: this.deps.now(), savedBy: staff.userId } },
-      $inc: { version: 1 },
-      $push: { auditOutbox: entry },
-    };
-    return this.write(source, version, update);
+    return this.write(source, version, { $set: { draft: { ...draft, savedAt: this.deps.now(), savedBy: staff.userId } } }, entry);
   }
 
   /** Drops the draft made on `version`. @throws NotFoundError; StaleVersionError (409). */
   async discardDraft(staff: ShopIdentity, slug: string, version: number): Promise<AdminPageDetail> {
-    const source = await this.source(slug);
+    const source = await this.deps.queries.source(slug);
     const { record } = source;
-    if (!record?.draft) return this.detail(source);
+    if (!record?.draft) return this.deps.queries.detail(source);
     const entry = auditEntry(
       staff,
       { service: 'content', entity: 'page', entityId: slug, label: record.draft.title, action: 'discard-draft', changes: [] },
       this.deps.now(),
     );
-    return this.write(source, version, { $set: { draft: null }, $inc: { version: 1 }, $push: { auditOutbox: entry } });
+    return this.write(source, version, { $set: { draft: null } }, entry);
   }
 
   /**
@@ -267,9 +159,9 @@ export class PageAdmin {
    *   text; StaleVersionError (409).
    */
   async publish(staff: ShopIdentity, slug: string, { version, changeNote }: PagePublishBody): Promise<AdminPageDetail> {
-    const source = await this.source(slug);
+    const source = await this.deps.queries.source(slug);
     const { template, record } = source;
-    if ((record?.version ?? 0) !== version) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+    checkVersion(record ?? {}, version);
     if (!record?.draft) throw new ConflictError('Es gibt keinen gespeicherten Entwurf. Bitte speichern Sie den Entwurf zuerst.');
     const current = this.deps.pages.currentText(template, record);
     const draft: PageText = { title: record.draft.title, description: record.draft.description, body: record.draft.body };
@@ -304,30 +196,29 @@ export class PageAdmin {
     );
     // The first publication keeps the template as the first version: orders placed before refer to it.
     const texts = record.texts?.length || !template ? [text] : [this.deps.pages.templateText(template), text];
-    return this.write(source, version, {
-      $set: { draft: null },
-      $push: { texts: { $each: texts }, auditOutbox: entry },
-      $inc: { version: 1 },
-    });
+    return this.write(source, version, { $set: { draft: null }, $push: { texts: { $each: texts } } }, entry);
   }
 
   /**
-   * One single-document write on `version` (creating the record on the first one). A record that
-   * moved on matches nothing; creating one that exists meanwhile hits the unique slug: both 409.
+   * One versioned write on `version` (creating the record on the first one). A record that moved
+   * on matches nothing; creating one that exists meanwhile hits the unique slug: both 409.
    */
-  private async write({ slug, template }: Source, version: number, update: Record<string, unknown>): Promise<AdminPageDetail> {
-    try {
+  private async write(
+    { slug, template }: Source,
+    version: number,
+    update: UpdateQuery<PageRecord>,
+    audit: AuditEntry,
+  ): Promise<AdminPageDetail> {
+    const updated = await versionedUpdate(this.records, {
+      filter: { slug },
+      expectedVersion: version,
+      update,
+      audit,
       // Only a fixed page is created by its first write; a staff-made page exists from `create` on.
-      const updated = await this.records
-        .findOneAndUpdate({ slug, version }, update, { upsert: version === 0 && template !== null, returnDocument: 'after' })
-        .lean<StoredPage>();
-      if (!updated) throw new StaleVersionError(STALE_EDIT_MESSAGE);
-      this.deps.pages.invalidate();
-      this.deps.relay.kick();
-      return this.detail({ slug, template, record: updated });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new StaleVersionError(STALE_EDIT_MESSAGE);
-      throw error;
-    }
+      upsert: version === 0 && template !== null,
+      relay: this.deps.relay,
+    });
+    this.deps.pages.invalidate();
+    return this.deps.queries.detail({ slug, template, record: updated as unknown as StoredPage });
   }
 }

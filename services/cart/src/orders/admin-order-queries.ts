@@ -1,0 +1,145 @@
+import type { Connection, QueryFilter } from 'mongoose';
+import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, AdminOrderSummary } from '@shop/contracts/admin';
+import { addDaysToIsoDate, centsToDecimal, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
+import { containsText, NotFoundError } from '@shop/service-kit';
+import { orderModel, type OrderRecord } from './order.model';
+import { toApiOrder } from './order-view';
+import { paymentDueAt, type PaymentMethod } from './payment-method';
+import { withdrawalModel } from '../withdrawals/withdrawal.model';
+
+const DAY_MS = 86_400_000;
+/** Withdrawal period after delivery (§ 355 Abs. 2, § 356 Abs. 2 Nr. 1 BGB) and refund period after receipt (§ 357 Abs. 1 BGB), in days. */
+const WITHDRAWAL_DAYS = 14;
+const REFUND_DAYS = 14;
+const ORDER_NOT_FOUND = 'Die Bestellung wurde nicht gefunden.';
+/** The fields of a list row (toSummary). */
+const SUMMARY_FIELDS = {
+  orderNumber: 1,
+  status: 1,
+  createdAt: 1,
+  email: 1,
+  'billingAddress.firstName': 1,
+  'billingAddress.lastName': 1,
+  'totals.itemCount': 1,
+  'totals.totalCents': 1,
+  withdrawalRequestedAt: 1,
+  refund: 1,
+} as const;
+
+/** A placed order for staff. @throws NotFoundError (404) for an unknown id or an order still being placed. */
+export async function loadPlacedOrder(db: Connection, id: string): Promise<OrderRecord> {
+  const doc = /^[0-9a-f]{24}$/.test(id) ? await orderModel(db).findById(id).lean() : null;
+  if (!doc || doc.status === 'pending') throw new NotFoundError(ORDER_NOT_FOUND);
+  return doc;
+}
+
+/** What staff read about orders (issue #13): the list and one order's detail. Changes: OrderFulfillment. */
+export class AdminOrderQueries {
+  constructor(private readonly deps: { db: Connection; payment: PaymentMethod; dueDays: number; now: () => Date }) {}
+
+  private get orders() {
+    return orderModel(this.deps.db);
+  }
+
+  private isOverdue(order: Pick<OrderRecord, 'status' | 'createdAt'>): boolean {
+    return order.status === 'awaiting_payment' && this.deps.now() > paymentDueAt(order.createdAt, this.deps.dueDays);
+  }
+
+  /** Orders for the staff list, newest first: status or 'overdue' or 'open-withdrawals', order days, search, paging. */
+  async list(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
+    const filter: QueryFilter<OrderRecord> = { status: { $ne: 'pending' } };
+    if (query.status === 'overdue') {
+      filter.status = 'awaiting_payment';
+      filter.createdAt = { $lt: new Date(this.deps.now().getTime() - this.deps.dueDays * DAY_MS) };
+    } else if (query.status === 'open-withdrawals') {
+      filter.withdrawalRequestedAt = { $ne: null };
+      filter.refund = null;
+    } else if (query.status !== 'all') filter.status = query.status;
+    if (query.from || query.to)
+      filter.createdAt = {
+        ...(filter.createdAt as object),
+        ...(query.from ? { $gte: startOfBerlinDay(query.from) } : {}),
+        ...(query.to ? { $lt: startOfBerlinDay(addDaysToIsoDate(query.to, 1)) } : {}),
+      };
+    const search = query.search?.trim();
+    if (search) {
+      const pattern = containsText(search);
+      filter.$or = [
+        { orderNumber: pattern },
+        { email: pattern },
+        { 'billingAddress.lastName': pattern },
+        { 'billingAddress.firstName': pattern },
+      ];
+    }
+    const [docs, total] = await Promise.all([
+      // Only what a row shows: the local engine reads every record to sort, so smaller records read faster.
+      this.orders.find(filter, SUMMARY_FIELDS).sort({ createdAt: -1, _id: 1 }).skip(query.offset).limit(query.limit).lean<OrderRecord[]>(),
+      this.orders.countDocuments(filter),
+    ]);
+    return { orders: docs.map((doc) => this.toSummary(doc)), total, limit: query.limit, offset: query.offset };
+  }
+
+  private toSummary(doc: OrderRecord): AdminOrderSummary {
+    return {
+      id: String(doc._id),
+      orderNumber: doc.orderNumber,
+      status: doc.status as AdminOrderSummary['status'],
+      createdAt: doc.createdAt.toISOString(),
+      email: doc.email,
+      name: `${doc.billingAddress.firstName} ${doc.billingAddress.lastName}`,
+      itemCount: doc.totals.itemCount,
+      total: centsToDecimal(doc.totals.totalCents),
+      paymentDueDate: isoDateInBerlin(paymentDueAt(doc.createdAt, this.deps.dueDays)),
+      overdue: this.isOverdue(doc),
+      withdrawal: doc.withdrawalRequestedAt ? (doc.refund ? 'refunded' : 'received') : null,
+    };
+  }
+
+  /** One order with everything staff need to handle it. @throws NotFoundError */
+  async detail(id: string): Promise<AdminOrderDetail> {
+    const doc = await loadPlacedOrder(this.deps.db, id);
+    const withdrawal = doc.withdrawalRequestedAt
+      ? await withdrawalModel(this.deps.db)
+          .findOne({ orderId: String(doc._id) })
+          .lean()
+      : null;
+    const deliveredOn = doc.deliveredAt ? isoDateInBerlin(doc.deliveredAt) : null;
+    const periodEnds = deliveredOn ? addDaysToIsoDate(deliveredOn, WITHDRAWAL_DAYS) : null;
+    return {
+      ...toApiOrder(doc, this.deps.payment),
+      version: doc.version ?? 0,
+      overdue: this.isOverdue(doc),
+      paymentReceived: doc.paymentReceived?.receivedOn
+        ? {
+            receivedOn: doc.paymentReceived.receivedOn,
+            amount: centsToDecimal(doc.paymentReceived.amountCents ?? 0),
+            note: doc.paymentReceived.note ?? '',
+            recordedAt: new Date(doc.paymentReceived.recordedAt ?? 0).toISOString(),
+          }
+        : null,
+      cancellation: doc.cancelledAt
+        ? {
+            at: doc.cancelledAt.toISOString(),
+            reason: doc.cancellationReason === 'staff' ? 'staff' : 'payment_overdue',
+            note: doc.cancellationNote ?? '',
+            stockReleased: Boolean(doc.stockReleasedAt),
+            emailSent: Boolean(doc.cancellationEmailSentAt),
+          }
+        : null,
+      shippingEmailSent: Boolean(doc.shippingEmailSentAt),
+      withdrawal: withdrawal
+        ? {
+            receivedAt: withdrawal.receivedAt.toISOString(),
+            name: withdrawal.name,
+            items: withdrawal.items ?? '',
+            withdrawalPeriodEnds: periodEnds,
+            // Before delivery a withdrawal is always in time; afterwards within 14 days of it.
+            inTime: periodEnds ? isoDateInBerlin(withdrawal.receivedAt) <= periodEnds : true,
+            refundDueBy: addDaysToIsoDate(isoDateInBerlin(withdrawal.receivedAt), REFUND_DAYS),
+            refundedAt: doc.refund?.refundedOn ?? null,
+            refund: doc.refund?.amountCents == null ? null : centsToDecimal(doc.refund.amountCents),
+          }
+        : null,
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import type { Connection } from 'mongoose';
+import type { OrderStats } from '@shop/contracts/admin';
+import { addDaysToIsoDate, centsToDecimal, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
+import { orderModel, type OrderRecord } from './order.model';
+
+const DAY_MS = 86_400_000;
+
+/** The back office dashboard's order figures (issue #13). */
+export class OrderStatistics {
+  constructor(private readonly deps: { db: Connection; dueDays: number; now: () => Date }) {}
+
+  private get orders() {
+    return orderModel(this.deps.db);
+  }
+
+  /**
+   * The dashboard's order figures (issue #13): orders placed today and this week (from Monday,
+   * German days) that are not cancelled, with their totals, and the work queues.
+   */
+  async stats(): Promise<OrderStats> {
+    const now = this.deps.now();
+    const today = isoDateInBerlin(now);
+    const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+    const weekStart = startOfBerlinDay(addDaysToIsoDate(today, -weekday));
+    const dayStart = startOfBerlinDay(today);
+    // One scan of the few fields needed (the local engine reads every record for each query anyway).
+    const orders = await this.orders
+      .find({ status: { $ne: 'pending' } }, { status: 1, createdAt: 1, 'totals.totalCents': 1, withdrawalRequestedAt: 1, refund: 1 })
+      .lean<Array<Pick<OrderRecord, 'status' | 'createdAt' | 'totals' | 'withdrawalRequestedAt' | 'refund'>>>();
+    const placed = orders.filter((order) => order.status !== 'cancelled' && order.createdAt >= weekStart);
+    const figures = (from: Date) => {
+      const inPeriod = placed.filter((order) => order.createdAt >= from);
+      return { orders: inPeriod.length, revenue: centsToDecimal(inPeriod.reduce((sum, order) => sum + order.totals.totalCents, 0)) };
+    };
+    const overdueBefore = new Date(now.getTime() - this.deps.dueDays * DAY_MS);
+    const awaiting = orders.filter((order) => order.status === 'awaiting_payment');
+    const awaitingPayment = awaiting.length;
+    const overdue = awaiting.filter((order) => order.createdAt < overdueBefore).length;
+    const openWithdrawals = orders.filter((order) => order.withdrawalRequestedAt && !order.refund).length;
+    return { today: figures(dayStart), week: figures(weekStart), awaitingPayment, overdue, openWithdrawals };
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The order rule book (issue #22): every action against every status of a placed order, and the
+ * date and amount refusals. Pure: no database.
+ */
+import { ConflictError, FieldError } from '@shop/service-kit';
+import { orderTransition, type OrderState, type OrderTransitionRequest } from './order-transitions';
+
+// 24.11.2026, 13:00 in Germany; the order was placed on 20.11. and shipped on 22.11.
+const NOW = new Date('2026-11-24T12:00:00Z');
+const STATUSES = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+
+function order(status: OrderState['status'], extra: Partial<OrderState> = {}): OrderState {
+  return {
+    status,
+    createdAt: new Date('2026-11-20T09:00:00Z'),
+    shippedAt: status === 'shipped' || status === 'delivered' ? new Date('2026-11-22T09:00:00Z') : null,
+    withdrawalRequestedAt: null,
+    refund: null,
+    totals: { totalCents: 4990 } as OrderState['totals'],
+    ...extra,
+  } as OrderState;
+}
+
+const REQUESTS: Record<string, OrderTransitionRequest> = {
+  'mark-paid': { action: 'mark-paid', receivedOn: '2026-11-23', amount: '49.90', note: '' },
+  ship: { action: 'ship', trackingNumber: '00340434161234567890' },
+  deliver: { action: 'deliver', deliveredOn: '2026-11-24' },
+  cancel: { action: 'cancel', note: 'Kunde bat darum' },
+  'cancel-overdue': { action: 'cancel-overdue' },
+  withdraw: { action: 'withdraw', receivedAt: NOW },
+};
+
+/** Which status each action is allowed from, and the status it leads to (null: the status stays). */
+const TABLE: Record<string, { from: ReadonlyArray<(typeof STATUSES)[number]>; to: string | null }> = {
+  'mark-paid': { from: ['awaiting_payment'], to: 'paid' },
+  ship: { from: ['paid'], to: 'shipped' },
+  deliver: { from: ['shipped'], to: 'delivered' },
+  cancel: { from: ['awaiting_payment', 'paid'], to: 'cancelled' },
+  'cancel-overdue': { from: ['awaiting_payment'], to: 'cancelled' },
+  withdraw: { from: STATUSES, to: null },
+};
+
+const cases = Object.entries(TABLE).flatMap(([action, rule]) =>
+  STATUSES.map((status) => ({ action, status, allowed: rule.from.includes(status), to: rule.to })),
+);
+
+describe('orderTransition', () => {
+  it.each(cases)('$action from $status: allowed $allowed', ({ action, status, allowed, to }) => {
+    const result = orderTransition(order(status), REQUESTS[action]!, NOW, { userId: 'staff-1' });
+    if (!allowed) {
+      expect(result).toBeInstanceOf(ConflictError);
+      expect((result as Error).message).toMatch(/^Das geht bei einer Bestellung im Status „.+“ nicht\.$/);
+      return;
+    }
+    if (result instanceof Error) throw result;
+    expect(result.from).toContain(status);
+    expect(result.set.status).toBe(to ?? undefined);
+    if (to) expect(result.changes[0]).toEqual({ field: 'status', before: status, after: to });
+  });
+
+  it('records the payment with who booked it, and asks for the shipping e-mail after shipping', () => {
+    const paid = orderTransition(order('awaiting_payment'), REQUESTS['mark-paid']!, NOW, { userId: 'staff-1' });
+    expect(paid).toMatchObject({ set: { paymentReceived: { receivedOn: '2026-11-23', amountCents: 4990, byUserId: 'staff-1' } } });
+    expect(orderTransition(order('paid'), REQUESTS.ship!, NOW)).toMatchObject({
+      set: { trackingNumber: '00340434161234567890', shippedAt: NOW, shippingEmailSentAt: null },
+      events: ['shipped'],
+    });
+  });
+
+  it('cancels by staff with the note, by the job without, both releasing stock and telling the buyer', () => {
+    expect(orderTransition(order('paid'), REQUESTS.cancel!, NOW)).toMatchObject({
+      set: { status: 'cancelled', cancellationReason: 'staff', cancellationNote: 'Kunde bat darum', stockReleasedAt: null },
+      events: ['cancelled'],
+    });
+    expect(orderTransition(order('awaiting_payment'), REQUESTS['cancel-overdue']!, NOW)).toMatchObject({
+      set: { cancellationReason: 'payment_overdue', cancellationNote: '', cancellationEmailSentAt: null },
+    });
+  });
+
+  it.each([
+    ['a payment before the order day', { ...REQUESTS['mark-paid'], receivedOn: '2026-11-19' }, 'receivedOn'],
+    ['a payment in the future', { ...REQUESTS['mark-paid'], receivedOn: '2026-11-25' }, 'receivedOn'],
+    ['a payment of another amount', { ...REQUESTS['mark-paid'], amount: '49.89' }, 'amount'],
+  ] as const)('refuses %s at its field', (_name, request, field) => {
+    const result = orderTransition(order('awaiting_payment'), request as OrderTransitionRequest, NOW);
+    expect(result).toBeInstanceOf(FieldError);
+    expect((result as FieldError).field).toBe(field);
+  });
+
+  it('accepts a payment on the order day and today, and a delivery on the day of shipping', () => {
+    for (const receivedOn of ['2026-11-20', '2026-11-24'])
+      expect(
+        orderTransition(order('awaiting_payment'), { ...REQUESTS['mark-paid'], receivedOn } as OrderTransitionRequest, NOW),
+      ).not.toBeInstanceOf(Error);
+    expect(orderTransition(order('shipped'), { action: 'deliver', deliveredOn: '2026-11-22' }, NOW)).not.toBeInstanceOf(Error);
+  });
+
+  it.each(['2026-11-21', '2026-11-25'])('refuses a delivery on %s (before shipping or in the future)', (deliveredOn) => {
+    const result = orderTransition(order('shipped'), { action: 'deliver', deliveredOn }, NOW);
+    expect(result).toBeInstanceOf(FieldError);
+    expect((result as FieldError).field).toBe('deliveredOn');
+  });
+
+  describe('refund after a withdrawal', () => {
+    const withdrawn = (status: OrderState['status'], extra: Partial<OrderState> = {}) =>
+      order(status, { withdrawalRequestedAt: new Date('2026-11-23T10:00:00Z'), ...extra });
+    const refund = (amount: string, refundedOn = '2026-11-24') => ({ action: 'refund-withdrawal', amount, refundedOn }) as const;
+
+    it.each(STATUSES)('is booked in status %s once a withdrawal is there, and keeps the status', (status) => {
+      const result = orderTransition(withdrawn(status), refund('49.90'), NOW, { userId: 'staff-1' });
+      if (result instanceof Error) throw result;
+      expect(result).toMatchObject({
+        from: [status],
+        set: { refund: { amountCents: 4990, refundedOn: '2026-11-24', byUserId: 'staff-1' } },
+      });
+      expect(result.set.status).toBeUndefined();
+    });
+
+    it('is refused without a withdrawal, a second time, over the total, at zero and in the future', () => {
+      expect(orderTransition(order('delivered'), refund('10.00'), NOW)).toBeInstanceOf(ConflictError);
+      expect(
+        orderTransition(withdrawn('delivered', { refund: { amountCents: 100 } as OrderState['refund'] }), refund('10.00'), NOW),
+      ).toBeInstanceOf(ConflictError);
+      for (const amount of ['49.91', '0.00'])
+        expect(orderTransition(withdrawn('delivered'), refund(amount), NOW)).toMatchObject({ field: 'amount' });
+      expect(orderTransition(withdrawn('delivered'), refund('10.00', '2026-11-25'), NOW)).toMatchObject({ field: 'refundedOn' });
+    });
+  });
+
+  it('marks a withdrawal only once', () => {
+    expect(orderTransition(order('delivered'), REQUESTS.withdraw!, NOW)).toMatchObject({ set: { withdrawalRequestedAt: NOW } });
+    expect(
+      orderTransition(order('delivered', { withdrawalRequestedAt: new Date('2026-11-23T10:00:00Z') }), REQUESTS.withdraw!, NOW),
+    ).toMatchObject({ set: {} });
+  });
+
+  it('refuses everything for an order still being placed', () => {
+    for (const request of Object.values(REQUESTS)) expect(orderTransition(order('pending'), request, NOW)).toBeInstanceOf(ConflictError);
+  });
+});

@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+import type { AuditChange, OrderAction } from '@shop/contracts/admin';
+import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
+import { decimalToCents, formatEur, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
+import { ConflictError, FieldError } from '@shop/service-kit';
+import type { OrderRecord } from './order.model';
+
+type OrderStatus = OrderRecord['status'];
+
+/**
+ * Every change of an order's state after placement (issue #22: the rules were inline in the staff
+ * route's switch): what staff do in the back office (OrderAction, issue #13), the overdue-payment
+ * job's cancellation (issue #9) and a shopper's withdrawal (§ 355 BGB, issue #9).
+ */
+type StaffAction = z.output<typeof OrderAction>;
+export type OrderTransitionRequest =
+  | (StaffAction extends infer A ? (A extends StaffAction ? Omit<A, 'version'> : never) : never)
+  | { action: 'cancel-overdue' }
+  | { action: 'withdraw'; receivedAt: Date };
+
+/** What an allowed transition writes. */
+export interface OrderTransition {
+  /** The statuses the order must still have when the change is written (compare-and-set). */
+  from: OrderStatus[];
+  /** The fields to set. */
+  set: Partial<Record<keyof OrderRecord, unknown>>;
+  /** The changes for the audit entry (staff actions). */
+  changes: AuditChange[];
+  /** What has to follow the write: e-mails, stock release, promo uses given back. */
+  events: Array<'shipped' | 'cancelled'>;
+}
+
+/** Why a transition is refused: ConflictError (409) or FieldError (400). */
+export type OrderTransitionRefusal = InstanceType<typeof ConflictError> | FieldError;
+
+/** The fields of an order the rules read. */
+export type OrderState = Pick<OrderRecord, 'status' | 'createdAt' | 'shippedAt' | 'withdrawalRequestedAt' | 'refund' | 'totals'>;
+
+const statusLabel = (status: string) => ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
+
+/** Who may act on a record, the staff member; the transition records them in the payment and refund. */
+export interface Actor {
+  userId: string;
+}
+
+/**
+ * The one rule book of order states. Pure: decides from its arguments only, writes nothing.
+ * `now` is the instant of the change; dates are German calendar days (Europe/Berlin).
+ * @returns the transition to write, or the refusal: ConflictError (409) when the action does not
+ *   fit the order's status, FieldError (400, at the field) for a date or amount that cannot be.
+ */
+export function orderTransition(
+  order: OrderState,
+  request: OrderTransitionRequest,
+  now: Date,
+  actor: Actor | null = null,
+): OrderTransition | OrderTransitionRefusal {
+  const today = isoDateInBerlin(now);
+  const wrongStatus = (allowed: OrderStatus[]) =>
+    allowed.includes(order.status)
+      ? null
+      : new ConflictError(`Das geht bei einer Bestellung im Status „${statusLabel(order.status)}“ nicht.`);
+  const statusChange = (to: OrderStatus): AuditChange => ({ field: 'status', before: order.status, after: to });
+
+  switch (request.action) {
+    case 'mark-paid': {
+      const refused = wrongStatus(['awaiting_payment']);
+      if (refused) return refused;
+      if (request.receivedOn > today || request.receivedOn < isoDateInBerlin(order.createdAt))
+        return new FieldError('receivedOn', 'Der Zahlungseingang muss zwischen Bestelldatum und heute liegen.');
+      const amountCents = decimalToCents(request.amount);
+      if (amountCents !== order.totals.totalCents)
+        return new FieldError(
+          'amount',
+          `Der Betrag weicht vom Rechnungsbetrag (${formatEur(order.totals.totalCents)}) ab. Bitte klären Sie die Zahlung, bevor Sie sie verbuchen.`,
+        );
+      const paymentReceived = { receivedOn: request.receivedOn, amountCents, note: request.note, recordedAt: now, byUserId: actor?.userId };
+      return {
+        from: ['awaiting_payment'],
+        set: { status: 'paid', paymentReceived },
+        changes: [
+          statusChange('paid'),
+          { field: 'paymentReceived', before: null, after: { receivedOn: request.receivedOn, amount: request.amount, note: request.note } },
+        ],
+        events: [],
+      };
+    }
+    case 'ship': {
+      const refused = wrongStatus(['paid']);
+      if (refused) return refused;
+      return {
+        from: ['paid'],
+        set: { status: 'shipped', trackingNumber: request.trackingNumber, shippedAt: now, shippingEmailSentAt: null },
+        changes: [statusChange('shipped'), { field: 'trackingNumber', before: null, after: request.trackingNumber }],
+        events: ['shipped'],
+      };
+    }
+    case 'deliver': {
+      const refused = wrongStatus(['shipped']);
+      if (refused) return refused;
+      if (request.deliveredOn > today || request.deliveredOn < isoDateInBerlin(order.shippedAt ?? order.createdAt))
+        return new FieldError('deliveredOn', 'Die Zustellung muss zwischen Versand und heute liegen.');
+      return {
+        from: ['shipped'],
+        set: { status: 'delivered', deliveredAt: startOfBerlinDay(request.deliveredOn) },
+        changes: [statusChange('delivered'), { field: 'deliveredOn', before: null, after: request.deliveredOn }],
+        events: [],
+      };
+    }
+    case 'cancel':
+    case 'cancel-overdue': {
+      // Staff also cancel a paid order (the refund follows outside the shop); the job only unpaid ones.
+      const byStaff = request.action === 'cancel';
+      const from: OrderStatus[] = byStaff ? ['awaiting_payment', 'paid'] : ['awaiting_payment'];
+      const refused = wrongStatus(from);
+      if (refused) return refused;
+      const note = byStaff ? request.note : '';
+      return {
+        from,
+        set: {
+          status: 'cancelled',
+          cancelledAt: now,
+          cancellationReason: byStaff ? 'staff' : 'payment_overdue',
+          cancellationNote: note,
+          stockReleasedAt: null,
+          cancellationEmailSentAt: null,
+        },
+        changes: [statusChange('cancelled'), { field: 'cancellationNote', before: null, after: note }],
+        events: ['cancelled'],
+      };
+    }
+    case 'refund-withdrawal': {
+      if (!order.withdrawalRequestedAt) return new ConflictError('Zu dieser Bestellung liegt kein Widerruf vor.');
+      if (order.refund) return new ConflictError('Die Erstattung zu diesem Widerruf ist schon verbucht.');
+      const amountCents = decimalToCents(request.amount);
+      if (amountCents <= 0 || amountCents > order.totals.totalCents)
+        return new FieldError('amount', `Der Erstattungsbetrag muss über 0 und höchstens ${formatEur(order.totals.totalCents)} sein.`);
+      if (request.refundedOn > today) return new FieldError('refundedOn', 'Die Erstattung kann nicht in der Zukunft liegen.');
+      return {
+        from: [order.status],
+        set: { refund: { refundedOn: request.refundedOn, amountCents, recordedAt: now, byUserId: actor?.userId } },
+        changes: [{ field: 'refund', before: null, after: { refundedOn: request.refundedOn, amount: request.amount } }],
+        events: [],
+      };
+    }
+    case 'withdraw': {
+      // A withdrawal is received in every state of a placed order (§ 355 BGB; before delivery always in time).
+      const refused = wrongStatus(['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']);
+      if (refused) return refused;
+      return {
+        from: ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'],
+        set: order.withdrawalRequestedAt ? {} : { withdrawalRequestedAt: request.receivedAt },
+        changes: [],
+        events: [],
+      };
+    }
+  }
+}

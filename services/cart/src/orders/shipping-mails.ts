@@ -1,0 +1,48 @@
+import type { Connection } from 'mongoose';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer, ShopInfo } from '@shop/service-kit';
+import { orderModel } from './order.model';
+import { orderShippedMail } from './order-shipped.mail';
+
+/** The shipping e-mails with the DHL tracking link (issue #13): after 'ship' and as the 'shipping-emails' job. */
+export class ShippingMails {
+  constructor(private readonly deps: { db: Connection; mailer: Mailer; shop: ShopInfo; log: FastifyBaseLogger; now: () => Date }) {}
+
+  private get orders() {
+    return orderModel(this.deps.db);
+  }
+
+  /**
+   * E-mails the tracking link for every shipped order that lacks it (claimed first, so two
+   * instances never send twice; the claim is given back when sending fails, and the sweeper retries).
+   */
+  async sendPending(): Promise<void> {
+    const open = await this.orders
+      .find({ status: { $in: ['shipped', 'delivered'] }, trackingNumber: { $ne: null }, shippingEmailSentAt: null })
+      .limit(100)
+      .lean();
+    for (const order of open) {
+      const claim = await this.orders.updateOne(
+        { _id: order._id, shippingEmailSentAt: null },
+        { $set: { shippingEmailSentAt: this.deps.now() } },
+      );
+      if (claim.modifiedCount !== 1) continue;
+      try {
+        await this.deps.mailer.send(
+          orderShippedMail(
+            {
+              orderNumber: order.orderNumber,
+              email: order.email,
+              name: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`,
+              trackingNumber: order.trackingNumber!,
+            },
+            this.deps.shop,
+          ),
+        );
+      } catch (error) {
+        await this.orders.updateOne({ _id: order._id }, { $set: { shippingEmailSentAt: null } });
+        this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'shipping e-mail failed; retried on the next run');
+      }
+    }
+  }
+}
