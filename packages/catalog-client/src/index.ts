@@ -1,6 +1,6 @@
 import createError from '@fastify/error';
 import { InternalProductsResponse, type Product } from '@shop/contracts';
-import { internalHeaders } from '@shop/service-kit';
+import { InternalClient } from '@shop/service-kit';
 
 /** 503 when the catalog cannot answer; its German message says what the shopper misses (prices, product data). */
 export const CatalogUnavailableError = createError<'CATALOG_UNAVAILABLE', 503, [message: string, options: { cause: unknown }]>(
@@ -25,12 +25,17 @@ export class CatalogReader {
    * @param readTimeoutMs how long one lookup may take (ms): a shopper waits for it, so a slow catalog is reported quickly.
    * @param unavailableMessage the German message of CatalogUnavailableError for this service's shoppers.
    */
+  /** The catalog's /internal API; the timeout is that of reads. */
+  protected readonly internal: InternalClient;
+
   constructor(
-    protected readonly baseUrl: string,
-    protected readonly internalSecret: string,
-    protected readonly readTimeoutMs = 2000,
+    baseUrl: string,
+    internalSecret: string,
+    readTimeoutMs = 2000,
     protected readonly unavailableMessage = DEFAULT_UNAVAILABLE_MESSAGE,
-  ) {}
+  ) {
+    this.internal = new InternalClient({ service: 'catalog', baseUrl, secret: internalSecret, timeoutMs: readTimeoutMs });
+  }
 
   /** The 503 to throw when the catalog failed with `cause`. */
   protected unavailable(cause: unknown) {
@@ -51,12 +56,7 @@ export class CatalogReader {
 
   private async fetchBatch(ids: string[]): Promise<Product[]> {
     try {
-      const response = await fetch(new URL(`/internal/products?ids=${ids.join(',')}`, this.baseUrl), {
-        headers: internalHeaders(this.internalSecret),
-        signal: AbortSignal.timeout(this.readTimeoutMs),
-      });
-      if (!response.ok) throw new Error(`catalog answered HTTP ${response.status}`);
-      return InternalProductsResponse.parse(await response.json()).products;
+      return (await this.internal.get('/internal/products', InternalProductsResponse, { query: { ids: ids.join(',') } })).products;
     } catch (error) {
       throw this.unavailable(error);
     }

@@ -12,6 +12,13 @@ import { personName } from './person-name';
 export const UserRole = z.enum(['customer', 'manager', 'admin']);
 export type UserRole = z.infer<typeof UserRole>;
 
+/**
+ * The account service's answer to `POST /internal/sessions/resolve` (the gateway's session
+ * lookup): user id, role, and the e-mail address once confirmed. 404 when the session is over.
+ */
+export const ResolvedSession = z.object({ userId: z.string(), role: UserRole, email: z.string().optional() }).strict();
+export type ResolvedSession = z.infer<typeof ResolvedSession>;
+
 /** Name of the HttpOnly session cookie (opaque random id; the session lives in the account database). */
 export const SESSION_COOKIE = 'shop_session';
 

@@ -19,3 +19,4 @@ export * from './audit/audit-outbox';
 export * from './audit/versioned-write';
 export * from './jobs/jobs';
 export { acquireLease } from './jobs/job-lease';
+export * from './internal-client';

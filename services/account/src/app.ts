@@ -21,6 +21,7 @@ import {
   mailRequestsPerIp,
 } from './auth/login-windows';
 import { internalSessionRoutes } from './sessions/internal.routes';
+import { customerSessionPlugin } from './users/current-session';
 import { profileRoutes } from './users/profile.routes';
 import { Wishlists } from './wishlist/wishlist';
 import { wishlistRoutes } from './wishlist/wishlist.routes';
@@ -65,10 +66,11 @@ export async function buildApp(
   };
   const identity = identitySecret(config.IDENTITY_SECRET);
   await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, identitySecret: identity, limits, sleep });
+  await app.register(customerSessionPlugin, { auth });
   await app.register(profileRoutes, { auth, passwordChecks: limits.passwordChecks });
   await app.register(internalSessionRoutes, { auth });
   const wishlists = new Wishlists(app.db, new CatalogReader(config.CATALOG_SERVICE_URL, app.internalApiSecret));
-  await app.register(wishlistRoutes, { auth, wishlists });
+  await app.register(wishlistRoutes, { wishlists });
   const privacy = new AccountPrivacy({
     auth,
     wishlists,
@@ -78,7 +80,7 @@ export async function buildApp(
     log: app.log,
     now,
   });
-  await app.register(privacyRoutes, { auth, privacy, passwordChecks: limits.passwordChecks, secureCookie: config.COOKIE_SECURE });
+  await app.register(privacyRoutes, { privacy, passwordChecks: limits.passwordChecks, secureCookie: config.COOKIE_SECURE });
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: app.internalApiSecret,

@@ -1,7 +1,7 @@
 import { Schema, type Model } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import { AuditEntriesBody, type AuditEntry } from '@shop/contracts/admin';
-import { internalHeaders } from '../internal-auth';
+import { InternalClient } from '../internal-client';
 
 /**
  * The embedded audit outbox (issue #13): add this path to every schema staff edit. A write puts
@@ -108,13 +108,12 @@ export class AuditRelay {
 
   private async send(entries: AuditEntry[]): Promise<void> {
     if ('deliver' in this.options) return this.options.deliver(entries);
-    const response = await fetch(new URL('/internal/audit-entries', this.options.adminServiceUrl), {
-      method: 'POST',
-      headers: { ...internalHeaders(this.options.internalSecret), 'content-type': 'application/json' },
-      body: JSON.stringify(AuditEntriesBody.parse({ entries })),
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
-    });
-    if (!response.ok) throw new Error(`admin service answered HTTP ${response.status} to audit entries`);
+    await new InternalClient({
+      service: 'admin',
+      baseUrl: this.options.adminServiceUrl,
+      secret: this.options.internalSecret,
+      timeoutMs: this.options.timeoutMs ?? 5000,
+    }).call('POST', '/internal/audit-entries', { 204: null }, { body: AuditEntriesBody.parse({ entries }) });
   }
 }
 

@@ -1,6 +1,6 @@
 import createError from '@fastify/error';
 import { CustomerCommerceData } from '@shop/contracts';
-import { internalHeaders } from '@shop/service-kit';
+import { InternalClient } from '@shop/service-kit';
 
 /** 503 when the cart service cannot give or erase a customer's data: nothing was deleted, the customer tries again. */
 export const CartUnavailableError = createError(
@@ -15,20 +15,18 @@ export const CartUnavailableError = createError(
  */
 export class CartClient {
   /** @param timeoutMs how long one call may take (ms); the customer waits for it. */
-  constructor(
-    private readonly baseUrl: string,
-    private readonly internalSecret: string,
-    private readonly timeoutMs = 5000,
-  ) {}
+  private readonly cartService: InternalClient;
+
+  constructor(baseUrl: string, internalSecret: string, timeoutMs = 5000) {
+    this.cartService = new InternalClient({ service: 'cart', baseUrl, secret: internalSecret, timeoutMs });
+  }
 
   /** @throws CartUnavailableError when the cart service does not answer correctly. */
   async commerceData(userId: string, email: string | undefined): Promise<CustomerCommerceData> {
-    const url = new URL(`/internal/customers/${userId}/data`, this.baseUrl);
-    if (email) url.searchParams.set('email', email);
     try {
-      const response = await fetch(url, { headers: internalHeaders(this.internalSecret), signal: AbortSignal.timeout(this.timeoutMs) });
-      if (!response.ok) throw new Error(`cart answered HTTP ${response.status}`);
-      return CustomerCommerceData.parse(await response.json());
+      return await this.cartService.get(`/internal/customers/${encodeURIComponent(userId)}/data`, CustomerCommerceData, {
+        query: { email },
+      });
     } catch (error) {
       throw new CartUnavailableError({ cause: error });
     }
@@ -37,12 +35,7 @@ export class CartClient {
   /** Deletes the customer's cart (an absent one is fine). @throws CartUnavailableError. */
   async eraseCart(userId: string): Promise<void> {
     try {
-      const response = await fetch(new URL(`/internal/customers/${userId}/cart`, this.baseUrl), {
-        method: 'DELETE',
-        headers: internalHeaders(this.internalSecret),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      if (response.status !== 204) throw new Error(`cart answered HTTP ${response.status}`);
+      await this.cartService.call('DELETE', `/internal/customers/${encodeURIComponent(userId)}/cart`, { 204: null });
     } catch (error) {
       throw new CartUnavailableError({ cause: error });
     }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountDataExport, DeleteAccountBody, ErrorResponse } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
-import type { AuthService } from '../auth/auth-service';
-import { clearSessionCookie, PASSWORD_CONFIRMED_RESPONSES, requireSession, UNAUTHENTICATED } from '../users/current-session';
+import { clearSessionCookie, PASSWORD_CONFIRMED_RESPONSES, sessionOf, UNAUTHENTICATED } from '../users/current-session';
 import { WrongPasswordError, type AccountPrivacy } from './account-privacy';
 
 /**
@@ -10,22 +9,21 @@ import { WrongPasswordError, type AccountPrivacy } from './account-privacy';
  * Not named by the spec; they live under /api/auth, which the gateway routes to this service.
  */
 export const privacyRoutes: FastifyPluginAsyncZod<{
-  auth: AuthService;
   privacy: AccountPrivacy;
   passwordChecks: AttemptLimiter;
   secureCookie: boolean;
-}> = async (app, { auth, privacy, passwordChecks, secureCookie }) => {
+}> = async (app, { privacy, passwordChecks, secureCookie }) => {
   app.get(
     '/api/auth/data-export',
     {
+      config: { customerSession: true },
       schema: {
         summary: 'Everything stored about the customer, as a JSON download (Art. 15, 20 DSGVO)',
         response: { 200: AccountDataExport, 401: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const session = await requireSession(auth, request, reply);
-      if (!session) return reply;
+      const session = sessionOf(request);
       const data = await privacy.exportFor(session.userId);
       if (!data) return reply.code(401).send(UNAUTHENTICATED);
       const day = data.exportedAt.slice(0, 10);
@@ -36,6 +34,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/auth/delete-account',
     {
+      config: { customerSession: true },
       schema: {
         summary: 'Delete the account after the password check; orders are kept as tax law requires (Art. 17 DSGVO)',
         body: DeleteAccountBody,
@@ -43,8 +42,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const session = await requireSession(auth, request, reply);
-      if (!session) return reply;
+      const session = sessionOf(request);
       // Guessing the password in a taken-over session is limited like logins.
       const deleted = await passwordChecks.guard(
         session.userId,

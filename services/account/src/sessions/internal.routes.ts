@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UserRole } from '@shop/contracts';
+import { ErrorResponse, ResolvedSession } from '@shop/contracts';
 import type { AuthService } from '../auth/auth-service';
 
 /**
@@ -16,8 +16,8 @@ export const internalSessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService }>
         hide: true,
         body: z.object({ token: z.string().max(100) }).strict(),
         response: {
-          200: z.object({ userId: z.string(), role: UserRole, email: z.string().optional() }).strict(),
-          404: z.object({ message: z.string(), code: z.string() }),
+          200: ResolvedSession,
+          404: ErrorResponse,
         },
       },
     },

@@ -3,7 +3,7 @@ import { ChangePasswordBody, ErrorResponse, ProfileUpdateBody, User } from '@sho
 import type { AttemptLimiter } from '@shop/service-kit';
 import { WrongCurrentPasswordError, type AuthService } from '../auth/auth-service';
 import { toApiUser } from './users';
-import { PASSWORD_CONFIRMED_RESPONSES, requireSession, UNAUTHENTICATED } from './current-session';
+import { PASSWORD_CONFIRMED_RESPONSES, sessionOf, UNAUTHENTICATED } from './current-session';
 
 /**
  * The logged-in user's own data (issue #11; spec §7 PATCH /api/auth/profile and
@@ -17,6 +17,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
   app.patch(
     '/api/auth/profile',
     {
+      config: { customerSession: true },
       schema: {
         summary: 'Change name and saved delivery address',
         body: ProfileUpdateBody,
@@ -24,8 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
       },
     },
     async (request, reply) => {
-      const current = await requireSession(auth, request, reply);
-      if (!current) return reply;
+      const current = sessionOf(request);
       const updated = await auth.users.updateProfile(current.userId, request.body);
       if (!updated) return reply.code(401).send(UNAUTHENTICATED);
       return toApiUser(updated);
@@ -35,15 +35,15 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
   app.post(
     '/api/auth/change-password',
     {
+      config: { customerSession: true },
       schema: {
         summary: 'Change the password; every other session of the account ends',
         body: ChangePasswordBody,
         response: PASSWORD_CONFIRMED_RESPONSES,
       },
     },
-    async (request, reply) => {
-      const current = await requireSession(auth, request, reply);
-      if (!current) return reply;
+    async (request) => {
+      const current = sessionOf(request);
       const { currentPassword, newPassword } = request.body;
       // Guessing the current password in a stolen session is limited like logins.
       await passwordChecks.guard(

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddWishlistItemBody, ErrorResponse, WishlistResponse } from '@shop/contracts';
-import type { AuthService } from '../auth/auth-service';
-import { requireSession } from '../users/current-session';
+import { sessionOf } from '../users/current-session';
 import type { Wishlists } from './wishlist';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
@@ -13,18 +12,18 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409
  * 'Anmeldung erforderlich', spec §8). POST and DELETE answer the whole list as GET does, so the
  * browser shows the state the server holds.
  */
-export const wishlistRoutes: FastifyPluginAsyncZod<{ auth: AuthService; wishlists: Wishlists }> = async (app, { auth, wishlists }) => {
+export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlists: Wishlists }> = async (app, { wishlists }) => {
   app.get(
     '/api/wishlist',
     {
+      config: { customerSession: true },
       schema: {
         summary: "The customer's wishlist, newest first, with the catalogue's current product data",
         response: { 200: WishlistResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const session = await requireSession(auth, request, reply);
-      if (!session) return reply;
+    async (request) => {
+      const session = sessionOf(request);
       return { items: await wishlists.list(session.userId) };
     },
   );
@@ -32,6 +31,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ auth: AuthService; wishlist
   app.post(
     '/api/wishlist',
     {
+      config: { customerSession: true },
       schema: {
         summary: 'Add a product (adding it again changes nothing); 404 for an unknown product, 409 when the list is full',
         body: AddWishlistItemBody,
@@ -39,8 +39,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ auth: AuthService; wishlist
       },
     },
     async (request, reply) => {
-      const session = await requireSession(auth, request, reply);
-      if (!session) return reply;
+      const session = sessionOf(request);
       await wishlists.add(session.userId, request.body.productId);
       return reply.code(201).send({ items: await wishlists.list(session.userId) });
     },
@@ -49,15 +48,15 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ auth: AuthService; wishlist
   app.delete(
     '/api/wishlist/:itemId',
     {
+      config: { customerSession: true },
       schema: {
         summary: 'Remove an item; 404 when it is not on this customer’s list',
         params: z.object({ itemId: z.string().max(100) }).strict(),
         response: { 200: WishlistResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const session = await requireSession(auth, request, reply);
-      if (!session) return reply;
+    async (request) => {
+      const session = sessionOf(request);
       await wishlists.remove(session.userId, request.params.itemId);
       return { items: await wishlists.list(session.userId) };
     },

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import { UserNamesResponse } from '@shop/contracts/admin';
-import { internalHeaders } from '@shop/service-kit';
+import { InternalClient } from '@shop/service-kit';
 
 /** How long a staff member's name is reused before it is read again (ms). */
 const NAME_CACHE_MS = 5 * 60_000;
@@ -16,7 +16,16 @@ const NAMES_TIMEOUT_MS = 1500;
 export class ActorNames {
   private readonly cache = new LRUCache<string, string>({ max: 1000, ttl: NAME_CACHE_MS });
 
-  constructor(private readonly deps: { accountUrl: string; internalSecret: string; log: FastifyBaseLogger }) {}
+  private readonly accountService: InternalClient;
+
+  constructor(private readonly deps: { accountUrl: string; internalSecret: string; log: FastifyBaseLogger }) {
+    this.accountService = new InternalClient({
+      service: 'account',
+      baseUrl: deps.accountUrl,
+      secret: deps.internalSecret,
+      timeoutMs: NAMES_TIMEOUT_MS,
+    });
+  }
 
   /** Names by user id for `ids`; ids without a readable name are missing. */
   async namesOf(ids: string[]): Promise<Map<string, string>> {
@@ -24,12 +33,10 @@ export class ActorNames {
     const missing = wanted.filter((id) => !this.cache.has(id));
     if (missing.length) {
       try {
-        const response = await fetch(new URL(`/internal/users/names?ids=${missing.slice(0, 100).join(',')}`, this.deps.accountUrl), {
-          headers: internalHeaders(this.deps.internalSecret),
-          signal: AbortSignal.timeout(NAMES_TIMEOUT_MS),
+        const { names } = await this.accountService.get('/internal/users/names', UserNamesResponse, {
+          query: { ids: missing.slice(0, 100).join(',') },
         });
-        if (!response.ok) throw new Error(`account service answered HTTP ${response.status}`);
-        for (const [id, name] of Object.entries(UserNamesResponse.parse(await response.json()).names)) this.cache.set(id, name);
+        for (const [id, name] of Object.entries(names)) this.cache.set(id, name);
       } catch (error) {
         this.deps.log.warn({ err: error }, 'staff names unavailable; the audit log shows roles and ids');
       }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MediaUsageResponse } from '@shop/contracts/admin';
-import { internalHeaders } from '@shop/service-kit';
+import { InternalClient } from '@shop/service-kit';
 
 /** How long a deletion waits for one service's answer (ms). */
 const USAGE_TIMEOUT_MS = 5000;
@@ -14,23 +14,24 @@ export type MediaUse = MediaUsageResponse['uses'][number];
  * did not answer: then nobody can tell, and a deletion must not go ahead.
  */
 export class MediaUsage {
-  constructor(private readonly deps: { catalogUrl: string; contentUrl: string; internalSecret: string; log: FastifyBaseLogger }) {}
+  private readonly services: InternalClient[];
+
+  constructor(private readonly deps: { catalogUrl: string; contentUrl: string; internalSecret: string; log: FastifyBaseLogger }) {
+    const client = (service: string, baseUrl: string) =>
+      new InternalClient({ service, baseUrl, secret: deps.internalSecret, timeoutMs: USAGE_TIMEOUT_MS });
+    this.services = [client('catalog', deps.catalogUrl), client('content', deps.contentUrl)];
+  }
 
   async of(assetId: string): Promise<MediaUse[] | null> {
-    const answers = await Promise.all([this.read(this.deps.catalogUrl, assetId), this.read(this.deps.contentUrl, assetId)]);
+    const answers = await Promise.all(this.services.map((service) => this.read(service, assetId)));
     return answers.some((answer) => answer === null) ? null : answers.flatMap((answer) => answer!);
   }
 
-  private async read(baseUrl: string, assetId: string): Promise<MediaUse[] | null> {
+  private async read(service: InternalClient, assetId: string): Promise<MediaUse[] | null> {
     try {
-      const response = await fetch(new URL(`/internal/media-usage?assetId=${assetId}`, baseUrl), {
-        headers: internalHeaders(this.deps.internalSecret),
-        signal: AbortSignal.timeout(USAGE_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return MediaUsageResponse.parse(await response.json()).uses;
+      return (await service.get('/internal/media-usage', MediaUsageResponse, { query: { assetId } })).uses;
     } catch (error) {
-      this.deps.log.warn({ err: error, baseUrl }, 'media usage unavailable');
+      this.deps.log.warn({ err: error }, 'media usage unavailable');
       return null;
     }
   }

@@ -1,6 +1,6 @@
 import { STOCK_ERROR_CODES, type StockLine } from '@shop/contracts';
 import { CatalogReader } from '@shop/catalog-client';
-import { ConflictError, internalHeaders } from '@shop/service-kit';
+import { ConflictError, InternalCallError } from '@shop/service-kit';
 
 /**
  * Reads products from (CatalogReader), and reserves stock through, the catalog service's internal
@@ -29,34 +29,30 @@ export class CatalogClient extends CatalogReader {
    *   CatalogUnavailableError (503) when the answer is lost (the reservation may then exist: release it).
    */
   async reserveStock(reservationId: string, lines: StockLine[]): Promise<void> {
-    let response: Response;
     try {
-      response = await fetch(new URL('/internal/stock/reservations', this.baseUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...internalHeaders(this.internalSecret) },
-        body: JSON.stringify({ reservationId, lines }),
-        signal: AbortSignal.timeout(this.writeTimeoutMs),
-      });
+      await this.internal.call(
+        'POST',
+        '/internal/stock/reservations',
+        { 201: null },
+        { body: { reservationId, lines }, timeoutMs: this.writeTimeoutMs },
+      );
     } catch (error) {
-      throw this.unavailable(error);
-    }
-    if (response.status === 201) return;
-    if (response.status === 409) {
-      const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-      if (body.code === STOCK_ERROR_CODES.outOfStock) throw new ConflictError(body.message ?? 'Nicht genügend Bestand.');
+      if (!(error instanceof InternalCallError) || error.status !== 409) throw this.unavailable(error);
+      if (error.body?.code === STOCK_ERROR_CODES.outOfStock) throw new ConflictError(error.body.message);
       // RESERVATION_RELEASED: this attempt's id was given back meanwhile; the order is not placed.
       throw new ConflictError('Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.');
     }
-    throw this.unavailable(new Error(`catalog answered HTTP ${response.status}`));
   }
 
-  /** Gives a reservation's stock back (once; unknown or already released ids are fine). @throws on any failure. */
+  /** Gives a reservation's stock back (once; unknown or already released ids are fine). @throws InternalCallError on any failure. */
   async releaseReservation(reservationId: string): Promise<void> {
-    const response = await fetch(new URL(`/internal/stock/reservations/${reservationId}/release`, this.baseUrl), {
-      method: 'POST',
-      headers: internalHeaders(this.internalSecret),
-      signal: AbortSignal.timeout(this.writeTimeoutMs),
-    });
-    if (!response.ok) throw new Error(`catalog answered HTTP ${response.status} to the release of ${reservationId}`);
+    await this.internal.call(
+      'POST',
+      `/internal/stock/reservations/${encodeURIComponent(reservationId)}/release`,
+      { 200: null },
+      {
+        timeoutMs: this.writeTimeoutMs,
+      },
+    );
   }
 }

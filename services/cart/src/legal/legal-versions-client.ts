@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LegalVersions } from '@shop/contracts';
-import { internalHeaders } from '@shop/service-kit';
+import { InternalClient } from '@shop/service-kit';
 
 /** How long one answer of the content service is reused (ms): the texts change only with a deployment. */
 const CACHE_MS = 60_000;
@@ -14,22 +14,21 @@ const CACHE_MS = 60_000;
 export class LegalVersionsClient {
   private cached: { versions: LegalVersions; at: number } | null = null;
 
+  private readonly contentService: InternalClient;
+
   constructor(
-    private readonly baseUrl: string,
-    private readonly internalSecret: string,
+    baseUrl: string,
+    internalSecret: string,
     private readonly log: FastifyBaseLogger,
-    private readonly timeoutMs = 1000,
-  ) {}
+    timeoutMs = 1000,
+  ) {
+    this.contentService = new InternalClient({ service: 'content', baseUrl, secret: internalSecret, timeoutMs });
+  }
 
   async current(): Promise<LegalVersions | null> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.versions;
     try {
-      const response = await fetch(new URL('/internal/legal-versions', this.baseUrl), {
-        headers: internalHeaders(this.internalSecret),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      if (!response.ok) throw new Error(`content answered HTTP ${response.status}`);
-      this.cached = { versions: LegalVersions.parse(await response.json()), at: Date.now() };
+      this.cached = { versions: await this.contentService.get('/internal/legal-versions', LegalVersions), at: Date.now() };
       return this.cached.versions;
     } catch (error) {
       this.log.warn({ err: error }, 'legal text versions not read: the order keeps the last known ones');

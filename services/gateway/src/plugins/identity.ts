@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fastifyCookie } from '@fastify/cookie';
 import { LRUCache } from 'lru-cache';
-import { SESSION_COOKIE } from '@shop/contracts';
-import { internalHeaders, signIdentity, type ShopIdentity } from '@shop/service-kit';
+import { ResolvedSession, SESSION_COOKIE } from '@shop/contracts';
+import { InternalClient, signIdentity, type ShopIdentity } from '@shop/service-kit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +31,12 @@ const IDENTITY_TTL_S = 60;
 export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: string; identitySecret: string; sessionCacheMs: number }>(
   async (app: FastifyInstance, opts) => {
     const cache = new LRUCache<string, { identity: ShopIdentity | null }>({ max: 50_000, ttl: opts.sessionCacheMs });
+    const accountService = new InternalClient({
+      service: 'account',
+      baseUrl: opts.accountServiceUrl,
+      secret: opts.internalSecret,
+      timeoutMs: 2000,
+    });
     app.decorateRequest('shopIdentity', null);
     app.decorateRequest('shopRole', null);
 
@@ -39,14 +45,13 @@ export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: st
       const cached = cache.get(key);
       if (cached) return cached.identity;
       try {
-        const response = await fetch(new URL('/internal/sessions/resolve', opts.accountServiceUrl), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...internalHeaders(opts.internalSecret) },
-          body: JSON.stringify({ token }),
-          signal: AbortSignal.timeout(2000),
-        });
-        if (response.status !== 200 && response.status !== 404) throw new Error(`account service answered ${response.status}`);
-        const identity = response.status === 200 ? ((await response.json()) as ShopIdentity) : null;
+        const answer = await accountService.call(
+          'POST',
+          '/internal/sessions/resolve',
+          { 200: ResolvedSession, 404: null },
+          { body: { token } },
+        );
+        const identity = answer.status === 200 ? answer.body : null;
         cache.set(key, { identity });
         return identity;
       } catch (error) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PageHead, SitemapEntries } from '@shop/contracts';
-import { internalHeaders } from '@shop/service-kit';
+import { InternalClient } from '@shop/service-kit';
 
 /** How long the gateway waits for a service's page head before serving the generic one (ms). */
 const HEAD_TIMEOUT_MS = 800;
@@ -19,13 +19,9 @@ export async function lookupPageHead(
   log: FastifyBaseLogger,
 ): Promise<HeadLookup> {
   try {
-    const response = await fetch(new URL(`/internal/page-head?path=${encodeURIComponent(path)}`, serviceUrl), {
-      headers: internalHeaders(internalSecret),
-      signal: AbortSignal.timeout(HEAD_TIMEOUT_MS),
-    });
-    if (response.status === 404) return { kind: 'missing' };
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return { kind: 'head', head: PageHead.parse(await response.json()) };
+    const service = new InternalClient({ service: serviceUrl, baseUrl: serviceUrl, secret: internalSecret, timeoutMs: HEAD_TIMEOUT_MS });
+    const answer = await service.call('GET', '/internal/page-head', { 200: PageHead, 404: null }, { query: { path } });
+    return answer.status === 404 ? { kind: 'missing' } : { kind: 'head', head: answer.body };
   } catch (error) {
     log.warn({ err: error, serviceUrl, path }, 'page head lookup failed; serving the generic head');
     return { kind: 'unavailable' };
@@ -35,13 +31,9 @@ export async function lookupPageHead(
 /** Sitemap entries of one service; [] when it has none (404) or does not answer. */
 export async function fetchSitemapEntries(serviceUrl: string, internalSecret: string, log: FastifyBaseLogger): Promise<SitemapEntries> {
   try {
-    const response = await fetch(new URL('/internal/sitemap-entries', serviceUrl), {
-      headers: internalHeaders(internalSecret),
-      signal: AbortSignal.timeout(3000),
-    });
-    if (response.status === 404) return [];
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return SitemapEntries.parse(await response.json());
+    const service = new InternalClient({ service: serviceUrl, baseUrl: serviceUrl, secret: internalSecret, timeoutMs: 3000 });
+    const answer = await service.call('GET', '/internal/sitemap-entries', { 200: SitemapEntries, 404: null });
+    return answer.status === 404 ? [] : answer.body;
   } catch (error) {
     log.warn({ err: error, serviceUrl }, 'sitemap entries unavailable');
     return [];

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import { ErrorResponse } from '@shop/contracts';
+import { internalHeaders } from './internal-auth';
+
+/** Why an internal call failed. */
+export type InternalCallFailure = 'unreachable' | 'timeout' | 'status' | 'invalid-body';
+
+/**
+ * A failed call to another service's /internal API: it could not be reached, did not answer
+ * within the timeout, answered a status the caller does not accept (`status`, with its parsed
+ * `{ message, code }` when it sent one), or sent a body its contract refuses. Callers turn it
+ * into their own German 503 or 409; the log gets this message.
+ */
+export class InternalCallError extends Error {
+  constructor(
+    readonly service: string,
+    readonly path: string,
+    readonly failure: InternalCallFailure,
+    readonly status: number | null = null,
+    readonly body: ErrorResponse | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(`${service} ${path}: ${failure}${status === null ? '' : ` (HTTP ${status}${body ? ` ${body.code}` : ''})`}`, options);
+    this.name = 'InternalCallError';
+  }
+}
+
+/** The statuses a caller accepts, each with the schema of its body (null: no body is read). */
+type Expected = Record<number, z.ZodType | null>;
+
+/** The answer of a call: one of the accepted statuses with its parsed body. */
+export type InternalAnswer<E extends Expected> = {
+  [S in keyof E & number]: { status: S; body: E[S] extends z.ZodType ? z.output<E[S]> : null };
+}[keyof E & number];
+
+/**
+ * The one way a service calls another one's /internal API (issue #22: fourteen hand-written
+ * `fetch` calls, two of which cast the answer instead of parsing it): the shared secret's header,
+ * a timeout, the answer parsed with its contract, and every failure as an InternalCallError.
+ */
+export class InternalClient {
+  constructor(
+    private readonly options: {
+      /** The called service, for logs and errors ('catalog'). */
+      service: string;
+      baseUrl: string;
+      /** INTERNAL_API_SECRET: /internal refuses calls without it. */
+      secret: string;
+      /** Default time one call may take (ms). */
+      timeoutMs: number;
+    },
+  ) {}
+
+  /**
+   * One call to `path` (with `query` parameters), sending `body` as JSON.
+   * @returns the accepted status with its body parsed by its schema.
+   * @throws InternalCallError for any other status, a timeout, an unreachable service or a body its schema refuses.
+   */
+  async call<E extends Expected>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    expect: E,
+    request: { query?: Record<string, string | undefined>; body?: unknown; timeoutMs?: number } = {},
+  ): Promise<InternalAnswer<E>> {
+    const { service } = this.options;
+    const url = new URL(path, this.options.baseUrl);
+    for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          ...internalHeaders(this.options.secret),
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new InternalCallError(service, path, timedOut ? 'timeout' : 'unreachable', null, null, { cause: error });
+    }
+    if (!(response.status in expect)) {
+      const body = ErrorResponse.safeParse(await response.json().catch(() => null));
+      throw new InternalCallError(service, path, 'status', response.status, body.success ? body.data : null);
+    }
+    const schema = expect[response.status];
+    if (!schema) {
+      await response.body?.cancel();
+      return { status: response.status, body: null } as InternalAnswer<E>;
+    }
+    let parsed: unknown;
+    try {
+      parsed = schema.parse(await response.json());
+    } catch (error) {
+      throw new InternalCallError(service, path, 'invalid-body', response.status, null, { cause: error });
+    }
+    return { status: response.status, body: parsed } as InternalAnswer<E>;
+  }
+
+  /** GET with one accepted answer (200). @returns its parsed body. @throws InternalCallError. */
+  async get<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    request: { query?: Record<string, string | undefined>; timeoutMs?: number } = {},
+  ) {
+    return (await this.call('GET', path, { 200: schema }, request)).body as z.output<T>;
+  }
+}
