@@ -105,4 +105,20 @@ export default [
       ],
     },
   },
+  {
+    // Issue #22: browser code branches on an error's `code` and `issues[].rule`, never on its text
+    // (texts are for shoppers and may change; a service's German wording is not an interface).
+    files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'packages/{api-client,shell-api,ui}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(test|match|includes|startsWith|endsWith|search)$/] MemberExpression[property.name=/^(message|serverMessage)$/]',
+          message: 'Branch on ApiError.code or issues[].rule, never on message text (issue #22).',
+        },
+      ],
+    },
+  },
 ];

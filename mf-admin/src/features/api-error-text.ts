@@ -4,7 +4,7 @@ import { ApiError } from '@shop/api-client';
 export function apiErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) {
     // A refused field: its own German message, without the path the summary line carries.
-    const issue = (error.body as { issues?: Array<{ message?: string }> } | null)?.issues?.[0]?.message;
+    const issue = error.issues[0]?.message;
     if (issue || error.serverMessage) return issue ?? error.serverMessage;
   }
   return 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich erneut.';
@@ -12,5 +12,5 @@ export function apiErrorText(error: unknown): string {
 
 /** The stable error code of a failed admin call (e.g. 'STALE_VERSION'), if the service sent one. */
 export function apiErrorCode(error: unknown): string | undefined {
-  return error instanceof ApiError ? (error.body as { code?: string } | null)?.code : undefined;
+  return error instanceof ApiError ? (error.code ?? undefined) : undefined;
 }

@@ -27,8 +27,38 @@ export interface ApiRequestOptions {
   logger?: (message: string, detail: unknown) => void;
 }
 
+/** One validation problem of an error body: the field's path, the German message, the broken rule ('too_small', …). */
+export interface ApiIssue {
+  path: string;
+  message: string;
+  rule?: string;
+}
+
+/**
+ * The machine-readable parts of an error body (the services' ErrorResponse `{ message, code?,
+ * issues? }`): its `code` and its `issues`. Browsers branch on these, never on message text
+ * (issue #22); the German `message` is only shown. Anything that is not such a body gives no code
+ * and no issues.
+ */
+export function parseErrorBody(body: unknown): { code: string | null; issues: ApiIssue[] } {
+  if (!body || typeof body !== 'object') return { code: null, issues: [] };
+  const { code, issues } = body as { code?: unknown; issues?: unknown };
+  const valid = Array.isArray(issues)
+    ? issues.filter(
+        (issue): issue is ApiIssue =>
+          Boolean(issue) && typeof issue === 'object' && typeof issue.path === 'string' && typeof issue.message === 'string',
+      )
+    : [];
+  return { code: typeof code === 'string' ? code : null, issues: valid };
+}
+
 /** Error thrown for every non-2xx response; `message` is '<status>: <server message>'. */
 export class ApiError extends Error {
+  /** The body's stable `code` (e.g. UNAUTHENTICATED, VALIDATION_ERROR, STALE_VERSION), or null. */
+  readonly code: string | null;
+  /** The body's validation issues (empty when none). */
+  readonly issues: ApiIssue[];
+
   constructor(
     readonly status: number,
     readonly serverMessage: string,
@@ -37,6 +67,7 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
+    ({ code: this.code, issues: this.issues } = parseErrorBody(body));
   }
 }
 

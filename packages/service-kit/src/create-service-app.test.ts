@@ -70,7 +70,7 @@ describe('service app factory', () => {
     expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.message).toMatch(/^Ungültige Anfrage: body\/quantity – /);
     expect(body.message).toMatch(/zu klein/i);
-    expect(body.issues).toEqual([{ path: 'body/quantity', message: expect.any(String) }]);
+    expect(body.issues).toEqual([{ path: 'body/quantity', message: expect.any(String), rule: 'too_small' }]);
   });
 
   test('unknown fields are rejected (strict objects)', async () => {

@@ -89,6 +89,7 @@ export function createServiceApp(options: CreateServiceAppOptions) {
       const issues = error.validation.map((issue) => ({
         path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
         message: issue.message ?? 'ungültig',
+        rule: issue.keyword,
       }));
       const first = issues[0];
       return reply.code(400).send({
@@ -98,9 +99,11 @@ export function createServiceApp(options: CreateServiceAppOptions) {
       });
     }
     if (error instanceof FieldError) {
-      return reply
-        .code(400)
-        .send({ message: error.message, code: error.code, issues: [{ path: `${error.location}/${error.field}`, message: error.message }] });
+      return reply.code(400).send({
+        message: error.message,
+        code: error.code,
+        issues: [{ path: `${error.location}/${error.field}`, message: error.message, rule: 'custom' }],
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

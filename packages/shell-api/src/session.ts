@@ -54,7 +54,7 @@ export function loadSession(force = false): Promise<User | null> {
         store(user);
         return user;
       } catch (error) {
-        const unauthenticated = error instanceof ApiError && (error.status === 401 || /Nicht authentifiziert/.test(error.message));
+        const unauthenticated = error instanceof ApiError && (error.status === 401 || error.code === 'UNAUTHENTICATED');
         if (unauthenticated || attempt >= 2) {
           store(null);
           return null;

@@ -3,20 +3,20 @@ import { cartErrorReason } from './cart-errors';
 
 /** Issue #8: failed cart calls show a German reason, never raw validation text. */
 describe('cartErrorReason', () => {
-  it('translates a quantity above the limit (zod text from the service) into the German limit', () => {
+  it('translates a quantity above the limit (by its rule, not its text) into the German limit', () => {
     const body = {
       message: 'Ungültige Anfrage: body/quantity – Zu groß: erwartet, dass number <=99 ist',
       code: 'VALIDATION_ERROR',
-      issues: [{ path: 'body/quantity', message: 'Zu groß: erwartet, dass number <=99 ist' }],
+      issues: [{ path: 'body/quantity', message: 'Zu groß: erwartet, dass number <=99 ist', rule: 'too_big' }],
     };
     expect(cartErrorReason(new ApiError(400, body.message, body))).toBe('Höchstens 99 Stück pro Artikel.');
   });
 
-  it('names a quantity below 1', () => {
+  it('names a quantity below 1 by the rule, whatever the wording', () => {
     const body = {
       message: 'x',
       code: 'VALIDATION_ERROR',
-      issues: [{ path: 'body/quantity', message: 'Zu klein: erwartet, dass number >=1 ist' }],
+      issues: [{ path: 'body/quantity', message: 'Number must be greater than or equal to 1', rule: 'too_small' }],
     };
     expect(cartErrorReason(new ApiError(400, 'x', body))).toBe('Die Menge muss mindestens 1 Stück sein.');
   });

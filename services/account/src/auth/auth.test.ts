@@ -91,7 +91,7 @@ describe('registration, verification, login, logout (issue #11)', () => {
       const response = await browser.call('POST', '/api/auth/register', { ...erika, email: 'weak@example.de', password });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(reason);
-      expect(response.body.issues).toEqual([{ path: 'body/password', message: response.body.message }]);
+      expect(response.body.issues).toEqual([{ path: 'body/password', message: response.body.message, rule: 'custom' }]);
     }
   });
 
@@ -163,7 +163,11 @@ test('a name carrying a link is refused at the field and no e-mail goes out (iss
   });
   expect(response.status).toBe(400);
   expect(response.body.issues).toEqual([
-    { path: 'body/firstName', message: 'Bitte geben Sie nur Ihren Namen ein, ohne Links, E-Mail-Adressen oder Zeichen wie < >.' },
+    {
+      path: 'body/firstName',
+      message: 'Bitte geben Sie nur Ihren Namen ein, ohne Links, E-Mail-Adressen oder Zeichen wie < >.',
+      rule: 'custom',
+    },
   ]);
   expect(env.mails.length).toBe(before);
 });
