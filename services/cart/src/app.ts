@@ -81,7 +81,13 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     log: app.log,
     now,
   });
-  const cancellation = new OrderCancellation({ db: app.db, catalog, mailer, shop, log: app.log, dueDays: config.PAYMENT_DUE_DAYS });
+  const relay = new AuditRelay({
+    adminServiceUrl: config.ADMIN_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    models: [() => orderModel(app.db), () => promoCodeModel(app.db)],
+    log: app.log,
+  });
+  const cancellation = new OrderCancellation({ db: app.db, relay, catalog, mailer, shop, log: app.log, dueDays: config.PAYMENT_DUE_DAYS });
   const unpaidOrders = new UnpaidOrders({ db: app.db, cancellation, dueDays: config.PAYMENT_DUE_DAYS });
   const identity = identitySecret(config.IDENTITY_SECRET);
   const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: identity });
@@ -110,12 +116,6 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   });
   await app.register(customerDataRoutes, { placement, carts: new Carts(app.db), withdrawals });
 
-  const relay = new AuditRelay({
-    adminServiceUrl: config.ADMIN_SERVICE_URL,
-    internalSecret: app.internalApiSecret,
-    models: [() => orderModel(app.db), () => promoCodeModel(app.db)],
-    log: app.log,
-  });
   const orderQueries = new AdminOrderQueries({ db: app.db, payment: prepayment(config), dueDays: config.PAYMENT_DUE_DAYS, now });
   const shippingMails = new ShippingMails({ db: app.db, mailer, shop, log: app.log, now });
   const fulfillment = new OrderFulfillment({ db: app.db, queries: orderQueries, cancellation, shippingMails, relay, now });

@@ -36,7 +36,20 @@ export class AuditRelay {
       log: FastifyBaseLogger;
       timeoutMs?: number;
     },
-  ) {}
+  ) {
+    this.adminService =
+      'deliver' in options
+        ? null
+        : new InternalClient({
+            service: 'admin',
+            baseUrl: options.adminServiceUrl,
+            secret: options.internalSecret,
+            timeoutMs: options.timeoutMs ?? 5000,
+          });
+  }
+
+  /** The admin service's /internal API (null when entries are delivered in-process). */
+  private readonly adminService: InternalClient | null;
 
   /**
    * Delivers everything pending now; resolves with the number delivered. A call while a run is
@@ -108,12 +121,7 @@ export class AuditRelay {
 
   private async send(entries: AuditEntry[]): Promise<void> {
     if ('deliver' in this.options) return this.options.deliver(entries);
-    await new InternalClient({
-      service: 'admin',
-      baseUrl: this.options.adminServiceUrl,
-      secret: this.options.internalSecret,
-      timeoutMs: this.options.timeoutMs ?? 5000,
-    }).call('POST', '/internal/audit-entries', { 204: null }, { body: AuditEntriesBody.parse({ entries }) });
+    await this.adminService!.call('POST', '/internal/audit-entries', { 204: null }, { body: AuditEntriesBody.parse({ entries }) });
   }
 }
 

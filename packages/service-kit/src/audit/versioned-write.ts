@@ -95,14 +95,15 @@ export interface VersionedCreate<TRaw> {
    */
   record: { [K in keyof TRaw]?: unknown } & { _id?: unknown };
   audit: AuditEntry;
-  /** The 409 text when a unique index refuses it (code, slug or address taken). */
-  takenMessage: string;
+  /** The 409 text when a unique index refuses it (code, slug or address taken); none where no key can be taken. */
+  takenMessage?: string;
   relay?: AuditRelay;
 }
 
 /**
  * Inserts a record staff create, with `version: 0` and its audit entry in one insert.
- * @returns the stored record (lean). @throws ConflictError (409, `takenMessage`) for a duplicate key.
+ * @returns the stored record as read back (lean), so callers need no second read.
+ * @throws ConflictError (409, `takenMessage`) for a duplicate key.
  */
 export async function versionedCreate<M extends AnyModel>(model: M, create: VersionedCreate<RawOf<M>>): Promise<LeanRecord<M>> {
   let id: unknown;
@@ -110,7 +111,7 @@ export async function versionedCreate<M extends AnyModel>(model: M, create: Vers
     const created = await model.create({ ...create.record, version: 0, auditOutbox: [create.audit] });
     id = created._id;
   } catch (error) {
-    if (isDuplicateKeyError(error)) throw new ConflictError(create.takenMessage);
+    if (create.takenMessage && isDuplicateKeyError(error)) throw new ConflictError(create.takenMessage);
     throw error;
   }
   create.relay?.kick();

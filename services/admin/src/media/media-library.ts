@@ -106,10 +106,7 @@ export class MediaLibrary {
     );
     await this.files.insertMany(image.variants.map((variant) => ({ _id: `${id}-${variant.width}.webp`, assetId: id, data: variant.data })));
     try {
-      // A fresh ObjectId: no unique key can be taken.
-      return this.toAdmin(
-        await versionedCreate(this.assets, { record: { _id, ...record }, audit: entry, takenMessage: '', relay: this.deps.relay }),
-      );
+      return this.toAdmin(await versionedCreate(this.assets, { record: { _id, ...record }, audit: entry, relay: this.deps.relay }));
     } catch (error) {
       await this.files.deleteMany({ assetId: id });
       throw error;

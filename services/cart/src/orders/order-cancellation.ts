@@ -9,8 +9,7 @@ import { orderCancellationMail } from './order-cancellation.mail';
 import { orderTransition } from './order-transitions';
 
 /** Who cancels and why: the overdue-payment job, or staff with their note, the version they saw and who they are. */
-export type CancellationRequest =
-  { reason: 'payment_overdue' } | { reason: 'staff'; note: string; version: number; staff: ShopIdentity; relay: AuditRelay };
+export type CancellationRequest = { reason: 'payment_overdue' } | { reason: 'staff'; note: string; version: number; staff: ShopIdentity };
 
 /**
  * The one cancellation of an order (issue #9 overdue payments; issue #13 staff): compare-and-set
@@ -24,6 +23,8 @@ export class OrderCancellation {
   constructor(
     private readonly deps: {
       db: Connection;
+      /** Kicked after a staff cancellation, so its audit entry reaches the log at once. */
+      relay: AuditRelay;
       catalog: Pick<CatalogClient, 'releaseReservation'>;
       mailer: Mailer;
       shop: { name: string; origin: string };
@@ -67,7 +68,7 @@ export class OrderCancellation {
           expectedVersion: request.version,
           update: { $set: transition.set },
           audit,
-          relay: request.relay,
+          relay: this.deps.relay,
         });
       } catch (error) {
         if (error instanceof StaleVersionError) return false;

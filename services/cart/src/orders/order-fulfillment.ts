@@ -6,8 +6,7 @@ import { auditEntry, checkVersion, StaleVersionError, versionedUpdate, type Audi
 import { orderModel } from './order.model';
 import type { OrderCancellation } from './order-cancellation';
 import { orderTransition } from './order-transitions';
-import type { AdminOrderQueries } from './admin-order-queries';
-import { loadPlacedOrder } from './admin-order-queries';
+import { loadPlacedOrder, type AdminOrderQueries } from './admin-order-queries';
 import type { ShippingMails } from './shipping-mails';
 
 type Action = z.output<typeof OrderAction>;
@@ -45,11 +44,7 @@ export class OrderFulfillment {
     const transition = orderTransition(order, request, now, staff);
     if (transition instanceof Error) throw transition;
     if (request.action === 'cancel') {
-      const done = await this.deps.cancellation.cancel(
-        order,
-        { reason: 'staff', note: request.note, version, staff, relay: this.deps.relay },
-        now,
-      );
+      const done = await this.deps.cancellation.cancel(order, { reason: 'staff', note: request.note, version, staff }, now);
       if (!done) throw new StaleVersionError(STALE_EDIT_MESSAGE);
     } else {
       await versionedUpdate(orderModel(this.deps.db), {

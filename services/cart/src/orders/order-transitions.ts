@@ -36,9 +36,12 @@ export type OrderTransitionRefusal = InstanceType<typeof ConflictError> | FieldE
 /** The fields of an order the rules read. */
 export type OrderState = Pick<OrderRecord, 'status' | 'createdAt' | 'shippedAt' | 'withdrawalRequestedAt' | 'refund' | 'totals'>;
 
+/** Every status of an order once placed ('pending' is the placement itself). */
+const PLACED_STATUSES: OrderStatus[] = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'];
+
 const statusLabel = (status: string) => ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
 
-/** Who may act on a record, the staff member; the transition records them in the payment and refund. */
+/** The staff member acting: recorded in a booked payment or refund. */
 export interface Actor {
   userId: string;
 }
@@ -145,10 +148,10 @@ export function orderTransition(
     }
     case 'withdraw': {
       // A withdrawal is received in every state of a placed order (§ 355 BGB; before delivery always in time).
-      const refused = wrongStatus(['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']);
+      const refused = wrongStatus(PLACED_STATUSES);
       if (refused) return refused;
       return {
-        from: ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'],
+        from: PLACED_STATUSES,
         set: order.withdrawalRequestedAt ? {} : { withdrawalRequestedAt: request.receivedAt },
         changes: [],
         events: [],

@@ -158,9 +158,13 @@ export class PostAdmin {
       },
       this.deps.now(),
     );
-    await versionedCreate(this.records, { record: { _id, ...this.toStored(input) }, audit: entry, takenMessage: SLUG_TAKEN });
+    const created = await versionedCreate(this.records, {
+      record: { _id, ...this.toStored(input) },
+      audit: entry,
+      takenMessage: SLUG_TAKEN,
+    });
     this.afterWrite();
-    return this.get(String(_id));
+    return this.toAdmin(created as StoredPost);
   }
 
   /**

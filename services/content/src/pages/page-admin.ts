@@ -84,13 +84,13 @@ export class PageAdmin {
       },
       now,
     );
-    await versionedCreate(this.records, {
+    const created = await versionedCreate(this.records, {
       record: { slug, custom: true, draft: { ...draft, savedAt: now, savedBy: staff.userId } },
       audit: entry,
       takenMessage: SLUG_TAKEN,
       relay: this.deps.relay,
     });
-    return this.deps.queries.get(slug);
+    return this.deps.queries.detail({ slug, template: null, record: created as unknown as StoredPage });
   }
 
   /**
