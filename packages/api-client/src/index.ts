@@ -11,6 +11,8 @@
  * - an empty body gives null; an unparseable JSON body is logged and gives null.
  */
 
+import { ErrorCode } from '@shop/contracts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
@@ -35,12 +37,12 @@ export interface ApiIssue {
 }
 
 /**
- * The machine-readable parts of an error body (the services' ErrorResponse `{ message, code?,
- * issues? }`): its `code` and its `issues`. Browsers branch on these, never on message text
- * (issue #22); the German `message` is only shown. Anything that is not such a body gives no code
- * and no issues.
+ * The machine-readable parts of an error body (the services' ErrorResponse `{ message, code,
+ * issues? }`): its `code`, one of @shop/contracts' ErrorCode, and its `issues`. Browsers branch on
+ * these, never on message text (issue #22); the German `message` is only shown. Anything that is
+ * not such a body, or a code this build does not know (a newer service), gives no code.
  */
-export function parseErrorBody(body: unknown): { code: string | null; issues: ApiIssue[] } {
+export function parseErrorBody(body: unknown): { code: ErrorCode | null; issues: ApiIssue[] } {
   if (!body || typeof body !== 'object') return { code: null, issues: [] };
   const { code, issues } = body as { code?: unknown; issues?: unknown };
   const valid = Array.isArray(issues)
@@ -49,13 +51,14 @@ export function parseErrorBody(body: unknown): { code: string | null; issues: Ap
           Boolean(issue) && typeof issue === 'object' && typeof issue.path === 'string' && typeof issue.message === 'string',
       )
     : [];
-  return { code: typeof code === 'string' ? code : null, issues: valid };
+  const known = ErrorCode.safeParse(code);
+  return { code: known.success ? known.data : null, issues: valid };
 }
 
 /** Error thrown for every non-2xx response; `message` is '<status>: <server message>'. */
 export class ApiError extends Error {
   /** The body's stable `code` (e.g. UNAUTHENTICATED, VALIDATION_ERROR, STALE_VERSION), or null. */
-  readonly code: string | null;
+  readonly code: ErrorCode | null;
   /** The body's validation issues (empty when none). */
   readonly issues: ApiIssue[];
 

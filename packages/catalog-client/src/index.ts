@@ -1,11 +1,9 @@
-import createError from '@fastify/error';
 import { InternalProductsResponse, type Product } from '@shop/contracts';
-import { InternalClient } from '@shop/service-kit';
+import { InternalClient, defineApiError } from '@shop/service-kit';
 
 /** 503 when the catalog cannot answer; its German message says what the shopper misses (prices, product data). */
-export const CatalogUnavailableError = createError<'CATALOG_UNAVAILABLE', 503, [message: string, options: { cause: unknown }]>(
+export const CatalogUnavailableError = defineApiError<'CATALOG_UNAVAILABLE', [message: string, options: { cause: unknown }]>(
   'CATALOG_UNAVAILABLE',
-  '%s',
   503,
 );
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { createDomainService } from './domain-service';
 import { ConfigError, loadConfig, serviceEnvSchema } from './config';
-import { NotFoundError } from './errors';
-import type { ServiceApp } from './create-service-app';
+import { errorResponses } from '@shop/contracts';
+import { ConflictError, NotFoundError, defineApiError } from './errors';
+import { createServiceApp, type ServiceApp } from './create-service-app';
 
 const env = serviceEnvSchema('testkit', 4999);
 
@@ -68,9 +69,8 @@ describe('service app factory', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('VALIDATION_ERROR');
-    expect(body.message).toMatch(/^Ungültige Anfrage: body\/quantity – /);
-    expect(body.message).toMatch(/zu klein/i);
-    expect(body.issues).toEqual([{ path: 'body/quantity', message: expect.any(String), rule: 'too_small' }]);
+    expect(body.message).toBe('Menge: mindestens 1 nötig');
+    expect(body.issues).toEqual([{ path: 'body/quantity', message: 'mindestens 1 nötig', rule: 'too_small' }]);
   });
 
   test('unknown fields are rejected (strict objects)', async () => {
@@ -151,6 +151,84 @@ describe('service app factory', () => {
       type: 'integer',
       minimum: 1,
     });
+  });
+});
+
+describe('declared error answers (issue #22)', () => {
+  const OutOfStock = defineApiError('OUT_OF_STOCK', 409);
+  function appWith(strictErrorContracts: boolean) {
+    const app = createServiceApp({ service: 'contracts', description: 'test', logLevel: 'silent', strictErrorContracts });
+    // Routes inside a plugin, as in the services, so @fastify/swagger sees them.
+    app.register(async (scope) => {
+      const response = { 200: z.object({ ok: z.boolean() }), ...errorResponses({ 409: ['OUT_OF_STOCK'] }) };
+      scope.get('/declared', { schema: { response } }, async () => {
+        throw new OutOfStock('Nicht genügend Bestand.');
+      });
+      scope.get('/other-code', { schema: { response } }, async () => {
+        throw new ConflictError('Schon vergeben.');
+      });
+      scope.get('/other-status', { schema: { response } }, async () => {
+        throw new NotFoundError('Nicht gefunden.');
+      });
+      scope.get('/validation', { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }), response } }, async () => ({
+        ok: true,
+      }));
+    });
+    return app;
+  }
+
+  test('a declared code goes out with its status and German message', async () => {
+    const app = appWith(true);
+    const response = await app.inject({ method: 'GET', url: '/declared' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Nicht genügend Bestand.', code: 'OUT_OF_STOCK' });
+    await app.close();
+  });
+
+  test('generic answers need no declaration: a validation error names the field in plain German', async () => {
+    const app = appWith(true);
+    const response = await app.inject({ method: 'GET', url: '/validation?page=0' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Seite: mindestens 1 nötig',
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: 'querystring/page', message: 'mindestens 1 nötig', rule: 'too_small' }],
+    });
+    await app.close();
+  });
+
+  test.each(['/other-code', '/other-status'])('strict (tests): an undeclared answer of %s is a 500', async (url) => {
+    const app = appWith(true);
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+    await app.close();
+  });
+
+  test('lenient (production): an undeclared answer still reaches the shopper as sent', async () => {
+    const app = appWith(false);
+    const code = await app.inject({ method: 'GET', url: '/other-code' });
+    expect(code.statusCode).toBe(409);
+    expect(code.json()).toEqual({ message: 'Schon vergeben.', code: 'CONFLICT' });
+    const status = await app.inject({ method: 'GET', url: '/other-status' });
+    expect(status.statusCode).toBe(404);
+    expect(status.json()).toEqual({ message: 'Nicht gefunden.', code: 'NOT_FOUND' });
+    await app.close();
+  });
+
+  test('the OpenAPI document lists each status with its codes', async () => {
+    const app = appWith(true);
+    await app.ready();
+    const doc = app.swagger() as {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { content: Record<string, { schema: { properties: { code: { enum: string[] } } } }> }> } }
+      >;
+    };
+    const responses = doc.paths['/declared']!.get.responses;
+    expect(responses['409']!.content['application/json']!.schema.properties.code.enum).toEqual(['OUT_OF_STOCK']);
+    expect(responses['503']!.content['application/json']!.schema.properties.code.enum).toEqual(['DATABASE_UNAVAILABLE']);
+    await app.close();
   });
 });
 

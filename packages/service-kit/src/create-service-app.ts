@@ -10,12 +10,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, HealthResponse, ReadinessResponse, type ReadinessCheck } from '@shop/contracts';
+import {
+  ErrorCode,
+  GENERIC_ERROR_CODES,
+  HealthResponse,
+  ReadinessResponse,
+  type ErrorResponse,
+  type ReadinessCheck,
+} from '@shop/contracts';
 import { FRAMEWORK_ERRORS, HTTP_ERROR_TEXTS_DE, SERVICE_UNAVAILABLE_MESSAGE, FieldError } from './errors';
 import { isDatabaseUnavailable } from './database';
+import { plainIssueText, validationMessage } from './validation-messages';
 
-// Validation messages in German: they reach shoppers as '<status>: <message>' (spec §8).
+// Validation messages in plain German: they reach shoppers as '<status>: <message>' (spec §8);
+// zod's German locale covers what plainIssueText leaves out.
 z.config(z.locales.de());
+z.config({ customError: plainIssueText });
 
 export interface CreateServiceAppOptions {
   /** Service name for logs, health answers and the OpenAPI title. */
@@ -29,7 +39,24 @@ export interface CreateServiceAppOptions {
   fastify?: FastifyServerOptions;
   /** Set false when the app installs its own not-found handler (the gateway's HTML 404). */
   jsonNotFound?: boolean;
+  /**
+   * An error answer whose status or code the route did not declare (errorResponses) becomes a 500
+   * instead of going out (true), or goes out and is logged as an error (false). Default: true
+   * under tests (NODE_ENV 'test'), so tests prove every route's declared errors; false otherwise,
+   * so a shopper never gets a 500 for a contract slip.
+   */
+  strictErrorContracts?: boolean;
 }
+
+/** The code for an error that carries none of ours (a library's), by status. */
+const FALLBACK_CODES: Readonly<Record<number, ErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
 
 /** Request ids taken from `x-request-id`: letters, digits, '.', '_', ':' and '-', at most 64 characters. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -51,6 +78,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  */
 export function createServiceApp(options: CreateServiceAppOptions) {
   const { service, description, logLevel = 'info', logFormat = 'json', readinessChecks = [] } = options;
+  const strictErrorContracts = options.strictErrorContracts ?? process.env.NODE_ENV === 'test';
   const app = Fastify({
     logger: logLevel === 'silent' ? false : loggerOptions(service, logLevel, logFormat),
     ...(logFormat === 'pretty' ? { logController: new TerminalLogController() } : {}),
@@ -85,6 +113,18 @@ export function createServiceApp(options: CreateServiceAppOptions) {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    const { status, body } = errorAnswer(error, request);
+    const declared = declaredErrorAnswer(request, status, body);
+    if (declared === 'undeclared') {
+      request.log.error({ status, code: body.code, route: request.routeOptions.url }, 'error answer not declared by the route');
+      if (strictErrorContracts) return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+      return reply.code(status).serializer(JSON.stringify).send(body);
+    }
+    return reply.code(status).send(body);
+  });
+
+  /** Status and ErrorResponse body for a thrown error (see createServiceApp's list). */
+  function errorAnswer(error: unknown, request: FastifyRequest): { status: number; body: ErrorResponse } {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
@@ -92,49 +132,54 @@ export function createServiceApp(options: CreateServiceAppOptions) {
         rule: issue.keyword,
       }));
       const first = issues[0];
-      return reply.code(400).send({
-        message: first ? `Ungültige Anfrage: ${first.path} – ${first.message}` : 'Ungültige Anfrage',
-        code: 'VALIDATION_ERROR',
-        issues,
-      });
+      return {
+        status: 400,
+        body: { message: first ? validationMessage(first.path, first.message) : 'Ungültige Eingabe.', code: 'VALIDATION_ERROR', issues },
+      };
     }
     if (error instanceof FieldError) {
-      return reply.code(400).send({
-        message: error.message,
-        code: error.code,
-        issues: [{ path: `${error.location}/${error.field}`, message: error.message, rule: 'custom' }],
-      });
+      return {
+        status: 400,
+        body: {
+          message: error.message,
+          code: error.code,
+          issues: [{ path: `${error.location}/${error.field}`, message: error.message, rule: 'custom' }],
+        },
+      };
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+      return { status: 500, body: { message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' } };
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ message: SERVICE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' });
+      return { status: 503, body: { message: SERVICE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' } };
     }
     const err = error as { statusCode?: number; message?: string; code?: string };
     const framework = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
-    if (framework) return reply.code(framework.status).send({ message: framework.message, code: framework.code });
+    if (framework) return { status: framework.status, body: { message: framework.message, code: framework.code } };
     // A library's HTTP error (http-errors: `expose`, no code of ours) carries an English status text.
     const libraryText = !err.code && (error as { expose?: boolean }).expose ? HTTP_ERROR_TEXTS_DE[err.statusCode ?? 0] : undefined;
-    if (libraryText) return reply.code(err.statusCode!).send({ message: libraryText, code: `HTTP_${err.statusCode}` });
+    if (libraryText) return { status: err.statusCode!, body: { message: libraryText, code: ErrorCode.parse(`HTTP_${err.statusCode}`) } };
     // 4xx and a declared 503 (a dependency such as the catalog is unreachable) keep their status
     // and German message; anything else is an unexpected 500.
-    const declared = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);
-    const status = declared ? err.statusCode! : 500;
+    const expected = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);
+    const status = expected ? err.statusCode! : 500;
     if (status === 503) request.log.warn({ err: error }, 'dependency unavailable');
     if (status >= 500 && status !== 503 && request.raw.destroyed) {
       // The client went away mid-answer (a closed tab, a load generator stopping): not a fault here.
       request.log.info({ err: error }, 'client closed the connection before the answer was complete');
-      return reply.code(500).send({ message: 'Interner Serverfehler', code: 'CLIENT_CLOSED' });
+      return { status: 500, body: { message: 'Interner Serverfehler', code: 'CLIENT_CLOSED' } };
     }
     if (status >= 500 && status !== 503) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+      return { status: 500, body: { message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' } };
     }
-    return reply.code(status).send({ message: err.message ?? 'Fehler', code: err.code });
-  });
+    const known = ErrorCode.safeParse(err.code);
+    if (!known.success) request.log.warn({ err: error }, 'error with a code that ErrorCode does not list');
+    const code = known.success ? known.data : (FALLBACK_CODES[status] ?? 'BAD_REQUEST');
+    return { status, body: { message: err.message ?? 'Fehler', code } };
+  }
 
   if (options.jsonNotFound !== false) {
     app.setNotFoundHandler((request, reply) => {
@@ -181,8 +226,21 @@ function loggerOptions(service: string, level: string, format: 'json' | 'pretty'
   };
 }
 
-/** Shapes every error response is declared with, for route schemas. */
-export const errorResponses = { 400: ErrorResponse, 404: ErrorResponse, 500: ErrorResponse } as const;
+/**
+ * Whether the route declared this error answer: 'declared' (a generic answer every route can
+ * give, GENERIC_ERROR_CODES, or one its response schemas accept), 'undeclared' (its response
+ * schemas have none for the status, or refuse the body's code), or 'unchecked' (a route without
+ * response schemas, such as a binary download, or a request that matched no route).
+ */
+function declaredErrorAnswer(request: FastifyRequest, status: number, body: ErrorResponse): 'declared' | 'undeclared' | 'unchecked' {
+  const responses = (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  if (!responses || !request.routeOptions.url) return 'unchecked';
+  const generic: readonly ErrorCode[] | undefined = (GENERIC_ERROR_CODES as Record<number, readonly ErrorCode[]>)[status];
+  if (generic?.includes(body.code)) return 'declared';
+  const schema = responses[status] ?? responses[String(status)];
+  if (!(schema instanceof z.ZodType)) return 'undeclared';
+  return schema.safeParse(body).success ? 'declared' : 'undeclared';
+}
 
 /** The app type every service's `buildApp` returns. */
 export type ServiceApp = ReturnType<typeof createServiceApp>;

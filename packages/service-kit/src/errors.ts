@@ -1,28 +1,45 @@
-import createError from '@fastify/error';
+import createError, { type FastifyErrorConstructor } from '@fastify/error';
+import type { ErrorCode, ErrorResponse } from '@shop/contracts';
+
+/**
+ * An expected API error class with a stable `code` from ErrorCode (issue #22) and a German
+ * message: `new OutOfStock('Nicht genügend Bestand …')`, or a fixed `message` without arguments.
+ * Built with @fastify/error, so the shared error handler tells it from unexpected failures.
+ */
+export function defineApiError<C extends ErrorCode, A extends unknown[] = [string]>(
+  code: C,
+  status: number,
+  message = '%s',
+): FastifyErrorConstructor<{ code: C; statusCode: number }, A> {
+  return createError<C, number, A>(code, message, status);
+}
 
 /**
  * Expected API errors with a stable `code` and a German `message` (spec §8: the client shows
  * '<status>: <message>'). Created with @fastify/error so the shared error handler can tell
  * them from unexpected failures.
  */
-export const NotFoundError = createError<[string]>('NOT_FOUND', '%s', 404);
-export const BadRequestError = createError<[string]>('BAD_REQUEST', '%s', 400);
-export const ForbiddenError = createError<[string]>('FORBIDDEN', '%s', 403);
-export const ConflictError = createError<[string]>('CONFLICT', '%s', 409);
+export const NotFoundError = defineApiError('NOT_FOUND', 404);
+export const BadRequestError = defineApiError('BAD_REQUEST', 400);
+export const ForbiddenError = defineApiError('FORBIDDEN', 403);
+export const ConflictError = defineApiError('CONFLICT', 409);
 /** 409 for a staff edit made on an outdated version of a record (optimistic concurrency, issue #13); message STALE_EDIT_MESSAGE. */
-export const StaleVersionError = createError<[string]>('STALE_VERSION', '%s', 409);
+export const StaleVersionError = defineApiError('STALE_VERSION', 409);
 
 /** Largest request body every service and the gateway accept (bytes; Fastify's default). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** German answer for a request body over {@link BODY_LIMIT_BYTES} (413). */
-export const PAYLOAD_TOO_LARGE = { message: 'Die Anfrage ist zu groß (höchstens 1 MB).', code: 'PAYLOAD_TOO_LARGE' } as const;
+export const PAYLOAD_TOO_LARGE = {
+  message: 'Die Anfrage ist zu groß (höchstens 1 MB).',
+  code: 'PAYLOAD_TOO_LARGE',
+} as const satisfies ErrorResponse;
 
 /**
  * Fastify's own request errors (body parsing) with German messages and stable codes, so API
  * clients and shoppers never see its English texts (issue #9). Keyed by Fastify's error code.
  */
-export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message: string; code: string }>> = {
+export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message: string; code: ErrorCode }>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.', code: 'INVALID_JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Die Anfrage ist leer; erwartet wird ein JSON-Objekt.', code: 'EMPTY_BODY' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, ...PAYLOAD_TOO_LARGE },
@@ -77,7 +94,7 @@ export const HTTP_ERROR_TEXTS_DE: Readonly<Record<number, string>> = {
  */
 export class FieldError extends Error {
   readonly statusCode = 400;
-  readonly code = 'VALIDATION_ERROR';
+  readonly code = 'VALIDATION_ERROR' as const;
   constructor(
     readonly field: string,
     message: string,

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import createError from '@fastify/error';
 import { permissionsOf, type StaffPermission } from '@shop/contracts';
-import { ForbiddenError } from './errors';
+import { ForbiddenError, defineApiError } from './errors';
 import { readIdentity, type ShopIdentity } from './identity';
 
 /** 401 for an admin endpoint called without a login. */
-export const UnauthenticatedError = createError<'UNAUTHENTICATED', 401, [string]>('UNAUTHENTICATED', '%s', 401);
+export const UnauthenticatedError = defineApiError('UNAUTHENTICATED', 401);
 
 /**
  * The caller of an admin endpoint (issue #13), if their verified identity has `permission`

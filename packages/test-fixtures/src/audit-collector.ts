@@ -11,7 +11,7 @@ export async function startAuditCollector() {
   const received = new Map<string, AuditEntry>();
   const state = { down: false };
   app.post<{ Body: { entries: AuditEntry[] } }>('/internal/audit-entries', async (request, reply) => {
-    if (state.down) return reply.code(503).send({ message: 'down', code: 'DOWN' });
+    if (state.down) return reply.code(503).send({ message: 'down', code: 'DATABASE_UNAVAILABLE' });
     for (const entry of request.body.entries) received.set(entry.id, entry);
     return reply.code(204).send();
   });

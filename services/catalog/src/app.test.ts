@@ -174,7 +174,9 @@ describe('GET /api/products', () => {
     const { status, body } = await get(`/api/products?${query}`);
     expect(status).toBe(400);
     expect(body.code).toBe('VALIDATION_ERROR');
-    expect(body.message).toMatch(/^Ungültige Anfrage: /);
+    // Plain German for shoppers; the technical place only in issues (issue #22).
+    expect(body.message).toMatch(/^(Anzahl|Sortierung|Suchbegriff|Mindestpreis|Ungültige Eingabe): [A-Za-zäöü]/);
+    expect(body.message).not.toMatch(/querystring|erwartet|number|string/);
     expect(body.issues[0].path).toContain(path);
   });
 

@@ -5,9 +5,9 @@ import { cartErrorReason } from './cart-errors';
 describe('cartErrorReason', () => {
   it('translates a quantity above the limit (by its rule, not its text) into the German limit', () => {
     const body = {
-      message: 'Ungültige Anfrage: body/quantity – Zu groß: erwartet, dass number <=99 ist',
+      message: 'Menge: höchstens 99 erlaubt',
       code: 'VALIDATION_ERROR',
-      issues: [{ path: 'body/quantity', message: 'Zu groß: erwartet, dass number <=99 ist', rule: 'too_big' }],
+      issues: [{ path: 'body/quantity', message: 'höchstens 99 erlaubt', rule: 'too_big' }],
     };
     expect(cartErrorReason(new ApiError(400, body.message, body))).toBe('Höchstens 99 Stück pro Artikel.');
   });
@@ -23,9 +23,9 @@ describe('cartErrorReason', () => {
 
   it('hides other schema violations behind a plain request to check the input', () => {
     const body = {
-      message: 'Ungültige Anfrage: body/productId – ungültig',
+      message: 'Produkt: ungültiges Format',
       code: 'VALIDATION_ERROR',
-      issues: [{ path: 'body/productId', message: 'ungültig' }],
+      issues: [{ path: 'body/productId', message: 'ungültiges Format', rule: 'invalid_format' }],
     };
     expect(cartErrorReason(new ApiError(400, body.message, body))).toBe('Bitte prüfen Sie Ihre Eingabe.');
   });

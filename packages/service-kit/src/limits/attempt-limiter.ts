@@ -1,9 +1,10 @@
 import type { Connection } from 'mongoose';
-import createError from '@fastify/error';
+import type { ErrorCode } from '@shop/contracts';
+import { defineApiError } from '../errors';
 import { attemptModel } from './attempt.model';
 
 /** 429 when a client has used up a rate window; `code` names the limit for API clients. */
-export const RateWindowError = createError<[string]>('RATE_WINDOW_EXCEEDED', '%s', 429);
+export const RateWindowError = defineApiError('RATE_LIMITED', 429);
 
 /** A limit: at most `limit` counted attempts per key within `windowMs`. */
 export interface RateWindow {
@@ -12,7 +13,7 @@ export interface RateWindow {
   limit: number;
   windowMs: number;
   /** Stable code of the 429 answer (e.g. PROMO_ATTEMPTS_EXCEEDED). */
-  code: string;
+  code: ErrorCode;
   /** The German 429 message, given the wait until the oldest counted attempt leaves the window. */
   message: (wait: string) => string;
 }

@@ -1,9 +1,8 @@
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
-import createError from '@fastify/error';
 import type { User } from '@shop/contracts';
 import { passwordProblem } from '@shop/account-rules';
-import { BadRequestError, FieldError, type Mailer, type OutgoingMail } from '@shop/service-kit';
+import { BadRequestError, FieldError, defineApiError, type Mailer, type OutgoingMail } from '@shop/service-kit';
 import { Users, toApiUser } from '../users/users';
 import { Sessions } from '../sessions/sessions';
 import { Tokens } from '../tokens/tokens';
@@ -12,19 +11,23 @@ import { DUMMY_HASH_PROMISE, passwordHasher } from './password-hasher';
 import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from './breached-passwords';
 
 /** 401 for wrong e-mail or password: one message for both, so it tells nobody which was wrong. */
-export const InvalidCredentialsError = createError('INVALID_CREDENTIALS', 'E-Mail-Adresse oder Passwort ist nicht korrekt.', 401);
+export const InvalidCredentialsError = defineApiError<'INVALID_CREDENTIALS', []>(
+  'INVALID_CREDENTIALS',
+  401,
+  'E-Mail-Adresse oder Passwort ist nicht korrekt.',
+);
 /** 403 for a correct login whose e-mail address is not confirmed yet. */
-export const EmailNotVerifiedError = createError(
+export const EmailNotVerifiedError = defineApiError<'EMAIL_NOT_VERIFIED', []>(
   'EMAIL_NOT_VERIFIED',
-  'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Den Link haben wir Ihnen nach der Registrierung geschickt; Sie können ihn erneut anfordern.',
   403,
+  'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Den Link haben wir Ihnen nach der Registrierung geschickt; Sie können ihn erneut anfordern.',
 );
 
 /** 403 for a correct login to an account staff have blocked (issue #13). */
-export const AccountBlockedError = createError(
+export const AccountBlockedError = defineApiError<'ACCOUNT_BLOCKED', []>(
   'ACCOUNT_BLOCKED',
-  'Dieses Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.',
   403,
+  'Dieses Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice.',
 );
 
 /** 400 for a wrong current password when changing it (counts like a failed login). */

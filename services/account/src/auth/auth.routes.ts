@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Email, ErrorResponse, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
+import { Email, errorResponses, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
 import { customerEmailKey, readIdentity, type AttemptLimiter } from '@shop/service-kit';
 import { InvalidCredentialsError, type AuthService } from './auth-service';
 import { clearSessionCookie } from '../users/current-session';
 import { loginDelayMs } from './login-windows';
 
 const Message = z.object({ message: z.string() }).strict();
+/** Requests that send an e-mail: limited per address and per IP (login-windows.ts). */
+const mailErrors = errorResponses({ 429: ['MAIL_REQUESTS_EXCEEDED'] });
+const tokenErrors = errorResponses({});
 const Token = z.string({ error: 'Der Link ist unvollständig.' }).min(1, 'Der Link ist unvollständig.').max(100);
-const errors = { 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
 /** Only a wrong e-mail or password uses up one of the allowed login attempts. */
 const isFailedLogin = ({ error }: { error?: unknown }) => error instanceof InvalidCredentialsError;
@@ -55,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Register a customer; the same answer whether or not the address has an account (the owner gets a notice)',
         body: RegisterBody,
-        response: { 202: Message, ...errors },
+        response: { 202: Message, ...mailErrors },
       },
     },
     async (request, reply) => {
@@ -72,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Confirm the e-mail address with the token of the verification link',
         body: z.object({ token: Token }).strict(),
-        response: { 200: Message, ...errors },
+        response: { 200: Message, ...tokenErrors },
       },
     },
     async (request) => {
@@ -87,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Send the verification link again (neutral answer)',
         body: z.object({ email: Email }).strict(),
-        response: { 202: Message, ...errors },
+        response: { 202: Message, ...mailErrors },
       },
     },
     async (request, reply) => {
@@ -103,7 +105,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Log in: returns the user and sets a new session cookie',
         body: LoginBody,
-        response: { 200: User, 401: ErrorResponse, 403: ErrorResponse, ...errors },
+        response: {
+          200: User,
+          ...errorResponses({
+            401: ['INVALID_CREDENTIALS'],
+            403: ['EMAIL_NOT_VERIFIED', 'ACCOUNT_BLOCKED'],
+            429: ['LOGIN_ATTEMPTS_EXCEEDED'],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -136,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/auth/logout',
-    { schema: { summary: 'Log out: ends the session and clears the cookie', response: { 200: Message, 503: ErrorResponse } } },
+    { schema: { summary: 'Log out: ends the session and clears the cookie', response: { 200: Message, ...errorResponses({}) } } },
     async (request, reply) => {
       const token = sessionToken(request);
       if (token) await auth.sessions.end(token);
@@ -150,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'The logged-in user (401 without a live session)',
-        response: { 200: User, 401: ErrorResponse, 503: ErrorResponse },
+        response: { 200: User, ...errorResponses({ 401: ['UNAUTHENTICATED'] }) },
       },
     },
     async (request, reply) => {
@@ -174,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Send a password reset link (neutral answer)',
         body: z.object({ email: Email }).strict(),
-        response: { 202: Message, ...errors },
+        response: { 202: Message, ...mailErrors },
       },
     },
     async (request, reply) => {
@@ -190,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Set a new password with the token of the reset link; ends every session of the account',
         body: z.object({ token: Token, password: z.string().min(1, 'Bitte geben Sie ein Passwort ein.').max(200) }).strict(),
-        response: { 200: Message, ...errors },
+        response: { 200: Message, ...tokenErrors },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountDataExport, ErrorResponse } from '@shop/contracts';
+import { AccountDataExport, errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import {
   AdminCustomerDetail,
   AdminCustomerList,
@@ -13,7 +13,7 @@ import type { CustomerAdmin } from './customer-admin';
 import type { AccountPrivacy } from '../privacy/account-privacy';
 
 const params = z.object({ id: z.string().max(64) });
-const readErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const readErrors = { ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'] } as const;
 
 /**
  * Staff endpoints of accounts (issue #13) under /api/admin/customers: list and detail need
@@ -31,7 +31,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
       schema: {
         summary: 'Accounts, newest first: search (e-mail, name), kind (customers, staff), state (blocked, unverified), paging',
         querystring: AdminCustomerListQuery,
-        response: { 200: AdminCustomerList, 400: ErrorResponse, ...readErrors },
+        response: { 200: AdminCustomerList, ...errorResponses(readErrors) },
       },
     },
     async (request) => customers.list(request.query),
@@ -41,7 +41,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
     '/api/admin/customers/:id',
     {
       config: { permission: 'customers:read' },
-      schema: { summary: 'One account for staff', params, response: { 200: AdminCustomerDetail, ...readErrors } },
+      schema: { summary: 'One account for staff', params, response: { 200: AdminCustomerDetail, ...errorResponses(readErrors) } },
     },
     async (request) => customers.detail(request.params.id),
   );
@@ -56,7 +56,10 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
           'erase deletes the account on the customer’s request (DSGVO Art. 17); orders stay (§ 147 AO). 503 when the audit log or the cart is unreachable: nothing is erased.',
         params,
         body: CustomerAction,
-        response: { 200: CustomerActionResult, 400: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse, ...readErrors },
+        response: {
+          200: CustomerActionResult,
+          ...errorResponses({ ...readErrors, 409: ['CONFLICT', 'STALE_VERSION'], 503: ['AUDIT_UNAVAILABLE', 'CART_UNAVAILABLE'] }),
+        },
       },
     },
     async (request) => ({ customer: await customers.act(request.staff!, request.params.id, request.body) }),
@@ -69,7 +72,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
       schema: {
         summary: 'Everything stored about the account, for a customer’s request (Art. 15, 20 DSGVO), as a JSON download',
         params,
-        response: { 200: AccountDataExport, 503: ErrorResponse, ...readErrors },
+        response: { 200: AccountDataExport, ...errorResponses({ ...readErrors, 503: ['CART_UNAVAILABLE'] }) },
       },
     },
     async (request, reply) => {

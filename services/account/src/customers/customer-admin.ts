@@ -15,18 +15,18 @@ import {
   type AuditRelay,
   type ShopIdentity,
   containsText,
+  defineApiError,
 } from '@shop/service-kit';
-import createError from '@fastify/error';
 import { userModel, type UserRecord } from '../users/user.model';
 import type { AuthService } from '../auth/auth-service';
 import type { AccountPrivacy } from '../privacy/account-privacy';
 import type { Wishlists } from '../wishlist/wishlist';
 
 /** 503 when the audit log cannot record an erasure: nothing is erased then. */
-export const AuditUnavailableError = createError(
+export const AuditUnavailableError = defineApiError<'AUDIT_UNAVAILABLE', [options?: { cause: unknown }]>(
   'AUDIT_UNAVAILABLE',
-  'Das Änderungsprotokoll ist gerade nicht erreichbar; es wurde nichts gelöscht. Bitte versuchen Sie es gleich erneut.',
   503,
+  'Das Änderungsprotokoll ist gerade nicht erreichbar; es wurde nichts gelöscht. Bitte versuchen Sie es gleich erneut.',
 );
 
 const NOT_FOUND = 'Kundenkonto nicht gefunden.';

@@ -1,12 +1,11 @@
-import createError from '@fastify/error';
 import { CustomerCommerceData } from '@shop/contracts';
-import { InternalClient } from '@shop/service-kit';
+import { InternalClient, defineApiError } from '@shop/service-kit';
 
 /** 503 when the cart service cannot give or erase a customer's data: nothing was deleted, the customer tries again. */
-export const CartUnavailableError = createError(
+export const CartUnavailableError = defineApiError<'CART_UNAVAILABLE', [options?: { cause: unknown }]>(
   'CART_UNAVAILABLE',
-  'Ihre Bestelldaten sind gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
   503,
+  'Ihre Bestelldaten sind gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
 );
 
 /**

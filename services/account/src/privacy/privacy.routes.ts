@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountDataExport, DeleteAccountBody, ErrorResponse } from '@shop/contracts';
+import { AccountDataExport, DeleteAccountBody, errorResponses } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
-import { clearSessionCookie, PASSWORD_CONFIRMED_RESPONSES, sessionOf, UNAUTHENTICATED } from '../users/current-session';
+import {
+  clearSessionCookie,
+  PASSWORD_CONFIRMED_ERRORS,
+  PASSWORD_CONFIRMED_RESPONSES,
+  sessionOf,
+  UNAUTHENTICATED,
+} from '../users/current-session';
 import { WrongPasswordError, type AccountPrivacy } from './account-privacy';
 
 /**
@@ -19,7 +25,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       config: { customerSession: true },
       schema: {
         summary: 'Everything stored about the customer, as a JSON download (Art. 15, 20 DSGVO)',
-        response: { 200: AccountDataExport, 401: ErrorResponse, 503: ErrorResponse },
+        response: { 200: AccountDataExport, ...errorResponses({ 401: ['UNAUTHENTICATED'], 503: ['CART_UNAVAILABLE'] }) },
       },
     },
     async (request, reply) => {
@@ -38,7 +44,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Delete the account after the password check; orders are kept as tax law requires (Art. 17 DSGVO)',
         body: DeleteAccountBody,
-        response: PASSWORD_CONFIRMED_RESPONSES,
+        response: { ...PASSWORD_CONFIRMED_RESPONSES, ...errorResponses({ ...PASSWORD_CONFIRMED_ERRORS, 503: ['CART_UNAVAILABLE'] }) },
       },
     },
     async (request, reply) => {

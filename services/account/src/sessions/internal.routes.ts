@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, ResolvedSession } from '@shop/contracts';
+import { errorResponses, INTERNAL_ACCESS_ERRORS, ResolvedSession } from '@shop/contracts';
 import type { AuthService } from '../auth/auth-service';
 
 /**
@@ -17,7 +17,7 @@ export const internalSessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService }>
         body: z.object({ token: z.string().max(100) }).strict(),
         response: {
           200: ResolvedSession,
-          404: ErrorResponse,
+          ...errorResponses({ ...INTERNAL_ACCESS_ERRORS, 404: ['NO_SESSION'] }),
         },
       },
     },

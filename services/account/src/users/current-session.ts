@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorResponse, SESSION_COOKIE } from '@shop/contracts';
+import { errorResponses, SESSION_COOKIE } from '@shop/contracts';
 import { UnauthenticatedError } from '@shop/service-kit';
 import type { AuthService } from '../auth/auth-service';
 
@@ -60,11 +60,11 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): Fastif
   return reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
+/** Errors of a logged-in call that checks the password again: no session, too many wrong passwords. */
+export const PASSWORD_CONFIRMED_ERRORS = { 401: ['UNAUTHENTICATED'], 429: ['LOGIN_ATTEMPTS_EXCEEDED'] } as const;
+
 /** Response schemas of a logged-in call that checks the password again (password change, account deletion). */
 export const PASSWORD_CONFIRMED_RESPONSES = {
   200: z.object({ message: z.string() }).strict(),
-  400: ErrorResponse,
-  401: ErrorResponse,
-  429: ErrorResponse,
-  503: ErrorResponse,
+  ...errorResponses(PASSWORD_CONFIRMED_ERRORS),
 };

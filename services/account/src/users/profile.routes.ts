@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChangePasswordBody, ErrorResponse, ProfileUpdateBody, User } from '@shop/contracts';
+import { ChangePasswordBody, errorResponses, ProfileUpdateBody, User } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
 import { WrongCurrentPasswordError, type AuthService } from '../auth/auth-service';
 import { toApiUser } from './users';
@@ -21,7 +21,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordC
       schema: {
         summary: 'Change name and saved delivery address',
         body: ProfileUpdateBody,
-        response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 503: ErrorResponse },
+        response: { 200: User, ...errorResponses({ 401: ['UNAUTHENTICATED'] }) },
       },
     },
     async (request, reply) => {

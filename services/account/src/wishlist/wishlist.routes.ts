@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddWishlistItemBody, ErrorResponse, WishlistResponse } from '@shop/contracts';
+import { AddWishlistItemBody, WishlistResponse, errorResponses } from '@shop/contracts';
 import { sessionOf } from '../users/current-session';
 import type { Wishlists } from './wishlist';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
+const errors = errorResponses({ 401: ['UNAUTHENTICATED'], 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['CATALOG_UNAVAILABLE'] });
 
 /**
  * The logged-in customer's wishlist (issue #11; spec §7 GET/POST /api/wishlist, DELETE

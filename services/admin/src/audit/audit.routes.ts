@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { AuditEntriesBody, AuditListQuery, AuditListResponse } from '@shop/contracts/admin';
 import type { AuditLog } from './audit-log';
 
@@ -35,7 +35,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLog }> = async 
         description:
           'Filters: entity (e.g. product), entityId, actorId, from/to (YYYY-MM-DD, days in Europe/Berlin, both inclusive). Paging with limit (1–200) and offset.',
         querystring: AuditListQuery,
-        response: { 200: AuditListResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AuditListResponse, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async (request) => auditLog.list(request.query),

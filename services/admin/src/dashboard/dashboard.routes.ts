@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, permissionsOf } from '@shop/contracts';
+import { errorResponses, permissionsOf, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { Dashboard } from '@shop/contracts/admin';
 import type { ServiceFigures } from './service-figures';
 import type { AuditLog } from '../audit/audit-log';
@@ -21,7 +21,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ figures: ServiceFigures; a
     '/api/admin/dashboard',
     {
       config: { permission: 'dashboard:read' },
-      schema: { summary: 'The back office dashboard', response: { 200: Dashboard, 401: ErrorResponse, 403: ErrorResponse } },
+      schema: { summary: 'The back office dashboard', response: { 200: Dashboard, ...errorResponses(STAFF_ACCESS_ERRORS) } },
     },
     async (request) => {
       const mayReadAudit = permissionsOf(request.staff!.role).includes('audit:read');

@@ -1,4 +1,3 @@
-import createError from '@fastify/error';
 import { Types, type Connection } from 'mongoose';
 import { mediaUrl } from '@shop/contracts';
 import { type AdminMediaAsset, type AdminMediaListQuery, type AdminMediaListResponse, type MediaAltChange } from '@shop/contracts/admin';
@@ -14,16 +13,17 @@ import {
   versionedUpdate,
   type AuditRelay,
   type ShopIdentity,
+  defineApiError,
 } from '@shop/service-kit';
 import { processImage, type AcceptedType } from './image-processing';
 import { mediaAssetModel, mediaFileModel, type MediaAssetRecord } from './media-asset.model';
 import type { MediaUsage, MediaUse } from './media-usage';
 
 /** 503 when the catalog or the content service cannot say whether an image is still used: nothing is deleted then. */
-export const UsageUnknownError = createError(
+export const UsageUnknownError = defineApiError<'USAGE_UNKNOWN', []>(
   'USAGE_UNKNOWN',
-  'Ob das Bild noch verwendet wird, lässt sich gerade nicht prüfen; es wurde nicht gelöscht. Bitte versuchen Sie es gleich erneut.',
   503,
+  'Ob das Bild noch verwendet wird, lässt sich gerade nicht prüfen; es wurde nicht gelöscht. Bitte versuchen Sie es gleich erneut.',
 );
 
 const NOT_FOUND = 'Das Bild wurde nicht gefunden.';

@@ -1,8 +1,7 @@
-import createError from '@fastify/error';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import {
   AdminMediaAsset,
   AdminMediaListQuery,
@@ -11,16 +10,15 @@ import {
   MediaAlt,
   MediaAltChange,
 } from '@shop/contracts/admin';
-import { BadRequestError, FieldError, NotFoundError } from '@shop/service-kit';
+import { BadRequestError, FieldError, NotFoundError, defineApiError } from '@shop/service-kit';
 import { UnsupportedImageError } from './image-processing';
 import type { MediaLibrary, Upload } from './media-library';
 
 /** 413 for a file over MEDIA_MAX_BYTES. */
-const FileTooLargeError = createError('FILE_TOO_LARGE', 'Die Datei ist zu groß (höchstens 10 MB).', 413);
+const FileTooLargeError = defineApiError<'FILE_TOO_LARGE', []>('FILE_TOO_LARGE', 413, 'Die Datei ist zu groß (höchstens 10 MB).');
 /** 415 for bytes that are no allowed image (the message says why). */
-const UnsupportedMediaError = createError<[string]>('UNSUPPORTED_MEDIA', '%s', 415);
+const UnsupportedMediaError = defineApiError('UNSUPPORTED_MEDIA', 415);
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const params = z.object({ id: z.string().max(64) }).strict();
 
 /**
@@ -42,7 +40,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = asy
         summary: 'Upload an image (multipart/form-data: alt, file)',
         description:
           'JPEG, PNG, WebP or GIF up to 10 MB and 40 megapixels, judged by its bytes; stored as WebP in several widths without metadata. 413 too large, 415 not an allowed image or a declared type that differs from the bytes.',
-        response: { 201: AdminMediaAsset, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+        response: {
+          201: AdminMediaAsset,
+          ...errorResponses({ ...STAFF_ACCESS_ERRORS, 413: ['FILE_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA'] }),
+        },
       },
     },
     async (request, reply) => {
@@ -80,7 +81,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = asy
       schema: {
         summary: 'Images of the media library, newest first',
         querystring: AdminMediaListQuery,
-        response: { 200: AdminMediaListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AdminMediaListResponse, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async (request) => library.list(request.query),
@@ -90,7 +91,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = asy
     '/api/admin/media/:id',
     {
       config,
-      schema: { summary: 'Change the alt text of an image', params, body: MediaAltChange, response: { 200: AdminMediaAsset, ...errors } },
+      schema: {
+        summary: 'Change the alt text of an image',
+        params,
+        body: MediaAltChange,
+        response: { 200: AdminMediaAsset, ...errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['STALE_VERSION'] }) },
+      },
     },
     async (request) => library.changeAlt(request.staff!, request.params.id, request.body),
   );
@@ -104,7 +110,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = asy
         description: '409 naming where it is used; 503 when the catalog or the content service cannot tell.',
         params,
         querystring: z.object({ version: z.coerce.number().int().min(0) }).strict(),
-        response: { 204: z.null(), ...errors, 503: ErrorResponse },
+        response: {
+          204: z.null(),
+          ...errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'], 503: ['USAGE_UNKNOWN'] }),
+        },
       },
     },
     async (request, reply) => {

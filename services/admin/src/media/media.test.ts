@@ -22,7 +22,7 @@ async function usageDouble(kind: 'product' | 'post') {
   const double = Fastify();
   double.get<{ Querystring: { assetId: string } }>('/internal/media-usage', async (request, reply) => {
     if (request.headers['x-internal-token'] !== INTERNAL_SECRET) return reply.code(401).send({});
-    if (state.down) return reply.code(503).send({ message: 'down', code: 'DOWN' });
+    if (state.down) return reply.code(503).send({ message: 'down', code: 'DATABASE_UNAVAILABLE' });
     const label = state.uses.get(request.query.assetId);
     return { uses: label ? [{ kind, id: 'x1', label }] : [] };
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthStatus, ErrorResponse, permissionsOf, UserRole } from '@shop/contracts';
+import { AuthStatus, errorResponses, STAFF_ACCESS_ERRORS, permissionsOf, UserRole } from '@shop/contracts';
 
 /**
  * `GET /api/admin/auth-status` (issue #13; spec §2 /admin/auth-status): the logged-in staff
@@ -11,7 +11,7 @@ export const authStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/auth-status',
     {
       config: { permission: 'dashboard:read' },
-      schema: { summary: 'The staff member, role and permissions', response: { 200: AuthStatus, 401: ErrorResponse, 403: ErrorResponse } },
+      schema: { summary: 'The staff member, role and permissions', response: { 200: AuthStatus, ...errorResponses(STAFF_ACCESS_ERRORS) } },
     },
     async (request) => {
       const identity = request.staff!; // checked by service-kit's staffAccessPlugin

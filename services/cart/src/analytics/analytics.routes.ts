@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { AnalyticsQuery, AnalyticsReport } from '@shop/contracts/admin';
 import type { SalesReport } from './sales-report';
 
@@ -13,7 +13,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ sales: SalesReport }> = as
         summary: 'Sales of a period: per day, per category, top products, average order value, promo code use',
         description: 'from/to: German calendar days (YYYY-MM-DD), both inclusive, at most 366 days. Cancelled orders are left out.',
         querystring: AnalyticsQuery,
-        response: { 200: AnalyticsReport, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AnalyticsReport, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async (request) => sales.report(request.query),

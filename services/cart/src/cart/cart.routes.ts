@@ -5,7 +5,7 @@ import {
   CartLineItemCreateBody,
   CartLineItemUpdateBody,
   CartResponse,
-  ErrorResponse,
+  errorResponses,
   PromoCodeBody,
   PromoValidationResponse,
 } from '@shop/contracts';
@@ -16,8 +16,9 @@ import type { CartOwners } from './cart-owner';
 import type { AttemptLimiter } from '@shop/service-kit';
 import { UnknownPromoCodeError } from '../limits/windows';
 
-const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
-const promoErrors = { ...errors, 429: ErrorResponse };
+const errors = errorResponses({ 404: ['NOT_FOUND'], 409: ['OUT_OF_STOCK', 'CONFLICT'], 503: ['CATALOG_UNAVAILABLE'] });
+const readErrors = errorResponses({ 503: ['CATALOG_UNAVAILABLE'] });
+const promoErrors = errorResponses({ 400: ['PROMO_UNKNOWN'], 429: ['PROMO_ATTEMPTS_EXCEEDED'], 503: ['CATALOG_UNAVAILABLE'] });
 /** Only an unknown code uses up one of a client's allowed guesses. */
 const isGuess = ({ error }: { error?: unknown }) => error instanceof UnknownPromoCodeError;
 const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungültige Artikel-ID') });
@@ -38,10 +39,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
   const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) =>
     (await owners.resolve(request, reply, create)).ownerKey;
 
-  app.get(
-    '/api/cart',
-    { schema: { summary: 'The priced cart', response: { 200: CartResponse, 503: ErrorResponse } } },
-    async (request, reply) => readApi(await owner(request, reply, false)),
+  app.get('/api/cart', { schema: { summary: 'The priced cart', response: { 200: CartResponse, ...readErrors } } }, async (request, reply) =>
+    readApi(await owner(request, reply, false)),
   );
 
   app.post(
@@ -91,7 +90,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
 
   app.delete(
     '/api/cart',
-    { schema: { summary: 'Empty the cart', response: { 200: CartResponse, 503: ErrorResponse } } },
+    { schema: { summary: 'Empty the cart', response: { 200: CartResponse, ...readErrors } } },
     async (request, reply) => {
       const key = await owner(request, reply, false);
       if (key) await operations.clear(key);
@@ -105,7 +104,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
       schema: {
         summary: 'Check a promo code (spec §7): ok gives discount and type, else a German message',
         body: PromoCodeBody,
-        response: { 200: PromoValidationResponse, 400: ErrorResponse, 429: ErrorResponse },
+        response: { 200: PromoValidationResponse, ...errorResponses({ 400: ['PROMO_UNKNOWN'], 429: ['PROMO_ATTEMPTS_EXCEEDED'] }) },
       },
     },
     async (request) => {
@@ -132,7 +131,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
 
   app.delete(
     '/api/cart/promo',
-    { schema: { summary: 'Remove the promo code', response: { 200: CartResponse, 503: ErrorResponse } } },
+    { schema: { summary: 'Remove the promo code', response: { 200: CartResponse, ...readErrors } } },
     async (request, reply) => {
       const key = await owner(request, reply, false);
       if (key) await operations.removePromo(key);

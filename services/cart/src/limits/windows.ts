@@ -1,5 +1,4 @@
-import createError from '@fastify/error';
-import type { RateWindow } from '@shop/service-kit';
+import { defineApiError, type RateWindow } from '@shop/service-kit';
 
 /**
  * Promo code guessing (issue #8): 10 unknown codes per client IP in 10 minutes. Valid, expired
@@ -14,7 +13,7 @@ export const PROMO_GUESSES: RateWindow = {
 };
 
 /** A code that does not exist (or was switched off): the only promo failure that counts as a guess. */
-export const UnknownPromoCodeError = createError<[string]>('PROMO_UNKNOWN', '%s', 400);
+export const UnknownPromoCodeError = defineApiError('PROMO_UNKNOWN', 400);
 
 const ORDER_LIMIT_MESSAGE = (wait: string) =>
   `Sie haben in den letzten 24 Stunden bereits mehrere Bestellungen aufgegeben. Bitte versuchen Sie es in ${wait} erneut oder schreiben Sie uns.`;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, OrderAction, OrderStats } from '@shop/contracts/admin';
 import type { OrderFulfillment } from './order-fulfillment';
 import type { AdminOrderQueries } from './admin-order-queries';
 import type { OrderStatistics } from './order-stats';
 
 const idParams = z.object({ id: z.string().max(64) });
-const readErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const readErrors = { ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'] } as const;
 
 /**
  * Staff endpoints of orders and withdrawals (issue #13), under /api/admin/orders, permission
@@ -30,7 +30,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
         description:
           'status: all, overdue (awaiting payment after the due date), open-withdrawals, or a status. from/to: order days (YYYY-MM-DD, Europe/Berlin). search: order number, e-mail or name (plain text).',
         querystring: AdminOrderListQuery,
-        response: { 200: AdminOrderListResponse, 400: ErrorResponse, ...readErrors },
+        response: { 200: AdminOrderListResponse, ...errorResponses(readErrors) },
       },
     },
     async (request) => queries.list(request.query),
@@ -43,7 +43,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'One order for staff: payment, shipment, cancellation, withdrawal',
         params: idParams,
-        response: { 200: AdminOrderDetail, ...readErrors },
+        response: { 200: AdminOrderDetail, ...errorResponses(readErrors) },
       },
     },
     async (request) => queries.detail(request.params.id),
@@ -59,7 +59,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
           'mark-paid { receivedOn, amount (must equal the total), note }; ship { trackingNumber (DHL) } e-mails the tracking link; deliver { deliveredOn }; cancel { note } releases the stock and e-mails the buyer; refund-withdrawal { refundedOn, amount }. Each needs the version staff saw.',
         params: idParams,
         body: OrderAction,
-        response: { 200: AdminOrderDetail, 400: ErrorResponse, 409: ErrorResponse, ...readErrors },
+        response: { 200: AdminOrderDetail, ...errorResponses({ ...readErrors, 409: ['CONFLICT', 'STALE_VERSION'] }) },
       },
     },
     async (request) => fulfillment.act(request.staff!, request.params.id, request.body),

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
-import createError from '@fastify/error';
 import { type Address, type Order } from '@shop/contracts';
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { centsToDecimal } from '@shop/format';
-import { BadRequestError, ConflictError, NotFoundError, isDuplicateKeyError } from '@shop/service-kit';
+import { BadRequestError, ConflictError, NotFoundError, defineApiError, isDuplicateKeyError } from '@shop/service-kit';
 import type { z } from 'zod';
 import { discountToStored } from '../promo/promo-code.model';
 import { PromoCodes } from '../promo/promo-codes';
@@ -22,7 +21,7 @@ import { Orders } from './orders';
 import type { LegalVersions } from '@shop/contracts';
 
 /** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
-export const AgeVerificationFailedError = createError('AGE_VERIFICATION_FAILED', '%s', 422);
+export const AgeVerificationFailedError = defineApiError('AGE_VERIFICATION_FAILED', 422);
 
 type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
 

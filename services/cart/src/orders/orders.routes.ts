@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AgeVerificationBody, AgeVerificationResponse, ErrorResponse, IdempotencyKey, Order, OrderListResponse } from '@shop/contracts';
+import { AgeVerificationBody, AgeVerificationResponse, errorResponses, IdempotencyKey, Order, OrderListResponse } from '@shop/contracts';
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { BadRequestError, NotFoundError, customerEmailKey, readIdentity } from '@shop/service-kit';
 import type { OrderPlacement } from './order-placement';
@@ -25,15 +25,14 @@ interface OrderRouteOptions {
 /** Only an order placed now uses up the window (not a repeat of the same key, not a refused attempt). */
 const isNewOrder = ({ result }: { result?: { created: boolean } }) => result?.created === true;
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-  429: ErrorResponse,
-  503: ErrorResponse,
-};
+const errors = errorResponses({
+  401: ['UNAUTHENTICATED'],
+  404: ['NOT_FOUND'],
+  409: ['CONFLICT', 'OUT_OF_STOCK'],
+  422: ['AGE_VERIFICATION_FAILED'],
+  429: ['ORDER_LIMIT_REACHED'],
+  503: ['CATALOG_UNAVAILABLE'],
+});
 
 /**
  * Checkout and orders (issue #4):
@@ -55,7 +54,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       schema: {
         summary: 'Check the age with the German ID card (stage 1 of the age check)',
         body: AgeVerificationBody,
-        response: { 200: AgeVerificationResponse, 400: ErrorResponse, 422: ErrorResponse },
+        response: { 200: AgeVerificationResponse, ...errorResponses({ 422: ['AGE_VERIFICATION_FAILED'] }) },
       },
     },
     async (request) => {
@@ -102,7 +101,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       schema: {
         summary: "An order for its buyer (this browser's access cookie or the logged-in owner)",
         params: z.object({ id: z.string() }),
-        response: { 200: Order, 404: ErrorResponse },
+        response: { 200: Order, ...errorResponses({ 404: ['NOT_FOUND'] }) },
       },
     },
     async (request) => {
@@ -115,10 +114,15 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
 
   app.get(
     '/api/orders',
-    { schema: { summary: "The logged-in customer's orders, newest first", response: { 200: OrderListResponse, 401: ErrorResponse } } },
+    {
+      schema: {
+        summary: "The logged-in customer's orders, newest first",
+        response: { 200: OrderListResponse, ...errorResponses({ 401: ['UNAUTHENTICATED'] }) },
+      },
+    },
     async (request, reply) => {
       const identity = await readIdentity(request, identitySecret);
-      if (!identity) return reply.code(401).send({ message: 'Anmeldung erforderlich', code: 'UNAUTHORIZED' });
+      if (!identity) return reply.code(401).send({ message: 'Anmeldung erforderlich', code: 'UNAUTHENTICATED' });
       return { orders: await placement.forUser(identity) };
     },
   );

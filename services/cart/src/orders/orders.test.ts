@@ -389,7 +389,7 @@ describe('checkout input', () => {
 
 describe('orders of logged-in customers (for the account slice)', () => {
   test('GET /api/orders needs a login the gateway vouches for', async () => {
-    expect((await env.shopper().call('GET', '/api/orders')).body).toEqual({ message: 'Anmeldung erforderlich', code: 'UNAUTHORIZED' });
+    expect((await env.shopper().call('GET', '/api/orders')).body).toEqual({ message: 'Anmeldung erforderlich', code: 'UNAUTHENTICATED' });
     const forged = await signIdentity({ userId: 'u1', role: 'customer' }, 'another-secret-0123456789-0123456789');
     expect((await env.shopper({ 'x-shop-identity': forged }).call('GET', '/api/orders')).status).toBe(401);
   });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { AdminPromotion, AdminPromotionList, PromotionChange, PromotionInput } from '@shop/contracts/admin';
 import type { PromotionAdmin } from './promotion-admin';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] });
 
 /** Staff endpoints of promo codes (issue #13), permission `promotions:write`. */
 export const adminPromotionRoutes: FastifyPluginAsyncZod<{ promotions: PromotionAdmin }> = async (app, { promotions }) => {
@@ -15,7 +15,7 @@ export const adminPromotionRoutes: FastifyPluginAsyncZod<{ promotions: Promotion
       config,
       schema: {
         summary: 'Every promo code with usage and state',
-        response: { 200: AdminPromotionList, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AdminPromotionList, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async () => ({ promotions: await promotions.list() }),

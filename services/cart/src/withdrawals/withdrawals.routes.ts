@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, WithdrawalBody, WithdrawalReceipt } from '@shop/contracts';
+import { WithdrawalBody, WithdrawalReceipt, errorResponses } from '@shop/contracts';
 import { NotFoundError, customerEmailKey, type AttemptLimiter } from '@shop/service-kit';
 import type { Withdrawals } from './withdrawals';
 
@@ -24,7 +24,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Withdraw from an order (name, order number, e-mail; items optional)',
         body: WithdrawalBody,
-        response: { 200: WithdrawalReceipt, 201: WithdrawalReceipt, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: {
+          200: WithdrawalReceipt,
+          201: WithdrawalReceipt,
+          ...errorResponses({ 404: ['NOT_FOUND'], 409: ['CONFLICT'], 429: ['WITHDRAWAL_ATTEMPTS_EXCEEDED'] }),
+        },
       },
     },
     async (request, reply) => {

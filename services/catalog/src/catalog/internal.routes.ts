@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, InternalProductsResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
+import { errorResponses, INTERNAL_ACCESS_ERRORS, InternalProductsResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
 import { LOW_STOCK_THRESHOLD, StockStats } from '@shop/contracts/admin';
 import { NotFoundError } from '@shop/service-kit';
 import { pageHeadFor, sitemapEntries } from '../seo/page-head';
@@ -21,7 +21,7 @@ export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catal
       schema: {
         summary: 'Head data of a catalogue page; 404 when its category or product does not exist',
         querystring: PageHeadQuery,
-        response: { 200: PageHead, 404: ErrorResponse, 400: ErrorResponse },
+        response: { 200: PageHead, ...errorResponses({ ...INTERNAL_ACCESS_ERRORS, 404: ['NOT_FOUND'] }) },
       },
     },
     async (request) => {
@@ -44,7 +44,7 @@ export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catal
         querystring: z
           .object({ ids: z.string().regex(/^[0-9a-f]{24}(,[0-9a-f]{24}){0,99}$/i, 'bis zu 100 Produkt-IDs, durch Kommas getrennt') })
           .strict(),
-        response: { 200: InternalProductsResponse, 400: ErrorResponse },
+        response: { 200: InternalProductsResponse, ...errorResponses(INTERNAL_ACCESS_ERRORS) },
       },
     },
     async (request) => ({

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, mediaUrlPrefix } from '@shop/contracts';
+import { errorResponses, INTERNAL_ACCESS_ERRORS, mediaUrlPrefix } from '@shop/contracts';
 import { MediaUsageQuery, MediaUsageResponse } from '@shop/contracts/admin';
 import { productModel } from '../products/product.model';
 
@@ -10,7 +10,13 @@ import { productModel } from '../products/product.model';
 export const mediaUsageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/internal/media-usage',
-    { schema: { hide: true, querystring: MediaUsageQuery, response: { 200: MediaUsageResponse, 400: ErrorResponse } } },
+    {
+      schema: {
+        hide: true,
+        querystring: MediaUsageQuery,
+        response: { 200: MediaUsageResponse, ...errorResponses(INTERNAL_ACCESS_ERRORS) },
+      },
+    },
     async (request) => {
       // Every width of the asset starts with this prefix ('/api/media/{id}-'); the id is 24 hex digits (checked).
       const prefix = mediaUrlPrefix(request.query.assetId);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import {
   AdminProductDetail,
   AdminProductListQuery,
@@ -14,14 +14,12 @@ import type { ProductAdmin } from './product-admin';
 import type { AdminProductQueries } from './admin-product-queries';
 
 const idParams = z.object({ id: z.string().max(64) });
-const writeErrors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-};
+const writeErrors = errorResponses({
+  ...STAFF_ACCESS_ERRORS,
+  404: ['NOT_FOUND'],
+  409: ['CONFLICT', 'STALE_VERSION'],
+  422: ['PUBLISH_BLOCKED'],
+});
 
 /**
  * Staff endpoints of the catalogue's products (issue #13), all under /api/admin/products and
@@ -44,7 +42,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin;
         description:
           'search matches name, flavour and SKU (case-insensitive, plain text). status: all, active, inactive, flagged (product-law objections), sold-out (stock ≤ 0), low-stock (1–10). Includes inactive products.',
         querystring: AdminProductListQuery,
-        response: { 200: AdminProductListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AdminProductListResponse, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async (request) => queries.list(request.query),
@@ -57,7 +55,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin;
       schema: {
         summary: 'One product with version, law objections and price history',
         params: idParams,
-        response: { 200: AdminProductDetail, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: AdminProductDetail, ...errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'] }) },
       },
     },
     async (request) => queries.detail(request.params.id),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
+import { errorResponses, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
 import { BadRequestError, ForbiddenError, isStaffRequest, NotFoundError } from '@shop/service-kit';
 import { listProducts, relatedProducts } from './product-queries';
 import type { CatalogSnapshot, SnapshotProduct } from '../catalog/catalog-snapshot';
 
-const errors = { 400: ErrorResponse, 404: ErrorResponse };
-const listErrors = { ...errors, 403: ErrorResponse };
+const errors = errorResponses({ 404: ['NOT_FOUND'] });
+const listErrors = errorResponses({ 403: ['FORBIDDEN'], 404: ['NOT_FOUND'] });
 const PRODUCT_NOT_FOUND = 'Das angeforderte Produkt konnte nicht gefunden werden.';
 
 /** Products (spec §7). Every response shape comes from @shop/contracts. */

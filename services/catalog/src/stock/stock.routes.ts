@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import createError from '@fastify/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, STOCK_ERROR_CODES, StockReleaseResponse, StockReservationBody, StockReservationResponse } from '@shop/contracts';
+import { defineApiError } from '@shop/service-kit';
+import {
+  errorResponses,
+  INTERNAL_ACCESS_ERRORS,
+  STOCK_ERROR_CODES,
+  StockReleaseResponse,
+  StockReservationBody,
+  StockReservationResponse,
+} from '@shop/contracts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import { releaseStock, reserveStock } from './stock';
 import { stockReservationModel } from './stock-reservation.model';
 
 /** 409 of a reservation, with the contract's codes (the cart tells them apart). */
-const OutOfStockError = createError<[string]>(STOCK_ERROR_CODES.outOfStock, '%s', 409);
-const ReservationReleasedError = createError<[string]>(STOCK_ERROR_CODES.reservationReleased, '%s', 409);
+const OutOfStockError = defineApiError(STOCK_ERROR_CODES.outOfStock, 409);
+const ReservationReleasedError = defineApiError(STOCK_ERROR_CODES.reservationReleased, 409);
 
 /**
  * Internal stock API for the cart service's orders (not routed under /api):
@@ -24,7 +31,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = 
       schema: {
         summary: 'Reserve stock for an order (all lines or none)',
         body: StockReservationBody,
-        response: { 201: StockReservationResponse, 400: ErrorResponse, 409: ErrorResponse },
+        response: {
+          201: StockReservationResponse,
+          ...errorResponses({ ...INTERNAL_ACCESS_ERRORS, 409: ['OUT_OF_STOCK', 'RESERVATION_RELEASED'] }),
+        },
       },
     },
     async (request, reply) => {
@@ -48,7 +58,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }> = 
       schema: {
         summary: 'Give a reservation back once',
         params: z.object({ id: StockReservationBody.shape.reservationId }),
-        response: { 200: StockReleaseResponse, 400: ErrorResponse },
+        response: { 200: StockReleaseResponse, ...errorResponses(INTERNAL_ACCESS_ERRORS) },
       },
     },
     async (request) => {

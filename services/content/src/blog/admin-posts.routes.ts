@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { AdminPost, AdminPostListQuery, AdminPostListResponse, PostChange, PostInput } from '@shop/contracts/admin';
 import type { PostAdmin } from './post-admin';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] });
 const params = z.object({ id: z.string().max(64) }).strict();
 
 /**
@@ -21,7 +21,7 @@ export const adminPostRoutes: FastifyPluginAsyncZod<{ postAdmin: PostAdmin }> = 
       schema: {
         summary: 'Blog posts for staff: every state, newest change first',
         querystring: AdminPostListQuery,
-        response: { 200: AdminPostListResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AdminPostListResponse, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async (request) => postAdmin.list(request.query),

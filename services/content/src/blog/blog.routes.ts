@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BlogListQuery, BlogListResponse, BlogPost, BlogSlug, ErrorResponse } from '@shop/contracts';
+import { BlogListQuery, BlogListResponse, BlogPost, BlogSlug, errorResponses } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { Posts } from './posts';
 
@@ -18,7 +18,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ posts: Posts }> = async (app, {
       schema: {
         summary: 'Published blog posts, newest first, one page',
         querystring: BlogListQuery,
-        response: { 200: BlogListResponse, 400: ErrorResponse },
+        response: { 200: BlogListResponse, ...errorResponses({}) },
       },
     },
     async (request, reply) => reply.headers(cacheable).send(await posts.list(request.query.page, request.query.category)),
@@ -30,7 +30,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ posts: Posts }> = async (app, {
       schema: {
         summary: 'One published post with sanitised HTML and related posts',
         params: z.object({ slug: BlogSlug }).strict(),
-        response: { 200: BlogPost, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: BlogPost, ...errorResponses({ 404: ['NOT_FOUND'] }) },
       },
     },
     async (request, reply) => {

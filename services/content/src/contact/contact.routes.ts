@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ContactBody, ContactReceipt, ErrorResponse } from '@shop/contracts';
+import { ContactBody, ContactReceipt, errorResponses } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
 import type { ContactMessages } from './contact';
 
@@ -20,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ messages: ContactMessages; p
       schema: {
         summary: 'Send a message to the shop; the answer carries its reference',
         body: ContactBody,
-        response: { 202: ContactReceipt, 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse },
+        response: { 202: ContactReceipt, ...errorResponses({ 429: ['CONTACT_REQUESTS_EXCEEDED'] }) },
       },
     },
     async (request, reply) => {

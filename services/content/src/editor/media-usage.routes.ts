@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, mediaUrlPrefix } from '@shop/contracts';
+import { mediaUrlPrefix, errorResponses, INTERNAL_ACCESS_ERRORS } from '@shop/contracts';
 import { MediaUsageQuery, MediaUsageResponse } from '@shop/contracts/admin';
 import { containsText } from '@shop/service-kit';
 import { postModel } from '../blog/post.model';
@@ -13,7 +13,13 @@ import { pageModel } from '../pages/page.model';
 export const mediaUsageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/internal/media-usage',
-    { schema: { hide: true, querystring: MediaUsageQuery, response: { 200: MediaUsageResponse, 400: ErrorResponse } } },
+    {
+      schema: {
+        hide: true,
+        querystring: MediaUsageQuery,
+        response: { 200: MediaUsageResponse, ...errorResponses(INTERNAL_ACCESS_ERRORS) },
+      },
+    },
     async (request) => {
       const prefix = mediaUrlPrefix(request.query.assetId);
       const mention = containsText(prefix);

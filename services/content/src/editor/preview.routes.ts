@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { ContentPreview, ContentPreviewBody } from '@shop/contracts/admin';
 import { readingMinutes, renderPostBody } from '../markdown';
 import type { InformationPages } from '../pages/information-pages';
@@ -17,7 +17,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{ pages: InformationPages }> =
       schema: {
         summary: 'Render Markdown as the shop shows it',
         body: ContentPreviewBody,
-        response: { 200: ContentPreview, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: ContentPreview, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, NEWSLETTER_CONSENT, NewsletterMessage, NewsletterSubscribeBody, NewsletterTokenBody } from '@shop/contracts';
+import { NEWSLETTER_CONSENT, NewsletterMessage, NewsletterSubscribeBody, NewsletterTokenBody, errorResponses } from '@shop/contracts';
 import type { AttemptLimiter } from '@shop/service-kit';
 import type { Newsletter } from './newsletter';
 
@@ -16,7 +16,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: Newsletter; p
   app,
   { newsletter, perIp },
 ) => {
-  const errors = { 400: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+  const errors = errorResponses({ 429: ['NEWSLETTER_REQUESTS_EXCEEDED'] });
   app.post(
     '/api/newsletter/subscribe',
     {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { AdminPageDetail, AdminPageList, PageCreateBody, PageDraftBody, PagePublishBody, PageVisibilityBody } from '@shop/contracts/admin';
 import type { PageAdmin } from './page-admin';
 import type { AdminPageQueries } from './admin-page-queries';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] });
 const params = z.object({ slug: z.string().max(60) }).strict();
 
 /**
@@ -25,7 +25,7 @@ export const adminPageRoutes: FastifyPluginAsyncZod<{ pageAdmin: PageAdmin; quer
       config,
       schema: {
         summary: 'Information and legal pages with their current text version',
-        response: { 200: AdminPageList, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: AdminPageList, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
     async () => ({ pages: await queries.list() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, InformationPage, LegalVersions, PageSlug } from '@shop/contracts';
+import { InformationPage, LegalVersions, PageSlug, errorResponses } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { InformationPages } from './information-pages';
 
@@ -17,7 +17,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages }> = a
       schema: {
         summary: 'An information or legal page, or a page staff made (shown at /seite/{slug})',
         params: z.object({ slug: PageSlug }).strict(),
-        response: { 200: InformationPage, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: InformationPage, ...errorResponses({ 404: ['NOT_FOUND'] }) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, PageHead, PageHeadQuery, SitemapEntries } from '@shop/contracts';
+import { PageHead, PageHeadQuery, SitemapEntries, errorResponses, INTERNAL_ACCESS_ERRORS } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { Posts } from '../blog/posts';
 import type { InformationPages } from '../pages/information-pages';
@@ -16,7 +16,7 @@ export const internalRoutes: FastifyPluginAsyncZod<{ posts: Posts; pages: Inform
       schema: {
         hide: true,
         querystring: PageHeadQuery,
-        response: { 200: PageHead, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PageHead, ...errorResponses({ ...INTERNAL_ACCESS_ERRORS, 404: ['NOT_FOUND'] }) },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import type { ErrorResponse } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import { IDENTITY_HEADER, SERVICE_UNAVAILABLE_MESSAGE } from '@shop/service-kit';
@@ -33,10 +34,11 @@ export async function apiProxy(app: FastifyInstance, opts: { services: Record<Se
         onError: (reply, { error }) => {
           reply.log.warn({ err: error, service }, 'upstream service failed');
           const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.message));
-          reply.code(timedOut ? 504 : 503).send({
+          const body: ErrorResponse = {
             message: SERVICE_UNAVAILABLE_MESSAGE,
             code: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE',
-          });
+          };
+          reply.code(timedOut ? 504 : 503).send(body);
         },
       },
     });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import getRawBody from 'raw-body';
+import type { ErrorResponse } from '@shop/contracts';
 import { MEDIA_MAX_BYTES } from '@shop/contracts/admin';
 import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@shop/service-kit';
 import { isApiRequest } from './security';
@@ -12,21 +13,27 @@ import { isApiRequest } from './security';
  * keeps the 1 MB limit; the admin service enforces the file size itself as well.
  */
 const UPLOAD_LIMITS: Readonly<Record<string, number>> = { '/api/admin/media': MEDIA_MAX_BYTES + 64 * 1024 };
-const PAYLOAD_TOO_LARGE_UPLOAD = { message: 'Die Datei ist zu groß (höchstens 10 MB).', code: 'PAYLOAD_TOO_LARGE' } as const;
+const PAYLOAD_TOO_LARGE_UPLOAD = {
+  message: 'Die Datei ist zu groß (höchstens 10 MB).',
+  code: 'PAYLOAD_TOO_LARGE',
+} as const satisfies ErrorResponse;
 
 const REQUEST_TIMEOUT = {
   message: 'Die Anfrage kam zu langsam an. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   code: 'REQUEST_TIMEOUT',
-} as const;
+} as const satisfies ErrorResponse;
 const ENCODED_BODY = {
   message: 'Komprimierte Anfragen werden nicht angenommen. Bitte senden Sie den Inhalt unkomprimiert.',
   code: 'UNSUPPORTED_CONTENT_ENCODING',
-} as const;
+} as const satisfies ErrorResponse;
 const TOO_MANY_OPEN = {
   message: 'Zu viele gleichzeitige Anfragen von Ihrem Anschluss. Bitte versuchen Sie es gleich noch einmal.',
   code: 'TOO_MANY_CONCURRENT_REQUESTS',
-} as const;
-const BAD_LENGTH = { message: 'Die Längenangabe der Anfrage stimmt nicht.', code: 'INVALID_CONTENT_LENGTH' } as const;
+} as const satisfies ErrorResponse;
+const BAD_LENGTH = {
+  message: 'Die Längenangabe der Anfrage stimmt nicht.',
+  code: 'INVALID_CONTENT_LENGTH',
+} as const satisfies ErrorResponse;
 
 export interface RequestBodyOptions {
   /** Time a client has to send a whole /api body of up to 1 MB (ms). */

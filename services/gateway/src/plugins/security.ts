@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@shop/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
@@ -130,7 +131,7 @@ export const security = fp<SecurityOptions>(
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Zu viele Anfragen. Bitte warten Sie ${Math.ceil(context.ttl / 1000)} Sekunden.`,
-        code: 'RATE_LIMITED',
+        code: 'RATE_LIMITED' satisfies ErrorCode,
       }),
     });
   },

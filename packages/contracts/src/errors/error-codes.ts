@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` an API error answer can carry, by the slice that sends it (issue #22). Codes are
+ * stable: browsers and API clients branch on them, never on the German `message`. A new code is
+ * added here first; a service cannot send a code that is not listed (the type and, in tests, the
+ * route's declared error answers refuse it).
+ */
+
+/** 400: a request that broke its schema or a field rule (`issues` name the fields), or is malformed otherwise. */
+const MALFORMED_REQUEST_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'INVALID_JSON',
+  'EMPTY_BODY',
+  'INVALID_CONTENT_LENGTH',
+  'BAD_URL',
+  'INVALID_FIELD_NAME',
+  'INCOMPLETE_REQUEST',
+  /** A library's HTTP 400, answered with its German status text. */
+  'HTTP_400',
+] as const;
+/** 413: a body over the limit, or a multipart upload with too many files, parts or fields. */
+const TOO_LARGE_CODES = ['PAYLOAD_TOO_LARGE', 'TOO_MANY_FILES', 'TOO_MANY_PARTS', 'TOO_MANY_FIELDS'] as const;
+/** 500: an unexpected failure; CLIENT_CLOSED when the client left before the answer was complete. */
+const UNEXPECTED_CODES = ['INTERNAL_ERROR', 'CLIENT_CLOSED'] as const;
+
+/** Sent by every service's shared error handler (service-kit) and its request parsing. */
+export const COMMON_ERROR_CODES = [
+  ...MALFORMED_REQUEST_CODES,
+  ...TOO_LARGE_CODES,
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** 401: no valid customer or staff session. */
+  'UNAUTHENTICATED',
+  /** 401: a service-only route called without the internal secret. */
+  'INTERNAL_UNAUTHORIZED',
+  /** 403: signed in, but the role lacks the permission. */
+  'FORBIDDEN',
+  'NOT_FOUND',
+  /** 409: the request conflicts with the record's state (a taken value, a refused status change). */
+  'CONFLICT',
+  /** 409: a staff edit made on an outdated version of the record (optimistic concurrency, issue #13). */
+  'STALE_VERSION',
+  /** A library's HTTP error, answered with its German status text. */
+  'HTTP_403',
+  'HTTP_404',
+  'HTTP_405',
+  'HTTP_406',
+  'HTTP_412',
+  'HTTP_416',
+  ...UNEXPECTED_CODES,
+  /** 503: the service's database cannot be reached. */
+  'DATABASE_UNAVAILABLE',
+] as const;
+
+/** Sent by the gateway before or instead of a service (security, body limits, proxy). */
+export const GATEWAY_ERROR_CODES = [
+  'ORIGIN_REJECTED',
+  'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
+  'UNSUPPORTED_CONTENT_ENCODING',
+  'TOO_MANY_CONCURRENT_REQUESTS',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+] as const;
+
+/** Catalog: stock reservations, the publishing gate, and the catalog seen from its callers. */
+export const CATALOG_ERROR_CODES = ['OUT_OF_STOCK', 'RESERVATION_RELEASED', 'PUBLISH_BLOCKED', 'CATALOG_UNAVAILABLE'] as const;
+
+/** Cart: promo codes, order limits, withdrawals, the age check at checkout. */
+export const CART_ERROR_CODES = [
+  'PROMO_UNKNOWN',
+  'PROMO_ATTEMPTS_EXCEEDED',
+  'ORDER_LIMIT_REACHED',
+  'WITHDRAWAL_ATTEMPTS_EXCEEDED',
+  'AGE_VERIFICATION_FAILED',
+] as const;
+
+/** Account: sign-in, mails, sessions, and the services the account calls. */
+export const ACCOUNT_ERROR_CODES = [
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_BLOCKED',
+  'LOGIN_ATTEMPTS_EXCEEDED',
+  'MAIL_REQUESTS_EXCEEDED',
+  'NO_SESSION',
+  'AUDIT_UNAVAILABLE',
+  'CART_UNAVAILABLE',
+] as const;
+
+/** Content: newsletter and contact form limits. */
+export const CONTENT_ERROR_CODES = ['NEWSLETTER_REQUESTS_EXCEEDED', 'CONTACT_REQUESTS_EXCEEDED'] as const;
+
+/** Admin: the media library. */
+export const ADMIN_ERROR_CODES = ['FILE_TOO_LARGE', 'UNSUPPORTED_MEDIA', 'USAGE_UNKNOWN'] as const;
+
+export const ErrorCode = z.enum([
+  ...COMMON_ERROR_CODES,
+  ...GATEWAY_ERROR_CODES,
+  ...CATALOG_ERROR_CODES,
+  ...CART_ERROR_CODES,
+  ...ACCOUNT_ERROR_CODES,
+  ...CONTENT_ERROR_CODES,
+  ...ADMIN_ERROR_CODES,
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/**
+ * Codes any route can answer with, by status, without declaring them: request parsing (400, 413,
+ * 414, 415), the unexpected failure (500) and the database outage (503).
+ */
+export const GENERIC_ERROR_CODES = {
+  400: MALFORMED_REQUEST_CODES,
+  413: TOO_LARGE_CODES,
+  414: ['URI_TOO_LONG'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
+  500: UNEXPECTED_CODES,
+  503: ['DATABASE_UNAVAILABLE'],
+} as const satisfies Record<number, readonly ErrorCode[]>;

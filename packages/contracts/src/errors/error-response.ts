@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ErrorCode, GENERIC_ERROR_CODES } from './error-codes';
+
+const ErrorIssue = z
+  .object({
+    /** Where: 'body/quantity', 'querystring/page', 'params/slug'. */
+    path: z.string(),
+    /** German, for the field. */
+    message: z.string(),
+    /** The broken rule as zod names it ('too_small', 'too_big', 'invalid_type', 'invalid_format', 'custom' …). */
+    rule: z.string().optional(),
+  })
+  .strict();
+
+/**
+ * Body of every non-2xx API response. The API client shows `message` (German, plain, for shoppers;
+ * spec §8). `code` is the stable machine-readable identifier (ErrorCode, issue #22) that browsers
+ * and API clients branch on; `issues` lists validation problems field by field for API clients.
+ */
+export const ErrorResponse = z
+  .object({
+    message: z.string(),
+    code: ErrorCode,
+    issues: z.array(ErrorIssue).optional(),
+  })
+  .strict();
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** The error answer of one status of one route: ErrorResponse whose `code` is one of `codes`. */
+function errorResponseOf(codes: readonly ErrorCode[]): typeof ErrorResponse {
+  const unique = [...new Set(codes)] as [ErrorCode, ...ErrorCode[]];
+  return ErrorResponse.extend({ code: z.enum(unique) }) as unknown as typeof ErrorResponse;
+}
+
+/** Statuses a route declares error codes for beyond the generic ones. */
+export type DeclaredErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorDeclaration = Partial<Record<DeclaredErrorStatus, readonly ErrorCode[]>>;
+type GenericStatus = keyof typeof GENERIC_ERROR_CODES;
+
+/**
+ * A route's error answers for its `response` schema: per status, ErrorResponse narrowed to the
+ * codes the route can send, plus the generic codes every route can send (GENERIC_ERROR_CODES:
+ * request parsing 400/413/414/415, 500, the database outage 503). The OpenAPI document lists
+ * each route's codes from this; in tests an answer with an undeclared status or code fails
+ * (service-kit's error handler).
+ *
+ * @example response: { 200: CartResponse, ...errorResponses({ 404: ['NOT_FOUND'], 409: ['OUT_OF_STOCK'] }) }
+ */
+export function errorResponses<const D extends ErrorDeclaration>(
+  declared: D,
+): Record<Extract<keyof D, number> | GenericStatus, typeof ErrorResponse> {
+  const statuses = new Set([...Object.keys(GENERIC_ERROR_CODES), ...Object.keys(declared)].map(Number));
+  return Object.fromEntries(
+    [...statuses].map((status) => [
+      status,
+      errorResponseOf([
+        ...((GENERIC_ERROR_CODES as Record<number, readonly ErrorCode[]>)[status] ?? []),
+        ...((declared as Record<number, readonly ErrorCode[]>)[status] ?? []),
+      ]),
+    ]),
+  ) as Record<Extract<keyof D, number> | GenericStatus, typeof ErrorResponse>;
+}
+
+/** The errors of a staff endpoint's access check (service-kit staffAccess): not signed in, or the role lacks the permission. */
+export const STAFF_ACCESS_ERRORS = { 401: ['UNAUTHENTICATED'], 403: ['FORBIDDEN'] } as const satisfies ErrorDeclaration;
+
+/** The error of a service-only route called without the internal secret (service-kit internalAuth). */
+export const INTERNAL_ACCESS_ERRORS = { 401: ['INTERNAL_UNAUTHORIZED'] } as const satisfies ErrorDeclaration;
