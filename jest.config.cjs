@@ -40,6 +40,7 @@ module.exports = {
       displayName: 'dom',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/{packages,shell,mf-*}/**/src/**/*.test.tsx'],
+      setupFiles: ['<rootDir>/scripts/jest/dom-globals.cjs'],
       setupFilesAfterEnv: ['@testing-library/jest-dom'],
     },
   ],

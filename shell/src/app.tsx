@@ -1,7 +1,7 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { REDIRECTS, ROUTES } from '@shop/routes';
 import type { ShopConfig } from '@shop/contracts';
-import { ShopConfigProvider } from '@shop/shell-api';
+import { ShopConfigProvider, ShopQueryProvider } from '@shop/shell-api';
 import { Header } from './layout/header';
 import { Footer } from './layout/footer';
 import { AgeGate } from './age-gate/age-gate';
@@ -13,34 +13,39 @@ import { HeadManager } from './head/head-manager';
 import { ToastHost } from './toast/toast-host';
 import { RemotePage } from './federation/remote-component';
 
-/** The storefront frame: chrome owned by the shell, every route of @shop/routes mounted from its remote. */
+/**
+ * The storefront frame: chrome owned by the shell, every route of @shop/routes mounted from its
+ * remote, all inside the page's one QueryClient (shopQueryClient, issue #22).
+ */
 export function App({ shopConfig }: { shopConfig: ShopConfig | null }) {
   return (
-    <ShopConfigProvider value={shopConfig}>
-      <BrowserRouter>
-        <ScrollToTop />
-        <ContinueShoppingTracker />
-        <HeadManager />
-        <a className="shell-skip-link" href="#main">
-          Zum Inhalt springen
-        </a>
-        <Header />
-        <main id="main" className="shop-container" tabIndex={-1}>
-          <Routes>
-            {ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} element={<RemotePage remote={route.remote} page={route.page} />} />
-            ))}
-            {Object.entries(REDIRECTS).map(([from, to]) => (
-              <Route key={from} path={from} element={<Navigate to={to} replace />} />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </main>
-        <Footer />
-        <ToastHost />
-        <AgeGate />
-        <CookieBanner />
-      </BrowserRouter>
-    </ShopConfigProvider>
+    <ShopQueryProvider>
+      <ShopConfigProvider value={shopConfig}>
+        <BrowserRouter>
+          <ScrollToTop />
+          <ContinueShoppingTracker />
+          <HeadManager />
+          <a className="shell-skip-link" href="#main">
+            Zum Inhalt springen
+          </a>
+          <Header />
+          <main id="main" className="shop-container" tabIndex={-1}>
+            <Routes>
+              {ROUTES.map((route) => (
+                <Route key={route.path} path={route.path} element={<RemotePage remote={route.remote} page={route.page} />} />
+              ))}
+              {Object.entries(REDIRECTS).map(([from, to]) => (
+                <Route key={from} path={from} element={<Navigate to={to} replace />} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </main>
+          <Footer />
+          <ToastHost />
+          <AgeGate />
+          <CookieBanner />
+        </BrowserRouter>
+      </ShopConfigProvider>
+    </ShopQueryProvider>
   );
 }

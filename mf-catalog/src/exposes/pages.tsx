@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
 import type { PageId, RemotePagesProps } from '@shop/routes';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../config/query-client';
+import { ShopQueryProvider } from '@shop/shell-api';
 import { HomePage } from '../features/home/home-page';
 import { AllProductsPage } from '../features/listing/all-products-page';
 import { CategoryOverviewPage } from '../features/listing/category-overview-page';
@@ -22,8 +21,8 @@ export default function CatalogPages({ page }: RemotePagesProps<'catalog'>) {
   const Page = PAGES[page];
   if (!Page) throw new Error(`mf-catalog: unknown page '${page}'`);
   return (
-    <QueryClientProvider client={queryClient}>
+    <ShopQueryProvider>
       <Page />
-    </QueryClientProvider>
+    </ShopQueryProvider>
   );
 }

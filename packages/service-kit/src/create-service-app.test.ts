@@ -219,7 +219,7 @@ describe('declared error answers (issue #22)', () => {
   test('the OpenAPI document lists each status with its codes', async () => {
     const app = appWith(true);
     await app.ready();
-    const doc = app.swagger() as {
+    const doc = app.swagger() as unknown as {
       paths: Record<
         string,
         { get: { responses: Record<string, { content: Record<string, { schema: { properties: { code: { enum: string[] } } } }> }> } }

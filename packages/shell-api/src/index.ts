@@ -5,3 +5,4 @@ export * from './toast';
 export * from './shop-config';
 export * from './session';
 export * from './add-to-cart';
+export * from './query-client';

@@ -1,14 +1,17 @@
 import { create } from 'zustand';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@shop/api-client';
-import type { User } from '@shop/contracts';
+import { User } from '@shop/contracts';
 import { emit } from '@shop/event-bus';
+import { shopQueryClient } from './query-client';
 
 /**
- * The shopper's session as every remote sees it (spec §4 'Session'; issue #11): the current user
- * is fetched on load and kept fresh for 5 minutes; login and registration set it, logout clears
- * it. The account slice writes it, others read it (checkout prefill, wishlist hearts) without
- * importing the account remote: this package is one shared module on the page. Every change is
- * announced as 'auth:changed', so slices drop data of the previous user.
+ * The shopper's session as every remote sees it (spec §4 'Session'; issues #11, #22): one React
+ * Query query (GET /api/auth/me, parsed with the User contract) in the page's shopQueryClient,
+ * fresh for 5 minutes; login and registration set it, logout clears it. The account slice writes
+ * it, others read it (checkout prefill, wishlist hearts) through `useSession` without importing
+ * the account remote. Every change of user is announced as 'auth:changed', so slices drop data of
+ * the previous user.
  */
 export interface SessionState {
   status: 'unknown' | 'anonymous' | 'authenticated';
@@ -21,68 +24,92 @@ export interface SessionState {
   ended: 'signed-out' | 'expired' | null;
 }
 
-const useSessionStore = create<SessionState & { checkedAt: number }>(() => ({ status: 'unknown', user: null, ended: null, checkedAt: 0 }));
-
-/** Spec §7: GET /api/auth/me is fresh for 5 minutes. */
+/** Spec §9: the session is fresh for 5 minutes. */
 const FRESH_MS = 5 * 60 * 1000;
-let loading: Promise<User | null> | null = null;
-
-function store(user: User | null, ended: SessionState['ended'] = 'expired'): void {
-  const before = useSessionStore.getState();
-  useSessionStore.setState({
-    status: user ? 'authenticated' : 'anonymous',
-    user,
-    ended: user ? null : before.user ? ended : before.ended,
-    checkedAt: Date.now(),
-  });
-  if (before.status !== 'unknown' && (before.user?.id ?? null) !== (user?.id ?? null))
-    emit('auth:changed', { authenticated: user !== null });
-}
+const unauthenticated = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.code === 'UNAUTHENTICATED');
 
 /**
- * Reads the current user (GET /api/auth/me) unless a fresh answer exists. Spec §8: no retry on
- * 401 ('Nicht authentifiziert'), up to 2 retries otherwise; a failed read leaves the user unknown
- * as anonymous. @returns the user or null.
+ * The session query: the user, or null when nobody is logged in. Spec §8: no retry on 401, up to
+ * 2 retries otherwise; spec §9: fresh 5 min, no refetch on focus.
  */
-export function loadSession(force = false): Promise<User | null> {
-  const state = useSessionStore.getState();
-  if (!force && state.status !== 'unknown' && Date.now() - state.checkedAt < FRESH_MS) return Promise.resolve(state.user);
-  loading ??= (async () => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const user = await apiRequest<User>('GET', '/api/auth/me', undefined, { on401: 'returnNull' });
-        store(user);
-        return user;
-      } catch (error) {
-        const unauthenticated = error instanceof ApiError && (error.status === 401 || error.code === 'UNAUTHENTICATED');
-        if (unauthenticated || attempt >= 2) {
-          store(null);
-          return null;
-        }
-      }
-    }
-  })().finally(() => (loading = null));
-  return loading;
+export const sessionQuery = queryOptions({
+  queryKey: ['session'] as const,
+  queryFn: async ({ signal }): Promise<User | null> => {
+    const body = await apiRequest<unknown>('GET', '/api/auth/me', undefined, { on401: 'returnNull', signal });
+    return body === null ? null : User.parse(body);
+  },
+  staleTime: FRESH_MS,
+  retry: (failureCount, error) => !unauthenticated(error) && failureCount < 2,
+});
+
+/** Client state beside the query: how the last session on this page ended. */
+const useEnding = create<{ ended: SessionState['ended'] }>(() => ({ ended: null }));
+
+let lastUserId: string | null | undefined;
+/**
+ * Records a change of user: how a session ended, and the 'auth:changed' announcement (not for
+ * the first answer of the page). Called at once by setSessionUser and clearSession, and for
+ * fetched answers by the cache subscription below (React Query notifies asynchronously; by then
+ * a change made here is already recorded and the call does nothing).
+ */
+function track(user: User | null, how: 'signed-out' | 'expired'): void {
+  const userId = user?.id ?? null;
+  if (userId === lastUserId) return;
+  const before = lastUserId;
+  lastUserId = userId;
+  if (userId) useEnding.setState({ ended: null });
+  else if (before) useEnding.setState({ ended: how });
+  if (before !== undefined) emit('auth:changed', { authenticated: userId !== null });
+}
+
+shopQueryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(sessionQuery.queryKey)) return;
+  const { data, status } = event.query.state;
+  if (status !== 'pending') track((data as User | null | undefined) ?? null, 'expired');
+});
+
+/**
+ * Reads the current user unless a fresh answer exists (`force` reads anew). A read that failed
+ * after its retries counts as logged out. @returns the user or null.
+ */
+export async function loadSession(force = false): Promise<User | null> {
+  try {
+    return await shopQueryClient.fetchQuery({ ...sessionQuery, staleTime: force ? 0 : FRESH_MS });
+  } catch {
+    clearSession();
+    return null;
+  }
 }
 
 /** After login or a profile change: the user the server answered with. */
-export const setSessionUser = (user: User): void => store(user);
+export function setSessionUser(user: User): void {
+  track(user, 'expired');
+  shopQueryClient.setQueryData(sessionQuery.queryKey, user);
+}
+
 /**
  * Nobody is logged in any more: `'signed-out'` after the shopper's own logout or account
  * deletion, `'expired'` (default) after a 401 on a protected call.
  */
-export const clearSession = (how: 'signed-out' | 'expired' = 'expired'): void => store(null, how);
+export function clearSession(how: 'signed-out' | 'expired' = 'expired'): void {
+  track(null, how);
+  shopQueryClient.setQueryData(sessionQuery.queryKey, null);
+}
+
+function toState(data: User | null | undefined, failed: boolean, ended: SessionState['ended']): SessionState {
+  if (data === undefined && !failed) return { status: 'unknown', user: null, ended };
+  return data ? { status: 'authenticated', user: data, ended } : { status: 'anonymous', user: null, ended };
+}
 
 /** The session now, outside components. */
 export const sessionState = (): SessionState => {
-  const { status, user, ended } = useSessionStore.getState();
-  return { status, user, ended };
+  const query = shopQueryClient.getQueryState(sessionQuery.queryKey);
+  return toState(query?.data, query?.status === 'error', useEnding.getState().ended);
 };
 
-/** The session, for components (re-renders on change). */
+/** The session, for components (reads, and on first use fetches, the session query; re-renders on change). */
 export const useSession = (): SessionState => {
-  const status = useSessionStore((state) => state.status);
-  const user = useSessionStore((state) => state.user);
-  const ended = useSessionStore((state) => state.ended);
-  return { status, user, ended };
+  const { data, isError } = useQuery(sessionQuery, shopQueryClient);
+  const ended = useEnding((state) => state.ended);
+  return toState(data, isError, ended);
 };

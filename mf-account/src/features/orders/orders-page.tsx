@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Order } from '@shop/contracts';
-import { ApiError } from '@shop/api-client';
 import { ORDER_STATUS_LABELS, bankTransferRows, paymentDueDateText, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
 import { LoadFailed, Spinner } from '@shop/ui';
-import { clearSession, useSeo } from '@shop/shell-api';
-import { ordersApi } from '../../api/orders-api';
+import { useSeo } from '@shop/shell-api';
+import { ordersQuery } from './orders-query';
 import { RequireLogin } from '../auth/require-login';
 
 function Rows({ rows, testId }: { rows: Array<{ label: string; value: string }>; testId?: string }) {
@@ -71,18 +70,9 @@ function OrderDetails({ order }: { order: Order }) {
 }
 
 function OrderList() {
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = () => {
-    setError(null);
-    ordersApi.list().then(setOrders, (failure: unknown) => {
-      if (failure instanceof ApiError && failure.status === 401) clearSession(); // the session ended meanwhile
-      setError('Ihre Bestellungen konnten nicht geladen werden.');
-    });
-  };
-  useEffect(load, []);
-  if (error) {
-    return <LoadFailed message={error} onRetry={load} />;
+  const { data: orders, isError, isFetching, refetch } = useQuery(ordersQuery);
+  if (isError && !isFetching) {
+    return <LoadFailed message="Ihre Bestellungen konnten nicht geladen werden." onRetry={() => void refetch()} />;
   }
   if (!orders) return <Spinner label="Bestellungen werden geladen…" />;
   if (!orders.length) {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { WishlistItem } from '@shop/contracts';
 import { isSoldOut, productLink, REFERENCE_PRICE_LABEL } from '@shop/catalog-rules';
@@ -6,19 +7,21 @@ import { formatEurDecimal } from '@shop/format';
 import { Button, LoadFailed, Spinner } from '@shop/ui';
 import { useAddToCart, useSeo } from '@shop/shell-api';
 import { RequireLogin } from '../auth/require-login';
-import { useWishlist, wishlistActions } from './wishlist-store';
+import { wishlistQuery } from './wishlist-query';
+import { useWishlistActions } from './wishlist-handlers';
 
 const IMAGE_SIZE = 96;
 
 /** One product on the list: what it costs now, whether it can be bought, into the cart or off the list. */
 function WishlistEntry({ item }: { item: WishlistItem }) {
   const { add, busy } = useAddToCart();
+  const wishlist = useWishlistActions();
   const [removing, setRemoving] = useState(false);
   const { product } = item;
   const name = product?.name ?? 'Nicht mehr angebotenes Produkt';
   const remove = async () => {
     setRemoving(true);
-    if (!(await wishlistActions.remove(item.id))) setRemoving(false);
+    if (!(await wishlist.remove(item.id))) setRemoving(false);
   };
   const state = !item.available ? 'Nicht mehr verfügbar' : product && isSoldOut(product) ? 'Ausverkauft' : 'Auf Lager';
   const buyable = item.available && product !== null && !isSoldOut(product);
@@ -66,15 +69,12 @@ function WishlistEntry({ item }: { item: WishlistItem }) {
 }
 
 function WishlistList() {
-  const { status, items } = useWishlist();
-  useEffect(() => {
-    // Prices and stock as they are now, also when the list was loaded on an earlier page.
-    void wishlistActions.load(true);
-  }, []);
-  if (status === 'error') {
-    return <LoadFailed message="Ihre Wunschliste konnte nicht geladen werden." onRetry={() => void wishlistActions.load(true)} />;
+  // Prices and stock as they are now, also when the list was read on an earlier page.
+  const { data: items, isError, isFetching, refetch } = useQuery({ ...wishlistQuery, refetchOnMount: 'always' });
+  if (isError && !isFetching) {
+    return <LoadFailed message="Ihre Wunschliste konnte nicht geladen werden." onRetry={() => void refetch()} />;
   }
-  if (status !== 'ready') return <Spinner label="Wunschliste wird geladen…" />;
+  if (!items) return <Spinner label="Wunschliste wird geladen…" />;
   if (!items.length) {
     return (
       <p>

@@ -1,15 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
-import { blogApi } from '../../api/blog-api';
-import { useLoader } from '../use-loader';
+import { contentQueries } from '../../api/content-queries';
 import { BlogCard } from './blog-card';
 import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
 
 /** The category filter: the catalogue's categories (their names as the shop shows them). */
 function CategoryFilter({ value, onChange }: { value: string | null; onChange: (slug: string | null) => void }) {
-  const categories = useLoader('categories', () => blogApi.categories());
-  const options = categories.status === 'ready' ? categories.data : [];
+  const categories = useQuery(contentQueries.blogCategories());
+  const options = categories.status === 'success' ? categories.data : [];
   return (
     <label className="content-blog-filter">
       <span>Kategorie</span>
@@ -49,7 +49,7 @@ export function BlogListPage() {
   const page = Math.max(1, Number.parseInt(params.get(BLOG_PARAMS.page) ?? '1', 10) || 1);
   const category = params.get(BLOG_PARAMS.category);
   useSeo({ title: 'Ratgeber und Blog', robots: page > 1 || category ? 'noindex, follow' : undefined });
-  const list = useLoader(`${page}|${category ?? ''}`, () => blogApi.list(page, category));
+  const list = useQuery(contentQueries.blogList(page, category));
   const hrefOf = (target: number) => {
     const next = new URLSearchParams(params);
     if (target > 1) next.set(BLOG_PARAMS.page, String(target));
@@ -73,9 +73,9 @@ export function BlogListPage() {
         Sachliche Informationen zu den RandM-Modellen: Zugzahl, Nikotin, Akku und Laden, Rückgabe und Jugendschutz.
       </p>
       <CategoryFilter value={category} onChange={filter} />
-      {list.status === 'loading' && <Spinner label="Beiträge werden geladen…" />}
-      {list.status === 'error' && <LoadFailed message="Die Beiträge konnten nicht geladen werden." onRetry={list.retry} />}
-      {list.status === 'ready' && (
+      {list.status === 'pending' && <Spinner label="Beiträge werden geladen…" />}
+      {list.status === 'error' && <LoadFailed message="Die Beiträge konnten nicht geladen werden." onRetry={() => void list.refetch()} />}
+      {list.status === 'success' && (
         <>
           {list.data.posts.length === 0 ? (
             <p>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
 import { mediaSrcSet, type BlogPost } from '@shop/contracts';
@@ -5,16 +6,15 @@ import { productLink } from '@shop/catalog-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo, useShopConfig } from '@shop/shell-api';
-import { blogApi, productsOfCategory } from '../../api/blog-api';
-import { useLoader } from '../use-loader';
+import { contentQueries } from '../../api/content-queries';
 import { useShopLinks } from '../use-shop-links';
 import { BlogCard } from './blog-card';
 import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
 
 /** 'Passende Produkte' of a guide's category: a link list with current prices (the catalogue's API). */
 function CategoryProducts({ categorySlug }: { categorySlug: string }) {
-  const products = useLoader(categorySlug, () => productsOfCategory(categorySlug));
-  if (products.status !== 'ready' || products.data.length === 0) return null;
+  const products = useQuery(contentQueries.categoryProducts(categorySlug));
+  if (products.status !== 'success' || products.data.length === 0) return null;
   return (
     <section className="content-post__products" aria-labelledby="content-post-products">
       <h2 id="content-post-products">Passende Produkte</h2>
@@ -86,23 +86,23 @@ function Article({ post }: { post: BlogPost }) {
  */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const post = useLoader(slug, () => blogApi.post(slug));
+  const post = useQuery(contentQueries.blogPost(slug));
   const notFound = post.status === 'error' && post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
   useSeo(
-    post.status === 'ready'
+    post.status === 'success'
       ? { title: post.data.seoTitle, description: post.data.seoDescription, canonical: `${BLOG_PATH}/${post.data.slug}` }
       : { title: notFound ? 'Beitrag nicht gefunden' : 'Blog', robots: 'noindex, follow' },
   );
   const crumbs = [
     { label: 'Home', href: '/' },
     { label: 'Blog', href: BLOG_PATH },
-    { label: post.status === 'ready' ? post.data.title : 'Beitrag' },
+    { label: post.status === 'success' ? post.data.title : 'Beitrag' },
   ];
   return (
     <section className="shop-page content-page">
       <Breadcrumb items={crumbs} renderLink={({ label, href }) => <Link to={href}>{label}</Link>} />
-      {post.status === 'loading' && <Spinner label="Beitrag wird geladen…" />}
-      {post.status === 'ready' && <Article post={post.data} />}
+      {post.status === 'pending' && <Spinner label="Beitrag wird geladen…" />}
+      {post.status === 'success' && <Article post={post.data} />}
       {notFound && (
         <>
           <h1>Beitrag nicht gefunden</h1>
@@ -111,8 +111,10 @@ export function BlogPostPage() {
           </p>
         </>
       )}
-      {post.status === 'error' && !notFound && <LoadFailed message="Der Beitrag konnte nicht geladen werden." onRetry={post.retry} />}
-      {post.status === 'ready' && post.data.categorySlug && (
+      {post.status === 'error' && !notFound && (
+        <LoadFailed message="Der Beitrag konnte nicht geladen werden." onRetry={() => void post.refetch()} />
+      )}
+      {post.status === 'success' && post.data.categorySlug && (
         <p>
           <Link to={`${BLOG_PATH}?${BLOG_PARAMS.category}=${post.data.categorySlug}`}>Alle Beiträge zu dieser Kategorie</Link>
         </p>

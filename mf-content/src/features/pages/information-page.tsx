@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
 import { formatTextVersion } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
-import { pagesApi } from '../../api/pages-api';
-import { useLoader } from '../use-loader';
+import { contentQueries } from '../../api/content-queries';
 import { useShopLinks } from '../use-shop-links';
 
 /**
@@ -15,11 +15,11 @@ import { useShopLinks } from '../use-shop-links';
  * already came with status 404).
  */
 export function InformationPageView({ slug, title }: { slug: string; title: string }) {
-  const page = useLoader(slug, () => pagesApi.get(slug));
+  const page = useQuery(contentQueries.page(slug));
   const followShopLinks = useShopLinks();
   const notFound = page.status === 'error' && page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 400);
   useSeo(
-    page.status === 'ready'
+    page.status === 'success'
       ? { title: page.data.title, description: page.data.description, canonical: page.data.path }
       : { title: notFound ? 'Seite nicht gefunden' : title, robots: notFound ? 'noindex, follow' : undefined },
   );
@@ -29,15 +29,17 @@ export function InformationPageView({ slug, title }: { slug: string; title: stri
         items={[{ label: 'Home', href: '/' }, { label: title }]}
         renderLink={({ label, href }) => <Link to={href}>{label}</Link>}
       />
-      <h1>{page.status === 'ready' ? page.data.title : notFound ? 'Seite nicht gefunden' : title}</h1>
-      {page.status === 'loading' && <Spinner label="Seite wird geladen…" />}
+      <h1>{page.status === 'success' ? page.data.title : notFound ? 'Seite nicht gefunden' : title}</h1>
+      {page.status === 'pending' && <Spinner label="Seite wird geladen…" />}
       {notFound && (
         <p>
           Diese Seite gibt es nicht (mehr). <Link to="/">Zur Startseite</Link>
         </p>
       )}
-      {page.status === 'error' && !notFound && <LoadFailed message="Diese Seite konnte nicht geladen werden." onRetry={page.retry} />}
-      {page.status === 'ready' && (
+      {page.status === 'error' && !notFound && (
+        <LoadFailed message="Diese Seite konnte nicht geladen werden." onRetry={() => void page.refetch()} />
+      )}
+      {page.status === 'success' && (
         <>
           {page.data.incomplete && (
             <p className="shop-demo-notice" role="note">

@@ -1,0 +1,122 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
+import type { WishlistItem } from '@shop/contracts';
+import { ApiError } from '@shop/api-client';
+import { emit } from '@shop/event-bus';
+import { clearSession, loadSession, showToast } from '@shop/shell-api';
+import { wishlistApi } from '../../api/wishlist-api';
+
+/**
+ * The wishlist in the browser (issues #11, #22; spec §4 'Wishlist: toggle adds if absent, removes
+ * if present; requires login'): one query in the page's QueryClient, read when first needed (a
+ * heart or the wishlist page asks), not on every page view, and kept until a change or a new
+ * login. Every change is announced as 'wishlist:changed', so the catalog's hearts follow without
+ * importing this remote.
+ */
+export const wishlistQuery = queryOptions({
+  queryKey: ['account', 'wishlist'] as const,
+  /** Logged out (or the session ended meanwhile) the list is empty. */
+  queryFn: async (): Promise<WishlistItem[]> => {
+    if (!(await loadSession())) return [];
+    try {
+      return await wishlistApi.list();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      clearSession();
+      return [];
+    }
+  },
+  staleTime: Infinity,
+});
+
+/** Client state: product ids with a change on its way (their heart is busy). */
+export const useWishlistPending = create<{ pending: string[] }>(() => ({ pending: [] }));
+
+/** Spec §8 'Wishlist 401'. */
+export const LOGIN_REQUIRED_TOAST = {
+  title: 'Anmeldung erforderlich',
+  description: 'Bitte melden Sie sich an, um Produkte zur Wunschliste hinzuzufügen.',
+  variant: 'destructive',
+} as const;
+
+/** A failed change: 401 means the session ended (spec §8 texts), anything else is 'Fehler' with the server's reason. */
+function report(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) {
+    clearSession();
+    showToast(LOGIN_REQUIRED_TOAST);
+    return;
+  }
+  const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : 'Bitte versuchen Sie es erneut.';
+  showToast({ title: 'Fehler', description, variant: 'destructive' });
+}
+
+/** The wishlist's commands on one QueryClient (the page's; `useWishlistActions` in components). */
+export function wishlistActions(client: QueryClient) {
+  const store = (items: WishlistItem[]) => {
+    client.setQueryData(wishlistQuery.queryKey, items);
+    emit('wishlist:changed', { productIds: items.map((item) => item.productId) });
+  };
+  const productIds = (): string[] => (client.getQueryData(wishlistQuery.queryKey) ?? []).map((item) => item.productId);
+  const actions = {
+    /** The list, read unless it is in the cache (`force` reads anew: prices and stock as they are now). */
+    async load(force = false): Promise<WishlistItem[]> {
+      const items = await client.fetchQuery({ ...wishlistQuery, staleTime: force ? 0 : Infinity });
+      emit('wishlist:changed', { productIds: items.map((item) => item.productId) });
+      return items;
+    },
+
+    productIds,
+
+    /** After login or logout: the previous shopper's list is gone; read the new one if it was in use. */
+    reset(authenticated: boolean): void {
+      const wasInUse = client.getQueryData(wishlistQuery.queryKey) !== undefined;
+      client.removeQueries({ queryKey: wishlistQuery.queryKey });
+      emit('wishlist:changed', { productIds: [] });
+      if (authenticated && wasInUse) void actions.load(true).catch(() => undefined);
+    },
+
+    /**
+     * Adds the product when absent, removes it when present. Logged out: the 'Anmeldung
+     * erforderlich' toast. @returns whether it changed and whether the product is on the list now.
+     */
+    async toggle(productId: string): Promise<{ ok: boolean; inWishlist: boolean }> {
+      const id = productId.toLowerCase();
+      const onList = () => productIds().includes(id);
+      if (!(await loadSession())) {
+        showToast(LOGIN_REQUIRED_TOAST);
+        return { ok: false, inWishlist: false };
+      }
+      if (useWishlistPending.getState().pending.includes(id)) return { ok: false, inWishlist: onList() };
+      useWishlistPending.setState((state) => ({ pending: [...state.pending, id] }));
+      try {
+        const existing = (await actions.load()).find((item) => item.productId === id);
+        if (existing) {
+          store(await wishlistApi.remove(existing.id));
+          showToast({ title: 'Von der Wunschliste entfernt', variant: 'success' });
+        } else {
+          store(await wishlistApi.add(id));
+          showToast({ title: 'Zur Wunschliste hinzugefügt', variant: 'success' });
+        }
+        return { ok: true, inWishlist: onList() };
+      } catch (error) {
+        report(error);
+        return { ok: false, inWishlist: onList() };
+      } finally {
+        useWishlistPending.setState((state) => ({ pending: state.pending.filter((pendingId) => pendingId !== id) }));
+      }
+    },
+
+    /** Removes one item (wishlist page). @returns whether it worked. */
+    async remove(itemId: string): Promise<boolean> {
+      try {
+        store(await wishlistApi.remove(itemId));
+        showToast({ title: 'Von der Wunschliste entfernt', variant: 'success' });
+        return true;
+      } catch (error) {
+        report(error);
+        return false;
+      }
+    },
+  };
+  return actions;
+}
