@@ -5,11 +5,43 @@ import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 
 const resolver = createTypeScriptImportResolver({
   project: ['tsconfig.checks.json', 'shell/tsconfig.json', 'mf-*/tsconfig.json', 'services/*/tsconfig.json', 'packages/*/tsconfig.json'],
   noWarnOnMultipleProjects: true,
 });
+
+/**
+ * Issue #22: the bulletproof-react shape inside each remote. `src/features/<name>/` holds one
+ * screen or flow and imports no other feature; what several features use lives in the shared
+ * folders (components, hooks, lib, stores, api, config), which import no feature; `exposes/`
+ * (what the remote publishes, its app layer) composes features and is imported by none of them.
+ */
+const SHARED_FOLDERS = ['api', 'components', 'config', 'hooks', 'lib', 'stores'];
+const subfolders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const remoteLayoutZones = subfolders('.')
+  .filter((name) => name.startsWith('mf-'))
+  .flatMap((remote) => {
+    const src = `./${remote}/src`;
+    return [
+      ...subfolders(`${src}/features`).map((feature) => ({
+        target: `${src}/features/${feature}`,
+        from: `${src}/features`,
+        except: [`./${feature}`],
+        message: 'A feature imports no other feature: move what both need to components/, hooks/, lib/ or stores/ (issue #22).',
+      })),
+      {
+        target: SHARED_FOLDERS.map((folder) => `${src}/${folder}`),
+        from: [`${src}/features`, `${src}/exposes`],
+        message: 'Shared folders import no feature and no exposed module (issue #22).',
+      },
+      { target: `${src}/features`, from: `${src}/exposes`, message: 'Features do not import what the remote exposes (issue #22).' },
+    ];
+  });
 
 export default [
   ...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.ts', '**/*.tsx'] })),
@@ -58,6 +90,7 @@ export default [
       // `const { secret: _secret, ...rest } = headers` drops a field on purpose.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: remoteLayoutZones }],
       'boundaries/dependencies': [
         'error',
         {
@@ -95,13 +128,18 @@ export default [
     },
   },
   {
-    // Test and demo data never ships: only tests, test support, e2e journeys and scripts import it.
+    // Test data and test support never ship: only tests, test support, e2e journeys and scripts import them.
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'scripts/**', 'packages/test-fixtures/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'scripts/**', 'packages/test-{fixtures,dom}/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@shop/test-fixtures', message: 'Test and demo data: only tests, e2e journeys and scripts import it.' }] },
+        {
+          paths: [
+            { name: '@shop/test-fixtures', message: 'Test and demo data: only tests, e2e journeys and scripts import it.' },
+            { name: '@shop/test-dom', message: 'Component-test support: only tests import it.' },
+          ],
+        },
       ],
     },
   },

@@ -20,7 +20,7 @@ test.each([
   [
     'a remote importing another remote',
     'mf-cart/src/features/probe.ts',
-    "import { LoadError } from '../../../mf-catalog/src/features/products/components/load-error';\nexport const probe = LoadError;\n",
+    "import { LoadError } from '../../../mf-catalog/src/components/load-error';\nexport const probe = LoadError;\n",
   ],
   [
     'a remote importing a service',
@@ -59,6 +59,40 @@ test.each([
 
 test('a remote importing a shared package passes', () => {
   const { status, output } = lint('mf-cart/src/features/probe.ts', "import { Button } from '@shop/ui';\nexport const probe = Button;\n");
+  expect(output).toBe('');
+  expect(status).toBe(0);
+}, 60_000);
+
+test.each([
+  [
+    'a feature importing another feature',
+    'mf-catalog/src/features/home/probe.ts',
+    "import { SearchBox } from '../search/search-box';\nexport const probe = SearchBox;\n",
+  ],
+  [
+    'a shared component importing a feature',
+    'mf-catalog/src/components/probe.ts',
+    "import { HomePage } from '../features/home/home-page';\nexport const probe = HomePage;\n",
+  ],
+  [
+    'a feature importing what the remote exposes',
+    'mf-cart/src/features/checkout/probe.ts',
+    "import CartButton from '../../exposes/cart-button';\nexport const probe = CartButton;\n",
+  ],
+])(
+  '%s fails the lint (issue #22: bulletproof-react layout inside remotes)',
+  (_label, filePath, code) => {
+    const { status, output } = lint(filePath, code);
+    expect(status).toBe(1);
+    expect(output).toContain('import-x/no-restricted-paths');
+  },
+  60_000,
+);
+
+test('a feature importing its own files and the shared folders passes', () => {
+  const code =
+    "import { ProductGrid } from '../../components/product-card';\nimport { catalogQueries } from '../../api/catalog-queries';\nimport { HomePage } from './home-page';\nexport const probe = [ProductGrid, catalogQueries, HomePage];\n";
+  const { status, output } = lint('mf-catalog/src/features/home/probe.ts', code);
   expect(output).toBe('');
   expect(status).toBe(0);
 }, 60_000);

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { handle, on } from '@shop/event-bus';
-import { cartActions, useItemCount } from '../features/cart/cart-store';
+import { cartActions, useItemCount } from '../stores/cart-store';
 import { SideCart } from '../features/side-cart/side-cart';
 import { showToast } from '@shop/shell-api';
-import { LOCAL_CART_NOTICE } from '../features/cart/local-cart';
+import { LOCAL_CART_NOTICE } from '../lib/local-cart';
 import '../styles/cart.css';
 
 /**

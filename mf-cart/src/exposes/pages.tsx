@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageId, RemotePagesProps } from '@shop/routes';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cartQueryClient } from '../features/cart/cart-query-client';
+import { ShopQueryProvider } from '@shop/shell-api';
 import { CartPage } from '../features/cart-page/cart-page';
 import '../styles/cart.css';
 
@@ -23,8 +22,8 @@ export default function CartPages({ page }: RemotePagesProps<'cart'>) {
   const Page = PAGES[page];
   if (!Page) throw new Error(`mf-cart: unknown page '${page}'`);
   return (
-    <QueryClientProvider client={cartQueryClient}>
+    <ShopQueryProvider>
       <Page />
-    </QueryClientProvider>
+    </ShopQueryProvider>
   );
 }

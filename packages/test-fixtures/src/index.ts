@@ -1,5 +1,6 @@
 export * from './specimen-id-card';
 export * from './demo-order';
+export * from './test-order';
 export * from './catalog-double';
 export * from './admin-guard';
 export * from './audit-collector';

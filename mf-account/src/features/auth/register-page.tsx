@@ -5,12 +5,12 @@ import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { RegisterBody } from '@shop/contracts';
 import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
-import { NewPassword, passwordsMatch } from './new-password';
+import { NewPassword, passwordsMatch } from '../../lib/new-password';
 import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
 import { authApi } from '../../api/auth-api';
-import { PasswordMeter } from './password-meter';
+import { PasswordMeter } from '../../components/password-meter';
 import { messageOf } from './server-errors';
 
 /** The registration form: the API's fields plus confirmPassword, which is checked here and not sent (spec §5). */

@@ -3,12 +3,12 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { NewPassword, passwordsMatch } from './new-password';
+import { NewPassword, passwordsMatch } from '../../lib/new-password';
 import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { useSeo } from '@shop/shell-api';
 import { authApi } from '../../api/auth-api';
-import { PasswordMeter } from './password-meter';
+import { PasswordMeter } from '../../components/password-meter';
 import { messageOf } from './server-errors';
 
 const ResetForm = z.object({ password: NewPassword, confirmPassword: z.string() }).refine(...passwordsMatch('password'));

@@ -6,7 +6,7 @@ import { formatDate, formatEurDecimal } from '@shop/format';
 import { LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { ordersQuery } from './orders-query';
-import { RequireLogin } from '../auth/require-login';
+import { RequireLogin } from '../../components/require-login';
 
 function Rows({ rows, testId }: { rows: Array<{ label: string; value: string }>; testId?: string }) {
   return (

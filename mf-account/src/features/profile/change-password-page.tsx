@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { NewPassword, passwordsMatch } from '../auth/new-password';
+import { NewPassword, passwordsMatch } from '../../lib/new-password';
 import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
-import { RequireLogin } from '../auth/require-login';
-import { PasswordMeter } from '../auth/password-meter';
+import { RequireLogin } from '../../components/require-login';
+import { PasswordMeter } from '../../components/password-meter';
 import { profileErrorText } from './session-errors';
 
 const ChangeForm = z

@@ -7,7 +7,7 @@ import { Button } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { setSessionUser, showToast, useSeo, useSession } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
-import { RequireLogin } from '../auth/require-login';
+import { RequireLogin } from '../../components/require-login';
 import { profileErrorText } from './session-errors';
 import { MyData } from './my-data';
 

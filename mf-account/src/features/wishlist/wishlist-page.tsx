@@ -6,7 +6,7 @@ import { isSoldOut, productLink, REFERENCE_PRICE_LABEL } from '@shop/catalog-rul
 import { formatEurDecimal } from '@shop/format';
 import { Button, LoadFailed, Spinner } from '@shop/ui';
 import { useAddToCart, useSeo } from '@shop/shell-api';
-import { RequireLogin } from '../auth/require-login';
+import { RequireLogin } from '../../components/require-login';
 import { wishlistQuery } from './wishlist-query';
 import { useWishlistActions } from './wishlist-handlers';
 

@@ -4,7 +4,7 @@ import { STAFF_PERMISSIONS } from '@shop/contracts';
 import { Notice, Spinner } from '@shop/ui';
 import { useSeo, useSession } from '@shop/shell-api';
 import { staffApi } from '../../api/staff-api';
-import { ROLE_LABELS } from './role-labels';
+import { ROLE_LABELS } from '../../lib/role-labels';
 
 /** German names of the permissions (docs/architecture.md 'Roles and permissions'). */
 export const PERMISSION_LABELS: Record<StaffPermission, string> = {

@@ -5,8 +5,8 @@ import { addDaysToIsoDate, formatEurDecimal, formatInteger, formatIsoDate, isoDa
 import { Button, LoadFailed, Notice, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { analyticsApi } from '../../api/analytics-api';
-import { DateRangeFields } from '../layout/filter-fields';
-import { isoDateParam, useListAddress } from '../layout/use-list-address';
+import { DateRangeFields } from '../../components/filter-fields';
+import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
 import { BarChart } from './bar-chart';
 import { analyticsCsv } from './analytics-csv';
 

@@ -2,11 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { auditApi } from '../../api/audit-api';
-import { AuditList } from './audit-list';
-import { Pager } from '../layout/pager';
-import { DateRangeFields, Options } from '../layout/filter-fields';
-import { isoDateParam, useListAddress } from '../layout/use-list-address';
-import { QueryState } from '../layout/query-state';
+import { AuditList } from '../../components/audit-list';
+import { Pager } from '../../components/pager';
+import { DateRangeFields, Options } from '../../components/filter-fields';
+import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
+import { QueryState } from '../../components/query-state';
 
 const PER_PAGE = 50;
 /** The kinds of records the log can be filtered by. */

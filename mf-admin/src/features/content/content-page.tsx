@@ -6,11 +6,11 @@ import { href } from '@shop/routes';
 import { Button, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
-import { AdminTable } from '../layout/admin-table';
-import { Options } from '../layout/filter-fields';
-import { useListAddress } from '../layout/use-list-address';
+import { AdminTable } from '../../components/admin-table';
+import { Options } from '../../components/filter-fields';
+import { useListAddress } from '../../hooks/use-list-address';
 import { PAGE_KIND_LABELS, POST_STATE_LABELS, versionText } from './content-labels';
-import { QueryState } from '../layout/query-state';
+import { QueryState } from '../../components/query-state';
 
 const PER_PAGE = 50;
 const STATE_FILTER = { all: 'Alle', ...POST_STATE_LABELS } as const;

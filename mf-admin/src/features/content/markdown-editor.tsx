@@ -4,7 +4,7 @@ import { markdown } from '@codemirror/lang-markdown';
 import { Button, Spinner } from '@shop/ui';
 import type { ContentPreviewBody } from '@shop/contracts/admin';
 import { contentApi } from '../../api/content-api';
-import { apiErrorText } from '../api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 
 /** The editor in the shop's look (CodeMirror's own classes are styled through its theme, not the slice's CSS). */
 const SHOP_THEME = EditorView.theme({

@@ -9,11 +9,11 @@ import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
-import { apiErrorCode, apiErrorText } from '../api-error-text';
-import { ActionField, ActionForm, InputError } from '../layout/action-form';
+import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
+import { ActionField, ActionForm, InputError } from '../../components/action-form';
 import { MarkdownBodyField } from './editor-fields';
 import { PAGE_KIND_LABELS, versionText } from './content-labels';
-import { QueryState } from '../layout/query-state';
+import { QueryState } from '../../components/query-state';
 
 const SERVER_FIELDS = { 'draft/title': 'title', 'draft/description': 'description', 'draft/body': 'body' } as const;
 

@@ -9,7 +9,7 @@ import { Button } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
-import { apiErrorText } from '../api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { MarkdownBodyField, TitleAndSlugFields } from './editor-fields';
 
 const NewPageValues = PageText.extend({ slug: PageCreateBody.shape.slug });

@@ -11,13 +11,13 @@ import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, SelectField, TextField } from '@shop/ui/form';
 import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
-import { apiErrorCode, apiErrorText } from '../api-error-text';
-import { changedValues } from '../changed-values';
+import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
+import { changedValues } from '../../lib/changed-values';
 import { MarkdownBodyField, TitleAndSlugFields } from './editor-fields';
-import { MediaPicker } from '../media/media-picker';
+import { MediaPicker } from '../../components/media-picker';
 import { POST_STATE_LABELS } from './content-labels';
 import { formValuesOf, postInputOf, PostFormValues } from './post-form';
-import { QueryState } from '../layout/query-state';
+import { QueryState } from '../../components/query-state';
 
 /** Server field names → form fields (a create reports 'body/x', a change 'body/changes/x'). */
 const SERVER_FIELDS = Object.fromEntries(

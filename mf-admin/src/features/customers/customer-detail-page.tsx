@@ -9,8 +9,8 @@ import { LoadFailed, Notice, Spinner } from '@shop/ui';
 import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { customersApi } from '../../api/customers-api';
 import { ordersApi } from '../../api/orders-api';
-import { ActionField, ActionForm } from '../layout/action-form';
-import { ROLE_LABELS } from '../access/role-labels';
+import { ActionField, ActionForm } from '../../components/action-form';
+import { ROLE_LABELS } from '../../lib/role-labels';
 
 /** The customer's orders (cart service), found by the account's e-mail address. */
 function CustomerOrders({ email }: { email: string }) {

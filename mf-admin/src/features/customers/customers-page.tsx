@@ -6,10 +6,10 @@ import { href } from '@shop/routes';
 import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { customersApi } from '../../api/customers-api';
-import { AdminTable } from '../layout/admin-table';
-import { Options } from '../layout/filter-fields';
-import { useListAddress } from '../layout/use-list-address';
-import { ROLE_LABELS } from '../access/role-labels';
+import { AdminTable } from '../../components/admin-table';
+import { Options } from '../../components/filter-fields';
+import { useListAddress } from '../../hooks/use-list-address';
+import { ROLE_LABELS } from '../../lib/role-labels';
 
 const PER_PAGE = 50;
 const KIND_LABELS = { all: 'Alle Konten', customers: 'Kunden', staff: 'Mitarbeitende' } as const;

@@ -8,7 +8,7 @@ import { href } from '@shop/routes';
 import { LoadFailed, Notice, Spinner } from '@shop/ui';
 import { useSeo, useSession } from '@shop/shell-api';
 import { dashboardApi } from '../../api/dashboard-api';
-import { AuditList } from '../audit/audit-list';
+import { AuditList } from '../../components/audit-list';
 
 /** One figure with its label and, where staff act on it, the list behind it. */
 function Figure({ label, value, to, alert = false }: { label: string; value: ReactNode; to?: string; alert?: boolean }) {

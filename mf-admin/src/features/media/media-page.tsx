@@ -6,10 +6,10 @@ import { formatDate, formatInteger } from '@shop/format';
 import { Button } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { mediaApi } from '../../api/media-api';
-import { apiErrorText } from '../api-error-text';
-import { ActionField, ActionForm, InputError } from '../layout/action-form';
-import { AdminTable } from '../layout/admin-table';
-import { useListAddress } from '../layout/use-list-address';
+import { apiErrorText } from '../../lib/api-error-text';
+import { ActionField, ActionForm, InputError } from '../../components/action-form';
+import { AdminTable } from '../../components/admin-table';
+import { useListAddress } from '../../hooks/use-list-address';
 
 const PER_PAGE = 48;
 const kilobytes = (bytes: number) => `${formatInteger(Math.max(1, Math.round(bytes / 1024)))} KB`;

@@ -7,7 +7,7 @@ import { href } from '@shop/routes';
 import { LoadFailed, Notice, Spinner } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
-import { ActionField, ActionForm, InputError } from '../layout/action-form';
+import { ActionField, ActionForm, InputError } from '../../components/action-form';
 
 const addressLines = (address: AdminOrderDetail['billingAddress']) =>
   [`${address.firstName} ${address.lastName}`, address.street, address.addressLine2, `${address.postalCode} ${address.city}`].filter(

@@ -7,9 +7,9 @@ import { href } from '@shop/routes';
 import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
-import { AdminTable } from '../layout/admin-table';
-import { DateRangeFields, Options } from '../layout/filter-fields';
-import { isoDateParam, useListAddress } from '../layout/use-list-address';
+import { AdminTable } from '../../components/admin-table';
+import { DateRangeFields, Options } from '../../components/filter-fields';
+import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
 
 const PER_PAGE = 50;
 

@@ -3,7 +3,7 @@ import type { Category } from '@shop/contracts';
 import type { ProductBulkAction } from '@shop/contracts/admin';
 import { formatEurDecimal, parseEuroInput } from '@shop/format';
 import { Button } from '@shop/ui';
-import { Options } from '../layout/filter-fields';
+import { Options } from '../../components/filter-fields';
 import { categoryLabels } from './use-categories';
 
 /**

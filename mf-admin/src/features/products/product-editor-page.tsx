@@ -12,13 +12,13 @@ import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, SelectField, TextField } from '@shop/ui/form';
 import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { productsApi } from '../../api/products-api';
-import { apiErrorCode, apiErrorText } from '../api-error-text';
+import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
 import { useCategories } from './use-categories';
 import { formValuesOf, productInputOf, ProductFormValues } from './product-form';
-import { changedValues } from '../changed-values';
-import { PRODUCT_FIELD_LABELS, PRODUCT_TYPE_LABELS } from './product-labels';
+import { changedValues } from '../../lib/changed-values';
+import { PRODUCT_FIELD_LABELS, PRODUCT_TYPE_LABELS } from '../../lib/product-labels';
 import { ProductImages } from './product-images';
-import { QueryState } from '../layout/query-state';
+import { QueryState } from '../../components/query-state';
 
 /** Server field names → form fields (a create reports 'body/x', a change 'body/changes/x'). */
 const SERVER_FIELDS = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { Button } from '@shop/ui';
-import { MediaPicker } from '../media/media-picker';
+import { MediaPicker } from '../../components/media-picker';
 import type { ProductFormValues } from './product-form';
 
 /** Most images a product may have (contract ProductFields). */

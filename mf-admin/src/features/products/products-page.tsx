@@ -7,11 +7,11 @@ import { href } from '@shop/routes';
 import { Button, buttonClass, LoadFailed, Notice, Spinner } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { productsApi } from '../../api/products-api';
-import { apiErrorText } from '../api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { categoryLabels, useCategories } from './use-categories';
-import { Options } from '../layout/filter-fields';
+import { Options } from '../../components/filter-fields';
 import { BulkPriceForm } from './bulk-price-form';
-import { Pager } from '../layout/pager';
+import { Pager } from '../../components/pager';
 import { PRODUCTS_PER_PAGE, SORT_OPTIONS, STATUS_LABELS, tableQueryFromParams } from './product-table-query';
 
 /** Stock as staff read it: 'nicht geführt' for untracked stock. */

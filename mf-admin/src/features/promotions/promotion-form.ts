@@ -1,6 +1,6 @@
 import type { PromotionInput } from '@shop/contracts/admin';
 import { parseEuroInput } from '@shop/format';
-import { InputError } from '../layout/action-form';
+import { InputError } from '../../components/action-form';
 
 const wholeNumber = (data: FormData, name: string, label: string): number | null => {
   const text = String(data.get(name) ?? '').trim();

@@ -5,10 +5,10 @@ import { formatEurDecimal, formatIsoDate } from '@shop/format';
 import { Button } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { promotionsApi } from '../../api/promotions-api';
-import { ActionField, ActionForm } from '../layout/action-form';
+import { ActionField, ActionForm } from '../../components/action-form';
 import { promotionInputOf } from './promotion-form';
-import { changedValues } from '../changed-values';
-import { QueryState } from '../layout/query-state';
+import { changedValues } from '../../lib/changed-values';
+import { QueryState } from '../../components/query-state';
 
 const STATE_LABELS: Record<AdminPromotion['state'], string> = {
   active: 'Aktiv',

@@ -6,15 +6,15 @@ import { Button, buttonClass } from '@shop/ui';
 import { isSoldOut } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
 import { getContinueShoppingTarget, useSeo } from '@shop/shell-api';
-import { cartApi } from '../../api/cart-api';
-import { cartActions } from '../cart/cart-store';
-import { CartLoadGate } from '../cart/components/cart-load-gate';
+import { cartQueries } from '../../api/cart-queries';
+import { cartActions } from '../../stores/cart-store';
+import { CartLoadGate } from '../../components/cart-load-gate';
 import { useTakeOver } from './use-take-over';
-import { LineItemRow } from '../cart/components/line-item-row';
-import { FreeShippingProgress } from '../cart/components/free-shipping-progress';
-import { OrderSummary } from '../cart/components/order-summary';
-import { PromoBox } from '../cart/components/promo-box';
-import { DeliveryRestrictions } from '../cart/components/delivery-restrictions';
+import { LineItemRow } from '../../components/line-item-row';
+import { FreeShippingProgress } from '../../components/free-shipping-progress';
+import { OrderSummary } from '../../components/order-summary';
+import { PromoBox } from '../../components/promo-box';
+import { DeliveryRestrictions } from '../../components/delivery-restrictions';
 import { href } from '@shop/routes';
 
 /** Suggestions shown under the cart (spec §2: up to 3 featured products). */
@@ -25,7 +25,7 @@ const SUGGESTIONS_SHOWN = 3;
  * yet, each with image, name (to /produkt/{slug}), price and a button to add it.
  */
 function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
-  const { data } = useQuery({ queryKey: ['cart-suggestions'], queryFn: cartApi.suggestions, staleTime: 5 * 60_000 });
+  const { data } = useQuery(cartQueries.suggestions());
   const inCart = new Set(cart.items.map((item) => item.productId));
   const products = (data ?? []).filter((product) => !inCart.has(product.id) && !isSoldOut(product)).slice(0, SUGGESTIONS_SHOWN);
   if (!products.length) return null;

@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
 import { showToast } from '@shop/shell-api';
 import { cartApi } from '../../api/cart-api';
-import { cartActions } from '../cart/cart-store';
-import { isEmbedded, parseTakeOver } from '../cart/local-cart';
+import { cartActions } from '../../stores/cart-store';
+import { isEmbedded, parseTakeOver } from '../../lib/local-cart';
 
 export interface TakeOverOffer {
   lines: Array<{ productId: string; quantity: number }>;

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatEurDecimal } from '@shop/format';
 import { getContinueShoppingTarget } from '@shop/shell-api';
-import { cartActions, useCart, useDrawerOpen } from '../cart/cart-store';
-import { LineItemRow } from '../cart/components/line-item-row';
-import { FreeShippingProgress } from '../cart/components/free-shipping-progress';
+import { cartActions, useCart, useDrawerOpen } from '../../stores/cart-store';
+import { LineItemRow } from '../../components/line-item-row';
+import { FreeShippingProgress } from '../../components/free-shipping-progress';
 
 /** Slide-out time before the drawer closes after 'Jetzt bestellen' (spec §9). */
 export const SLIDE_OUT_MS = 150;

@@ -5,10 +5,10 @@ import { bankTransferRows, nextSteps, paymentDueDateText } from '@shop/cart-rule
 import { Button, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import type { Order } from '@shop/contracts';
-import { checkoutApi } from '../../api/checkout-api';
-import { OrderSummary } from '../cart/components/order-summary';
-import { AddressBlock } from '../checkout/components/address-block';
-import { OrderLines } from '../checkout/components/order-lines';
+import { cartQueries } from '../../api/cart-queries';
+import { OrderSummary } from '../../components/order-summary';
+import { AddressBlock } from '../../components/address-block';
+import { OrderLines } from '../../components/order-lines';
 import '../../styles/checkout.css';
 
 function BankTransfer({ order }: { order: Order }) {
@@ -37,12 +37,7 @@ function BankTransfer({ order }: { order: Order }) {
  */
 export function ThankYouPage() {
   const { orderId = '' } = useParams();
-  const {
-    data: order,
-    error,
-    isLoading,
-    refetch,
-  } = useQuery({ queryKey: ['order', orderId], queryFn: () => checkoutApi.order(orderId), retry: false });
+  const { data: order, error, isLoading, refetch } = useQuery(cartQueries.order(orderId));
   const notFound = error instanceof ApiError && error.status === 404;
   // The title thanks only for an order the visitor may see; an unknown one says so instead.
   useSeo({

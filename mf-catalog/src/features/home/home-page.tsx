@@ -7,8 +7,9 @@ import { CategoryShortcuts } from './components/category-shortcuts';
 import { CategoryCarousel } from './components/category-carousel';
 import { TrustBanner } from './components/trust-banner';
 import { SeoGuide } from './components/seo-guide';
-import { useCategories } from '../products/hooks';
-import { bestCategoryDiscount } from '../products/category-discount';
+import { useQuery } from '@tanstack/react-query';
+import { catalogQueries } from '../../api/catalog-queries';
+import { bestCategoryDiscount } from '../../lib/category-discount';
 
 /** Carousels of spec §2 'Home': 7000, 9000, shisha 10000, 12000 … 35000. */
 const CAROUSEL_IDS = [
@@ -26,7 +27,7 @@ const CAROUSEL_IDS = [
 export function HomePage() {
   useSeo({ title: 'RandM Tornado Einweg-Vapes kaufen', description: FALLBACK_META_DESCRIPTION });
   // Largest real category discount (no invented 'up to 70 %').
-  const bestDiscount = bestCategoryDiscount(useCategories().data);
+  const bestDiscount = bestCategoryDiscount(useQuery(catalogQueries.categories()).data);
   return (
     <div className="home">
       <section className="catalog-hero" aria-labelledby="hero-title">

@@ -3,7 +3,8 @@ import { Breadcrumb, Spinner, Button } from '@shop/ui';
 import { CATEGORY_FALLBACK_NAME } from '@shop/contracts';
 import { useSeo } from '@shop/shell-api';
 import { categoryText, FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
-import { useCategories } from '../products/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { catalogQueries } from '../../api/catalog-queries';
 import { ProductList } from './components/product-list';
 
 /**
@@ -13,7 +14,7 @@ import { ProductList } from './components/product-list';
  */
 export function CategoryListingPage() {
   const { category: slug = '' } = useParams();
-  const { data: categories, isPending, isError, refetch } = useCategories();
+  const { data: categories, isPending, isError, refetch } = useQuery(catalogQueries.categories());
   const category = categories?.find((c) => c.slug === slug);
   const text = categoryText(slug);
   const name = category?.name ?? CATEGORY_FALLBACK_NAME;

@@ -1,10 +1,11 @@
-import { LoadError } from '../products/components/load-error';
+import { LoadError } from '../../components/load-error';
 import { Link } from 'react-router-dom';
 import { Breadcrumb, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
-import { useCategories } from '../products/hooks';
-import { bestCategoryDiscount, categoryPricing } from '../products/category-discount';
-import { PriceDisplay } from '../products/components/price-tag';
+import { useQuery } from '@tanstack/react-query';
+import { catalogQueries } from '../../api/catalog-queries';
+import { bestCategoryDiscount, categoryPricing } from '../../lib/category-discount';
+import { PriceDisplay } from '../../components/price-tag';
 import { href } from '@shop/routes';
 
 /**
@@ -16,7 +17,7 @@ export function CategoryOverviewPage() {
     title: 'Alle Kategorien',
     description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.',
   });
-  const { data, isPending, isError, refetch } = useCategories();
+  const { data, isPending, isError, refetch } = useQuery(catalogQueries.categories());
   const bestDiscount = bestCategoryDiscount(data);
   return (
     <section className="shop-page">

@@ -8,12 +8,12 @@ import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@sho
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
 import { showToast, useAddToCart, useSeo } from '@shop/shell-api';
-import { WishlistHeart } from '../wishlist/wishlist-heart';
-import { fetchProductBySlug } from '../../api/catalog-api';
-import { PriceTag } from '../products/components/price-tag';
-import { ProductImage } from '../products/components/product-image';
+import { WishlistHeart } from '../../components/wishlist-heart';
+import { catalogQueries } from '../../api/catalog-queries';
+import { PriceTag } from '../../components/price-tag';
+import { ProductImage } from '../../components/product-image';
 import { RelatedProducts } from './components/related-products';
-import { DemoBadge } from '../products/components/demo-badge';
+import { DemoBadge } from '../../components/demo-badge';
 import { href } from '@shop/routes';
 
 function ProductSkeleton() {
@@ -235,7 +235,7 @@ function ProductUnavailable({ notFound }: { notFound: boolean }) {
 export function ProductDetailPage() {
   const { category, productSlug, slug } = useParams();
   const slugPath = category && productSlug ? `${category}/${productSlug}` : (slug ?? '');
-  const { data, isPending, error } = useQuery({ queryKey: ['product', slugPath], queryFn: () => fetchProductBySlug(slugPath) });
+  const { data, isPending, error } = useQuery(catalogQueries.product(slugPath));
   if (isPending) return <ProductSkeleton />;
   if (error) return <ProductUnavailable notFound={error instanceof ApiError && (error.status === 404 || error.status === 400)} />;
   return (

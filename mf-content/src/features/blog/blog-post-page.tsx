@@ -7,7 +7,7 @@ import { formatDate, formatEurDecimal } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo, useShopConfig } from '@shop/shell-api';
 import { contentQueries } from '../../api/content-queries';
-import { useShopLinks } from '../use-shop-links';
+import { useShopLinks } from '../../hooks/use-shop-links';
 import { BlogCard } from './blog-card';
 import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
 

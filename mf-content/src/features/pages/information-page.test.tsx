@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { InformationPageView } from './information-page';
-import { jsonAnswer, renderWithQueries } from '../../test-support/render-with-queries';
+import { errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
 
 const imprint = {
   slug: 'impressum',
@@ -12,36 +12,35 @@ const imprint = {
   incomplete: false,
 };
 
-let fetchMock: jest.Mock;
+let api: MockApi;
 beforeEach(() => {
-  fetchMock = jest.fn();
-  globalThis.fetch = fetchMock;
+  api = mockApi();
 });
 
 /** Issue #22: the information page's states (loading, data, not found, error with retry), read through React Query. */
 describe('InformationPageView', () => {
   test('shows a spinner while loading, then the text with its version date', async () => {
-    fetchMock.mockResolvedValue(jsonAnswer(200, imprint));
-    renderWithQueries(<InformationPageView slug="impressum" title="Impressum" />);
+    api.on('GET', '/api/pages/impressum', jsonAnswer(200, imprint));
+    renderScreen(<InformationPageView slug="impressum" title="Impressum" />);
     expect(screen.getByText('Seite wird geladen…')).toBeInTheDocument();
     expect(await screen.findByText('Muster GmbH, Musterstraße 1, 10115 Berlin')).toBeInTheDocument();
     expect(screen.getByText('Stand: 24.11.2026')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/pages/impressum', expect.anything());
+    expect(api.requests('GET', '/api/pages/impressum')).toHaveLength(1);
   });
 
   test('a missing page says so instead of an error', async () => {
-    fetchMock.mockResolvedValue(jsonAnswer(404, { message: 'Seite nicht gefunden', code: 'NOT_FOUND' }));
-    renderWithQueries(<InformationPageView slug="weg" title="Seite" />);
+    api.on('GET', '/api/pages/weg', errorAnswer(404, 'NOT_FOUND', 'Seite nicht gefunden'));
+    renderScreen(<InformationPageView slug="weg" title="Seite" />);
     expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
     expect(screen.getByText(/Diese Seite gibt es nicht/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
   });
 
   test('a failed read offers to try again, and the retry shows the page', async () => {
-    fetchMock.mockResolvedValueOnce(jsonAnswer(503, { message: 'weg', code: 'DATABASE_UNAVAILABLE' }));
-    renderWithQueries(<InformationPageView slug="impressum" title="Impressum" />);
+    api.once('GET', '/api/pages/impressum', errorAnswer(503, 'DATABASE_UNAVAILABLE'));
+    renderScreen(<InformationPageView slug="impressum" title="Impressum" />);
     expect(await screen.findByText('Diese Seite konnte nicht geladen werden.')).toBeInTheDocument();
-    fetchMock.mockResolvedValueOnce(jsonAnswer(200, imprint));
+    api.on('GET', '/api/pages/impressum', jsonAnswer(200, imprint));
     fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByText('Muster GmbH, Musterstraße 1, 10115 Berlin')).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { formatTextVersion } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { contentQueries } from '../../api/content-queries';
-import { useShopLinks } from '../use-shop-links';
+import { useShopLinks } from '../../hooks/use-shop-links';
 
 /**
  * An information or legal page (issue #12), or a page staff made (issue #13, /seite/{slug}): the

@@ -1,8 +1,8 @@
 import { PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
 import { Button } from '@shop/ui';
-import { OrderSummary } from '../../cart/components/order-summary';
-import { DeliveryRestrictions } from '../../cart/components/delivery-restrictions';
-import { OrderLines, type OrderLine } from '../components/order-lines';
+import { OrderSummary } from '../../../components/order-summary';
+import { DeliveryRestrictions } from '../../../components/delivery-restrictions';
+import { OrderLines, type OrderLine } from '../../../components/order-lines';
 import { TermsCheckbox } from '../components/terms-checkbox';
 import { StepError } from './step-actions';
 

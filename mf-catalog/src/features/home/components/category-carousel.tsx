@@ -2,9 +2,10 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useInView } from 'react-intersection-observer';
 import type { CategoryDefinition } from '@shop/contracts';
-import { ProductCard, ProductCardSkeleton } from '../../products/components/product-card';
-import { LoadError } from '../../products/components/load-error';
-import { useProducts } from '../../products/hooks';
+import { ProductCard, ProductCardSkeleton } from '../../../components/product-card';
+import { LoadError } from '../../../components/load-error';
+import { useQuery } from '@tanstack/react-query';
+import { catalogQueries } from '../../../api/catalog-queries';
 import { href } from '@shop/routes';
 
 /** Scroll step of the arrows in px (spec §9). */
@@ -38,7 +39,7 @@ export function CategoryCarousel({
     ? { categoryId: category.id, limit: CAROUSEL_SIZE }
     : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
   const { ref, inView } = useInView({ rootMargin: LOAD_AHEAD, triggerOnce: true, skip: eager, initialInView: eager });
-  const { data, isPending, isError, refetch } = useProducts(query, eager || inView);
+  const { data, isPending, isError, refetch } = useQuery({ ...catalogQueries.products(query), enabled: eager || inView });
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
   const headingId = `carousel-${category.slug}`;

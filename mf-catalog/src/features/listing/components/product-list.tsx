@@ -1,10 +1,11 @@
-import { LoadError } from '../../products/components/load-error';
+import { LoadError } from '../../../components/load-error';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, useMediaQuery, WIDE_SCREEN_QUERY } from '@shop/ui';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
-import { ProductGrid, ProductGridSkeleton } from '../../products/components/product-card';
-import { useProducts } from '../../products/hooks';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
+import { useQuery } from '@tanstack/react-query';
+import { catalogQueries } from '../../../api/catalog-queries';
 
 /** A price filter value as the URL keeps it: euros with a dot and up to two decimals. */
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
@@ -55,8 +56,8 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const filtersOpen = filtersToggled ?? wide;
 
   const priceProblem = priceRangeProblem(minPrice, maxPrice);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useProducts(
-    {
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
+    ...catalogQueries.products({
       search: search || undefined,
       categoryId: categoryId || undefined,
       sort,
@@ -64,9 +65,9 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
       maxPrice: PRICE_PATTERN.test(maxPrice) ? maxPrice : undefined,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
-    },
-    !priceProblem,
-  );
+    }),
+    enabled: !priceProblem,
+  });
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);

@@ -2,9 +2,8 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { CATEGORY_DEFINITIONS, type Product } from '@shop/contracts';
 import { Spinner } from '@shop/ui';
-import { fetchRelatedProducts } from '../../../api/catalog-api';
-import { STALE } from '../../../config/query-client';
-import { ProductGrid } from '../../products/components/product-card';
+import { catalogQueries } from '../../../api/catalog-queries';
+import { ProductGrid } from '../../../components/product-card';
 import { href } from '@shop/routes';
 
 /** The 9 round badges of spec §9 (Tornado 10000 and 40000 are not among them). */
@@ -22,12 +21,7 @@ const BADGE_IDS = [
 
 /** Related products (spec §9): at most 4, fresh 5 min, kept 10 min; link to the product's category. */
 export function RelatedProducts({ product }: { product: Product }) {
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['related', product.id],
-    queryFn: () => fetchRelatedProducts(product.id),
-    staleTime: STALE.related,
-    gcTime: 10 * 60_000,
-  });
+  const { data, isPending, isError } = useQuery(catalogQueries.related(product.id));
   return (
     <section className="catalog-related" aria-labelledby="related-title">
       <div className="catalog-carousel__header">

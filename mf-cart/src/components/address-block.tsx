@@ -1,8 +1,7 @@
 import type { Address } from '@shop/contracts';
-import type { AddressForm } from '../checkout-form';
 
-/** An address as lines, as on a parcel label. */
-export function AddressBlock({ address }: { address: Address | AddressForm }) {
+/** An address as lines, as on a parcel label (the country, always Germany, is not needed: the checkout form has none). */
+export function AddressBlock({ address }: { address: Omit<Address, 'country'> }) {
   return (
     <address className="cart-checkout-address">
       {address.firstName} {address.lastName}

@@ -1,26 +1,5 @@
-/**
- * @jest-environment jsdom
- */
+import { customer as user, jsonAnswer as answer } from '@shop/test-dom';
 import { clearSession, loadSession, sessionState, setSessionUser } from './session';
-
-const user = {
-  id: '665f1c2b9a1e4b0012345678',
-  email: 'erika@example.de',
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  role: 'customer' as const,
-  emailVerified: true,
-  address: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-};
-const answer = (status: number, body: unknown) =>
-  ({
-    ok: status < 300,
-    status,
-    statusText: '',
-    headers: new Headers({ 'content-type': 'application/json' }),
-    text: async () => JSON.stringify(body),
-  }) as Response;
 
 describe('session store (spec §4, §8)', () => {
   let fetchMock: jest.Mock;

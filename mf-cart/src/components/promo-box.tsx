@@ -1,7 +1,7 @@
 import { Button } from '@shop/ui';
 import { useState, type FormEvent } from 'react';
 import type { CartResponse } from '@shop/contracts';
-import { cartActions } from '../cart-store';
+import { cartActions } from '../stores/cart-store';
 
 /**
  * Promo code box (spec §4, §5): input trimmed and uppercased, Enter submits, the button is

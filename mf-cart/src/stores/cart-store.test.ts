@@ -3,11 +3,11 @@
  */
 import { renderHook } from '@testing-library/react';
 import type { CartResponse } from '@shop/contracts';
-import { cartApi } from '../../api/cart-api';
+import { cartApi } from '../api/cart-api';
 import { ApiError } from '@shop/api-client';
 import { cartActions, useCart, useItemBusy } from './cart-store';
 
-jest.mock('../../api/cart-api', () => ({ cartApi: { get: jest.fn(), update: jest.fn(), remove: jest.fn() } }));
+jest.mock('../api/cart-api', () => ({ cartApi: { get: jest.fn(), update: jest.fn(), remove: jest.fn() } }));
 const api = cartApi as unknown as { get: jest.Mock; update: jest.Mock; remove: jest.Mock };
 
 const LINE = 'a'.repeat(24);

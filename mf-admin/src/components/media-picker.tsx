@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { mediaSrcSet } from '@shop/contracts';
 import type { AdminMediaAsset } from '@shop/contracts/admin';
 import { Button, LoadFailed, Spinner } from '@shop/ui';
-import { mediaApi } from '../../api/media-api';
+import { mediaApi } from '../api/media-api';
 
 /** How many images the picker shows (the newest, or the best matches of the search). */
 const PICKER_SIZE = 48;

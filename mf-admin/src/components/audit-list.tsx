@@ -1,8 +1,8 @@
 import type { AuditListEntry } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
-import { PRODUCT_FIELD_LABELS } from '../products/product-labels';
-import { roleLabel } from '../access/role-labels';
+import { PRODUCT_FIELD_LABELS } from '../lib/product-labels';
+import { roleLabel } from '../lib/role-labels';
 
 const ENTITY_LABELS: Record<string, string> = {
   product: 'Produkt',

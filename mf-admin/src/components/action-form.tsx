@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button } from '@shop/ui';
-import { apiErrorText } from '../api-error-text';
+import { apiErrorText } from '../lib/api-error-text';
 import { Options } from './filter-fields';
 
 /** A value staff typed that cannot be sent (checked before the call); its message is shown as is. */

@@ -2,12 +2,12 @@ import { CancelledError, MutationObserver, queryOptions, useIsMutating, useQuery
 import { MAX_LINE_QUANTITY, type CartResponse } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
-import { showToast } from '@shop/shell-api';
+import { shopQueryClient, showToast } from '@shop/shell-api';
 import { lineQuantityMessage, promoSavingLabel } from '@shop/cart-rules';
-import { cartApi } from '../../api/cart-api';
-import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from './local-cart';
-import { CART_ACTION_FAILED, cartErrorReason } from './cart-errors';
-import { cartQueryClient } from './cart-query-client';
+import { cartApi } from '../api/cart-api';
+import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from '../lib/local-cart';
+import { CART_ACTION_FAILED, cartErrorReason } from '../lib/cart-errors';
+import { cartKeys } from '../api/cart-queries';
 import { useCartUiStore } from './cart-ui-store';
 
 export { useCartMode, useDrawerOpen } from './cart-ui-store';
@@ -23,14 +23,18 @@ const localBackend = localCartBackend({
 /** Where cart calls go: the cart service, or local storage in local mode. */
 const backend = (): CartBackend => (useCartUiStore.getState().mode === 'local' ? localBackend : cartApi);
 
-const CART_KEY = ['cart'] as const;
-const cartQuery = queryOptions({ queryKey: CART_KEY, queryFn: () => backend().get() });
-/** Mutations of one line share a key, so its row knows it is busy (spec §4). */
-const lineKey = (itemId: string) => ['cart', 'line', itemId] as const;
+const CART_KEY = cartKeys.cart;
+/**
+ * The cart in the page's QueryClient: read when a page or the widget asks (`load`), kept for the
+ * whole page view (the header widget always shows it), not retried (a failed load shows
+ * 'Erneut versuchen'); the mutations below keep it current.
+ */
+const cartQuery = queryOptions({ queryKey: CART_KEY, queryFn: () => backend().get(), staleTime: Infinity, gcTime: Infinity, retry: false });
+const lineKey = cartKeys.line;
 
 /** Stores the server's cart, announces the item count (header badge) and shows the server's notices. */
 function receive(cart: CartResponse) {
-  cartQueryClient.setQueryData(CART_KEY, cart);
+  shopQueryClient.setQueryData(CART_KEY, cart);
   emit('cart:changed', { itemCount: cart.totals.itemCount });
   for (const notice of cart.notices) showToast({ title: 'Hinweis zum Warenkorb', description: notice, durationMs: 5000 });
 }
@@ -58,16 +62,16 @@ async function runCartMutation<V>(
   },
 ): Promise<CartResponse | null> {
   const { optimistic, onError, onSuccess, ...rest } = options;
-  const observer = new MutationObserver<CartResponse, unknown, V, Snapshot>(cartQueryClient, {
+  const observer = new MutationObserver<CartResponse, unknown, V, Snapshot>(shopQueryClient, {
     ...rest,
     onMutate: async (vars) => {
-      await cartQueryClient.cancelQueries({ queryKey: CART_KEY });
-      const before = cartQueryClient.getQueryData<CartResponse>(CART_KEY);
-      if (before && optimistic) cartQueryClient.setQueryData(CART_KEY, optimistic(before, vars));
+      await shopQueryClient.cancelQueries({ queryKey: CART_KEY });
+      const before = shopQueryClient.getQueryData<CartResponse>(CART_KEY);
+      if (before && optimistic) shopQueryClient.setQueryData(CART_KEY, optimistic(before, vars));
       return { before };
     },
     onError: (error, _vars, snapshot) => {
-      if (snapshot?.before) cartQueryClient.setQueryData(CART_KEY, snapshot.before);
+      if (snapshot?.before) shopQueryClient.setQueryData(CART_KEY, snapshot.before);
       onError(error);
     },
     onSuccess: (cart, vars, snapshot, context) => {
@@ -94,7 +98,7 @@ export const cartActions = {
     // A local cart from an earlier visit of this embedded view stays local.
     if (isEmbedded() && readLocalCart().lines.length) useCartUiStore.setState({ mode: 'local' });
     try {
-      receive(await cartQueryClient.fetchQuery({ ...cartQuery, staleTime: 0 }));
+      receive(await shopQueryClient.fetchQuery({ ...cartQuery, staleTime: 0 }));
     } catch (error) {
       if (!(error instanceof CancelledError)) console.warn('cart: load failed', error);
     }
@@ -229,12 +233,12 @@ async function addWithFallback(productId: string, quantity: number): Promise<{ c
 }
 
 /** The cart as the server (or the local cart) last answered, with optimistic changes; null before the first answer. */
-export const useCart = () => useQuery({ ...cartQuery, enabled: false }, cartQueryClient).data ?? null;
+export const useCart = () => useQuery({ ...cartQuery, enabled: false }, shopQueryClient).data ?? null;
 /** Whether the cart is being read, and the German error of a failed read. */
 export function useCartStatus() {
-  const { isFetching, error } = useQuery({ ...cartQuery, enabled: false }, cartQueryClient);
+  const { isFetching, error } = useQuery({ ...cartQuery, enabled: false }, shopQueryClient);
   return { loading: isFetching, loadError: error ? (serverMessage(error) ?? 'Der Warenkorb konnte nicht geladen werden.') : null };
 }
 /** A line being changed (spinner, buttons disabled; spec §4). */
-export const useItemBusy = (itemId: string) => useIsMutating({ mutationKey: lineKey(itemId) }, cartQueryClient) > 0;
+export const useItemBusy = (itemId: string) => useIsMutating({ mutationKey: lineKey(itemId) }, shopQueryClient) > 0;
 export const useItemCount = () => useCart()?.totals.itemCount ?? 0;

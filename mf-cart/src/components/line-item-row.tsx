@@ -4,7 +4,7 @@ import { productLink } from '@shop/catalog-rules';
 import { decimalToCents, formatEur } from '@shop/format';
 import { QuantityStepper, Spinner } from '@shop/ui';
 import { lineQuantityLimit } from '@shop/cart-rules';
-import { cartActions, useItemBusy } from '../cart-store';
+import { cartActions, useItemBusy } from '../stores/cart-store';
 
 /** One line item with quantity stepper (minus at 1 removes, spec §4), line total and remove button; busy while changing. */
 export function LineItemRow({ item, compact = false }: { item: CartLineItem; compact?: boolean }) {

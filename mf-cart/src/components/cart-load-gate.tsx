@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { CartResponse } from '@shop/contracts';
 import { Button, Spinner } from '@shop/ui';
-import { cartActions, useCart, useCartStatus } from '../cart-store';
+import { cartActions, useCart, useCartStatus } from '../stores/cart-store';
 
 /**
  * Loads the cart when a page opens and renders the page with it; meanwhile a spinner, and when

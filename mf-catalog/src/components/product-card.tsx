@@ -7,7 +7,7 @@ import { formatInteger } from '@shop/format';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 import { DemoBadge } from './demo-badge';
-import { WishlistHeart } from '../../wishlist/wishlist-heart';
+import { WishlistHeart } from './wishlist-heart';
 
 /**
  * Product card (spec §2): image with the wishlist heart, name, price with sale badge and percent, battery and

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { request, RequestNotAcceptedError } from '@shop/event-bus';
 import { showToast } from '@shop/shell-api';
-import { useOnWishlist } from './wishlist-hearts';
+import { useOnWishlist } from '../stores/wishlist-hearts';
 
 /**
  * Heart toggle for the wishlist (spec §4 'toggle adds if absent, removes if present; requires

@@ -1,0 +1,73 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { customer, errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
+import { testOrder } from '@shop/test-fixtures';
+import { OrdersPage } from './orders-page';
+
+let api: MockApi;
+beforeEach(() => {
+  api = mockApi();
+});
+
+const open = () => renderScreen(<OrdersPage />, { path: '/meine-bestellungen', user: customer });
+
+/** Issue #22: the order history's states (logged out, loading, empty, error with retry, data), read through React Query. */
+describe('OrdersPage', () => {
+  test('without a login it leads to the login and back here', () => {
+    renderScreen(<OrdersPage />, { path: '/meine-bestellungen', user: null });
+    expect(screen.getByTestId('location')).toHaveTextContent('/anmelden?weiter=%2Fmeine-bestellungen');
+    expect(api.requests()).toHaveLength(0);
+  });
+
+  test('loading, then the empty history with a way to the products', async () => {
+    api.on('GET', '/api/orders', jsonAnswer(200, { orders: [] }));
+    open();
+    expect(screen.getByText('Bestellungen werden geladen…')).toBeInTheDocument();
+    expect(await screen.findByText(/noch nichts bestellt/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zu allen Produkten' })).toHaveAttribute('href', '/randm-tornado-vape-alle-produkte');
+  });
+
+  test('an unpaid order shows what to transfer until when; a shipped one its tracking link; a cancelled one no withdrawal', async () => {
+    const shipped = testOrder({
+      id: 'o2',
+      orderNumber: 'RM-2026-000124',
+      status: 'shipped',
+      shipment: {
+        carrier: 'DHL',
+        trackingNumber: '00340434161094042557',
+        trackingUrl: 'https://www.dhl.de/de/privatkunden/dhl-sendungsverfolgung.html?piececode=00340434161094042557',
+        shippedAt: '2026-11-26T12:00:00.000Z',
+        deliveredAt: null,
+      },
+    });
+    const cancelled = testOrder({ id: 'o3', orderNumber: 'RM-2026-000125', status: 'cancelled' });
+    api.on('GET', '/api/orders', jsonAnswer(200, { orders: [testOrder(), shipped, cancelled] }));
+    open();
+    const [unpaid, sent, storniert] = await screen.findAllByTestId('account-order');
+    expect(within(unpaid).getByText('Zahlung ausstehend')).toBeInTheDocument();
+    expect(within(unpaid).getByText(/38,97/, { selector: '.account-order__total' })).toBeInTheDocument();
+    expect(within(unpaid).getByText('Bitte überweisen Sie bis zum 02.12.2026')).toBeInTheDocument();
+    expect(within(unpaid).getByTestId('account-bank-details')).toHaveTextContent('DE02 1203 0000 0000 2020 51');
+    expect(within(unpaid).getByTestId('account-bank-details')).toHaveTextContent('VerwendungszweckRM-2026-000123');
+    expect(within(sent).queryByTestId('account-bank-details')).not.toBeInTheDocument();
+    expect(within(sent).getByRole('link', { name: '00340434161094042557' })).toHaveAttribute('href', shipped.shipment!.trackingUrl);
+    expect(within(sent).getByRole('link', { name: 'Vertrag widerrufen' })).toHaveAttribute('href', '/vertrag-widerrufen');
+    expect(within(storniert).getByText('Storniert')).toBeInTheDocument();
+    expect(within(storniert).queryByRole('link', { name: 'Vertrag widerrufen' })).not.toBeInTheDocument();
+  });
+
+  test('a failed read offers to try again, and the retry shows the orders', async () => {
+    api.once('GET', '/api/orders', errorAnswer(503, 'DATABASE_UNAVAILABLE'));
+    open();
+    expect(await screen.findByText(/Ihre Bestellungen konnten nicht geladen werden/)).toBeInTheDocument();
+    api.on('GET', '/api/orders', jsonAnswer(200, { orders: [testOrder()] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByTestId('account-order')).toHaveTextContent('RM-2026-000123');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a session that ended meanwhile (401) leads to the login', async () => {
+    api.on('GET', '/api/orders', errorAnswer(401, 'UNAUTHENTICATED', 'Nicht authentifiziert'));
+    open();
+    expect(await screen.findByText('/anmelden?weiter=%2Fmeine-bestellungen')).toBeInTheDocument();
+  });
+});

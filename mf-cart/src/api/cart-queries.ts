@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { cartApi } from './cart-api';
+import { checkoutApi } from './checkout-api';
+
+/**
+ * The cart slice's query keys and reads (issue #22), in the page's one QueryClient
+ * (shopQueryClient of @shop/shell-api). The cart itself is read and written by the cart store
+ * (stores/cart-store.ts) under `cartKeys`; the other reads are queryOptions factories.
+ */
+export const cartKeys = {
+  cart: ['cart'] as const,
+  /** Mutations of one line share a key, so its row knows it is busy (spec §4). */
+  line: (itemId: string) => ['cart', 'line', itemId] as const,
+};
+
+export const cartQueries = {
+  /** 'Wird oft zusammen gekauft' under the cart (spec §2): featured products, fresh 5 min. */
+  suggestions: () => queryOptions({ queryKey: ['cart', 'suggestions'] as const, queryFn: cartApi.suggestions, staleTime: 5 * 60_000 }),
+
+  /** One order for its thank-you page (GET /api/orders/:id; 404 when unknown or not the visitor's); no retry, the page offers one. */
+  order: (orderId: string) =>
+    queryOptions({ queryKey: ['cart', 'order', orderId] as const, queryFn: () => checkoutApi.order(orderId), retry: false }),
+};

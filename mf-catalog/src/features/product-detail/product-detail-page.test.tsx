@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { handle, on } from '@shop/event-bus';
+import { errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
+import { testProduct } from '@shop/test-fixtures';
+import { ProductDetailPage } from './product-detail-page';
+
+const blueberry = testProduct('p1', {
+  name: 'RandM Tornado 9000 Blueberry Ice',
+  slug: 'blueberry-ice-einweg-vape',
+  nicotineWarning: 'Dieses Produkt enthält Nikotin: einen Stoff, der sehr stark abhängig macht.',
+});
+const mango = testProduct('p2', { name: 'RandM Tornado 9000 Mango' });
+
+let api: MockApi;
+let offs: Array<() => void>;
+beforeEach(() => {
+  api = mockApi();
+  offs = [handle('wishlist:status', async () => ({ productIds: [] }))];
+});
+afterEach(() => offs.forEach((off) => off()));
+
+const open = (path = '/produkt/blueberry-ice-einweg-vape') =>
+  renderScreen(<ProductDetailPage />, {
+    path,
+    route: path.startsWith('/produkt/') ? '/produkt/:slug' : '/kategorien/:category/:productSlug',
+  });
+
+/** Issue #22: the product page's states (loading, data, sold out, not found, error) and buying from it. */
+describe('ProductDetailPage', () => {
+  test('loading, then the product with price, stock, warning and related products', async () => {
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, blueberry));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [mango] }));
+    open();
+    expect(screen.getByLabelText('Produkt wird geladen')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('heading', { level: 1, name: 'RandM Tornado 9000 Blueberry Ice' })).toBeInTheDocument();
+    expect(screen.getByTestId('stock-status')).toHaveTextContent('Auf Lager');
+    expect(screen.getByRole('note')).toHaveTextContent('sehr stark abhängig');
+    expect(screen.getByRole('button', { name: /^In den Warenkorb – 16,99\s€$/ })).toBeEnabled();
+    const related = screen.getByRole('region', { name: 'Das könnte Ihnen auch gefallen' });
+    expect(await within(related).findByRole('link', { name: 'RandM Tornado 9000 Mango' })).toBeInTheDocument();
+  });
+
+  test('the category address reads the product by its category and slug', async () => {
+    api.on('GET', '/api/products/slug/randm-tornado-9000/blueberry-ice-einweg-vape', jsonAnswer(200, blueberry));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+    open('/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape');
+    expect(await screen.findByRole('heading', { level: 1, name: 'RandM Tornado 9000 Blueberry Ice' })).toBeInTheDocument();
+  });
+
+  test('two pieces into the cart: the button shows their price, the cart slice is asked, the page says so', async () => {
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, blueberry));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+    const asked: unknown[] = [];
+    const toasts: Array<{ title: string; description?: string }> = [];
+    offs.push(handle('cart:add', async (payload) => (asked.push(payload), { ok: true })));
+    offs.push(on('shell:toast', (toast) => toasts.push(toast)));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Menge erhöhen' }));
+    fireEvent.click(screen.getByRole('button', { name: /^In den Warenkorb – 33,98\s€$/ }));
+    await waitFor(() => expect(asked).toEqual([{ productId: 'p1', quantity: 2 }]));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: 'Zum Warenkorb hinzugefügt', description: 'RandM Tornado 9000 Blueberry Ice wurde hinzugefügt.' }),
+      ]),
+    );
+  });
+
+  test('a sold-out product cannot be bought', async () => {
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, { ...blueberry, stock: 0 }));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+    open();
+    expect(await screen.findByTestId('stock-status')).toHaveTextContent('Ausverkauft');
+    expect(screen.getByRole('button', { name: 'Ausverkauft' })).toBeDisabled();
+    expect(screen.queryByRole('group', { name: 'Menge' })).not.toBeInTheDocument();
+  });
+
+  test('an unknown product says so (spec §2 texts)', async () => {
+    api.on('GET', '/api/products/slug/gibt-es-nicht', errorAnswer(404, 'NOT_FOUND', 'Produkt nicht gefunden'));
+    open('/produkt/gibt-es-nicht');
+    expect(await screen.findByRole('heading', { name: 'Produkt nicht gefunden' })).toBeInTheDocument();
+    expect(screen.getByText('Das angeforderte Produkt konnte nicht gefunden werden.')).toBeInTheDocument();
+    expect(api.requests('GET', '/api/products/slug/gibt-es-nicht')).toHaveLength(1);
+  });
+
+  test('a failed read is an error, not a missing product', async () => {
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', errorAnswer(503, 'DATABASE_UNAVAILABLE'));
+    open();
+    expect(await screen.findByRole('heading', { name: 'Fehler' })).toBeInTheDocument();
+    expect(screen.getByText(/konnte gerade nicht geladen werden/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alle Produkte ansehen' })).toHaveAttribute('href', '/randm-tornado-vape-alle-produkte');
+  });
+});

@@ -1,0 +1,78 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
+import { testProduct } from '@shop/test-fixtures';
+import { DEBOUNCE_MS, SearchBox } from './search-box';
+
+const blueberry = testProduct('p1', {
+  name: 'RandM Tornado 9000 Blueberry Ice',
+  slug: 'randm-tornado-9000-blueberry-ice',
+  flavor: 'Blueberry Ice',
+});
+const found = (products = [blueberry]) => jsonAnswer(200, { products, total: products.length, limit: 5, offset: 0 });
+
+let api: MockApi;
+beforeEach(() => {
+  api = mockApi();
+});
+
+const open = () => {
+  renderScreen(<SearchBox />, { path: '/', route: '*' });
+  const input = screen.getByRole('combobox', { name: 'Produkte suchen' });
+  fireEvent.focus(input);
+  return input;
+};
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
+/** Issue #22: the header search's states (suggestions, waiting, none found, error) and where it leads (spec §4, §5, §9). */
+describe('SearchBox', () => {
+  test('focused and empty, or with one character, it offers popular searches without asking the server', async () => {
+    const input = open();
+    const list = screen.getByRole('listbox', { name: 'Suchvorschläge' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Beliebt: Tornado 40000', 'Beliebt: Blueberry', 'Beliebt: Ice', 'Beliebt: Strawberry']);
+    type(input, 'b');
+    await act(() => new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS + 100)));
+    expect(screen.getByRole('listbox', { name: 'Suchvorschläge' })).toBeInTheDocument();
+    expect(api.requests()).toHaveLength(0);
+  });
+
+  test('two characters ask for up to five suggestions once typing pauses; one leads to its product', async () => {
+    api.on('GET', '/api/products', found());
+    const input = open();
+    type(input, 'bl');
+    expect(await screen.findByText('Suche läuft...')).toBeInTheDocument();
+    const suggestion = await screen.findByRole('option', { name: /Blueberry Ice/ });
+    expect(api.requests('GET', '/api/products').map((request) => request.path)).toEqual(['/api/products?search=bl&limit=5']);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(suggestion).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape');
+  });
+
+  test('no match names the term and offers popular searches', async () => {
+    api.on('GET', '/api/products', found([]));
+    type(open(), 'xyz');
+    expect(
+      await screen.findByText('Keine Produkte gefunden für "xyz". Versuchen Sie es mit: Tornado 40000, Blueberry, Ice, Strawberry'),
+    ).toBeInTheDocument();
+  });
+
+  test('a failed search says the search is unavailable', async () => {
+    api.on('GET', '/api/products', errorAnswer(503, 'DATABASE_UNAVAILABLE'));
+    type(open(), 'mango');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Suche ist gerade nicht verfügbar.');
+  });
+
+  test('submitting goes to all products with the term, which is then offered as a recent search', () => {
+    const input = open();
+    type(input, '  Mango ');
+    fireEvent.submit(input.closest('form')!);
+    expect(screen.getByTestId('location')).toHaveTextContent('/randm-tornado-vape-alle-produkte?search=Mango');
+    type(input, '');
+    fireEvent.focus(input);
+    expect(screen.getAllByRole('option')[0]).toHaveTextContent('Zuletzt gesucht: Mango');
+  });
+});

@@ -1,0 +1,3 @@
+export * from './fetch-answers';
+export * from './render-screen';
+export * from './fixtures';
