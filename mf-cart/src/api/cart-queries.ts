@@ -8,6 +8,7 @@ import { checkoutApi } from './checkout-api';
  * (stores/cart-store.ts) under `cartKeys`; the other reads are queryOptions factories.
  */
 export const cartKeys = {
+  /** The shopper's cart; the reads below share its prefix, so cart-wide operations match it exactly. */
   cart: ['cart'] as const,
   /** Mutations of one line share a key, so its row knows it is busy (spec §4). */
   line: (itemId: string) => ['cart', 'line', itemId] as const,

@@ -65,7 +65,7 @@ async function runCartMutation<V>(
   const observer = new MutationObserver<CartResponse, unknown, V, Snapshot>(shopQueryClient, {
     ...rest,
     onMutate: async (vars) => {
-      await shopQueryClient.cancelQueries({ queryKey: CART_KEY });
+      await shopQueryClient.cancelQueries({ queryKey: CART_KEY, exact: true });
       const before = shopQueryClient.getQueryData<CartResponse>(CART_KEY);
       if (before && optimistic) shopQueryClient.setQueryData(CART_KEY, optimistic(before, vars));
       return { before };
