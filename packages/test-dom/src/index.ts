@@ -1,3 +1,4 @@
 export * from './fetch-answers';
 export * from './render-screen';
 export * from './fixtures';
+export * from './toasts';

@@ -7,7 +7,12 @@ import { clearSession, sessionQuery, setSessionUser, shopQueryClient, ShopQueryP
 /** Where the router is now (path and query), for tests of redirects: `screen.getByTestId('location')`. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  // Hidden and without a role, so it never matches a query for what the screen shows.
+  return (
+    <span hidden data-testid="location">
+      {location.pathname + location.search}
+    </span>
+  );
 }
 
 export interface RenderScreenOptions {

@@ -1,19 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { on } from '@shop/event-bus';
 import { sessionState } from '@shop/shell-api';
-import { customer, errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
+import { customer, errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
 import { DEMO_ADDRESS } from '@shop/test-fixtures';
 import { ProfilePage } from './profile-page';
 
+const toasts = recordToasts();
 let api: MockApi;
-let toasts: Array<{ title: string; description?: string }>;
-let offToasts: () => void;
 beforeEach(() => {
   api = mockApi();
-  toasts = [];
-  offToasts = on('shell:toast', (toast) => toasts.push(toast));
 });
-afterEach(() => offToasts());
 
 const open = () => renderScreen(<ProfilePage />, { path: '/profil', user: customer });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));

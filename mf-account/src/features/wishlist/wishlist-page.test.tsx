@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WishlistItem } from '@shop/contracts';
 import { handle, on } from '@shop/event-bus';
-import { customer, errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
+import { customer, errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
 import { testProduct } from '@shop/test-fixtures';
 import { WishlistPage } from './wishlist-page';
 
@@ -21,6 +21,7 @@ const soldOut: WishlistItem = {
 };
 const discontinued: WishlistItem = { id: 'w3', productId: 'p3', addedAt: '2026-11-22T10:00:00.000Z', available: false, product: null };
 
+const toasts = recordToasts();
 let api: MockApi;
 let offs: Array<() => void>;
 beforeEach(() => {
@@ -72,22 +73,18 @@ describe('WishlistPage', () => {
   test('removing a product updates the list, says so and tells the hearts', async () => {
     api.on('GET', '/api/wishlist', jsonAnswer(200, { items: [inStock, soldOut] }));
     api.on('DELETE', '/api/wishlist/w1', jsonAnswer(200, { items: [soldOut] }));
-    const toasts: string[] = [];
     const changes: string[][] = [];
-    offs.push(on('shell:toast', ({ title }) => toasts.push(title)));
     offs.push(on('wishlist:changed', ({ productIds }) => changes.push(productIds)));
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'RandM Tornado 9000 Blueberry Ice von der Wunschliste entfernen' }));
     await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(1));
-    expect(toasts).toEqual(['Von der Wunschliste entfernt']);
+    expect(toasts.map((toast) => toast.title)).toEqual(['Von der Wunschliste entfernt']);
     expect(changes.at(-1)).toEqual(['p2']);
   });
 
   test('a removal the server refuses keeps the product and says why', async () => {
     api.on('GET', '/api/wishlist', jsonAnswer(200, { items: [inStock] }));
     api.on('DELETE', '/api/wishlist/w1', errorAnswer(503, 'DATABASE_UNAVAILABLE'));
-    const toasts: Array<{ title: string; description?: string }> = [];
-    offs.push(on('shell:toast', (toast) => toasts.push(toast)));
     open();
     const remove = await screen.findByRole('button', { name: /entfernen$/ });
     fireEvent.click(remove);

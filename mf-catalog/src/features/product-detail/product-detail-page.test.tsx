@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { handle, on } from '@shop/event-bus';
-import { errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
+import { handle } from '@shop/event-bus';
+import { errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
 import { testProduct } from '@shop/test-fixtures';
 import { ProductDetailPage } from './product-detail-page';
 
@@ -11,6 +11,7 @@ const blueberry = testProduct('p1', {
 });
 const mango = testProduct('p2', { name: 'RandM Tornado 9000 Mango' });
 
+const toasts = recordToasts();
 let api: MockApi;
 let offs: Array<() => void>;
 beforeEach(() => {
@@ -51,9 +52,7 @@ describe('ProductDetailPage', () => {
     api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, blueberry));
     api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
     const asked: unknown[] = [];
-    const toasts: Array<{ title: string; description?: string }> = [];
     offs.push(handle('cart:add', async (payload) => (asked.push(payload), { ok: true })));
-    offs.push(on('shell:toast', (toast) => toasts.push(toast)));
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Menge erhöhen' }));
     fireEvent.click(screen.getByRole('button', { name: /^In den Warenkorb – 33,98\s€$/ }));
