@@ -72,8 +72,11 @@ describe('CartPage', () => {
   test('a failed read offers to try again', async () => {
     api.once('GET', '/api/cart', errorAnswer(503, 'DATABASE_UNAVAILABLE', 'Der Dienst ist gerade nicht erreichbar.'));
     api.on('GET', '/api/cart', jsonAnswer(200, cart([line(blueberry, 1)])));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Der Dienst ist gerade nicht erreichbar.');
+    expect(warn).toHaveBeenCalledWith('cart: load failed', expect.objectContaining({ status: 503, code: 'DATABASE_UNAVAILABLE' }));
+    warn.mockRestore();
     fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByTestId('line-item')).toHaveTextContent('RandM Tornado 9000 Blueberry Ice');
   });
