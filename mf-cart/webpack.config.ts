@@ -1,9 +1,12 @@
-import { createFederatedConfig } from '@shop/webpack-config';
+import { createFederatedBuilds } from '@shop/webpack-config';
 
 /** Remote 'cart': built to dist/ with mf-manifest.json; served by the gateway at /remotes/cart/. */
-export default createFederatedConfig({
+const exposes = { './pages': './src/exposes/pages.tsx', './cart-button': './src/exposes/cart-button.tsx' };
+
+export default createFederatedBuilds({
   name: 'cart',
   dir: __dirname,
   devPort: 3002,
-  exposes: { './pages': './src/exposes/pages.tsx', './cart-button': './src/exposes/cart-button.tsx' },
+  exposes,
+  server: { exposes: exposes },
 });

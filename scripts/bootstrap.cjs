@@ -22,11 +22,12 @@ if (
     'bench-content',
     'bench-admin',
     'bench-web',
+    'bench-ssr',
     'create-admin',
   ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|create-admin [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin [args]',
   );
   process.exit(2);
 }

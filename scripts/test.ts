@@ -143,7 +143,15 @@ async function main() {
         pidDir: path.join(dataDir, 'run'),
         // All journeys come from one IP: a per-IP limit meant for shoppers would throttle the suite.
         // A made-up partner site may frame the shop: the embedded-frame journey serves it through Playwright.
-        gatewayEnv: { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, RATE_LIMIT_MAX: '100000', FRAME_ANCESTORS: EMBED_ORIGIN },
+        // Two browsers and the whole shop share two cores: the server-render budget (150 ms for a
+        // shopper) would leave pages to the browser by chance. The journeys assert server-rendered
+        // content, so they get a generous budget; the budget itself has service tests (gateway).
+        gatewayEnv: {
+          PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`,
+          RATE_LIMIT_MAX: '100000',
+          FRAME_ANCESTORS: EMBED_ORIGIN,
+          SSR_BUDGET_MS: '3000',
+        },
         // The journeys order many times as the demo buyer from one IP (the limits have their own service tests).
         // Likewise registrations and logins (the account limits have their own service tests).
         serviceEnv: {

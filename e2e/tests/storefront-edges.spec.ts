@@ -109,7 +109,10 @@ test('catalog service unreachable: the home carousels say so with "Erneut versuc
       : route.fallback(),
   );
   await page.goto('/');
-  const carousel = page.getByTestId('carousel-randm-tornado-7000');
+  // The first two carousels come with the server-rendered HTML; the fourth loads in the browser
+  // once it comes near the screen.
+  const carousel = page.getByTestId('carousel-randm-tornado-12000');
+  await carousel.scrollIntoViewIfNeeded();
   // After the query's retries (spec §9: up to 3, growing delays) the region gives up visibly.
   await expect(carousel.getByRole('alert')).toContainText('Die Produkte konnten nicht geladen werden.', { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();

@@ -1,4 +1,6 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { REDIRECTS, ROUTES } from '@shop/routes';
 import type { ShopConfig } from '@shop/contracts';
 import { ShopConfigProvider, ShopQueryProvider } from '@shop/shell-api';
@@ -12,39 +14,60 @@ import { ContinueShoppingTracker } from './navigation/continue-shopping-tracker'
 import { HeadManager } from './head/head-manager';
 import { ToastHost } from './toast/toast-host';
 import { RemotePage } from './federation/remote-component';
+import { CrawlerContext } from './age-gate/crawler';
 
 /**
  * The storefront frame: chrome owned by the shell, every route of @shop/routes mounted from its
- * remote, all inside the page's one QueryClient (shopQueryClient, issue #22).
+ * remote, all inside one QueryClient (issue #22). The browser (bootstrap.tsx) and the server
+ * renderer (server/render.tsx) mount the same tree, each with its own router and client, so
+ * the browser hydrates exactly what the server sent.
  */
-export function App({ shopConfig }: { shopConfig: ShopConfig | null }) {
+export function App({
+  shopConfig,
+  queryClient,
+  crawler,
+  router: Router,
+}: {
+  shopConfig: ShopConfig | null;
+  queryClient: QueryClient;
+  /** Rendering for a crawler (no age gate). */
+  crawler: boolean;
+  /** BrowserRouter in the browser, a StaticRouter at the request's URL on the server. */
+  router: (props: { children: ReactNode }) => ReactNode;
+}) {
   return (
-    <ShopQueryProvider>
+    <ShopQueryProvider client={queryClient}>
       <ShopConfigProvider value={shopConfig}>
-        <BrowserRouter>
-          <ScrollToTop />
-          <ContinueShoppingTracker />
-          <HeadManager />
-          <a className="shell-skip-link" href="#main">
-            Zum Inhalt springen
-          </a>
-          <Header />
-          <main id="main" className="shop-container" tabIndex={-1}>
-            <Routes>
-              {ROUTES.map((route) => (
-                <Route key={route.path} path={route.path} element={<RemotePage remote={route.remote} page={route.page} />} />
-              ))}
-              {Object.entries(REDIRECTS).map(([from, to]) => (
-                <Route key={from} path={from} element={<Navigate to={to} replace />} />
-              ))}
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </main>
-          <Footer />
-          <ToastHost />
-          <AgeGate />
-          <CookieBanner />
-        </BrowserRouter>
+        <CrawlerContext.Provider value={crawler}>
+          <Router>
+            <ScrollToTop />
+            <ContinueShoppingTracker />
+            <HeadManager />
+            <a className="shell-skip-link" href="#main">
+              Zum Inhalt springen
+            </a>
+            <Header />
+            <main id="main" className="shop-container" tabIndex={-1}>
+              <Routes>
+                {ROUTES.map((route) => (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={<RemotePage remote={route.remote} page={route.page} personal={Boolean(route.private)} />}
+                  />
+                ))}
+                {Object.entries(REDIRECTS).map(([from, to]) => (
+                  <Route key={from} path={from} element={<Navigate to={to} replace />} />
+                ))}
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </main>
+            <Footer />
+            <ToastHost />
+            <AgeGate />
+            <CookieBanner />
+          </Router>
+        </CrawlerContext.Provider>
       </ShopConfigProvider>
     </ShopQueryProvider>
   );

@@ -1,7 +1,9 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { hydrate } from '@tanstack/react-query';
+import { isbot } from 'isbot';
 import { RemotesManifest, ShopConfig } from '@shop/contracts';
-import '@shop/ui/styles.css';
-import './styles/shell.css';
+import { shopQueryClient } from '@shop/shell-api';
 import { App } from './app';
 import { registerRemotesFromManifest } from './federation/remotes';
 
@@ -33,6 +35,35 @@ function inlineBootData(): { manifest: RemotesManifest; shopConfig: ShopConfig }
   }
 }
 
+/**
+ * The query state the server rendered the page with (`<script id="shop-state">`, issue #23):
+ * put into the page's QueryClient before hydrating, so the screens start from the same data
+ * and do not request it again.
+ */
+function hydrateServerState(): void {
+  const text = document.getElementById('shop-state')?.textContent;
+  if (!text) return;
+  try {
+    hydrate(shopQueryClient, JSON.parse(text));
+  } catch (error) {
+    console.error('shell: server query state unusable', error);
+  }
+}
+
+/**
+ * A part the server could not render (a remote that failed or ran out of time there; the
+ * digest names it) is rendered here instead: expected, so only noted. Anything else, such as a
+ * hydration mismatch, is an error.
+ */
+function onRecoverableError(error: unknown): void {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  if (typeof digest === 'string' && digest.startsWith('client-render:')) {
+    console.info(`shell: ${digest.slice('client-render:'.length)} rendered in the browser`);
+    return;
+  }
+  console.error('shell: recoverable render error', error);
+}
+
 async function start() {
   const inline = inlineBootData();
   const [manifest, shopConfig] = inline
@@ -45,7 +76,13 @@ async function start() {
   registerRemotesFromManifest(manifest ?? { remotes: [] });
   const root = document.getElementById('root');
   if (!root) throw new Error('shell: #root missing in index.html');
-  createRoot(root).render(<App shopConfig={shopConfig} />);
+  const app = <App shopConfig={shopConfig} queryClient={shopQueryClient} crawler={isbot(navigator.userAgent)} router={BrowserRouter} />;
+  if (root.hasAttribute('data-ssr')) {
+    hydrateServerState();
+    hydrateRoot(root, app, { onRecoverableError });
+  } else {
+    createRoot(root).render(app);
+  }
 }
 
 void start();

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
+import { useHydrated } from '@shop/ui';
 import { on, request } from '@shop/event-bus';
 
 /**
@@ -20,8 +22,14 @@ function follow(): void {
   );
 }
 
-/** True when `productId` is on the wishlist; re-renders when that changes. */
+/**
+ * True when `productId` is on the wishlist; re-renders when that changes. Personal: false on
+ * the server and while hydrating (the HTML is the same for every visitor, issue #23); the
+ * wishlist is asked for once the page runs in the browser.
+ */
 export function useOnWishlist(productId: string): boolean {
-  follow();
-  return useHeartStore((state) => state.productIds.has(productId.toLowerCase()));
+  useEffect(follow, []);
+  const hydrated = useHydrated();
+  const onWishlist = useHeartStore((state) => state.productIds.has(productId.toLowerCase()));
+  return hydrated && onWishlist;
 }

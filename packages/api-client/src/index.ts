@@ -101,6 +101,18 @@ async function serverMessageOf(response: Response): Promise<{ message: string; b
   }
 }
 
+const defaults: { baseUrl: string; fetchImpl: typeof fetch | null } = { baseUrl: '', fetchImpl: null };
+
+/**
+ * Sets the defaults of every request in this JavaScript realm. The browser needs none (same
+ * origin, global fetch); the server renderer (issue #23) passes a fetch that sends `/api/…`
+ * reads to the owning service. Per-call options still win.
+ */
+export function configureApiClient(options: { baseUrl?: string; fetchImpl?: typeof fetch | null }): void {
+  if (options.baseUrl !== undefined) defaults.baseUrl = options.baseUrl;
+  if (options.fetchImpl !== undefined) defaults.fetchImpl = options.fetchImpl;
+}
+
 /**
  * Sends one request. Resolves to the parsed JSON body (typed by the caller, ideally after a
  * zod parse), or null for an empty/unparseable body or a 401 with `on401: 'returnNull'`.
@@ -112,7 +124,14 @@ export async function apiRequest<T = unknown>(
   payload?: unknown,
   options: ApiRequestOptions = {},
 ): Promise<T | null> {
-  const { on401 = 'throw', signal, headers = {}, baseUrl = '', fetchImpl = fetch, logger = console.error } = options;
+  const {
+    on401 = 'throw',
+    signal,
+    headers = {},
+    baseUrl = defaults.baseUrl,
+    fetchImpl = defaults.fetchImpl ?? fetch,
+    logger = console.error,
+  } = options;
   const init: RequestInit = { method, credentials: 'include', signal, headers: { ...headers } };
   if (payload !== undefined) {
     if (typeof FormData !== 'undefined' && payload instanceof FormData) {

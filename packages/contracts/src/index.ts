@@ -20,3 +20,4 @@ export * from './pages';
 export * from './contact';
 export * from './staff';
 export * from './media';
+export * from './server-render';

@@ -49,10 +49,12 @@ export const PAGES_EXPOSE = './pages';
 export const FOOTER_NEWSLETTER = { remote: 'content', exposed: './newsletter' } as const satisfies { remote: RouteRemote; exposed: string };
 
 export const HEADER_WIDGETS = [
-  { slot: 'search', remote: 'catalog', exposed: './search-box' },
-  { slot: 'account', remote: 'account', exposed: './account-menu' },
-  { slot: 'cart', remote: 'cart', exposed: './cart-button' },
-] as const satisfies ReadonlyArray<{ slot: string; remote: RouteRemote; exposed: string }>;
+  { slot: 'search', remote: 'catalog', exposed: './search-box', personal: false },
+  { slot: 'account', remote: 'account', exposed: './account-menu', personal: true },
+  { slot: 'cart', remote: 'cart', exposed: './cart-button', personal: true },
+] as const satisfies ReadonlyArray<{ slot: string; remote: RouteRemote; exposed: string; personal: boolean }>;
+// `personal`: the widget shows the visitor's own state (session, cart) and renders in the browser
+// only, after hydration; the server-rendered HTML of a page is the same for every visitor (issue #23).
 
 function route<const R extends RouteRemote, const P extends string, const Path extends string>(
   path: Path,

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, type ReactNode } from 'react';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
 
 /**
@@ -11,21 +11,50 @@ import { ApiError } from '@shop/api-client';
  * none for 4xx answers (a missing product does not appear by asking again). Queries that need
  * other rules set them in their queryOptions.
  */
-export const shopQueryClient: QueryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      gcTime: 5 * 60_000,
-      refetchOnWindowFocus: false,
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 3,
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+export function createShopQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 3,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      },
     },
-  },
-});
+  });
+}
+
+/** The browser page's one client (see createShopQueryClient; the server renderer makes one per request). */
+export const shopQueryClient: QueryClient = createShopQueryClient();
 
 /**
- * Provides shopQueryClient to its children: the shell around the page, and a remote's exposed
- * component around itself when it may be mounted on its own (the same client either way).
+ * Provides a QueryClient to its children. The shell passes `client` (shopQueryClient in the
+ * browser, a fresh one per request on the server). A remote's exposed component wraps itself in
+ * a ShopQueryProvider without `client`, for when it is mounted on its own: inside the shell it
+ * keeps the shell's client, alone it gets shopQueryClient.
  */
-export function ShopQueryProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={shopQueryClient}>{children}</QueryClientProvider>;
+export function ShopQueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  const outer = useContext(QueryClientContext);
+  if (!client && outer) return <>{children}</>;
+  return <QueryClientProvider client={client ?? shopQueryClient}>{children}</QueryClientProvider>;
 }
+
+/**
+ * Query-key prefixes whose data is the same for every visitor (catalogue, content). Only these
+ * are written into server-rendered HTML (issue #23): a page served from a shared cache never
+ * carries a cart, a session or a wishlist.
+ */
+export const PUBLIC_QUERY_PREFIXES: readonly string[] = ['catalog', 'content'];
+
+/**
+ * What a remote's './prefetch' module exports for the server renderer (issue #23): loads the
+ * data the first screen of `page` needs into `queryClient` (with the same queryOptions the
+ * screen reads), so the HTML carries it and the browser does not fetch it again. Failures are
+ * left in the cache as errors or simply missing; the screen then loads on the client.
+ */
+export type RemotePrefetch = (input: {
+  page: string;
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+  queryClient: QueryClient;
+}) => Promise<void>;

@@ -7,3 +7,5 @@ export * from './quantity-stepper';
 export * from './use-media-query';
 export * from './use-dismiss';
 export * from './load-failed';
+export * from './use-hydrated';
+export * from './client-form';

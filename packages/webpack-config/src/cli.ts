@@ -14,20 +14,24 @@ async function main() {
     process.exit(2);
   }
   if (command === 'serve') process.env.NODE_ENV ??= 'development';
-  const configModule = (await import(path.resolve('webpack.config.ts'))) as { default: Configuration | { default: Configuration } };
+  type AppConfig = Configuration & { devServer?: WebpackDevServer.Configuration };
+  type Exported = AppConfig | AppConfig[];
+  const configModule = (await import(path.resolve('webpack.config.ts'))) as { default: Exported | { default: Exported } };
   const loaded = configModule.default;
-  const config = ('default' in loaded ? loaded.default : loaded) as Configuration & { devServer?: WebpackDevServer.Configuration };
-  const compiler = webpack(config);
-  if (!compiler) throw new Error('webpack did not create a compiler');
-
+  const exported = (!Array.isArray(loaded) && 'default' in loaded ? loaded.default : loaded) as Exported;
+  const configs = Array.isArray(exported) ? exported : [exported];
   if (command === 'serve') {
-    const server = new WebpackDevServer(config.devServer ?? {}, compiler);
+    // The browser build with hot reload; the shell's dev server renders in the browser only
+    // (server builds are made by `npm run build`; docs/architecture.md 'Server rendering').
+    const compiler = webpack(configs[0]!);
+    const server = new WebpackDevServer(configs[0]!.devServer ?? {}, compiler);
     await server.start();
     const stop = () => void server.stop().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     return;
   }
+  const compiler = webpack(configs);
   await new Promise<void>((resolve, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => {});
@@ -39,8 +43,11 @@ async function main() {
         return reject(new Error(`build of ${path.basename(process.cwd())} failed`));
       }
       for (const item of info.warnings ?? []) console.warn(item.message);
-      const size = (info.assets ?? []).reduce((sum, asset) => sum + asset.size, 0);
-      console.log(`built ${path.basename(process.cwd())}: ${(info.assets ?? []).length} files, ${(size / 1024).toFixed(0)} KiB`);
+      for (const build of info.children ?? [info]) {
+        const size = (build.assets ?? []).reduce((sum, asset) => sum + asset.size, 0);
+        const label = build.name ? `${path.basename(process.cwd())} (${build.name})` : path.basename(process.cwd());
+        console.log(`built ${label}: ${(build.assets ?? []).length} files, ${(size / 1024).toFixed(0)} KiB`);
+      }
       resolve();
     });
   });

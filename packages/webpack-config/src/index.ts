@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -50,6 +50,12 @@ export interface FederatedAppOptions {
   exposes?: Record<string, string>;
   /** The host (shell) builds index.html and is served at '/'. */
   host?: { template: string; devProxyTarget: string; runtimePlugins?: string[] };
+  /**
+   * The server build (issue #23), written to dist/server/ beside the browser build: for a remote,
+   * the modules it exposes to the server renderer (usually the browser's plus './prefetch'); for
+   * the shell, the render entry the gateway loads. Absent: browser build only (mf-admin).
+   */
+  server?: { exposes?: Record<string, string>; entry?: string };
   mode?: 'production' | 'development';
 }
 
@@ -61,9 +67,113 @@ export interface FederatedAppOptions {
  * (`provideExternalRuntime`); every remote uses it (`externalRuntime`) instead of bundling its
  * own copy into its remoteEntry.js (issue #8: ≈ 73 KB duplicated per remote before).
  */
+/** TypeScript and TSX through swc (both builds). */
+function typescriptRule(mode: 'production' | 'development') {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
+function buildMode(options: FederatedAppOptions): 'production' | 'development' {
+  return options.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
+}
+
+/**
+ * One id per build run, written as `build-id.json` into both builds of an app: the server
+ * renderer compares a remote's browser and server ids and renders that remote on the client
+ * when they differ (version skew: one of the two deployed without the other).
+ */
+const BUILD_ID = `${Date.now().toString(36)}-${process.pid.toString(36)}`;
+
+function buildIdPlugin() {
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.thisCompilation.tap('BuildId', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'BuildId', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            compilation.emitAsset('build-id.json', new compiler.webpack.sources.RawSource(JSON.stringify({ buildId: BUILD_ID })));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
+ * The server build of the shell or a remote (issue #23; docs/architecture.md 'Server rendering'):
+ * target async-node, CommonJS output in dist/server/, the @module-federation/node runtime plugin
+ * (remote chunks are fetched over HTTP and evaluated), shared singletons as in the browser, so
+ * the server loads one React, one router and one React Query for the shell and every remote.
+ * CSS is left to the browser build (the renderer links the browser build's CSS files).
+ */
+export function createServerConfig(options: FederatedAppOptions): Configuration {
+  const { name, dir, server, host } = options;
+  if (!server) throw new Error(`${name}: no server build configured`);
+  const mode = buildMode(options);
+  return {
+    name: 'server',
+    mode,
+    context: dir,
+    target: 'async-node',
+    entry: server.entry ? { main: server.entry } : {},
+    devtool: 'source-map',
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      // Chunks resolve relative to the remote entry's URL (node runtime plugin).
+      publicPath: '',
+      filename: '[name].js',
+      chunkFilename: mode === 'production' ? '[name].[contenthash:12].js' : '[name].js',
+      uniqueName: `${name}_server`,
+      library: host ? { type: 'commonjs2' } : undefined,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // As the browser build, but Node's builds (react-dom/server's renderToPipeableStream).
+      conditionNames: ['node', 'import', 'module', 'default'],
+    },
+    module: {
+      rules: [
+        typescriptRule(mode),
+        // Styles come from the browser build's CSS files; on the server an import is a no-op.
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: server.exposes,
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        remotes: {},
+        shared: sharedDependencies(dir),
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        manifest: true,
+        dts: false,
+      }),
+      buildIdPlugin(),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
 export function createFederatedConfig(options: FederatedAppOptions): Configuration & { devServer: DevServerConfiguration } {
   const { name, dir, devPort, exposes, host } = options;
-  const mode = options.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const mode = buildMode(options);
   return {
     mode,
     context: dir,
@@ -77,7 +187,8 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       filename: '[name].js',
       chunkFilename: mode === 'production' ? '[name].[contenthash:12].js' : '[name].js',
       uniqueName: name,
-      clean: true,
+      // The server build shares the folder (dist/server/) and is built by its own compiler.
+      clean: { keep: /^server\// },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -88,20 +199,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: mode === 'development' } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
+        typescriptRule(mode),
         { test: /\.css$/, use: [mode === 'development' ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'] },
       ],
     },
@@ -122,6 +220,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
         ? []
         : [new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' })]),
       ...(host ? [new HtmlWebpackPlugin({ template: host.template, scriptLoading: 'defer' })] : []),
+      buildIdPlugin(),
     ],
     performance: { hints: false },
     devServer: {
@@ -134,4 +233,12 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
         : [],
     },
   };
+}
+
+/**
+ * Every build of an app: the browser build, and the server build when `server` is given. The
+ * browser build comes first (its devServer serves `npm run dev`).
+ */
+export function createFederatedBuilds(options: FederatedAppOptions): Array<Configuration & { devServer?: DevServerConfiguration }> {
+  return options.server ? [createFederatedConfig(options), createServerConfig(options)] : [createFederatedConfig(options)];
 }

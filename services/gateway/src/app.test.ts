@@ -157,11 +157,14 @@ describe('gateway: storefront', () => {
     const boot = JSON.parse(/<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(cartPage)![1]!);
     expect(boot.remotes.remotes.map((remote: { name: string }) => remote.name)).toContain('cart');
     expect(boot.shopConfig).toMatchObject({ shopName: 'RandM Tornado Shop' });
-    const preloads = [...cartPage.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map(([, href, as]) => `${as} ${href}`);
+    const preloads = [...cartPage.matchAll(/<link rel="(preload|stylesheet)" href="([^"]+)"(?: as="(\w+)")?/g)].map(
+      ([, rel, href, as]) => `${as ?? rel} ${href}`,
+    );
     expect(preloads).toEqual([
       'fetch /remotes/cart/mf-manifest.json',
       'script /remotes/cart/remoteEntry.js',
-      'style /remotes/cart/button.2222bbbb.css',
+      // A remote's CSS is linked as a stylesheet: server-rendered HTML needs it for its first paint.
+      'stylesheet /remotes/cart/button.2222bbbb.css',
       'script /remotes/cart/button.1111aaaa.js',
       'script /remotes/cart/pages.3333cccc.js',
     ]);
@@ -278,7 +281,8 @@ describe('gateway: storefront', () => {
     const local = await gateway({ REMOTE_CART_ENTRY: 'https://cdn.cart.example/mf-manifest.json' });
     const response = await local.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://cdn.cart.example");
+    // Inline scripts only with this response's nonce (the age flag, React's streaming helpers; issue #23).
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' https:\/\/cdn\.cart\.example/);
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');

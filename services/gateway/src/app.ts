@@ -36,6 +36,7 @@ export async function buildApp(config: GatewayConfig) {
     tuevCertificateUrl: config.TUEV_CERTIFICATE_URL ?? null,
   };
 
+  const ssrWarm = { done: config.SSR === 'off' };
   const app = createServiceApp({
     service: 'gateway',
     description: 'Public origin of the shop: storefront files and /api routing.',
@@ -49,7 +50,16 @@ export async function buildApp(config: GatewayConfig) {
       // a client that sends its headers or an upload at a trickle is cut off (issue #21).
       requestTimeout: 12 * config.BODY_TIMEOUT_MS + 10_000,
     },
-    readinessChecks: Object.entries(services).map(([name, url]) => serviceReadinessCheck(name, url)),
+    readinessChecks: [
+      ...Object.entries(services).map(([name, url]) => serviceReadinessCheck(name, url)),
+      // Ready once the remotes' server modules are loaded (issue #23; never blocks when SSR is off).
+      async () => ({
+        name: 'server-render',
+        ok: ssrWarm.done,
+        latencyMs: 0,
+        ...(ssrWarm.done ? {} : { error: 'loading remote server modules' }),
+      }),
+    ],
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -90,6 +100,15 @@ export async function buildApp(config: GatewayConfig) {
     shopConfig,
     services,
     internalSecret,
+    ssr:
+      config.SSR === 'on'
+        ? {
+            budgetMs: config.SSR_BUDGET_MS,
+            remoteCheckMs: config.SSR_REMOTE_CHECK_MS,
+            remotesOrigin: config.SSR_REMOTES_ORIGIN ?? null,
+            onWarm: () => (ssrWarm.done = true),
+          }
+        : null,
   });
   return app;
 }

@@ -32,6 +32,13 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
  *   gets 12 times as long); slower bodies get 408 and never reach a service (issue #21).
  * - MAX_OPEN_REQUESTS_PER_CLIENT: /api requests one client IP may have open at once (default 64:
  *   a backstop shared IPs do not reach; issue #21).
+ * - SSR: 'on' (default) renders storefront pages on the server from the shell's and remotes'
+ *   server builds; 'off' sends the shell's static HTML (the browser renders everything).
+ * - SSR_BUDGET_MS: how long loading remote modules and prefetching a page's data may take before
+ *   the page renders without them (default 150; what missed it renders in the browser).
+ * - SSR_REMOTE_CHECK_MS: how often a remote's build ids are read again to notice a redeploy (default 1000).
+ * - SSR_REMOTES_ORIGIN: where the server loads remote server builds from (default: this gateway,
+ *   http://127.0.0.1:PORT).
  */
 export const GatewayEnv = z
   .object({
@@ -73,6 +80,10 @@ export const GatewayEnv = z
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
     MAX_OPEN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
+    SSR: z.enum(['on', 'off']).default('on'),
+    SSR_BUDGET_MS: z.coerce.number().int().min(10).max(5000).default(150),
+    SSR_REMOTE_CHECK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+    SSR_REMOTES_ORIGIN: z.string().url().optional(),
     LOG_LEVEL: logLevelVar,
     LOG_FORMAT: logFormatVar,
   })

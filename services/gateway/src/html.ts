@@ -61,11 +61,28 @@ export function injectStartup(
 ): string {
   const links = preloads.map(({ href, as }) =>
     // The Module Federation runtime fetches manifests in CORS mode with same-origin credentials:
-    // a preload only matches that request with crossorigin="anonymous".
+    // a preload only matches that request with crossorigin="anonymous". A remote's CSS is a
+    // stylesheet right away: the server-rendered page needs it for its first paint (issue #23);
+    // when the remote's chunk loads later, its CSS loader finds the link and adds none.
     as === 'fetch'
       ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`
-      : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
+      : as === 'style'
+        ? `<link rel="stylesheet" href="${escapeHtml(href)}">`
+        : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
   );
   const block = `<script type="application/json" id="shop-boot">${jsonForScript(boot)}</script>`;
   return html.replace('</head>', `${links.join('')}${block}</head>`);
+}
+
+/**
+ * Before the first paint, marks a visitor who confirmed the age gate in this browser session
+ * (sessionStorage 'shell:age-verified', STORAGE_KEYS.ageVerified of @shop/shell-api), so the
+ * server-rendered gate stays hidden for them (shell.css `html[data-age-verified]`) instead of
+ * flashing until the shell hydrates (issue #23). Carries the response's CSP nonce.
+ */
+export function injectAgeFlagScript(html: string, nonce: string): string {
+  const script =
+    `<script nonce="${escapeHtml(nonce)}">try{if(sessionStorage.getItem('shell:age-verified')==='true')` +
+    `document.documentElement.setAttribute('data-age-verified','')}catch(e){}</script>`;
+  return html.replace('</title>', `</title>${script}`);
 }

@@ -1,6 +1,7 @@
-import { Button, buttonClass } from '@shop/ui';
+import { Button, buttonClass, useHydrated } from '@shop/ui';
 import { useEffect, useRef } from 'react';
 import { useAgeDenied, useAgeGateActions, useAgeVerified } from './age-gate-store';
+import { useIsCrawler } from './crawler';
 
 /** Where 'Website verlassen' leads: a general search site (spec §4). */
 const LEAVE_URL = 'https://www.google.de/';
@@ -10,29 +11,39 @@ const LEAVE_URL = 'https://www.google.de/';
  * it is labelled by its heading. 'Ich bin 18+' closes it; 'Nein' shows the denial screen with
  * 'Website verlassen'. It cannot be dismissed any other way: Escape is cancelled, and should
  * the browser close it anyway, it is reopened.
+ *
+ * Server-rendered pages (issue #23) carry the gate already open, over a veil that blocks the
+ * page, so a first visitor sees it before any JavaScript runs; a returning visitor's flag is
+ * read by an inline script in the head (shell/public/index.html), which hides it before the
+ * first paint. After hydration the gate is the modal dialog again, or gone.
  */
 export function AgeGate() {
-  const verified = useAgeVerified();
+  const storedVerified = useAgeVerified();
   const denied = useAgeDenied();
   const { confirmAdult, deny } = useAgeGateActions();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const crawler = useIsCrawler();
+  // Until hydrated, render what the server rendered: the gate for everyone but crawlers.
+  const verified = hydrated ? storedVerified : crawler;
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog || verified) return;
+    if (!dialog || verified || !hydrated) return;
     if (!dialog.open) dialog.showModal();
     const keepOpen = () => {
       if (!dialog.open) dialog.showModal();
     };
     dialog.addEventListener('close', keepOpen);
     return () => dialog.removeEventListener('close', keepOpen);
-  }, [verified]);
+  }, [verified, hydrated]);
 
   if (verified) return null;
 
-  return (
+  const gate = (
     <dialog
       ref={dialogRef}
+      open={!hydrated || undefined}
       className="shell-age-gate"
       aria-labelledby="age-gate-title"
       aria-describedby="age-gate-text"
@@ -73,5 +84,12 @@ export function AgeGate() {
         </div>
       )}
     </dialog>
+  );
+  return hydrated ? (
+    gate
+  ) : (
+    <div className="shell-age-gate-veil" data-testid="age-gate-veil">
+      {gate}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Button } from '@shop/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { STORAGE_KEYS } from '@shop/shell-api';
+import { useHydrated } from '@shop/ui';
 import { useAgeVerified } from '../age-gate/age-gate-store';
 
 function readChoice(): string | null {
@@ -21,7 +22,9 @@ function readChoice(): string | null {
 export function CookieBanner() {
   const ageVerified = useAgeVerified();
   const [open, setOpen] = useState(() => readChoice() === null);
-  if (!ageVerified || !open) return null;
+  // The stored choice lives in this browser only: the banner renders after hydration.
+  const hydrated = useHydrated();
+  if (!hydrated || !ageVerified || !open) return null;
 
   const choose = (value: 'true' | 'rejected') => {
     try {

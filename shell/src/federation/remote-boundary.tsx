@@ -26,6 +26,20 @@ function SlotFallback() {
   );
 }
 
+/** What a page shows while its remote loads (also the server's HTML of a personal page). */
+export function PageLoading() {
+  return (
+    <div className="shop-page shell-remote-loading">
+      <Spinner label="Seite wird geladen…" />
+    </div>
+  );
+}
+
+/** What a slot shows while its widget loads (also the server's HTML of a personal widget). */
+export function SlotPlaceholder() {
+  return <span className="shell-remote-slot-loading" aria-hidden="true" />;
+}
+
 /**
  * Error boundary + Suspense around one mounted remote (conventions: one RemoteBoundary).
  * If the remote cannot be loaded or throws while rendering, only this area shows the German
@@ -50,19 +64,7 @@ export function RemoteBoundary({
       onReset={forgetFailedRemoteLoads}
       onError={(error) => console.error(`shell: remote '${remote}' failed`, error)}
     >
-      <Suspense
-        fallback={
-          variant === 'page' ? (
-            <div className="shop-page shell-remote-loading">
-              <Spinner label="Seite wird geladen…" />
-            </div>
-          ) : (
-            <span className="shell-remote-slot-loading" aria-hidden="true" />
-          )
-        }
-      >
-        {children}
-      </Suspense>
+      <Suspense fallback={variant === 'page' ? <PageLoading /> : <SlotPlaceholder />}>{children}</Suspense>
     </ErrorBoundary>
   );
 }

@@ -40,14 +40,14 @@ export function Header() {
           </span>
         </Link>
         <div className="shell-site-header__search" data-testid="slot-search">
-          <RemoteSlot remote={search.remote} exposed={search.exposed} />
+          <RemoteSlot remote={search.remote} exposed={search.exposed} personal={search.personal} />
         </div>
         <div className="shell-site-header__actions">
           <div data-testid="slot-account">
-            <RemoteSlot remote={account.remote} exposed={account.exposed} />
+            <RemoteSlot remote={account.remote} exposed={account.exposed} personal={account.personal} />
           </div>
           <div data-testid="slot-cart">
-            <RemoteSlot remote={cart.remote} exposed={cart.exposed} />
+            <RemoteSlot remote={cart.remote} exposed={cart.exposed} personal={cart.personal} />
           </div>
         </div>
       </div>

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { WithdrawalBody, type WithdrawalReceipt } from '@shop/contracts';
 import type { z } from 'zod';
 import { ApiError } from '@shop/api-client';
-import { Button, Notice } from '@shop/ui';
+import { Button, Notice, ClientForm } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { formatDateTime } from '@shop/format';
 import { withdrawalApi } from '../../api/withdrawal-api';
@@ -108,7 +108,7 @@ export function WithdrawalPage() {
         </div>
       ) : (
         <FormProvider {...form}>
-          <form className="cart-withdrawal-form" noValidate onSubmit={(event) => void check(event)}>
+          <ClientForm className="cart-withdrawal-form" noValidate onSubmit={(event) => void check(event)}>
             <TextField<WithdrawalForm> name="name" label="Ihr Name" autoComplete="name" required />
             <TextField<WithdrawalForm>
               name="orderNumber"
@@ -125,7 +125,7 @@ export function WithdrawalPage() {
               multiline
             />
             <Button type="submit">Weiter</Button>
-          </form>
+          </ClientForm>
         </FormProvider>
       )}
     </section>

@@ -12,7 +12,7 @@ import { catalogQueries } from '../../api/catalog-queries';
 import { bestCategoryDiscount } from '../../lib/category-discount';
 
 /** Carousels of spec §2 'Home': 7000, 9000, shisha 10000, 12000 … 35000. */
-const CAROUSEL_IDS = [
+export const CAROUSEL_IDS = [
   'cat-tornado-7000',
   'cat-tornado-9000',
   'cat-shisha-10000',
@@ -23,6 +23,9 @@ const CAROUSEL_IDS = [
   'cat-tornado-30000',
   'cat-tornado-35000',
 ];
+
+/** Carousels in a phone's first viewport: their products load at once (and on the server). */
+export const EAGER_CAROUSELS = 2;
 
 export function HomePage() {
   useSeo({ title: 'RandM Tornado Einweg-Vapes kaufen', description: FALLBACK_META_DESCRIPTION });
@@ -51,7 +54,12 @@ export function HomePage() {
       </section>
       <CategoryShortcuts />
       {CAROUSEL_IDS.map((id, index) => (
-        <CategoryCarousel key={id} category={CATEGORY_DEFINITIONS.find((c) => c.id === id)!} first={index === 0} eager={index < 2} />
+        <CategoryCarousel
+          key={id}
+          category={CATEGORY_DEFINITIONS.find((c) => c.id === id)!}
+          first={index === 0}
+          eager={index < EAGER_CAROUSELS}
+        />
       ))}
       <TrustBanner />
       <SeoGuide />

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Breadcrumb } from '@shop/ui';
-import { useSeo } from '@shop/shell-api';
+import { useSeo, useShopConfig } from '@shop/shell-api';
 import { FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
 import { ProductList } from './components/product-list';
 
@@ -8,10 +8,11 @@ import { ProductList } from './components/product-list';
 export function AllProductsPage() {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim();
+  const { publicOrigin } = useShopConfig();
   useSeo({
     title: search ? `Suche: ${search}` : 'Alle RandM Tornado Produkte',
     description: FALLBACK_META_DESCRIPTION,
-    canonical: `${window.location.origin}/randm-tornado-vape-alle-produkte`,
+    canonical: `${publicOrigin}/randm-tornado-vape-alle-produkte`,
     robots: search ? 'noindex, follow' : undefined,
   });
   return (

@@ -7,7 +7,7 @@ import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
-import { showToast, useAddToCart, useSeo } from '@shop/shell-api';
+import { showToast, useAddToCart, useSeo, useShopConfig } from '@shop/shell-api';
 import { WishlistHeart } from '../../components/wishlist-heart';
 import { catalogQueries } from '../../api/catalog-queries';
 import { PriceTag } from '../../components/price-tag';
@@ -83,11 +83,12 @@ function ProductDetails({ product }: { product: Product }) {
   const percent = product.referencePrice ? discountPercent(decimalToCents(product.referencePrice), unitCents) : null;
   const categoryName = CATEGORY_DEFINITIONS.find((c) => c.id === product.categoryId)?.name ?? CATEGORY_FALLBACK_NAME;
   const battery = product.batteryMah ?? batteryMahForPuffCount(product.puffCount);
+  const { publicOrigin } = useShopConfig();
   useSeo({
     title: product.name,
     description: productMetaDescription(product),
-    canonical: `${window.location.origin}${productLink(product)}`,
-    ogImage: product.images[0] ? `${window.location.origin}${product.images[0]}` : undefined,
+    canonical: `${publicOrigin}${productLink(product)}`,
+    ogImage: product.images[0] ? `${publicOrigin}${product.images[0]}` : undefined,
   });
 
   return (

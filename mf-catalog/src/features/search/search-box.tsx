@@ -119,12 +119,15 @@ export function SearchBox() {
   const showPanel = open && (options.length > 0 || waiting || noResults || isError);
 
   return (
-    <form role="search" className="catalog-search-box" onSubmit={onSubmit} ref={rootRef}>
+    // action and name: before the page has hydrated, the browser itself sends the search to the
+    // all-products listing (issue #23); afterwards onSubmit does, with the recent searches.
+    <form role="search" className="catalog-search-box" action="/randm-tornado-vape-alle-produkte" onSubmit={onSubmit} ref={rootRef}>
       <label htmlFor={`${id}-input`} className="shop-visually-hidden">
         Produkte suchen
       </label>
       <input
         id={`${id}-input`}
+        name="search"
         type="search"
         role="combobox"
         aria-expanded={showPanel}

@@ -4,7 +4,7 @@ import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { contentQueries } from '../../api/content-queries';
 import { BlogCard } from './blog-card';
-import { BLOG_PARAMS, BLOG_PATH } from './blog-paths';
+import { BLOG_PARAMS, BLOG_PATH, blogListPosition } from './blog-paths';
 
 /** The category filter: the catalogue's categories (their names as the shop shows them). */
 function CategoryFilter({ value, onChange }: { value: string | null; onChange: (slug: string | null) => void }) {
@@ -46,8 +46,7 @@ function Pager({ page, totalPages, hrefOf }: { page: number; totalPages: number;
  */
 export function BlogListPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get(BLOG_PARAMS.page) ?? '1', 10) || 1);
-  const category = params.get(BLOG_PARAMS.category);
+  const { page, category } = blogListPosition(params);
   useSeo({ title: 'Ratgeber und Blog', robots: page > 1 || category ? 'noindex, follow' : undefined });
   const list = useQuery(contentQueries.blogList(page, category));
   const hrefOf = (target: number) => {

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
 import { CONTACT_SUBJECTS, ContactBody, type ContactReceipt } from '@shop/contracts';
-import { Breadcrumb, Button, Notice } from '@shop/ui';
+import { Breadcrumb, Button, Notice, ClientForm } from '@shop/ui';
 import { applyServerIssues, FormField, TextField } from '@shop/ui/form';
 import { showToast, useSeo, useShopConfig } from '@shop/shell-api';
 import { contactApi } from '../../api/contact-api';
@@ -58,7 +58,7 @@ export function ContactPage() {
             widerrufen Sie am schnellsten über <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>.
           </p>
           <FormProvider {...form}>
-            <form className="content-contact" noValidate onSubmit={(event) => void submit(event)}>
+            <ClientForm className="content-contact" noValidate onSubmit={(event) => void submit(event)}>
               <TextField<ContactForm> name="name" label="Name" autoComplete="name" required />
               <TextField<ContactForm> name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" required />
               <TextField<ContactForm>
@@ -88,7 +88,7 @@ export function ContactPage() {
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting ? 'Wird gesendet…' : 'Nachricht senden'}
               </Button>
-            </form>
+            </ClientForm>
           </FormProvider>
         </>
       )}

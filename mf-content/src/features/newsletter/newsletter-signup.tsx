@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { NEWSLETTER_CONSENT, NEWSLETTER_EMAIL_TEXTS } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
-import { Button } from '@shop/ui';
+import { Button, ClientForm } from '@shop/ui';
 import { showToast } from '@shop/shell-api';
 import { newsletterApi } from '../../api/newsletter-api';
 
@@ -54,7 +54,7 @@ export function NewsletterSignup() {
           {done}
         </p>
       ) : (
-        <form className="content-newsletter__form" noValidate onSubmit={(event) => void submit(event)}>
+        <ClientForm className="content-newsletter__form" noValidate onSubmit={(event) => void submit(event)}>
           {/* Not 'E-Mail-Adresse': the sign-up sits in the footer of the login and checkout forms. */}
           <label htmlFor={`${id}-email`}>Ihre E-Mail für den Newsletter</label>
           <div className="content-newsletter__row">
@@ -80,7 +80,7 @@ export function NewsletterSignup() {
           <p id={`${id}-consent`} className="content-newsletter__consent">
             {NEWSLETTER_CONSENT.text} Mehr in der <Link to="/datenschutz">Datenschutzerklärung</Link>.
           </p>
-        </form>
+        </ClientForm>
       )}
     </section>
   );

@@ -4,8 +4,24 @@ import { ApiError } from '@shop/api-client';
 import { formatTextVersion } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
+import type { InformationPageSlug } from '@shop/contracts';
+import type { PageId } from '@shop/routes';
 import { contentQueries } from '../../api/content-queries';
 import { useShopLinks } from '../../hooks/use-shop-links';
+
+/** The information and legal pages of the route table: the text's slug at the content service and the page's name. */
+export const INFORMATION_PAGES = {
+  shipping: { slug: 'versand', title: 'Versand und Zahlung' },
+  returns: { slug: 'rueckgabe', title: 'Rückgabe und Rücknahme alter Geräte' },
+  imprint: { slug: 'impressum', title: 'Impressum' },
+  privacy: { slug: 'datenschutz', title: 'Datenschutzerklärung' },
+  terms: { slug: 'agb', title: 'Allgemeine Geschäftsbedingungen' },
+  'youth-protection': { slug: 'jugendschutz', title: 'Jugendschutz' },
+  about: { slug: 'ueber-uns', title: 'Über uns' },
+  'withdrawal-policy': { slug: 'widerrufsbelehrung', title: 'Widerrufsbelehrung' },
+  'battery-information': { slug: 'batterie-hinweise', title: 'Hinweise zu Batterien' },
+  accessibility: { slug: 'barrierefreiheit', title: 'Erklärung zur Barrierefreiheit' },
+} as const satisfies Partial<Record<PageId<'content'>, { slug: InformationPageSlug; title: string }>>;
 
 /**
  * An information or legal page (issue #12), or a page staff made (issue #13, /seite/{slug}): the

@@ -1,5 +1,7 @@
 import type { ErrorCode } from '@shop/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -87,15 +89,28 @@ function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
  * Both judge the route the router matched ({@link isApiRequest}), so encoded spellings of /api
  * get the same checks.
  */
+const NONCE = Symbol('cspNonce');
+type NonceCarrier = ServerResponse & { [NONCE]?: string };
+
+/** The CSP nonce of this response: inline scripts carry it as `nonce="…"`. */
+export function cspNonceOf(response: ServerResponse): string {
+  return (response as NonceCarrier)[NONCE] ?? '';
+}
+
 export const security = fp<SecurityOptions>(
   async (app: FastifyInstance, opts) => {
     const remoteSources = opts.remoteOrigins;
     const devSources = opts.development ? ['ws://localhost:*', 'http://localhost:*'] : [];
+    // A fresh nonce per response for the page's own inline scripts (the age-flag script and
+    // React's streaming scripts, issue #23); read with cspNonceOf(reply.raw).
+    app.addHook('onRequest', async (_request, reply) => {
+      (reply.raw as NonceCarrier)[NONCE] = randomBytes(16).toString('base64');
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...remoteSources, ...devSources],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as ServerResponse)}'`, ...remoteSources, ...devSources],
           styleSrc: ["'self'", "'unsafe-inline'", ...remoteSources],
           imgSrc: ["'self'", 'data:', 'blob:', ...remoteSources],
           fontSrc: ["'self'", 'data:', ...remoteSources],

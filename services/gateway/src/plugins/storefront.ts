@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +14,10 @@ import {
   type RouteRemote,
 } from '@shop/routes';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
-import { injectHead, injectStartup, type HeadData } from '../html';
+import { isbot } from 'isbot';
+import { injectAgeFlagScript, injectHead, injectStartup, type HeadData } from '../html';
+import { cspNonceOf } from './security';
+import { pageStream, PageRenderer } from '../server-render';
 import { RemotePreloads } from '../remote-preloads';
 import type { ServiceName } from '../routing-table';
 import { fetchSitemapEntries, lookupPageHead } from './service-head';
@@ -26,6 +30,8 @@ export interface StorefrontOptions {
   services: Record<ServiceName, string>;
   /** Shared secret of the services' /internal/* endpoints. */
   internalSecret: string;
+  /** Server rendering (issue #23): null sends the static shell. */
+  ssr: { budgetMs: number; remoteCheckMs: number; remotesOrigin: string | null; onWarm: () => void } | null;
 }
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
@@ -54,11 +60,48 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
  * - in every page's first HTML: the shell's boot data (remotes and shop config, inlined) and
  *   preloads for the header widgets' and the route's remote modules (remote-preloads.ts).
  */
+/** The gateway's own address, for loading remote server builds it serves itself. */
+function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('gateway is not listening on a TCP port');
+  const host =
+    address.family === 'IPv6'
+      ? `[${address.address === '::' ? '::1' : address.address}]`
+      : address.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 export async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
   const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
   const development = opts.shopConfig.environment === 'development';
   const preloads = new RemotePreloads(opts.staticRoot, opts.remotesManifest, app.log);
   const boot = { remotes: opts.remotesManifest, shopConfig: opts.shopConfig };
+  const { ssr } = opts;
+  const renderer = ssr
+    ? new PageRenderer({
+        shellServerFile: path.join(shellDist, 'server', 'main.js'),
+        shopConfig: opts.shopConfig,
+        remotes: opts.remotesManifest,
+        services: opts.services,
+        budgetMs: ssr.budgetMs,
+        remoteCheckMs: ssr.remoteCheckMs,
+        remotesOrigin: () => ssr.remotesOrigin ?? listeningOrigin(app),
+        log: app.log,
+      })
+    : null;
+  if (renderer && ssr) {
+    // Remote server builds are loaded over HTTP from this gateway, so only once it listens.
+    // Without the shell's server build there is nothing to load (pages render in the browser).
+    if (existsSync(path.join(shellDist, 'server', 'main.js'))) {
+      app.addHook('onListen', async () => {
+        void renderer.warm().finally(ssr.onWarm);
+      });
+    } else {
+      ssr.onWarm();
+    }
+  }
 
   await app.register(fastifyStatic, {
     root: shellDist,
@@ -147,8 +190,23 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       ? { ...serverHead, title: `${serverHead.title} | ${opts.shopConfig.shopName}`, robots }
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
     const modules = [...HEADER_WIDGETS, ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : [])];
-    const page = injectStartup(injectHead(html, head), boot, await preloads.for(modules));
-    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE).send(page);
+    const nonce = cspNonceOf(reply.raw);
+    const page = injectAgeFlagScript(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce);
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE);
+    if (renderer && request.method === 'GET') {
+      const rendered = await renderer.render(request.url, isbot(request.headers['user-agent'] ?? ''), nonce).catch((error: unknown) => {
+        request.log.error({ err: error }, 'server render failed: the page renders in the browser');
+        return null;
+      });
+      if (rendered) {
+        const stream = pageStream(page, rendered, (error, clientRendered) => {
+          if (error) request.log.error({ err: error }, 'server render stream broke off');
+          for (const part of clientRendered) request.log.warn(part, `remote '${part.remote}' rendered in the browser: ${part.reason}`);
+        });
+        return reply.send(stream);
+      }
+    }
+    return reply.send(page);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -13,6 +13,13 @@ export const CAROUSEL_STEP_PX = 280;
 /** Products per carousel (spec §2 'Home'). */
 export const CAROUSEL_SIZE = 8;
 
+/** The products a carousel shows: its puff count (shisha: its category), at most CAROUSEL_SIZE. */
+export function carouselQuery(category: CategoryDefinition) {
+  return category.line === 'shisha'
+    ? { categoryId: category.id, limit: CAROUSEL_SIZE }
+    : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
+}
+
 /** How far below the viewport a carousel starts loading its products (px, as a rootMargin). */
 const LOAD_AHEAD = '600px 0px';
 
@@ -34,10 +41,7 @@ export function CategoryCarousel({
   /** Load at once (carousels in the first viewport). */
   eager?: boolean;
 }) {
-  const shisha = category.line === 'shisha';
-  const query = shisha
-    ? { categoryId: category.id, limit: CAROUSEL_SIZE }
-    : { puffCount: category.puffCount, categoryId: category.id, limit: CAROUSEL_SIZE };
+  const query = carouselQuery(category);
   const { ref, inView } = useInView({ rootMargin: LOAD_AHEAD, triggerOnce: true, skip: eager, initialInView: eager });
   const { data, isPending, isError, refetch } = useQuery({ ...catalogQueries.products(query), enabled: eager || inView });
   const track = useRef<HTMLUListElement>(null);
@@ -62,7 +66,7 @@ export function CategoryCarousel({
         <LoadError message="Die Produkte konnten nicht geladen werden." onRetry={() => void refetch()} />
       ) : data.products.length === 0 ? (
         <p className="catalog-carousel__empty">
-          {shisha ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}
+          {category.line === 'shisha' ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}
         </p>
       ) : (
         <div className="catalog-carousel__frame">

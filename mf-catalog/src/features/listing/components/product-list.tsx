@@ -6,6 +6,7 @@ import { CATEGORY_DEFINITIONS } from '@shop/contracts';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
 import { useQuery } from '@tanstack/react-query';
 import { catalogQueries } from '../../../api/catalog-queries';
+import type { ProductQuery } from '../../../api/catalog-api';
 
 /** A price filter value as the URL keeps it: euros with a dot and up to two decimals. */
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
@@ -26,6 +27,27 @@ export function priceRangeProblem(minPrice: string, maxPrice: string): string | 
 
 /** Products per page of the listings. */
 export const PAGE_SIZE = 24;
+
+/**
+ * The product query a listing's URL asks for (the list below and the server's prefetch read
+ * it the same way), or null when its price range cannot be applied (no request then).
+ */
+export function listingQuery(params: URLSearchParams, fixedCategoryId?: string): ProductQuery | null {
+  const search = params.get('search')?.trim() ?? '';
+  const minPrice = params.get('minPrice') ?? '';
+  const maxPrice = params.get('maxPrice') ?? '';
+  if (priceRangeProblem(minPrice, maxPrice)) return null;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return {
+    search: search || undefined,
+    categoryId: (fixedCategoryId ?? params.get('category')) || undefined,
+    sort: params.get('sort') ?? (search ? 'relevance' : 'bestsellers'),
+    minPrice: minPrice || undefined,
+    maxPrice: maxPrice || undefined,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+}
 
 const SORT_LABELS: Record<string, string> = {
   bestsellers: 'Beliebtheit',
@@ -56,17 +78,10 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const filtersOpen = filtersToggled ?? wide;
 
   const priceProblem = priceRangeProblem(minPrice, maxPrice);
+  const query = listingQuery(params, fixedCategoryId);
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({
-    ...catalogQueries.products({
-      search: search || undefined,
-      categoryId: categoryId || undefined,
-      sort,
-      minPrice: PRICE_PATTERN.test(minPrice) ? minPrice : undefined,
-      maxPrice: PRICE_PATTERN.test(maxPrice) ? maxPrice : undefined,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    }),
-    enabled: !priceProblem,
+    ...catalogQueries.products(query ?? {}),
+    enabled: query !== null,
   });
 
   const update = (changes: Record<string, string>) => {

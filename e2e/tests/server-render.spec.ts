@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { test, expect, returningShopper } from './fixtures';
+
+/**
+ * Server-rendered first screens (issue #23): the first HTML of every storefront route family
+ * carries the page's real content without any JavaScript, the browser hydrates it without a
+ * single console error or warning (a hydration mismatch is one), and the page is usable
+ * afterwards. Failure containment, escaping and independent deploys have service tests
+ * (services/gateway/src/server-render*.test.ts).
+ */
+
+const PRODUCT = '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape';
+
+/** Route families and what their first HTML must already contain. */
+const FAMILIES = [
+  {
+    name: 'home',
+    path: '/',
+    content: ['RandM Tornado Einweg-Vapes</h1>', 'RandM Tornado 7000', 'data-testid="carousel-randm-tornado-7000"'],
+  },
+  { name: 'category listing', path: '/kategorien/randm-tornado-9000', content: ['RandM Tornado 9000', 'Blueberry Ice'] },
+  { name: 'product detail', path: PRODUCT, content: ['RandM Tornado 9000 Blueberry Ice</h1>', 'inkl. 19% MwSt.', '€'] },
+  {
+    name: 'product detail (category address)',
+    path: '/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape',
+    content: ['RandM Tornado 9000 Blueberry Ice</h1>', 'inkl. 19% MwSt.'],
+  },
+  { name: 'all products with a search', path: '/randm-tornado-vape-alle-produkte?search=berry', content: ['Alle Produkte</h1>', 'Berry'] },
+  { name: 'blog list', path: '/randm-tornado-vape-blog', content: ['Ratgeber und Blog</h1>', 'content-blog-card__excerpt'] },
+  { name: 'information page', path: '/versand', content: ['Versand und Zahlung</h1>', 'DHL'] },
+  // The cart is the visitor's own: the frame is server-rendered, the cart itself comes after hydration.
+  { name: 'cart', path: '/warenkorb', content: ['Hauptnavigation', 'Seite wird geladen…'] },
+] as const;
+
+test.describe('first HTML without JavaScript', () => {
+  for (const family of FAMILIES) {
+    test(`${family.name}: the page's content is in the HTML`, async ({ request }) => {
+      const response = await request.get(family.path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root" data-ssr="">');
+      for (const text of family.content) expect(html).toContain(text);
+    });
+  }
+
+  test('a blog post: its title and text are in the HTML', async ({ request }) => {
+    const list = await (await request.get('/randm-tornado-vape-blog')).text();
+    const slug = /href="\/randm-tornado-vape-blog\/([a-z0-9-]+)"/.exec(list)?.[1];
+    expect(slug).toBeTruthy();
+    const post = (await (await request.get(`/api/blog/${slug}`)).json()) as { title: string; html: string };
+    const html = await (await request.get(`/randm-tornado-vape-blog/${slug}`)).text();
+    expect(html).toContain(`${post.title}</h1>`);
+    // A sentence of the post's text as the service renders it.
+    const sentence = /<p>([^<]{30,})<\/p>/.exec(post.html)?.[1];
+    expect(sentence).toBeTruthy();
+    expect(html).toContain(sentence!);
+  });
+});
+
+/** Collects console errors and warnings and uncaught errors of `page` (request failures aside). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    // A logged-out visitor's session check answers 401: expected, not a render problem.
+    if ((message.type() === 'error' || message.type() === 'warning') && !text.startsWith('Failed to load resource')) problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Waits until React has hydrated the page: a ClientForm or personal widget only appears then. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.getByTestId('slot-cart').locator('.shell-remote-slot-loading')).toHaveCount(0);
+}
+
+test.describe('hydration', () => {
+  for (const family of FAMILIES) {
+    test(`${family.name}: hydrates without a console error or warning`, { tag: '@phone' }, async ({ shopperPage: page }) => {
+      const problems = consoleProblems(page);
+      await page.goto(family.path);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('the data came with the HTML: the product is not requested again', { tag: '@phone' }, async ({ shopperPage: page }) => {
+    const productReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/products/slug/')) productReads.push(request.url());
+    });
+    await page.goto(PRODUCT);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(productReads).toEqual([]);
+  });
+
+  test('interactive after hydration: add to cart and the search box', { tag: '@phone' }, async ({ shopperPage: page }) => {
+    await page.goto(PRODUCT);
+    await hydrated(page);
+    // The search box hydrates when the catalog's chunk has arrived: typed text before that is
+    // React's to keep or reset, so the test types again until the suggestions answer.
+    const search = page.getByRole('combobox', { name: 'Produkte suchen' });
+    const firstSuggestion = page.getByRole('listbox', { name: 'Produktvorschläge' }).getByRole('option').first();
+    await expect(async () => {
+      await search.fill('blueberry ice');
+      await expect(firstSuggestion).toContainText('Blueberry Ice', { timeout: 2000 });
+    }).toPass();
+    await page.keyboard.press('Escape');
+    // Then the cart: the side cart opens over the page.
+    await page.getByRole('button', { name: /^In den Warenkorb – / }).click();
+    await expect(page.getByTestId('toast').first()).toContainText(/Zum Warenkorb hinzugefügt|Hinzugefügt!/);
+  });
+});
+
+test.describe('age gate with server-rendered pages', () => {
+  test('a first visitor sees the gate before any JavaScript runs, and it works after hydration', { tag: '@phone' }, async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(PRODUCT);
+    // Without JavaScript: the gate is open over a veil that covers the page.
+    await expect(page.getByTestId('age-gate')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sind Sie mindestens 18 Jahre alt?' })).toBeVisible();
+    await expect(page.getByTestId('age-gate-veil')).toBeVisible();
+    await page.unroute('**/*.js');
+    await page.goto(PRODUCT);
+    await page.getByRole('button', { name: 'Ich bin 18+' }).click();
+    await expect(page.getByTestId('age-gate')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a returning visitor never sees it: hidden at first paint, gone after hydration', { tag: '@phone' }, async ({ page }) => {
+    await returningShopper(page);
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(PRODUCT);
+    // The HTML holds the gate; the inline head script hid it before the first paint.
+    await expect(page.getByTestId('age-gate')).toBeAttached();
+    await expect(page.getByTestId('age-gate')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado 9000 Blueberry Ice' })).toBeVisible();
+    await page.unroute('**/*.js');
+    await page.goto(PRODUCT);
+    await hydrated(page);
+    await expect(page.getByTestId('age-gate')).toHaveCount(0);
+  });
+});

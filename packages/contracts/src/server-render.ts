@@ -1,0 +1,70 @@
+import type { RemotesManifest, ShopConfig } from './slices';
+
+/**
+ * The contract between the gateway and the shell's server build (`shell/dist/server/main.js`,
+ * issue #23; docs/architecture.md 'Server rendering'). Plain types: both sides are our code,
+ * loaded into one Node.js process.
+ */
+
+/** One page to render. */
+export interface ServerRenderRequest {
+  /** Path and query as the router sees it, e.g. '/produkt/randm-tornado-9000?x=1'. */
+  url: string;
+  /** isbot(User-Agent): crawlers get the page without the age gate. */
+  crawler: boolean;
+  /** Nonce of this response's Content-Security-Policy, for scripts React streams inline. */
+  nonce: string;
+}
+
+/** A part of the page the server left to the browser, and why (logged by the gateway). */
+export interface ClientRenderedPart {
+  remote: string;
+  reason: string;
+  /** Where an unexpected error was thrown (first lines of its stack). */
+  where?: string;
+}
+
+export interface ServerRenderResult {
+  /** React's HTML of `#root`, streamed (a Node.js Readable). */
+  html: AsyncIterable<Uint8Array | string>;
+  /**
+   * The query state the page was rendered with (React Query `dehydrate`, public keys only), as
+   * JSON text, not yet escaped for a <script>; complete once `html` has ended.
+   */
+  state(): string;
+  /** Remotes that render in the browser instead (failed, too slow, version skew). */
+  clientRendered(): ClientRenderedPart[];
+}
+
+export interface ServerRendererOptions {
+  shopConfig: ShopConfig;
+  /** The browser's manifest of remotes (/remotes.json); a remote's server build lies in `server/` beside its entry. */
+  remotes: RemotesManifest;
+  /** Absolute origin the server loads remote server builds from (the gateway itself, or a CDN). */
+  remotesOrigin: string;
+  /** fetch for the prefetch reads (`/api/…` paths): the gateway's sends them straight to the owning service. */
+  apiFetch: typeof fetch;
+  /** How long loading remotes and prefetching data may take before the page renders without them (ms). */
+  budgetMs: number;
+  /** How often a remote's build id is checked for a redeploy (ms). */
+  remoteCheckMs: number;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+  };
+}
+
+export interface ServerRenderer {
+  /** @throws only when the shell itself cannot render (the gateway then sends the static shell). */
+  render(request: ServerRenderRequest): Promise<ServerRenderResult>;
+  /**
+   * Loads every remote's server modules once ahead of the first page (the gateway reports ready
+   * after it), so the first shoppers after a start do not get browser-rendered pages. Never throws.
+   */
+  warm(): Promise<void>;
+}
+
+/** What `shell/dist/server/main.js` exports. */
+export interface ShellServerModule {
+  createServerRenderer(options: ServerRendererOptions): ServerRenderer;
+}

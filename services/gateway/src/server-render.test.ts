@@ -1,0 +1,258 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { findFreePort } from '@shop/local-mongo';
+import { testProduct } from '@shop/test-fixtures';
+import { jsonTextForScript, serviceFetch } from './server-render';
+
+/**
+ * Server rendering through a real gateway process (issue #23): the shell's and the remotes'
+ * real builds (`npm run build`), a stub in place of every service. Each gateway gets its own
+ * static root, linking the real builds and replacing what a test breaks.
+ */
+
+const REPO = path.resolve(__dirname, '../../..');
+const APPS = ['shell', 'mf-catalog', 'mf-cart', 'mf-account', 'mf-content', 'mf-admin'] as const;
+
+/**
+ * A text holding both sequences that could end or bend a <script> block. The catalog service
+ * sanitises descriptions, so it sits in a plain-text field (the nicotine warning), which React
+ * escapes in the HTML and which travels raw in the page's query state.
+ */
+const HOSTILE_TEXT = 'Vorsicht: </script><script>window.pwned = 1</script> und <!-- <script> im Text';
+const PRODUCT = testProduct('64b000000000000000000001', {
+  name: 'RandM Tornado 9000 Server Test',
+  slug: 'server-test-einweg-vape',
+  nicotineWarning: HOSTILE_TEXT,
+});
+
+let stub: FastifyInstance;
+let stubUrl: string;
+const roots: string[] = [];
+const gateways: ChildProcess[] = [];
+
+beforeAll(async () => {
+  stub = Fastify();
+  stub.get('/readyz', async () => ({ status: 'ok' }));
+  // No page heads: the gateway serves its generic head (the page itself is what is tested).
+  stub.get('/internal/page-head', async (_request, reply) => reply.code(503).send({ message: 'unavailable' }));
+  stub.get('/api/products/slug/*', async (request, reply) =>
+    (request.params as { '*': string })['*'] === PRODUCT.slug ? PRODUCT : reply.code(404).send({ message: 'Produkt nicht gefunden' }),
+  );
+  stub.get('/api/products/:id/related', async () => ({ products: [] }));
+  await stub.listen({ port: 0, host: '127.0.0.1' });
+  stubUrl = `http://127.0.0.1:${(stub.server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  for (const child of gateways) child.kill('SIGTERM');
+  await stub.close();
+  await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
+});
+
+/** A static root linking every app's real build; `copied` apps are copies a test may change. */
+async function staticRoot(copied: ReadonlyArray<(typeof APPS)[number]> = []): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'ssr-root-'));
+  roots.push(root);
+  for (const app of APPS) {
+    await mkdir(path.join(root, app));
+    const from = path.join(REPO, app, 'dist');
+    if (copied.includes(app)) await cp(from, path.join(root, app, 'dist'), { recursive: true });
+    else await symlink(from, path.join(root, app, 'dist'));
+  }
+  return root;
+}
+
+interface Gateway {
+  url: string;
+  child: ChildProcess;
+  /** The gateway's log lines so far (JSON). */
+  logs: () => Array<Record<string, unknown>>;
+}
+
+/** Starts `services/gateway/dist/server.js` on `root` and waits until it is ready (remote server modules loaded). */
+async function startGateway(root: string, env: Record<string, string> = {}): Promise<Gateway> {
+  const port = await findFreePort();
+  const services = Object.fromEntries(['CATALOG', 'CART', 'ACCOUNT', 'CONTENT', 'ADMIN'].map((slice) => [`${slice}_SERVICE_URL`, stubUrl]));
+  const child = spawn(process.execPath, [path.join(REPO, 'services', 'gateway', 'dist', 'server.js')], {
+    env: {
+      ...process.env,
+      ...services,
+      PORT: String(port),
+      STATIC_ROOT: root,
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      INTERNAL_API_SECRET: 'test-internal-secret-0123456789-abcdef',
+      IDENTITY_SECRET: 'test-identity-secret-0123456789-abcdef',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  gateways.push(child);
+  const lines: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+  child.stderr!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`gateway did not get ready:\n${lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const logs = () =>
+    lines.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+  return { url, child, logs };
+}
+
+/** The first log line of `gateway` saying that `remote` rendered in the browser (logged once the page has been sent). */
+async function clientRenderWarning(gateway: Gateway, remote: string): Promise<Record<string, unknown> | undefined> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const line = gateway.logs().find((entry) => entry.remote === remote && entry.reason !== undefined);
+    if (line || Date.now() > deadline) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const page = (gateway: Gateway, pathname: string) =>
+  fetch(gateway.url + pathname, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' } });
+
+/** The page's <script id="shop-state"> block, as the browser parses it. */
+function stateOf(html: string): { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } {
+  const start = html.indexOf('<script type="application/json" id="shop-state">');
+  expect(start).toBeGreaterThan(0);
+  const body = html.slice(start).replace(/^<script[^>]*>/, '');
+  return JSON.parse(body.slice(0, body.indexOf('</script>'))) as ReturnType<typeof stateOf>;
+}
+
+describe('server-rendered pages', () => {
+  let gateway: Gateway;
+  beforeAll(async () => {
+    gateway = await startGateway(await staticRoot());
+  }, 60_000);
+
+  test('a product page arrives with its content and the data it was rendered with', async () => {
+    const response = await page(gateway, `/produkt/${PRODUCT.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root" data-ssr="">');
+    expect(html).toContain('RandM Tornado 9000 Server Test</h1>');
+    expect(html).toContain('16,99');
+    expect(html).toContain('inkl. 19% MwSt.');
+    // The header and footer are the shell's, rendered around it.
+    expect(html).toContain('Kostenloser Versand ab 4 Produkten');
+    expect(html).toContain('© 2024');
+    const product = stateOf(html).queries.find((query) => query.queryKey[1] === 'product');
+    expect(product?.state.data).toEqual(PRODUCT);
+    // Nothing personal: the session, the cart and the wishlist are not in the HTML.
+    expect(stateOf(html).queries.map((query) => query.queryKey[0])).toEqual(['catalog', 'catalog']);
+  });
+
+  test('the state block cannot be closed or bent by the data: </script> and <!-- are escaped', async () => {
+    const html = await (await page(gateway, `/produkt/${PRODUCT.slug}`)).text();
+    const block = html.slice(html.indexOf('id="shop-state">'));
+    const text = block.slice('id="shop-state">'.length, block.indexOf('</script>'));
+    expect(text).not.toMatch(/<\/script|<!--|<script/i);
+    expect(text).toContain('\\u003c/script>');
+    expect(JSON.stringify(stateOf(html))).toContain(JSON.stringify(HOSTILE_TEXT).slice(1, -1));
+    // Rendered as text: escaped by React.
+    expect(html).toContain('Vorsicht: &lt;/script&gt;&lt;script&gt;window.pwned = 1&lt;/script&gt;');
+    expect(html).not.toContain('<script>window.pwned');
+    expect(jsonTextForScript(JSON.stringify({ a: '</script><!--' }))).toBe('{"a":"\\u003c/script>\\u003c!--"}');
+  });
+
+  test('an unknown product still answers with the shop around the not-found state, no 500', async () => {
+    const response = await page(gateway, '/produkt/gibt-es-nicht');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('data-ssr');
+  });
+
+  test('a crawler gets no age gate in the HTML, a shopper gets it open over a veil', async () => {
+    const shopper = await (await page(gateway, `/produkt/${PRODUCT.slug}`)).text();
+    expect(shopper).toContain('data-testid="age-gate-veil"');
+    expect(shopper).toMatch(/<dialog open="" [^>]*data-testid="age-gate"/);
+    const crawler = await (
+      await fetch(`${gateway.url}/produkt/${PRODUCT.slug}`, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } })
+    ).text();
+    expect(crawler).toContain('RandM Tornado 9000 Server Test</h1>');
+    expect(crawler).not.toContain('data-testid="age-gate"');
+  });
+
+  test('personal widgets and pages are left to the browser', async () => {
+    const html = await (await page(gateway, '/warenkorb')).text();
+    expect(html).toContain('Seite wird geladen…');
+    expect(html).not.toContain('data-testid="cart-button"');
+    expect(html).toMatch(/data-testid="slot-cart"><span class="shell-remote-slot-loading"/);
+  });
+});
+
+describe('a remote that cannot render on the server', () => {
+  let gateway: Gateway;
+  beforeAll(async () => {
+    const root = await staticRoot(['mf-catalog', 'mf-content']);
+    // catalog: a server build that throws when it is loaded; content: no server build at all.
+    await writeFile(path.join(root, 'mf-catalog', 'dist', 'server', 'remoteEntry.js'), "throw new Error('broken build');\n");
+    await rm(path.join(root, 'mf-content', 'dist', 'server'), { recursive: true });
+    gateway = await startGateway(root);
+  }, 60_000);
+
+  test('a remote whose server module throws: its slot renders in the browser, the page is 200 with the rest server-rendered', async () => {
+    const response = await page(gateway, `/produkt/${PRODUCT.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Kostenloser Versand ab 4 Produkten');
+    expect(html).not.toContain('RandM Tornado 9000 Server Test</h1>');
+    // React's marker for a part the browser renders: the loading state until then.
+    expect(html).toContain('<!--$!-->');
+    expect(html).toContain('Seite wird geladen…');
+    expect(String((await clientRenderWarning(gateway, 'catalog'))?.reason)).toContain('server module failed to load');
+  });
+
+  test('a remote without a server build: the same, and the log says so', async () => {
+    const response = await page(gateway, '/impressum');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<!--$!-->');
+    expect((await clientRenderWarning(gateway, 'content'))?.reason).toBe('no server build');
+  });
+});
+
+describe('version skew', () => {
+  test('browser and server builds of a remote that disagree render it in the browser', async () => {
+    const root = await staticRoot(['mf-catalog']);
+    await writeFile(path.join(root, 'mf-catalog', 'dist', 'build-id.json'), JSON.stringify({ buildId: 'a-newer-browser-build' }));
+    const gateway = await startGateway(root);
+    const html = await (await page(gateway, `/produkt/${PRODUCT.slug}`)).text();
+    expect(html).not.toContain('RandM Tornado 9000 Server Test</h1>');
+    expect(html).toContain('<!--$!-->');
+    expect(String((await clientRenderWarning(gateway, 'catalog'))?.reason)).toContain('version skew');
+  }, 60_000);
+});
+
+describe('serviceFetch (the prefetch reads)', () => {
+  const services = {
+    catalog: 'http://catalog',
+    cart: 'http://cart',
+    account: 'http://account',
+    content: 'http://content',
+    admin: 'http://admin',
+  };
+
+  test('refuses writes and staff endpoints: the server only reads public data', async () => {
+    const fetchImpl = serviceFetch(services);
+    await expect(fetchImpl('/api/cart', { method: 'POST' })).rejects.toThrow('not a public read');
+    await expect(fetchImpl('/api/admin/products')).rejects.toThrow('not a public read');
+    await expect(fetchImpl('/remotes/catalog/remoteEntry.js')).rejects.toThrow('not a public read');
+  });
+});

@@ -1,0 +1,124 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RemotesManifest, ServerRenderer, ServerRenderResult, ShellServerModule, ShopConfig } from '@shop/contracts';
+import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
+
+export interface PageRendererOptions {
+  /** shell/dist/server/main.js */
+  shellServerFile: string;
+  shopConfig: ShopConfig;
+  remotes: RemotesManifest;
+  services: Record<ServiceName, string>;
+  budgetMs: number;
+  remoteCheckMs: number;
+  /** Resolves the origin remote server builds are fetched from (known once the gateway listens). */
+  remotesOrigin: () => string;
+  log: FastifyBaseLogger;
+}
+
+/** Prefetch reads never wait longer than this for a service (ms); the budget usually ends first. */
+const PREFETCH_TIMEOUT_MS = 2000;
+
+/**
+ * The fetch the server renderer's prefetch uses: an `/api/…` GET goes straight to the owning
+ * service (the routing table, most specific prefix first), anonymous: the HTML it ends up in is
+ * the same for every visitor. Anything else is refused.
+ */
+export function serviceFetch(services: Record<ServiceName, string>): typeof fetch {
+  const table = [...API_ROUTING_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(target, 'http://gateway.invalid');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = table.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    if (method !== 'GET' || !route || url.pathname.startsWith('/api/admin')) {
+      throw new Error(`server render: ${method} ${url.pathname} is not a public read`);
+    }
+    return fetch(new URL(url.pathname + url.search, services[route.service]), {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
+    });
+  }) as typeof fetch;
+}
+
+/**
+ * Loads the shell's server build and creates its renderer once (issue #23). The build is
+ * required when the first page is rendered, so the gateway starts (and serves the static shell)
+ * without it; a shell redeploy is picked up by restarting the gateway (the shell and the
+ * gateway ship together; remotes do not need that, docs/architecture.md 'Server rendering').
+ */
+export class PageRenderer {
+  private renderer: Promise<ServerRenderer | null> | null = null;
+
+  constructor(private readonly options: PageRendererOptions) {}
+
+  private async create(): Promise<ServerRenderer | null> {
+    const { shellServerFile, log } = this.options;
+    try {
+      await stat(shellServerFile);
+    } catch {
+      log.warn({ file: shellServerFile }, 'shell server build missing: pages are rendered in the browser');
+      return null;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output chosen at run time
+    const module = require(path.resolve(shellServerFile)) as ShellServerModule;
+    return module.createServerRenderer({
+      shopConfig: this.options.shopConfig,
+      remotes: this.options.remotes,
+      remotesOrigin: this.options.remotesOrigin(),
+      apiFetch: serviceFetch(this.options.services),
+      budgetMs: this.options.budgetMs,
+      remoteCheckMs: this.options.remoteCheckMs,
+      log: {
+        info: (obj, msg) => log.info({ ssr: true, ...obj }, msg),
+        warn: (obj, msg) => log.warn({ ssr: true, ...obj }, msg),
+      },
+    });
+  }
+
+  /** Loads the remotes' server modules ahead of the first page (never throws). */
+  async warm(): Promise<void> {
+    this.renderer ??= this.create();
+    const renderer = await this.renderer.catch(() => null);
+    await renderer?.warm();
+  }
+
+  /** The rendered page, or null when the shell's server build is not there (static shell then). */
+  async render(url: string, crawler: boolean, nonce: string): Promise<ServerRenderResult | null> {
+    this.renderer ??= this.create();
+    const renderer = await this.renderer;
+    return renderer ? renderer.render({ url, crawler, nonce }) : null;
+  }
+}
+
+/** JSON text for a <script> data block: every '<' escaped, so neither `</script>` nor `<!--` can occur in it. */
+export const jsonTextForScript = (json: string) => json.replace(/</g, '\\u003c');
+
+/**
+ * The page as one stream: the template's part up to `#root`, React's HTML inside it (marked
+ * `data-ssr` for the browser's hydrateRoot), then the query state the page was rendered with,
+ * then the rest of the template. `onDone` gets the parts rendered in the browser instead.
+ */
+export function pageStream(
+  template: string,
+  result: ServerRenderResult,
+  onDone: (error: Error | null, clientRendered: ReturnType<ServerRenderResult['clientRendered']>) => void,
+): Readable {
+  // html-webpack-plugin minifies the template (`<div id=root></div>`).
+  const marker = /<div id="?root"?><\/div>/.exec(template);
+  if (!marker) throw new Error('shell index.html has no empty <div id="root"></div>');
+  const out = new PassThrough();
+  void (async () => {
+    out.write(template.slice(0, marker.index) + '<div id="root" data-ssr="">');
+    for await (const chunk of result.html) out.write(chunk);
+    out.write(`</div><script type="application/json" id="shop-state">${jsonTextForScript(result.state())}</script>`);
+    out.end(template.slice(marker.index + marker[0].length));
+    onDone(null, result.clientRendered());
+  })().catch((error: Error) => {
+    onDone(error, []);
+    out.destroy(error);
+  });
+  return out;
+}

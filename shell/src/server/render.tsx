@@ -1,0 +1,203 @@
+import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { configureApiClient } from '@shop/api-client';
+import type {
+  ClientRenderedPart,
+  RemoteName,
+  ServerRenderer,
+  ServerRendererOptions,
+  ServerRenderRequest,
+  ServerRenderResult,
+} from '@shop/contracts';
+import { HEADER_WIDGETS, matchRoute, PAGES_EXPOSE } from '@shop/routes';
+import { createShopQueryClient, PUBLIC_QUERY_PREFIXES, type RemotePrefetch } from '@shop/shell-api';
+import { App } from '../app';
+import { RemoteModulesProvider, type RemoteComponent, type RemoteModuleSource } from '../federation/remote-modules';
+import { ClientRenderReason, ServerRemotes } from './server-remotes';
+
+/** The module a remote exposes to the server renderer with its pages' prefetch (RemotePrefetch). */
+const PREFETCH_EXPOSE = './prefetch';
+/** The longest a render may stream before what is still pending is left to the browser (ms). */
+const RENDER_LIMIT_MS = 2000;
+
+/** A settled promise React's `use` reads without suspending (React 19 reads these fields). */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function track<T>(promise: Promise<T>): Tracked<T> {
+  const tracked = promise as Tracked<T>;
+  // The handlers return nothing: returning the (thenable) promise itself would adopt its rejection.
+  promise.then(
+    (value) => {
+      Object.assign(tracked, { status: 'fulfilled', value });
+    },
+    (reason: unknown) => {
+      Object.assign(tracked, { status: 'rejected', reason });
+    },
+  );
+  return tracked;
+}
+
+function rejected(error: ClientRenderReason): Tracked<never> {
+  const promise = Promise.reject(error) as Tracked<never>;
+  promise.catch(() => {});
+  return Object.assign(promise, { status: 'rejected' as const, reason: error });
+}
+
+const defaultExport = (remote: string, exposed: string, module: unknown): unknown => {
+  const value = (module as { default?: unknown } | null)?.default;
+  if (typeof value !== 'function') throw new ClientRenderReason(remote, `${exposed} has no default export`);
+  return value;
+};
+
+/** Waits for `promise` at most until `deadline` (ms since epoch); false when it did not settle by then. */
+async function settlesBy(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  const result = await Promise.race([settled, late]);
+  clearTimeout(timer);
+  return result;
+}
+
+/** Only data that is the same for every visitor goes into the HTML (PUBLIC_QUERY_PREFIXES). */
+function publicState(client: QueryClient) {
+  return dehydrate(client, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && PUBLIC_QUERY_PREFIXES.includes(String(query.queryKey[0])),
+  });
+}
+
+/** The remote whose component threw, from React's component stack (RemoteComponents are named `Remote(<name>)`). */
+const remoteInStack = (stack: string | null | undefined) => /Remote\((\w+)\)/.exec(stack ?? '')?.[1] ?? 'shell';
+
+/** Names a remote's component so a server error can be traced to its remote. */
+function named(remote: string, Component: RemoteComponent): RemoteComponent {
+  const Named: RemoteComponent = (props) => <Component {...props} />;
+  Named.displayName = `Remote(${remote})`;
+  return Named;
+}
+
+async function renderPage(
+  request: ServerRenderRequest,
+  remotes: ServerRemotes,
+  options: ServerRendererOptions,
+): Promise<ServerRenderResult> {
+  const deadline = Date.now() + options.budgetMs;
+  const url = new URL(request.url, 'http://shop.invalid');
+  const match = matchRoute(url.pathname);
+  const clientRendered: ClientRenderedPart[] = [];
+
+  // 1. The remote modules of the first screen and the page's data, in parallel, within the budget.
+  const wanted: Array<{ remote: RemoteName; exposed: string }> = [
+    ...HEADER_WIDGETS.filter((widget) => !widget.personal),
+    ...(match ? [{ remote: match.route.remote, exposed: PAGES_EXPOSE }] : []),
+  ];
+  const loads = new Map(
+    wanted.map(({ remote, exposed }) => [
+      `${remote}|${exposed}`,
+      track(remotes.load(remote, exposed).then((module) => named(remote, defaultExport(remote, exposed, module) as RemoteComponent))),
+    ]),
+  );
+  const prefetchClient = createShopQueryClient();
+  const prefetch = match
+    ? remotes
+        .load(match.route.remote, PREFETCH_EXPOSE)
+        .then((module) =>
+          (defaultExport(match.route.remote, PREFETCH_EXPOSE, module) as RemotePrefetch)({
+            page: match.route.page,
+            params: match.params,
+            search: url.searchParams,
+            queryClient: prefetchClient,
+          }),
+        )
+        .catch(() => undefined) // without its data the screen loads it in the browser
+    : Promise.resolve();
+  await settlesBy(Promise.allSettled([...loads.values(), prefetch]), deadline);
+
+  // 2. What arrived in time is rendered; the rest is left to the browser. The page renders from
+  //    a snapshot of the prefetched data, and the same snapshot goes into the HTML.
+  const state = publicState(prefetchClient);
+  const queryClient = createShopQueryClient();
+  hydrate(queryClient, state);
+  const source: RemoteModuleSource = (remote, exposed) => {
+    const load = loads.get(`${remote}|${exposed}`);
+    if (load?.status === 'fulfilled') return load;
+    const reason =
+      load?.status === 'rejected'
+        ? load.reason instanceof ClientRenderReason
+          ? load.reason.message
+          : String(load.reason)
+        : load
+          ? `not loaded within ${options.budgetMs} ms`
+          : `${exposed} is not part of the first screen`;
+    return rejected(new ClientRenderReason(remote, reason));
+  };
+
+  const html = new PassThrough();
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <RemoteModulesProvider value={source}>
+        <App
+          shopConfig={options.shopConfig}
+          queryClient={queryClient}
+          crawler={request.crawler}
+          router={({ children }: { children: ReactNode }) => <StaticRouter location={request.url}>{children}</StaticRouter>}
+        />
+      </RemoteModulesProvider>,
+      {
+        nonce: request.nonce,
+        onShellReady() {
+          stream.pipe(html);
+          resolve();
+        },
+        onShellError: reject,
+        // A part that fails renders in the browser (React streams its Suspense fallback); the
+        // digest tells the browser's onRecoverableError (bootstrap.tsx) that this was expected.
+        onError(error, info) {
+          const remote = error instanceof ClientRenderReason ? error.remote : remoteInStack(info?.componentStack);
+          const reason = error instanceof Error ? error.message : String(error);
+          const where =
+            error instanceof ClientRenderReason || !(error instanceof Error) ? undefined : error.stack?.split('\n').slice(1, 4).join(' ');
+          if (!clientRendered.some((part) => part.remote === remote && part.reason === reason))
+            clientRendered.push({ remote, reason, where });
+          return `client-render:${remote}`;
+        },
+      },
+    );
+    setTimeout(() => stream.abort(new ClientRenderReason('shell', `render took over ${RENDER_LIMIT_MS} ms`)), RENDER_LIMIT_MS).unref();
+  });
+  return {
+    html,
+    state: () => JSON.stringify(state),
+    clientRendered: () => clientRendered,
+  };
+}
+
+/**
+ * The shell's server renderer (issue #23), created once by the gateway: renders a storefront
+ * page from the same federated modules the browser runs and streams its HTML.
+ */
+export function createServerRenderer(options: ServerRendererOptions): ServerRenderer {
+  configureApiClient({ fetchImpl: options.apiFetch });
+  const remotes = new ServerRemotes(options);
+  const firstScreenModules = (remote: RemoteName) => [
+    PAGES_EXPOSE,
+    PREFETCH_EXPOSE,
+    ...HEADER_WIDGETS.filter((widget) => !widget.personal && widget.remote === remote).map((widget) => widget.exposed),
+  ];
+  return {
+    render: (request) => renderPage(request, remotes, options),
+    warm: async () => {
+      await Promise.allSettled(
+        options.remotes.remotes.flatMap(({ name }) => firstScreenModules(name).map((exposed) => remotes.load(name, exposed))),
+      );
+    },
+  };
+}
