@@ -1,6 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName, ServerRendererOptions } from '@shop/contracts';
 
+/** How long a server module that failed to load is not tried again (ms), unless its remote is redeployed. */
+const FAILED_LOAD_RETRY_MS = 10_000;
+
 /** Why a remote renders in the browser instead of on the server. */
 export class ClientRenderReason extends Error {
   constructor(
@@ -99,8 +102,9 @@ export class ServerRemotes {
         if (!loaded) throw new ClientRenderReason(remote, `${exposed} not exposed`);
         return loaded;
       });
-      // A failed load is tried again by a later request.
-      module.catch(() => this.modules.delete(key));
+      // A failed load is tried again after FAILED_LOAD_RETRY_MS (or at once for a new build), not
+      // by every request: a broken build would otherwise be fetched and evaluated per page.
+      module.catch(() => setTimeout(() => this.modules.delete(key), FAILED_LOAD_RETRY_MS).unref());
       for (const old of this.modules.keys()) if (old.startsWith(`${remote}/`) && !old.endsWith(`@${buildId}`)) this.modules.delete(old);
       this.modules.set(key, module);
     }
