@@ -86,20 +86,35 @@ export class CatalogSnapshot {
     return `${products}:${time(newestProduct)}:${categories}:${time(newestCategory)}`;
   }
 
+  /** Products written by this service while a rebuild reads the database (see refresh). */
+  private writtenDuringRefresh: Map<string, ProductDoc> | null = null;
+
   /** Rebuilds everything from the database; concurrent calls share one rebuild. */
   async refresh(): Promise<void> {
     this.refreshing ??= (async () => {
       try {
         const signature = await this.currentSignature();
+        // Products this service writes while the catalogue is being read would otherwise be
+        // replaced by the older records of that read (a staff price change shown at the old
+        // price until the next rebuild): they are kept aside and win where they are newer.
+        this.writtenDuringRefresh = new Map();
         const [productDocs, categoryDocs] = await Promise.all([
           productModel(this.db).find({}).lean(),
           categoryModel(this.db).find({}).sort({ sortOrder: 1 }).lean(),
         ]);
+        const written = this.writtenDuringRefresh;
+        const updatedMs = (doc: ProductDoc) => new Date((doc.updatedAt as Date | undefined) ?? 0).getTime();
         this.categoryDocs = categoryDocs;
-        this.build(productDocs);
+        this.build(
+          productDocs.map((doc) => {
+            const newer = written.get(String(doc._id));
+            return newer && updatedMs(newer) >= updatedMs(doc) ? newer : doc;
+          }),
+        );
         this.signature = signature;
       } finally {
         this.refreshing = undefined;
+        this.writtenDuringRefresh = null;
       }
     })();
     return this.refreshing;
@@ -110,6 +125,7 @@ export class CatalogSnapshot {
    * whole catalogue again: the search index, lookups and category figures are rebuilt in memory.
    */
   async applyProducts(docs: ProductDoc[]): Promise<void> {
+    for (const doc of docs) this.writtenDuringRefresh?.set(String(doc._id), doc);
     const byId = new Map(this.products.map((p) => [p.api.id, p.doc]));
     for (const doc of docs) byId.set(String(doc._id), doc);
     this.build([...byId.values()]);
@@ -166,6 +182,7 @@ export class CatalogSnapshot {
     const docs = await productModel(this.db)
       .find({ _id: { $in: ids } })
       .lean();
+    for (const doc of docs) this.writtenDuringRefresh?.set(String(doc._id), doc);
     for (const doc of docs) {
       const current = this.byId.get(String(doc._id));
       if (!current) continue;
