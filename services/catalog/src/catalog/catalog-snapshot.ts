@@ -93,11 +93,11 @@ export class CatalogSnapshot {
   async refresh(): Promise<void> {
     this.refreshing ??= (async () => {
       try {
-        const signature = await this.currentSignature();
         // Products this service writes while the catalogue is being read would otherwise be
         // replaced by the older records of that read (a staff price change shown at the old
         // price until the next rebuild): they are kept aside and win where they are newer.
         this.writtenDuringRefresh = new Map();
+        const signature = await this.currentSignature();
         const [productDocs, categoryDocs] = await Promise.all([
           productModel(this.db).find({}).lean(),
           categoryModel(this.db).find({}).sort({ sortOrder: 1 }).lean(),
