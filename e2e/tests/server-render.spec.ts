@@ -28,8 +28,8 @@ const FAMILIES = [
   { name: 'all products with a search', path: '/randm-tornado-vape-alle-produkte?search=berry', content: ['Alle Produkte</h1>', 'Berry'] },
   { name: 'blog list', path: '/randm-tornado-vape-blog', content: ['Ratgeber und Blog</h1>', 'content-blog-card__excerpt'] },
   { name: 'information page', path: '/versand', content: ['Versand und Zahlung</h1>', 'DHL'] },
-  // The cart is the visitor's own: the frame is server-rendered, the cart itself comes after hydration.
-  { name: 'cart', path: '/warenkorb', content: ['Hauptnavigation', 'Seite wird geladen…'] },
+  // The cart is rendered from the visitor's session (HTML sent private, no-store): a new visitor's is empty.
+  { name: 'cart', path: '/warenkorb', content: ['Warenkorb</h1>', 'Ihr Warenkorb ist leer'] },
 ] as const;
 
 test.describe('first HTML without JavaScript', () => {
@@ -95,6 +95,39 @@ test.describe('hydration', () => {
     await page.waitForLoadState('networkidle');
     expect(productReads).toEqual([]);
   });
+
+  test(
+    "the cart page comes with the visitor's cart: in the HTML, hydrated, not requested again",
+    { tag: '@phone' },
+    async ({ shopperPage: page }) => {
+      await page.goto(PRODUCT);
+      await hydrated(page);
+      await page.getByRole('button', { name: /^In den Warenkorb – / }).click();
+      await expect(page.getByTestId('toast').first()).toContainText(/Zum Warenkorb hinzugefügt|Hinzugefügt!/);
+      // The first HTML, with this visitor's cookies: their cart, for nobody else's cache.
+      const response = await page.request.get('/warenkorb');
+      expect(response.headers()['cache-control']).toBe('private, no-store');
+      const html = await response.text();
+      expect(html).toContain('RandM Tornado 9000 Blueberry Ice</a>');
+      expect(html).toContain('Zur Kasse');
+      // Opened in the browser: hydrated without a problem, and the cart is not read a second time.
+      const problems = consoleProblems(page);
+      const cartReads: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/cart') cartReads.push(request.url());
+      });
+      await page.goto('/warenkorb');
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('main').getByTestId('line-item')).toContainText('RandM Tornado 9000 Blueberry Ice');
+      expect(cartReads).toEqual([]);
+      expect(problems).toEqual([]);
+      // And it works: one more of it.
+      const stepper = page.getByRole('main').getByRole('group', { name: 'Menge von RandM Tornado 9000 Blueberry Ice' });
+      await stepper.getByRole('button', { name: 'Menge erhöhen' }).click();
+      await expect(stepper.getByLabel('Menge', { exact: true })).toHaveText('2');
+    },
+  );
 
   test('interactive after hydration: add to cart and the search box', { tag: '@phone' }, async ({ shopperPage: page }) => {
     await page.goto(PRODUCT);

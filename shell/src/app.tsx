@@ -53,7 +53,9 @@ export function App({
                   <Route
                     key={route.path}
                     path={route.path}
-                    element={<RemotePage remote={route.remote} page={route.page} personal={Boolean(route.private)} />}
+                    element={
+                      <RemotePage remote={route.remote} page={route.page} personal={Boolean(route.private && !route.sessionRendered)} />
+                    }
                   />
                 ))}
                 {Object.entries(REDIRECTS).map(([from, to]) => (

@@ -1,12 +1,13 @@
-import { apiRequest } from '@shop/api-client';
+import { apiRequest, type ApiRequestOptions } from '@shop/api-client';
 import { CartResponse, Product, ProductListResponse, PromoValidationResponse } from '@shop/contracts';
 
 /** Calls of the cart remote (spec §7); every cart answer is parsed with the shared contract. */
-const cart = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
-  CartResponse.parse(await apiRequest(method, path, body));
+const cart = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options?: ApiRequestOptions) =>
+  CartResponse.parse(await apiRequest(method, path, body, options));
 
 export const cartApi = {
-  get: () => cart('GET', '/api/cart'),
+  /** The visitor's cart; `options.fetchImpl` is the server renderer's session fetch (exposes/prefetch.ts). */
+  get: (options?: ApiRequestOptions) => cart('GET', '/api/cart', undefined, options),
   add: (productId: string, quantity: number) => cart('POST', '/api/cart', { productId, quantity }),
   update: (itemId: string, quantity: number) => cart('PATCH', `/api/cart/${itemId}`, { quantity }),
   remove: (itemId: string) => cart('DELETE', `/api/cart/${itemId}`),

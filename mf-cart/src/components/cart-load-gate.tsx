@@ -1,11 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import type { CartResponse } from '@shop/contracts';
 import { Button, Spinner } from '@shop/ui';
-import { cartActions, useCart, useCartStatus } from '../stores/cart-store';
+import { CART_REUSE_ON_OPEN_MS, cartActions, useCart, useCartStatus } from '../stores/cart-store';
 
 /**
- * Loads the cart when a page opens and renders the page with it; meanwhile a spinner, and when
- * loading fails the German error with 'Erneut versuchen'.
+ * Loads the cart when a page opens (a cart that came with the server-rendered page is used as it
+ * is) and renders the page with it; meanwhile a spinner, and when loading fails the German error
+ * with 'Erneut versuchen'.
  */
 export function CartLoadGate({
   title,
@@ -19,7 +20,7 @@ export function CartLoadGate({
   const cart = useCart();
   const { loading, loadError } = useCartStatus();
   useEffect(() => {
-    void cartActions.load();
+    void cartActions.load({ reuseWithinMs: CART_REUSE_ON_OPEN_MS });
   }, []);
   if (!cart && (loading || !loadError)) return <Spinner label={loadingLabel} />;
   if (!cart) {

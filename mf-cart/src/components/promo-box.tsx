@@ -1,4 +1,4 @@
-import { Button } from '@shop/ui';
+import { Button, ClientForm } from '@shop/ui';
 import { useState, type FormEvent } from 'react';
 import type { CartResponse } from '@shop/contracts';
 import { cartActions } from '../stores/cart-store';
@@ -6,6 +6,7 @@ import { cartActions } from '../stores/cart-store';
 /**
  * Promo code box (spec §4, §5): input trimmed and uppercased, Enter submits, the button is
  * disabled while empty or checking; an applied code shows in a green box with a remove button.
+ * Disabled until hydration on the server-rendered cart page (ClientForm).
  */
 export function PromoBox({ cart }: { cart: CartResponse }) {
   const [code, setCode] = useState('');
@@ -31,7 +32,7 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
     if (ok) setCode('');
   };
   return (
-    <form className="cart-promo-box" onSubmit={(event) => void submit(event)}>
+    <ClientForm className="cart-promo-box" onSubmit={(event) => void submit(event)}>
       <label htmlFor="promo-code">Gutscheincode</label>
       <div className="cart-promo-box__row">
         <input
@@ -45,6 +46,6 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
           {checking ? 'Wird geprüft…' : 'Einlösen'}
         </Button>
       </div>
-    </form>
+    </ClientForm>
   );
 }

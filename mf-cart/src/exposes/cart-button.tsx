@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { handle, on } from '@shop/event-bus';
-import { cartActions, useItemCount } from '../stores/cart-store';
+import { CART_REUSE_ON_OPEN_MS, cartActions, useItemCount } from '../stores/cart-store';
 import { SideCart } from '../features/side-cart/side-cart';
 import { showToast } from '@shop/shell-api';
 import { LOCAL_CART_NOTICE } from '../lib/local-cart';
@@ -14,7 +14,7 @@ import '../styles/cart.css';
 export default function CartButton() {
   const count = useItemCount();
   useEffect(() => {
-    void cartActions.load();
+    void cartActions.load({ reuseWithinMs: CART_REUSE_ON_OPEN_MS });
     const stopAdding = handle('cart:add', async ({ productId, quantity }) => {
       const { ok, switchedToLocal } = await cartActions.add(productId, quantity);
       // The local-cart notice (spec §4) must come after the adding page's own toast (shown when its

@@ -5,7 +5,8 @@ import { renderHook } from '@testing-library/react';
 import type { CartResponse } from '@shop/contracts';
 import { cartApi } from '../api/cart-api';
 import { ApiError } from '@shop/api-client';
-import { cartActions, useCart, useItemBusy } from './cart-store';
+import { ShopQueryProvider } from '@shop/shell-api';
+import { CART_REUSE_ON_OPEN_MS, cartActions, useCart, useItemBusy } from './cart-store';
 
 jest.mock('../api/cart-api', () => ({ cartApi: { get: jest.fn(), update: jest.fn(), remove: jest.fn() } }));
 const api = cartApi as unknown as { get: jest.Mock; update: jest.Mock; remove: jest.Mock };
@@ -96,7 +97,7 @@ describe('optimistic changes with rollback (issue #10: TanStack Query onMutate/o
 
 /** Whether the line is being changed, as its row reads it (useItemBusy). */
 function useBusy(): boolean {
-  const { result, unmount } = renderHook(() => useItemBusy(LINE));
+  const { result, unmount } = renderHook(() => useItemBusy(LINE), { wrapper: ShopQueryProvider });
   const busy = result.current;
   unmount();
   return busy;
@@ -104,8 +105,31 @@ function useBusy(): boolean {
 
 /** The line's quantity the cart store holds now, as components read it (useCart). */
 function useCartQuantity(): number | undefined {
-  const { result, unmount } = renderHook(() => useCart());
+  const { result, unmount } = renderHook(() => useCart(), { wrapper: ShopQueryProvider });
   const quantity = result.current?.items[0]?.quantity;
   unmount();
   return quantity;
 }
+
+describe('opening a page with a cart that came with it (issue #23: the server-rendered cart page)', () => {
+  test('a cart read moments ago is used as it is, its notices shown once; an explicit reload reads again', async () => {
+    const toasts: Array<{ title: string; description?: string }> = [];
+    const onToast = (event: Event) => toasts.push((event as CustomEvent).detail);
+    window.addEventListener('shell:toast', onToast);
+    api.get.mockReset();
+    api.get.mockResolvedValueOnce({ ...cartWith(6), notices: ['Ein Preis hat sich geändert.'] });
+    await cartActions.load();
+    // The page and the header widget open with it: no second request, no second notice.
+    await cartActions.load({ reuseWithinMs: CART_REUSE_ON_OPEN_MS });
+    await cartActions.load({ reuseWithinMs: CART_REUSE_ON_OPEN_MS });
+    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(useCartQuantity()).toBe(6);
+    expect(toasts.filter((toast) => toast.description === 'Ein Preis hat sich geändert.')).toHaveLength(1);
+    // 'Erneut versuchen', a login: read again.
+    api.get.mockResolvedValueOnce(cartWith(7));
+    await cartActions.load();
+    expect(api.get).toHaveBeenCalledTimes(2);
+    expect(useCartQuantity()).toBe(7);
+    window.removeEventListener('shell:toast', onToast);
+  });
+});

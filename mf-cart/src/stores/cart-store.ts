@@ -32,12 +32,25 @@ const CART_KEY = cartKeys.cart;
 const cartQuery = queryOptions({ queryKey: CART_KEY, queryFn: () => backend().get(), staleTime: Infinity, gcTime: Infinity, retry: false });
 const lineKey = cartKeys.line;
 
-/** Stores the server's cart, announces the item count (header badge) and shows the server's notices. */
+/** Carts whose notices were shown (a cart read again from the cache does not show them twice). */
+const noticesShown = new WeakSet<CartResponse>();
+
+/** Stores the server's cart, announces the item count (header badge) and shows the server's notices once. */
 function receive(cart: CartResponse) {
-  shopQueryClient.setQueryData(CART_KEY, cart);
+  // The object the cache keeps (structural sharing may keep an equal earlier one) is what a later read returns.
+  const stored = shopQueryClient.setQueryData<CartResponse>(CART_KEY, cart) ?? cart;
   emit('cart:changed', { itemCount: cart.totals.itemCount });
+  if (noticesShown.has(stored)) return;
+  noticesShown.add(stored);
   for (const notice of cart.notices) showToast({ title: 'Hinweis zum Warenkorb', description: notice, durationMs: 5000 });
 }
+
+/**
+ * How old a cart may be when a page or the header widget opens and reads it (ms): the cart of a
+ * server-rendered cart page (issue #23) came with the HTML and is not requested again; older
+ * carts, and every explicit reload, are read again.
+ */
+export const CART_REUSE_ON_OPEN_MS = 10_000;
 
 /** Optimistic copy of the cart with one line changed (totals stay until the server answers). */
 function withLine(cart: CartResponse, itemId: string, quantity: number | null): CartResponse {
@@ -93,12 +106,16 @@ async function runCartMutation<V>(
  * changing line is busy.
  */
 export const cartActions = {
-  /** Reads the cart (again); a failure is kept as the query's error (CartLoadGate shows it). */
-  async load(): Promise<void> {
-    // A local cart from an earlier visit of this embedded view stays local.
-    if (isEmbedded() && readLocalCart().lines.length) useCartUiStore.setState({ mode: 'local' });
+  /**
+   * Reads the cart (again); a failure is kept as the query's error (CartLoadGate shows it).
+   * `reuseWithinMs`: a cart read (or server-rendered) at most this long ago is used as it is.
+   */
+  async load({ reuseWithinMs = 0 }: { reuseWithinMs?: number } = {}): Promise<void> {
+    // A local cart from an earlier visit of this embedded view stays local (and is read locally).
+    const local = isEmbedded() && readLocalCart().lines.length > 0;
+    if (local) useCartUiStore.setState({ mode: 'local' });
     try {
-      receive(await shopQueryClient.fetchQuery({ ...cartQuery, staleTime: 0 }));
+      receive(await shopQueryClient.fetchQuery({ ...cartQuery, staleTime: local ? 0 : reuseWithinMs }));
     } catch (error) {
       if (!(error instanceof CancelledError)) console.warn('cart: load failed', error);
     }
@@ -233,12 +250,14 @@ async function addWithFallback(productId: string, quantity: number): Promise<{ c
 }
 
 /** The cart as the server (or the local cart) last answered, with optimistic changes; null before the first answer. */
-export const useCart = () => useQuery({ ...cartQuery, enabled: false }, shopQueryClient).data ?? null;
+// The hooks read the QueryClient of their React tree: shopQueryClient in the browser, the
+// request's own client when the server renders the cart page from the visitor's session.
+export const useCart = () => useQuery({ ...cartQuery, enabled: false }).data ?? null;
 /** Whether the cart is being read, and the German error of a failed read. */
 export function useCartStatus() {
-  const { isFetching, error } = useQuery({ ...cartQuery, enabled: false }, shopQueryClient);
+  const { isFetching, error } = useQuery({ ...cartQuery, enabled: false });
   return { loading: isFetching, loadError: error ? (serverMessage(error) ?? 'Der Warenkorb konnte nicht geladen werden.') : null };
 }
 /** A line being changed (spinner, buttons disabled; spec §4). */
-export const useItemBusy = (itemId: string) => useIsMutating({ mutationKey: lineKey(itemId) }, shopQueryClient) > 0;
+export const useItemBusy = (itemId: string) => useIsMutating({ mutationKey: lineKey(itemId) }) > 0;
 export const useItemCount = () => useCart()?.totals.itemCount ?? 0;

@@ -14,6 +14,13 @@ export interface ServerRenderRequest {
   crawler: boolean;
   /** Nonce of this response's Content-Security-Policy, for scripts React streams inline. */
   nonce: string;
+  /**
+   * For a route marked `sessionRendered` (@shop/routes): a fetch for the page's own reads as this
+   * visitor (GET `/api/…` of the route's slice, with the visitor's cookies and the identity the
+   * gateway vouches for). Its answers go into HTML sent `private, no-store`. Null on every other
+   * route: their HTML is the same for every visitor.
+   */
+  sessionFetch: typeof fetch | null;
 }
 
 /** A part of the page the server left to the browser, and why (logged by the gateway). */

@@ -31,6 +31,13 @@ export interface RouteDefinition<R extends RouteRemote = RouteRemote, P extends 
    * robots.txt and left out of the sitemap (the gateway reads this flag).
    */
   private?: boolean;
+  /**
+   * A private page the server renders from the visitor's own session (issue #23): the gateway
+   * forwards the visitor's cookies to the owning service for the reads of the page's prefetch, and
+   * sends the HTML `Cache-Control: private, no-store`, so no shared cache keeps it. Other private
+   * pages render in the browser after hydration.
+   */
+  sessionRendered?: boolean;
   /** For a second address of a page: the address search engines should index instead (canonical link, sitemap). */
   canonicalPath?: string;
 }
@@ -82,7 +89,7 @@ export const ROUTES = [
   route('/kategorien/:category/:productSlug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
   route('/produkt/:slug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
   // cart
-  route('/warenkorb', 'cart', 'cart', 'Warenkorb', personal),
+  route('/warenkorb', 'cart', 'cart', 'Warenkorb', { private: true, sessionRendered: true }),
   route('/kasse', 'cart', 'checkout', 'Kasse', personal),
   route('/checkout', 'cart', 'checkout', 'Kasse', { ...personal, canonicalPath: '/kasse' }),
   route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung', personal),

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_CONTINUE_SHOPPING_PATH } from '@shop/contracts';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -34,4 +35,14 @@ export function getContinueShoppingTarget(): string {
   } catch {
     return DEFAULT_CONTINUE_SHOPPING_PATH;
   }
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * getContinueShoppingTarget for rendering: the default target on the server and while the
+ * browser hydrates (storage is the visitor's own, issue #23), the remembered page afterwards.
+ */
+export function useContinueShoppingTarget(): string {
+  return useSyncExternalStore(noSubscription, getContinueShoppingTarget, () => DEFAULT_CONTINUE_SHOPPING_PATH);
 }

@@ -41,8 +41,9 @@ export function ShopQueryProvider({ client, children }: { client?: QueryClient; 
 
 /**
  * Query-key prefixes whose data is the same for every visitor (catalogue, content). Only these
- * are written into server-rendered HTML (issue #23): a page served from a shared cache never
- * carries a cart, a session or a wishlist.
+ * are written into the server-rendered HTML of public pages (issue #23): a page a shared cache
+ * may keep never carries a cart, a session or a wishlist. (A `sessionRendered` route's HTML,
+ * sent `private, no-store`, also carries what its prefetch read as the visitor.)
  */
 export const PUBLIC_QUERY_PREFIXES: readonly string[] = ['catalog', 'content'];
 
@@ -51,10 +52,13 @@ export const PUBLIC_QUERY_PREFIXES: readonly string[] = ['catalog', 'content'];
  * data the first screen of `page` needs into `queryClient` (with the same queryOptions the
  * screen reads), so the HTML carries it and the browser does not fetch it again. Failures are
  * left in the cache as errors or simply missing; the screen then loads on the client.
+ * `sessionFetch` is set only for a route marked `sessionRendered` (the visitor's own reads, e.g.
+ * the cart); on every other route the prefetch reads public data only.
  */
 export type RemotePrefetch = (input: {
   page: string;
   params: Readonly<Record<string, string | undefined>>;
   search: URLSearchParams;
   queryClient: QueryClient;
+  sessionFetch: typeof fetch | null;
 }) => Promise<void>;

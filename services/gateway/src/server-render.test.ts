@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { findFreePort } from '@shop/local-mongo';
 import { testProduct } from '@shop/test-fixtures';
-import { jsonTextForScript, serviceFetch } from './server-render';
+import { jsonTextForScript, serviceFetch, sessionFetch } from './server-render';
 
 /**
  * Server rendering through a real gateway process (issue #23): the shell's and the remotes'
@@ -28,6 +28,40 @@ const PRODUCT = testProduct('64b000000000000000000001', {
   nicotineWarning: HOSTILE_TEXT,
 });
 
+/** The cart the stub answers for the guest cookie `cart_session=guest-with-items`. */
+const CART_LINE = testProduct('64b000000000000000000002', { name: 'RandM Tornado 12000 Im Warenkorb', slug: 'im-warenkorb' });
+const totals = (itemCount: number, sum: string) => ({
+  itemCount,
+  subtotal: sum,
+  savings: '0.00',
+  promoDiscount: '0.00',
+  shipping: itemCount ? '4.90' : '0.00',
+  total: sum,
+  vatIncluded: '0.00',
+  freeShippingRemainingItems: Math.max(0, 4 - itemCount),
+});
+const GUEST_CART = {
+  items: [
+    {
+      id: '64c000000000000000000001',
+      productId: CART_LINE.id,
+      quantity: 2,
+      price: CART_LINE.price,
+      userId: null,
+      sessionId: 'guest',
+      createdAt: '2026-11-25T08:00:00.000Z',
+      updatedAt: '2026-11-25T08:00:00.000Z',
+      product: CART_LINE,
+    },
+  ],
+  totals: totals(2, '33.98'),
+  promo: null,
+  notices: [],
+};
+const EMPTY_CART = { items: [], totals: totals(0, '0.00'), promo: null, notices: [] };
+/** Headers of the reads the stub answered, by path. */
+const seen: Array<{ url: string; headers: Record<string, unknown> }> = [];
+
 let stub: FastifyInstance;
 let stubUrl: string;
 const roots: string[] = [];
@@ -42,6 +76,16 @@ beforeAll(async () => {
     (request.params as { '*': string })['*'] === PRODUCT.slug ? PRODUCT : reply.code(404).send({ message: 'Produkt nicht gefunden' }),
   );
   stub.get('/api/products/:id/related', async () => ({ products: [] }));
+  stub.get('/api/products', async () => ({ products: [], total: 0, page: 1, limit: 8, totalPages: 0 }));
+  stub.addHook('onRequest', async (request) => {
+    seen.push({ url: request.url, headers: { ...request.headers } });
+  });
+  stub.get('/api/cart', async (request, reply) => {
+    if (!request.headers.cookie?.includes('cart_session=guest-with-items')) return EMPTY_CART;
+    // As the cart service after a login: the guest cart merged, its cookie cleared.
+    reply.header('set-cookie', 'cart_session=; Max-Age=0; Path=/; HttpOnly');
+    return GUEST_CART;
+  });
   await stub.listen({ port: 0, host: '127.0.0.1' });
   stubUrl = `http://127.0.0.1:${(stub.server.address() as { port: number }).port}`;
 });
@@ -126,8 +170,8 @@ async function clientRenderWarning(gateway: Gateway, remote: string): Promise<Re
   }
 }
 
-const page = (gateway: Gateway, pathname: string) =>
-  fetch(gateway.url + pathname, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' } });
+const SHOPPER_UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36';
+const page = (gateway: Gateway, pathname: string) => fetch(gateway.url + pathname, { headers: { 'user-agent': SHOPPER_UA } });
 
 /** The page's <script id="shop-state"> block, as the browser parses it. */
 function stateOf(html: string): { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } {
@@ -191,10 +235,47 @@ describe('server-rendered pages', () => {
   });
 
   test('personal widgets and pages are left to the browser', async () => {
-    const html = await (await page(gateway, '/warenkorb')).text();
+    const html = await (await page(gateway, '/kasse')).text();
     expect(html).toContain('Seite wird geladen…');
     expect(html).not.toContain('data-testid="cart-button"');
     expect(html).toMatch(/data-testid="slot-cart"><span class="shell-remote-slot-loading"/);
+  });
+
+  test("the cart page is rendered from the visitor's session and sent private, no-store", async () => {
+    seen.length = 0;
+    const response = await fetch(`${gateway.url}/warenkorb`, {
+      headers: { 'user-agent': SHOPPER_UA, cookie: 'cart_session=guest-with-items; shop_analytics=1', 'x-shop-identity': 'forged' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // What the cart service set while the page was read reaches the browser.
+    expect(response.headers.getSetCookie()).toContain('cart_session=; Max-Age=0; Path=/; HttpOnly');
+    const html = await response.text();
+    expect(html).toContain('RandM Tornado 12000 Im Warenkorb');
+    expect(html).toContain('Zur Kasse');
+    expect(html).not.toContain('Seite wird geladen…');
+    expect(stateOf(html).queries.find((query) => query.queryKey[0] === 'cart' && query.queryKey.length === 1)?.state.data).toEqual(
+      GUEST_CART,
+    );
+    // The read went to the cart service as this visitor: their cookies, their IP, no forged identity.
+    const read = seen.find((request) => request.url === '/api/cart');
+    expect(read?.headers.cookie).toBe('cart_session=guest-with-items; shop_analytics=1');
+    expect(read?.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(read?.headers['x-shop-identity']).toBeUndefined();
+  });
+
+  test('a visitor without a cart gets the empty cart; public pages never send cookies to a service', async () => {
+    const empty = await page(gateway, '/warenkorb');
+    expect(empty.headers.get('cache-control')).toBe('private, no-store');
+    expect(await empty.text()).toContain('Ihr Warenkorb ist leer');
+    seen.length = 0;
+    const product = await fetch(`${gateway.url}/produkt/${PRODUCT.slug}`, {
+      headers: { 'user-agent': SHOPPER_UA, cookie: 'cart_session=guest-with-items' },
+    });
+    expect(product.headers.get('cache-control')).toBe('no-cache');
+    expect(await product.text()).toContain('RandM Tornado 9000 Server Test</h1>');
+    expect(seen.filter((request) => request.url.startsWith('/api/'))).not.toHaveLength(0);
+    expect(seen.filter((request) => request.headers.cookie !== undefined)).toEqual([]);
   });
 });
 
@@ -254,5 +335,13 @@ describe('serviceFetch (the prefetch reads)', () => {
     await expect(fetchImpl('/api/cart', { method: 'POST' })).rejects.toThrow('not a public read');
     await expect(fetchImpl('/api/admin/products')).rejects.toThrow('not a public read');
     await expect(fetchImpl('/remotes/catalog/remoteEntry.js')).rejects.toThrow('not a public read');
+  });
+
+  test("a session-rendered page reads only its own service's API, and only reads", async () => {
+    const visitor = { cookie: 'cart_session=x', identity: null, ip: '203.0.113.9', requestId: 'r1' };
+    const fetchImpl = sessionFetch(services, 'cart', visitor, () => undefined);
+    await expect(fetchImpl('/api/cart', { method: 'DELETE' })).rejects.toThrow('is not a read of the cart service');
+    await expect(fetchImpl('/api/auth/me')).rejects.toThrow('is not a read of the cart service');
+    await expect(fetchImpl('/api/admin/orders')).rejects.toThrow('is not a read of the cart service');
   });
 });

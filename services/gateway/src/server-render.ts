@@ -2,7 +2,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RemotesManifest, ServerRenderer, ServerRenderResult, ShellServerModule, ShopConfig } from '@shop/contracts';
+import type {
+  RemotesManifest,
+  ServerRenderer,
+  ServerRenderRequest,
+  ServerRenderResult,
+  ShellServerModule,
+  ShopConfig,
+} from '@shop/contracts';
+import { IDENTITY_HEADER } from '@shop/service-kit';
 import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
 
 export interface PageRendererOptions {
@@ -40,6 +48,54 @@ export function serviceFetch(services: Record<ServiceName, string>): typeof fetc
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
     });
+  }) as typeof fetch;
+}
+
+/** Who a `sessionRendered` page is rendered for: what the API proxy would send for this visitor. */
+export interface Visitor {
+  cookie: string | undefined;
+  /** The signed identity the gateway vouches for (x-shop-identity), or null when anonymous. */
+  identity: string | null;
+  ip: string;
+  requestId: string;
+}
+
+/**
+ * The fetch of a `sessionRendered` page's prefetch (issue #23): a GET of `/api/…` owned by the
+ * page's own service, sent straight to it as this visitor, with the headers the API proxy sends
+ * (api-proxy.ts): their cookies, the identity, their IP as the only `x-forwarded-for`, the request
+ * id. `Set-Cookie` answers (a guest cart merged after login clears its cookie) go to
+ * `onSetCookie`, for the page's reply. Anything else is refused.
+ */
+export function sessionFetch(
+  services: Record<ServiceName, string>,
+  service: ServiceName,
+  visitor: Visitor,
+  onSetCookie: (values: string[]) => void,
+): typeof fetch {
+  const table = [...API_ROUTING_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(target, 'http://gateway.invalid');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = table.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    if (method !== 'GET' || route?.service !== service || url.pathname.startsWith('/api/admin')) {
+      throw new Error(`server render: ${method} ${url.pathname} is not a read of the ${service} service`);
+    }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-forwarded-for': visitor.ip,
+      'x-request-id': visitor.requestId,
+    };
+    if (visitor.cookie) headers.cookie = visitor.cookie;
+    if (visitor.identity) headers[IDENTITY_HEADER] = visitor.identity;
+    const response = await fetch(new URL(url.pathname + url.search, services[service]), {
+      headers,
+      signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) onSetCookie(cookies);
+    return response;
   }) as typeof fetch;
 }
 
@@ -86,10 +142,10 @@ export class PageRenderer {
   }
 
   /** The rendered page, or null when the shell's server build is not there (static shell then). */
-  async render(url: string, crawler: boolean, nonce: string): Promise<ServerRenderResult | null> {
+  async render(request: ServerRenderRequest): Promise<ServerRenderResult | null> {
     this.renderer ??= this.create();
     const renderer = await this.renderer;
-    return renderer ? renderer.render({ url, crawler, nonce }) : null;
+    return renderer ? renderer.render(request) : null;
   }
 }
 

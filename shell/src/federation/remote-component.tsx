@@ -13,7 +13,8 @@ function LoadedRemote({ remote, exposed, props }: { remote: RemoteName; exposed:
 
 /**
  * A page of a remote, mounted behind its boundary (retried on navigation). A `personal` page
- * (the route table's `private`: cart, checkout, accounts, staff) renders in the browser only:
+ * (the route table's `private` pages except those it marks `sessionRendered`: checkout, accounts,
+ * staff) renders in the browser only:
  * its content is the visitor's own, and its forms must not be usable before the JavaScript
  * runs; the server and the hydrating browser render the loading state (issue #23).
  */

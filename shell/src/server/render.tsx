@@ -67,10 +67,15 @@ async function settlesBy(promise: Promise<unknown>, deadline: number): Promise<b
   return result;
 }
 
-/** Only data that is the same for every visitor goes into the HTML (PUBLIC_QUERY_PREFIXES). */
-function publicState(client: QueryClient) {
+/**
+ * The data the page is rendered with and that goes into its HTML: on public pages only what is
+ * the same for every visitor (PUBLIC_QUERY_PREFIXES); on a `sessionRendered` page (HTML sent
+ * `private, no-store`) also what its prefetch read as the visitor.
+ */
+function renderedState(client: QueryClient, session: boolean) {
   return dehydrate(client, {
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && PUBLIC_QUERY_PREFIXES.includes(String(query.queryKey[0])),
+    shouldDehydrateQuery: (query) =>
+      query.state.status === 'success' && (session || PUBLIC_QUERY_PREFIXES.includes(String(query.queryKey[0]))),
   });
 }
 
@@ -91,7 +96,11 @@ async function renderPage(
 ): Promise<ServerRenderResult> {
   const deadline = Date.now() + options.budgetMs;
   const url = new URL(request.url, 'http://shop.invalid');
-  const match = matchRoute(url.pathname);
+  const found = matchRoute(url.pathname);
+  // A private page that is not rendered from the session shows its loading state in the HTML
+  // (RemotePage `personal`): neither its module nor its data is needed here.
+  const match = found && (!found.route.private || found.route.sessionRendered) ? found : null;
+  const sessionFetch = match?.route.sessionRendered ? request.sessionFetch : null;
   const clientRendered: ClientRenderedPart[] = [];
 
   // 1. The remote modules of the first screen and the page's data, in parallel, within the budget.
@@ -106,6 +115,8 @@ async function renderPage(
     ]),
   );
   const prefetchClient = createShopQueryClient();
+  // A failed read is not tried again on the server: the budget is short, and the browser reads it then.
+  prefetchClient.setDefaultOptions({ queries: { ...prefetchClient.getDefaultOptions().queries, retry: false } });
   const prefetch = match
     ? remotes
         .load(match.route.remote, PREFETCH_EXPOSE)
@@ -115,6 +126,7 @@ async function renderPage(
             params: match.params,
             search: url.searchParams,
             queryClient: prefetchClient,
+            sessionFetch,
           }),
         )
         .catch(() => undefined) // without its data the screen loads it in the browser
@@ -123,7 +135,7 @@ async function renderPage(
 
   // 2. What arrived in time is rendered; the rest is left to the browser. The page renders from
   //    a snapshot of the prefetched data, and the same snapshot goes into the HTML.
-  const state = publicState(prefetchClient);
+  const state = renderedState(prefetchClient, sessionFetch !== null);
   const queryClient = createShopQueryClient();
   hydrate(queryClient, state);
   const source: RemoteModuleSource = (remote, exposed) => {

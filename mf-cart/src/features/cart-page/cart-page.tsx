@@ -5,7 +5,7 @@ import type { CartResponse } from '@shop/contracts';
 import { Button, buttonClass } from '@shop/ui';
 import { isSoldOut } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
-import { getContinueShoppingTarget, useSeo } from '@shop/shell-api';
+import { useContinueShoppingTarget, useSeo } from '@shop/shell-api';
 import { cartQueries } from '../../api/cart-queries';
 import { cartActions } from '../../stores/cart-store';
 import { CartLoadGate } from '../../components/cart-load-gate';
@@ -110,6 +110,7 @@ function TakeOverPrompt() {
 
 function CartContents({ cart }: { cart: CartResponse }) {
   const [bannerOpen, setBannerOpen] = useState(true);
+  const continueShopping = useContinueShoppingTarget();
   return (
     <section className="shop-page cart-page">
       <TakeOverPrompt />
@@ -138,7 +139,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
               ))}
             </ul>
             <p className="cart-page__links">
-              <Link to={getContinueShoppingTarget()}>Weiter einkaufen</Link>
+              <Link to={continueShopping}>Weiter einkaufen</Link>
               <ClearCartButton />
             </p>
             <FrequentlyBoughtTogether cart={cart} />

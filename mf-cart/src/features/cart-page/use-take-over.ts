@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
 import { showToast } from '@shop/shell-api';
+import { useHydrated } from '@shop/ui';
 import { cartApi } from '../../api/cart-api';
 import { cartActions } from '../../stores/cart-store';
 import { isEmbedded, parseTakeOver } from '../../lib/local-cart';
@@ -26,9 +27,12 @@ export function useTakeOver(): { offer: TakeOverOffer | null; busy: boolean; acc
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // Whether this is an embedded frame is known in the browser only: no offer before hydration.
+  const hydrated = useHydrated();
   const lines = parseTakeOver(params.get('uebernehmen'));
   const code = params.get('gutschein');
-  const offer = lines.length && !isEmbedded() ? { lines, code, itemCount: lines.reduce((sum, line) => sum + line.quantity, 0) } : null;
+  const offer =
+    hydrated && lines.length && !isEmbedded() ? { lines, code, itemCount: lines.reduce((sum, line) => sum + line.quantity, 0) } : null;
   const clearParams = () => navigate('/warenkorb', { replace: true });
 
   async function accept() {

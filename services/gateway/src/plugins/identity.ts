@@ -13,6 +13,13 @@ declare module 'fastify' {
     /** The role of that identity (the admin guard reads it), or null for anonymous requests. */
     shopRole: string | null;
   }
+  interface FastifyInstance {
+    /**
+     * Sets `shopIdentity` and `shopRole` of a request the identity hook does not see (a page
+     * rendered from the visitor's session, issue #23). Never throws.
+     */
+    identifyVisitor(request: FastifyRequest): Promise<void>;
+  }
 }
 
 /** How long a minted identity is valid for a service (s): one request's lifetime with room for retries. */
@@ -60,8 +67,7 @@ export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: st
       }
     }
 
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+    async function identify(request: FastifyRequest): Promise<void> {
       const token = fastifyCookie.parse(request.headers.cookie ?? '')[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       if (request.url.startsWith('/api/auth/logout') || request.url.startsWith('/api/auth/login')) {
@@ -73,6 +79,11 @@ export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: st
         request.shopIdentity = await signIdentity(identity, opts.identitySecret, IDENTITY_TTL_S);
         request.shopRole = identity.role;
       }
+    }
+
+    app.decorate('identifyVisitor', identify);
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) await identify(request);
     });
   },
   { name: 'shop-identity' },

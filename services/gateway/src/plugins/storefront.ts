@@ -17,7 +17,7 @@ import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { isbot } from 'isbot';
 import { injectAgeFlagScript, injectHead, injectStartup, type HeadData } from '../html';
 import { cspNonceOf } from './security';
-import { pageStream, PageRenderer } from '../server-render';
+import { pageStream, PageRenderer, sessionFetch } from '../server-render';
 import { RemotePreloads } from '../remote-preloads';
 import type { ServiceName } from '../routing-table';
 import { fetchSitemapEntries, lookupPageHead } from './service-head';
@@ -37,6 +37,7 @@ export interface StorefrontOptions {
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
 const NO_CACHE = 'no-cache';
+const PERSONAL = 'private, no-store';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
@@ -192,12 +193,29 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const modules = [...HEADER_WIDGETS, ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : [])];
     const nonce = cspNonceOf(reply.raw);
     const page = injectAgeFlagScript(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce);
-    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', NO_CACHE);
+    // A page rendered from the visitor's session is theirs alone: no cache may keep it.
+    const session = Boolean(route?.sessionRendered);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', session ? PERSONAL : NO_CACHE);
     if (renderer && request.method === 'GET') {
-      const rendered = await renderer.render(request.url, isbot(request.headers['user-agent'] ?? ''), nonce).catch((error: unknown) => {
-        request.log.error({ err: error }, 'server render failed: the page renders in the browser');
-        return null;
-      });
+      const setCookies: string[] = [];
+      let fetchAsVisitor: typeof fetch | null = null;
+      if (route?.sessionRendered) {
+        await app.identifyVisitor(request);
+        const visitor = { cookie: request.headers.cookie, identity: request.shopIdentity, ip: request.ip, requestId: String(request.id) };
+        fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values));
+      }
+      const rendered = await renderer
+        .render({ url: request.url, crawler: isbot(request.headers['user-agent'] ?? ''), nonce, sessionFetch: fetchAsVisitor })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'server render failed: the page renders in the browser');
+          return null;
+        });
+      // Cookies the service set while the page was read (a read that misses the budget keeps its
+      // own: the browser's next read of the cart sets them then).
+      if (setCookies.length) reply.header('set-cookie', setCookies);
       if (rendered) {
         const stream = pageStream(page, rendered, (error, clientRendered) => {
           if (error) request.log.error({ err: error }, 'server render stream broke off');

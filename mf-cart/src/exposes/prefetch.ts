@@ -1,0 +1,20 @@
+import type { PageId } from '@shop/routes';
+import type { RemotePrefetch } from '@shop/shell-api';
+import { cartApi } from '../api/cart-api';
+import { cartKeys, cartQueries } from '../api/cart-queries';
+
+/**
+ * The data of the cart page's first screen, for the server renderer (issue #23). The cart route
+ * is `sessionRendered`: the cart is read as the visitor (`sessionFetch`: the visitor's cookies,
+ * through the gateway, whose HTML then goes out `private, no-store`), under the key the cart
+ * store reads. With items in it, the suggestions under the cart (public data) come along.
+ * Without a session fetch nothing is read: the page then loads the cart in the browser.
+ * Server build only (webpack.config.ts `server.exposes`).
+ */
+const prefetch: RemotePrefetch = async ({ page, queryClient, sessionFetch }) => {
+  if ((page as PageId<'cart'>) !== 'cart' || !sessionFetch) return;
+  const cart = await queryClient.fetchQuery({ queryKey: cartKeys.cart, queryFn: () => cartApi.get({ fetchImpl: sessionFetch }) });
+  if (cart.items.length) await queryClient.prefetchQuery(cartQueries.suggestions());
+};
+
+export default prefetch;
