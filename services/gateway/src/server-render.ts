@@ -29,22 +29,31 @@ export interface PageRendererOptions {
 /** Prefetch reads never wait longer than this for a service (ms); the budget usually ends first. */
 const PREFETCH_TIMEOUT_MS = 2000;
 
+const ROUTES_MOST_SPECIFIC_FIRST = [...API_ROUTING_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
+
+/**
+ * A prefetch read as the routing table sees it: the path, and the service that owns it when it
+ * is a GET of `/api/…` outside the staff API; null for anything else (refused by the callers).
+ */
+function readOf(input: string | URL | Request, init?: RequestInit): { url: URL; service: ServiceName | null; method: string } {
+  const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const url = new URL(target, 'http://gateway.invalid');
+  const method = (init?.method ?? 'GET').toUpperCase();
+  const route = ROUTES_MOST_SPECIFIC_FIRST.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+  const readable = method === 'GET' && route && !url.pathname.startsWith('/api/admin');
+  return { url, method, service: readable ? route.service : null };
+}
+
 /**
  * The fetch the server renderer's prefetch uses: an `/api/…` GET goes straight to the owning
  * service (the routing table, most specific prefix first), anonymous: the HTML it ends up in is
  * the same for every visitor. Anything else is refused.
  */
 export function serviceFetch(services: Record<ServiceName, string>): typeof fetch {
-  const table = [...API_ROUTING_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
   return (async (input: string | URL | Request, init?: RequestInit) => {
-    const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(target, 'http://gateway.invalid');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const route = table.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
-    if (method !== 'GET' || !route || url.pathname.startsWith('/api/admin')) {
-      throw new Error(`server render: ${method} ${url.pathname} is not a public read`);
-    }
-    return fetch(new URL(url.pathname + url.search, services[route.service]), {
+    const { url, method, service } = readOf(input, init);
+    if (!service) throw new Error(`server render: ${method} ${url.pathname} is not a public read`);
+    return fetch(new URL(url.pathname + url.search, services[service]), {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
     });
@@ -73,15 +82,10 @@ export function sessionFetch(
   visitor: Visitor,
   onSetCookie: (values: string[]) => void,
 ): typeof fetch {
-  const table = [...API_ROUTING_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
   return (async (input: string | URL | Request, init?: RequestInit) => {
-    const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(target, 'http://gateway.invalid');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const route = table.find(({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
-    if (method !== 'GET' || route?.service !== service || url.pathname.startsWith('/api/admin')) {
-      throw new Error(`server render: ${method} ${url.pathname} is not a read of the ${service} service`);
-    }
+    const read = readOf(input, init);
+    if (read.service !== service)
+      throw new Error(`server render: ${read.method} ${read.url.pathname} is not a read of the ${service} service`);
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-forwarded-for': visitor.ip,
@@ -89,7 +93,7 @@ export function sessionFetch(
     };
     if (visitor.cookie) headers.cookie = visitor.cookie;
     if (visitor.identity) headers[IDENTITY_HEADER] = visitor.identity;
-    const response = await fetch(new URL(url.pathname + url.search, services[service]), {
+    const response = await fetch(new URL(read.url.pathname + read.url.search, services[service]), {
       headers,
       signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
     });
