@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
@@ -79,7 +80,12 @@ async function start() {
   const app = <App shopConfig={shopConfig} queryClient={shopQueryClient} crawler={isbot(navigator.userAgent)} router={BrowserRouter} />;
   if (root.hasAttribute('data-ssr')) {
     hydrateServerState();
-    hydrateRoot(root, app, { onRecoverableError });
+    // Hydration as a transition is interruptible: React yields to the browser every few ms
+    // (a tap, a scroll, a paint) instead of hydrating the whole page in one long task; the
+    // server HTML stays visible meanwhile (docs/performance.md, TBT).
+    startTransition(() => {
+      hydrateRoot(root, app, { onRecoverableError });
+    });
   } else {
     createRoot(root).render(app);
   }

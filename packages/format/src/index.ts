@@ -3,13 +3,31 @@
  * unless the name says otherwise.
  */
 
-const eurFormatter = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const integerFormatter = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+/**
+ * A formatter made on its first use and kept: creating Intl formatters is costly (locale and time
+ * zone data), and a page that formats no dates should not pay for them while it starts.
+ */
+function lazyFormatter<T>(create: () => T): () => T {
+  let formatter: T | undefined;
+  return () => (formatter ??= create());
+}
+
+const eurFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }));
+const integerFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }));
+const dateFormatter = lazyFormatter(
+  () => new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }),
+);
+const timeFormatter = lazyFormatter(
+  () => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }),
+);
+const berlinIsoDate = lazyFormatter(
+  () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Berlin' }),
+);
 
 /** 1499 → '14,99 €'. */
 export function formatEur(amountCents: number): string {
   if (!Number.isFinite(amountCents)) throw new RangeError(`formatEur: not a finite amount: ${amountCents}`);
-  return eurFormatter.format(amountCents / 100);
+  return eurFormatter().format(amountCents / 100);
 }
 
 /**
@@ -36,25 +54,22 @@ export function formatEurDecimal(value: string): string {
 
 /** Whole numbers with German thousands separators: 40000 → '40.000'. */
 export function formatInteger(value: number): string {
-  return integerFormatter.format(value);
+  return integerFormatter().format(value);
 }
 
 /** Date as dd.mm.yyyy in German notation. */
 export function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }).format(date);
+  return dateFormatter().format(date);
 }
 
 /** Date and time in German notation and German time: '22.11.2026 um 13:00 Uhr'. */
 export function formatDateTime(date: Date): string {
-  const time = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(date);
-  return `${formatDate(date)} um ${time} Uhr`;
+  return `${formatDate(date)} um ${timeFormatter().format(date)} Uhr`;
 }
-
-const berlinIsoDate = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Berlin' });
 
 /** The calendar day of `date` in Germany as 'YYYY-MM-DD' (a due date the API sends). */
 export function isoDateInBerlin(date: Date): string {
-  return berlinIsoDate.format(date);
+  return berlinIsoDate().format(date);
 }
 
 /**
