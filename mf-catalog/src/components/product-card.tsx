@@ -86,13 +86,17 @@ export function ProductGridSkeleton({ count }: { count: number }) {
   );
 }
 
-/** Grid of product cards (2 columns on small screens, 4 on large; spec §9). */
-export function ProductGrid({ products }: { products: Product[] }) {
+/**
+ * Grid of product cards (2 columns on small screens, 4 on large; spec §9). `priorityFirst`: the
+ * grid is the page's main content (a listing), so its first image is the LCP candidate and loads
+ * first; a grid below other content (related products) must not compete with that page's image.
+ */
+export function ProductGrid({ products, priorityFirst = false }: { products: Product[]; priorityFirst?: boolean }) {
   return (
     <ul className="catalog-product-grid">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index === 0} />
+          <ProductCard product={product} priority={priorityFirst && index === 0} />
         </li>
       ))}
     </ul>

@@ -39,6 +39,11 @@ describe('ProductDetailPage', () => {
     expect(screen.getByRole('button', { name: /^In den Warenkorb – 16,99\s€$/ })).toBeEnabled();
     const related = screen.getByRole('region', { name: 'Das könnte Ihnen auch gefallen' });
     expect(await within(related).findByRole('link', { name: 'RandM Tornado 9000 Mango' })).toBeInTheDocument();
+    // Only the product's own image loads first (the LCP image); related products' images wait.
+    const images = document.querySelectorAll('img[fetchpriority="high"]');
+    expect(images).toHaveLength(1);
+    expect(images[0]).toHaveAttribute('alt', 'RandM Tornado 9000 Blueberry Ice');
+    expect(related.querySelector('img')).toHaveAttribute('loading', 'lazy');
   });
 
   test('the category address reads the product by its category and slug', async () => {

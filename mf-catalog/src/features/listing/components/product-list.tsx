@@ -196,7 +196,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
             {search ? `Keine Produkte gefunden für "${search}"` : 'Keine Produkte in dieser Kategorie gefunden'}
           </p>
         ) : (
-          <ProductGrid products={data.products} />
+          <ProductGrid products={data.products} priorityFirst />
         )}
         {pages > 1 && (
           <nav className="catalog-pagination" aria-label="Seiten">
