@@ -10,7 +10,7 @@ import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
  *   before that client gets the German 429; LOGIN_LIMIT_PER_IP (100): failed logins per client IP
  *   across accounts (the high backstop). Failures of an account from every client slow its logins
  *   down instead of locking it (issue #21, auth/login-windows.ts); tests and the e2e stack raise them;
- * - MAIL_REQUEST_LIMIT_PER_IP (10): registration, resend and reset e-mails per client IP in 15 minutes;
+ * - MAIL_REQUEST_LIMIT_PER_IP (100): registration, resend and reset e-mails per client IP in 15 minutes;
  * - CATALOG_SERVICE_URL: the catalog service, whose internal API gives the wishlist's product data;
  * - CART_SERVICE_URL: the cart service, whose internal API gives a customer's orders for the data
  *   export and erases their cart when the account is deleted;
@@ -25,7 +25,7 @@ export const AccountEnv = serviceEnvSchema('account', 4103).extend({
     .transform((value) => value === 'true'),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
-  MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   CATALOG_SERVICE_URL: z.string().url().default('http://127.0.0.1:4101'),
   CART_SERVICE_URL: z.string().url().default('http://127.0.0.1:4102'),
 });

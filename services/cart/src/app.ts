@@ -10,7 +10,8 @@ import { cartRoutes } from './cart/cart.routes';
 import { dropLegacyCarts } from './cart/cart.model';
 import { CartOwners } from './cart/cart-owner';
 import {
-  PROMO_GUESSES,
+  PROMO_GUESSES_PER_CART,
+  promoGuessesPerIp,
   WITHDRAWAL_FAILURES_PER_EMAIL_AND_CLIENT,
   WITHDRAWAL_FAILURES_PER_IP,
   ordersPerEmail,
@@ -92,13 +93,18 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   const identity = identitySecret(config.IDENTITY_SECRET);
   const owners = new CartOwners(operations, { secure: config.COOKIE_SECURE, identitySecret: identity });
   const limiters = {
-    promoGuesses: new AttemptLimiter(app.db, now, PROMO_GUESSES),
+    promoGuessesPerCart: new AttemptLimiter(app.db, now, PROMO_GUESSES_PER_CART),
+    promoGuessesPerIp: new AttemptLimiter(app.db, now, promoGuessesPerIp(config.PROMO_GUESS_LIMIT_PER_IP)),
     ordersPerIp: new AttemptLimiter(app.db, now, ordersPerIp(config.ORDER_LIMIT_PER_IP)),
     ordersPerEmail: new AttemptLimiter(app.db, now, ordersPerEmail(config.ORDER_LIMIT_PER_EMAIL)),
     withdrawalsPerEmailAndClient: new AttemptLimiter(app.db, now, WITHDRAWAL_FAILURES_PER_EMAIL_AND_CLIENT),
     withdrawalsPerIp: new AttemptLimiter(app.db, now, WITHDRAWAL_FAILURES_PER_IP),
   };
-  await app.register(cartRoutes, { operations, owners, promoGuesses: limiters.promoGuesses });
+  await app.register(cartRoutes, {
+    operations,
+    owners,
+    promoGuesses: { perCart: limiters.promoGuessesPerCart, perIp: limiters.promoGuessesPerIp },
+  });
   await app.register(orderRoutes, {
     placement,
     owners,

@@ -21,6 +21,8 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  * - PAYMENT_DUE_DAYS: days to pay by transfer before the order is cancelled (default 7);
  * - ORDER_LIMIT_PER_EMAIL (5) and ORDER_LIMIT_PER_IP (20): orders placed per e-mail address and
  *   per client IP within 24 hours (src/limits/windows.ts); test and benchmark stacks raise them;
+ * - PROMO_GUESS_LIMIT_PER_IP (100): unknown promo codes per client IP in 10 minutes, the backstop
+ *   behind the 10 per cart (src/limits/windows.ts);
  * - AGE_VERIFICATION_PROVIDER: the stage-1 age check (docs/architecture.md 'Age verification');
  *   built in: 'id-card-mrz'; required when NODE_ENV=production, 'id-card-mrz' otherwise;
  * - AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true' lets production run with 'id-card-mrz', which checks
@@ -52,6 +54,7 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       .transform((value) => value === 'true'),
     ORDER_LIMIT_PER_EMAIL: zod.coerce.number().int().min(1).default(5),
     ORDER_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(20),
+    PROMO_GUESS_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(100),
     IDENTITY_SECRET: optional(zod.string().min(32)),
   })
   .superRefine((env, ctx) => {

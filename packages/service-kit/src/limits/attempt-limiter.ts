@@ -18,6 +18,13 @@ export interface RateWindow {
   message: (wait: string) => string;
 }
 
+/**
+ * The 429 message of a per-IP backstop (issue #24): says what happened without blaming the
+ * shopper, who may only share an address with someone else (carrier NAT, an office).
+ */
+export const securityWaitMessage = (wait: string) =>
+  `Aus Sicherheitsgründen ist das gerade nicht möglich. Bitte versuchen Sie es in ${wait} erneut.`;
+
 /** A German wait: 'einer Minute', '7 Minuten', '3 Stunden'. */
 export function germanWait(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));

@@ -275,6 +275,36 @@ describe('password reset', () => {
     }
   });
 
+  test('30 shoppers behind one address each register once: all succeed (issue #24)', async () => {
+    for (let i = 0; i < 30; i++) {
+      const shopper = env.visitor('198.51.100.80');
+      const registered = await shopper.call('POST', '/api/auth/register', { ...erika, email: `nachbar${i}@example.de` });
+      expect(registered.status).toBe(202);
+    }
+  });
+
+  test('the per-IP backstop refuses with a neutral message, and only that address', async () => {
+    const backstop = await startAccountTestEnv({ MAIL_REQUEST_LIMIT_PER_IP: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await backstop.visitor('198.51.100.90').call('POST', '/api/auth/reset-password', { email: `a${i}@example.de` })).status,
+        );
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      const refused = await backstop.visitor('198.51.100.90').call('POST', '/api/auth/reset-password', { email: 'b@example.de' });
+      expect(refused.body).toMatchObject({
+        code: 'MAIL_REQUESTS_EXCEEDED',
+        message: 'Aus Sicherheitsgründen ist das gerade nicht möglich. Bitte versuchen Sie es in 15 Minuten erneut.',
+      });
+      expect((await backstop.visitor('198.51.100.91').call('POST', '/api/auth/reset-password', { email: 'b@example.de' })).status).toBe(
+        202,
+      );
+    } finally {
+      await backstop.close();
+    }
+  });
+
   test('e-mail requests are limited per address', async () => {
     const browser = env.visitor('198.51.100.70');
     const statuses = [];

@@ -1,4 +1,4 @@
-import type { RateWindow } from '@shop/service-kit';
+import { securityWaitMessage, type RateWindow } from '@shop/service-kit';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const tooMany = (wait: string) => `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in ${wait} erneut.`;
@@ -72,8 +72,10 @@ export const PASSWORD_CHECKS: RateWindow = {
 
 /**
  * E-mails asked for per address and per client IP (registration, reset and resend of the
- * verification): 3 per address and MAIL_REQUEST_LIMIT_PER_IP (10) per IP in 15 minutes. Every request counts, also for unknown addresses, so the
- * answer reveals nothing.
+ * verification): 3 per address (what is attacked: the inbox written to) and
+ * MAIL_REQUEST_LIMIT_PER_IP (100, the backstop; issue #24: at 10, shoppers behind one carrier or
+ * office address were refused their first registration) per IP in 15 minutes. Every request
+ * counts, also for unknown addresses, so the answer reveals nothing.
  */
 export const mailRequestsPerAddress: RateWindow = {
   name: 'mail-address',
@@ -82,5 +84,10 @@ export const mailRequestsPerAddress: RateWindow = {
   code: 'MAIL_REQUESTS_EXCEEDED',
   message: (wait) => `Es wurden bereits mehrere E-Mails angefordert. Bitte versuchen Sie es in ${wait} erneut.`,
 };
-/** E-mail requests per client IP (MAIL_REQUEST_LIMIT_PER_IP, default 10). */
-export const mailRequestsPerIp = (limit: number): RateWindow => ({ ...mailRequestsPerAddress, name: 'mail-ip', limit });
+/** E-mail requests per client IP (MAIL_REQUEST_LIMIT_PER_IP, default 100), with the neutral backstop message. */
+export const mailRequestsPerIp = (limit: number): RateWindow => ({
+  ...mailRequestsPerAddress,
+  name: 'mail-ip',
+  limit,
+  message: securityWaitMessage,
+});

@@ -237,7 +237,7 @@ export class CartOperations {
   }
 }
 
-/** A rejected code: unknown or switched-off codes count as guesses (limits/windows.ts PROMO_GUESSES), the rest do not. */
+/** A rejected code: unknown or switched-off codes count as guesses (limits/windows.ts PROMO_GUESSES_PER_CART and the per-IP backstop), the rest do not. */
 function promoRejected(promo: PromoCode | null, message: string): Error {
   return promo?.isActive ? new BadRequestError(message) : new UnknownPromoCodeError(message);
 }

@@ -28,16 +28,20 @@ const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungü
  * line items with embedded product, totals by spec §9, the applied code, notices.
  * Errors: 400 bad quantity or code (German message, cart unchanged; an unknown code has code
  * PROMO_UNKNOWN), 404 unknown line or product, 409 sold out, 429 PROMO_ATTEMPTS_EXCEEDED after
- * 10 unknown codes per client IP within 10 minutes (limits/windows.ts PROMO_GUESSES, issue #8),
- * 503 catalog not reachable.
+ * 10 unknown codes per cart within 10 minutes, or PROMO_GUESS_LIMIT_PER_IP (100) per client IP
+ * (limits/windows.ts, issues #8 and #24), 503 catalog not reachable.
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; owners: CartOwners; promoGuesses: AttemptLimiter }> = async (
-  app,
-  { operations, owners, promoGuesses },
-) => {
+export const cartRoutes: FastifyPluginAsyncZod<{
+  operations: CartOperations;
+  owners: CartOwners;
+  promoGuesses: { perCart: AttemptLimiter; perIp: AttemptLimiter };
+}> = async (app, { operations, owners, promoGuesses }) => {
   const readApi = async (ownerKey: string | null) => toApiCart(await operations.read(ownerKey));
   const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) =>
     (await owners.resolve(request, reply, create)).ownerKey;
+  /** A promo check counted against the cart's guesses and the client IP's backstop (limits/windows.ts). */
+  const checkPromo = <T>(request: FastifyRequest, ownerKey: string, check: () => Promise<T>) =>
+    promoGuesses.perIp.guard(request.ip, () => promoGuesses.perCart.guard(ownerKey, check, isGuess), isGuess);
 
   app.get('/api/cart', { schema: { summary: 'The priced cart', response: { 200: CartResponse, ...readErrors } } }, async (request, reply) =>
     readApi(await owner(request, reply, false)),
@@ -107,8 +111,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
         response: { 200: PromoValidationResponse, ...errorResponses({ 400: ['PROMO_UNKNOWN'], 429: ['PROMO_ATTEMPTS_EXCEEDED'] }) },
       },
     },
-    async (request) => {
-      const promo = await promoGuesses.guard(request.ip, () => operations.validatePromo(request.body.code), isGuess);
+    async (request, reply) => {
+      // A check without a cart still belongs to a guest session (the cookie is set now), so its
+      // guesses count for that session and never for other shoppers behind the same IP.
+      const key = (await owner(request, reply, true))!;
+      const promo = await checkPromo(request, key, () => operations.validatePromo(request.body.code));
       return promoValidation(promo.code, promo.discount);
     },
   );
@@ -124,7 +131,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ operations: CartOperations; own
     },
     async (request, reply) => {
       const key = (await owner(request, reply, true))!;
-      await promoGuesses.guard(request.ip, () => operations.applyPromo(key, request.body.code), isGuess);
+      await checkPromo(request, key, () => operations.applyPromo(key, request.body.code));
       return readApi(key);
     },
   );
