@@ -4,7 +4,7 @@ import { Posts } from './blog/posts';
 import { blogRoutes } from './blog/blog.routes';
 import { Newsletter } from './newsletter/newsletter';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
-import { contactMessagesPerIp, subscriptionsPerIp } from './rate-windows';
+import { CONTACT_MESSAGES_PER_SENDER, contactMessagesPerIp, subscriptionsPerIp } from './rate-windows';
 import { ContactMessages } from './contact/contact';
 import { contactRoutes } from './contact/contact.routes';
 import { internalRoutes } from './seo/internal.routes';
@@ -61,19 +61,27 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   await app.register(previewRoutes, { pages });
   await app.register(mediaUsageRoutes);
 
-  const perIp = new AttemptLimiter(app.db, now, subscriptionsPerIp(config.NEWSLETTER_LIMIT_PER_IP));
-  await app.register(newsletterRoutes, { newsletter: new Newsletter(app.db, { mailer, shop, log: app.log, now }), perIp });
+  const limiters = {
+    subscriptionsPerIp: new AttemptLimiter(app.db, now, subscriptionsPerIp(config.NEWSLETTER_LIMIT_PER_IP)),
+    contactPerSender: new AttemptLimiter(app.db, now, CONTACT_MESSAGES_PER_SENDER),
+    contactPerIp: new AttemptLimiter(app.db, now, contactMessagesPerIp(config.CONTACT_LIMIT_PER_IP)),
+  };
+  await app.register(newsletterRoutes, {
+    newsletter: new Newsletter(app.db, { mailer, shop, log: app.log, now }),
+    perIp: limiters.subscriptionsPerIp,
+  });
 
-  const contactPerIp = new AttemptLimiter(app.db, now, contactMessagesPerIp(config.CONTACT_LIMIT_PER_IP));
   // In development without operator details the messages go to the demo service address.
   const shopAddress = config.OPERATOR_EMAIL ?? 'service@randm-shop.example';
   await app.register(contactRoutes, {
     messages: new ContactMessages(app.db, { mailer, shop, shopAddress, log: app.log, now }),
-    perIp: contactPerIp,
+    limits: { perSender: limiters.contactPerSender, perIp: limiters.contactPerIp },
   });
 
   app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
-  app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () => Promise.all([perIp.prune(), contactPerIp.prune()]));
+  app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
+    Promise.all(Object.values(limiters).map((limiter) => limiter.prune())),
+  );
   app.decorate('auditRelay', relay);
   return app;
 }

@@ -6,8 +6,9 @@ import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './page
  * Environment of the content service: PORT (default 4104), HOST, MONGODB_URI, MONGODB_DB (default
  * shop_content), LOG_LEVEL, the e-mail settings of `mailEnvShape` (SHOP_NAME, MAIL_FROM,
  * SMTP_URL, MAIL_DIR, PUBLIC_ORIGIN: absolute URLs in JSON-LD and e-mail links), and
- * NEWSLETTER_LIMIT_PER_IP (10) and CONTACT_LIMIT_PER_IP (5): newsletter subscriptions and contact
- * messages per client IP in 15 minutes (tests raise them); contact messages go to OPERATOR_EMAIL,
+ * NEWSLETTER_LIMIT_PER_IP (100) and CONTACT_LIMIT_PER_IP (50): newsletter subscriptions and contact
+ * messages per client IP in 15 minutes, the backstops behind one confirmation link per address
+ * and 10 minutes and 5 messages per sender (rate-windows.ts); contact messages go to OPERATOR_EMAIL,
  * SHOP_ENVIRONMENT ('development'), and the operator details of the legal pages (OPERATOR_*,
  * pages/operator-settings.ts): all required when NODE_ENV or SHOP_ENVIRONMENT is 'production'.
  */
@@ -17,8 +18,8 @@ export const ContentEnv = serviceEnvSchema('content', 4104)
     ...operatorEnvShape,
     NODE_ENV: z.string().optional(),
     SHOP_ENVIRONMENT: z.enum(['production', 'development']).default('development'),
-    NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
-    CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(5),
+    NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
+    CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   })
   .superRefine((env, ctx) => {
     // A shop must not open with placeholder legal texts (issue #12, § 5 DDG).

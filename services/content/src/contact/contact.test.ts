@@ -57,11 +57,22 @@ test('a filled honeypot looks like success to the bot, but nothing is stored or 
   expect(env.mails.length).toBe(mailsBefore);
 });
 
-test('messages are limited per client IP', async () => {
-  const limited = await startContentTestEnv({ CONTACT_LIMIT_PER_IP: '2' });
+test('messages are limited per sender address (5), and per client IP as a backstop', async () => {
+  const limited = await startContentTestEnv({ CONTACT_LIMIT_PER_IP: '7' });
   try {
-    for (let i = 0; i < 2; i++) expect((await limited.post('/api/contact', valid)).status).toBe(202);
-    expect(await limited.post('/api/contact', valid)).toMatchObject({ status: 429, body: { code: 'CONTACT_REQUESTS_EXCEEDED' } });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await limited.post('/api/contact', valid, `198.51.100.${40 + i}`)).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    // 30 shoppers behind one address would share the backstop; here it is 7, and then it answers neutrally.
+    for (let i = 0; i < 7; i++)
+      expect((await limited.post('/api/contact', { ...valid, email: `kunde${i}@example.de` }, '198.51.100.60')).status).toBe(202);
+    expect(await limited.post('/api/contact', { ...valid, email: 'kunde9@example.de' }, '198.51.100.60')).toMatchObject({
+      status: 429,
+      body: {
+        code: 'CONTACT_REQUESTS_EXCEEDED',
+        message: 'Aus Sicherheitsgründen ist das gerade nicht möglich. Bitte versuchen Sie es in 15 Minuten erneut.',
+      },
+    });
   } finally {
     await limited.close();
   }
