@@ -31,4 +31,12 @@ export async function openFilters(page: Page): Promise<void> {
   await expect(page.getByLabel('Geschmack suchen')).toBeVisible();
 }
 
+/**
+ * Waits until React has hydrated the server-rendered page: the personal header widgets render
+ * only then (issue #23). Client-side navigation (router listeners) exists from that moment.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.getByTestId('slot-cart').locator('.shell-remote-slot-loading')).toHaveCount(0);
+}
+
 export { expect };

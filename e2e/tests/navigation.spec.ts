@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, hydrated } from './fixtures';
 import { PAGES as ROUTES } from './pages';
 
 test.describe('routing', () => {
@@ -23,6 +23,8 @@ test.describe('routing', () => {
 
   test('client-side navigation to an unknown path shows the not-found page too', async ({ shopperPage: page }) => {
     await page.goto('/kontakt');
+    // The router listens for history changes once the server-rendered page has hydrated.
+    await hydrated(page);
     await page.evaluate(() => {
       window.history.pushState({}, '', '/nirgendwo');
       window.dispatchEvent(new PopStateEvent('popstate'));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, returningShopper } from './fixtures';
+import { test, expect, hydrated, returningShopper } from './fixtures';
 
 /**
  * Server-rendered first screens (issue #23): the first HTML of every storefront route family
@@ -67,11 +67,6 @@ function consoleProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
-}
-
-/** Waits until React has hydrated the page: a ClientForm or personal widget only appears then. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.getByTestId('slot-cart').locator('.shell-remote-slot-loading')).toHaveCount(0);
 }
 
 test.describe('hydration', () => {
