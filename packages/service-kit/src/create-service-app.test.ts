@@ -29,6 +29,7 @@ async function buildTestApp(): Promise<ServiceApp> {
     throw new NotFoundError('Produkt nicht gefunden');
   });
   app.get('/api/request-id', async (request) => ({ id: request.id }));
+  app.get('/api/client-ip', async (request) => ({ ip: request.ip }));
   app.get('/api/broken', async () => {
     throw new Error('secret internal detail');
   });
@@ -50,6 +51,15 @@ describe('service app factory', () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', service: 'testkit' });
+  });
+
+  test('x-forwarded-for names the client only when the gateway (a loopback or private peer) sends it', async () => {
+    const ipSeen = async (remoteAddress: string) =>
+      (await app.inject({ method: 'GET', url: '/api/client-ip', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' } })).json();
+    expect(await ipSeen('127.0.0.1')).toEqual({ ip: '198.51.100.7' });
+    expect(await ipSeen('172.18.0.5')).toEqual({ ip: '198.51.100.7' }); // the compose network
+    // A client that reaches the service directly cannot choose the IP its limits count against.
+    expect(await ipSeen('203.0.113.50')).toEqual({ ip: '203.0.113.50' });
   });
 
   test('readyz pings the service database', async () => {

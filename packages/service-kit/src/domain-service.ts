@@ -23,14 +23,23 @@ declare module 'fastify' {
  * Its migrations and periodic jobs are registered on `app.jobs` (jobs/jobs.ts): migrations run
  * before the app is ready, jobs from then until it closes.
  * `request.ip` is the client IP the gateway forwards in `x-forwarded-for` (it replaces any
- * value a client sent); services are reachable only from the gateway (docker-compose.yml).
+ * value a client sent); services are reachable only from the gateway (docker-compose.yml), and
+ * the header is believed only from a peer on the loopback or a private network
+ * ({@link GATEWAY_PEERS}), so a client that reaches a service some other way cannot pick the IP
+ * its limits count against (issue #24).
  */
+/**
+ * Peers whose `x-forwarded-for` a service believes (Fastify `trustProxy`, proxy-addr names):
+ * loopback and private networks, where the gateway runs (same host, or the compose network).
+ */
+export const GATEWAY_PEERS = 'loopback, linklocal, uniquelocal';
+
 export async function createDomainService(config: ServiceEnv, meta: { service: string; description: string }): Promise<ServiceApp> {
   const app = createServiceApp({
     ...meta,
     logLevel: config.LOG_LEVEL,
     logFormat: config.LOG_FORMAT,
-    fastify: { trustProxy: true },
+    fastify: { trustProxy: GATEWAY_PEERS },
     readinessChecks: [
       async () => {
         try {
