@@ -42,10 +42,27 @@ export interface StackOptions {
   mailDir?: string;
   /** Where each process's current pid is kept as `<name>.pid` (default ./data/run). */
   pidDir?: string;
+  /**
+   * Instances of each service (default SHOP_INSTANCES, else 1; issue #24). Instance k (from 0)
+   * listens on the service's port + 10·k; the gateway balances over all of them.
+   */
+  instances?: number;
 }
+
+/** Instances per service from SHOP_INSTANCES (1–4). */
+export function instancesFromEnv(): number {
+  const value = Number(process.env.SHOP_INSTANCES ?? 1);
+  if (!Number.isInteger(value) || value < 1 || value > 4)
+    throw new Error(`SHOP_INSTANCES must be 1–4, not '${process.env.SHOP_INSTANCES}'`);
+  return value;
+}
+
+/** Port spacing between two instances of one service. */
+const INSTANCE_PORT_STEP = 10;
 
 export interface RunningStack {
   gatewayUrl: string;
+  /** The first instance's port of each service. */
   servicePorts: Record<Slice, number>;
   group: ProcessGroup;
   stop(): Promise<void>;
@@ -121,36 +138,43 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     Slice,
     number
   >;
-  const serviceUrls = Object.fromEntries(
-    SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, `http://127.0.0.1:${servicePorts[slice]}`]),
-  );
+  const instances = options.instances ?? instancesFromEnv();
+  const instancePorts = (slice: Slice) => Array.from({ length: instances }, (_, k) => servicePorts[slice] + k * INSTANCE_PORT_STEP);
+  const urlsOf = (ports: number[]) => ports.map((port) => `http://127.0.0.1:${port}`).join(',');
+  // The gateway balances over every instance; a service calls the same-numbered instance of
+  // another service (its own client is not balanced yet: docs/architecture.md).
+  const serviceUrls = Object.fromEntries(SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, urlsOf(instancePorts(slice))]));
+  const serviceUrlsOfInstance = (k: number) =>
+    Object.fromEntries(SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, urlsOf([instancePorts(slice)[k]!])]));
   try {
     for (const slice of SLICES) {
-      group.spawn(
-        slice,
-        process.execPath,
-        [path.join(ROOT, 'services', slice, 'dist', 'server.js')],
-        {
-          env: {
-            ...process.env,
-            PORT: String(servicePorts[slice]),
-            HOST: '127.0.0.1',
-            MONGODB_URI: mongoUri,
-            MONGODB_DB: `${databasePrefix}_${slice}`,
-            LOG_LEVEL: logLevel,
-            LOG_FORMAT: logFormat,
-            PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
-            MAIL_DIR: mailDir,
-            // Services call each other's internal APIs (the cart asks the catalog for prices).
-            ...serviceUrls,
-            ...serviceEnv,
+      for (const [k, port] of instancePorts(slice).entries()) {
+        group.spawn(
+          instances > 1 ? `${slice}-${k + 1}` : slice,
+          process.execPath,
+          [path.join(ROOT, 'services', slice, 'dist', 'server.js')],
+          {
+            env: {
+              ...process.env,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              MONGODB_URI: mongoUri,
+              MONGODB_DB: `${databasePrefix}_${slice}`,
+              LOG_LEVEL: logLevel,
+              LOG_FORMAT: logFormat,
+              PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
+              MAIL_DIR: mailDir,
+              // Services call each other's internal APIs (the cart asks the catalog for prices).
+              ...serviceUrlsOfInstance(k),
+              ...serviceEnv,
+            },
           },
-        },
-        SERVICE_RESTART_POLICY,
-      );
+          SERVICE_RESTART_POLICY,
+        );
+      }
     }
-    await Promise.all(SLICES.map((slice) => waitForOk(`http://127.0.0.1:${servicePorts[slice]}/readyz`)));
-    info(`Services ready: ${SLICES.map((slice) => `${slice} :${servicePorts[slice]}`).join(', ')}`);
+    await Promise.all(SLICES.flatMap((slice) => instancePorts(slice).map((port) => waitForOk(`http://127.0.0.1:${port}/readyz`))));
+    info(`Services ready: ${SLICES.map((slice) => `${slice} :${instancePorts(slice).join('+')}`).join(', ')}`);
 
     group.spawn(
       'gateway',

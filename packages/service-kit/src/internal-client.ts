@@ -43,7 +43,8 @@ export class InternalClient {
     private readonly options: {
       /** The called service, for logs and errors ('catalog'). */
       service: string;
-      baseUrl: string;
+      /** The service's URL, or a function giving one per call (one of several instances, issue #24). */
+      baseUrl: string | (() => string);
       /** INTERNAL_API_SECRET: /internal refuses calls without it. */
       secret: string;
       /** Default time one call may take (ms). */
@@ -63,7 +64,8 @@ export class InternalClient {
     request: { query?: Record<string, string | undefined>; body?: unknown; timeoutMs?: number } = {},
   ): Promise<InternalAnswer<E>> {
     const { service } = this.options;
-    const url = new URL(path, this.options.baseUrl);
+    const { baseUrl } = this.options;
+    const url = new URL(path, typeof baseUrl === 'function' ? baseUrl() : baseUrl);
     for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
     let response: Response;
     try {

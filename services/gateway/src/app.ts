@@ -2,7 +2,8 @@ import compress from '@fastify/compress';
 import { createServiceApp, identitySecret, internalApiSecret } from '@shop/service-kit';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { remoteEntries, type GatewayConfig } from './config';
-import { serviceUrls } from './routing-table';
+import { serviceUrls, type ServiceName } from './routing-table';
+import { ServiceInstances } from './service-instances';
 import { security } from './plugins/security';
 import { apiProxy } from './plugins/api-proxy';
 import { requestBodies } from './plugins/request-bodies';
@@ -22,7 +23,7 @@ function remoteOrigins(manifest: RemotesManifest): string[] {
  * Thin by design: security, proxying, static files, health; no domain logic.
  */
 export async function buildApp(config: GatewayConfig) {
-  const services = serviceUrls(config);
+  const serviceUrlLists = serviceUrls(config);
   const remotesManifest: RemotesManifest = { remotes: remoteEntries(config) };
   const shopConfig: ShopConfig = {
     environment: config.SHOP_ENVIRONMENT,
@@ -51,7 +52,7 @@ export async function buildApp(config: GatewayConfig) {
       requestTimeout: 12 * config.BODY_TIMEOUT_MS + 10_000,
     },
     readinessChecks: [
-      ...Object.entries(services).map(([name, url]) => serviceReadinessCheck(name, url)),
+      ...Object.entries(serviceUrlLists).map(([name, urls]) => serviceReadinessCheck(name, urls)),
       // Ready once the remotes' server modules are loaded (issue #23; never blocks when SSR is off).
       async () => ({
         name: 'server-render',
@@ -60,6 +61,29 @@ export async function buildApp(config: GatewayConfig) {
         ...(ssrWarm.done ? {} : { error: 'loading remote server modules' }),
       }),
     ],
+  });
+
+  // Each service's instances (issue #24): balanced by the API proxy; `services` gives one ready
+  // instance's URL per read, for the gateway's own calls.
+  const instances = Object.fromEntries(
+    Object.entries(serviceUrlLists).map(([name, urls]) => [
+      name,
+      new ServiceInstances(
+        name as ServiceName,
+        urls.map((url) => new URL(url).origin),
+        { checkMs: config.INSTANCE_CHECK_MS, log: app.log },
+      ),
+    ]),
+  ) as Record<ServiceName, ServiceInstances>;
+  const services = Object.defineProperties(
+    {},
+    Object.fromEntries(
+      Object.keys(instances).map((name) => [name, { enumerable: true, get: () => instances[name as ServiceName].origin() }]),
+    ),
+  ) as Record<ServiceName, string>;
+  for (const service of Object.values(instances)) service.start();
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(instances).map((service) => service.close()));
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -87,13 +111,13 @@ export async function buildApp(config: GatewayConfig) {
   });
   const internalSecret = internalApiSecret(config.INTERNAL_API_SECRET);
   await app.register(identityPlugin, {
-    accountServiceUrl: services.account,
+    accountServiceUrl: () => services.account,
     internalSecret,
     identitySecret: identitySecret(config.IDENTITY_SECRET),
     sessionCacheMs: config.SESSION_CACHE_MS,
   });
   await app.register(adminGuardPlugin);
-  await app.register(apiProxy, { services });
+  await app.register(apiProxy, { instances });
   await app.register(storefront, {
     staticRoot: config.STATIC_ROOT,
     remotesManifest,

@@ -5,13 +5,29 @@ import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
 
+/** One service's instances: one URL, or several comma-separated (issue #24). */
+const serviceUrlList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url('each service URL must be like http://127.0.0.1:4101')).min(1));
+
 /**
  * Environment of the gateway. Every variable is documented in README.md ('Configuration').
  * - PORT (8080), HOST (127.0.0.1; 0.0.0.0 in containers)
  * - PUBLIC_ORIGIN: the origin shoppers use (default http://localhost:PORT); used for the
  *   origin check, canonical URLs and robots.txt. EXTRA_ALLOWED_ORIGINS: comma-separated.
  * - STATIC_ROOT: folder holding shell/dist and mf-<slice>/dist (default: the repository).
- * - <SLICE>_SERVICE_URL: base URL of each service (defaults http://127.0.0.1:4101…4105).
+ * - <SLICE>_SERVICE_URL: base URL of each service (defaults http://127.0.0.1:4101…4105); several
+ *   comma-separated URLs for several instances, balanced by the gateway (service-instances.ts).
+ * - INSTANCE_CHECK_MS: how often each instance's /readyz is asked when a service has several
+ *   (default 1000); a failing instance is out of balancing until it answers again.
  * - REMOTE_<SLICE>_ENTRY: URL of a remote's mf-manifest.json (default /remotes/<slice>/mf-manifest.json),
  *   so a remote can be served from elsewhere (its own CDN, a dev server) without rebuilding the shell.
  * - SHOP_ENVIRONMENT: 'development' (every page noindex) or 'production'.
@@ -47,11 +63,11 @@ export const GatewayEnv = z
     PUBLIC_ORIGIN: z.string().url().optional(),
     EXTRA_ALLOWED_ORIGINS: z.string().default(''),
     STATIC_ROOT: z.string().default(path.resolve(__dirname, '../../..')),
-    CATALOG_SERVICE_URL: z.string().url().default('http://127.0.0.1:4101'),
-    CART_SERVICE_URL: z.string().url().default('http://127.0.0.1:4102'),
-    ACCOUNT_SERVICE_URL: z.string().url().default('http://127.0.0.1:4103'),
-    CONTENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:4104'),
-    ADMIN_SERVICE_URL: z.string().url().default('http://127.0.0.1:4105'),
+    CATALOG_SERVICE_URL: serviceUrlList('http://127.0.0.1:4101'),
+    CART_SERVICE_URL: serviceUrlList('http://127.0.0.1:4102'),
+    ACCOUNT_SERVICE_URL: serviceUrlList('http://127.0.0.1:4103'),
+    CONTENT_SERVICE_URL: serviceUrlList('http://127.0.0.1:4104'),
+    ADMIN_SERVICE_URL: serviceUrlList('http://127.0.0.1:4105'),
     REMOTE_CATALOG_ENTRY: z.string().min(1).default('/remotes/catalog/mf-manifest.json'),
     REMOTE_CART_ENTRY: z.string().min(1).default('/remotes/cart/mf-manifest.json'),
     REMOTE_ACCOUNT_ENTRY: z.string().min(1).default('/remotes/account/mf-manifest.json'),
@@ -80,6 +96,7 @@ export const GatewayEnv = z
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
     BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
     MAX_OPEN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
+    INSTANCE_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     SSR: z.enum(['on', 'off']).default('on'),
     SSR_BUDGET_MS: z.coerce.number().int().min(10).max(5000).default(150),
     SSR_REMOTE_CHECK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),

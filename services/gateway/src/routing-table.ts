@@ -35,8 +35,8 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/admin', service: 'admin' },
 ];
 
-/** Base URL of each service, from <SLICE>_SERVICE_URL. */
-export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
+/** Base URLs of each service's instances, from <SLICE>_SERVICE_URL. */
+export function serviceUrls(config: GatewayConfig): Record<ServiceName, string[]> {
   return {
     catalog: config.CATALOG_SERVICE_URL,
     cart: config.CART_SERVICE_URL,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import { IDENTITY_HEADER, SERVICE_UNAVAILABLE_MESSAGE } from '@shop/service-kit';
 import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
+import type { ServiceInstances } from '../service-instances';
 
 /**
  * Forwards /api/* to the owning service by the routing table (@fastify/http-proxy).
@@ -12,16 +13,36 @@ import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
  * header is dropped: only the gateway may vouch for a logged-in user (service-kit identity.ts). An unreachable service answers
  * 503 with a German message instead of a proxy error page.
  */
-export async function apiProxy(app: FastifyInstance, opts: { services: Record<ServiceName, string> }) {
+/**
+ * When an instance refuses or drops a connection it is taken out of balancing at once, and a read
+ * (GET, HEAD) is sent once more, 1 ms later, to another instance (issue #24). Writes are never
+ * repeated here: whether the first one arrived is unknown (order placement carries an idempotency
+ * key, and the shopper's own retry is safe).
+ */
+function retryReadOnAnotherInstance(instances: ServiceInstances) {
+  return ({ err, req, attempt }: { err?: Error | null; req: { method: string }; attempt: number }) => {
+    if (!err) return null;
+    const origin = instances.originOf(err);
+    if (origin) instances.takeOut(origin, (err as { code?: string }).code ?? err.message);
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    return read && attempt === 0 ? 1 : null;
+  };
+}
+
+export async function apiProxy(app: FastifyInstance, opts: { instances: Record<ServiceName, ServiceInstances> }) {
   for (const { prefix, service } of API_ROUTING_TABLE) {
+    const instances = opts.instances[service];
     await app.register(proxy, {
-      upstream: opts.services[service],
+      upstream: instances.origins[0]!,
+      // The service's instances, balanced (service-instances.ts; issue #24).
+      undici: instances.pool,
       prefix,
       rewritePrefix: prefix,
       // The gateway logs each request once itself; reply-from's two extra lines per call are noise.
       disableRequestLogging: true,
       // Body is forwarded as a stream; the service parses and validates it.
       replyOptions: {
+        retryDelay: retryReadOnAnotherInstance(instances),
         rewriteRequestHeaders: (request, headers) => {
           const { [IDENTITY_HEADER]: _forged, ...rest } = headers;
           return {

@@ -35,7 +35,12 @@ const IDENTITY_TTL_S = 60;
  * within that time. When the account service cannot be reached the request goes on as
  * anonymous (logged, not cached).
  */
-export const identityPlugin = fp<{ accountServiceUrl: string; internalSecret: string; identitySecret: string; sessionCacheMs: number }>(
+export const identityPlugin = fp<{
+  accountServiceUrl: () => string;
+  internalSecret: string;
+  identitySecret: string;
+  sessionCacheMs: number;
+}>(
   async (app: FastifyInstance, opts) => {
     const cache = new LRUCache<string, { identity: ShopIdentity | null }>({ max: 50_000, ttl: opts.sessionCacheMs });
     const accountService = new InternalClient({

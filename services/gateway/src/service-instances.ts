@@ -1,0 +1,130 @@
+import { BalancedPool } from 'undici';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceName } from './routing-table';
+
+/** How long one instance's /readyz may take before it counts as failing (ms). */
+const CHECK_TIMEOUT_MS = 1000;
+
+/**
+ * The running instances of one service behind the gateway (issue #24: 'two of everything').
+ *
+ * - `pool`: an undici `BalancedPool` over the instances' origins for the API proxy (round robin,
+ *   an instance that errors is weighted down by undici).
+ * - Every `checkMs` each instance's `/readyz` is asked. An instance that fails it (not ready,
+ *   draining on SIGTERM, refusing connections) is taken out of the pool and put back once it
+ *   answers 200 again. If every instance fails, all stay in: requests then get the proxy's 503
+ *   instead of a pool with nothing to choose.
+ * - `origin()`: one ready instance's origin, in turn, for the gateway's own calls (page heads,
+ *   server-render prefetch, sessions).
+ *
+ * State is per gateway process: each gateway instance checks for itself (a few GETs per second).
+ */
+export class ServiceInstances {
+  readonly pool: BalancedPool;
+  private readonly ready: Set<string>;
+  private next = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly service: ServiceName,
+    /** Origins of the instances, e.g. ['http://127.0.0.1:4101', 'http://127.0.0.1:4111']. */
+    readonly origins: readonly string[],
+    private readonly options: { checkMs: number; log: FastifyBaseLogger },
+  ) {
+    if (!origins.length) throw new Error(`${service}: no instance URL`);
+    // The per-upstream settings @fastify/reply-from uses for its own pools.
+    this.pool = new BalancedPool([...origins], { connections: 128, pipelining: 1 });
+    this.ready = new Set(origins);
+  }
+
+  /** Origins currently taking requests. */
+  readyOrigins(): string[] {
+    return this.origins.filter((origin) => this.ready.has(origin));
+  }
+
+  /**
+   * The origin of the instance a connection error came from (undici gives the address of a
+   * refused connect, and the socket of a dropped one), if it is one of these instances.
+   */
+  originOf(error: unknown): string | null {
+    const { address, port, socket } = (error ?? {}) as {
+      address?: string;
+      port?: number;
+      socket?: { remoteAddress?: string; remotePort?: number };
+    };
+    const host = address ?? socket?.remoteAddress;
+    const hostPort = port ?? socket?.remotePort;
+    if (!host || !hostPort) return null;
+    return (
+      this.origins.find(
+        (origin) => new URL(origin).port === String(hostPort) && [host, `[${host}]`, 'localhost'].includes(new URL(origin).hostname),
+      ) ?? null
+    );
+  }
+
+  /** One ready instance's origin, in turn (all instances when none is ready). */
+  origin(): string {
+    const candidates = this.ready.size ? this.readyOrigins() : [...this.origins];
+    this.next = (this.next + 1) % candidates.length;
+    return candidates[this.next]!;
+  }
+
+  /** Asks every instance's /readyz once and updates the pool. */
+  async check(): Promise<void> {
+    const results = await Promise.all(
+      this.origins.map(async (origin) => {
+        try {
+          const response = await fetch(new URL('/readyz', origin), { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+          await response.body?.cancel();
+          return { origin, ok: response.ok, reason: `HTTP ${response.status}` };
+        } catch (error) {
+          return {
+            origin,
+            ok: false,
+            reason: error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error),
+          };
+        }
+      }),
+    );
+    const failing = results.filter((result) => !result.ok);
+    // Never take the last instances out: with nothing to choose the pool could not even report.
+    const takeOut = failing.length === this.origins.length ? [] : failing;
+    // Back first, then out: `takeOut` keeps the last ready instance in.
+    for (const { origin } of results) {
+      if (!this.ready.has(origin) && !failing.some((result) => result.origin === origin)) {
+        this.ready.add(origin);
+        this.pool.addUpstream(origin);
+        this.options.log.info({ upstream: this.service, instance: origin }, `instance of ${this.service} back in balancing`);
+      }
+    }
+    for (const { origin, reason } of takeOut) this.takeOut(origin, reason);
+  }
+
+  /**
+   * Takes the instance at `origin` out of balancing at once (it refused a connection or dropped
+   * one); the next readiness check that it passes puts it back. The last ready instance stays in.
+   */
+  takeOut(origin: string, reason: string): void {
+    if (!this.ready.has(origin) || this.ready.size < 2) return;
+    this.ready.delete(origin);
+    this.pool.removeUpstream(origin);
+    this.options.log.warn({ upstream: this.service, instance: origin, reason }, `instance of ${this.service} taken out of balancing`);
+  }
+
+  /** Checks every `checkMs` until `close`; a single instance needs no checks. */
+  start(): void {
+    if (this.origins.length < 2 || this.timer) return;
+    const tick = () => {
+      void this.check().finally(() => {
+        if (this.timer) this.timer = setTimeout(tick, this.options.checkMs).unref();
+      });
+    };
+    this.timer = setTimeout(tick, this.options.checkMs).unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.pool.close();
+  }
+}
