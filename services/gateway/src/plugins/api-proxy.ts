@@ -19,11 +19,15 @@ import type { ServiceInstances } from '../service-instances';
  * repeated here: whether the first one arrived is unknown (order placement carries an idempotency
  * key, and the shopper's own retry is safe).
  */
+/** Errors of a connection that was refused or broke off (not of a slow answer: that is not repeated). */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
 function retryReadOnAnotherInstance(instances: ServiceInstances) {
   return ({ err, req, attempt }: { err?: Error | null; req: { method: string }; attempt: number }) => {
-    if (!err) return null;
-    const origin = instances.originOf(err);
-    if (origin) instances.takeOut(origin, (err as { code?: string }).code ?? err.message);
+    const code = (err as { code?: string } | null | undefined)?.code ?? (err?.cause as { code?: string } | undefined)?.code;
+    if (!err || !code || !CONNECTION_ERRORS.has(code)) return null;
+    const origin = instances.originOf(err) ?? instances.originOf(err.cause);
+    if (origin) instances.takeOut(origin, code);
     const read = req.method === 'GET' || req.method === 'HEAD';
     return read && attempt === 0 ? 1 : null;
   };
