@@ -1,6 +1,7 @@
 import { BalancedPool } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceName } from './routing-table';
+import { instanceNotReady } from './plugins/readiness';
 
 /** How long one instance's /readyz may take before it counts as failing (ms). */
 const CHECK_TIMEOUT_MS = 1000;
@@ -73,17 +74,8 @@ export class ServiceInstances {
   async check(): Promise<void> {
     const results = await Promise.all(
       this.origins.map(async (origin) => {
-        try {
-          const response = await fetch(new URL('/readyz', origin), { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
-          await response.body?.cancel();
-          return { origin, ok: response.ok, reason: `HTTP ${response.status}` };
-        } catch (error) {
-          return {
-            origin,
-            ok: false,
-            reason: error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error),
-          };
-        }
+        const reason = await instanceNotReady(origin, CHECK_TIMEOUT_MS);
+        return { origin, ok: reason === null, reason: reason ?? '' };
       }),
     );
     const failing = results.filter((result) => !result.ok);

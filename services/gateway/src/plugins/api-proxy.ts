@@ -5,23 +5,15 @@ import { IDENTITY_HEADER, SERVICE_UNAVAILABLE_MESSAGE } from '@shop/service-kit'
 import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
 import type { ServiceInstances } from '../service-instances';
 
-/**
- * Forwards /api/* to the owning service by the routing table (@fastify/http-proxy).
- * The gateway's request id goes along as `x-request-id`, the client IP it sees (behind TRUST_PROXY
- * hops) as the only `x-forwarded-for` entry, so services limit per client (promo guesses) and a
- * client cannot name its own IP. A client's own `x-shop-identity`
- * header is dropped: only the gateway may vouch for a logged-in user (service-kit identity.ts). An unreachable service answers
- * 503 with a German message instead of a proxy error page.
- */
+/** Errors of a connection that was refused or broke off (not of a slow answer: that is not repeated). */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
 /**
  * When an instance refuses or drops a connection it is taken out of balancing at once, and a read
  * (GET, HEAD) is sent once more, 1 ms later, to another instance (issue #24). Writes are never
  * repeated here: whether the first one arrived is unknown (order placement carries an idempotency
  * key, and the shopper's own retry is safe).
  */
-/** Errors of a connection that was refused or broke off (not of a slow answer: that is not repeated). */
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-
 function retryReadOnAnotherInstance(instances: ServiceInstances) {
   return ({ err, req, attempt }: { err?: Error | null; req: { method: string }; attempt: number }) => {
     const code = (err as { code?: string } | null | undefined)?.code ?? (err?.cause as { code?: string } | undefined)?.code;
@@ -33,6 +25,14 @@ function retryReadOnAnotherInstance(instances: ServiceInstances) {
   };
 }
 
+/**
+ * Forwards /api/* to the owning service by the routing table (@fastify/http-proxy).
+ * The gateway's request id goes along as `x-request-id`, the client IP it sees (behind TRUST_PROXY
+ * hops) as the only `x-forwarded-for` entry, so services limit per client (promo guesses) and a
+ * client cannot name its own IP. A client's own `x-shop-identity`
+ * header is dropped: only the gateway may vouch for a logged-in user (service-kit identity.ts). An unreachable service answers
+ * 503 with a German message instead of a proxy error page.
+ */
 export async function apiProxy(app: FastifyInstance, opts: { instances: Record<ServiceName, ServiceInstances> }) {
   for (const { prefix, service } of API_ROUTING_TABLE) {
     const instances = opts.instances[service];
