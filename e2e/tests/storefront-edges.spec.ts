@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, hydrated } from './fixtures';
 
 /** Rough edges a shopper hit before issue #8, each kept fixed by a check here. */
 
@@ -110,7 +110,8 @@ test('catalog service unreachable: the home carousels say so with "Erneut versuc
   );
   await page.goto('/');
   // The first two carousels come with the server-rendered HTML; the fourth loads in the browser
-  // once it comes near the screen.
+  // once it comes near the screen, which it watches from hydration on.
+  await hydrated(page);
   const carousel = page.getByTestId('carousel-randm-tornado-12000');
   await carousel.scrollIntoViewIfNeeded();
   // After the query's retries (spec §9: up to 3, growing delays) the region gives up visibly.
