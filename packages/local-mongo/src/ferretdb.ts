@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { cp, chmod, mkdir, rm, writeFile, access, mkdtemp } from 'node:fs/promises';
+import { cp, chmod, mkdir, rm, writeFile, access, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,9 +17,32 @@ export const FERRETDB_VERSION = 'v1.24.2';
 
 type Log = (message: string) => void;
 
+/**
+ * Our change to the engine, named in the binary's folder so a build without it is replaced:
+ * write commands on one database run one after another across connections, as MongoDB's
+ * single-document atomicity promises (go/serialize_writes.go explains why; issue #24: two
+ * instances of a service on one local database lost stock decrements without it).
+ */
+export const FERRETDB_PATCH = 'serialised-writes';
+
 /** Where the binary lives inside the project (ignored by git). */
 export function ferretDbBinaryPath(projectRoot: string): string {
-  return path.join(projectRoot, '.tools', `ferretdb-${FERRETDB_VERSION}`, 'ferretdb');
+  return path.join(projectRoot, '.tools', `ferretdb-${FERRETDB_VERSION}-${FERRETDB_PATCH}`, 'ferretdb');
+}
+
+/** The call of `lockWrites` put around every command FerretDB's connection hands to its handler. */
+const HANDLER_CALL = 'if cmd := c.h.Commands()[command]; cmd != nil && cmd.Handler != nil {\n\t\treturn cmd.Handler(connCtx, msg)';
+
+/**
+ * Adds go/serialize_writes.go to the engine's source in `buildDir` and calls it from the command
+ * dispatch. @throws when the dispatch is not found (another FerretDB version needs a new look).
+ */
+async function applyPatch(buildDir: string): Promise<void> {
+  const connFile = path.join(buildDir, 'internal', 'clientconn', 'conn.go');
+  const source = await readFile(connFile, 'utf8');
+  if (!source.includes(HANDLER_CALL)) throw new Error(`FerretDB ${FERRETDB_VERSION}: command dispatch not found in ${connFile}`);
+  await writeFile(connFile, source.replace(HANDLER_CALL, HANDLER_CALL.replace('{\n', '{\n\t\tdefer lockWrites(msg, command)()\n')));
+  await cp(path.join(__dirname, '..', 'go', 'serialize_writes.go'), path.join(buildDir, 'internal', 'clientconn', 'serialize_writes.go'));
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -61,6 +84,7 @@ export async function ensureFerretDb(projectRoot: string, log: Log = () => {}): 
     await execFileAsync('chmod', ['-R', 'u+w', buildDir]);
     await mkdir(path.join(buildDir, 'build', 'version'), { recursive: true });
     await writeFile(path.join(buildDir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+    await applyPatch(buildDir);
     await mkdir(path.dirname(binary), { recursive: true });
     await execFileAsync('go', ['build', '-o', binary, './cmd/ferretdb'], { cwd: buildDir, env, maxBuffer: 16 * 1024 * 1024 });
   } finally {

@@ -70,6 +70,26 @@ describe('mongoose on the local engine', () => {
     await expect(reserve()).resolves.toBeNull();
   });
 
+  test('guarded updates from several processes (one connection each) never oversell or lose an increment', async () => {
+    // Two or more instances of a service share one database (issue #24). Unpatched FerretDB v1
+    // let 8 guarded reservations on stock 5 from different connections all "succeed"; the local
+    // engine is built with serialised writes (packages/local-mongo/go/serialize_writes.go).
+    const product = await model().create({ slug: `stock-${randomUUID()}`, categoryId: 'c', puffCount: 7000, priceCents: 999, stock: 5 });
+    const instances = await Promise.all(Array.from({ length: 4 }, () => openDatabase(process.env.MONGODB_URI!, connection.name)));
+    try {
+      const reserve = (db: Connection) =>
+        (db.models.Product ?? db.model('Product', productSchema))
+          .findOneAndUpdate({ _id: product._id, stock: { $gte: 1 } }, { $inc: { stock: -1, salesCount: 1 } }, { returnDocument: 'after' })
+          .lean();
+      const count = (db: Connection) =>
+        (db.models.Product ?? db.model('Product', productSchema)).updateOne({ _id: product._id }, { $inc: { puffCount: 1 } });
+      const results = await Promise.all(instances.flatMap((db) => [reserve(db), reserve(db), reserve(db), count(db), count(db)]));
+      expect(results.filter((result) => result && 'stock' in result)).toHaveLength(5);
+      expect(await model().findById(product._id).lean()).toMatchObject({ stock: 0, salesCount: 5, puffCount: 7008 });
+    } finally {
+      await Promise.all(instances.map((db) => db.close()));
+    }
+  });
   test('$group aggregation: one accumulator per stage, per category', async () => {
     // FerretDB 1.24 computes only the first accumulator of a $group (the others read 0), so
     // the shop runs one accumulator per pipeline (docs/architecture.md 'Local engine gaps').

@@ -7,6 +7,7 @@ import { internalApiSecret, internalAuthPlugin } from './internal-auth';
 import { identitySecret } from './identity';
 import { staffAccessPlugin } from './staff-access';
 import { Jobs } from './jobs/jobs';
+import { ChangeSignal } from './changes/change-signal';
 import type { z } from 'zod';
 
 declare module 'fastify' {
@@ -21,7 +22,8 @@ declare module 'fastify' {
  * (`app.db`), a readiness probe that pings it, and `/internal/*` closed to everyone without the
  * shared INTERNAL_API_SECRET (internal-auth.ts). Resolves once the database answers.
  * Its migrations and periodic jobs are registered on `app.jobs` (jobs/jobs.ts): migrations run
- * before the app is ready, jobs from then until it closes.
+ * before the app is ready, jobs from then until it closes. `app.changes` (changes/change-signal.ts)
+ * tells its other instances that data behind their in-memory snapshots changed.
  * `request.ip` is the client IP the gateway forwards in `x-forwarded-for` (it replaces any
  * value a client sent); services are reachable only from the gateway (docker-compose.yml), and
  * the header is believed only from a peer on the loopback or a private network
@@ -65,11 +67,17 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
   // Registered after the database, so it stops before the connection closes (onClose runs last-in, first-out).
   const jobs = new Jobs({ db: () => app.db, log: app.log });
   app.decorate('jobs', jobs);
+  const changes = new ChangeSignal({ db: () => app.db, log: app.log });
+  app.decorate('changes', changes);
   app.addHook('onReady', async () => {
     await jobs.runMigrations();
     jobs.start();
+    await changes.start();
   });
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await changes.stop();
+    await jobs.stop();
+  });
   return app;
 }
 

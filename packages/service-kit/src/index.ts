@@ -18,5 +18,6 @@ export * from './audit/audit-entry';
 export * from './audit/audit-outbox';
 export * from './audit/versioned-write';
 export * from './jobs/jobs';
+export * from './changes/change-signal';
 export { acquireLease } from './jobs/job-lease';
 export * from './internal-client';

@@ -23,7 +23,7 @@ export async function buildApp(config: CatalogConfig) {
     service: 'catalog',
     description: 'Products, categories, stock, search and product images.',
   });
-  const catalog = new CatalogSnapshot(app.db);
+  const catalog = new CatalogSnapshot(app.db, app.changes);
   app.decorate('catalog', catalog);
   await app.register(productRoutes, { catalog, identitySecret: identitySecret(config.IDENTITY_SECRET) });
   await app.register(categoryRoutes, { catalog });
@@ -44,7 +44,7 @@ export async function buildApp(config: CatalogConfig) {
   app.jobs.migration('product-versions-and-law-codes', () => backfillProductLawCodes(app.db, new Date()));
   // Migrations run first (createDomainService's onReady hook); the snapshot is built from their result.
   app.addHook('onReady', () => catalog.refresh());
-  app.jobs.every('catalogue-sync', { intervalMs: config.SEARCH_SYNC_INTERVAL_MS, perInstance: true }, () => catalog.syncIfChanged());
+  app.jobs.every('catalogue-sync', { intervalMs: config.SEARCH_SYNC_INTERVAL_MS, perInstance: true }, () => catalog.sync());
   app.jobs.every('audit-relay', { intervalMs: config.AUDIT_RELAY_INTERVAL_MS }, () => relay.flush());
   return app;
 }

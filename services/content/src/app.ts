@@ -37,9 +37,9 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   const now = deps.now ?? (() => new Date());
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
   const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
-  const posts = new Posts(app.db, now);
+  const posts = new Posts(app.db, now, app.changes);
   await app.register(blogRoutes, { posts });
-  const pages = new InformationPages(app.db, config, now);
+  const pages = new InformationPages(app.db, config, now, app.changes);
   await app.register(internalRoutes, { posts, pages, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(pagesRoutes, { pages });
 

@@ -1,21 +1,38 @@
+import type { ChangeSignal } from '@shop/service-kit';
+
 /**
  * Data read from the database once and served from memory (published posts, pages), read again
- * after `ttlMs` by the service's clock. Writes of this instance call `invalidate()` so they show
- * at once; writes of another instance show within `ttlMs`. Concurrent reads share one load.
+ * after `ttlMs` by the service's clock. A write calls `changed()`: this instance reads afresh at
+ * once, and the service's other instances hear of it through the change signal (`topic`) within
+ * about a second (issue #24; ChangeSignal); `ttlMs` is the bound when an announcement is lost.
+ * Concurrent reads share one load.
  */
 export class Snapshot<T> {
   private value: { loadedAt: number; data: T } | null = null;
   private loading: Promise<T> | null = null;
+  /** Raised by every change: a load that started before it must not be kept. */
+  private generation = 0;
 
   constructor(
     private readonly load: () => Promise<T>,
     private readonly ttlMs: number,
     private readonly now: () => Date,
-  ) {}
+    private readonly signal: { changes: Pick<ChangeSignal, 'announce' | 'subscribe'>; topic: string },
+  ) {
+    signal.changes.subscribe(signal.topic, () => this.invalidate());
+  }
 
   /** Forget the loaded data: the next read sees the database. */
-  invalidate(): void {
+  private invalidate(): void {
     this.value = null;
+    this.loading = null;
+    this.generation += 1;
+  }
+
+  /** After a write of this instance: reads here see the database at once, other instances' soon. */
+  async changed(): Promise<void> {
+    this.invalidate();
+    await this.signal.changes.announce(this.signal.topic);
   }
 
   async get(): Promise<T> {
@@ -23,12 +40,17 @@ export class Snapshot<T> {
     const age = this.value ? now - this.value.loadedAt : Infinity;
     // A clock set back (NTP, tests) makes the age negative: read again rather than keep it forever.
     if (this.value && age >= 0 && age < this.ttlMs) return this.value.data;
-    this.loading ??= this.load()
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = this.load()
       .then((data) => {
-        this.value = { loadedAt: now, data };
+        if (generation === this.generation) this.value = { loadedAt: now, data };
         return data;
       })
-      .finally(() => (this.loading = null));
-    return this.loading;
+      .finally(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+    this.loading = loading;
+    return loading;
   }
 }

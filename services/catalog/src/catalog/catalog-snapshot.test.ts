@@ -18,13 +18,16 @@ beforeAll(async () => {
     .asPromise();
   await seedCatalogue(db);
 });
+/** No other instance listens in these tests. */
+const silentChanges = { announce: async () => undefined, subscribe: () => () => undefined };
+
 afterAll(async () => {
   await db.dropDatabase();
   await db.close();
 });
 
 test('a write applied during a rebuild survives the rebuild; a rebuild alone reads the database', async () => {
-  const snapshot = new CatalogSnapshot(db);
+  const snapshot = new CatalogSnapshot(db, silentChanges);
   await snapshot.refresh();
   const product = snapshot.products.find((candidate) => candidate.api.salePrice)!;
   const id = product.api.id;

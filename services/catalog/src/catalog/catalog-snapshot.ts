@@ -8,6 +8,10 @@ import type { CategoryDoc } from '../categories/category.model';
 import { germanSynonyms } from '../products/german-synonyms';
 import { categoryPricing, toApiCategory, toApiProduct } from './to-api';
 import { decimalToCents } from '@shop/format';
+import type { ChangeSignal } from '@shop/service-kit';
+
+/** The change-signal topic of every product, stock and category write (ChangeSignal). */
+export const CATALOG_TOPIC = 'catalog';
 
 /** A product of the snapshot: the API shape plus the fields the queries filter and sort on. */
 export interface SnapshotProduct {
@@ -41,10 +45,13 @@ interface IndexedProduct {
  * (numbers only exactly or as prefix); ranked by relevance with flavour and name boosted;
  * German flavour words are indexed as synonyms. Query text is never a database query.
  *
- * Sync: built before the app is ready; `reloadProducts()` after stock writes and
- * `applyProducts()` after staff writes of this service; every
- * `syncIntervalMs` a cheap check (count + newest updatedAt of products and categories)
- * rebuilds it when another process changed the data.
+ * Sync (issue #24, docs/architecture.md 'Running more than one instance'): built before the app
+ * is ready; `reloadProducts()` after stock writes and `applyProducts()` after staff writes of
+ * this instance, which also announce the change (topic CATALOG_TOPIC) to the service's other
+ * instances. Hearing one, an instance checks a cheap signature (count + newest updatedAt of
+ * products and categories) and rebuilds when it differs: within about a second of the write
+ * (change stream in production, marker polled every second locally). The same check runs every
+ * `SEARCH_SYNC_INTERVAL_MS` for writes nobody announced (seed scripts, a lost announcement).
  */
 export class CatalogSnapshot {
   products: SnapshotProduct[] = [];
@@ -57,7 +64,17 @@ export class CatalogSnapshot {
   private categoryDocs: CategoryDoc[] = [];
   private refreshing: Promise<void> | undefined;
 
-  constructor(private readonly db: Connection) {}
+  /** A check running now, and whether another was asked for meanwhile (see `sync`). */
+  private syncing: Promise<void> | undefined;
+  private syncAgain = false;
+
+  /** @param changes the service's change signal: this snapshot announces its writes and hears the others'. */
+  constructor(
+    private readonly db: Connection,
+    private readonly changes: Pick<ChangeSignal, 'announce' | 'subscribe'>,
+  ) {
+    changes.subscribe(CATALOG_TOPIC, () => this.sync());
+  }
 
   private static createIndex() {
     return new MiniSearch<IndexedProduct>({
@@ -131,6 +148,7 @@ export class CatalogSnapshot {
     this.build([...byId.values()]);
     // This service's own write is in; the periodic check need not reload for it.
     this.signature = await this.currentSignature();
+    await this.changes.announce(CATALOG_TOPIC);
   }
 
   /** Every derived structure from the product records and the loaded categories. */
@@ -192,11 +210,30 @@ export class CatalogSnapshot {
       this.bySlug.set(next.api.slug, next);
       this.byCategoryFlavor.set(`${next.api.category}/${next.api.flavorSlug}`, next);
     }
+    if (docs.length) await this.changes.announce(CATALOG_TOPIC);
   }
 
-  /** Rebuilds only when products or categories changed since the last build. */
-  async syncIfChanged(): Promise<void> {
-    if ((await this.currentSignature()) !== this.signature) await this.refresh();
+  /**
+   * Rebuilds when products or categories changed since the last build (another instance's
+   * write). Calls while a check runs share it and run one more check after it, so a change
+   * announced during a rebuild is never left out.
+   */
+  sync(): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      try {
+        do {
+          this.syncAgain = false;
+          if ((await this.currentSignature()) !== this.signature) await this.refresh();
+        } while (this.syncAgain);
+      } finally {
+        this.syncing = undefined;
+      }
+    })();
+    return this.syncing;
   }
 
   productById(id: string) {

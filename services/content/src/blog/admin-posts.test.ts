@@ -158,3 +158,23 @@ test('the admin service learns which posts and pages use a media library image (
   expect(usage.body.uses).toHaveLength(3);
   expect((await env.internal('/internal/media-usage?assetId=abcdef0123456789abcdef0b')).body).toEqual({ uses: [] });
 });
+
+test('a post published through one instance is shown by another instance within 2 s (issue #24)', async () => {
+  // A second content instance on the same database, its posts snapshot already loaded. Its
+  // clock stands still, so only the change signal (not the snapshot's age) can bring the post.
+  const other = await startContentTestEnv({ MONGODB_DB: env.app.db.name });
+  try {
+    const draft = await create();
+    expect((await other.get(`/api/blog/${draft.slug}`)).status).toBe(404);
+    await env.staffCall('PATCH', `/api/admin/content/posts/${draft.id}`, { version: 0, changes: { status: 'published' } });
+    const started = Date.now();
+    while ((await other.get(`/api/blog/${draft.slug}`)).status !== 200) {
+      if (Date.now() - started > 5000) throw new Error('the other instance did not show the post within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await other.get('/api/blog')).body.posts.map((post: { slug: string }) => post.slug)).toContain(draft.slug);
+  } finally {
+    await other.close();
+  }
+});

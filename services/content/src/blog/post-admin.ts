@@ -163,7 +163,7 @@ export class PostAdmin {
       audit: entry,
       takenMessage: SLUG_TAKEN,
     });
-    this.afterWrite();
+    await this.afterWrite();
     return this.toAdmin(created as StoredPost);
   }
 
@@ -197,12 +197,12 @@ export class PostAdmin {
       audit: entry,
       takenMessage: SLUG_TAKEN,
     });
-    this.afterWrite();
+    await this.afterWrite();
     return this.toAdmin(updated as StoredPost);
   }
 
-  private afterWrite(): void {
-    this.deps.posts.invalidate();
+  private async afterWrite(): Promise<void> {
+    await this.deps.posts.changed();
     this.deps.relay.kick();
   }
 }

@@ -2,14 +2,16 @@ import type { Connection } from 'mongoose';
 import { BLOG_PAGE_SIZE, type BlogListResponse, type BlogPost, type BlogPostSummary } from '@shop/contracts';
 import { postModel, type PostRecord } from './post.model';
 import { readingMinutes, renderPostBody } from '../markdown';
+import type { ChangeSignal } from '@shop/service-kit';
 import { Snapshot } from '../snapshot';
 
 /** How many related posts a post shows. */
 const RELATED_POSTS = 3;
 /**
  * How long the published posts are served from memory before they are read again (ms). A post
- * published, changed or withdrawn by another instance shows within this time; `invalidate()`
- * makes this instance's own writes show at once.
+ * published, changed or withdrawn shows at once on the instance that wrote it and within about a
+ * second on the others (`changed()`, change signal topic 'posts'); this is the bound when that
+ * signal is lost.
  */
 export const POSTS_SNAPSHOT_MS = 10_000;
 
@@ -54,6 +56,7 @@ export class Posts {
   constructor(
     db: Connection,
     private readonly now: () => Date,
+    changes: Pick<ChangeSignal, 'announce' | 'subscribe'>,
   ) {
     this.snapshot = new Snapshot(
       async () =>
@@ -65,12 +68,13 @@ export class Posts {
         ).map(entryOf),
       POSTS_SNAPSHOT_MS,
       now,
+      { changes, topic: 'posts' },
     );
   }
 
-  /** Forget the snapshot: the next read sees the database (after this instance's own writes). */
-  invalidate(): void {
-    this.snapshot.invalidate();
+  /** After a write of posts: every instance reads them afresh (this one at once). */
+  changed(): Promise<void> {
+    return this.snapshot.changed();
   }
 
   /** Published posts whose time has come, newest first. */

@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import type { ChangeSignal } from '@shop/service-kit';
 import { pagePath, type InformationPage, type LegalVersions } from '@shop/contracts';
 import { renderPageBody } from '../markdown';
 import { Snapshot } from '../snapshot';
@@ -42,10 +43,11 @@ export class InformationPages {
     private readonly db: Connection,
     env: Partial<Record<OperatorField, string | undefined>>,
     now: () => Date,
+    changes: Pick<ChangeSignal, 'announce' | 'subscribe'>,
   ) {
     this.values = pageValues(env);
     this.incompleteSettings = missingOperatorFields(env).length > 0;
-    this.snapshot = new Snapshot(() => this.load(), PAGES_SNAPSHOT_MS, now);
+    this.snapshot = new Snapshot(() => this.load(), PAGES_SNAPSHOT_MS, now, { changes, topic: 'pages' });
   }
 
   /** The template of a page as its first text: placeholders instead of the operator's details. */
@@ -109,9 +111,9 @@ export class InformationPages {
     return new Map([...fixed, ...custom]);
   }
 
-  /** Forget the snapshot: the next read sees the database (after this instance's own writes). */
-  invalidate(): void {
-    this.snapshot.invalidate();
+  /** After a write of pages: every instance reads them afresh (this one at once). */
+  changed(): Promise<void> {
+    return this.snapshot.changed();
   }
 
   /** A page shoppers can open, or null. */

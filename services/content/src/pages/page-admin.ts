@@ -218,7 +218,7 @@ export class PageAdmin {
       upsert: version === 0 && template !== null,
       relay: this.deps.relay,
     });
-    this.deps.pages.invalidate();
+    await this.deps.pages.changed();
     return this.deps.queries.detail({ slug, template, record: updated as unknown as StoredPage });
   }
 }
