@@ -48,12 +48,28 @@ export function createMailer(options: { from: string; smtpUrl?: string; mailDir:
     async send(mail) {
       const info = await transport.sendMail(message(mail));
       await mkdir(options.mailDir, { recursive: true });
-      const file = path.join(options.mailDir, `${mail.fileStem}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const file = await writeNewFile(options.mailDir, mail.fileStem, info.message as Buffer);
       options.log.info({ file, to: mail.to }, `e-mail written to ${file} (no SMTP_URL configured)`);
       return { file };
     },
   };
+}
+
+/**
+ * Writes `<stem>.eml`, or `<stem>-2.eml`, `-3` … when that name is taken: a second e-mail with the
+ * same name (a re-sent confirmation, or a job that ran twice) is kept beside the first, never
+ * over it, so the folder shows every e-mail that went out. @returns the path written.
+ */
+async function writeNewFile(dir: string, stem: string, content: Buffer): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const file = path.join(dir, `${stem}${n === 1 ? '' : `-${n}`}.eml`);
+    try {
+      await writeFile(file, content, { flag: 'wx' });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 const emptyAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());

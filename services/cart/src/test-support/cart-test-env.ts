@@ -112,6 +112,14 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   const app = await buildApp(config, { now: () => TEST_NOW });
   await app.ready();
   await seedPromoCodes(app.db);
+  const others: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+  /** Another instance of the cart service: same database, catalog double, mail folder (issue #24). */
+  const anotherInstance = async () => {
+    const other = await buildApp(config, { now: () => TEST_NOW });
+    await other.ready();
+    others.push(other);
+    return other;
+  };
 
   /** A shopper with their own cookie jar (cart and order access cookies). */
   function shopper(headers: Record<string, string> = {}) {
@@ -155,8 +163,10 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
     audit,
     mailDir,
     shopper,
+    anotherInstance,
     async close() {
       await app.db.dropDatabase();
+      for (const other of others) await other.close();
       await app.close();
       await catalog.close();
       await content.close();
