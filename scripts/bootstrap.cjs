@@ -24,10 +24,11 @@ if (
     'bench-web',
     'bench-ssr',
     'create-admin',
+    'compose-check',
   ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check [args]',
   );
   process.exit(2);
 }

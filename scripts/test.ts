@@ -102,6 +102,13 @@ async function main() {
         failed = true;
       }
 
+      // The deployment file stays valid (Compose v2 `config`; issue #24 added replicas).
+      step('docker-compose.yml (npm run compose:check)');
+      const compose = await runForExitCode(process.execPath, [path.join(ROOT, 'scripts/bootstrap.cjs'), 'compose-check']);
+      if (compose !== 0) {
+        add({ passed: 0, failed: 1, skipped: 0 });
+        failed = true;
+      }
       // The build compiles the apps; tests, e2e journeys and scripts are type-checked here (issue #10).
       step('Type-check of tests, e2e journeys and scripts');
       const typecheck = await runForExitCode(process.execPath, [

@@ -141,11 +141,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const instances = options.instances ?? instancesFromEnv();
   const instancePorts = (slice: Slice) => Array.from({ length: instances }, (_, k) => servicePorts[slice] + k * INSTANCE_PORT_STEP);
   const urlsOf = (ports: number[]) => ports.map((port) => `http://127.0.0.1:${port}`).join(',');
-  // The gateway balances over every instance; a service calls the same-numbered instance of
-  // another service (its own client is not balanced yet: docs/architecture.md).
+  // The gateway balances over every instance; a service's calls to another service go to its
+  // instances in turn, past one that refuses the connection (InternalClient).
   const serviceUrls = Object.fromEntries(SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, urlsOf(instancePorts(slice))]));
-  const serviceUrlsOfInstance = (k: number) =>
-    Object.fromEntries(SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, urlsOf([instancePorts(slice)[k]!])]));
   try {
     for (const slice of SLICES) {
       for (const [k, port] of instancePorts(slice).entries()) {
@@ -165,7 +163,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
               PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
               MAIL_DIR: mailDir,
               // Services call each other's internal APIs (the cart asks the catalog for prices).
-              ...serviceUrlsOfInstance(k),
+              ...serviceUrls,
               ...serviceEnv,
             },
           },

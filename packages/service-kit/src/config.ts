@@ -16,6 +16,27 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+/**
+ * `<SLICE>_SERVICE_URL`: one instance's base URL, or several comma-separated (issue #24); each
+ * must be an http(s) URL. Kept as the normalised comma-separated string: InternalClient spreads
+ * calls over the instances, the gateway splits it into its balanced pool (`serviceUrls`).
+ */
+export const serviceUrlVar = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => serviceUrls(value))
+    .pipe(z.array(z.string().url('each service URL must be like http://127.0.0.1:4101')).min(1, 'at least one service URL'))
+    .transform((urls) => urls.join(','));
+
+/** The instances' URLs of a `<SLICE>_SERVICE_URL` value (comma-separated, blanks dropped). */
+export function serviceUrls(value: string): string[] {
+  return value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+}
+
 /** A TCP port given as an environment string. */
 export const portVar = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
@@ -43,7 +64,7 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
     // Verifies the gateway's x-shop-identity (identity.ts); required in production.
     IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
     // The admin service, which owns the audit log: staff writes deliver their audit entries there (audit/audit-outbox.ts).
-    ADMIN_SERVICE_URL: z.string().url().default('http://127.0.0.1:4105'),
+    ADMIN_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4105'),
   });
 }
 

@@ -11,7 +11,7 @@ let baseUrl: string;
 const SECRET = 'internal-test-secret-0123456789abcdef';
 
 beforeAll(async () => {
-  server = Fastify();
+  server = Fastify({ forceCloseConnections: true });
   server.get('/internal/ok', async (request) => ({
     echo: request.headers['x-internal-token'] ?? null,
     q: (request.query as { q?: string }).q,
@@ -68,5 +68,36 @@ describe('InternalClient', () => {
     expect(await failureOf(client().get('/internal/slow', Echo, { timeoutMs: 100 }))).toMatchObject({ failure: 'timeout' });
     const closed = new InternalClient({ service: 'test', baseUrl: 'http://127.0.0.1:9', secret: SECRET, timeoutMs: 2000 });
     expect(await failureOf(closed.get('/internal/ok', Echo))).toMatchObject({ failure: 'unreachable' });
+  });
+
+  it('spreads calls over several instances and sends a refused call to the next one, a POST too (issue #24)', async () => {
+    const second = Fastify();
+    second.get('/internal/ok', async () => ({ echo: 'second', q: undefined }));
+    second.post('/internal/created', async (request, reply) => reply.code(201).send({ ...(request.body as object), on: 'second' }));
+    const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    // A port nothing listens on: a stopped instance.
+    const stopped = Fastify();
+    const stoppedUrl = await stopped.listen({ port: 0, host: '127.0.0.1' });
+    await stopped.close();
+    try {
+      const both = new InternalClient({ service: 'test', baseUrl: `${baseUrl}, ${secondUrl}`, secret: SECRET, timeoutMs: 2000 });
+      const answers = await Promise.all(Array.from({ length: 4 }, () => both.get('/internal/ok', Echo)));
+      expect(answers.map((answer) => answer.echo).sort()).toEqual([SECRET, SECRET, 'second', 'second']);
+
+      const oneDown = new InternalClient({ service: 'test', baseUrl: `${stoppedUrl},${secondUrl}`, secret: SECRET, timeoutMs: 2000 });
+      for (let call = 0; call < 4; call += 1) {
+        const created = await oneDown.call(
+          'POST',
+          '/internal/created',
+          { 201: z.object({ n: z.number(), on: z.string() }) },
+          { body: { n: call } },
+        );
+        expect(created.body).toEqual({ n: call, on: 'second' });
+      }
+      const allDown = new InternalClient({ service: 'test', baseUrl: stoppedUrl, secret: SECRET, timeoutMs: 2000 });
+      expect((await failureOf(allDown.get('/internal/ok', Echo))).failure).toBe('unreachable');
+    } finally {
+      await second.close();
+    }
   });
 });

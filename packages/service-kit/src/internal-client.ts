@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { ErrorResponse } from '@shop/contracts';
 import { internalHeaders } from './internal-auth';
+import { serviceUrls } from './config';
+
+/** True when fetch failed because the connection was refused: the request never reached the service. */
+function connectionRefused(error: unknown): boolean {
+  return (error as { cause?: { code?: unknown } } | null)?.cause?.code === 'ECONNREFUSED';
+}
 
 /** Why an internal call failed. */
 export type InternalCallFailure = 'unreachable' | 'timeout' | 'status' | 'invalid-body';
@@ -43,17 +49,37 @@ export class InternalClient {
     private readonly options: {
       /** The called service, for logs and errors ('catalog'). */
       service: string;
-      /** The service's URL, or a function giving one per call (one of several instances, issue #24). */
+      /**
+       * The service's URL; several comma-separated (its instances, `<SLICE>_SERVICE_URL`) are
+       * taken in turn; or a function giving one per call (the gateway's ready instances).
+       */
       baseUrl: string | (() => string);
       /** INTERNAL_API_SECRET: /internal refuses calls without it. */
       secret: string;
       /** Default time one call may take (ms). */
       timeoutMs: number;
     },
-  ) {}
+  ) {
+    const { baseUrl } = options;
+    this.origins = typeof baseUrl === 'string' ? serviceUrls(baseUrl) : [];
+  }
+
+  private readonly origins: string[];
+  private next = 0;
+
+  /** The base URLs to try for one call: the next instance first, then the others (several only with a list). */
+  private candidates(): string[] {
+    const { baseUrl } = this.options;
+    if (typeof baseUrl === 'function') return [baseUrl()];
+    this.next = (this.next + 1) % this.origins.length;
+    return [...this.origins.slice(this.next), ...this.origins.slice(0, this.next)];
+  }
 
   /**
-   * One call to `path` (with `query` parameters), sending `body` as JSON.
+   * One call to `path` (with `query` parameters), sending `body` as JSON. With several instances
+   * the calls go to each in turn; a call whose connection is refused (the instance is down or
+   * restarting: nothing reached it) goes to the next one, whatever its method (issue #24).
+   
    * @returns the accepted status with its body parsed by its schema.
    * @throws InternalCallError for any other status, a timeout, an unreachable service or a body its schema refuses.
    */
@@ -64,23 +90,31 @@ export class InternalClient {
     request: { query?: Record<string, string | undefined>; body?: unknown; timeoutMs?: number } = {},
   ): Promise<InternalAnswer<E>> {
     const { service } = this.options;
-    const { baseUrl } = this.options;
-    const url = new URL(path, typeof baseUrl === 'function' ? baseUrl() : baseUrl);
-    for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          ...internalHeaders(this.options.secret),
-          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      throw new InternalCallError(service, path, timedOut ? 'timeout' : 'unreachable', null, null, { cause: error });
+    const signal = AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs);
+    let response: Response | undefined;
+    let failure: unknown;
+    for (const base of this.candidates()) {
+      const url = new URL(path, base);
+      for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+      try {
+        response = await fetch(url, {
+          method,
+          headers: {
+            ...internalHeaders(this.options.secret),
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal,
+        });
+        break;
+      } catch (error) {
+        failure = error;
+        if (!connectionRefused(error)) break;
+      }
+    }
+    if (!response) {
+      const timedOut = failure instanceof DOMException && failure.name === 'TimeoutError';
+      throw new InternalCallError(service, path, timedOut ? 'timeout' : 'unreachable', null, null, { cause: failure });
     }
     if (!(response.status in expect)) {
       const body = ErrorResponse.safeParse(await response.json().catch(() => null));

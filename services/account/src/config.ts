@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
+import { mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
 
 /**
  * Environment of the account service: PORT (default 4103), HOST, MONGODB_URI, MONGODB_DB
@@ -26,7 +26,7 @@ export const AccountEnv = serviceEnvSchema('account', 4103).extend({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
-  CATALOG_SERVICE_URL: z.string().url().default('http://127.0.0.1:4101'),
-  CART_SERVICE_URL: z.string().url().default('http://127.0.0.1:4102'),
+  CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101'),
+  CART_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4102'),
 });
 export type AccountConfig = z.output<typeof AccountEnv>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceEnvSchema } from '@shop/service-kit';
+import { serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
 
 /**
  * Environment of the admin service: PORT (default 4105), HOST, MONGODB_URI, MONGODB_DB (default
@@ -10,9 +10,9 @@ import { serviceEnvSchema } from '@shop/service-kit';
  * catalog: whether a media library image is still used before it is deleted).
  */
 export const AdminEnv = serviceEnvSchema('admin', 4105).extend({
-  CART_SERVICE_URL: z.string().url().default('http://127.0.0.1:4102'),
-  CATALOG_SERVICE_URL: z.string().url().default('http://127.0.0.1:4101'),
-  ACCOUNT_SERVICE_URL: z.string().url().default('http://127.0.0.1:4103'),
-  CONTENT_SERVICE_URL: z.string().url().default('http://127.0.0.1:4104'),
+  CART_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4102'),
+  CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101'),
+  ACCOUNT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4103'),
+  CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104'),
 });
 export type AdminConfig = z.output<typeof AdminEnv>;

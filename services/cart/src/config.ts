@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { developmentSecret, mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
+import { developmentSecret, mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
 
 const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -34,8 +34,8 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
 export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
     ...mailEnvShape,
-    CATALOG_SERVICE_URL: zod.string().url().default('http://127.0.0.1:4101'),
-    CONTENT_SERVICE_URL: zod.string().url().default('http://127.0.0.1:4104'),
+    CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101'),
+    CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104'),
     COOKIE_SECRET: optional(zod.string().min(32)),
     COOKIE_SECURE: zod
       .enum(['true', 'false'])

@@ -71,7 +71,7 @@ export async function buildApp(config: GatewayConfig) {
       new ServiceInstances(
         name as ServiceName,
         urls.map((url) => new URL(url).origin),
-        { checkMs: config.INSTANCE_CHECK_MS, log: app.log },
+        { checkMs: config.INSTANCE_CHECK_MS, log: app.log, discovery: config.SERVICE_DISCOVERY },
       ),
     ]),
   ) as Record<ServiceName, ServiceInstances>;

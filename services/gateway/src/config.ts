@@ -1,22 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { internalApiSecretVar, logFormatVar, logLevelVar, portVar } from '@shop/service-kit';
+import { internalApiSecretVar, logFormatVar, logLevelVar, portVar, serviceUrlVar, serviceUrls } from '@shop/service-kit';
 import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
 
-/** One service's instances: one URL, or several comma-separated (issue #24). */
-const serviceUrlList = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((url) => url.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().url('each service URL must be like http://127.0.0.1:4101')).min(1));
+/** One service's instances as a list: one URL, or several comma-separated (issue #24). */
+const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(serviceUrls);
 
 /**
  * Environment of the gateway. Every variable is documented in README.md ('Configuration').
@@ -28,6 +18,9 @@ const serviceUrlList = (fallback: string) =>
  *   comma-separated URLs for several instances, balanced by the gateway (service-instances.ts).
  * - INSTANCE_CHECK_MS: how often each instance's /readyz is asked when a service has several
  *   (default 1000); a failing instance is out of balancing until it answers again.
+ * - SERVICE_DISCOVERY: 'static' (default: the URLs are the instances) or 'dns' (a URL's host
+ *   name stands for every address it resolves to, looked up on each check: docker compose
+ *   replicas reached by service name).
  * - REMOTE_<SLICE>_ENTRY: URL of a remote's mf-manifest.json (default /remotes/<slice>/mf-manifest.json),
  *   so a remote can be served from elsewhere (its own CDN, a dev server) without rebuilding the shell.
  * - SHOP_ENVIRONMENT: 'development' (every page noindex) or 'production'.
@@ -97,6 +90,7 @@ export const GatewayEnv = z
     BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
     MAX_OPEN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
     INSTANCE_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    SERVICE_DISCOVERY: z.enum(['static', 'dns']).default('static'),
     SSR: z.enum(['on', 'off']).default('on'),
     SSR_BUDGET_MS: z.coerce.number().int().min(10).max(5000).default(150),
     SSR_REMOTE_CHECK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),

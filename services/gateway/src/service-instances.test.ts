@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
 import { buildApp } from './app';
+import { ServiceInstances } from './service-instances';
 import { GatewayEnv } from './config';
 
 /**
@@ -137,5 +138,57 @@ test('when every instance is down the API answers 503 in German, and readiness s
   } finally {
     await startInstance(a);
     await startInstance(b);
+  }
+});
+
+test('with DNS discovery a service name stands for its replicas: a new one joins, a gone one leaves (docker compose)', async () => {
+  // Two replicas on one port, as compose gives them: 127.0.0.1 and 127.0.0.2 (both loopback).
+  const port = await findFreePort();
+  const servedBy: string[] = [];
+  const replicas = await Promise.all(
+    ['127.0.0.1', '127.0.0.2'].map(async (host) => {
+      const server = Fastify();
+      server.get('/readyz', async () => ({ status: 'ready' }));
+      server.get('/api/products', async () => {
+        servedBy.push(host);
+        return { products: [] };
+      });
+      await server.listen({ port, host });
+      return server;
+    }),
+  );
+  let addresses = ['127.0.0.1'];
+  const quiet = () => undefined;
+  const log = { info: quiet, warn: quiet, error: quiet, debug: quiet } as never;
+  const instances = new ServiceInstances('catalog', [`http://catalog.internal:${port}`], {
+    checkMs: 60_000,
+    log,
+    discovery: 'dns',
+    resolveAll: async (hostname) => {
+      expect(hostname).toBe('catalog.internal');
+      return addresses;
+    },
+  });
+  const read = async () => (await instances.pool.request({ path: '/api/products', method: 'GET' })).body.dump();
+  try {
+    await instances.check();
+    expect(instances.origins).toEqual([`http://127.0.0.1:${port}`]);
+    addresses = ['127.0.0.1', '127.0.0.2'];
+    await instances.check();
+    for (let i = 0; i < 6; i++) await read();
+    expect(new Set(servedBy)).toEqual(new Set(['127.0.0.1', '127.0.0.2']));
+    // A lookup that fails keeps what is known; a replica no longer listed leaves.
+    addresses = [];
+    await instances.check();
+    expect(instances.origins).toHaveLength(2);
+    addresses = ['127.0.0.2'];
+    await instances.check();
+    expect(instances.origins).toEqual([`http://127.0.0.2:${port}`]);
+    servedBy.length = 0;
+    for (let i = 0; i < 4; i++) await read();
+    expect(servedBy).toEqual(['127.0.0.2', '127.0.0.2', '127.0.0.2', '127.0.0.2']);
+  } finally {
+    await instances.close();
+    await Promise.all(replicas.map((server) => server.close()));
   }
 });

@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { BalancedPool } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceName } from './routing-table';
@@ -6,8 +8,44 @@ import { instanceNotReady } from './plugins/readiness';
 /** How long one instance's /readyz may take before it counts as failing (ms). */
 const CHECK_TIMEOUT_MS = 1000;
 
+/** Every address a host name has now (docker compose: one per replica of the service). */
+export type ResolveAll = (hostname: string) => Promise<string[]>;
+
+const resolveAllByDns: ResolveAll = async (hostname) => (await lookup(hostname, { all: true })).map((entry) => entry.address);
+
+/**
+ * The origins behind the configured ones: a URL whose host is a name becomes one origin per
+ * address the name has now (the replicas); an IP address or 'localhost' stays as it is. A name
+ * that cannot be resolved keeps the origins it had (`previous`), so a DNS hiccup takes nothing out.
+ */
+async function discover(configured: readonly string[], resolve: ResolveAll, previous: readonly string[]): Promise<string[]> {
+  const found = await Promise.all(
+    configured.map(async (origin) => {
+      const url = new URL(origin);
+      if (isIP(url.hostname.replace(/^\[|\]$/g, '')) || url.hostname === 'localhost') return [origin];
+      try {
+        const addresses = await resolve(url.hostname);
+        return addresses.map((address) => {
+          const replica = new URL(origin);
+          replica.hostname = isIP(address) === 6 ? `[${address}]` : address;
+          return replica.origin;
+        });
+      } catch {
+        return previous.filter((known) => !configured.includes(known));
+      }
+    }),
+  );
+  const origins = [...new Set(found.flat())];
+  return origins.length ? origins : [...previous];
+}
+
 /**
  * The running instances of one service behind the gateway (issue #24: 'two of everything').
+ *
+ * - Which instances: the configured origins (`<SLICE>_SERVICE_URL`, comma-separated), or with
+ *   `discovery: 'dns'` (SERVICE_DISCOVERY=dns, docker compose with `deploy.replicas`) every
+ *   address the configured host name has, looked up again on each check: a replica that starts
+ *   joins, one that is gone leaves.
  *
  * - `pool`: an undici `BalancedPool` over the instances' origins for the API proxy (round robin,
  *   an instance that errors is weighted down by undici).
@@ -25,17 +63,44 @@ export class ServiceInstances {
   private readonly ready: Set<string>;
   private next = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** The instances' origins now (the configured ones, or what their names resolve to). */
+  origins: readonly string[];
 
   constructor(
     readonly service: ServiceName,
-    /** Origins of the instances, e.g. ['http://127.0.0.1:4101', 'http://127.0.0.1:4111']. */
-    readonly origins: readonly string[],
-    private readonly options: { checkMs: number; log: FastifyBaseLogger },
+    /** Origins of the instances, e.g. ['http://127.0.0.1:4101', 'http://127.0.0.1:4111'] or ['http://catalog:4101']. */
+    private readonly configured: readonly string[],
+    private readonly options: {
+      checkMs: number;
+      log: FastifyBaseLogger;
+      /** 'dns': each host name stands for all its addresses (the replicas). Default 'static'. */
+      discovery?: 'static' | 'dns';
+      /** Name lookup for 'dns' (tests give their own). */
+      resolveAll?: ResolveAll;
+    },
   ) {
-    if (!origins.length) throw new Error(`${service}: no instance URL`);
+    if (!configured.length) throw new Error(`${service}: no instance URL`);
+    this.origins = [...configured];
     // The per-upstream settings @fastify/reply-from uses for its own pools.
-    this.pool = new BalancedPool([...origins], { connections: 128, pipelining: 1 });
-    this.ready = new Set(origins);
+    this.pool = new BalancedPool([...configured], { connections: 128, pipelining: 1 });
+    this.ready = new Set(configured);
+  }
+
+  /** Looks the replicas up again (discovery 'dns'): new ones join the pool, gone ones leave it. */
+  private async rediscover(): Promise<void> {
+    if (this.options.discovery !== 'dns') return;
+    const now = await discover(this.configured, this.options.resolveAll ?? resolveAllByDns, this.origins);
+    for (const origin of now.filter((candidate) => !this.origins.includes(candidate))) {
+      this.ready.add(origin);
+      this.pool.addUpstream(origin);
+      this.options.log.info({ upstream: this.service, instance: origin }, `instance of ${this.service} found`);
+    }
+    for (const origin of this.origins.filter((known) => !now.includes(known))) {
+      this.ready.delete(origin);
+      this.pool.removeUpstream(origin);
+      this.options.log.info({ upstream: this.service, instance: origin }, `instance of ${this.service} gone`);
+    }
+    this.origins = now;
   }
 
   /** Origins currently taking requests. */
@@ -70,8 +135,9 @@ export class ServiceInstances {
     return candidates[this.next]!;
   }
 
-  /** Asks every instance's /readyz once and updates the pool. */
+  /** Finds the instances (discovery 'dns'), asks every instance's /readyz once and updates the pool. */
   async check(): Promise<void> {
+    await this.rediscover();
     const results = await Promise.all(
       this.origins.map(async (origin) => {
         const reason = await instanceNotReady(origin, CHECK_TIMEOUT_MS);
@@ -103,9 +169,9 @@ export class ServiceInstances {
     this.options.log.warn({ upstream: this.service, instance: origin, reason }, `instance of ${this.service} taken out of balancing`);
   }
 
-  /** Checks every `checkMs` until `close`; a single instance needs no checks. */
+  /** Checks every `checkMs` until `close`; a single configured instance needs no checks. */
   start(): void {
-    if (this.origins.length < 2 || this.timer) return;
+    if ((this.origins.length < 2 && this.options.discovery !== 'dns') || this.timer) return;
     const tick = () => {
       void this.check().finally(() => {
         if (this.timer) this.timer = setTimeout(tick, this.options.checkMs).unref();
