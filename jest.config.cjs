@@ -43,5 +43,14 @@ module.exports = {
       setupFiles: ['<rootDir>/scripts/jest/dom-globals.cjs'],
       setupFilesAfterEnv: ['@testing-library/jest-dom'],
     },
+    {
+      // The faults project (issue #24): the built shop, two instances of everything, faults
+      // injected into real processes. `npm test` runs it on its own after the other projects
+      // (`npm test -- --faults-only` alone); it needs `npm run build` first.
+      ...shared,
+      displayName: 'faults',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/faults/**/*.test.ts'],
+    },
   ],
 };

@@ -2,7 +2,8 @@
  * `npm test`: every test. Installs Chromium when missing (Debian package, as root), builds,
  * starts one local database (unless MONGODB_URI is set), runs jest (unit and service tests),
  * then starts the whole shop on test ports and runs the Playwright journeys against it.
- * Flags: --unit-only, --e2e-only.
+ * then the faults project (two instances of every service, faults injected; issue #24).
+ * Flags: --unit-only (jest without faults), --e2e-only, --faults-only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -59,9 +60,10 @@ async function playwrightCounts(file: string): Promise<Counts> {
 async function main() {
   const unitOnly = process.argv.includes('--unit-only');
   const e2eOnly = process.argv.includes('--e2e-only');
+  const faultsOnly = process.argv.includes('--faults-only');
   // Anything else is for Playwright, e.g. `npm test -- --e2e-only --grep content` runs the matching journeys.
-  const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--unit-only' && arg !== '--e2e-only');
-  const chromium = unitOnly ? null : await ensureChromium();
+  const playwrightArgs = process.argv.slice(2).filter((arg) => !['--unit-only', '--e2e-only', '--faults-only'].includes(arg));
+  const chromium = unitOnly || faultsOnly ? null : await ensureChromium();
 
   step('Building');
   await buildAll();
@@ -77,7 +79,7 @@ async function main() {
   };
   let failed = false;
   try {
-    if (!e2eOnly) {
+    if (!e2eOnly && !faultsOnly) {
       // Slice boundaries and import cycles (eslint.config.mjs, issue #10).
       step('Lint: slice boundaries, import cycles, CSS class prefixes');
       const lint = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']);
@@ -125,7 +127,7 @@ async function main() {
       const report = path.join(dataDir, 'jest.json');
       const code = await runForExitCode(
         process.execPath,
-        [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`],
+        [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--selectProjects', 'node', 'dom', '--json', `--outputFile=${report}`],
         {
           env: { ...process.env, MONGODB_URI: database.uri },
         },
@@ -133,7 +135,27 @@ async function main() {
       add(await jestCounts(report));
       failed ||= code !== 0;
     }
-    if (!unitOnly && chromium) {
+    if (!e2eOnly && !unitOnly) {
+      // Its own shop and database on other ports; one file at a time (each starts eleven processes).
+      step('Faults: two instances of every service, faults injected (issue #24)');
+      const report = path.join(dataDir, 'faults.json');
+      const code = await runForExitCode(
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules/jest/bin/jest.js'),
+          '--ci',
+          '--selectProjects',
+          'faults',
+          '--runInBand',
+          '--json',
+          `--outputFile=${report}`,
+        ],
+        { env: { ...process.env, MONGODB_URI: database.uri } },
+      );
+      add(await jestCounts(report));
+      failed ||= code !== 0;
+    }
+    if (!unitOnly && !faultsOnly && chromium) {
       step('Playwright: shopper journeys through the gateway');
       const gatewayPort = await findFreePort();
       const databasePrefix = `e2e${Date.now()}`;

@@ -43,9 +43,11 @@ export function figuresOf(result: autocannon.Result): Figures {
  * always cleans up.
  */
 export async function withBenchShop(
-  body: (gatewayUrl: string, stack: RunningStack, files: { mailDir: string }) => Promise<void>,
+  body: (gatewayUrl: string, stack: RunningStack, files: { mailDir: string; pidDir: string }) => Promise<void>,
   /** Runs after the seed and before the shop starts (extra data, staff accounts). */
   prepare?: (database: { mongoUri: string; databasePrefix: string }) => Promise<void>,
+  /** Instances of each service (default SHOP_INSTANCES, else 1) and extra service environment. */
+  options: { instances?: number; serviceEnv?: Record<string, string> } = {},
 ): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     step('Building');
@@ -65,12 +67,13 @@ export async function withBenchShop(
     databasePrefix,
     mailDir: path.join(dataDir, 'mail'),
     pidDir: path.join(dataDir, 'run'),
+    instances: options.instances,
     gatewayEnv: { RATE_LIMIT_MAX: '100000000', PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
     // 300 orders from one IP and the demo buyer's address: the order limits would refuse them.
-    serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000000', ORDER_LIMIT_PER_IP: '100000000' },
+    serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000000', ORDER_LIMIT_PER_IP: '100000000', ...options.serviceEnv },
   });
   try {
-    await body(`http://127.0.0.1:${gatewayPort}`, stack, { mailDir: path.join(dataDir, 'mail') });
+    await body(`http://127.0.0.1:${gatewayPort}`, stack, { mailDir: path.join(dataDir, 'mail'), pidDir: path.join(dataDir, 'run') });
   } finally {
     await stack.stop();
     await database.stop();

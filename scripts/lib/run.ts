@@ -109,6 +109,17 @@ export class ProcessGroup {
     return entry.current;
   }
 
+  /**
+   * Sends `signal` to the current process of the child named `name` (the fault tests: SIGKILL,
+   * SIGTERM, SIGSTOP, SIGCONT). A child that exits is restarted by its policy as after a crash.
+   * @throws when no child has that name.
+   */
+  signal(name: string, signal: NodeJS.Signals): void {
+    const entry = this.children.find((child) => child.name === name);
+    if (!entry?.current.pid) throw new Error(`no process named ${name}`);
+    process.kill(entry.current.pid, signal);
+  }
+
   /** SIGTERM to every child's process group, SIGKILL after 8 s; resolves when all children have exited. */
   async stopAll(): Promise<void> {
     this.stopping = true;

@@ -10,8 +10,8 @@ export const ReadinessCheck = z
   .strict();
 export type ReadinessCheck = z.infer<typeof ReadinessCheck>;
 
-/** `GET /readyz`: 200 with status 'ready' when every check passed, else 503 with 'not-ready'. */
+/** `GET /readyz`: 200 with status 'ready' when every check passed, else 503 with 'not-ready', or 'draining' while the process stops (SIGTERM). */
 export const ReadinessResponse = z
-  .object({ status: z.enum(['ready', 'not-ready']), service: z.string(), checks: z.array(ReadinessCheck) })
+  .object({ status: z.enum(['ready', 'not-ready', 'draining']), service: z.string(), checks: z.array(ReadinessCheck) })
   .strict();
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;

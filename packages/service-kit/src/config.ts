@@ -37,6 +37,13 @@ export function serviceUrls(value: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * `SHUTDOWN_DRAIN_MS`: how long a stopping process keeps serving while its /readyz says
+ * 'draining' (run-server.ts), so balancers stop sending first. Default 2500: over twice the
+ * gateway's INSTANCE_CHECK_MS (1000).
+ */
+export const shutdownDrainMsVar = z.coerce.number().int().min(0).max(60_000).default(2500);
+
 /** A TCP port given as an environment string. */
 export const portVar = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
@@ -52,6 +59,7 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
   return z.object({
     PORT: portVar(defaultPort),
     HOST: z.string().default('127.0.0.1'),
+    SHUTDOWN_DRAIN_MS: shutdownDrainMsVar,
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
     MONGODB_DB: z
       .string()

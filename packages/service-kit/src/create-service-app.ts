@@ -92,6 +92,9 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     // Path parameters up to 1000 characters reach the route schema, which answers an over-long
     // value with a 400 naming the parameter (instead of the router's bare 414).
     routerOptions: { maxParamLength: 1000 },
+    // A request that reaches a stopping instance on a connection opened before is served, not
+    // answered 503 (issue #24: a rolling restart without a failed request; run-server.ts drains first).
+    return503OnClosing: false,
     // Errors the router raises before any route runs (a parameter over 1000 characters, a
     // malformed URL): the same German answer and stable code as every other error.
     frameworkErrors: (error, _request, reply) => {
@@ -189,7 +192,14 @@ export function createServiceApp(options: CreateServiceAppOptions) {
 
   app.get('/healthz', { schema: { hide: true, response: { 200: HealthResponse } } }, async () => ({ status: 'ok' as const, service }));
 
+  // Set on SIGTERM (run-server.ts): not ready any more, and every answer closes its connection.
+  app.decorate('draining', false);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (app.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.get('/readyz', { schema: { hide: true, response: { 200: ReadinessResponse, 503: ReadinessResponse } } }, async (_request, reply) => {
+    if (app.draining) return reply.code(503).send({ status: 'draining', service, checks: [] });
     const checks = await Promise.all(readinessChecks.map((check) => check()));
     const ready = checks.every((check) => check.ok);
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', service, checks });
@@ -244,3 +254,10 @@ function declaredErrorAnswer(request: FastifyRequest, status: number, body: Erro
 
 /** The app type every service's `buildApp` returns. */
 export type ServiceApp = ReturnType<typeof createServiceApp>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from SIGTERM on (run-server.ts): /readyz answers 'draining' and answers close their connections. */
+    draining: boolean;
+  }
+}

@@ -8,6 +8,7 @@ import { identitySecret } from './identity';
 import { staffAccessPlugin } from './staff-access';
 import { Jobs } from './jobs/jobs';
 import { ChangeSignal } from './changes/change-signal';
+import { registerRuntimeFigures } from './runtime-figures';
 import type { z } from 'zod';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
     await changes.stop();
     await jobs.stop();
   });
+  registerRuntimeFigures(app);
   return app;
 }
 
@@ -85,7 +87,7 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
  * Entry point of a service (`src/server.ts`): reads the environment, builds the app, listens,
  * shuts down gracefully. A configuration error is printed plainly and exits with code 1.
  */
-export async function startService<C extends { PORT: number; HOST: string }>(
+export async function startService<C extends { PORT: number; HOST: string; SHUTDOWN_DRAIN_MS: number }>(
   envSchema: z.ZodType<C>,
   buildApp: (config: C) => Promise<FastifyInstance | ServiceApp>,
 ): Promise<void> {
@@ -97,5 +99,5 @@ export async function startService<C extends { PORT: number; HOST: string }>(
     process.exit(1);
   }
   const app = await buildApp(config);
-  await runServer(app as FastifyInstance, { port: config.PORT, host: config.HOST });
+  await runServer(app as FastifyInstance, { port: config.PORT, host: config.HOST, drainMs: config.SHUTDOWN_DRAIN_MS });
 }

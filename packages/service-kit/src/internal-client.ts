@@ -8,6 +8,11 @@ function connectionRefused(error: unknown): boolean {
   return (error as { cause?: { code?: unknown } } | null)?.cause?.code === 'ECONNREFUSED';
 }
 
+/** True when fetch failed on the connection (refused, reset, closed), not by the call's own timeout. */
+function connectionFailed(error: unknown): boolean {
+  return !(error instanceof DOMException) && error instanceof TypeError;
+}
+
 /** Why an internal call failed. */
 export type InternalCallFailure = 'unreachable' | 'timeout' | 'status' | 'invalid-body';
 
@@ -78,7 +83,8 @@ export class InternalClient {
   /**
    * One call to `path` (with `query` parameters), sending `body` as JSON. With several instances
    * the calls go to each in turn; a call whose connection is refused (the instance is down or
-   * restarting: nothing reached it) goes to the next one, whatever its method (issue #24).
+   * restarting: nothing reached it) goes to the next one, whatever its method, and a GET also
+   * when its connection broke off (issue #24).
    
    * @returns the accepted status with its body parsed by its schema.
    * @throws InternalCallError for any other status, a timeout, an unreachable service or a body its schema refuses.
@@ -109,7 +115,7 @@ export class InternalClient {
         break;
       } catch (error) {
         failure = error;
-        if (!connectionRefused(error)) break;
+        if (!connectionRefused(error) && !(method === 'GET' && connectionFailed(error))) break;
       }
     }
     if (!response) {

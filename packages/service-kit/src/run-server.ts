@@ -1,25 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Longest the in-flight requests may take after the drain before the exit is forced (ms). */
+const CLOSE_TIMEOUT_MS = 10_000;
+
 /**
- * Listens and shuts down gracefully on SIGINT/SIGTERM: stops accepting connections, lets
- * in-flight requests finish, then closes the database connection (onClose hooks).
- * A second signal, or 10 s without finishing, forces the exit.
+ * Listens and shuts down gracefully on SIGINT/SIGTERM (issue #24: a rolling restart without a
+ * failed request):
+ * 1. drain for `drainMs`: `/readyz` answers 503 'draining', so the gateway (which asks every
+ *    INSTANCE_CHECK_MS) sends new requests to the other instances; requests still arriving are
+ *    served, each answer closing its keep-alive connection;
+ * 2. stop accepting connections and let in-flight requests finish;
+ * 3. close the database connection and the jobs (onClose hooks).
+ * A second signal, or CLOSE_TIMEOUT_MS after the drain without finishing, forces the exit.
  */
-export async function runServer(app: FastifyInstance, { port, host }: { port: number; host: string }): Promise<void> {
+export async function runServer(
+  app: FastifyInstance,
+  { port, host, drainMs = 0 }: { port: number; host: string; drainMs?: number },
+): Promise<void> {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) process.exit(1);
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainMs }, 'draining, then shutting down');
+    app.draining = true;
+    const force = setTimeout(() => process.exit(1), drainMs + CLOSE_TIMEOUT_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    new Promise((resolve) => setTimeout(resolve, drainMs))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

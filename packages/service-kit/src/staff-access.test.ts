@@ -10,6 +10,7 @@ test('an admin endpoint without a permission is refused to everybody; one with a
   const app = await createDomainService(
     {
       PORT: 0,
+      SHUTDOWN_DRAIN_MS: 0,
       HOST: '127.0.0.1',
       MONGODB_URI: process.env.MONGODB_URI!,
       MONGODB_DB: `test_staff_${randomUUID().slice(0, 8)}`,

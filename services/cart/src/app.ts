@@ -81,6 +81,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     shop,
     log: app.log,
     now,
+    placingLeaseMs: config.ORDER_PLACING_LEASE_MS,
   });
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
@@ -113,6 +114,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     identitySecret: identity,
     now,
     orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
+    faultInjection: config.FAULT_INJECTION,
   });
 
   const withdrawals = new Withdrawals({ db: app.db, mailer, shop, log: app.log, now });
@@ -139,6 +141,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
   app.jobs.every('shipping-emails', { intervalMs: SWEEP_INTERVAL_MS }, () => shippingMails.sendPending());
   app.jobs.every('stale-pending-orders', { intervalMs: SWEEP_INTERVAL_MS }, () => placement.sweepStalePending());
+  app.jobs.every('order-confirmations', { intervalMs: SWEEP_INTERVAL_MS }, () => placement.sendMissingConfirmations());
   app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
     Promise.all(Object.values(limiters).map((limiter) => limiter.prune())),
   );

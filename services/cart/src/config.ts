@@ -28,6 +28,11 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  * - AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true' lets production run with 'id-card-mrz', which checks
  *   only that typed ID card data is consistent (anyone can compute check digits); without it the
  *   service refuses to start with that provider in production. Specimen cards are refused there;
+ * - ORDER_PLACING_LEASE_MS (15000): how long a placement owns its pending order; a retry after
+ *   that finishes an order whose placing process stopped (OrderPlacement, issue #24). It must
+ *   outlast a placement's own steps (the catalog's timeouts are 5 s);
+ * - FAULT_INJECTION ('off'): 'on' lets a request header `x-fault-point` stop the process at a
+ *   step of order placement (the fault tests, issue #24); refused with NODE_ENV=production;
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
  *   orders); required in production, in development shared through ./data/secrets (identitySecret).
  */
@@ -55,10 +60,16 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     ORDER_LIMIT_PER_EMAIL: zod.coerce.number().int().min(1).default(5),
     ORDER_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(20),
     PROMO_GUESS_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(100),
+    ORDER_PLACING_LEASE_MS: zod.coerce.number().int().min(1000).max(300_000).default(15_000),
+    FAULT_INJECTION: zod
+      .enum(['on', 'off'])
+      .default('off')
+      .transform((value) => value === 'on'),
     IDENTITY_SECRET: optional(zod.string().min(32)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
+    if (env.FAULT_INJECTION) ctx.addIssue({ code: 'custom', path: ['FAULT_INJECTION'], message: 'ist in Produktion nicht erlaubt' });
     for (const name of [
       'COOKIE_SECRET',
       'BANK_ACCOUNT_HOLDER',

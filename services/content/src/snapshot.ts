@@ -1,4 +1,4 @@
-import type { ChangeSignal } from '@shop/service-kit';
+import { isDatabaseUnavailable, type ChangeSignal } from '@shop/service-kit';
 
 /**
  * Data read from the database once and served from memory (published posts, pages), read again
@@ -6,9 +6,19 @@ import type { ChangeSignal } from '@shop/service-kit';
  * once, and the service's other instances hear of it through the change signal (`topic`) within
  * about a second (issue #24; ChangeSignal); `ttlMs` is the bound when an announcement is lost.
  * Concurrent reads share one load.
+ *
+ * While the database is away (issue #24 'reads from snapshots keep answering'): a load that
+ * fails because the database cannot be reached serves the data of the last load that succeeded
+ * instead of a 503, and the next load is tried UNAVAILABLE_RETRY_MS later (reads in between get
+ * that data at once).
  */
+/** After a load failed because the database is away, the next one is tried this much later (ms). */
+const UNAVAILABLE_RETRY_MS = 2000;
+
 export class Snapshot<T> {
   private value: { loadedAt: number; data: T } | null = null;
+  /** The data of the last load that succeeded (kept through `changed()`). */
+  private lastGood: T | null = null;
   private loading: Promise<T> | null = null;
   /** Raised by every change: a load that started before it must not be kept. */
   private generation = 0;
@@ -40,10 +50,22 @@ export class Snapshot<T> {
     const age = this.value ? now - this.value.loadedAt : Infinity;
     // A clock set back (NTP, tests) makes the age negative: read again rather than keep it forever.
     if (this.value && age >= 0 && age < this.ttlMs) return this.value.data;
+    try {
+      return await this.reload(now);
+    } catch (error) {
+      if (this.lastGood === null || !isDatabaseUnavailable(error)) throw error;
+      this.value = { loadedAt: now - this.ttlMs + UNAVAILABLE_RETRY_MS, data: this.lastGood };
+      return this.lastGood;
+    }
+  }
+
+  /** One load at a time; kept unless a change came while it ran. */
+  private reload(now: number): Promise<T> {
     if (this.loading) return this.loading;
     const generation = this.generation;
     const loading = this.load()
       .then((data) => {
+        this.lastGood = data;
         if (generation === this.generation) this.value = { loadedAt: now, data };
         return data;
       })

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { internalApiSecretVar, logFormatVar, logLevelVar, portVar, serviceUrlVar, serviceUrls } from '@shop/service-kit';
+import {
+  internalApiSecretVar,
+  logFormatVar,
+  logLevelVar,
+  portVar,
+  serviceUrlVar,
+  serviceUrls,
+  shutdownDrainMsVar,
+} from '@shop/service-kit';
 import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
@@ -52,6 +60,7 @@ const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(s
 export const GatewayEnv = z
   .object({
     PORT: portVar(8080),
+    SHUTDOWN_DRAIN_MS: shutdownDrainMsVar,
     HOST: z.string().default('127.0.0.1'),
     PUBLIC_ORIGIN: z.string().url().optional(),
     EXTRA_ALLOWED_ORIGINS: z.string().default(''),

@@ -169,7 +169,8 @@ test('with DNS discovery a service name stands for its replicas: a new one joins
       return addresses;
     },
   });
-  const read = async () => (await instances.pool.request({ path: '/api/products', method: 'GET' })).body.dump();
+  const read = async () =>
+    (await instances.dispatcher.request({ origin: 'http://catalog.internal', path: '/api/products', method: 'GET' })).body.dump();
   try {
     await instances.check();
     expect(instances.origins).toEqual([`http://127.0.0.1:${port}`]);

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { BalancedPool } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceName } from './routing-table';
 import { instanceNotReady } from './plugins/readiness';
@@ -47,8 +47,11 @@ async function discover(configured: readonly string[], resolve: ResolveAll, prev
  *   address the configured host name has, looked up again on each check: a replica that starts
  *   joins, one that is gone leaves.
  *
- * - `pool`: an undici `BalancedPool` over the instances' origins for the API proxy (round robin,
- *   an instance that errors is weighted down by undici).
+ * - `dispatcher`: for the API proxy, an undici `Agent` (a connection pool per instance) composed
+ *   with an interceptor that sends each request, and each repeat of one, to the next ready
+ *   instance in turn. (undici's `BalancedPool` was used first: an upstream it removes stays
+ *   selectable while its pool closes, so requests during a rolling restart met 'The client is
+ *   closed' again and again, found by the faults project.)
  * - Every `checkMs` each instance's `/readyz` is asked. An instance that fails it (not ready,
  *   draining on SIGTERM, refusing connections) is taken out of the pool and put back once it
  *   answers 200 again. If every instance fails, all stay in: requests then get the proxy's 503
@@ -59,7 +62,8 @@ async function discover(configured: readonly string[], resolve: ResolveAll, prev
  * State is per gateway process: each gateway instance checks for itself (a few GETs per second).
  */
 export class ServiceInstances {
-  readonly pool: BalancedPool;
+  readonly dispatcher: Dispatcher;
+  private readonly agent: Agent;
   private readonly ready: Set<string>;
   private next = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -82,7 +86,8 @@ export class ServiceInstances {
     if (!configured.length) throw new Error(`${service}: no instance URL`);
     this.origins = [...configured];
     // The per-upstream settings @fastify/reply-from uses for its own pools.
-    this.pool = new BalancedPool([...configured], { connections: 128, pipelining: 1 });
+    this.agent = new Agent({ connections: 128, pipelining: 1 });
+    this.dispatcher = this.agent.compose((dispatch) => (options, handler) => dispatch({ ...options, origin: this.origin() }, handler));
     this.ready = new Set(configured);
   }
 
@@ -92,12 +97,10 @@ export class ServiceInstances {
     const now = await discover(this.configured, this.options.resolveAll ?? resolveAllByDns, this.origins);
     for (const origin of now.filter((candidate) => !this.origins.includes(candidate))) {
       this.ready.add(origin);
-      this.pool.addUpstream(origin);
       this.options.log.info({ upstream: this.service, instance: origin }, `instance of ${this.service} found`);
     }
     for (const origin of this.origins.filter((known) => !now.includes(known))) {
       this.ready.delete(origin);
-      this.pool.removeUpstream(origin);
       this.options.log.info({ upstream: this.service, instance: origin }, `instance of ${this.service} gone`);
     }
     this.origins = now;
@@ -151,7 +154,6 @@ export class ServiceInstances {
     for (const { origin } of results) {
       if (!this.ready.has(origin) && !failing.some((result) => result.origin === origin)) {
         this.ready.add(origin);
-        this.pool.addUpstream(origin);
         this.options.log.info({ upstream: this.service, instance: origin }, `instance of ${this.service} back in balancing`);
       }
     }
@@ -165,7 +167,6 @@ export class ServiceInstances {
   takeOut(origin: string, reason: string): void {
     if (!this.ready.has(origin) || this.ready.size < 2) return;
     this.ready.delete(origin);
-    this.pool.removeUpstream(origin);
     this.options.log.warn({ upstream: this.service, instance: origin, reason }, `instance of ${this.service} taken out of balancing`);
   }
 
@@ -183,6 +184,6 @@ export class ServiceInstances {
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.pool.close();
+    await this.agent.close();
   }
 }

@@ -38,9 +38,11 @@ export function germanWait(ms: number): string {
  * of the service shares the count (cart: promo guessing, orders per client; account: logins, resets).
  *
  * Race-safe without transactions: each attempt is stored *before* the count and counts only the
- * attempts stored before it (ObjectIds ascend), so of any number of parallel attempts exactly
- * the first ones up to the limit go on. Attempts that turn out not to count (`counts` false for
- * their outcome) are deleted again.
+ * attempts ordered before it by (time, id), an order every instance agrees on, so of parallel
+ * attempts the first ones up to the limit go on. (Issue #24: ordered by ObjectId alone, which
+ * another process generates from its own random prefix, an instance did not count the other
+ * instance's attempts of the same second, and a shopper alternating instances got an 11th try.)
+ * Attempts that turn out not to count (`counts` false for their outcome) are deleted again.
  */
 export class AttemptLimiter {
   constructor(
@@ -62,11 +64,14 @@ export class AttemptLimiter {
     const key = `${this.window.name}:${client}`;
     const now = this.now();
     const own = await this.attempts.create({ key, at: now });
-    const earlier = await this.attempts
-      .find({ key, at: { $gt: new Date(now.getTime() - this.window.windowMs) }, _id: { $lt: own._id } })
-      .sort({ at: 1 })
-      .select({ at: 1 })
-      .lean<Array<{ at: Date }>>();
+    const ownId = String(own._id);
+    const earlier = (
+      await this.attempts
+        .find({ key, at: { $gt: new Date(now.getTime() - this.window.windowMs), $lte: now } })
+        .sort({ at: 1 })
+        .select({ at: 1 })
+        .lean<Array<{ _id: unknown; at: Date }>>()
+    ).filter(({ _id, at }) => at.getTime() < now.getTime() || String(_id) < ownId);
     if (earlier.length >= this.window.limit) {
       await this.attempts.deleteOne({ _id: own._id });
       const wait = earlier[0]!.at.getTime() + this.window.windowMs - now.getTime();

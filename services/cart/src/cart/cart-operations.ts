@@ -188,6 +188,11 @@ export class CartOperations {
     await this.carts.delete(ownerKey);
   }
 
+  /** Empties the cart an order was placed from, if it is still claimed by that order. */
+  async clearAfterOrder(ownerKey: string, orderId: string): Promise<void> {
+    await this.carts.deleteClaimed(ownerKey, orderId);
+  }
+
   /**
    * Moves a guest cart into a customer's cart (login): quantities of the same product are added
    * (at most 99 a line; the next read reduces them to the stock), the customer's promo code wins,

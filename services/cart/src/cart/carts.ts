@@ -88,4 +88,9 @@ export class Carts {
   async delete(ownerKey: string): Promise<void> {
     await this.model.deleteOne({ _id: ownerKey });
   }
+
+  /** Deletes the cart only while this order's claim is on it (an order finished late never empties a cart it no longer holds). */
+  async deleteClaimed(ownerKey: string, orderId: string): Promise<void> {
+    await this.model.deleteOne({ _id: ownerKey, 'checkoutClaim.orderId': orderId });
+  }
 }

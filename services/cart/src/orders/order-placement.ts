@@ -37,10 +37,23 @@ export interface OrderPlacementDeps {
   shop: { name: string; origin: string };
   log: FastifyBaseLogger;
   now: () => Date;
+  /** How long a placement owns its pending order before a retry may take it over (ms; ORDER_PLACING_LEASE_MS). */
+  placingLeaseMs: number;
 }
 
 /** Pending orders older than this were left by a crash and are released by `sweepStalePending` (ms). */
 export const STALE_PENDING_MS = 10 * 60 * 1000;
+/** A confirmation e-mail claimed this long ago and not sent was claimed by a process that stopped (ms). */
+export const CONFIRMATION_CLAIM_STALE_MS = 5 * 60 * 1000;
+/** Placed orders without a confirmation are sent one by the 'order-confirmations' job once they are this old (ms). */
+export const CONFIRMATION_RETRY_AFTER_MS = 2 * 60 * 1000;
+
+/**
+ * The steps of a placement where the fault tests stop the process (FAULT_INJECTION, issue #24):
+ * the order's outcome must be the same whichever step the process dies after.
+ */
+export const PLACEMENT_FAULT_POINTS = ['after-cart-claim', 'after-order-insert', 'after-stock-reservation', 'before-email'] as const;
+export type PlacementFaultPoint = (typeof PLACEMENT_FAULT_POINTS)[number];
 
 /**
  * Places orders (issue #4) without multi-document transactions:
@@ -55,6 +68,14 @@ export const STALE_PENDING_MS = 10 * 60 * 1000;
  * 7. the order becomes 'awaiting_payment', the cart is emptied, the confirmation e-mail is sent.
  * When 5 or 6 fails, what was done is undone (reservation released, pending order deleted), so
  * the shopper can try again with nothing lost or half-written.
+ *
+ * A process that dies mid-placement (issue #24) leaves its state in the database, and the retry
+ * with the same key (on any instance) finishes it: before step 4 it places afresh (the cart claim
+ * is this order's); a pending order is owned by its placement until `placingUntil`
+ * (`placingLeaseMs`), then taken over by compare-and-set and finished from step 5 (the
+ * reservation is idempotent by its id, the promo use is counted once per order); a placed order
+ * is returned, and its confirmation sent if it never went out. Every confirmation is claimed
+ * before it is sent, so a retry, the 'order-confirmations' job and the placement never send two.
  */
 export class OrderPlacement {
   private readonly orders: Orders;
@@ -73,12 +94,35 @@ export class OrderPlacement {
     return createHash('sha256').update(`${ownerKey}\n${idempotencyKey}`).digest('hex').slice(0, 24);
   }
 
-  /** The order placed with this key before, if any. @throws 409 while it is still being placed. */
-  private async existing(orderId: string): Promise<Order | null> {
+  /**
+   * The order placed with this key before, if any (its confirmation sent now if it never went
+   * out); a pending one whose placement stopped is finished here.
+   * @throws 409 while another placement of it is still under way.
+   */
+  private async existing(ownerKey: string, orderId: string): Promise<{ order: Order; created: boolean } | null> {
     const found = await this.orders.findById(orderId);
     if (!found) return null;
-    if (found.status === 'pending') throw new ConflictError('Ihre Bestellung wird gerade bearbeitet. Bitte warten Sie einen Moment.');
-    return toApiOrder(found, this.deps.payment);
+    if (found.status !== 'pending') {
+      const order = toApiOrder(found, this.deps.payment);
+      if (!found.confirmationEmailSentAt) await this.sendConfirmation(order);
+      return { order, created: false };
+    }
+    const taken = await this.orders.takeOverPending(orderId, this.deps.now(), this.deps.placingLeaseMs);
+    if (!taken) throw new ConflictError('Ihre Bestellung wird gerade bearbeitet. Bitte warten Sie einen Moment.');
+    this.deps.log.warn({ orderNumber: taken.orderNumber }, 'finishing an order whose placement stopped');
+    try {
+      return { order: await this.finish(taken), created: true };
+    } catch (error) {
+      await this.deps.cart.releaseOrderClaim(ownerKey, orderId);
+      throw error;
+    }
+  }
+
+  /** Stops this process here when the fault tests ask for it (never in production: FAULT_INJECTION). */
+  private faultPoint(point: PlacementFaultPoint, crashAt: PlacementFaultPoint | undefined): void {
+    if (crashAt !== point) return;
+    this.deps.log.warn({ point }, 'fault injection: stopping the process now');
+    process.kill(process.pid, 'SIGKILL');
   }
 
   /**
@@ -92,10 +136,11 @@ export class OrderPlacement {
     idempotencyKey: string,
     input: PlaceOrderInput,
     userId: string | null,
+    crashAt?: PlacementFaultPoint,
   ): Promise<{ order: Order; created: boolean }> {
     const orderId = OrderPlacement.orderIdFor(ownerKey, idempotencyKey);
-    const before = await this.existing(orderId);
-    if (before) return { order: before, created: false };
+    const before = await this.existing(ownerKey, orderId);
+    if (before) return before;
 
     // One order per cart at a time: parallel requests with other keys get 409 before anything
     // is reserved or mailed. Released when this attempt fails; gone with the cart on success.
@@ -103,8 +148,9 @@ export class OrderPlacement {
     if (claim === 'empty') throw new BadRequestError('Ihr Warenkorb ist leer.');
     if (claim === 'busy')
       throw new ConflictError('Für diesen Warenkorb wird gerade eine Bestellung aufgegeben. Bitte warten Sie einen Moment.');
+    this.faultPoint('after-cart-claim', crashAt);
     try {
-      return await this.placeClaimed(ownerKey, orderId, idempotencyKey, input, userId);
+      return await this.placeClaimed(ownerKey, orderId, idempotencyKey, input, userId, crashAt);
     } catch (error) {
       await this.deps.cart.releaseOrderClaim(ownerKey, orderId);
       throw error;
@@ -118,6 +164,7 @@ export class OrderPlacement {
     idempotencyKey: string,
     input: PlaceOrderInput,
     userId: string | null,
+    crashAt: PlacementFaultPoint | undefined,
   ): Promise<{ order: Order; created: boolean }> {
     const cart = await this.deps.cart.read(ownerKey);
     if (cart.notices.length)
@@ -175,22 +222,42 @@ export class OrderPlacement {
         ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
         termsAcceptedAt: now,
         legalVersions: await this.deps.legalVersions.current(),
+        placingUntil: new Date(now.getTime() + this.deps.placingLeaseMs),
       });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
-      const raced = await this.existing(orderId); // the same request placed concurrently
-      if (raced) return { order: raced, created: false };
+      const raced = await this.existing(ownerKey, orderId); // the same request placed concurrently
+      if (raced) return raced;
       throw new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.');
     }
+    this.faultPoint('after-order-insert', crashAt);
+    try {
+      return { order: await this.finish(doc, crashAt), created: true };
+    } catch (error) {
+      // A retry may finish it at once (nothing of this placement is under way any more).
+      await this.orders.endPlacing(orderId);
+      throw error;
+    }
+  }
 
+  /**
+   * Steps 5–7 for a pending order this process owns (inserted now, or taken over from a
+   * placement that stopped): each step is safe to run again.
+   */
+  private async finish(doc: OrderRecord, crashAt?: PlacementFaultPoint): Promise<Order> {
+    const orderId = String(doc._id);
     await this.reserveOrUndo(doc);
-    await this.countPromoOrUndo(doc);
-
+    this.faultPoint('after-stock-reservation', crashAt);
+    if (!doc.promoCountedAt) {
+      await this.countPromoOrUndo(doc);
+      await this.orders.markPromoCounted(orderId, this.deps.now());
+    }
     await this.orders.markPlaced(orderId, this.deps.payment.initialStatus);
     const order = toApiOrder({ ...doc, status: this.deps.payment.initialStatus }, this.deps.payment);
-    await this.deps.cart.clear(ownerKey);
+    await this.deps.cart.clearAfterOrder(doc.ownerKey, orderId);
+    this.faultPoint('before-email', crashAt);
     await this.sendConfirmation(order);
-    return { order, created: true };
+    return order;
   }
 
   /** Step 5: reserve stock, or delete the pending order (and release whatever the catalog may have taken). */
@@ -249,14 +316,32 @@ export class OrderPlacement {
     }
   }
 
-  /** Sends the confirmation; a mail failure is logged and does not undo the order (it can be re-sent by staff). */
+  /**
+   * Sends the confirmation once: claimed first (a claim older than CONFIRMATION_CLAIM_STALE_MS
+   * was left by a process that stopped). A mail failure is logged, the claim given back, and the
+   * order stays (the 'order-confirmations' job tries again).
+   */
   private async sendConfirmation(order: Order): Promise<void> {
+    const now = this.deps.now();
+    if (!(await this.orders.claimConfirmation(order.id, now, new Date(now.getTime() - CONFIRMATION_CLAIM_STALE_MS)))) return;
     try {
       await this.deps.mailer.send(orderConfirmationMail(order, this.deps.shop));
       await this.orders.markConfirmationSent(order.id, this.deps.now());
     } catch (error) {
-      this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail failed');
+      await this.orders.releaseConfirmation(order.id);
+      this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail failed; retried by the job');
     }
+  }
+
+  /**
+   * The 'order-confirmations' job: sends the confirmation of every placed order older than
+   * CONFIRMATION_RETRY_AFTER_MS that has none (a mail server that was away, a process that
+   * stopped before sending). @returns how many orders it looked at.
+   */
+  async sendMissingConfirmations(): Promise<number> {
+    const open = await this.orders.unconfirmedSince(new Date(Date.now() - CONFIRMATION_RETRY_AFTER_MS)); // createdAt is the real clock's
+    for (const doc of open) await this.sendConfirmation(toApiOrder(doc, this.deps.payment));
+    return open.length;
   }
 
   /**
@@ -289,6 +374,8 @@ export class OrderPlacement {
     const stale = await this.orders.pendingSince(cutoff);
     let cleaned = 0;
     for (const doc of stale) {
+      // Only one that no placement owns (a retry may be finishing it), taken so none starts.
+      if (!(await this.orders.takeOverPending(String(doc._id), new Date(), this.deps.placingLeaseMs))) continue;
       try {
         await this.deps.catalog.releaseReservation(doc.reservationId);
         await this.orders.deletePending(String(doc._id));

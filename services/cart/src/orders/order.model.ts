@@ -77,6 +77,16 @@ const orderSchema = new Schema(
       type: new Schema({ terms: String, withdrawal: String, privacy: String }, { _id: false }),
       default: null,
     },
+    /**
+     * While 'pending': until when the placement that inserted it owns it (issue #24). A retry with
+     * the same idempotency key after that (the placing process died) takes it over and finishes
+     * the placement; the stale-pending sweeper takes only orders whose time has passed.
+     */
+    placingUntil: { type: Date, default: null },
+    /** When the promo use was counted for this order (so a resumed placement never counts twice). */
+    promoCountedAt: { type: Date, default: null },
+    /** The confirmation e-mail: claimed (by one process, before sending) and sent. */
+    confirmationEmailClaimedAt: { type: Date, default: null },
     confirmationEmailSentAt: { type: Date, default: null },
     /** Set when the buyer used 'Vertrag widerrufen' (details in the withdrawals log). */
     withdrawalRequestedAt: { type: Date, default: null },

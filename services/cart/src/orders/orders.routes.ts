@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AgeVerificationBody, AgeVerificationResponse, errorResponses, IdempotencyKey, Order, OrderListResponse } from '@shop/contracts';
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { BadRequestError, NotFoundError, customerEmailKey, readIdentity } from '@shop/service-kit';
 import type { OrderPlacement } from './order-placement';
-import { AgeVerificationFailedError } from './order-placement';
+import { AgeVerificationFailedError, PLACEMENT_FAULT_POINTS, type PlacementFaultPoint } from './order-placement';
 import { accessibleOrderIds, grantOrderAccess } from './order-access';
 import type { CartOwners } from '../cart/cart-owner';
 import type { AgeVerificationProvider } from '../age-verification/provider';
@@ -20,6 +21,8 @@ interface OrderRouteOptions {
   now: () => Date;
   /** Orders placed per client IP and per e-mail address (limits/windows.ts). */
   orderLimits: { perIp: AttemptLimiter; perEmail: AttemptLimiter };
+  /** FAULT_INJECTION: the header `x-fault-point` may stop the process mid-placement (fault tests only). */
+  faultInjection: boolean;
 }
 
 /** Only an order placed now uses up the window (not a repeat of the same key, not a refused attempt). */
@@ -47,6 +50,13 @@ const errors = errorResponses({
  */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, options) => {
   const { placement, secureCookie, identitySecret } = options;
+  /** The placement step the fault tests stop this process after (`x-fault-point`), only with FAULT_INJECTION on. */
+  const crashAt = (request: FastifyRequest): PlacementFaultPoint | undefined => {
+    const point = request.headers['x-fault-point'];
+    return options.faultInjection && PLACEMENT_FAULT_POINTS.includes(point as PlacementFaultPoint)
+      ? (point as PlacementFaultPoint)
+      : undefined;
+  };
 
   app.post(
     '/api/checkout/age-verification',
@@ -84,7 +94,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       const { ownerKey, userId } = await options.owners.resolve(request, reply, false);
       if (!ownerKey) throw new BadRequestError('Ihr Warenkorb ist leer.');
       const { perIp, perEmail } = options.orderLimits;
-      const place = () => placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId);
+      const place = () => placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId, crashAt(request));
       const { order, created } = await perIp.guard(
         request.ip,
         () => perEmail.guard(customerEmailKey(request.body.email), place, isNewOrder),

@@ -47,6 +47,59 @@ export class Orders {
     return (await this.model.create(order)).toObject();
   }
 
+  /**
+   * Takes over a pending order whose placement stopped (its `placingUntil` has passed) for
+   * `leaseMs`, by compare-and-set: of two retries at once only one gets it. @returns the order, or null.
+   */
+  async takeOverPending(orderId: string, now: Date, leaseMs: number): Promise<OrderRecord | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: orderId, status: 'pending', $or: [{ placingUntil: null }, { placingUntil: { $lt: now } }] },
+        { $set: { placingUntil: new Date(now.getTime() + leaseMs) } },
+        { returnDocument: 'after' },
+      )
+      .lean();
+  }
+
+  /** Ends this placement's ownership of a pending order (it failed; a retry may take it at once). */
+  async endPlacing(orderId: string): Promise<void> {
+    await this.model.updateOne({ _id: orderId, status: 'pending' }, { $set: { placingUntil: null } });
+  }
+
+  /** Records that the promo use of this order was counted. */
+  async markPromoCounted(orderId: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: orderId }, { $set: { promoCountedAt: at } });
+  }
+
+  /**
+   * Claims sending the confirmation of a placed order: unclaimed, or claimed before `staleBefore`
+   * by a process that did not finish. @returns whether this caller sends it.
+   */
+  async claimConfirmation(orderId: string, now: Date, staleBefore: Date): Promise<boolean> {
+    const claimed = await this.model.updateOne(
+      {
+        _id: orderId,
+        confirmationEmailSentAt: null,
+        $or: [{ confirmationEmailClaimedAt: null }, { confirmationEmailClaimedAt: { $lt: staleBefore } }],
+      },
+      { $set: { confirmationEmailClaimedAt: now } },
+    );
+    return claimed.modifiedCount === 1;
+  }
+
+  /** Gives a confirmation claim back after a failed send (the job retries). */
+  async releaseConfirmation(orderId: string): Promise<void> {
+    await this.model.updateOne({ _id: orderId, confirmationEmailSentAt: null }, { $set: { confirmationEmailClaimedAt: null } });
+  }
+
+  /** Placed orders whose confirmation has not gone out, placed before `before` (at most 100). */
+  async unconfirmedSince(before: Date): Promise<OrderRecord[]> {
+    return this.model
+      .find({ confirmationEmailSentAt: null, status: { $nin: ['pending', 'cancelled'] }, createdAt: { $lt: before } })
+      .limit(100)
+      .lean();
+  }
+
   /** Moves a pending order to its first real status (the payment method's). */
   async markPlaced(orderId: string, status: OrderRecord['status']): Promise<void> {
     await this.model.updateOne({ _id: orderId, status: 'pending' }, { $set: { status } });

@@ -44,6 +44,9 @@ export class PromoCodes {
   async claimCustomerUse(promo: PromoCode, email: string, orderId: string, at: Date): Promise<string | null | 'exhausted'> {
     if (promo.perCustomerLimit === null) return null;
     const uses = promoUseModel(this.db);
+    // A placement finished after its process stopped (issue #24) keeps the use it took already.
+    const own = await uses.findOne({ code: promo.code, orderId }, { _id: 1 }).lean();
+    if (own) return String(own._id);
     const customer = customerEmailKey(email);
     const used = await uses.countDocuments({ code: promo.code, customer });
     if (used >= promo.perCustomerLimit) return 'exhausted';

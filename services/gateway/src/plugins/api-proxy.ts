@@ -7,21 +7,27 @@ import type { ServiceInstances } from '../service-instances';
 
 /** Errors of a connection that was refused or broke off (not of a slow answer: that is not repeated). */
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/**
+ * Of those, the ones where the request never left the gateway: the connection was refused, or the
+ * balancer had just closed that instance's pool (it was taken out as the request was dispatched).
+ */
+const NOT_SENT_ERRORS = new Set(['ECONNREFUSED', 'UND_ERR_CLOSED']);
 
 /**
- * When an instance refuses or drops a connection it is taken out of balancing at once, and a read
- * (GET, HEAD) is sent once more, 1 ms later, to another instance (issue #24). Writes are never
- * repeated here: whether the first one arrived is unknown (order placement carries an idempotency
- * key, and the shopper's own retry is safe).
+ * When an instance refuses or drops a connection it is taken out of balancing at once, and the
+ * request is sent once more, 1 ms later, to another instance (issue #24): a read (GET, HEAD)
+ * always, a write only when it never left the gateway. A write whose connection broke off is not
+ * repeated: whether it arrived is unknown (order placement carries an idempotency key, and the
+ * shopper's own retry is safe).
  */
-function retryReadOnAnotherInstance(instances: ServiceInstances) {
+function retryOnAnotherInstance(instances: ServiceInstances) {
   return ({ err, req, attempt }: { err?: Error | null; req: { method: string }; attempt: number }) => {
     const code = (err as { code?: string } | null | undefined)?.code ?? (err?.cause as { code?: string } | undefined)?.code;
     if (!err || !code || !CONNECTION_ERRORS.has(code)) return null;
     const origin = instances.originOf(err) ?? instances.originOf(err.cause);
     if (origin) instances.takeOut(origin, code);
     const read = req.method === 'GET' || req.method === 'HEAD';
-    return read && attempt === 0 ? 1 : null;
+    return (read || NOT_SENT_ERRORS.has(code)) && attempt === 0 ? 1 : null;
   };
 }
 
@@ -39,14 +45,14 @@ export async function apiProxy(app: FastifyInstance, opts: { instances: Record<S
     await app.register(proxy, {
       upstream: instances.origins[0]!,
       // The service's instances, balanced (service-instances.ts; issue #24).
-      undici: instances.pool,
+      undici: instances.dispatcher,
       prefix,
       rewritePrefix: prefix,
       // The gateway logs each request once itself; reply-from's two extra lines per call are noise.
       disableRequestLogging: true,
       // Body is forwarded as a stream; the service parses and validates it.
       replyOptions: {
-        retryDelay: retryReadOnAnotherInstance(instances),
+        retryDelay: retryOnAnotherInstance(instances),
         rewriteRequestHeaders: (request, headers) => {
           const { [IDENTITY_HEADER]: _forged, ...rest } = headers;
           return {

@@ -1,0 +1,151 @@
+/**
+ * A whole shop for the fault tests (issue #24): its own local database (which a test may stop
+ * and start again), the demo catalogue, a staff account, and two instances of every service
+ * behind the gateway, started from the builds (`npm test` builds first). Faults are injected by
+ * signalling processes: SIGKILL (crash), SIGTERM (rolling restart), SIGSTOP/SIGCONT (a service
+ * that stops answering). Every process is restarted by its supervisor as `npm start` does.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { findFreePort, startFerretDb, type LocalMongo } from '../../packages/local-mongo/src';
+import { createStaffAccount, seedAll, startStack, type RunningStack } from '../../scripts/lib/stack';
+import { waitForOk } from '../../scripts/lib/run';
+import { ROOT } from '../../scripts/lib/paths';
+import type { Slice } from '../../scripts/lib/paths';
+
+/** Ports of the fault shop's services: the defaults plus this, so it runs beside `npm start` and the e2e shop. */
+const PORT_OFFSET = 3000;
+const INSTANCE_PORT_STEP = 10;
+/** How often the gateway asks each instance's /readyz here (ms): the production default. */
+export const INSTANCE_CHECK_MS = 1000;
+/** A pending order's placement lease here (ms): short, so a retry after a crash need not wait 15 s. */
+export const PLACING_LEASE_MS = 2000;
+
+export const STAFF = { email: 'leitung@faults.example.de', password: 'Faults-Leitung 2026 sicher!', firstName: 'Frieda' };
+
+export interface FaultShop {
+  gatewayUrl: string;
+  mongoUri: string;
+  databasePrefix: string;
+  mailDir: string;
+  stack: RunningStack;
+  /** The URL of instance `k` (1 or 2) of a service. */
+  instanceUrl(slice: Slice, k: 1 | 2): string;
+  /** Sends a signal to instance `k` of a service. */
+  signal(slice: Slice, k: 1 | 2, signal: NodeJS.Signals): void;
+  /** Waits until instance `k` answers its /readyz with 200 (restarted after a kill). */
+  waitReady(slice: Slice, k: 1 | 2, timeoutMs?: number): Promise<void>;
+  /** Stops the database (the services see it go away). */
+  stopDatabase(): Promise<void>;
+  /** Starts the database again on the same port and data. */
+  startDatabase(): Promise<void>;
+  /** A client of the shop's databases (direct checks of orders and stock). */
+  db(slice: Slice): ReturnType<MongoClient['db']>;
+  /** File names of the e-mails written so far. */
+  mails(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export async function startFaultShop(): Promise<FaultShop> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-faults-'));
+  const databaseDir = path.join(dataDir, 'db');
+  const databasePort = await findFreePort();
+  const startDatabase = () => startFerretDb({ projectRoot: ROOT, port: databasePort, dataDir: databaseDir });
+  let database: LocalMongo | null = await startDatabase();
+  const mongoUri = database.uri;
+  const databasePrefix = `faults${Date.now()}`;
+  await seedAll(mongoUri, databasePrefix);
+  await createStaffAccount(mongoUri, databasePrefix, { ...STAFF, role: 'manager' });
+  const gatewayPort = await findFreePort();
+  const mailDir = path.join(dataDir, 'mail');
+  const stack = await startStack({
+    mongoUri,
+    gatewayPort,
+    servicePortOffset: PORT_OFFSET,
+    databasePrefix,
+    mailDir,
+    pidDir: path.join(dataDir, 'run'),
+    instances: 2,
+    gatewayEnv: {
+      PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`,
+      RATE_LIMIT_MAX: '100000000',
+      INSTANCE_CHECK_MS: String(INSTANCE_CHECK_MS),
+    },
+    serviceEnv: {
+      ORDER_LIMIT_PER_EMAIL: '100000',
+      ORDER_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_IP: '100000',
+      FAULT_INJECTION: 'on',
+      ORDER_PLACING_LEASE_MS: String(PLACING_LEASE_MS),
+    },
+  });
+  const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 15_000 });
+  const instanceUrl = (slice: Slice, k: 1 | 2) => `http://127.0.0.1:${stack.servicePorts[slice] + (k - 1) * INSTANCE_PORT_STEP}`;
+  return {
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    mongoUri,
+    databasePrefix,
+    mailDir,
+    stack,
+    instanceUrl,
+    signal: (slice, k, signal) => stack.group.signal(`${slice}-${k}`, signal),
+    waitReady: (slice, k, timeoutMs = 30_000) => waitForOk(`${instanceUrl(slice, k)}/readyz`, timeoutMs),
+    async stopDatabase() {
+      await database?.stop();
+      database = null;
+    },
+    async startDatabase() {
+      database = await startDatabase();
+    },
+    db: (slice) => client.db(`${databasePrefix}_${slice}`),
+    mails: async () => readdir(mailDir).catch(() => []),
+    async stop() {
+      await client.close();
+      await stack.stop();
+      await database?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A shopper's HTTP client with a cookie jar, talking to the gateway or to one instance directly. */
+export function shopper(baseUrl: string) {
+  const jar = new Map<string, string>();
+  const origin = baseUrl.replace('127.0.0.1', 'localhost');
+  const request = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    base = baseUrl,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many endpoints; each test reads the fields it checks
+  ): Promise<{ status: number; body: any; ms: number }> => {
+    const started = Date.now();
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(jar.size ? { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    for (const entry of response.headers.getSetCookie()) {
+      const [pair] = entry.split(';');
+      const index = pair!.indexOf('=');
+      const value = pair!.slice(index + 1);
+      if (value) jar.set(pair!.slice(0, index), value);
+      else jar.delete(pair!.slice(0, index));
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, ms: Date.now() - started };
+  };
+  return { request, jar };
+}
+
+/** Resolves after `ms`. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
