@@ -23,3 +23,23 @@ test('reads the versions with the secret, keeps them when the content service go
     await content.close();
   }
 });
+
+test('a version staff publish is used by the next order within 2 s', async () => {
+  const content = Fastify();
+  let versions = VERSIONS;
+  content.get('/internal/legal-versions', async () => versions);
+  const url = await content.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const client = new LegalVersionsClient(url, SECRET, content.log);
+    expect(await client.current()).toEqual(VERSIONS);
+    versions = { ...VERSIONS, terms: '2026-11-25' };
+    const started = Date.now();
+    while ((await client.current())?.terms !== '2026-11-25') {
+      if (Date.now() - started > 5000) throw new Error('the new version was not used within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(Date.now() - started).toBeLessThan(2500);
+  } finally {
+    await content.close();
+  }
+});

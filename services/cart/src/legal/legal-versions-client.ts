@@ -2,8 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LegalVersions } from '@shop/contracts';
 import { InternalClient } from '@shop/service-kit';
 
-/** How long one answer of the content service is reused (ms): the texts change only with a deployment. */
-const CACHE_MS = 60_000;
+/**
+ * How long one answer of the content service is reused (ms). Staff publish new versions of the
+ * legal texts in the back office (issue #13), so an order placed after a publication must record
+ * the new version: within 2 s, the bound every cross-instance cache keeps (issue #24). (It was
+ * 60 s, from when the texts changed only with a deployment.) At most one lookup per 2 s per
+ * cart instance.
+ */
+const CACHE_MS = 2_000;
 
 /**
  * The versions of terms, withdrawal text and privacy policy in force (issue #12: an order keeps
