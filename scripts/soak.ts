@@ -18,7 +18,7 @@ import { demoOrderBody } from '../packages/test-fixtures/src';
 import { numberArg, runBench, withBenchShop } from './lib/bench';
 import { info, step } from './lib/log';
 import { createStaffAccount } from './lib/stack';
-import { SERVICE_PORTS, SLICES } from './lib/paths';
+import { SLICES } from './lib/paths';
 import { internalApiSecret } from '../packages/service-kit/src';
 
 const MINUTES = numberArg('minutes', 15);
@@ -58,7 +58,7 @@ async function main() {
   /** The products' `_id` values as stored (for the stock sum). */
   let storedIds: unknown[] = [];
   await withBenchShop(
-    async (gatewayUrl, _stack, { mailDir, pidDir }) => {
+    async (gatewayUrl, stack, { mailDir, pidDir }) => {
       const origin = gatewayUrl.replace('127.0.0.1', 'localhost');
       const samples: Sample[] = [];
       let orderedUnits = 0;
@@ -138,9 +138,8 @@ async function main() {
           const slice = SLICES.find((candidate) => name === candidate || name.startsWith(`${candidate}-`));
           let eldP99: number | null = null;
           if (slice) {
-            const k = name.includes('-') ? Number(name.split('-')[1]) - 1 : 0;
-            const port = SERVICE_PORTS[slice] + 2000 + k * 10;
-            const figures = await fetch(`http://127.0.0.1:${port}/internal/runtime`, { headers: { 'x-internal-token': secret } })
+            const k = name.includes('-') ? Number(name.split('-')[1]) : 1;
+            const figures = await fetch(`${stack.instanceUrl(slice, k)}/internal/runtime`, { headers: { 'x-internal-token': secret } })
               .then((response) => response.json() as Promise<{ eventLoopDelayMs: { p99: number } }>)
               .catch(() => null);
             eldP99 = figures ? Math.round(figures.eventLoopDelayMs.p99 * 10) / 10 : null;

@@ -17,7 +17,6 @@ import type { Slice } from '../../scripts/lib/paths';
 
 /** Ports of the fault shop's services: the defaults plus this, so it runs beside `npm start` and the e2e shop. */
 const PORT_OFFSET = 3000;
-const INSTANCE_PORT_STEP = 10;
 /** How often the gateway asks each instance's /readyz here (ms): the production default. */
 export const INSTANCE_CHECK_MS = 1000;
 /** A pending order's placement lease here (ms): short, so a retry after a crash need not wait 15 s. */
@@ -82,16 +81,15 @@ export async function startFaultShop(): Promise<FaultShop> {
     },
   });
   const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 15_000 });
-  const instanceUrl = (slice: Slice, k: 1 | 2) => `http://127.0.0.1:${stack.servicePorts[slice] + (k - 1) * INSTANCE_PORT_STEP}`;
   return {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     mongoUri,
     databasePrefix,
     mailDir,
     stack,
-    instanceUrl,
+    instanceUrl: (slice, k) => stack.instanceUrl(slice, k),
     signal: (slice, k, signal) => stack.group.signal(`${slice}-${k}`, signal),
-    waitReady: (slice, k, timeoutMs = 30_000) => waitForOk(`${instanceUrl(slice, k)}/readyz`, timeoutMs),
+    waitReady: (slice, k, timeoutMs = 30_000) => waitForOk(`${stack.instanceUrl(slice, k)}/readyz`, timeoutMs),
     async stopDatabase() {
       await database?.stop();
       database = null;

@@ -64,6 +64,8 @@ export interface RunningStack {
   gatewayUrl: string;
   /** The first instance's port of each service. */
   servicePorts: Record<Slice, number>;
+  /** The URL of instance `k` (counted from 1, as in the process names `<slice>-<k>`) of a service. */
+  instanceUrl(slice: Slice, k: number): string;
   group: ProcessGroup;
   stop(): Promise<void>;
 }
@@ -188,5 +190,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await group.stopAll();
     throw error;
   }
-  return { gatewayUrl: `http://localhost:${gatewayPort}`, servicePorts, group, stop: () => group.stopAll() };
+  return {
+    gatewayUrl: `http://localhost:${gatewayPort}`,
+    servicePorts,
+    instanceUrl: (slice, k) => `http://127.0.0.1:${servicePorts[slice] + (k - 1) * INSTANCE_PORT_STEP}`,
+    group,
+    stop: () => group.stopAll(),
+  };
 }

@@ -9,7 +9,7 @@ import type { ServiceInstances } from '../service-instances';
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 /**
  * Of those, the ones where the request never left the gateway: the connection was refused, or the
- * balancer had just closed that instance's pool (it was taken out as the request was dispatched).
+ * dispatcher's client for that instance had already been closed when the request reached it.
  */
 const NOT_SENT_ERRORS = new Set(['ECONNREFUSED', 'UND_ERR_CLOSED']);
 
