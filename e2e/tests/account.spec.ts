@@ -86,7 +86,7 @@ test('forgot password: a neutral answer, a new password through the e-mail link,
   await expect(page.getByTestId('slot-account').getByRole('button', { name: /Max/ })).toBeVisible();
 });
 
-test('order history: a protected page that sends visitors to login and back, then lists the customer’s order @phone', async ({
+test('order history: a protected page that sends visitors to login and back, lists the order and opens its page (reorder, withdrawal) @phone', async ({
   shopperPage: page,
 }, info) => {
   const email = `bestellungen.${info.project.name}.${Date.now()}@example.de`;
@@ -114,10 +114,37 @@ test('order history: a protected page that sends visitors to login and back, the
   await page.reload();
   const entry = page.getByTestId('account-order').filter({ hasText: order.orderNumber });
   await expect(entry).toContainText('Zahlung ausstehend');
-  await entry.locator('summary').click();
-  await expect(entry).toContainText(`2 × ${product.name}`);
-  await expect(entry.getByTestId('account-bank-details')).toContainText(`Verwendungszweck${order.orderNumber}`);
-  await expect(entry.getByRole('link', { name: 'Vertrag widerrufen' })).toBeVisible();
+  await expect(entry).toContainText(`2 Artikel: ${product.name}`);
+  expect((await axe(page)).violations).toEqual([]);
+
+  // Issue #25: the card leads to the order's page with items, bank details and the actions.
+  await entry.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/bestellungen/${order.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Bestellung ${order.orderNumber}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: product.name })).toHaveAttribute('href', `/produkt/${product.slug}`);
+  await expect(page.getByTestId('account-bank-details')).toContainText(`Verwendungszweck${order.orderNumber}`);
+  expect((await axe(page)).violations).toEqual([]);
+
+  // 'Erneut bestellen' fills the (now empty) cart with the order's products and opens the side cart.
+  await page.getByRole('button', { name: 'Erneut bestellen' }).click();
+  await expect(page.getByTestId('account-reorder-result')).toContainText(`In den Warenkorb gelegt: 2 × ${product.name}`);
+  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+  await page.keyboard.press('Escape');
+
+  // 'Vertrag widerrufen' opens the withdrawal form filled in with this order (nothing in the address).
+  await page.getByRole('main').getByRole('link', { name: 'Vertrag widerrufen' }).click();
+  await expect(page).toHaveURL(/\/vertrag-widerrufen$/);
+  await expect(page.getByLabel('Bestellnummer')).toHaveValue(order.orderNumber);
+  await expect(page.getByLabel('E-Mail-Adresse der Bestellung')).toHaveValue(email);
+  await expect(page.getByLabel('Ihr Name')).not.toHaveValue('');
+
+  // The header menu names the pages as spec §2 does: 'Mein Profil', 'Meine Bestellungen' → /bestellungen.
+  await page
+    .getByTestId('slot-account')
+    .getByRole('button', { name: /Kundenkonto von/ })
+    .click();
+  await expect(page.getByRole('link', { name: 'Mein Profil' })).toHaveAttribute('href', '/profil');
+  await expect(page.getByRole('link', { name: 'Meine Bestellungen' })).toHaveAttribute('href', '/bestellungen');
   expect((await axe(page)).violations).toEqual([]);
 });
 

@@ -25,6 +25,7 @@ export const PAGES: Array<[path: string, heading: string]> = [
   ['/profil', 'Anmelden'],
   ['/meine-bestellungen', 'Anmelden'],
   ['/bestellungen', 'Anmelden'],
+  ['/bestellungen/0123456789abcdef01234567', 'Anmelden'],
   ['/konto/bestaetigen', 'E-Mail-Adresse bestätigen'],
   ['/passwort-zuruecksetzen', 'Neues Passwort festlegen'],
   ['/randm-tornado-vape-blog', 'Ratgeber und Blog'],

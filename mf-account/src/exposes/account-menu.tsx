@@ -15,7 +15,7 @@ const PersonIcon = () => (
 
 /**
  * Header account widget (spec §2 'Header', §6; issue #11): logged out an icon linking to
- * /anmelden; logged in the first name opening a menu with Profil, Meine Bestellungen,
+ * /anmelden; logged in the first name opening a menu with Mein Profil, Meine Bestellungen (/bestellungen, spec §2),
  * Wunschliste, 'Admin Dashboard' for every role other than customer, and Abmelden
  * ('Erfolgreich abgemeldet' / 'Abmeldung fehlgeschlagen', spec §8). Reads the session once per page,
  * and answers the catalog's wishlist hearts (wishlist-handlers.ts).
@@ -68,11 +68,11 @@ export default function AccountMenu() {
         <ul id={menuId} className="account-menu__list" aria-label="Kundenkonto">
           <li>
             <Link to="/profil" onClick={() => setOpen(false)}>
-              Profil
+              Mein Profil
             </Link>
           </li>
           <li>
-            <Link to="/meine-bestellungen" onClick={() => setOpen(false)}>
+            <Link to="/bestellungen" onClick={() => setOpen(false)}>
               Meine Bestellungen
             </Link>
           </li>

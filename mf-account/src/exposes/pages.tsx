@@ -6,6 +6,7 @@ import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { OrdersPage } from '../features/orders/orders-page';
+import { OrderPage } from '../features/orders/order-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { ChangePasswordPage } from '../features/profile/change-password-page';
 import { WishlistPage } from '../features/wishlist/wishlist-page';
@@ -21,6 +22,7 @@ const PAGES: Record<PageId<'account'>, ComponentType> = {
   wishlist: WishlistPage,
   profile: ProfilePage,
   orders: OrdersPage,
+  'order-detail': OrderPage,
 };
 
 /** Account pages, selected by the route table's page id (@shop/routes). */

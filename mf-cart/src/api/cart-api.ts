@@ -1,5 +1,5 @@
 import { apiRequest, type ApiRequestOptions } from '@shop/api-client';
-import { CartResponse, Product, ProductListResponse, PromoValidationResponse } from '@shop/contracts';
+import { CartResponse, Product, ProductListResponse, PromoValidationResponse, ReorderResponse } from '@shop/contracts';
 
 /** Calls of the cart remote (spec §7); every cart answer is parsed with the shared contract. */
 const cart = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options?: ApiRequestOptions) =>
@@ -12,6 +12,8 @@ export const cartApi = {
   update: (itemId: string, quantity: number) => cart('PATCH', `/api/cart/${itemId}`, { quantity }),
   remove: (itemId: string) => cart('DELETE', `/api/cart/${itemId}`),
   clear: () => cart('DELETE', '/api/cart'),
+  /** 'Erneut bestellen': an earlier order's available products into the cart (issue #25). */
+  reorder: async (orderId: string) => ReorderResponse.parse(await apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/reorder`)),
   applyPromo: (code: string) => cart('POST', '/api/cart/promo', { code }),
   removePromo: () => cart('DELETE', '/api/cart/promo'),
   validatePromo: async (code: string) => PromoValidationResponse.parse(await apiRequest('POST', '/api/promo/validate', { code })),

@@ -9,7 +9,7 @@ import '../styles/cart.css';
 /**
  * Header cart widget (issue #4): the cart button with the item-count badge, the side cart, and
  * the cart slice's handlers: the 'cart:add' request (from the catalog; answered with whether
- * it was added) and the 'cart:open' event. Mounted on every page by the shell, so it loads the cart once per page view.
+ * it was added), the 'cart:reorder' request (from the account's order page) and the 'cart:open' event. Mounted on every page by the shell, so it loads the cart once per page view.
  */
 export default function CartButton() {
   const count = useItemCount();
@@ -22,11 +22,22 @@ export default function CartButton() {
       if (switchedToLocal) setTimeout(() => showToast(LOCAL_CART_NOTICE), 0);
       return { ok };
     });
+    const stopReorder = handle('cart:reorder', async ({ orderId }) => {
+      const outcome = await cartActions.reorder(orderId);
+      return outcome
+        ? {
+            ok: true,
+            added: outcome.added.map(({ name, quantity, ordered }) => ({ name, quantity, ordered })),
+            unavailable: outcome.unavailable.map(({ name, reason }) => ({ name, reason })),
+          }
+        : { ok: false, added: [], unavailable: [] };
+    });
     const offOpen = on('cart:open', () => cartActions.openDrawer());
     // Login merges the guest cart into the customer's, logout leaves the customer's: read it again.
     const offAuth = on('auth:changed', () => void cartActions.load());
     return () => {
       stopAdding();
+      stopReorder();
       offOpen();
       offAuth();
     };

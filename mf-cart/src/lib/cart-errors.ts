@@ -8,6 +8,7 @@ export const CART_ACTION_FAILED = {
   update: 'Menge konnte nicht aktualisiert werden',
   remove: 'Artikel konnte nicht entfernt werden',
   clear: 'Warenkorb konnte nicht geleert werden',
+  reorder: 'Erneut bestellen hat nicht geklappt',
 } as const;
 
 const UNREACHABLE = 'Der Warenkorb ist gerade nicht erreichbar. Bitte versuchen Sie es gleich erneut.';

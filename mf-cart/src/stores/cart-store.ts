@@ -1,5 +1,5 @@
 import { CancelledError, MutationObserver, queryOptions, useIsMutating, useQuery, type MutationOptions } from '@tanstack/react-query';
-import { MAX_LINE_QUANTITY, type CartResponse } from '@shop/contracts';
+import { MAX_LINE_QUANTITY, type CartResponse, type ReorderResponse } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
 import { shopQueryClient, showToast } from '@shop/shell-api';
@@ -173,6 +173,25 @@ export const cartActions = {
         showToast({ title: 'Artikel entfernt', description: 'Das Produkt wurde aus dem Warenkorb entfernt.', variant: 'success' }),
       onError: (error) => showToast({ title: CART_ACTION_FAILED.remove, description: cartErrorReason(error), variant: 'destructive' }),
     });
+  },
+
+  /**
+   * 'Erneut bestellen' (issue #25): the order's still-available products go into the server cart
+   * (the cart service decides what is available); the side cart opens when something was added.
+   * Resolves with what was added and what not, or null after a failure (error toast shown).
+   */
+  async reorder(orderId: string): Promise<Omit<ReorderResponse, 'cart'> | null> {
+    let outcome: Omit<ReorderResponse, 'cart'> | null = null;
+    await runCartMutation(orderId, {
+      mutationFn: async (id) => {
+        const { cart, ...rest } = await cartApi.reorder(id);
+        outcome = rest;
+        return cart;
+      },
+      onError: (error) => showToast({ title: CART_ACTION_FAILED.reorder, description: cartErrorReason(error), variant: 'destructive' }),
+    });
+    if (outcome && (outcome as Omit<ReorderResponse, 'cart'>).added.length) useCartUiStore.setState({ drawerOpen: true });
+    return outcome;
   },
 
   async clear(): Promise<void> {

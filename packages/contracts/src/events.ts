@@ -45,6 +45,22 @@ export const ShopRequests = {
     response: z.object({ ok: z.boolean() }).strict(),
   },
   /**
+   * 'Erneut bestellen' on the account's order page (issue #25): the cart slice puts the order's
+   * still-available products into its cart (POST /api/orders/{id}/reorder), opens the side cart
+   * when something was added and answers what was added and what could not be (German reasons).
+   * `ok: false`: the call failed (the cart slice showed the error toast).
+   */
+  'cart:reorder': {
+    request: z.object({ orderId: z.string().min(1) }).strict(),
+    response: z
+      .object({
+        ok: z.boolean(),
+        added: z.array(z.object({ name: z.string(), quantity: z.number().int(), ordered: z.number().int() }).strict()),
+        unavailable: z.array(z.object({ name: z.string(), reason: z.string() }).strict()),
+      })
+      .strict(),
+  },
+  /**
    * Add a product to the wishlist when it is absent, remove it when present (spec §4 'Wishlist'),
    * asked by the catalog's hearts. The account slice shows the toasts (spec §8: 'Anmeldung
    * erforderlich' when logged out) and answers whether it changed and the new state.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DecimalAmount } from './catalog';
-import { AppliedPromo, CartTotals } from './cart';
+import { AppliedPromo, CartResponse, CartTotals } from './cart';
 import { LegalVersions } from './pages';
 import { CONTROL_CHARACTERS, CONTROL_MESSAGE, personName } from './person-name';
 
@@ -147,6 +147,21 @@ export type Order = z.infer<typeof Order>;
 
 export const OrderListResponse = z.object({ orders: z.array(Order) }).strict();
 
+/**
+ * `POST /api/orders/{id}/reorder` ('Erneut bestellen', issue #25): the order's products go into
+ * the cart again at today's prices. `added` are the lines put in (`quantity` may be less than
+ * `ordered` when the stock or the line limit is lower); `unavailable` the ones that could not be
+ * added, with the German reason. `cart` is the priced cart afterwards.
+ */
+export const ReorderResponse = z
+  .object({
+    cart: CartResponse,
+    added: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), ordered: z.number().int() }).strict()),
+    unavailable: z.array(z.object({ productId: z.string(), name: z.string(), reason: z.string() }).strict()),
+  })
+  .strict();
+export type ReorderResponse = z.infer<typeof ReorderResponse>;
+
 /** The characters of order numbers (Crockford's base 32: no I, L, O, U). */
 export const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** Random characters after 'RT-{year}-' (40 bits: not guessable, issue #21). */
@@ -189,6 +204,14 @@ export const WithdrawalBody = z
   })
   .strict();
 export type WithdrawalBody = z.input<typeof WithdrawalBody>;
+
+/**
+ * The navigation state with which the account's order page opens /vertrag-widerrufen (issue #25),
+ * so the form comes filled in; never in the address (no e-mail in URLs, logs or a shared cache).
+ */
+export interface WithdrawalNavigationState {
+  withdrawalPrefill: { name: string; orderNumber: string; email: string };
+}
 
 /** The receipt of a withdrawal: when it was received (ISO time) and where the confirmation went. */
 export const WithdrawalReceipt = z

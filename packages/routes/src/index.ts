@@ -107,6 +107,8 @@ export const ROUTES = [
   route('/profil', 'account', 'profile', 'Mein Profil', loginOnly),
   route('/meine-bestellungen', 'account', 'orders', 'Meine Bestellungen', loginOnly),
   route('/bestellungen', 'account', 'orders', 'Meine Bestellungen', { ...loginOnly, canonicalPath: '/meine-bestellungen' }),
+  // One order of the logged-in customer (issue #25; not in the spec): items, payment, parcel, invoice, withdrawal, reorder.
+  route('/bestellungen/:orderId', 'account', 'order-detail', 'Bestellung', loginOnly),
   // content
   route('/randm-tornado-vape-blog', 'content', 'blog-list', 'Blog', { serverHead: true }),
   route('/randm-tornado-vape-blog/:slug', 'content', 'blog-post', 'Blog', { serverHead: true }),

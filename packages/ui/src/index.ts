@@ -9,3 +9,4 @@ export * from './use-dismiss';
 export * from './load-failed';
 export * from './use-hydrated';
 export * from './client-form';
+export * from './address-block';

@@ -108,6 +108,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   });
   await app.register(orderRoutes, {
     placement,
+    cart: operations,
     owners,
     ageVerification,
     secureCookie: config.COOKIE_SECURE,

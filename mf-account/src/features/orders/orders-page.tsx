@@ -1,71 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Order } from '@shop/contracts';
-import { ORDER_STATUS_LABELS, bankTransferRows, paymentDueDateText, totalsRows } from '@shop/cart-rules';
+import { paymentDueDateText } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
 import { LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { ordersQuery } from './orders-query';
 import { RequireLogin } from '../../components/require-login';
+import { OrderStatusBadge } from './order-rows';
 
-function Rows({ rows, testId }: { rows: Array<{ label: string; value: string }>; testId?: string }) {
+/**
+ * One order as a card leading to its page (issue #25): number, date, status, total, the first
+ * items' pictures and what needs doing now (transfer by the due date, follow the parcel).
+ */
+function OrderCard({ order }: { order: Order }) {
+  const pieces = order.items.reduce((sum, line) => sum + line.quantity, 0);
   return (
-    <dl className="account-order__rows" data-testid={testId}>
-      {rows.map(({ label, value }) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** One order: status, lines, totals, what to pay while unpaid, the parcel's tracking link, delivery address and the withdrawal link. */
-function OrderDetails({ order }: { order: Order }) {
-  return (
-    <details className="account-order" data-testid="account-order">
-      <summary>
-        <span className="account-order__number">{order.orderNumber}</span>
-        <span>{formatDate(new Date(order.createdAt))}</span>
-        <span className={`account-order__status account-order__status--${order.status.replace('_', '-')}`}>
-          {ORDER_STATUS_LABELS[order.status]}
+    <li className="account-order" data-testid="account-order">
+      <Link to={`/bestellungen/${order.id}`} className="account-order__link">
+        <span className="account-order__head">
+          <span className="account-order__number">{order.orderNumber}</span>
+          <span>{formatDate(new Date(order.createdAt))}</span>
+          <OrderStatusBadge status={order.status} />
+          <span className="account-order__total">{formatEurDecimal(order.totals.total)}</span>
         </span>
-        <span className="account-order__total">{formatEurDecimal(order.totals.total)}</span>
-      </summary>
-      <ul className="account-order__lines">
-        {order.items.map((line) => (
-          <li key={line.productId}>
-            {line.quantity} × {line.name} <span>{formatEurDecimal(line.lineTotal)}</span>
-          </li>
-        ))}
-      </ul>
-      <Rows rows={totalsRows(order.totals, order.promo)} />
-      {order.status === 'awaiting_payment' && (
-        <section aria-label="Zahlung">
-          <h3>Bitte überweisen Sie bis zum {paymentDueDateText(order)}</h3>
-          <Rows rows={bankTransferRows(order)} testId="account-bank-details" />
-        </section>
-      )}
-      {order.shipment && (
-        <p data-testid="account-order-shipment">
-          Versandt mit DHL am {formatDate(new Date(order.shipment.shippedAt))}, Sendungsnummer{' '}
-          <a href={order.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
-            {order.shipment.trackingNumber}
-          </a>
-          {order.shipment.deliveredAt && ` · zugestellt am ${formatDate(new Date(order.shipment.deliveredAt))}`}
-        </p>
-      )}
-      <p>
-        Lieferadresse: {order.shippingAddress.firstName} {order.shippingAddress.lastName}, {order.shippingAddress.street},{' '}
-        {order.shippingAddress.postalCode} {order.shippingAddress.city}
-      </p>
-      {order.status !== 'cancelled' && (
-        <p>
-          <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
-        </p>
-      )}
-    </details>
+        <span className="account-order__items">
+          {order.items.slice(0, 4).map((line) => (
+            <img key={line.productId} src={line.image ?? '/api/placeholder/48/48'} alt="" width={48} height={48} loading="lazy" />
+          ))}
+          <span>
+            {pieces} Artikel: {order.items.map((line) => line.name).join(', ')}
+          </span>
+        </span>
+        {order.status === 'awaiting_payment' && (
+          <span className="account-order__todo">Bitte überweisen Sie bis zum {paymentDueDateText(order)}</span>
+        )}
+        {order.status === 'shipped' && <span className="account-order__todo">Unterwegs mit DHL</span>}
+        <span className="account-order__more" aria-hidden="true">
+          Details ansehen ›
+        </span>
+      </Link>
+    </li>
   );
 }
 
@@ -83,18 +58,17 @@ function OrderList() {
     );
   }
   return (
-    <div className="account-orders">
+    <ul className="account-orders" aria-label="Ihre Bestellungen">
       {orders.map((order) => (
-        <OrderDetails key={order.id} order={order} />
+        <OrderCard key={order.id} order={order} />
       ))}
-    </div>
+    </ul>
   );
 }
 
 /**
  * /meine-bestellungen and /bestellungen (spec §2; issue #11): the logged-in customer's orders,
- * newest first, each with status, items, totals, the bank details while unpaid and 'Vertrag
- * widerrufen'. Guest orders placed with the account's confirmed e-mail address are listed too
+ * newest first, each a card leading to the order's page (/bestellungen/{id}, issue #25). Guest orders placed with the account's confirmed e-mail address are listed too
  * (the cart service matches them when it reads; docs/architecture.md 'Account slice').
  */
 export function OrdersPage() {

@@ -2,12 +2,11 @@ import { useParams, Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
 import { bankTransferRows, nextSteps, paymentDueDateText } from '@shop/cart-rules';
-import { Button, Spinner, buttonClass } from '@shop/ui';
+import { AddressBlock, Button, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import type { Order } from '@shop/contracts';
 import { cartQueries } from '../../api/cart-queries';
 import { OrderSummary } from '../../components/order-summary';
-import { AddressBlock } from '../../components/address-block';
 import { OrderLines } from '../../components/order-lines';
 import '../../styles/checkout.css';
 

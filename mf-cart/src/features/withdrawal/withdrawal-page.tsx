@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router-dom';
-import { WithdrawalBody, type WithdrawalReceipt } from '@shop/contracts';
+import { Link, useLocation } from 'react-router-dom';
+import { WithdrawalBody, type WithdrawalNavigationState, type WithdrawalReceipt } from '@shop/contracts';
 import type { z } from 'zod';
 import { ApiError } from '@shop/api-client';
 import { Button, Notice, ClientForm } from '@shop/ui';
@@ -17,16 +17,27 @@ type Withdrawal = z.output<typeof WithdrawalBody>;
 
 const DEFAULTS: WithdrawalForm = { name: '', orderNumber: '', email: '', items: '' };
 
+function prefillOf(state: unknown): Partial<WithdrawalForm> {
+  const prefill = (state as Partial<WithdrawalNavigationState> | null)?.withdrawalPrefill;
+  if (!prefill) return {};
+  return { name: String(prefill.name ?? ''), orderNumber: String(prefill.orderNumber ?? ''), email: String(prefill.email ?? '') };
+}
+
 /**
  * 'Vertrag widerrufen' `/vertrag-widerrufen` (§ 356a BGB, since 19.06.2026; legal-de.md §4.8):
  * always reachable from the footer, no login. Asks only for name, order number and e-mail
  * (items optional), shows what will be sent, and 'Widerruf bestätigen' sends it; the receipt
- * shows date and time, and the confirmation goes out by e-mail at once.
+ * shows date and time, and the confirmation goes out by e-mail at once. Opened from an order page,
+ * the form comes filled in with that order (`WithdrawalNavigationState`).
  */
 export function WithdrawalPage() {
   useSeo({ title: 'Vertrag widerrufen', robots: 'noindex, nofollow' });
   // The contract's schema checks the form: the German messages the API would answer, at the fields.
-  const form = useForm<WithdrawalForm, unknown, Withdrawal>({ defaultValues: DEFAULTS, resolver: zodResolver(WithdrawalBody) });
+  const { state } = useLocation();
+  const form = useForm<WithdrawalForm, unknown, Withdrawal>({
+    defaultValues: { ...DEFAULTS, ...prefillOf(state) },
+    resolver: zodResolver(WithdrawalBody),
+  });
   const [review, setReview] = useState<Withdrawal | null>(null);
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
   const [sending, setSending] = useState(false);

@@ -141,6 +141,54 @@ export class CartOperations {
     });
   }
 
+  /**
+   * 'Erneut bestellen' (issue #25): puts the lines of an earlier order into the cart in one
+   * change, each as far as it can go today: a product that is gone or sold out is left out with
+   * the reason, a quantity above the stock or the line limit (99, counting what the cart already
+   * holds) is reduced. Prices are today's (the cart re-prices on every read).
+   */
+  async reorder(
+    ownerKey: string,
+    lines: ReadonlyArray<{ productId: string; name: string; quantity: number }>,
+  ): Promise<{
+    added: Array<{ productId: string; name: string; quantity: number; ordered: number }>;
+    unavailable: Array<{ productId: string; name: string; reason: string }>;
+  }> {
+    const products = await this.catalog.productsById([...new Set(lines.map((line) => line.productId))]);
+    let outcome: Awaited<ReturnType<CartOperations['reorder']>> = { added: [], unavailable: [] };
+    await this.mutate(ownerKey, async (cart) => {
+      outcome = { added: [], unavailable: [] };
+      let items = cart.items;
+      for (const line of lines) {
+        const product = products.get(line.productId);
+        if (!product || !product.isActive) {
+          outcome.unavailable.push({ productId: line.productId, name: line.name, reason: 'Nicht mehr im Sortiment' });
+          continue;
+        }
+        if (isSoldOut(product)) {
+          outcome.unavailable.push({ productId: line.productId, name: product.name, reason: 'Derzeit ausverkauft' });
+          continue;
+        }
+        const existing = items.find((item) => item.productId === line.productId);
+        const quantity = Math.min(line.quantity, lineQuantityLimit(product) - (existing?.quantity ?? 0));
+        if (quantity <= 0) {
+          outcome.unavailable.push({
+            productId: line.productId,
+            name: product.name,
+            reason: 'Die verfügbare Menge liegt schon im Warenkorb',
+          });
+          continue;
+        }
+        items = existing
+          ? items.map((item) => (item === existing ? { ...item, quantity: item.quantity + quantity, updatedAt: this.now() } : item))
+          : [...items, { productId: line.productId, quantity }];
+        outcome.added.push({ productId: line.productId, name: product.name, quantity, ordered: line.quantity });
+      }
+      return { items, promoCode: cart.promoCode };
+    });
+    return outcome;
+  }
+
   /** Sets a line's quantity. @throws 404 unknown line, 409 sold out, 400 over stock or 99. */
   async update(ownerKey: string, itemId: string, quantity: number): Promise<void> {
     await this.mutate(ownerKey, async (cart) => {

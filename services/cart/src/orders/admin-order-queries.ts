@@ -6,10 +6,10 @@ import { orderModel, type OrderRecord } from './order.model';
 import { toApiOrder } from './order-view';
 import { paymentDueAt, type PaymentMethod } from './payment-method';
 import { withdrawalModel } from '../withdrawals/withdrawal.model';
+import { withdrawalPeriodEnd } from '@shop/cart-rules';
 
 const DAY_MS = 86_400_000;
 /** Withdrawal period after delivery (§ 355 Abs. 2, § 356 Abs. 2 Nr. 1 BGB) and refund period after receipt (§ 357 Abs. 1 BGB), in days. */
-const WITHDRAWAL_DAYS = 14;
 const REFUND_DAYS = 14;
 const ORDER_NOT_FOUND = 'Die Bestellung wurde nicht gefunden.';
 /** The fields of a list row (toSummary). */
@@ -103,10 +103,10 @@ export class AdminOrderQueries {
           .findOne({ orderId: String(doc._id) })
           .lean()
       : null;
-    const deliveredOn = doc.deliveredAt ? isoDateInBerlin(doc.deliveredAt) : null;
-    const periodEnds = deliveredOn ? addDaysToIsoDate(deliveredOn, WITHDRAWAL_DAYS) : null;
+    const order = toApiOrder(doc, this.deps.payment);
+    const periodEnds = withdrawalPeriodEnd(order);
     return {
-      ...toApiOrder(doc, this.deps.payment),
+      ...order,
       version: doc.version ?? 0,
       overdue: this.isOverdue(doc),
       paymentReceived: doc.paymentReceived?.receivedOn

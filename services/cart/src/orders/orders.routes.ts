@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AgeVerificationBody, AgeVerificationResponse, errorResponses, IdempotencyKey, Order, OrderListResponse } from '@shop/contracts';
+import {
+  AgeVerificationBody,
+  AgeVerificationResponse,
+  errorResponses,
+  IdempotencyKey,
+  Order,
+  OrderListResponse,
+  ReorderResponse,
+} from '@shop/contracts';
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { BadRequestError, NotFoundError, customerEmailKey, readIdentity } from '@shop/service-kit';
 import type { OrderPlacement } from './order-placement';
 import { AgeVerificationFailedError, PLACEMENT_FAULT_POINTS, type PlacementFaultPoint } from './order-placement';
 import { accessibleOrderIds, grantOrderAccess } from './order-access';
 import type { CartOwners } from '../cart/cart-owner';
+import type { CartOperations } from '../cart/cart-operations';
+import { toApiCart } from '../cart/priced-cart';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
 import type { AttemptLimiter } from '@shop/service-kit';
 
 interface OrderRouteOptions {
   placement: OrderPlacement;
+  /** The cart 'Erneut bestellen' fills. */
+  cart: CartOperations;
   owners: CartOwners;
   ageVerification: AgeVerificationProvider<IdCardMrzInput>;
   secureCookie: boolean;
@@ -47,6 +59,9 @@ const errors = errorResponses({
  *   ORDER_LIMIT_PER_IP per client IP within 24 hours.
  * - `GET /api/orders/{id}`: the order for its buyer (access cookie or logged-in owner), else 404.
  * - `GET /api/orders`: the logged-in customer's orders (401 'Anmeldung erforderlich' otherwise).
+ * - `POST /api/orders/{id}/reorder`: 'Erneut bestellen' (issue #25) for the order's buyer (as the
+ *   GET; 404 otherwise): its products go into this browser's cart as far as they are available
+ *   today (ReorderResponse says which were left out and why); 503 when the catalog is unreachable.
  */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, options) => {
   const { placement, secureCookie, identitySecret } = options;
@@ -119,6 +134,25 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       const identity = await readIdentity(request, identitySecret);
       if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundError('Bestellung nicht gefunden.');
       return placement.forBuyer(id, accessibleOrderIds(request), identity);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/reorder',
+    {
+      schema: {
+        summary: "Puts an earlier order's products into the cart again ('Erneut bestellen')",
+        params: z.object({ id: z.string() }),
+        response: { 200: ReorderResponse, ...errorResponses({ 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['CATALOG_UNAVAILABLE'] }) },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundError('Bestellung nicht gefunden.');
+      const order = await placement.forBuyer(id, accessibleOrderIds(request), await readIdentity(request, identitySecret));
+      const ownerKey = (await options.owners.resolve(request, reply, true)).ownerKey!;
+      const outcome = await options.cart.reorder(ownerKey, order.items);
+      return { ...outcome, cart: toApiCart(await options.cart.read(ownerKey)) };
     },
   );
 

@@ -433,6 +433,54 @@ describe('orders of logged-in customers (for the account slice)', () => {
   });
 });
 
+describe("'Erneut bestellen' (issue #25)", () => {
+  test("puts what is still available into the cart at today's price and says what is not", async () => {
+    const GONE = 'd'.repeat(24);
+    env.catalog.products.set(GONE, testProduct(GONE, { name: 'RandM Tornado 7000 Cola', stock: 10 }));
+    const buyer = await shopperWith([
+      [ID.regular, 2],
+      [ID.scarce, 4],
+      [ID.sale, 1],
+      [GONE, 1],
+    ]);
+    const order = (await place(buyer)).body;
+    expect((await buyer.call('GET', '/api/cart')).body.items).toEqual([]);
+    env.catalog.products.delete(GONE);
+    env.catalog.products.get(ID.sale)!.stock = 0;
+    env.catalog.products.get(ID.scarce)!.stock = 3; // 4 ordered, 3 left
+    env.catalog.products.get(ID.regular)!.price = '15.49';
+
+    const answer = await buyer.call('POST', `/api/orders/${order.id}/reorder`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.added).toEqual([
+      { productId: ID.regular, name: expect.any(String), quantity: 2, ordered: 2 },
+      { productId: ID.scarce, name: expect.any(String), quantity: 3, ordered: 4 },
+    ]);
+    expect(answer.body.unavailable).toEqual([
+      { productId: ID.sale, name: 'RandM Tornado 9000 Blueberry Ice', reason: 'Derzeit ausverkauft' },
+      { productId: GONE, name: 'RandM Tornado 7000 Cola', reason: 'Nicht mehr im Sortiment' },
+    ]);
+    const cart = (await buyer.call('GET', '/api/cart')).body;
+    expect(cart.items.map((line: { productId: string; quantity: number }) => [line.productId, line.quantity])).toEqual([
+      [ID.regular, 2],
+      [ID.scarce, 3],
+    ]);
+    expect(cart.items[0].product.price).toBe('15.49');
+    // Again: the cart already holds all 3 of the scarce product, so only the regular one grows.
+    const again = (await buyer.call('POST', `/api/orders/${order.id}/reorder`)).body;
+    expect(again.added.map((line: { productId: string }) => line.productId)).toEqual([ID.regular]);
+    expect(again.unavailable.map((line: { reason: string }) => line.reason)).toContain('Die verfügbare Menge liegt schon im Warenkorb');
+  });
+
+  test('only the buyer may reorder: 404 for another browser, nothing added', async () => {
+    const order = (await place(await shopperWith([[ID.regular, 1]]))).body;
+    const stranger = env.shopper();
+    expect((await stranger.call('POST', `/api/orders/${order.id}/reorder`)).status).toBe(404);
+    expect((await stranger.call('POST', '/api/orders/..%2F..%2Fcart/reorder')).status).toBe(404);
+    expect((await stranger.call('GET', '/api/cart')).body.items).toEqual([]);
+  });
+});
+
 describe('stale pending orders', () => {
   test('the sweeper releases the stock of an order left pending by a crash', async () => {
     env.catalog.reservations.set('stale-reservation-1', { status: 'reserved', lines: [{ productId: ID.regular, quantity: 4 }] });

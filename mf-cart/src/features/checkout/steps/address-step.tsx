@@ -1,7 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import type { CheckoutFormValues } from '../checkout-form';
 import { AddressFields } from '../components/address-fields';
-import { AddressBlock } from '../../../components/address-block';
+import { AddressBlock } from '@shop/ui';
 
 /** Step 2: billing address and, when it differs, the delivery address (Germany only, no Packstation). */
 export function AddressStep() {
