@@ -125,6 +125,15 @@ test('staff book the transfer and ship with DHL: the buyer gets the tracking lin
 
   const mail = await mailText(email, /ist unterwegs$/);
   expect(mail).toContain('https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557');
+
+  // Issue #25: the shipment issued the invoice; staff download its PDF from the order.
+  expect(mail).toMatch(/Ihre Rechnung RE-\d{6} finden Sie im Anhang/);
+  const invoiceLink = page.getByRole('link', { name: /^Rechnung RE-\d{6} vom \d{2}\.\d{2}\.\d{4} \(PDF\)$/ });
+  await expect(invoiceLink).toBeVisible();
+  const pdf = await page.request.get((await invoiceLink.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('staff create a promo code and a shopper redeems it in the cart at once @phone', async ({ shopperPage: page, browser }, info) => {

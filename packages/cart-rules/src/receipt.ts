@@ -1,5 +1,5 @@
 import { SHIPPING_METHOD_LABEL, type AppliedPromo, type Order } from '@shop/contracts';
-import { formatEurDecimal, formatIsoDate } from '@shop/format';
+import { formatEurDecimal, formatIsoDate, isoDateInBerlin } from '@shop/format';
 
 /** One labelled amount or detail of a receipt; `kind` lets a screen style the row. */
 export interface ReceiptRow {
@@ -72,3 +72,13 @@ export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
   delivered: 'Zugestellt',
   cancelled: 'Storniert',
 };
+
+/** How an invoice is named in lists and links: 'Rechnung RE-000042 vom 22.11.2026' or 'Stornorechnung …' (issue #25). */
+export function invoiceLabel(invoice: { number: string; kind: 'invoice' | 'cancellation'; issuedAt: string }): string {
+  const title = invoice.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung';
+  return `${title} ${invoice.number} vom ${formatIsoDate(isoDateInBerlin(new Date(invoice.issuedAt)))}`;
+}
+
+/** Where an order's invoice PDF is downloaded: by its buyer, or (`staff`) in the back office. */
+export const invoicePdfUrl = (orderId: string, number: string, staff = false) =>
+  `/api/${staff ? 'admin/' : ''}orders/${encodeURIComponent(orderId)}/invoices/${encodeURIComponent(number)}`;

@@ -100,6 +100,17 @@ export const OrderLineItem = z
 
 export const BankDetails = z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }).strict();
 
+/**
+ * An invoice or cancellation invoice of an order (issue #25), as listed on the order: the
+ * sequential number ('RE-000042'), its kind, when it was issued (ISO time) and where its PDF is
+ * (`GET /api/orders/{id}/invoices/{number}` for the buyer, `/api/admin/orders/{id}/invoices/{number}` for staff).
+ */
+export const InvoiceRef = z.object({ number: z.string(), kind: z.enum(['invoice', 'cancellation']), issuedAt: z.string() }).strict();
+export type InvoiceRef = z.infer<typeof InvoiceRef>;
+
+/** The invoice numbers the shop issues: 'RE-' and 6 or more digits, counted without gaps (issue #25, § 14 Abs. 4 Nr. 4 UStG). */
+export const InvoiceNumber = z.string().regex(/^RE-\d{6,}$/, 'Rechnungsnummer wie RE-000042');
+
 /** An order as the buyer sees it (thank-you page, account order list). */
 export const Order = z
   .object({
@@ -141,6 +152,8 @@ export const Order = z
       })
       .strict()
       .nullable(),
+    /** Its invoices, oldest first: issued when the order is shipped; a correction adds a cancellation invoice (issue #25). */
+    invoices: z.array(InvoiceRef),
   })
   .strict();
 export type Order = z.infer<typeof Order>;

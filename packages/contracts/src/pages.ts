@@ -51,3 +51,24 @@ export type InformationPage = z.infer<typeof InformationPage>;
 /** `GET /internal/legal-versions`: the current versions of the texts an order refers to. */
 export const LegalVersions = z.object({ terms: z.string(), withdrawal: z.string(), privacy: z.string() }).strict();
 export type LegalVersions = z.infer<typeof LegalVersions>;
+
+/**
+ * `GET /internal/seller-details` (content service, from the operator settings): who sells, as an
+ * invoice names the seller (issue #25; § 14 Abs. 4 UStG, ElektroG § 6 WEEE number). In
+ * development a missing setting comes as a marked placeholder ('==[… fehlt: OPERATOR_… setzen]==').
+ */
+export const SellerDetails = z
+  .object({
+    company: z.string(),
+    street: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    representative: z.string(),
+    register: z.string(),
+    vatId: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    weeeNumber: z.string(),
+  })
+  .strict();
+export type SellerDetails = z.infer<typeof SellerDetails>;

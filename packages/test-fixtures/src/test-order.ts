@@ -48,6 +48,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     ageVerification: { method: 'id-card-mrz', verified: true, checkedAt: '2026-11-25T09:30:00.000Z' },
     legalVersions: null,
     shipment: null,
+    invoices: [],
     ...overrides,
   };
 }

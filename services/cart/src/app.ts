@@ -2,7 +2,9 @@ import cookie from '@fastify/cookie';
 import { AttemptLimiter, AuditRelay, backfillVersions, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
-import { LegalVersionsClient } from './legal/legal-versions-client';
+import { LegalVersionsClient, SellerDetailsClient } from './legal/content-reads';
+import { Invoices } from './invoices/invoices';
+import { invoiceRoutes } from './invoices/invoices.routes';
 import { Carts } from './cart/carts';
 import { customerDataRoutes } from './customers/customer-data.routes';
 import { CartOperations } from './cart/cart-operations';
@@ -126,14 +128,33 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   await app.register(customerDataRoutes, { placement, carts: new Carts(app.db), withdrawals });
 
   const orderQueries = new AdminOrderQueries({ db: app.db, payment: prepayment(config), dueDays: config.PAYMENT_DUE_DAYS, now });
-  const shippingMails = new ShippingMails({ db: app.db, mailer, shop, log: app.log, now });
-  const fulfillment = new OrderFulfillment({ db: app.db, queries: orderQueries, cancellation, shippingMails, relay, now });
+  const invoices = new Invoices({
+    db: app.db,
+    seller: (() => {
+      const seller = new SellerDetailsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log);
+      return () => seller.current();
+    })(),
+    log: app.log,
+    now,
+  });
+  const shippingMails = new ShippingMails({ db: app.db, mailer, shop, invoices, log: app.log, now });
+  const fulfillment = new OrderFulfillment({
+    db: app.db,
+    queries: orderQueries,
+    cancellation,
+    shippingMails,
+    invoices,
+    relay,
+    log: app.log,
+    now,
+  });
   app.jobs.migration('order-versions', () => backfillVersions(orderModel(app.db)));
   await app.register(adminOrderRoutes, {
     fulfillment,
     queries: orderQueries,
     statistics: new OrderStatistics({ db: app.db, dueDays: config.PAYMENT_DUE_DAYS, now }),
   });
+  await app.register(invoiceRoutes, { invoices, placement, identitySecret: identity });
   const promotions = new PromotionAdmin({ db: app.db, relay, now });
   app.jobs.migration('promotion-versions', () => backfillVersions(promoCodeModel(app.db)));
   await app.register(adminPromotionRoutes, { promotions });
@@ -141,6 +162,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
 
   app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
   app.jobs.every('shipping-emails', { intervalMs: SWEEP_INTERVAL_MS }, () => shippingMails.sendPending());
+  app.jobs.every('invoices', { intervalMs: SWEEP_INTERVAL_MS }, () => invoices.issueMissingCancellations());
   app.jobs.every('stale-pending-orders', { intervalMs: SWEEP_INTERVAL_MS }, () => placement.sweepStalePending());
   app.jobs.every('order-confirmations', { intervalMs: SWEEP_INTERVAL_MS }, () => placement.sendMissingConfirmations());
   app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>

@@ -10,6 +10,7 @@ import { contactRoutes } from './contact/contact.routes';
 import { internalRoutes } from './seo/internal.routes';
 import { InformationPages } from './pages/information-pages';
 import { pagesRoutes } from './pages/pages.routes';
+import { operatorDetails } from './pages/operator-settings';
 import { postModel } from './blog/post.model';
 import { PostAdmin } from './blog/post-admin';
 import { adminPostRoutes } from './blog/admin-posts.routes';
@@ -41,7 +42,7 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   await app.register(blogRoutes, { posts });
   const pages = new InformationPages(app.db, config, now, app.changes);
   await app.register(internalRoutes, { posts, pages, publicOrigin: config.PUBLIC_ORIGIN });
-  await app.register(pagesRoutes, { pages });
+  await app.register(pagesRoutes, { pages, operator: operatorDetails(config) });
 
   // Staff editing (issue #13): posts and pages, each write audited through the record's outbox.
   const relay = new AuditRelay({

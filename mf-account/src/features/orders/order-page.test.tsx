@@ -48,11 +48,17 @@ describe('OrderPage', () => {
     expect(screen.getByRole('link', { name: 'Vertrag widerrufen' })).toHaveAttribute('href', '/vertrag-widerrufen');
     expect(screen.getByText(/Widerrufsfrist von 14 Tagen beginnt/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Erneut bestellen' })).toBeEnabled();
+    expect(screen.getByText(/Die Rechnung erhalten Sie mit dem Versand per E-Mail/)).toBeInTheDocument();
   });
 
   test('shipped: the DHL tracking link; delivered 3 days ago: the period end; delivered 20 days ago or cancelled: no withdrawal button', async () => {
     const deliveredRecently = new Date(Date.now() - 3 * DAY_MS);
-    api.on('GET', `/api/orders/${order.id}`, jsonAnswer(200, testOrder({ status: 'delivered', shipment: shipment(deliveredRecently) })));
+    const invoices = [{ number: 'RE-000042', kind: 'invoice' as const, issuedAt: '2026-11-26T12:00:00.000Z' }];
+    api.on(
+      'GET',
+      `/api/orders/${order.id}`,
+      jsonAnswer(200, testOrder({ status: 'delivered', shipment: shipment(deliveredRecently), invoices })),
+    );
     const first = open();
     const tracking = await screen.findByRole('link', { name: /00340434161094042557/ });
     expect(tracking).toHaveAttribute('href', expect.stringContaining('dhl.de'));
@@ -64,6 +70,10 @@ describe('OrderPage', () => {
     });
     expect(screen.getByText(new RegExp(`Widerrufsfrist bis ${end.replace(/\./g, '\\.')}`))).toBeInTheDocument();
     expect(screen.getByText('Zahlung eingegangen.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rechnung RE-000042 vom 26.11.2026 herunterladen (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/orders/${order.id}/invoices/RE-000042`,
+    );
     first.unmount();
 
     api.on(

@@ -4,7 +4,15 @@ import { Link, useParams } from 'react-router-dom';
 import type { Order, ShopResponse, WithdrawalNavigationState } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { request } from '@shop/event-bus';
-import { bankTransferRows, paymentDueDateText, totalsRows, withdrawalAvailable, withdrawalPeriodEnd } from '@shop/cart-rules';
+import {
+  bankTransferRows,
+  invoiceLabel,
+  invoicePdfUrl,
+  paymentDueDateText,
+  totalsRows,
+  withdrawalAvailable,
+  withdrawalPeriodEnd,
+} from '@shop/cart-rules';
 import { formatDate, formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
 import { AddressBlock, Button, LoadFailed, Notice, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
@@ -208,6 +216,19 @@ function OrderView({ orderId }: { orderId: string }) {
       <section aria-labelledby="order-payment">
         <h2 id="order-payment">Zahlung</h2>
         <Payment order={order} />
+        {order.invoices.length > 0 ? (
+          <ul className="account-order-invoices" aria-label="Rechnungen">
+            {order.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                <a href={invoicePdfUrl(order.id, invoice.number)} download>
+                  {invoiceLabel(invoice)} herunterladen (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          order.status !== 'cancelled' && <p>Die Rechnung erhalten Sie mit dem Versand per E-Mail; sie steht dann auch hier.</p>
+        )}
       </section>
 
       <section aria-labelledby="order-shipping">

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetail, OrderAction } from '@shop/contracts/admin';
-import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
+import { ORDER_STATUS_LABELS, invoiceLabel, invoicePdfUrl } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate, isoDateInBerlin, parseEuroInput } from '@shop/format';
 import { href } from '@shop/routes';
 import { LoadFailed, Notice, Spinner } from '@shop/ui';
@@ -170,6 +170,17 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
             {order.shippingEmailSent ? ' · Kunde informiert' : ' · E-Mail an den Kunden wird noch gesendet'}
             {order.shipment.deliveredAt && ` · zugestellt am ${formatDateTime(new Date(order.shipment.deliveredAt))}`}
           </p>
+        )}
+        {order.invoices.length > 0 && (
+          <ul className="admin-invoices" aria-label="Rechnungen">
+            {order.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                <a href={invoicePdfUrl(order.id, invoice.number, true)} download>
+                  {invoiceLabel(invoice)} (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
         )}
         {order.cancellation && (
           <p>

@@ -75,6 +75,8 @@ export const CART_ERROR_CODES = [
   'ORDER_LIMIT_REACHED',
   'WITHDRAWAL_ATTEMPTS_EXCEEDED',
   'AGE_VERIFICATION_FAILED',
+  /** 503: an invoice cannot be issued because the seller details (content service) are not readable. */
+  'SELLER_DETAILS_UNAVAILABLE',
 ] as const;
 
 /** Account: sign-in, mails, sessions, and the services the account calls. */

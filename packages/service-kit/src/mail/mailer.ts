@@ -13,6 +13,8 @@ export interface OutgoingMail {
   fileStem: string;
   /** Where answers go (a contact message: the sender), when not to MAIL_FROM. */
   replyTo?: string;
+  /** Files sent along (an invoice PDF, issue #25). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -33,6 +35,7 @@ export function createMailer(options: { from: string; smtpUrl?: string; mailDir:
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    attachments: mail.attachments,
   });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

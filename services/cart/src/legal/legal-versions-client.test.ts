@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { LegalVersionsClient } from './legal-versions-client';
+import { LegalVersionsClient } from './content-reads';
 
 const SECRET = 'test-internal-secret-0123456789-abcdef';
 const VERSIONS = { terms: '2026-11-23', withdrawal: '2026-11-23', privacy: '2026-11-20' };

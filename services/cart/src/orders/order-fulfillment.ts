@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AdminOrderDetail, OrderAction } from '@shop/contracts/admin';
 import { STALE_EDIT_MESSAGE } from '@shop/contracts/admin';
@@ -8,6 +9,7 @@ import type { OrderCancellation } from './order-cancellation';
 import { orderTransition } from './order-transitions';
 import { loadPlacedOrder, type AdminOrderQueries } from './admin-order-queries';
 import type { ShippingMails } from './shipping-mails';
+import type { Invoices } from '../invoices/invoices';
 
 type Action = z.output<typeof OrderAction>;
 
@@ -26,7 +28,9 @@ export class OrderFulfillment {
       queries: AdminOrderQueries;
       cancellation: OrderCancellation;
       shippingMails: ShippingMails;
+      invoices: Invoices;
       relay: AuditRelay;
+      log: FastifyBaseLogger;
       now: () => Date;
     },
   ) {}
@@ -59,6 +63,15 @@ export class OrderFulfillment {
         relay: this.deps.relay,
       });
       if (transition.events.includes('shipped')) await this.deps.shippingMails.sendPending();
+      if (request.action === 'refund-withdrawal') {
+        // A refund after delivery reverses the invoice (issue #25): a cancellation invoice, never an edit.
+        const refunded = await loadPlacedOrder(this.deps.db, id);
+        await this.deps.invoices
+          .cancelFor(refunded, refunded.refund?.amountCents ?? 0, request.refundedOn)
+          .catch((error: unknown) =>
+            this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'cancellation invoice not issued; the job retries'),
+          );
+      }
     }
     return this.deps.queries.detail(id);
   }

@@ -3,22 +3,26 @@ import { shortMail, type OutgoingMail, type ShopInfo } from '@shop/service-kit';
 
 /**
  * Tells the buyer the parcel is on its way (issue #13): order number, the DHL tracking number
- * and link, and the handover rule of the age-checked delivery (legal-de 1.6).
+ * and link, and the handover rule of the age-checked delivery (legal-de 1.6); the invoice goes
+ * along as PDF (issue #25).
  */
 export function orderShippedMail(
   order: { orderNumber: string; email: string; name: string; trackingNumber: string },
   shop: ShopInfo,
+  invoice: { number: string; pdf: Buffer },
 ): OutgoingMail {
-  return shortMail({
+  const mail = shortMail({
     to: order.email,
     subject: `Ihre Bestellung ${order.orderNumber} ist unterwegs`,
     greeting: `Guten Tag ${order.name},`,
     lines: [
       `Ihre Bestellung ${order.orderNumber} wurde an DHL übergeben. Sendungsnummer: ${order.trackingNumber}.`,
       'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
+      `Ihre Rechnung ${invoice.number} finden Sie im Anhang dieser E-Mail und in Ihrem Kundenkonto bei der Bestellung.`,
     ],
     link: { label: 'Sendung verfolgen', url: dhlTrackingUrl(order.trackingNumber) },
     shop,
     fileStem: `${order.orderNumber}-versandt`,
   });
+  return { ...mail, attachments: [{ filename: `Rechnung-${invoice.number}.pdf`, content: invoice.pdf, contentType: 'application/pdf' }] };
 }

@@ -67,5 +67,10 @@ export function toApiOrder(doc: OrderRecord, payment: PaymentMethod): Order {
             deliveredAt: doc.deliveredAt ? new Date(doc.deliveredAt).toISOString() : null,
           }
         : null,
+    invoices: (doc.invoices ?? []).map((invoice) => ({
+      number: invoice.number,
+      kind: invoice.kind,
+      issuedAt: new Date(invoice.issuedAt).toISOString(),
+    })),
   };
 }

@@ -112,6 +112,24 @@ const orderSchema = new Schema(
       type: new Schema({ refundedOn: String, amountCents: Number, recordedAt: Date, byUserId: String }, { _id: false }),
       default: null,
     },
+    /**
+     * The invoices issued for it (issue #25), oldest first: number, kind, time. The documents
+     * themselves are in the 'invoices' collection (immutable); this list is added to after each
+     * is stored, and the invoice job adds any an interrupted run left out.
+     */
+    invoices: {
+      type: [
+        new Schema(
+          {
+            number: { type: String, required: true },
+            kind: { type: String, enum: ['invoice', 'cancellation'], required: true },
+            issuedAt: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     /** Optimistic concurrency for staff changes (issue #13). */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,

@@ -10,6 +10,7 @@ export type NewOrder = Omit<
   | 'createdAt'
   | 'updatedAt'
   | 'confirmationEmailSentAt'
+  | 'invoices'
   | 'withdrawalRequestedAt'
   | 'cancelledAt'
   | 'cancellationReason'

@@ -3,18 +3,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, ShopInfo } from '@shop/service-kit';
 import { orderModel } from './order.model';
 import { orderShippedMail } from './order-shipped.mail';
+import type { Invoices } from '../invoices/invoices';
 
-/** The shipping e-mails with the DHL tracking link (issue #13): after 'ship' and as the 'shipping-emails' job. */
+/**
+ * The shipping e-mails with the DHL tracking link (issue #13) and the invoice as PDF (issue #25):
+ * after 'ship' and as the 'shipping-emails' job.
+ */
 export class ShippingMails {
-  constructor(private readonly deps: { db: Connection; mailer: Mailer; shop: ShopInfo; log: FastifyBaseLogger; now: () => Date }) {}
+  constructor(
+    private readonly deps: { db: Connection; mailer: Mailer; shop: ShopInfo; invoices: Invoices; log: FastifyBaseLogger; now: () => Date },
+  ) {}
 
   private get orders() {
     return orderModel(this.deps.db);
   }
 
   /**
-   * E-mails the tracking link for every shipped order that lacks it (claimed first, so two
-   * instances never send twice; the claim is given back when sending fails, and the sweeper retries).
+   * E-mails the tracking link and the invoice for every shipped order that lacks it (claimed
+   * first, so two instances never send twice; the claim is given back when issuing the invoice or
+   * sending fails, and the job retries). The invoice is issued here, once per order.
    */
   async sendPending(): Promise<void> {
     const open = await this.orders
@@ -28,6 +35,8 @@ export class ShippingMails {
       );
       if (claim.modifiedCount !== 1) continue;
       try {
+        const invoice = await this.deps.invoices.issueFor(order);
+        const pdf = await this.deps.invoices.pdfOf(invoice);
         await this.deps.mailer.send(
           orderShippedMail(
             {
@@ -37,6 +46,7 @@ export class ShippingMails {
               trackingNumber: order.trackingNumber!,
             },
             this.deps.shop,
+            { number: invoice.number, pdf },
           ),
         );
       } catch (error) {

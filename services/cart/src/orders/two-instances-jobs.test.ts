@@ -10,6 +10,7 @@ import { Types } from 'mongoose';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { startCartTestEnv, testProduct } from '../test-support/cart-test-env';
 import { orderModel } from './order.model';
+import { invoiceModel } from '../invoices/invoice.model';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const PRODUCT = 'c'.repeat(24);
@@ -46,7 +47,7 @@ test('two instances running every job together: each e-mail once, each reservati
   await orders.collection.updateMany({ _id: { $in: ids(overdue) } }, { $set: { createdAt: LONG_AGO } });
   await orders.updateMany(
     { _id: { $in: shipped.map((o) => o.id) } },
-    { $set: { status: 'shipped', trackingNumber: '00340434161234567890', shippingEmailSentAt: null } },
+    { $set: { status: 'shipped', trackingNumber: '00340434161234567890', shippedAt: LONG_AGO, shippingEmailSentAt: null } },
   );
   await orders.collection.updateOne({ _id: ids([crashed])[0] }, { $set: { status: 'pending', createdAt: LONG_AGO } });
 
@@ -62,6 +63,12 @@ test('two instances running every job together: each e-mail once, each reservati
     expect(await mailsOf(order.orderNumber, 'storniert')).toHaveLength(1);
   }
   for (const order of shipped) expect(await mailsOf(order.orderNumber, 'versandt')).toHaveLength(1);
+  // One invoice per shipped order (issue #25), with consecutive numbers.
+  const invoices = await invoiceModel(env.app.db)
+    .find({ orderId: { $in: shipped.map((order) => order.id) } })
+    .lean();
+  expect(invoices).toHaveLength(2);
+  expect(Math.abs(invoices[0]!.sequence - invoices[1]!.sequence)).toBe(1);
   expect(await orders.findById(crashed.id).lean()).toBeNull();
   // Released: the two cancelled orders (2 + 3) and the crashed one (4), each once.
   expect(stock()).toBe(STOCK - 2);

@@ -69,14 +69,36 @@ function startCatalogWithStock() {
 /** The legal text versions the content double answers (an order keeps them). */
 export const TEST_LEGAL_VERSIONS = { terms: '2026-11-23', withdrawal: '2026-11-23', privacy: '2026-11-20' };
 
-/** A stand-in for the content service's `GET /internal/legal-versions` (shared secret). */
+/** The operator settings the content double answers (invoices name the seller). */
+export const TEST_SELLER = {
+  company: 'Tornado Handel GmbH',
+  street: 'Hansaring 12',
+  postalCode: '50670',
+  city: 'Köln',
+  representative: 'Erika Beispiel',
+  register: 'Amtsgericht Köln, HRB 123456',
+  vatId: 'DE123456789',
+  email: 'service@tornado-handel.example',
+  phone: '0221 123456',
+  weeeNumber: 'DE 12345678',
+};
+
+/**
+ * A stand-in for the content service's `GET /internal/legal-versions` and `/internal/seller-details`
+ * (shared secret); `sellerUp = false` makes the seller details unreadable.
+ */
 async function startContentDouble() {
   const content = Fastify();
+  const state = { sellerUp: true };
+  const authorised = (token: unknown) => token === INTERNAL_API_SECRET;
   content.get('/internal/legal-versions', async (request, reply) =>
-    request.headers['x-internal-token'] === INTERNAL_API_SECRET ? TEST_LEGAL_VERSIONS : reply.code(401).send({ message: 'no token' }),
+    authorised(request.headers['x-internal-token']) ? TEST_LEGAL_VERSIONS : reply.code(401).send({ message: 'no token' }),
+  );
+  content.get('/internal/seller-details', async (request, reply) =>
+    authorised(request.headers['x-internal-token']) && state.sellerUp ? TEST_SELLER : reply.code(503).send({ message: 'down' }),
   );
   const url = await content.listen({ port: 0, host: '127.0.0.1' });
-  return { url, close: () => content.close() };
+  return { url, state, close: () => content.close() };
 }
 
 /** The order date every test sees (the age check depends on it). */
@@ -159,6 +181,8 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   return {
     app,
     catalog: catalog.state,
+    /** The content double: `content.sellerUp = false` makes the seller details unreadable. */
+    content: content.state,
     /** The admin service's audit endpoint as a double: the entries of staff changes arrive here. */
     audit,
     mailDir,

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InformationPage, LegalVersions, PageSlug, errorResponses } from '@shop/contracts';
+import { InformationPage, LegalVersions, PageSlug, SellerDetails, errorResponses } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { InformationPages } from './information-pages';
+import type { OperatorDetails } from './operator-settings';
 
 /**
  * `GET /api/pages/{slug}` (issue #12): an information or legal page as sanitised HTML with its
  * text version; cacheable for a minute (staff publish new texts in the back office). `GET
  * /internal/legal-versions` gives the current versions of terms, withdrawal text and privacy
- * policy to other services (shared secret).
+ * policy to other services (shared secret), and `GET /internal/seller-details` the operator's
+ * details an invoice names (issue #25).
  */
-export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages }> = async (app, { pages }) => {
+export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages; operator: OperatorDetails }> = async (
+  app,
+  { pages, operator },
+) => {
   app.get(
     '/api/pages/:slug',
     {
@@ -32,4 +37,17 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages }> = a
     { schema: { hide: true, response: { 200: LegalVersions } } },
     async () => await pages.legalVersions(),
   );
+
+  app.get('/internal/seller-details', { schema: { hide: true, response: { 200: SellerDetails } } }, async () => ({
+    company: operator.OPERATOR_COMPANY,
+    street: operator.OPERATOR_STREET,
+    postalCode: operator.OPERATOR_POSTAL_CODE,
+    city: operator.OPERATOR_CITY,
+    representative: operator.OPERATOR_REPRESENTATIVE,
+    register: operator.OPERATOR_REGISTER,
+    vatId: operator.OPERATOR_VAT_ID,
+    email: operator.OPERATOR_EMAIL,
+    phone: operator.OPERATOR_PHONE,
+    weeeNumber: operator.OPERATOR_WEEE_NUMBER,
+  }));
 };

@@ -1,0 +1,173 @@
+import PDFDocument from 'pdfkit';
+import { formatEur, formatIsoDate, isoDateInBerlin } from '@shop/format';
+import type { InvoiceLine, InvoiceParty, TaxTotal } from './invoice-document';
+
+/** What the PDF shows: the stored invoice's fields (nothing else, so the same record always gives the same document). */
+export interface InvoicePdfInput {
+  kind: 'invoice' | 'cancellation';
+  number: string;
+  orderNumber: string;
+  cancelsNumber: string | null;
+  issuedAt: Date;
+  supplyDate: string;
+  seller: InvoiceParty;
+  sellerVatId: string;
+  sellerWeeeNumber: string;
+  buyer: InvoiceParty;
+  lines: InvoiceLine[];
+  taxes: TaxTotal[];
+  totalGrossCents: number;
+  paymentNote: string;
+}
+
+const PAGE_MARGIN = 50;
+/** Table columns (points; A4 is 595 wide, 495 between the margins): left edge, width, alignment. */
+const COLUMNS = [
+  { title: 'Pos.', width: 24, align: 'left' },
+  { title: 'Bezeichnung', width: 175, align: 'left' },
+  { title: 'Menge', width: 32, align: 'right' },
+  { title: 'Einzelpreis brutto', width: 56, align: 'right' },
+  { title: 'USt.', width: 28, align: 'right' },
+  { title: 'Netto', width: 58, align: 'right' },
+  { title: 'USt.-Betrag', width: 56, align: 'right' },
+  { title: 'Brutto', width: 66, align: 'right' },
+] as const;
+
+/**
+ * Renders an invoice or cancellation invoice as an A4 PDF (pdfkit, built-in Helvetica) with what
+ * § 14 Abs. 4 UStG asks: seller and buyer with addresses, the seller's VAT ID, date of issue,
+ * the sequential number, quantity and description of the goods, the day of supply, net amounts
+ * and VAT per rate and the VAT amount; plus the WEEE registration number (ElektroG § 6) and how it
+ * was paid. Metadata dates are the issue time, so the same record renders the same bytes.
+ */
+export function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Buffer> {
+  const title = invoice.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    info: {
+      Title: `${title} ${invoice.number}`,
+      Author: invoice.seller.name,
+      Subject: `Bestellung ${invoice.orderNumber}`,
+      CreationDate: invoice.issuedAt,
+      ModDate: invoice.issuedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = PAGE_MARGIN;
+  const width = doc.page.width - 2 * PAGE_MARGIN;
+
+  // Seller (sender line and block).
+  doc.font('Helvetica-Bold').fontSize(13).text(invoice.seller.name, left, PAGE_MARGIN);
+  doc.font('Helvetica').fontSize(8.5).fillColor('#374151');
+  for (const entry of invoice.seller.lines) doc.text(entry);
+  doc.fillColor('black');
+
+  // Buyer block on the left, document data on the right.
+  const blockTop = 170;
+  doc.font('Helvetica').fontSize(10).text(invoice.buyer.name, left, blockTop);
+  for (const entry of invoice.buyer.lines) doc.text(entry);
+  const facts: Array<[string, string]> = [
+    [`${title}snummer`, invoice.number],
+    [`${title}sdatum`, formatIsoDate(isoDateInBerlin(invoice.issuedAt))],
+    ['Liefer-/Leistungsdatum', formatIsoDate(invoice.supplyDate)],
+    ['Bestellnummer', invoice.orderNumber],
+    ...(invoice.cancelsNumber ? [['Storniert Rechnung', invoice.cancelsNumber] as [string, string]] : []),
+  ];
+  let factTop = blockTop;
+  for (const [label, value] of facts) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, left + 290, factTop, { width: 105 });
+    doc.font('Helvetica-Bold').text(value, left + 395, factTop, { width: 100, align: 'right' });
+    factTop += 14;
+  }
+
+  doc.font('Helvetica-Bold').fontSize(16).text(`${title} ${invoice.number}`, left, 280);
+  if (invoice.kind === 'cancellation')
+    doc.font('Helvetica').fontSize(9).text(`Diese Stornorechnung hebt die Rechnung ${invoice.cancelsNumber} ganz oder teilweise auf.`);
+
+  // Lines.
+  let y = doc.y + 12;
+  const row = (cells: string[], bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+    let x = left;
+    const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: COLUMNS[index]!.width - 4 }));
+    const height = Math.max(...heights);
+    if (y + height > doc.page.height - PAGE_MARGIN - 120) {
+      doc.addPage();
+      y = PAGE_MARGIN;
+    }
+    cells.forEach((cell, index) => {
+      const column = COLUMNS[index]!;
+      doc.text(cell, x, y, { width: column.width - 4, align: column.align });
+      x += column.width;
+    });
+    y += height + 5;
+  };
+  row(
+    COLUMNS.map((column) => column.title),
+    true,
+  );
+  doc
+    .moveTo(left, y - 2)
+    .lineTo(left + width, y - 2)
+    .strokeColor('#9ca3af')
+    .stroke();
+  invoice.lines.forEach((entry, index) =>
+    row([
+      String(index + 1),
+      entry.description,
+      String(entry.quantity),
+      formatEur(entry.unitGrossCents),
+      `${entry.vatRatePercent} %`,
+      formatEur(entry.netCents),
+      formatEur(entry.vatCents),
+      formatEur(entry.grossCents),
+    ]),
+  );
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+  y += 8;
+
+  // Totals per rate and the total.
+  const total = (label: string, value: string, bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 10.5 : 9);
+    doc.text(label, left + 230, y, { width: 175, align: 'right' });
+    doc.text(value, left + 405, y, { width: 90, align: 'right' });
+    y += bold ? 16 : 13;
+  };
+  for (const tax of invoice.taxes) {
+    total(`Nettobetrag (${tax.ratePercent} % USt.)`, formatEur(tax.netCents));
+    total(`Umsatzsteuer ${tax.ratePercent} %`, formatEur(tax.vatCents));
+  }
+  total(invoice.kind === 'invoice' ? 'Gesamtbetrag' : 'Gutschrift gesamt', formatEur(invoice.totalGrossCents), true);
+
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(invoice.paymentNote, left, y + 14, { width });
+  doc.moveDown(0.5);
+  doc.text('Bitte bewahren Sie diese Rechnung auf.', { width });
+
+  // Footer with the registration numbers.
+  doc
+    .fontSize(7.5)
+    .fillColor('#374151')
+    .text(
+      `${invoice.seller.name} · USt-IdNr.: ${invoice.sellerVatId} · WEEE-Reg.-Nr.: ${invoice.sellerWeeeNumber}`,
+      left,
+      doc.page.height - PAGE_MARGIN - 20,
+      { width, align: 'center', lineBreak: false },
+    );
+  doc.end();
+  return done;
+}
