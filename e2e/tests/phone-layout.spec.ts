@@ -89,3 +89,26 @@ test(
     await context.close();
   },
 );
+
+test(
+  "the cart page keeps total and 'Zur Kasse' at the bottom of the phone's screen while scrolling",
+  { tag: '@phone-only' },
+  async ({ browser }) => {
+    const context = await phoneContext(browser, VIEWPORTS[0], true);
+    const page = await context.newPage();
+    const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
+    expect((await page.request.post('/api/cart', { data: { productId: product.id, quantity: 2 } })).status()).toBe(201);
+    await page.goto('/warenkorb');
+    const bar = page.getByTestId('cart-sticky-checkout');
+    await expect(bar).toContainText(/Gesamtsumme \d+,\d{2}\s€/);
+    // At the top of the page and halfway down, the one 'Zur Kasse' is on screen and takes the tap.
+    for (const scroll of [0, 0.5]) {
+      await page.evaluate((share) => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * share), scroll);
+      await expect(page.getByRole('link', { name: 'Zur Kasse' })).toBeInViewport();
+      expect(await tappableInViewport(page, '[data-testid="cart-sticky-checkout"] a')).toBe(true);
+    }
+    await page.getByRole('link', { name: 'Zur Kasse' }).tap();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await context.close();
+  },
+);

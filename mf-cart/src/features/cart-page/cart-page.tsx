@@ -155,6 +155,17 @@ function CartContents({ cart }: { cart: CartResponse }) {
           </aside>
         </div>
       )}
+      {cart.items.length > 0 && (
+        // Phones (one column): the summary is far down, so total and 'Zur Kasse' stay at the bottom of the screen (issue #25).
+        <div className="cart-sticky-checkout" data-testid="cart-sticky-checkout">
+          <span>
+            Gesamtsumme <strong>{formatEurDecimal(cart.totals.total)}</strong>
+          </span>
+          <Link className={buttonClass('primary')} to="/checkout">
+            Zur Kasse
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

@@ -158,8 +158,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/auth/me',
     {
       schema: {
-        summary: 'The logged-in user (401 without a live session)',
-        response: { 200: User, ...errorResponses({ 401: ['UNAUTHENTICATED'] }) },
+        summary: 'The logged-in user; 204 without a body when nobody is logged in',
+        description:
+          'Issue #25: "nobody logged in" is the normal answer for most visitors, so it is 204 No Content, not an error status (a 401 showed as a console error on every page). An ended or unknown session cookie is cleared.',
+        response: { 200: User, 204: z.null().describe('no live session'), ...errorResponses({}) },
       },
     },
     async (request, reply) => {
@@ -170,8 +172,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const user = identity ? await auth.userForDisplay(identity.userId) : await auth.currentUser(sessionToken(request));
       if (!user) {
         if (sessionToken(request)) clearSession(reply);
-        // Spec §8: the session fetch does not retry on 'Nicht authentifiziert'.
-        return reply.code(401).send({ message: 'Nicht authentifiziert', code: 'UNAUTHENTICATED' });
+        // Spec §7 'GET /api/auth/me: failure gives none': an empty answer is read as "nobody logged in".
+        return reply.code(204).send(null);
       }
       return user;
     },

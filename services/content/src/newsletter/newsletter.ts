@@ -76,16 +76,31 @@ export class Newsletter {
    * Confirms the subscription of a link (single use) and sends the welcome e-mail with the
    * unsubscribe link. @throws BadRequestError (400) for an unknown, used or expired link.
    */
-  async confirm(token: string): Promise<void> {
+  async confirm(token: string): Promise<'confirmed' | 'already-confirmed'> {
     const now = this.deps.now();
     const unsubscribeToken = newToken();
+    const hash = hashOf(token);
     const confirmed = await this.model.findOneAndUpdate(
-      { confirmTokenHash: hashOf(token), status: 'pending', confirmTokenExpiresAt: { $gt: now } },
-      { $set: { status: 'confirmed', confirmedAt: now, confirmTokenHash: null, confirmTokenExpiresAt: null, unsubscribeToken } },
+      { confirmTokenHash: hash, status: 'pending', confirmTokenExpiresAt: { $gt: now } },
+      {
+        $set: {
+          status: 'confirmed',
+          confirmedAt: now,
+          confirmTokenHash: null,
+          confirmTokenExpiresAt: null,
+          usedConfirmTokenHash: hash,
+          unsubscribeToken,
+        },
+      },
       { returnDocument: 'after' },
     );
-    if (!confirmed) throw new BadRequestError('Dieser Bestätigungslink ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.');
-    this.sendLater(welcomeMail(confirmed.email, unsubscribeToken, this.deps.shop));
+    if (confirmed) {
+      this.sendLater(welcomeMail(confirmed.email, unsubscribeToken, this.deps.shop));
+      return 'confirmed';
+    }
+    // The same link again (a second click, a mail scanner that opened it first): still subscribed.
+    if (await this.model.exists({ usedConfirmTokenHash: hash, status: 'confirmed' })) return 'already-confirmed';
+    throw new BadRequestError('Dieser Bestätigungslink ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.');
   }
 
   /** Ends the subscription of an unsubscribe link; again for an ended one is fine. @throws BadRequestError (400) for an unknown link. */

@@ -18,6 +18,8 @@ const subscriptionSchema = new Schema(
     confirmationSentAt: { type: Date, default: null },
     confirmTokenHash: { type: String, default: null, index: true },
     confirmTokenExpiresAt: { type: Date, default: null },
+    /** The hash of the link that confirmed it: a second click says 'bereits bestätigt' (issue #25), not 'ungültig'. */
+    usedConfirmTokenHash: { type: String, default: null, index: true },
     confirmedAt: { type: Date, default: null },
     unsubscribeToken: { type: String, default: null, index: true },
     unsubscribedAt: { type: Date, default: null },
