@@ -128,15 +128,8 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   await app.register(customerDataRoutes, { placement, carts: new Carts(app.db), withdrawals });
 
   const orderQueries = new AdminOrderQueries({ db: app.db, payment: prepayment(config), dueDays: config.PAYMENT_DUE_DAYS, now });
-  const invoices = new Invoices({
-    db: app.db,
-    seller: (() => {
-      const seller = new SellerDetailsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log);
-      return () => seller.current();
-    })(),
-    log: app.log,
-    now,
-  });
+  const sellerDetails = new SellerDetailsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log);
+  const invoices = new Invoices({ db: app.db, seller: () => sellerDetails.current(), log: app.log, now });
   const shippingMails = new ShippingMails({ db: app.db, mailer, shop, invoices, log: app.log, now });
   const fulfillment = new OrderFulfillment({
     db: app.db,

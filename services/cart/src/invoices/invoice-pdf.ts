@@ -1,24 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { formatEur, formatIsoDate, isoDateInBerlin } from '@shop/format';
-import type { InvoiceLine, InvoiceParty, TaxTotal } from './invoice-document';
+import type { InvoiceRecord } from './invoice.model';
 
 /** What the PDF shows: the stored invoice's fields (nothing else, so the same record always gives the same document). */
-export interface InvoicePdfInput {
-  kind: 'invoice' | 'cancellation';
-  number: string;
-  orderNumber: string;
-  cancelsNumber: string | null;
-  issuedAt: Date;
-  supplyDate: string;
-  seller: InvoiceParty;
-  sellerVatId: string;
-  sellerWeeeNumber: string;
-  buyer: InvoiceParty;
-  lines: InvoiceLine[];
-  taxes: TaxTotal[];
-  totalGrossCents: number;
-  paymentNote: string;
-}
+export type InvoicePdfInput = Omit<InvoiceRecord, '_id' | 'sequence' | 'issueKey' | 'orderId' | 'pdf'>;
 
 const PAGE_MARGIN = 50;
 /** Table columns (points; A4 is 595 wide, 495 between the margins): left edge, width, alignment. */

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InvoiceRef, SellerDetails } from '@shop/contracts';
+import type { SellerDetails } from '@shop/contracts';
 import { formatEur, formatIsoDate, isoDateInBerlin } from '@shop/format';
 import { ConflictError, defineApiError, isDuplicateKeyError, NotFoundError } from '@shop/service-kit';
 import { orderModel, type OrderRecord } from '../orders/order.model';
@@ -165,19 +165,21 @@ export class Invoices {
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
       const last = await this.model.findOne({}, { sequence: 1 }).sort({ sequence: -1 }).lean<{ sequence: number }>();
       const sequence = (last?.sequence ?? 0) + 1;
+      let stored: InvoiceRecord;
       try {
-        const created = await this.model.create({ ...document, sequence, number: invoiceNumberOf(sequence), pdf: null });
-        const stored = (await this.model.findById(created._id).lean<InvoiceRecord>())!;
-        this.deps.log.info({ invoice: stored.number, orderNumber: order.orderNumber, kind: stored.kind }, 'invoice issued');
-        await this.pdfOf(stored);
-        return this.listed(order, stored);
+        stored = (
+          await this.model.create({ ...document, sequence, number: invoiceNumberOf(sequence), pdf: null })
+        ).toObject<InvoiceRecord>();
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
         const same = await this.model.findOne({ issueKey: document.issueKey }).lean<InvoiceRecord>();
         if (same) return this.listed(order, same);
         // Another issue took this number: wait a little (randomised) and read the last number again.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * Math.min(attempt + 1, 5)));
+        continue;
       }
+      this.deps.log.info({ invoice: stored.number, orderNumber: order.orderNumber, kind: stored.kind }, 'invoice issued');
+      return this.listed(order, { ...stored, pdf: await this.pdfOf(stored) });
     }
     throw new ConflictError('Die Rechnungsnummer konnte nicht vergeben werden. Bitte versuchen Sie es erneut.');
   }
@@ -187,15 +189,6 @@ export class Invoices {
     const ref = { number: invoice.number, kind: invoice.kind, issuedAt: invoice.issuedAt };
     await orderModel(this.deps.db).updateOne({ _id: order._id, 'invoices.number': { $ne: invoice.number } }, { $push: { invoices: ref } });
     return invoice;
-  }
-
-  /** The order's invoices as listed (oldest first). */
-  static refsOf(order: Pick<OrderRecord, 'invoices'>): InvoiceRef[] {
-    return (order.invoices ?? []).map((entry) => ({
-      number: entry.number,
-      kind: entry.kind,
-      issuedAt: new Date(entry.issuedAt).toISOString(),
-    }));
   }
 }
 
