@@ -242,6 +242,71 @@ describe('declared error answers (issue #22)', () => {
   });
 });
 
+describe('unexpected errors over a real connection', () => {
+  /** An app whose log lines are collected, listening on a free port (inject has no socket to lose). */
+  async function listeningApp() {
+    const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
+    const app = createServiceApp({
+      service: 'testkit',
+      description: 'test',
+      fastify: {
+        logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+        forceCloseConnections: true,
+      },
+    });
+    let releaseSlow: () => void = () => {};
+    const slowStarted = new Promise<void>((started) => {
+      app.post('/api/failing-write', async () => {
+        throw new Error('write failed unexpectedly');
+      });
+      app.get('/api/slow-failure', async () => {
+        started();
+        await new Promise<void>((release) => (releaseSlow = release));
+        throw new Error('failed after the client left');
+      });
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, address, lines, slowStarted, releaseSlow: () => releaseSlow() };
+  }
+
+  test('a failing write with a body is a 500 INTERNAL_ERROR logged at level error with its cause', async () => {
+    const { app, address, lines } = await listeningApp();
+    try {
+      const response = await fetch(`${address}/api/failing-write`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ quantity: 2 }),
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' });
+      const logged = lines.find((line) => line.msg === 'unhandled error');
+      expect(logged).toMatchObject({ level: 50, err: { message: 'write failed unexpectedly' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a failure after the client went away is logged at level info as a closed client, not as an error', async () => {
+    const { app, address, lines, slowStarted, releaseSlow } = await listeningApp();
+    try {
+      const abort = new AbortController();
+      const request = fetch(`${address}/api/slow-failure`, { signal: abort.signal }).catch((error: Error) => error.name);
+      await slowStarted;
+      abort.abort();
+      expect(await request).toBe('AbortError');
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the server sees the socket close
+      releaseSlow();
+      const deadline = Date.now() + 2000;
+      while (!lines.some((line) => line.msg.startsWith('client closed')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(lines.find((line) => line.msg.startsWith('client closed'))).toMatchObject({ level: 30 });
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('configuration', () => {
   test('names every bad variable', () => {
     expect(() => loadConfig(env, { MONGODB_URI: 'postgres://x', PORT: 'abc' })).toThrow(ConfigError);

@@ -169,7 +169,7 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     const expected = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);
     const status = expected ? err.statusCode! : 500;
     if (status === 503) request.log.warn({ err: error }, 'dependency unavailable');
-    if (status >= 500 && status !== 503 && request.raw.destroyed) {
+    if (status >= 500 && status !== 503 && clientLeft(request)) {
       // The client went away mid-answer (a closed tab, a load generator stopping): not a fault here.
       request.log.info({ err: error }, 'client closed the connection before the answer was complete');
       return { status: 500, body: { message: 'Interner Serverfehler', code: 'CLIENT_CLOSED' } };
@@ -221,6 +221,16 @@ class TerminalLogController extends LogController {
     if (error) return super.requestCompleted(error, request, reply);
     request.log.debug(`${request.method} ${request.url} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
   }
+}
+
+/**
+ * True when the client can no longer receive the answer: its connection is gone, or it broke off
+ * while sending the body. (`request.raw.destroyed` is no sign of that: Node destroys every
+ * request stream once its body has been read, so it is true for every request by the time a
+ * handler fails, which once logged each unexpected 500 as a closed client at level info.)
+ */
+function clientLeft(request: FastifyRequest): boolean {
+  return request.raw.socket?.destroyed === true || request.raw.readableAborted;
 }
 
 /** Pino options: JSON lines with the service name, or pino-pretty's one readable line per event. */
