@@ -11,7 +11,7 @@ ARG APP
 WORKDIR /repo
 COPY . .
 RUN npm ci --no-audit --no-fund \
-  && npx tsc -b packages/contracts packages/routes packages/event-bus packages/shell-api packages/ui packages/format packages/api-client packages/catalog-rules packages/cart-rules \
+  && npx tsc -b packages/contracts packages/routes packages/event-bus packages/shell-api packages/legal-notices packages/ui packages/format packages/api-client packages/catalog-rules packages/cart-rules \
   && npm run build -w "${APP}"
 
 FROM node:24-alpine

@@ -163,6 +163,9 @@ async function main() {
       // A staff account made by the real create-admin command: the journeys log in as it (issue #11 'a manager sees Admin Dashboard').
       const manager = { email: 'leitung@e2e.example.de', password: `Leitung ${randomBytes(12).toString('base64url')} 7!` };
       await createStaffAccount(database.uri, databasePrefix, { ...manager, firstName: 'Lena', role: 'manager' });
+      // An admin for the shop settings (issue #25: the presentation mode is an admin's decision).
+      const admin = { email: 'inhaber@e2e.example.de', password: `Inhaber ${randomBytes(12).toString('base64url')} 7!` };
+      await createStaffAccount(database.uri, databasePrefix, { ...admin, firstName: 'Arne', role: 'admin' });
       const stack = await startStack({
         mongoUri: database.uri,
         gatewayPort,
@@ -208,6 +211,8 @@ async function main() {
               E2E_PID_DIR: path.join(dataDir, 'run'),
               E2E_MANAGER_EMAIL: manager.email,
               E2E_MANAGER_PASSWORD: manager.password,
+              E2E_ADMIN_EMAIL: admin.email,
+              E2E_ADMIN_PASSWORD: admin.password,
             },
           },
         );

@@ -33,6 +33,14 @@ export async function logInOnPage(page: Page, email: string, password = CUSTOMER
   await expect(page.getByTestId('toast').filter({ hasText: 'Erfolgreich angemeldet' })).toBeVisible();
 }
 
+/** Logs in as the admin account that `npm test` creates with create-admin (the test is skipped without it). */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  test.skip(!email || !password, 'needs the admin account that `npm test` creates with create-admin');
+  await logInOnPage(page, email!, password!);
+}
+
 /** Logs in as the manager account that `npm test` creates with create-admin (the test is skipped without it). */
 export async function logInAsManager(page: Page): Promise<void> {
   const email = process.env.E2E_MANAGER_EMAIL;

@@ -25,6 +25,10 @@ test.describe('catalogue', () => {
         await expect(next).toBeHidden();
         expect(await track.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
       } else {
+        // The arrows sit beside the heading, over no card (the '‹' covered the first one, issue #25).
+        const cardsTop = (await track.boundingBox())!.y;
+        for (const arrow of [carousel.getByRole('button', { name: 'RandM Tornado 9000: zurückblättern' }), next])
+          expect((await arrow.boundingBox())!.y + (await arrow.boundingBox())!.height).toBeLessThanOrEqual(cardsTop);
         await next.click();
         await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(280);
       }
@@ -104,6 +108,25 @@ test.describe('catalogue', () => {
       /9\.000 Züge.*Nikotinstärke 2%.*Jetzt online bestellen/,
     );
   });
+
+  test(
+    "a card's heart and badges keep to the picture's top, clear of the product label in its lower part",
+    { tag: '@phone' },
+    async ({ shopperPage: page }) => {
+      await page.goto('/kategorien/randm-tornado-9000');
+      const card = page.getByTestId('product-card').first();
+      await expect(card.locator('img')).toBeVisible();
+      const image = (await card.locator('img').boundingBox())!;
+      // The pictures carry the model and flavour in their lowest third (issue #25: the heart covered it).
+      const labelTop = image.y + image.height * 0.66;
+      for (const element of [card.getByTestId('wishlist-heart'), card.getByText('SALE'), card.getByText('Demo', { exact: true })]) {
+        const box = (await element.boundingBox())!;
+        expect(box.y + box.height, (await element.getAttribute('aria-label')) ?? (await element.textContent())!).toBeLessThanOrEqual(
+          labelTop,
+        );
+      }
+    },
+  );
 
   test('a sold-out product: red "Ausverkauft", add disabled, also on its card', async ({ shopperPage: page }) => {
     const { products } = await (await page.request.get('/api/products?limit=400')).json();

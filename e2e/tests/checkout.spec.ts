@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, openFilters } from './fixtures';
 import { specimenIdCard } from '@shop/test-fixtures';
 
@@ -41,6 +41,16 @@ async function fillIdCard(page: Page, birthDate: string, lines: string[]) {
   await page.getByLabel('Geburtsdatum').fill(birthDate);
   for (const [index, line] of lines.entries()) await page.getByLabel(`Zeile ${index + 1}`).fill(line);
   await page.getByRole('button', { name: 'Weiter' }).click();
+}
+
+/** Pastes `text` into an input as a shopper's long-press 'Einfügen' does (a paste event with clipboard data). */
+async function pasteText(input: Locator, text: string) {
+  await input.focus();
+  await input.evaluate((element, pasted) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 test.describe('checkout', () => {
@@ -100,7 +110,22 @@ test.describe('checkout', () => {
         `4 × ${product.name}`,
       );
 
-      await fillIdCard(page, '1990-01-01', specimenIdCard({ birth: '900101', expiry }));
+      // The ID card's three lines pasted at once (issue #25): spread over the inputs, each shown
+      // whole (nothing cut off at 360–390 px) with its count and check-digit verdict.
+      const card = specimenIdCard({ birth: '900101', expiry });
+      await page.getByLabel('Geburtsdatum').fill('1990-01-01');
+      await pasteText(page.getByLabel('Zeile 1'), card.join('\n'));
+      for (const [index, line] of card.entries()) {
+        const input = page.getByLabel(`Zeile ${index + 1}`);
+        await expect(input).toHaveValue(line);
+        expect(
+          await input.evaluate((element: HTMLInputElement) => element.scrollWidth - element.clientWidth),
+          `line ${index + 1} cut off`,
+        ).toBe(0);
+      }
+      await expect(page.getByText('30 von 30 Zeichen · Prüfziffern stimmen.')).toHaveCount(2);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Weiter' }).click();
       await expect(page.getByText('✓ Alter mit Personalausweis bestätigt')).toBeVisible();
       await expect(page.getByText('DHL Paket mit Alterssichtprüfung 18+').first()).toBeVisible();
       await page.getByRole('button', { name: 'Weiter' }).click(); // shipping
@@ -111,6 +136,8 @@ test.describe('checkout', () => {
       await expect(review.getByTestId('order-lines')).toContainText(`Nikotin ${product.nicotineMgPerMl} mg/ml`);
       await expect(review.getByTestId('cart-total')).toHaveText(total);
       await expect(review.getByTestId('order-summary')).toContainText('enthaltene MwSt. (19 %)');
+      // The EU notice on the legal guarantee, before the order button (legal-de.md §4.16).
+      await expect(review.getByRole('complementary', { name: 'Gesetzliche Gewährleistung mindestens 2 Jahre' })).toBeVisible();
       await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
       await expect(page.getByText('Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.')).toBeVisible();
       await page.getByRole('checkbox', { name: /AGB gelesen und akzeptiere sie/ }).check();
@@ -144,6 +171,22 @@ test.describe('checkout', () => {
       await stranger.close();
     },
   );
+
+  test('PLZ and Ort stay in line when only one of them shows an error (two columns)', async ({ shopperPage: page }) => {
+    const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();
+    expect((await page.request.post('/api/cart', { data: { productId: product.id, quantity: 1 } })).status()).toBe(201);
+    await page.goto('/kasse');
+    await page.getByLabel('E-Mail-Adresse').fill(buyerEmail());
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    const billing = page.getByRole('group', { name: 'Rechnungsadresse' });
+    await billing.getByLabel('PLZ').fill('511');
+    await billing.getByLabel('Ort').fill('Köln');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(billing.getByText('Bitte geben Sie eine fünfstellige Postleitzahl ein.')).toBeVisible();
+    const [postalCode, city] = [(await billing.getByLabel('PLZ').boundingBox())!, (await billing.getByLabel('Ort').boundingBox())!];
+    expect(city.y).toBe(postalCode.y);
+    expect(city.height).toBe(postalCode.height);
+  });
 
   test('an underage identity is refused and cannot reach the order button', async ({ shopperPage: page }) => {
     const product = await (await page.request.get('/api/products/slug/randm-tornado-9000-blueberry-ice-einweg-vape')).json();

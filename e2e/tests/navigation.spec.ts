@@ -3,7 +3,8 @@ import { PAGES as ROUTES } from './pages';
 
 test.describe('routing', () => {
   test('every route of the spec answers 200 and shows its remote page', async ({ shopperPage: page }) => {
-    test.setTimeout(120_000);
+    // About 60 pages one after another; a busy 2-core machine needs up to 2 s for one.
+    test.setTimeout(180_000);
     for (const [path, heading] of ROUTES) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -69,6 +70,20 @@ test.describe('header and footer', () => {
       'RandM Tornado 35000',
       'RandM Tornado 40000',
     ]);
+    // Each short name ('S10K' too) sits inside its round with room on both sides (issue #25: it spilled out).
+    const margins = await panel.locator('.shell-category-chip__round').evaluateAll((rounds) =>
+      rounds.map((round) => {
+        const range = document.createRange();
+        range.selectNodeContents(round);
+        const text = range.getBoundingClientRect();
+        const box = round.getBoundingClientRect();
+        return { label: round.textContent, left: text.left - box.left, right: box.right - text.right };
+      }),
+    );
+    for (const margin of margins) {
+      expect(margin.left, `${margin.label} left`).toBeGreaterThanOrEqual(6);
+      expect(margin.right, `${margin.label} right`).toBeGreaterThanOrEqual(6);
+    }
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await toggle.click();

@@ -59,4 +59,5 @@ export const PAGES: Array<[path: string, heading: string]> = [
   ['/admin/content/edit/42', 'Anmelden'],
   ['/admin/media', 'Anmelden'],
   ['/admin/promotions', 'Anmelden'],
+  ['/admin/settings', 'Anmelden'],
 ];

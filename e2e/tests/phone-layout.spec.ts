@@ -112,3 +112,33 @@ test(
     await context.close();
   },
 );
+
+test(
+  "after an add on a phone, the toast sits in the side cart under its heading: it covers neither 'Warenkorb ansehen' nor 'Jetzt bestellen', and closes by tap",
+  { tag: '@phone-only' },
+  async ({ browser }) => {
+    const context = await phoneContext(browser, VIEWPORTS[0], true);
+    const page = await context.newPage();
+    await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
+    await page.getByRole('button', { name: /^In den Warenkorb – / }).tap();
+    const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
+    await expect(sideCart).toBeVisible();
+    const toast = sideCart.getByTestId('toast');
+    await expect(toast).toContainText('Zum Warenkorb hinzugefügt');
+    await expect(sideCart.getByRole('status').filter({ hasText: 'Zum Warenkorb hinzugefügt' })).toHaveCount(1);
+    const toastBox = (await toast.boundingBox())!;
+    for (const name of ['Warenkorb ansehen', 'Jetzt bestellen']) {
+      const box = (await sideCart.getByRole('link', { name }).or(sideCart.getByRole('button', { name })).first().boundingBox())!;
+      const overlaps = box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+      expect(overlaps, `the toast covers '${name}'`).toBe(false);
+    }
+    // Not inert behind the modal side cart: the close button takes the tap (a 5 s toast, so a
+    // slow machine still finds it).
+    await sideCart.getByRole('button', { name: /entfernen$/ }).tap();
+    await expect(toast).toContainText('Artikel entfernt');
+    await toast.getByRole('button', { name: 'Meldung schließen' }).tap();
+    await expect(toast).toHaveCount(0);
+    await expect(sideCart).toBeVisible();
+    await context.close();
+  },
+);

@@ -17,6 +17,7 @@ import { CustomerDetailPage } from '../features/customers/customer-detail-page';
 import { OrderDetailPage } from '../features/orders/order-detail-page';
 import { ContentPage } from '../features/content/content-page';
 import { MediaPage } from '../features/media/media-page';
+import { SettingsPage } from '../features/settings/settings-page';
 import '../styles/admin.css';
 
 // The editors carry CodeMirror: their own chunks, loaded when an editor opens.
@@ -45,6 +46,7 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   'content-edit': PageEditPage,
   media: MediaPage,
   promotions: PromotionsPage,
+  settings: SettingsPage,
 };
 
 /** Admin pages (spec §2 'Admin routes'), each only for staff (RequireStaff; the services check every call too). */

@@ -23,6 +23,7 @@ export const PRODUCT_FIELD_LABELS: Record<keyof ProductInput, string> = {
   liquidVolumeMl: 'Liquid (ml)',
   batteryMah: 'Akku (mAh)',
   coil: 'Coil',
+  durabilityGuaranteeYears: 'Haltbarkeitsgarantie (Jahre)',
   sku: 'Artikelnummer',
   gtin: 'GTIN',
   sellableUntil: 'Verkaufsende',

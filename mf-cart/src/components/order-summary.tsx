@@ -1,14 +1,18 @@
 import type { AppliedPromo, Order } from '@shop/contracts';
 import { totalsRows } from '@shop/cart-rules';
+import { useFactualMode } from '@shop/shell-api';
 
 /**
  * Totals computed by the server (spec §9), with the contained VAT; for a cart or a placed order.
- * The rows and their wording are the confirmation e-mail's (`totalsRows`, @shop/cart-rules).
+ * The rows and their wording are the confirmation e-mail's (`totalsRows`, @shop/cart-rules); the
+ * factual presentation mode (§ 19 TabakerzG, issue #25) leaves out the savings row.
  */
 export function OrderSummary({ totals, promo }: { totals: Order['totals']; promo: AppliedPromo | null }) {
+  const factual = useFactualMode();
+  const rows = totalsRows(totals, promo).filter((row) => !(factual && row.kind === 'saving'));
   return (
     <dl className="cart-order-summary" data-testid="order-summary">
-      {totalsRows(totals, promo).map(({ label, value, kind }) => {
+      {rows.map(({ label, value, kind }) => {
         const className = kind && kind !== 'discount' ? `cart-order-summary__${kind}` : undefined;
         return (
           <div key={label} className="cart-order-summary__row">

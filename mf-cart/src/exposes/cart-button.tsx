@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { handle, on } from '@shop/event-bus';
 import { CART_REUSE_ON_OPEN_MS, cartActions, useItemCount } from '../stores/cart-store';
 import { SideCart } from '../features/side-cart/side-cart';
@@ -13,6 +13,7 @@ import '../styles/cart.css';
  */
 export default function CartButton() {
   const count = useItemCount();
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     void cartActions.load({ reuseWithinMs: CART_REUSE_ON_OPEN_MS });
     const stopAdding = handle('cart:add', async ({ productId, quantity }) => {
@@ -45,6 +46,7 @@ export default function CartButton() {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="shop-icon-button cart-button"
         aria-label={`Warenkorb, ${count} Artikel`}
@@ -62,7 +64,7 @@ export default function CartButton() {
           </span>
         )}
       </button>
-      <SideCart />
+      <SideCart fallbackFocus={button} />
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { discountPercent, REFERENCE_PRICE_LABEL } from '@shop/catalog-rules';
 import { decimalToCents, formatEur } from '@shop/format';
+import { useFactualMode } from '@shop/shell-api';
 
 /**
  * Price display: the current price and, when reduced, the saved percent and the struck-through
  * reference price with its label. The catalog sends a reference only when it is the lowest price
  * of the 30 days before the reduction (§ 11 PAngV), so nothing else is ever struck through.
- * `prefix` e.g. 'ab' for category prices.
+ * `prefix` e.g. 'ab' for category prices. In the factual presentation mode (§ 19 TabakerzG, issue
+ * #25) only the current price: no saving, no struck-through price.
  */
 export function PriceDisplay({
   currentCents,
@@ -18,7 +20,8 @@ export function PriceDisplay({
   prefix?: string;
   size?: 'normal' | 'large';
 }) {
-  const percent = referenceCents === null ? null : discountPercent(referenceCents, currentCents);
+  const factual = useFactualMode();
+  const percent = referenceCents === null || factual ? null : discountPercent(referenceCents, currentCents);
   return (
     <div className={`catalog-price-tag catalog-price-tag--${size}`}>
       <p className="catalog-price-tag__line">

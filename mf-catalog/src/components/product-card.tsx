@@ -1,5 +1,5 @@
 import { Button } from '@shop/ui';
-import { useAddToCart } from '@shop/shell-api';
+import { useAddToCart, useFactualMode } from '@shop/shell-api';
 import { Link } from 'react-router-dom';
 import type { Product } from '@shop/contracts';
 import { batteryMahForPuffCount, isSoldOut, productLink } from '@shop/catalog-rules';
@@ -25,6 +25,8 @@ export function ProductCard({
   /** The page's first visible card: its image loads first (LCP). */ priority?: boolean;
 }) {
   const { add, busy } = useAddToCart();
+  // No SALE badge in the factual presentation mode (§ 19 TabakerzG, issue #25).
+  const factual = useFactualMode();
   const soldOut = isSoldOut(product);
   const href = productLink(product);
   return (
@@ -32,8 +34,10 @@ export function ProductCard({
       <div className="catalog-product-card__media">
         <Link to={href} className="catalog-product-card__image" tabIndex={-1} aria-hidden="true">
           <ProductImage src={product.images[0]} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} />
-          {product.referencePrice && <span className="catalog-product-card__badge">SALE</span>}
-          <DemoBadge isDemo={product.isDemo} />
+          <span className="catalog-product-card__badges">
+            {product.referencePrice && !factual && <span className="catalog-product-card__badge">SALE</span>}
+            <DemoBadge isDemo={product.isDemo} />
+          </span>
         </Link>
         <WishlistHeart productId={product.id} productName={product.name} className="catalog-product-card__heart" />
       </div>

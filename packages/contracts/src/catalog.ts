@@ -46,6 +46,12 @@ export const Product = z
     liquidVolumeMl: z.number().positive().nullable(),
     batteryMah: z.number().int().positive().nullable(),
     coil: z.string().nullable(),
+    /**
+     * Years of the producer's commercial durability guarantee when longer than the legal two
+     * (whole years, 3–30), else null: the product page shows the EU guarantee label for it
+     * (Implementing Regulation (EU) 2025/1960; legal-de.md §4.16).
+     */
+    durabilityGuaranteeYears: z.number().int().min(3).max(30).nullable(),
     sku: z.string(),
     gtin: z.string().nullable(),
     isDemo: z.boolean(),

@@ -21,6 +21,8 @@ export interface ServerRenderRequest {
    * route: their HTML is the same for every visitor.
    */
   sessionFetch: typeof fetch | null;
+  /** The shop config of this page (its storefront settings may change at run time; the boot data carries the same). */
+  shopConfig: ShopConfig;
 }
 
 /** A part of the page the server left to the browser, and why (logged by the gateway). */
@@ -44,7 +46,6 @@ export interface ServerRenderResult {
 }
 
 export interface ServerRendererOptions {
-  shopConfig: ShopConfig;
   /** The browser's manifest of remotes (/remotes.json); a remote's server build lies in `server/` beside its entry. */
   remotes: RemotesManifest;
   /** Absolute origin the server loads remote server builds from (the gateway itself, or a CDN). */

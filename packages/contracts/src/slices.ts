@@ -17,7 +17,24 @@ export const RemotesManifest = z
 export type RemotesManifest = z.infer<typeof RemotesManifest>;
 
 /**
- * `/shop-config.json`: runtime settings of the storefront, from the gateway's environment.
+ * How the storefront presents the range (issue #25; § 19 TabakerzG, legal-de.md 2.4–2.7), set by
+ * an admin in the back office ('Shop-Einstellungen'): 'marketing' is the spec's version (offer
+ * banners, SALE tags, reductions, popularity, the public newsletter sign-up); 'factual' replaces
+ * them across every remote with factual equivalents (range, prices, technical data, delivery
+ * and age-check facts). Which one a shop may use is the operator's lawyer's decision
+ * (docs/architecture.md 'Factual presentation mode').
+ */
+export const PresentationMode = z.enum(['marketing', 'factual']);
+export type PresentationMode = z.infer<typeof PresentationMode>;
+
+/** What the content service keeps of the storefront's settings (`GET /internal/storefront-settings`, for the gateway). */
+export const StorefrontSettings = z.object({ presentationMode: PresentationMode }).strict();
+export type StorefrontSettings = z.infer<typeof StorefrontSettings>;
+
+/**
+ * `/shop-config.json` and the boot data of every page: runtime settings of the storefront, from
+ * the gateway's environment, plus the storefront settings staff keep in the back office
+ * (`presentationMode`, read from the content service, at most 2 s old).
  * `environment` 'development' makes every page `noindex` (spec §2 'Other').
  * Certificate links are optional: a trust badge is only shown when its link is configured.
  */
@@ -30,6 +47,7 @@ export const ShopConfig = z
     publicOrigin: z.string().url(),
     trustedShopsUrl: z.string().url().nullable(),
     tuevCertificateUrl: z.string().url().nullable(),
+    presentationMode: PresentationMode,
   })
   .strict();
 export type ShopConfig = z.infer<typeof ShopConfig>;

@@ -43,7 +43,7 @@ describe('route table (spec §2)', () => {
 
   test('every admin route of the spec is present', () => {
     const adminPaths = ROUTES.filter((r) => r.remote === 'admin').map((r) => r.path);
-    expect(adminPaths).toHaveLength(22); // the spec's 17 plus order and customer detail, the product editor (new, edit) and the audit log
+    expect(adminPaths).toHaveLength(23); // the spec's 17 plus order and customer detail, the product editor (new, edit), the audit log and the shop settings
   });
 
   test('params are extracted', () => {

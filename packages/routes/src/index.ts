@@ -153,6 +153,7 @@ export const ROUTES = [
   route('/admin/content/edit/:id', 'admin', 'content-edit', 'Inhalt bearbeiten', loginOnly),
   route('/admin/media', 'admin', 'media', 'Medien', loginOnly),
   route('/admin/promotions', 'admin', 'promotions', 'Aktionen', loginOnly),
+  route('/admin/settings', 'admin', 'settings', 'Shop-Einstellungen', loginOnly),
 ] as const satisfies readonly RouteDefinition[];
 
 type AnyRoute = (typeof ROUTES)[number];

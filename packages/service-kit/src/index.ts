@@ -21,3 +21,4 @@ export * from './jobs/jobs';
 export * from './changes/change-signal';
 export { acquireLease } from './jobs/job-lease';
 export * from './internal-client';
+export * from './cached-internal-read';

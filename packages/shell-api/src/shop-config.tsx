@@ -16,6 +16,8 @@ export const FALLBACK_SHOP_CONFIG: ShopConfig = {
   publicOrigin: typeof window === 'undefined' ? 'http://localhost:8080' : window.location.origin,
   trustedShopsUrl: null,
   tuevCertificateUrl: null,
+  // The spec's version; the gateway always sends the operator's choice (factual when unknown).
+  presentationMode: 'marketing',
 };
 
 const ShopConfigContext = createContext<ShopConfig>(FALLBACK_SHOP_CONFIG);
@@ -27,4 +29,14 @@ export function ShopConfigProvider({ value, children }: { value: ShopConfig | nu
 /** The shop's runtime configuration (synchronous: no request, no layout shift). */
 export function useShopConfig(): ShopConfig {
   return useContext(ShopConfigContext);
+}
+
+/**
+ * True when the storefront is in the factual presentation mode (ShopConfig `presentationMode`,
+ * § 19 TabakerzG; issue #25): no offer banners, SALE tags, reductions, popularity or public
+ * newsletter sign-up, factual equivalents instead. The same on the server and in the browser
+ * (both read the page's boot data).
+ */
+export function useFactualMode(): boolean {
+  return useContext(ShopConfigContext).presentationMode === 'factual';
 }

@@ -29,6 +29,7 @@ export function testProduct(id: string, overrides: Partial<Product> = {}): Produ
     liquidVolumeMl: 18,
     batteryMah: 600,
     coil: 'Mesh-Coil',
+    durabilityGuaranteeYears: null,
     sku: `SKU-${id}`,
     gtin: null,
     isDemo: true,

@@ -4,3 +4,4 @@ export * from './test-order';
 export * from './catalog-double';
 export * from './admin-guard';
 export * from './audit-collector';
+export * from './wait';

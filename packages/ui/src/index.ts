@@ -10,3 +10,4 @@ export * from './load-failed';
 export * from './use-hydrated';
 export * from './client-form';
 export * from './address-block';
+export * from './legal-guarantee-notice';

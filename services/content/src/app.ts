@@ -20,6 +20,9 @@ import { AdminPageQueries } from './pages/admin-page-queries';
 import { adminPageRoutes } from './pages/admin-pages.routes';
 import { previewRoutes } from './editor/preview.routes';
 import { mediaUsageRoutes } from './editor/media-usage.routes';
+import { storefrontSettingsModel } from './settings/storefront-settings.model';
+import { StorefrontSettingsStore } from './settings/storefront-settings';
+import { storefrontSettingsRoutes } from './settings/storefront-settings.routes';
 
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -28,7 +31,8 @@ const SWEEP_INTERVAL_MS = 60_000;
  * Builds the content service (issue #12): blog posts and guides, information and legal pages
  * from the operator settings, contact messages, newsletter subscriptions with double opt-in, on
  * its own database (shop_content); page heads and sitemap entries for the gateway; the staff
- * editor of posts and pages with versioned legal texts (issue #13). `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
+ * editor of posts and pages with versioned legal texts (issue #13); the storefront settings
+ * (presentation mode, issue #25). `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
  */
 export async function buildApp(config: ContentConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, {
@@ -48,7 +52,7 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: app.internalApiSecret,
-    models: [() => postModel(app.db), () => pageModel(app.db)],
+    models: [() => postModel(app.db), () => pageModel(app.db), () => storefrontSettingsModel(app.db)],
     log: app.log,
   });
   const postAdmin = new PostAdmin({ db: app.db, posts, relay, now });
@@ -58,6 +62,9 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   await app.register(adminPageRoutes, {
     pageAdmin: new PageAdmin({ db: app.db, pages, queries: pageQueries, relay, now }),
     queries: pageQueries,
+  });
+  await app.register(storefrontSettingsRoutes, {
+    settings: new StorefrontSettingsStore({ db: app.db, defaultMode: config.PRESENTATION_MODE_DEFAULT, relay }),
   });
   await app.register(previewRoutes, { pages });
   await app.register(mediaUsageRoutes);

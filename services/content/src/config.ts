@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PresentationMode } from '@shop/contracts';
 import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
 import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './pages/operator-settings';
 
@@ -10,7 +11,9 @@ import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './page
  * messages per client IP in 15 minutes, the backstops behind one confirmation link per address
  * and 10 minutes and 5 messages per sender (rate-windows.ts); contact messages go to OPERATOR_EMAIL,
  * SHOP_ENVIRONMENT ('development'), and the operator details of the legal pages (OPERATOR_*,
- * pages/operator-settings.ts): all required when NODE_ENV or SHOP_ENVIRONMENT is 'production'.
+ * pages/operator-settings.ts): all required when NODE_ENV or SHOP_ENVIRONMENT is 'production';
+ * PRESENTATION_MODE_DEFAULT ('marketing', the spec's version; or 'factual'): the storefront's
+ * presentation until an admin chooses one in the back office (settings/storefront-settings.ts).
  */
 export const ContentEnv = serviceEnvSchema('content', 4104)
   .extend({
@@ -20,6 +23,7 @@ export const ContentEnv = serviceEnvSchema('content', 4104)
     SHOP_ENVIRONMENT: z.enum(['production', 'development']).default('development'),
     NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
     CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+    PRESENTATION_MODE_DEFAULT: PresentationMode.default('marketing'),
   })
   .superRefine((env, ctx) => {
     // A shop must not open with placeholder legal texts (issue #12, § 5 DDG).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, readIdentity } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
+import { msUntil } from '@shop/test-fixtures';
 import { buildApp } from './app';
 import { GatewayEnv } from './config';
 
@@ -21,6 +22,8 @@ const liveSessions = new Map<string, { userId: string; role: string }>();
 let sessionLookups = 0;
 /** The x-internal-token of the last internal call the upstream received. */
 let lastInternalToken: string | undefined;
+/** What the content double says of the storefront settings (null: it answers 503). */
+let storefrontSettings: { presentationMode: 'marketing' | 'factual' } | null = { presentationMode: 'marketing' };
 
 async function gateway(overrides: Record<string, string> = {}) {
   const config = loadConfig(GatewayEnv, {
@@ -94,6 +97,10 @@ beforeAll(async () => {
       structuredData: [{ '@type': 'Product', name: 'Evil </script><script>alert(1)</script>' }],
     };
   });
+  upstream.get('/internal/storefront-settings', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== INTERNAL_API_SECRET) return reply.code(401).send({ message: 'no' });
+    return storefrontSettings ?? reply.code(503).send({ message: 'Datenbank nicht erreichbar.', code: 'DATABASE_UNAVAILABLE' });
+  });
   upstream.get('/internal/sitemap-entries', async () => [
     { path: '/kategorien/randm-tornado-9000', lastModified: '2026-11-01T00:00:00.000Z' },
   ]);
@@ -153,11 +160,39 @@ describe('gateway: storefront', () => {
     expect(response.body).toContain('\\u003c/script>');
   });
 
+  test('the presentation mode staff choose reaches the boot data and /shop-config.json within 2 s; unknown, it is factual', async () => {
+    const bootOf = async (url: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec((await app.inject({ method: 'GET', url })).body)![1]!,
+      ).shopConfig;
+    storefrontSettings = { presentationMode: 'factual' };
+    try {
+      await msUntil(async () => (await bootOf('/')).presentationMode, 'factual');
+      expect((await app.inject({ method: 'GET', url: '/shop-config.json' })).json().presentationMode).toBe('factual');
+      // The content service failing: the last known mode stays.
+      storefrontSettings = null;
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await bootOf('/kontakt')).presentationMode).toBe('factual');
+    } finally {
+      storefrontSettings = { presentationMode: 'marketing' };
+    }
+    await msUntil(async () => (await bootOf('/')).presentationMode, 'marketing');
+    // A gateway that never heard from the content service uses the factual presentation (§ 19 TabakerzG).
+    const unreachable = await gateway({ CONTENT_SERVICE_URL: `http://127.0.0.1:${closedPort}` });
+    try {
+      expect((await unreachable.inject({ method: 'GET', url: '/shop-config.json' })).json().presentationMode).toBe('factual');
+      const readiness = (await unreachable.inject({ method: 'GET', url: '/readyz' })).json();
+      expect(readiness.checks.find((c: { name: string }) => c.name === 'storefront-settings')).toMatchObject({ ok: false });
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   test("the first HTML inlines the boot data and preloads the header widgets and the route's remote page", async () => {
     const cartPage = (await app.inject({ method: 'GET', url: '/warenkorb' })).body;
     const boot = JSON.parse(/<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(cartPage)![1]!);
     expect(boot.remotes.remotes.map((remote: { name: string }) => remote.name)).toContain('cart');
-    expect(boot.shopConfig).toMatchObject({ shopName: 'RandM Tornado Shop' });
+    expect(boot.shopConfig).toMatchObject({ shopName: 'RandM Tornado Shop', presentationMode: 'marketing' });
     const preloads = [...cartPage.matchAll(/<link rel="(preload|stylesheet)" href="([^"]+)"(?: as="(\w+)")?/g)].map(
       ([, rel, href, as]) => `${as ?? rel} ${href}`,
     );
@@ -562,6 +597,8 @@ describe('gateway: /api routing', () => {
     expect(body.status).toBe('not-ready');
     expect(body.checks.find((c: { name: string }) => c.name === 'cart').ok).toBe(false);
     expect(body.checks.find((c: { name: string }) => c.name === 'catalog').ok).toBe(true);
+    // The storefront settings were read from the content service (issue #25).
+    expect(body.checks.find((c: { name: string }) => c.name === 'storefront-settings').ok).toBe(true);
   });
 
   test('rate limit answers 429 with a German message', async () => {

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
-import { createServiceApp, identitySecret, internalApiSecret } from '@shop/service-kit';
-import type { RemotesManifest, ShopConfig } from '@shop/contracts';
+import { CachedInternalRead, createServiceApp, identitySecret, internalApiSecret } from '@shop/service-kit';
+import { StorefrontSettings, type RemotesManifest, type ShopConfig } from '@shop/contracts';
 import { remoteEntries, type GatewayConfig } from './config';
 import { serviceUrls, type ServiceName } from './routing-table';
 import { ServiceInstances } from './service-instances';
@@ -25,7 +25,7 @@ function remoteOrigins(manifest: RemotesManifest): string[] {
 export async function buildApp(config: GatewayConfig) {
   const serviceUrlLists = serviceUrls(config);
   const remotesManifest: RemotesManifest = { remotes: remoteEntries(config) };
-  const shopConfig: ShopConfig = {
+  const shopConfig: Omit<ShopConfig, 'presentationMode'> = {
     environment: config.SHOP_ENVIRONMENT,
     shopName: config.SHOP_NAME,
     contactEmail: config.CONTACT_EMAIL,
@@ -38,6 +38,8 @@ export async function buildApp(config: GatewayConfig) {
   };
 
   const ssrWarm = { done: config.SSR === 'off' };
+  // The storefront settings (presentation mode, issue #25), read from the content service below.
+  let storefrontSettings: CachedInternalRead<StorefrontSettings> | undefined;
   const app = createServiceApp({
     service: 'gateway',
     description: 'Public origin of the shop: storefront files and /api routing.',
@@ -60,6 +62,12 @@ export async function buildApp(config: GatewayConfig) {
         latencyMs: 0,
         ...(ssrWarm.done ? {} : { error: 'loading remote server modules' }),
       }),
+      // Ready once the storefront settings were read: no page goes out in a presentation staff
+      // did not choose because the content service was slow to answer the first time.
+      async () => {
+        const known = Boolean(await storefrontSettings?.current());
+        return { name: 'storefront-settings', ok: known, latencyMs: 0, ...(known ? {} : { error: 'storefront settings not read yet' }) };
+      },
     ],
   });
 
@@ -118,10 +126,21 @@ export async function buildApp(config: GatewayConfig) {
   });
   await app.register(adminGuardPlugin);
   await app.register(apiProxy, { instances });
+  storefrontSettings = new CachedInternalRead({
+    service: 'content',
+    baseUrl: () => services.content,
+    path: '/internal/storefront-settings',
+    schema: StorefrontSettings,
+    what: 'storefront settings',
+    internalSecret,
+    log: app.log,
+    timeoutMs: 1000,
+  });
   await app.register(storefront, {
     staticRoot: config.STATIC_ROOT,
     remotesManifest,
     shopConfig,
+    storefrontSettings: () => storefrontSettings!.current(),
     services,
     internalSecret,
     ssr:

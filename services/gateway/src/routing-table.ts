@@ -32,6 +32,7 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/admin/analytics', service: 'cart' },
   { prefix: '/api/admin/customers', service: 'account' },
   { prefix: '/api/admin/content', service: 'content' },
+  { prefix: '/api/admin/settings/storefront', service: 'content' },
   { prefix: '/api/admin', service: 'admin' },
 ];
 

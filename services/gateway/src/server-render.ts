@@ -2,21 +2,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  RemotesManifest,
-  ServerRenderer,
-  ServerRenderRequest,
-  ServerRenderResult,
-  ShellServerModule,
-  ShopConfig,
-} from '@shop/contracts';
+import type { RemotesManifest, ServerRenderer, ServerRenderRequest, ServerRenderResult, ShellServerModule } from '@shop/contracts';
 import { IDENTITY_HEADER } from '@shop/service-kit';
 import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
 
 export interface PageRendererOptions {
   /** shell/dist/server/main.js */
   shellServerFile: string;
-  shopConfig: ShopConfig;
   remotes: RemotesManifest;
   services: Record<ServiceName, string>;
   budgetMs: number;
@@ -125,7 +117,6 @@ export class PageRenderer {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output chosen at run time
     const module = require(path.resolve(shellServerFile)) as ShellServerModule;
     return module.createServerRenderer({
-      shopConfig: this.options.shopConfig,
       remotes: this.options.remotes,
       remotesOrigin: this.options.remotesOrigin(),
       apiFetch: serviceFetch(this.options.services),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useShopConfig } from '@shop/shell-api';
+import { useFactualMode, useShopConfig } from '@shop/shell-api';
 import { FooterNewsletter } from './footer-newsletter';
 
 const GROUPS = [
@@ -40,6 +40,7 @@ const GROUPS = [
 /** Footer of spec §2: link groups, contact from configuration, the newsletter sign-up, 18+ notice, copyright 2024. */
 export function Footer() {
   const { contactEmail, contactAddress, shopName } = useShopConfig();
+  const factual = useFactualMode();
   return (
     <footer className="shell-site-footer">
       <div className="shop-container shell-site-footer__grid">
@@ -68,7 +69,8 @@ export function Footer() {
             <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
           </address>
         </section>
-        <FooterNewsletter />
+        {/* No public newsletter sign-up in the factual presentation mode (§ 19 TabakerzG, OLG Koblenz 9 U 825/19; issue #25). */}
+        {!factual && <FooterNewsletter />}
       </div>
       <div className="shop-container shell-site-footer__notice">
         <p className="shell-age-notice">

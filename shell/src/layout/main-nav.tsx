@@ -1,8 +1,13 @@
 import { NavLink } from 'react-router-dom';
+import { useFactualMode } from '@shop/shell-api';
 import { CategoriesDropdown } from './categories-dropdown';
 
-/** Main navigation of spec §2 'Header': Home, Alle Produkte (SALE tag), Blog, Kontakt, Kategorien. */
+/**
+ * Main navigation of spec §2 'Header': Home, Alle Produkte (SALE tag, not in the factual
+ * presentation mode: § 19 TabakerzG, issue #25), Blog, Kontakt, Kategorien.
+ */
 export function MainNav() {
+  const factual = useFactualMode();
   return (
     <nav aria-label="Hauptnavigation" className="shell-main-nav">
       <ul className="shell-main-nav__list">
@@ -13,7 +18,13 @@ export function MainNav() {
         </li>
         <li>
           <NavLink to="/randm-tornado-vape-alle-produkte" className="shell-main-nav__link">
-            Alle Produkte <span className="shell-sale-tag">SALE</span>
+            Alle Produkte
+            {!factual && (
+              <>
+                {' '}
+                <span className="shell-sale-tag">SALE</span>
+              </>
+            )}
           </NavLink>
         </li>
         <li>

@@ -157,7 +157,7 @@ async function renderPage(
     const stream = renderToPipeableStream(
       <RemoteModulesProvider value={source}>
         <App
-          shopConfig={options.shopConfig}
+          shopConfig={request.shopConfig}
           queryClient={queryClient}
           crawler={request.crawler}
           router={({ children }: { children: ReactNode }) => <StaticRouter location={request.url}>{children}</StaticRouter>}

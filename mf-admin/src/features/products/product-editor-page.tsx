@@ -235,6 +235,12 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
             hint="Letzter Verkaufstag, z. B. wegen der Akku-Regel ab 18.02.2027."
             type="date"
           />
+          <TextField<ProductFormValues>
+            name="durabilityGuaranteeYears"
+            label="Haltbarkeitsgarantie des Herstellers in Jahren (optional)"
+            hint="Nur eintragen, wenn der Hersteller die Haltbarkeit länger als 2 Jahre garantiert: Die Produktseite zeigt dann das EU-Garantielabel."
+            inputMode="numeric"
+          />
         </fieldset>
         <ProductImages />
         <div className="admin-form__actions">

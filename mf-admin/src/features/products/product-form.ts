@@ -44,6 +44,12 @@ export const ProductFormValues = z
     liquidVolumeMl: z.string().refine((text) => optional(text) || germanNumber(text) > 0, 'Eine Zahl über 0, z. B. 2, oder leer lassen.'),
     batteryMah: z.string().refine((text) => optional(text) || /^\d{1,6}$/.test(text.trim()), 'Eine ganze Zahl, oder leer lassen.'),
     coil: z.string().trim().max(80),
+    durabilityGuaranteeYears: z
+      .string()
+      .refine(
+        (text) => optional(text) || (/^\d{1,2}$/.test(text.trim()) && Number(text) >= 3 && Number(text) <= 30),
+        'Ganze Jahre von 3 bis 30, oder leer lassen (bis 2 Jahre gilt die gesetzliche Gewährleistung).',
+      ),
     nicotineWarning: z.string().trim().max(300),
     sellableUntil: z.string(),
     images: z.array(z.string()),
@@ -85,6 +91,7 @@ export function formValuesOf(product: AdminProductDetail | null): ProductFormVal
       liquidVolumeMl: '2',
       batteryMah: '',
       coil: '',
+      durabilityGuaranteeYears: '',
       nicotineWarning: NICOTINE_WARNING,
       sellableUntil: '',
       images: [],
@@ -111,6 +118,7 @@ export function formValuesOf(product: AdminProductDetail | null): ProductFormVal
     liquidVolumeMl: text(product.liquidVolumeMl),
     batteryMah: text(product.batteryMah),
     coil: product.coil ?? '',
+    durabilityGuaranteeYears: text(product.durabilityGuaranteeYears),
     nicotineWarning: product.nicotineWarning,
     sellableUntil: product.sellableUntil ?? '',
     images: [...product.images],
@@ -145,6 +153,7 @@ export function productInputOf(values: ProductFormValues): ProductInput {
     liquidVolumeMl: orNull(values.liquidVolumeMl, germanNumber),
     batteryMah: orNull(values.batteryMah, Number),
     coil: values.coil.trim() || null,
+    durabilityGuaranteeYears: orNull(values.durabilityGuaranteeYears, Number),
     sku: values.sku.trim(),
     gtin: values.gtin.trim() || null,
     sellableUntil: values.sellableUntil || null,

@@ -5,7 +5,7 @@ import type { CartResponse } from '@shop/contracts';
 import { Button, buttonClass } from '@shop/ui';
 import { isSoldOut } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
-import { useContinueShoppingTarget, useSeo } from '@shop/shell-api';
+import { BOTTOM_BAR_PROPS, useContinueShoppingTarget, useFactualMode, useSeo } from '@shop/shell-api';
 import { cartQueries } from '../../api/cart-queries';
 import { cartActions } from '../../stores/cart-store';
 import { CartLoadGate } from '../../components/cart-load-gate';
@@ -111,6 +111,8 @@ function TakeOverPrompt() {
 function CartContents({ cart }: { cart: CartResponse }) {
   const [bannerOpen, setBannerOpen] = useState(true);
   const continueShopping = useContinueShoppingTarget();
+  // No cross-selling in the factual presentation mode (§ 19 TabakerzG, issue #25).
+  const factual = useFactualMode();
   return (
     <section className="shop-page cart-page">
       <TakeOverPrompt />
@@ -142,7 +144,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
               <Link to={continueShopping}>Weiter einkaufen</Link>
               <ClearCartButton />
             </p>
-            <FrequentlyBoughtTogether cart={cart} />
+            {!factual && <FrequentlyBoughtTogether cart={cart} />}
           </div>
           <aside className="cart-aside" aria-label="Bestellübersicht">
             <FreeShippingProgress itemCount={cart.totals.itemCount} remaining={cart.totals.freeShippingRemainingItems} />
@@ -157,7 +159,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
       )}
       {cart.items.length > 0 && (
         // Phones (one column): the summary is far down, so total and 'Zur Kasse' stay at the bottom of the screen (issue #25).
-        <div className="cart-sticky-checkout" data-testid="cart-sticky-checkout">
+        <div className="cart-sticky-checkout" data-testid="cart-sticky-checkout" {...BOTTOM_BAR_PROPS}>
           <span>
             Gesamtsumme <strong>{formatEurDecimal(cart.totals.total)}</strong>
           </span>

@@ -81,6 +81,7 @@ function Checkout({ cart }: { cart: CartResponse }) {
     quantity: item.quantity,
     lineTotal: centsToDecimal(decimalToCents(item.price) * item.quantity),
     details: productEssentials(item.product),
+    durabilityGuaranteeYears: item.product.durabilityGuaranteeYears,
   }));
   const continueButton = <ContinueButton busy={checkout.busy} onContinue={() => void checkout.next()} />;
   const body = (step: StepName): ReactNode => {

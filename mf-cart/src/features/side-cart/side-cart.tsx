@@ -1,8 +1,8 @@
 import { Button, buttonClass } from '@shop/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatEurDecimal } from '@shop/format';
-import { getContinueShoppingTarget } from '@shop/shell-api';
+import { TOAST_SLOT_PROPS, getContinueShoppingTarget, useFactualMode } from '@shop/shell-api';
 import { cartActions, useCart, useDrawerOpen } from '../../stores/cart-store';
 import { LineItemRow } from '../../components/line-item-row';
 import { FreeShippingProgress } from '../../components/free-shipping-progress';
@@ -15,11 +15,17 @@ export const SLIDE_OUT_MS = 150;
  * page behind is inert and does not scroll; Escape closes). Items, savings badge, free-shipping
  * progress, subtotal, shipping and total, 'Warenkorb ansehen' (/warenkorb) and 'Jetzt bestellen' (/kasse,
  * after a 150 ms slide-out). Empty, it leads back to the last listing ('Weiter einkaufen').
+ * Closed, focus goes back where it was when the drawer opened; when that element is gone or was
+ * disabled meanwhile (an add button busy while adding), to `fallbackFocus`, the header's cart
+ * button (WCAG 2.4.3; found by the keyboard-only journey, issue #25: focus fell to the page's start).
  */
-export function SideCart() {
+export function SideCart({ fallbackFocus }: { fallbackFocus: RefObject<HTMLElement | null> }) {
   const open = useDrawerOpen();
   const cart = useCart();
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  // No savings badge in the factual presentation mode (§ 19 TabakerzG, issue #25).
+  const factual = useFactualMode();
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
 
@@ -27,12 +33,24 @@ export function SideCart() {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      const focused = document.activeElement;
+      opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
       dialog.showModal();
       document.documentElement.style.overflow = 'hidden';
     }
     if (!open && dialog.open) dialog.close();
     if (!open) document.documentElement.style.overflow = '';
   }, [open]);
+
+  /** After the dialog closed: the browser gives focus back to the opener when it still can; otherwise this does. */
+  const restoreFocus = () => {
+    const focused = document.activeElement;
+    // Still inside the closed dialog (nothing to give it back to) counts as lost, as the body does.
+    if (focused && focused !== document.body && !ref.current?.contains(focused)) return;
+    const previous = opener.current;
+    const usable = previous?.isConnected && !previous.matches(':disabled') ? previous : fallbackFocus.current;
+    usable?.focus();
+  };
 
   const orderNow = () => {
     setLeaving(true);
@@ -49,7 +67,10 @@ export function SideCart() {
       ref={ref}
       className={`cart-side-cart${leaving ? ' cart-side-cart--leaving' : ''}`}
       aria-labelledby="side-cart-title"
-      onClose={cartActions.closeDrawer}
+      onClose={() => {
+        cartActions.closeDrawer();
+        restoreFocus();
+      }}
       data-testid="side-cart"
     >
       <div className="cart-side-cart__header">
@@ -58,6 +79,7 @@ export function SideCart() {
           ×
         </button>
       </div>
+      <div className="cart-side-cart__toasts" {...TOAST_SLOT_PROPS} />
       {items.length === 0 ? (
         <div className="cart-side-cart__empty">
           <p>Ihr Warenkorb ist leer</p>
@@ -67,7 +89,7 @@ export function SideCart() {
         </div>
       ) : (
         <>
-          {cart && cart.totals.savings !== '0.00' && (
+          {cart && cart.totals.savings !== '0.00' && !factual && (
             <p className="cart-savings-badge">Sie sparen {formatEurDecimal(cart.totals.savings)}</p>
           )}
           <ul className="cart-line-items">

@@ -2,7 +2,7 @@ import { buttonClass } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
 import { FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
-import { useSeo } from '@shop/shell-api';
+import { useFactualMode, useSeo } from '@shop/shell-api';
 import { CategoryShortcuts } from './components/category-shortcuts';
 import { CategoryCarousel } from './components/category-carousel';
 import { TrustBanner } from './components/trust-banner';
@@ -29,18 +29,24 @@ export const EAGER_CAROUSELS = 2;
 
 export function HomePage() {
   useSeo({ title: 'RandM Tornado Einweg-Vapes kaufen', description: FALLBACK_META_DESCRIPTION });
-  // Largest real category discount (no invented 'up to 70 %').
+  // Largest real category discount (no invented 'up to 70 %'); none in the factual presentation
+  // mode (§ 19 TabakerzG, issue #25), which names prices and delivery facts instead.
+  const factual = useFactualMode();
   const bestDiscount = bestCategoryDiscount(useQuery(catalogQueries.categories()).data);
   return (
     <div className="home">
       <section className="catalog-hero" aria-labelledby="hero-title">
         {/* The line keeps its space while the categories load, so the hero does not jump. */}
-        <p
-          className={`catalog-hero__offer${bestDiscount === null ? ' catalog-hero__offer--pending' : ''}`}
-          aria-hidden={bestDiscount === null}
-        >
-          {bestDiscount !== null ? `Bis zu ${bestDiscount} % reduziert` : '\u00a0'}
-        </p>
+        {factual ? (
+          <p className="catalog-hero__facts">Preise inkl. 19 % MwSt. · Abgabe nur an Erwachsene mit Altersprüfung</p>
+        ) : (
+          <p
+            className={`catalog-hero__offer${bestDiscount === null ? ' catalog-hero__offer--pending' : ''}`}
+            aria-hidden={bestDiscount === null}
+          >
+            {bestDiscount !== null ? `Bis zu ${bestDiscount} % reduziert` : '\u00a0'}
+          </p>
+        )}
         <h1 id="hero-title">RandM Tornado Einweg-Vapes</h1>
         <p>Alle Modelle von 7.000 bis 40.000 Zügen und die RandM Shisha 10000. Kostenloser Versand ab 4 Produkten.</p>
         <div className="catalog-hero__actions">

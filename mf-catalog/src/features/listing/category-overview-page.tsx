@@ -1,7 +1,7 @@
 import { LoadError } from '../../components/load-error';
 import { Link } from 'react-router-dom';
 import { Breadcrumb, Spinner, buttonClass } from '@shop/ui';
-import { useSeo } from '@shop/shell-api';
+import { useFactualMode, useSeo } from '@shop/shell-api';
 import { useQuery } from '@tanstack/react-query';
 import { catalogQueries } from '../../api/catalog-queries';
 import { bestCategoryDiscount, categoryPricing } from '../../lib/category-discount';
@@ -18,7 +18,8 @@ export function CategoryOverviewPage() {
     description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.',
   });
   const { data, isPending, isError, refetch } = useQuery(catalogQueries.categories());
-  const bestDiscount = bestCategoryDiscount(data);
+  // Factual presentation (§ 19 TabakerzG, issue #25): shipping facts, no reduction claim.
+  const bestDiscount = useFactualMode() ? null : bestCategoryDiscount(data);
   return (
     <section className="shop-page">
       <Breadcrumb

@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { handle } from '@shop/event-bus';
 import { errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
 import { testProduct } from '@shop/test-fixtures';
+import { FALLBACK_SHOP_CONFIG, ShopConfigProvider } from '@shop/shell-api';
+import type { PresentationMode } from '@shop/contracts';
 import { ProductDetailPage } from './product-detail-page';
 
 const blueberry = testProduct('p1', {
@@ -93,4 +95,27 @@ describe('ProductDetailPage', () => {
     expect(screen.getByText(/konnte gerade nicht geladen werden/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Alle Produkte ansehen' })).toHaveAttribute('href', '/randm-tornado-vape-alle-produkte');
   });
+
+  test.each([
+    ['marketing', true],
+    ['factual', false],
+  ] as Array<[PresentationMode, boolean]>)(
+    'presentation %s: discount badge, struck-through reference price and sales count shown: %s (§ 19 TabakerzG, issue #25)',
+    async (presentationMode, shown) => {
+      api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, { ...blueberry, salesCount: 12 }));
+      api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+      renderScreen(
+        <ShopConfigProvider value={{ ...FALLBACK_SHOP_CONFIG, presentationMode }}>
+          <ProductDetailPage />
+        </ShopConfigProvider>,
+        { path: '/produkt/blueberry-ice-einweg-vape', route: '/produkt/:slug' },
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'RandM Tornado 9000 Blueberry Ice' })).toBeInTheDocument();
+      // The price itself is always there.
+      expect(screen.getAllByText(/16,99\s€/).length).toBeGreaterThan(0);
+      expect(screen.queryAllByText(/^−\d+ %$/).length > 0).toBe(shown);
+      expect(screen.queryByText(/Niedrigster Preis der letzten 30 Tage/) !== null).toBe(shown);
+      expect(screen.queryByText('12-mal verkauft') !== null).toBe(shown);
+    },
+  );
 });

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
-import { Breadcrumb, QuantityStepper, Button, buttonClass } from '@shop/ui';
+import { Breadcrumb, QuantityStepper, Button, buttonClass, DurabilityGuaranteeLabel, LegalGuaranteeNotice } from '@shop/ui';
 import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
-import { showToast, useAddToCart, useSeo, useShopConfig } from '@shop/shell-api';
+import { showToast, useAddToCart, useFactualMode, useSeo, useShopConfig } from '@shop/shell-api';
 import { WishlistHeart } from '../../components/wishlist-heart';
 import { catalogQueries } from '../../api/catalog-queries';
 import { PriceTag } from '../../components/price-tag';
@@ -77,10 +77,12 @@ function ProductDetails({ product }: { product: Product }) {
     }),
   );
   const soldOut = isSoldOut(product);
+  // Factual presentation (§ 19 TabakerzG, issue #25): no discount badge, no sales count.
+  const factual = useFactualMode();
   // The stepper stops where the cart would refuse: 99 per line, or the stock when lower.
   const maxQuantity = lineQuantityLimit(product);
   const unitCents = decimalToCents(product.salePrice ?? product.price);
-  const percent = product.referencePrice ? discountPercent(decimalToCents(product.referencePrice), unitCents) : null;
+  const percent = product.referencePrice && !factual ? discountPercent(decimalToCents(product.referencePrice), unitCents) : null;
   const categoryName = CATEGORY_DEFINITIONS.find((c) => c.id === product.categoryId)?.name ?? CATEGORY_FALLBACK_NAME;
   const battery = product.batteryMah ?? batteryMahForPuffCount(product.puffCount);
   const { publicOrigin } = useShopConfig();
@@ -141,10 +143,15 @@ function ProductDetails({ product }: { product: Product }) {
           <p className="catalog-product-detail__restriction">
             Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung
           </p>
-          {product.salesCount > 0 && <p className="catalog-product-detail__customers">{formatInteger(product.salesCount)}-mal verkauft</p>}
+          {product.salesCount > 0 && !factual && (
+            <p className="catalog-product-detail__customers">{formatInteger(product.salesCount)}-mal verkauft</p>
+          )}
           <p className="catalog-nicotine-warning" role="note">
             {product.nicotineWarning}
           </p>
+          <DurabilityGuaranteeLabel years={product.durabilityGuaranteeYears} />
+          {/* Before the order, prominently and in colour (Directive (EU) 2024/825; legal-de.md §4.16). */}
+          <LegalGuaranteeNotice />
         </div>
       </div>
       <section className="catalog-tabs" aria-label="Produktinformationen">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { productLink, splitProductName } from '@shop/catalog-rules';
+import { useFactualMode } from '@shop/shell-api';
 import { fetchProducts } from '../../api/catalog-api';
 import { useDebouncedValue } from './use-debounced-value';
 import { RECENT_SEARCHES_SHOWN, useRecentSearches, useRememberSearch } from './recent-searches-store';
@@ -22,9 +23,11 @@ type Option =
  * after 300 ms and at least 2 trimmed characters it shows up to 5 product suggestions (name
  * split after the model number); below 2 characters, recent (3 of 5 stored) and popular (4 of
  * 5) searches. Arrow keys move, Enter selects or submits, Escape and outside clicks close.
- * Submitting goes to the all-products page with the query.
+ * Submitting goes to the all-products page with the query. In the factual presentation mode
+ * (§ 19 TabakerzG, issue #25) the fixed terms are offered as 'Beispiel', not as 'Beliebt'.
  */
 export function SearchBox() {
+  const popularLabel = useFactualMode() ? 'Beispiel' : 'Beliebt';
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -183,7 +186,7 @@ export function SearchBox() {
                 </>
               ) : (
                 <>
-                  <span className="catalog-search-box__group">{option.group === 'recent' ? 'Zuletzt gesucht' : 'Beliebt'}:</span>{' '}
+                  <span className="catalog-search-box__group">{option.group === 'recent' ? 'Zuletzt gesucht' : popularLabel}:</span>{' '}
                   {option.term}
                 </>
               )}

@@ -103,6 +103,12 @@ export const ProductFields = z
     liquidVolumeMl: z.number().positive().max(1000).nullable(),
     batteryMah: z.number().int().positive().max(100_000).nullable(),
     coil: z.string().trim().max(80).nullable(),
+    durabilityGuaranteeYears: z
+      .number()
+      .int('Die Haltbarkeitsgarantie wird in ganzen Jahren angegeben.')
+      .min(3, 'Eine Haltbarkeitsgarantie bis 2 Jahre deckt schon die gesetzliche Gewährleistung: leer lassen.')
+      .max(30, 'Höchstens 30 Jahre.')
+      .nullable(),
     sku: text('Die Artikelnummer', 64).regex(
       /^[A-Za-z0-9._-]+$/,
       'Die Artikelnummer darf nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich enthalten.',

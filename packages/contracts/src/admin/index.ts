@@ -10,3 +10,4 @@ export * from './dashboard';
 export * from './analytics';
 export * from './admin-content';
 export * from './media-library';
+export * from './storefront-settings';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LegalVersions, SellerDetails } from '@shop/contracts';
-import { CachedContentRead } from './cached-content-read';
+import { CachedInternalRead } from '@shop/service-kit';
 
 /**
  * The versions of terms, withdrawal text and privacy policy in force (issue #12: an order keeps
@@ -9,15 +9,18 @@ import { CachedContentRead } from './cached-content-read';
  * publication records the new version within 2 s. An order is never refused for this: when the
  * content service does not answer, the last known versions are used, or null (logged).
  */
-export class LegalVersionsClient extends CachedContentRead<LegalVersions> {
+export class LegalVersionsClient extends CachedInternalRead<LegalVersions> {
   constructor(baseUrl: string, internalSecret: string, log: FastifyBaseLogger, timeoutMs = 1000) {
-    super(
-      { path: '/internal/legal-versions', schema: LegalVersions, what: 'legal text versions' },
+    super({
+      service: 'content',
       baseUrl,
+      path: '/internal/legal-versions',
+      schema: LegalVersions,
+      what: 'legal text versions',
       internalSecret,
       log,
       timeoutMs,
-    );
+    });
   }
 }
 
@@ -26,8 +29,17 @@ export class LegalVersionsClient extends CachedContentRead<LegalVersions> {
  * `GET /internal/seller-details`. Null when the content service never answered: no invoice is
  * issued then (the invoice job tries again).
  */
-export class SellerDetailsClient extends CachedContentRead<SellerDetails> {
+export class SellerDetailsClient extends CachedInternalRead<SellerDetails> {
   constructor(baseUrl: string, internalSecret: string, log: FastifyBaseLogger, timeoutMs = 1000) {
-    super({ path: '/internal/seller-details', schema: SellerDetails, what: 'seller details' }, baseUrl, internalSecret, log, timeoutMs);
+    super({
+      service: 'content',
+      baseUrl,
+      path: '/internal/seller-details',
+      schema: SellerDetails,
+      what: 'seller details',
+      internalSecret,
+      log,
+      timeoutMs,
+    });
   }
 }

@@ -3,6 +3,7 @@ import type { Address, Order } from '@shop/contracts';
 import { bankTransferRows, nextSteps, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal, formatTextVersion } from '@shop/format';
 import type { OutgoingMail } from '@shop/service-kit';
+import { legalGuaranteeNoticeHtml, legalGuaranteeNoticeText } from './legal-guarantee.mail';
 
 const addressLines = (a: Address) =>
   [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);
@@ -12,7 +13,8 @@ const addressLines = (a: Address) =>
  * every line, totals with the contained 19 % VAT, shipping with the age check on delivery,
  * the bank transfer details with the order number as reference, next steps, links to the AGB
  * and the Widerrufsbelehrung, and the take-back notes for e-cigarettes and batteries
- * (legal-de.md §3.1, §3.2). Plain text and HTML with the same content; user input is escaped.
+ * (legal-de.md §3.1, §3.2), and the EU notice on the legal guarantee (legal-de.md §4.16). Plain
+ * text and HTML with the same content; user input is escaped.
  */
 export function orderConfirmationMail(order: Order, shop: { name: string; origin: string }): OutgoingMail {
   const link = (path: string) => new URL(path, shop.origin).toString();
@@ -55,6 +57,8 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
     '',
     ...legal,
     '',
+    ...legalGuaranteeNoticeText(),
+    '',
     `Ihr Team von ${shop.name}`,
   ].join('\n');
 
@@ -72,6 +76,7 @@ ${order.items.map((line) => `<tr><td>${escapeHtml(line.name)}</td><td align="cen
 <h2>Zahlung: ${escapeHtml(order.payment.label)}</h2><table cellpadding="4">${rows(bank)}</table>
 <h2>So geht es weiter</h2><ul>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ul>
 <p>${legal.map(escapeHtml).join('<br>')}</p>
+${legalGuaranteeNoticeHtml()}
 <p>Ihr Team von ${escapeHtml(shop.name)}</p>
 </body></html>`;
 

@@ -4,6 +4,7 @@
  * on a stock of 5; a lost catalog answer in the middle of an order; the buyer-only order view.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { EU_GUARANTEE_INFO_URL, LEGAL_GUARANTEE_COLOURS, LEGAL_GUARANTEE_NOTICE } from '@shop/legal-notices';
 import { simpleParser } from 'mailparser';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -119,6 +120,11 @@ describe('placing an order', () => {
     expect(mail.text).toContain('2 × RandM Tornado 9000 Blueberry Ice à 16,99');
     expect(mail.text).toContain(`Bitte überweisen Sie den Betrag bis zum ${formatIsoDate(order.payment.dueDate)}`);
     expect(mail.html).toContain('<h1>Vielen Dank für Ihre Bestellung!</h1>');
+    // The EU notice on the legal guarantee, in text and in colour (legal-de.md §4.16).
+    expect(mail.text).toContain('GESETZLICHE GEWÄHRLEISTUNG – mindestens 2 Jahre');
+    expect(mail.text).toContain(EU_GUARANTEE_INFO_URL);
+    expect(mail.html).toContain(`border:3px solid ${LEGAL_GUARANTEE_COLOURS.blue}`);
+    expect(mail.html).toContain(LEGAL_GUARANTEE_NOTICE.points[1]);
   });
 
   test('the thank-you data is for the buyer only: 404 for everybody else', async () => {

@@ -38,6 +38,7 @@ export function toApiProduct(doc: ProductDoc): Product {
     liquidVolumeMl: doc.liquidVolumeMl ?? null,
     batteryMah: doc.batteryMah ?? null,
     coil: doc.coil ?? null,
+    durabilityGuaranteeYears: doc.durabilityGuaranteeYears ?? null,
     sku: doc.sku,
     gtin: doc.gtin ?? null,
     isDemo: Boolean(doc.isDemo),

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig, signIdentity } from '@shop/service-kit';
-import { startAuditCollector } from '@shop/test-fixtures';
+import { msUntil, startAuditCollector } from '@shop/test-fixtures';
 import { buildApp } from '../app';
 import { CatalogEnv } from '../config';
 import { seedCatalogue } from '../seed/seed';
@@ -49,15 +49,6 @@ afterAll(async () => {
 });
 
 /** Ms until `read()` on the other instance gives `expected` (fails after 5 s). */
-async function msUntil(read: () => Promise<unknown>, expected: unknown): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if ((await read()) === expected) return Date.now() - started;
-    if (Date.now() - started > 5000) throw new Error(`still ${String(await read())} after 5 s, expected ${String(expected)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const product = (app: App, id: string) => app.inject({ method: 'GET', url: `/api/products/${id}` }).then((r) => r.json());
 
 test('a price changed by staff through one instance is served by the other within 2 s', async () => {

@@ -85,6 +85,7 @@ const podInput = (overrides: Partial<ProductInput> = {}): ProductInput => {
     liquidVolumeMl: 2,
     batteryMah: 500,
     coil: 'Mesh-Coil',
+    durabilityGuaranteeYears: null,
     sku: `POD-${tag}`,
     gtin: null,
     sellableUntil: null,
@@ -149,6 +150,32 @@ test('bad input: German messages at the field; duplicates are 409', async () => 
   expect(sameSku.json().message).toBe('Diese Artikelnummer (SKU) ist schon vergeben.');
   const sameFlavour = await call('POST', '/api/admin/products', podInput({ flavor: first.flavor }));
   expect(sameFlavour.json().message).toBe('Diese Geschmacksrichtung gibt es in der Kategorie schon.');
+});
+
+test("a producer's durability guarantee over two years is set by staff and shown to shoppers; two years or less is refused", async () => {
+  const product = await create(podInput());
+  expect(product.durabilityGuaranteeYears).toBeNull();
+  const set = await call('PATCH', `/api/admin/products/${product.id}`, { version: 0, changes: { durabilityGuaranteeYears: 3 } });
+  expect(set.statusCode).toBe(200);
+  expect((await app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json().durabilityGuaranteeYears).toBe(3);
+  const tooShort = await call('PATCH', `/api/admin/products/${product.id}`, { version: 1, changes: { durabilityGuaranteeYears: 2 } });
+  expect(tooShort.statusCode).toBe(400);
+  expect(tooShort.json().issues[0]).toMatchObject({ path: 'body/changes/durabilityGuaranteeYears' });
+  expect(tooShort.json().issues[0].message).toContain('gesetzliche Gewährleistung');
+  const cleared = await call('PATCH', `/api/admin/products/${product.id}`, { version: 1, changes: { durabilityGuaranteeYears: null } });
+  expect(cleared.json()).toMatchObject({ version: 2, durabilityGuaranteeYears: null });
+  await app.auditRelay.flush();
+  expect(
+    collector
+      .entries()
+      .filter((e) => e.entityId === product.id && e.action === 'update')
+      .flatMap((e) => e.changes),
+  ).toEqual(
+    expect.arrayContaining([
+      { field: 'durabilityGuaranteeYears', before: null, after: 3 },
+      { field: 'durabilityGuaranteeYears', before: 3, after: null },
+    ]),
+  );
 });
 
 test('a change records before/after in the audit log and raises the version; an outdated version gets 409', async () => {

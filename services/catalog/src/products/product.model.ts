@@ -34,6 +34,8 @@ const productSchema = new Schema(
     liquidVolumeMl: { type: Number, default: null },
     batteryMah: { type: Number, default: null },
     coil: { type: String, default: null },
+    /** Producer's durability guarantee in whole years (> 2), or null (Product.durabilityGuaranteeYears). */
+    durabilityGuaranteeYears: { type: Number, default: null },
     sku: { type: String, required: true, unique: true },
     gtin: { type: String, default: null },
     isDemo: { type: Boolean, default: false },

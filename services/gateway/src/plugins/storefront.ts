@@ -13,7 +13,7 @@ import {
   type RouteDefinition,
   type RouteRemote,
 } from '@shop/routes';
-import type { RemotesManifest, ShopConfig } from '@shop/contracts';
+import type { RemotesManifest, ShopConfig, StorefrontSettings } from '@shop/contracts';
 import { isbot } from 'isbot';
 import { injectAgeFlagScript, injectHead, injectStartup, type HeadData } from '../html';
 import { cspNonceOf } from './security';
@@ -25,7 +25,14 @@ import { fetchSitemapEntries, lookupPageHead } from './service-head';
 export interface StorefrontOptions {
   staticRoot: string;
   remotesManifest: RemotesManifest;
-  shopConfig: ShopConfig;
+  /** The shop config from the environment; `presentationMode` comes per page from `storefrontSettings`. */
+  shopConfig: Omit<ShopConfig, 'presentationMode'>;
+  /**
+   * The storefront settings staff keep in the back office (content service, at most 2 s old);
+   * null when the content service never answered: the factual presentation then (§ 19 TabakerzG,
+   * the lawful side when nothing says otherwise).
+   */
+  storefrontSettings: () => Promise<StorefrontSettings | null>;
   /** Base URL per service: page heads and sitemap entries come from the owning service. */
   services: Record<ServiceName, string>;
   /** Shared secret of the services' /internal/* endpoints. */
@@ -78,12 +85,15 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
   const development = opts.shopConfig.environment === 'development';
   const preloads = new RemotePreloads(opts.staticRoot, opts.remotesManifest, app.log);
-  const boot = { remotes: opts.remotesManifest, shopConfig: opts.shopConfig };
+  /** The shop config of one page or answer: the environment's, with the storefront settings in force now. */
+  const currentShopConfig = async (): Promise<ShopConfig> => ({
+    ...opts.shopConfig,
+    presentationMode: (await opts.storefrontSettings())?.presentationMode ?? 'factual',
+  });
   const { ssr } = opts;
   const renderer = ssr
     ? new PageRenderer({
         shellServerFile: path.join(shellDist, 'server', 'main.js'),
-        shopConfig: opts.shopConfig,
         remotes: opts.remotesManifest,
         services: opts.services,
         budgetMs: ssr.budgetMs,
@@ -135,7 +145,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   });
   app.get('/shop-config.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
-    return opts.shopConfig;
+    return currentShopConfig();
   });
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     const lines = development
@@ -192,6 +202,8 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
     const modules = [...HEADER_WIDGETS, ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : [])];
     const nonce = cspNonceOf(reply.raw);
+    const shopConfig = await currentShopConfig();
+    const boot = { remotes: opts.remotesManifest, shopConfig };
     const page = injectAgeFlagScript(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce);
     // A page rendered from the visitor's session is theirs alone: no cache may keep it.
     const session = Boolean(route?.sessionRendered);
@@ -208,7 +220,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values));
       }
       const rendered = await renderer
-        .render({ url: request.url, crawler: isbot(request.headers['user-agent'] ?? ''), nonce, sessionFetch: fetchAsVisitor })
+        .render({ url: request.url, crawler: isbot(request.headers['user-agent'] ?? ''), nonce, sessionFetch: fetchAsVisitor, shopConfig })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'server render failed: the page renders in the browser');
           return null;

@@ -1,4 +1,5 @@
 import { TextField } from '@shop/ui/form';
+import { MrzLinesField } from './mrz-lines-field';
 
 /**
  * Age verification with the German ID card (legal-de.md §1.4: a real check before ordering, a
@@ -13,39 +14,7 @@ export function AgeCheckFields() {
         Ihrem Personalausweis und bei der Zustellung noch einmal durch DHL.
       </p>
       <TextField name="birthDate" label="Geburtsdatum" type="date" autoComplete="bday" required />
-      <fieldset className="cart-checkout-fieldset">
-        <legend>Personalausweis: maschinenlesbare Zone</legend>
-        <p className="shop-field__hint">
-          Übertragen Sie die drei Zeilen von der Rückseite Ihres Personalausweises, jeweils 30 Zeichen, inklusive der Zeichen „&lt;“.
-        </p>
-        <TextField
-          name="mrz1"
-          label="Zeile 1"
-          className="cart-checkout-field--mrz"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={34}
-          required
-        />
-        <TextField
-          name="mrz2"
-          label="Zeile 2"
-          className="cart-checkout-field--mrz"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={34}
-          required
-        />
-        <TextField
-          name="mrz3"
-          label="Zeile 3"
-          className="cart-checkout-field--mrz"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={34}
-          required
-        />
-      </fieldset>
+      <MrzLinesField />
       <p className="shop-field__hint">
         Datenschutz: Wir prüfen die Prüfziffern, Ihr Alter, die Gültigkeit des Ausweises und ob der Name zur Lieferadresse passt.
         Gespeichert werden nur das Ergebnis, die Prüfmethode, eine Referenz und der Zeitpunkt – keine Ausweisdaten und kein Foto.

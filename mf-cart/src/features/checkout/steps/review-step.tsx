@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
-import { Button } from '@shop/ui';
+import { Button, LegalGuaranteeNotice } from '@shop/ui';
 import { OrderSummary } from '../../../components/order-summary';
 import { DeliveryRestrictions } from '../../../components/delivery-restrictions';
 import { OrderLines, type OrderLine } from '../../../components/order-lines';
@@ -8,7 +8,8 @@ import { StepError } from './step-actions';
 
 /**
  * Step 6: every line with its essential characteristics, the totals, delivery and payment, the
- * AGB/Widerruf checkbox and the button 'Zahlungspflichtig bestellen' (§ 312j (3) BGB; legal-de.md §4.5).
+ * EU notice on the legal guarantee (legal-de.md §4.16), the AGB/Widerruf checkbox and the button
+ * 'Zahlungspflichtig bestellen' (§ 312j (3) BGB; legal-de.md §4.5).
  */
 export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy: boolean; error: string | null; onOrder: () => void }) {
   return (
@@ -19,6 +20,7 @@ export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy
         Lieferung: {SHIPPING_METHOD_LABEL}, 1–3 Werktage nach Zahlungseingang · Zahlung: {PAYMENT_METHOD_LABEL}
       </p>
       <DeliveryRestrictions />
+      <LegalGuaranteeNotice headingLevel={3} />
       <TermsCheckbox />
       <StepError message={props.error} />
       <Button className="cart-checkout-submit" onClick={props.onOrder} disabled={props.busy} aria-busy={props.busy}>

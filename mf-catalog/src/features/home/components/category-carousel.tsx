@@ -53,6 +53,27 @@ export function CategoryCarousel({
       <div className="catalog-carousel__header">
         <h2 id={headingId}>{category.name}</h2>
         <Link to={href('/kategorien/:category', { category: category.slug })}>Alle {category.name} ansehen</Link>
+        {/* Beside the heading, not over the cards (the '‹' covered the first one, issue #25); touch screens swipe instead. */}
+        {!!data?.products.length && (
+          <div className="catalog-carousel__arrows">
+            <button
+              type="button"
+              className="catalog-carousel__arrow"
+              aria-label={`${category.name}: zurückblättern`}
+              onClick={() => scroll(-1)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className="catalog-carousel__arrow"
+              aria-label={`${category.name}: weiterblättern`}
+              onClick={() => scroll(1)}
+            >
+              ›
+            </button>
+          </div>
+        )}
       </div>
       {isPending ? (
         <ul className="catalog-carousel__track" aria-busy="true" aria-label="Produkte werden geladen…">
@@ -69,31 +90,13 @@ export function CategoryCarousel({
           {category.line === 'shisha' ? 'Neue Shisha 10000 Produkte kommen bald!' : 'Keine Produkte in dieser Kategorie gefunden'}
         </p>
       ) : (
-        <div className="catalog-carousel__frame">
-          <button
-            type="button"
-            className="catalog-carousel__arrow catalog-carousel__arrow--prev"
-            aria-label={`${category.name}: zurückblättern`}
-            onClick={() => scroll(-1)}
-          >
-            ‹
-          </button>
-          <ul className="catalog-carousel__track" ref={track}>
-            {data.products.map((product, index) => (
-              <li key={product.id} className="catalog-carousel__item">
-                <ProductCard product={product} priority={first && index === 0} />
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            className="catalog-carousel__arrow catalog-carousel__arrow--next"
-            aria-label={`${category.name}: weiterblättern`}
-            onClick={() => scroll(1)}
-          >
-            ›
-          </button>
-        </div>
+        <ul className="catalog-carousel__track" ref={track}>
+          {data.products.map((product, index) => (
+            <li key={product.id} className="catalog-carousel__item">
+              <ProductCard product={product} priority={first && index === 0} />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useShopConfig } from '@shop/shell-api';
+import { useFactualMode, useShopConfig } from '@shop/shell-api';
 
 /**
  * Benefits and trust badges (spec §2 'Home'). Only true statements: the shipping rules of
@@ -7,8 +7,9 @@ import { useShopConfig } from '@shop/shell-api';
  */
 export function TrustBanner() {
   const config = useShopConfig();
+  const factual = useFactualMode();
   return (
-    <section className="catalog-trust-banner" aria-label="Ihre Vorteile">
+    <section className="catalog-trust-banner" aria-label={factual ? 'Versand und Preise' : 'Ihre Vorteile'}>
       <ul className="catalog-trust-banner__benefits">
         <li>Kostenloser Versand ab 4 Produkten</li>
         <li>Versand innerhalb von 24 Stunden</li>

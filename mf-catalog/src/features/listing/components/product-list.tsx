@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, useMediaQuery, WIDE_SCREEN_QUERY } from '@shop/ui';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
+import { useFactualMode } from '@shop/shell-api';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card';
 import { useQuery } from '@tanstack/react-query';
 import { catalogQueries } from '../../../api/catalog-queries';
@@ -56,6 +57,8 @@ const SORT_LABELS: Record<string, string> = {
   name: 'Name A–Z',
   newest: 'Neueste zuerst',
 };
+/** The same order named by what it is, without a popularity claim (factual presentation mode, § 19 TabakerzG, issue #25). */
+const FACTUAL_SORT_LABELS: Record<string, string> = { ...SORT_LABELS, bestsellers: 'Verkaufszahl' };
 
 /**
  * A filterable, sortable, paged product list. Its state lives in the URL (search, category,
@@ -71,6 +74,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const minPrice = params.get('minPrice') ?? '';
   const maxPrice = params.get('maxPrice') ?? '';
   const formId = useId();
+  const sortLabels = useFactualMode() ? FACTUAL_SORT_LABELS : SORT_LABELS;
   // Filters open beside the products on wide screens; on phones the products come first and
   // the filters wait in a collapsed block (issue #8).
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
@@ -114,7 +118,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
           <label htmlFor={`${formId}-sort`}>Sortieren nach</label>
           <select id={`${formId}-sort`} value={sort} onChange={(event) => update({ sort: event.target.value })}>
             {search && <option value="relevance">Relevanz</option>}
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
+            {Object.entries(sortLabels).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PresentationMode } from '@shop/contracts';
+import type { AdminStorefrontSettings } from '@shop/contracts/admin';
+import { formatDateTime } from '@shop/format';
+import { showToast, useSeo } from '@shop/shell-api';
+import { settingsApi } from '../../api/settings-api';
+import { ActionForm } from '../../components/action-form';
+import { QueryState } from '../../components/query-state';
+
+/** The two presentations, as the admin chooses between them. */
+const MODES: Record<PresentationMode, { label: string; description: string }> = {
+  marketing: {
+    label: 'Werbliche Darstellung (wie in der Spezifikation)',
+    description:
+      'Angebotshinweise, SALE-Kennzeichen, Streichpreise und Ersparnis, Sortierung nach Beliebtheit, „Wird oft zusammen gekauft“ und die öffentliche Newsletter-Anmeldung.',
+  },
+  factual: {
+    label: 'Sachliche Darstellung (§ 19 TabakerzG)',
+    description:
+      'Nur sachliche Informationen und Preise: keine Angebotshinweise, keine SALE-Kennzeichen, keine Streichpreise oder Ersparnis, keine Beliebtheitsangaben, keine Empfehlungen und keine öffentliche Newsletter-Anmeldung.',
+  },
+};
+
+const QUERY_KEY = ['settings', 'storefront'];
+
+function StorefrontSettingsForm({ settings }: { settings: AdminStorefrontSettings }) {
+  const queryClient = useQueryClient();
+  const submit = async (data: FormData) => {
+    const presentationMode = PresentationMode.parse(data.get('presentationMode'));
+    const saved = await settingsApi.saveStorefront({ version: settings.version, presentationMode });
+    queryClient.setQueryData(QUERY_KEY, saved);
+    showToast({
+      title: 'Einstellungen gespeichert',
+      description: 'Die Darstellung gilt nach wenigen Sekunden auf allen Seiten des Shops.',
+      variant: 'success',
+    });
+  };
+  return (
+    <ActionForm key={settings.version} legend="Darstellung des Sortiments" submitLabel="Einstellungen speichern" onSubmit={submit}>
+      <fieldset className="admin-radio-group">
+        <legend>Wie der Shop Produkte und Preise darstellt</legend>
+        {PresentationMode.options.map((mode) => (
+          <label key={mode} className="admin-radio">
+            <input type="radio" name="presentationMode" value={mode} defaultChecked={settings.presentationMode === mode} />
+            <span>
+              <strong>{MODES[mode].label}</strong>
+              <span className="shop-field__hint">{MODES[mode].description}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="shop-field__hint">
+        Das Werbeverbot für E-Zigaretten (§ 19 TabakerzG) gilt nach der Rechtsprechung auch für die eigenen Shopseiten. Welche Darstellung
+        zulässig ist, entscheidet die Rechtsberatung des Betreibers. Jede Änderung steht im Änderungsprotokoll.
+      </p>
+      <p className="shop-field__hint">
+        {settings.updatedAt
+          ? `Zuletzt geändert am ${formatDateTime(new Date(settings.updatedAt))}.`
+          : 'Noch nicht geändert: Es gilt die Voreinstellung dieser Installation.'}
+      </p>
+    </ActionForm>
+  );
+}
+
+/**
+ * /admin/settings (issue #25; permission `settings:write`, admins): the storefront settings, for
+ * now the presentation mode (§ 19 TabakerzG). Saved on the version read (a concurrent change
+ * gets the German 409 notice), audited by the content service.
+ */
+export function SettingsPage() {
+  useSeo({ title: 'Shop-Einstellungen', robots: 'noindex, nofollow' });
+  const query = useQuery({ queryKey: QUERY_KEY, queryFn: settingsApi.storefront });
+  return (
+    <section className="shop-page admin-page">
+      <h1>Shop-Einstellungen</h1>
+      <QueryState query={query} loading="Einstellungen werden geladen…" failed="Die Einstellungen konnten nicht geladen werden.">
+        {(settings) => <StorefrontSettingsForm settings={settings} />}
+      </QueryState>
+    </section>
+  );
+}

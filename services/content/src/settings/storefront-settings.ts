@@ -1,0 +1,62 @@
+import type { Connection } from 'mongoose';
+import type { PresentationMode, StorefrontSettings } from '@shop/contracts';
+import type { AdminStorefrontSettings, StorefrontSettingsChange } from '@shop/contracts/admin';
+import { auditEntry, changedFields, versionedUpdate, type AuditRelay, type ShopIdentity } from '@shop/service-kit';
+import { STOREFRONT_SETTINGS_ID, storefrontSettingsModel } from './storefront-settings.model';
+
+/**
+ * The storefront settings an admin keeps in the back office (issue #25): for now the presentation
+ * mode (§ 19 TabakerzG, ShopConfig `presentationMode`). One record; until an admin first saves
+ * it, the deployment's PRESENTATION_MODE_DEFAULT applies (version 0). Every change is made on
+ * the version the admin saw (409 otherwise) and audited through the record's outbox. The gateway
+ * reads them through `GET /internal/storefront-settings` (reused for at most 2 s per gateway).
+ */
+export class StorefrontSettingsStore {
+  constructor(private readonly deps: { db: Connection; defaultMode: PresentationMode; relay: AuditRelay }) {}
+
+  private get records() {
+    return storefrontSettingsModel(this.deps.db);
+  }
+
+  /** The settings as the admin screen shows them. */
+  async admin(): Promise<AdminStorefrontSettings> {
+    const record = await this.records.findById(STOREFRONT_SETTINGS_ID).lean();
+    return {
+      presentationMode: (record?.presentationMode as PresentationMode | undefined) ?? this.deps.defaultMode,
+      version: record?.version ?? 0,
+      updatedAt: record?.updatedAt ? new Date(record.updatedAt).toISOString() : null,
+    };
+  }
+
+  /** The settings the storefront applies. */
+  async current(): Promise<StorefrontSettings> {
+    const { presentationMode } = await this.admin();
+    return { presentationMode };
+  }
+
+  /**
+   * Saves `change` made on `change.version`; the first save creates the record (version 0).
+   * @throws StaleVersionError (409) when someone else saved in between.
+   */
+  async update(staff: ShopIdentity, change: StorefrontSettingsChange): Promise<AdminStorefrontSettings> {
+    const before = await this.admin();
+    const after = { presentationMode: change.presentationMode };
+    const audit = auditEntry(staff, {
+      service: 'content',
+      entity: 'settings',
+      entityId: STOREFRONT_SETTINGS_ID,
+      label: 'Shop-Einstellungen: Darstellung',
+      action: 'update',
+      changes: changedFields(before, after, ['presentationMode']),
+    });
+    await versionedUpdate(this.records, {
+      filter: { _id: STOREFRONT_SETTINGS_ID },
+      expectedVersion: change.version,
+      update: { $set: after },
+      audit,
+      upsert: change.version === 0,
+      relay: this.deps.relay,
+    });
+    return this.admin();
+  }
+}
