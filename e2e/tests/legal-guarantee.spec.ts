@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, hydrated } from './fixtures';
 import { axe, logInAsManager } from './accounts';
 
 /**
@@ -19,9 +19,12 @@ test('product page: the notice is in the first HTML and on screen, in colour, wi
   expect(html).toContain('mindestens 2 Jahre');
 
   await page.goto(PRODUCT_PATH);
+  // Once hydrated: a page the server left to the browser (its render budget ran out on a busy
+  // machine) replaces its loading state, and an element found before would be detached.
+  await hydrated(page);
   const notice = page.getByRole('complementary', { name: 'Gesetzliche Gewährleistung mindestens 2 Jahre' });
-  await notice.scrollIntoViewIfNeeded();
   await expect(notice).toBeVisible();
+  await notice.scrollIntoViewIfNeeded();
   await expect(notice.getByRole('img', { name: /QR-Code/ })).toBeVisible();
   await expect(notice.getByRole('link', { name: /Mehr über Ihre Rechte nach EU-Recht/ })).toHaveAttribute(
     'href',
