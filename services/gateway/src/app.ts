@@ -38,8 +38,6 @@ export async function buildApp(config: GatewayConfig) {
   };
 
   const ssrWarm = { done: config.SSR === 'off' };
-  // The storefront settings (presentation mode, issue #25), read from the content service below.
-  let storefrontSettings: CachedInternalRead<StorefrontSettings> | undefined;
   const app = createServiceApp({
     service: 'gateway',
     description: 'Public origin of the shop: storefront files and /api routing.',
@@ -65,7 +63,8 @@ export async function buildApp(config: GatewayConfig) {
       // Ready once the storefront settings were read: no page goes out in a presentation staff
       // did not choose because the content service was slow to answer the first time.
       async () => {
-        const known = Boolean(await storefrontSettings?.current());
+        // Defined below; /readyz is asked only once the app is built.
+        const known = Boolean(await storefrontSettings.current());
         return { name: 'storefront-settings', ok: known, latencyMs: 0, ...(known ? {} : { error: 'storefront settings not read yet' }) };
       },
     ],
@@ -126,7 +125,8 @@ export async function buildApp(config: GatewayConfig) {
   });
   await app.register(adminGuardPlugin);
   await app.register(apiProxy, { instances });
-  storefrontSettings = new CachedInternalRead({
+  // The storefront settings (presentation mode, issue #25), read from the content service.
+  const storefrontSettings = new CachedInternalRead({
     service: 'content',
     baseUrl: () => services.content,
     path: '/internal/storefront-settings',
@@ -140,7 +140,7 @@ export async function buildApp(config: GatewayConfig) {
     staticRoot: config.STATIC_ROOT,
     remotesManifest,
     shopConfig,
-    storefrontSettings: () => storefrontSettings!.current(),
+    storefrontSettings: () => storefrontSettings.current(),
     services,
     internalSecret,
     ssr:
