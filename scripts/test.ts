@@ -193,6 +193,8 @@ async function main() {
           MAIL_REQUEST_LIMIT_PER_IP: '100000',
           NEWSLETTER_LIMIT_PER_IP: '100000',
           CONTACT_LIMIT_PER_IP: '100000',
+          // The review journey reads the invitation right after staff book the delivery.
+          REVIEW_INVITATION_DELAY_HOURS: '0',
         },
       });
       try {

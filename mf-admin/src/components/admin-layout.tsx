@@ -7,6 +7,7 @@ import { useSession } from '@shop/shell-api';
 const SECTIONS: ReadonlyArray<{ to: string; label: string; permission: StaffPermission; end?: boolean }> = [
   { to: '/admin', label: 'Übersicht', permission: 'dashboard:read', end: true },
   { to: '/admin/products', label: 'Produkte', permission: 'catalog:write' },
+  { to: '/admin/bewertungen', label: 'Bewertungen', permission: 'catalog:write' },
   { to: '/admin/orders', label: 'Bestellungen', permission: 'orders:write' },
   { to: '/admin/customers', label: 'Kunden', permission: 'customers:read' },
   { to: '/admin/promotions', label: 'Aktionen', permission: 'promotions:write' },

@@ -18,6 +18,7 @@ import { OrderDetailPage } from '../features/orders/order-detail-page';
 import { ContentPage } from '../features/content/content-page';
 import { MediaPage } from '../features/media/media-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { ReviewsPage } from '../features/reviews/reviews-page';
 import '../styles/admin.css';
 
 // The editors carry CodeMirror: their own chunks, loaded when an editor opens.
@@ -47,6 +48,7 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   media: MediaPage,
   promotions: PromotionsPage,
   settings: SettingsPage,
+  reviews: ReviewsPage,
 };
 
 /** Admin pages (spec §2 'Admin routes'), each only for staff (RequireStaff; the services check every call too). */

@@ -8,6 +8,9 @@ import '../styles/cart.css';
 // opened, so the cart page's first load stays small (docs/performance.md).
 const CheckoutPage = lazy(() => import('../features/checkout/checkout-page').then((module) => ({ default: module.CheckoutPage })));
 const ThankYouPage = lazy(() => import('../features/thank-you/thank-you-page').then((module) => ({ default: module.ThankYouPage })));
+const ReviewUnsubscribePage = lazy(() =>
+  import('../features/review-invitations/review-unsubscribe-page').then((module) => ({ default: module.ReviewUnsubscribePage })),
+);
 const WithdrawalPage = lazy(() => import('../features/withdrawal/withdrawal-page').then((module) => ({ default: module.WithdrawalPage })));
 
 const PAGES: Record<PageId<'cart'>, ComponentType> = {
@@ -15,9 +18,10 @@ const PAGES: Record<PageId<'cart'>, ComponentType> = {
   checkout: CheckoutPage,
   'thank-you': ThankYouPage,
   withdrawal: WithdrawalPage,
+  'review-unsubscribe': ReviewUnsubscribePage,
 };
 
-/** Cart slice pages: cart, checkout, thank-you, withdrawal (the shell's route table names them). */
+/** Cart slice pages: cart, checkout, thank-you, withdrawal, the review invitations' opt-out (the shell's route table names them). */
 export default function CartPages({ page }: RemotePagesProps<'cart'>) {
   const Page = PAGES[page];
   if (!Page) throw new Error(`mf-cart: unknown page '${page}'`);

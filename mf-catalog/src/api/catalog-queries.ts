@@ -1,8 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchCategories, fetchProductBySlug, fetchProducts, fetchRelatedProducts, type ProductQuery } from './catalog-api';
+import { reviewsApi } from './reviews-api';
 
 /** Freshness per data kind (spec §9), in ms. */
-const FRESH_MS = { categories: 60_000, products: 30_000, related: 5 * 60_000 } as const;
+const FRESH_MS = { categories: 60_000, products: 30_000, related: 5 * 60_000, reviews: 60_000 } as const;
+/** Reviews a product page shows at first ('Weitere Bewertungen' loads the next ones). */
+export const REVIEWS_PER_PAGE = 5;
 
 /**
  * The catalogue's server state (issue #22): every query key of this remote and how fresh its data
@@ -40,4 +43,17 @@ export const catalogQueries = {
       staleTime: FRESH_MS.related,
       gcTime: 10 * 60_000,
     }),
+
+  /** A product's approved reviews (issue #25): the first `count` of them, fresh 60 s. */
+  productReviews: (productId: string, count = REVIEWS_PER_PAGE) =>
+    queryOptions({
+      queryKey: ['catalog', 'reviews', productId, count] as const,
+      queryFn: () => reviewsApi.forProduct(productId, count, 0),
+      staleTime: FRESH_MS.reviews,
+      placeholderData: keepPreviousData,
+    }),
+
+  /** The newest approved reviews for the home page (issue #25). */
+  latestReviews: () =>
+    queryOptions({ queryKey: ['catalog', 'reviews', 'latest'] as const, queryFn: () => reviewsApi.latest(3), staleTime: FRESH_MS.reviews }),
 };

@@ -1,5 +1,5 @@
 import { Button } from '@shop/ui';
-import { useAddToCart, useFactualMode } from '@shop/shell-api';
+import { useAddToCart, useFactualMode, useReviewsEnabled } from '@shop/shell-api';
 import { Link } from 'react-router-dom';
 import type { Product } from '@shop/contracts';
 import { batteryMahForPuffCount, isSoldOut, productLink } from '@shop/catalog-rules';
@@ -8,11 +8,12 @@ import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 import { DemoBadge } from './demo-badge';
 import { WishlistHeart } from './wishlist-heart';
+import { RatingStars } from './rating-stars';
 
 /**
  * Product card (spec §2): image with the wishlist heart, name, price with sale badge and percent, battery and
- * nicotine, buy button with busy state or 'Ausverkauft' (spec §4 stock rule). No rating is
- * shown: there are no real reviews yet (issue #3 forbids invented ones).
+ * nicotine, buy button with busy state or 'Ausverkauft' (spec §4 stock rule). The rating only
+ * from approved reviews of verified buyers while reviews are switched on (issue #25), never invented.
  */
 /** Card image slot: a quarter of the 80rem container on large screens, half the width on phones, 16rem in carousels. */
 const CARD_IMAGE_SIZES = '(min-width: 64rem) 18rem, (min-width: 40rem) 30vw, 48vw';
@@ -27,6 +28,7 @@ export function ProductCard({
   const { add, busy } = useAddToCart();
   // No SALE badge in the factual presentation mode (§ 19 TabakerzG, issue #25).
   const factual = useFactualMode();
+  const rating = useReviewsEnabled() ? product.rating : null;
   const soldOut = isSoldOut(product);
   const href = productLink(product);
   return (
@@ -45,6 +47,7 @@ export function ProductCard({
         <h3 className="catalog-product-card__name">
           <Link to={href}>{product.name}</Link>
         </h3>
+        {rating && <RatingStars value={rating.average} count={rating.count} />}
         <PriceTag product={product} />
         <p className="catalog-product-card__facts">
           {formatInteger(product.puffCount)} Züge · Akku {product.batteryMah ?? batteryMahForPuffCount(product.puffCount)} mAh · 2 % Nikotin

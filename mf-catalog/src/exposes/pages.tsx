@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { PageId, RemotePagesProps } from '@shop/routes';
 import { ShopQueryProvider } from '@shop/shell-api';
 import { HomePage } from '../features/home/home-page';
@@ -8,12 +8,16 @@ import { CategoryListingPage } from '../features/listing/category-listing-page';
 import { ProductDetailPage } from '../features/product-detail/product-detail-page';
 import '../styles/catalog.css';
 
-const PAGES: Record<PageId<'catalog'>, () => ReactElement> = {
+// The review form (issue #25) loads only when opened: a personal page few visitors see.
+const ReviewPage = lazy(() => import('../features/reviews/review-page').then((module) => ({ default: module.ReviewPage })));
+
+const PAGES: Record<PageId<'catalog'>, ComponentType> = {
   home: HomePage,
   'all-products': AllProductsPage,
   'category-overview': CategoryOverviewPage,
   'category-listing': CategoryListingPage,
   'product-detail': ProductDetailPage,
+  review: ReviewPage,
 };
 
 /** Catalogue pages, selected by the route table's page id (@shop/routes). */

@@ -11,7 +11,9 @@ import { listingQuery } from '../features/listing/components/product-list';
  * queryOptions the screens read, so the browser finds them in the HTML's state and does not
  * request them again. Server build only (webpack.config.ts `server.exposes`).
  */
-const prefetch: RemotePrefetch = async ({ page, params, search, queryClient }) => {
+const prefetch: RemotePrefetch = async ({ page, params, search, queryClient, shopConfig }) => {
+  // Reviews only while switched on (issue #25); the home shows them only in the marketing presentation.
+  const reviews = shopConfig.reviewsEnabled;
   const categories = () => queryClient.prefetchQuery(catalogQueries.categories());
   const products = (query: Parameters<typeof catalogQueries.products>[0] | null) =>
     query ? queryClient.prefetchQuery(catalogQueries.products(query)) : Promise.resolve();
@@ -19,6 +21,9 @@ const prefetch: RemotePrefetch = async ({ page, params, search, queryClient }) =
     case 'home':
       await Promise.all([
         categories(),
+        reviews && shopConfig.presentationMode === 'marketing'
+          ? queryClient.prefetchQuery(catalogQueries.latestReviews())
+          : Promise.resolve(),
         ...CAROUSEL_IDS.slice(0, EAGER_CAROUSELS).map((id) => {
           const category = CATEGORY_DEFINITIONS.find((candidate) => candidate.id === id);
           return category ? products(carouselQuery(category)) : Promise.resolve();
@@ -39,7 +44,11 @@ const prefetch: RemotePrefetch = async ({ page, params, search, queryClient }) =
     case 'product-detail': {
       const slugPath = params.category && params.productSlug ? `${params.category}/${params.productSlug}` : (params.slug ?? '');
       const product = await queryClient.fetchQuery(catalogQueries.product(slugPath)).catch(() => null);
-      if (product) await queryClient.prefetchQuery(catalogQueries.related(product.id));
+      if (product)
+        await Promise.all([
+          queryClient.prefetchQuery(catalogQueries.related(product.id)),
+          reviews ? queryClient.prefetchQuery(catalogQueries.productReviews(product.id)) : Promise.resolve(),
+        ]);
       return;
     }
   }

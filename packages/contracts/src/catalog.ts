@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductRating } from './reviews';
 
 /** Two-decimal EUR amount as the API speaks it ('14.99', spec §3); inside, money is integer cents. */
 export const DecimalAmount = z.string().regex(/^\d+\.\d{2}$/, 'two-decimal amount, e.g. "14.99"');
@@ -54,6 +55,11 @@ export const Product = z
     durabilityGuaranteeYears: z.number().int().min(3).max(30).nullable(),
     sku: z.string(),
     gtin: z.string().nullable(),
+    /**
+     * Average and count of the approved reviews from verified buyers (issue #25); null when there
+     * are none, and always null while the operator has reviews switched off.
+     */
+    rating: ProductRating.nullable(),
     isDemo: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

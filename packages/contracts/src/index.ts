@@ -21,3 +21,4 @@ export * from './contact';
 export * from './staff';
 export * from './media';
 export * from './server-render';
+export * from './reviews';

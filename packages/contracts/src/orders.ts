@@ -95,6 +95,8 @@ export const OrderLineItem = z
     unitPrice: DecimalAmount,
     regularPrice: DecimalAmount,
     lineTotal: DecimalAmount,
+    /** The producer's durability guarantee in years when the order was placed (Product.durabilityGuaranteeYears; null: none or before issue #25). */
+    durabilityGuaranteeYears: z.number().int().min(3).max(30).nullable(),
   })
   .strict();
 

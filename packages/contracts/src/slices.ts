@@ -27,14 +27,19 @@ export type RemotesManifest = z.infer<typeof RemotesManifest>;
 export const PresentationMode = z.enum(['marketing', 'factual']);
 export type PresentationMode = z.infer<typeof PresentationMode>;
 
-/** What the content service keeps of the storefront's settings (`GET /internal/storefront-settings`, for the gateway). */
-export const StorefrontSettings = z.object({ presentationMode: PresentationMode }).strict();
+/**
+ * What the content service keeps of the storefront's settings (`GET /internal/storefront-settings`,
+ * read by the gateway, the catalog and the cart): the presentation mode (§ 19 TabakerzG) and
+ * whether reviews from verified buyers are shown and invited (§ 5b UWG; off unless the operator
+ * switches them on, issue #25).
+ */
+export const StorefrontSettings = z.object({ presentationMode: PresentationMode, reviewsEnabled: z.boolean() }).strict();
 export type StorefrontSettings = z.infer<typeof StorefrontSettings>;
 
 /**
  * `/shop-config.json` and the boot data of every page: runtime settings of the storefront, from
  * the gateway's environment, plus the storefront settings staff keep in the back office
- * (`presentationMode`, read from the content service, at most 2 s old).
+ * (`presentationMode`, `reviewsEnabled`, read from the content service, at most 2 s old).
  * `environment` 'development' makes every page `noindex` (spec §2 'Other').
  * Certificate links are optional: a trust badge is only shown when its link is configured.
  */
@@ -48,6 +53,8 @@ export const ShopConfig = z
     trustedShopsUrl: z.string().url().nullable(),
     tuevCertificateUrl: z.string().url().nullable(),
     presentationMode: PresentationMode,
+    /** Reviews from verified buyers are shown (ratings, review lists, the review form). */
+    reviewsEnabled: z.boolean(),
   })
   .strict();
 export type ShopConfig = z.infer<typeof ShopConfig>;

@@ -14,6 +14,7 @@ function lazyFormatter<T>(create: () => T): () => T {
 
 const eurFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }));
 const integerFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }));
+const ratingFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 const dateFormatter = lazyFormatter(
   () => new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }),
 );
@@ -55,6 +56,11 @@ export function formatEurDecimal(value: string): string {
 /** Whole numbers with German thousands separators: 40000 → '40.000'. */
 export function formatInteger(value: number): string {
   return integerFormatter().format(value);
+}
+
+/** An average of stars with one decimal in German notation: 4.25 → '4,3', 5 → '5,0'. */
+export function formatRating(value: number): string {
+  return ratingFormatter().format(value);
 }
 
 /** Date as dd.mm.yyyy in German notation. */

@@ -43,7 +43,7 @@ describe('route table (spec §2)', () => {
 
   test('every admin route of the spec is present', () => {
     const adminPaths = ROUTES.filter((r) => r.remote === 'admin').map((r) => r.path);
-    expect(adminPaths).toHaveLength(23); // the spec's 17 plus order and customer detail, the product editor (new, edit), the audit log and the shop settings
+    expect(adminPaths).toHaveLength(24); // the spec's 17 plus order and customer detail, the product editor (new, edit), the audit log, the shop settings and the review moderation
   });
 
   test('params are extracted', () => {
@@ -87,8 +87,14 @@ describe('typed route table (issue #10)', () => {
   });
 
   test('page ids are typed per remote', () => {
-    const cartPages: Record<PageId<'cart'>, true> = { cart: true, checkout: true, 'thank-you': true, withdrawal: true };
-    expect(Object.keys(cartPages)).toHaveLength(4);
+    const cartPages: Record<PageId<'cart'>, true> = {
+      cart: true,
+      checkout: true,
+      'thank-you': true,
+      withdrawal: true,
+      'review-unsubscribe': true,
+    };
+    expect(Object.keys(cartPages)).toHaveLength(5);
     // @ts-expect-error a page id the table does not route to the cart remote
     const unknown: PageId<'cart'> = 'home';
     expect(unknown).toBe('home');

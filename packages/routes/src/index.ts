@@ -88,6 +88,8 @@ export const ROUTES = [
   route('/kategorien/:category', 'catalog', 'category-listing', 'Kategorie', { serverHead: true }),
   route('/kategorien/:category/:productSlug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
   route('/produkt/:slug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
+  // The review form of a delivered order (issue #25): the invitation e-mail's link or the order page.
+  route('/bewertung', 'catalog', 'review', 'Produkte bewerten', personal),
   // cart
   route('/warenkorb', 'cart', 'cart', 'Warenkorb', { private: true, sessionRendered: true }),
   route('/kasse', 'cart', 'checkout', 'Kasse', personal),
@@ -95,6 +97,8 @@ export const ROUTES = [
   route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung', personal),
   // § 356a BGB withdrawal function (not in the spec; legal-de.md §4.8), linked from the footer.
   route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen'),
+  // The review invitation's opt-out link (issue #25).
+  route('/bewertung/abmelden', 'cart', 'review-unsubscribe', 'Keine Bewertungseinladungen mehr', personal),
   // account
   route('/anmelden', 'account', 'login', 'Anmelden', personal),
   route('/registrieren', 'account', 'register', 'Registrieren', personal),
@@ -154,6 +158,7 @@ export const ROUTES = [
   route('/admin/media', 'admin', 'media', 'Medien', loginOnly),
   route('/admin/promotions', 'admin', 'promotions', 'Aktionen', loginOnly),
   route('/admin/settings', 'admin', 'settings', 'Shop-Einstellungen', loginOnly),
+  route('/admin/bewertungen', 'admin', 'reviews', 'Bewertungen prüfen', loginOnly),
 ] as const satisfies readonly RouteDefinition[];
 
 type AnyRoute = (typeof ROUTES)[number];

@@ -51,3 +51,21 @@ export const storedAddressSchema = new Schema(
 export function containsText(text: string): { $regex: string; $options: 'i' } {
   return { $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
 }
+
+/**
+ * The indexes of a model, built once before the first write that depends on them (a unique index
+ * that decides between two parallel writes: invoice numbers, one review per bought product).
+ * Mongoose builds indexes in the background; a write racing that build is not refused. A failed
+ * build (the database away) is tried again by the next call.
+ * @returns a function resolving when the model's indexes exist.
+ */
+export function indexesOnce(init: () => Promise<unknown>): () => Promise<unknown> {
+  let building: Promise<unknown> | null = null;
+  return () => {
+    building ??= init().catch((error: unknown) => {
+      building = null;
+      throw error;
+    });
+    return building;
+  };
+}

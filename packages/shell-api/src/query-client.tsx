@@ -1,3 +1,4 @@
+import type { ShopConfig } from '@shop/contracts';
 import { useContext, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
@@ -53,7 +54,8 @@ export const PUBLIC_QUERY_PREFIXES: readonly string[] = ['catalog', 'content'];
  * screen reads), so the HTML carries it and the browser does not fetch it again. Failures are
  * left in the cache as errors or simply missing; the screen then loads on the client.
  * `sessionFetch` is set only for a route marked `sessionRendered` (the visitor's own reads, e.g.
- * the cart); on every other route the prefetch reads public data only.
+ * the cart); on every other route the prefetch reads public data only. `shopConfig` is the page's
+ * (the storefront settings in force: a prefetch reads only what the screen will show).
  */
 export type RemotePrefetch = (input: {
   page: string;
@@ -61,4 +63,5 @@ export type RemotePrefetch = (input: {
   search: URLSearchParams;
   queryClient: QueryClient;
   sessionFetch: typeof fetch | null;
+  shopConfig: ShopConfig;
 }) => Promise<void>;

@@ -18,6 +18,8 @@ export const FALLBACK_SHOP_CONFIG: ShopConfig = {
   tuevCertificateUrl: null,
   // The spec's version; the gateway always sends the operator's choice (factual when unknown).
   presentationMode: 'marketing',
+  // Off unless the operator switches them on (issue #25, § 5b UWG).
+  reviewsEnabled: false,
 };
 
 const ShopConfigContext = createContext<ShopConfig>(FALLBACK_SHOP_CONFIG);
@@ -39,4 +41,13 @@ export function useShopConfig(): ShopConfig {
  */
 export function useFactualMode(): boolean {
   return useContext(ShopConfigContext).presentationMode === 'factual';
+}
+
+/**
+ * True when reviews from verified buyers are shown (ShopConfig `reviewsEnabled`, issue #25): off
+ * unless the operator switches them on in the back office. The same on the server and in the
+ * browser (both read the page's boot data).
+ */
+export function useReviewsEnabled(): boolean {
+  return useContext(ShopConfigContext).reviewsEnabled;
 }

@@ -24,6 +24,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
         unitPrice: '16.99',
         regularPrice: '26.99',
         lineTotal: '33.98',
+        durabilityGuaranteeYears: null,
       },
     ],
     totals: {

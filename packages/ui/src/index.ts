@@ -11,3 +11,4 @@ export * from './use-hydrated';
 export * from './client-form';
 export * from './address-block';
 export * from './legal-guarantee-notice';
+export * from './link-action';

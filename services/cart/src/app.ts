@@ -38,7 +38,9 @@ import { SalesReport } from './analytics/sales-report';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { createIdCardMrzProvider } from './age-verification/id-card-mrz';
 import { prepayment } from './orders/payment-method';
-import { createMailer, type Mailer } from '@shop/service-kit';
+import { createMailer, storefrontSettingsRead, type Mailer } from '@shop/service-kit';
+import { ReviewInvitations } from './reviews/review-invitations';
+import { reviewInvitationRoutes } from './reviews/review-invitations.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +48,8 @@ declare module 'fastify' {
     orderPlacement: OrderPlacement;
     /** The cancellation of overdue unpaid orders (runs with the sweeper; tests call it with a date). */
     unpaidOrders: UnpaidOrders;
+    /** The review invitations (tests send them at once). */
+    reviewInvitations: ReviewInvitations;
   }
 }
 
@@ -152,10 +156,27 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   app.jobs.migration('promotion-versions', () => backfillVersions(promoCodeModel(app.db)));
   await app.register(adminPromotionRoutes, { promotions });
   await app.register(analyticsRoutes, { sales: new SalesReport(app.db) });
+  // Reviews from verified buyers (issue #25): invitations only while the operator has them switched on.
+  const storefrontSettings = storefrontSettingsRead({
+    contentServiceUrl: config.CONTENT_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    log: app.log,
+  });
+  const reviewInvitations = new ReviewInvitations({
+    db: app.db,
+    mailer,
+    shop,
+    log: app.log,
+    now,
+    reviewsEnabled: async () => (await storefrontSettings.current())?.reviewsEnabled ?? false,
+    delayMs: config.REVIEW_INVITATION_DELAY_HOURS * 60 * 60 * 1000,
+  });
+  await app.register(reviewInvitationRoutes, { invitations: reviewInvitations });
 
   app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
   app.jobs.every('shipping-emails', { intervalMs: SWEEP_INTERVAL_MS }, () => shippingMails.sendPending());
   app.jobs.every('invoices', { intervalMs: SWEEP_INTERVAL_MS }, () => invoices.issueMissingCancellations());
+  app.jobs.every('review-invitations', { intervalMs: SWEEP_INTERVAL_MS }, () => reviewInvitations.sendPending());
   app.jobs.every('stale-pending-orders', { intervalMs: SWEEP_INTERVAL_MS }, () => placement.sweepStalePending());
   app.jobs.every('order-confirmations', { intervalMs: SWEEP_INTERVAL_MS }, () => placement.sendMissingConfirmations());
   app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
@@ -164,6 +185,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   app.jobs.every('unpaid-order-cancellation', { intervalMs: SWEEP_INTERVAL_MS }, () => unpaidOrders.cancelOverdue());
   app.decorate('orderPlacement', placement);
   app.decorate('unpaidOrders', unpaidOrders);
+  app.decorate('reviewInvitations', reviewInvitations);
   app.decorate('auditRelay', relay);
   return app;
 }

@@ -33,6 +33,8 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   outlast a placement's own steps (the catalog's timeouts are 5 s);
  * - FAULT_INJECTION ('off'): 'on' lets a request header `x-fault-point` stop the process at a
  *   step of order placement (the fault tests, issue #24); refused with NODE_ENV=production;
+ * - REVIEW_INVITATION_DELAY_HOURS (72): hours between delivery and the review invitation
+ *   (issue #25; sent only while reviews are switched on; test stacks set 0);
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
  *   orders); required in production, in development shared through ./data/secrets (identitySecret).
  */
@@ -66,6 +68,11 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       .default('off')
       .transform((value) => value === 'on'),
     IDENTITY_SECRET: optional(zod.string().min(32)),
+    REVIEW_INVITATION_DELAY_HOURS: zod.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(72),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

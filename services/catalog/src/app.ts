@@ -1,4 +1,4 @@
-import { AuditRelay, createDomainService, identitySecret } from '@shop/service-kit';
+import { AuditRelay, createDomainService, identitySecret, storefrontSettingsRead } from '@shop/service-kit';
 import type { CatalogConfig } from './config';
 import { CatalogSnapshot } from './catalog/catalog-snapshot';
 import { productRoutes } from './products/products.routes';
@@ -12,10 +12,17 @@ import { ProductAdmin } from './products/product-admin';
 import { adminProductRoutes } from './products/admin-products.routes';
 import { AdminProductQueries } from './products/admin-product-queries';
 import { backfillProductLawCodes } from './products/product-migrations';
+import { reviewModel } from './reviews/review.model';
+import { Reviews } from './reviews/reviews';
+import { reviewRoutes } from './reviews/reviews.routes';
+import { PurchasesClient } from './reviews/purchases-client';
+import { ReviewSummaries } from './reviews/review-summaries';
+import { ReviewModerationService } from './reviews/review-moderation';
+import { adminReviewRoutes } from './reviews/admin-reviews.routes';
 
 /**
- * Builds the catalog service: products, categories, search, product images, placeholders and
- * SEO data on its own database (shop_catalog). Reads are answered from the in-memory catalogue
+ * Builds the catalog service: products, categories, search, product images, placeholders, SEO
+ * data and reviews from verified buyers (issue #25) on its own database (shop_catalog). Reads are answered from the in-memory catalogue
  * snapshot, built before the app is ready and kept in sync (see CatalogSnapshot).
  */
 export async function buildApp(config: CatalogConfig) {
@@ -25,26 +32,39 @@ export async function buildApp(config: CatalogConfig) {
   });
   const catalog = new CatalogSnapshot(app.db, app.changes);
   app.decorate('catalog', catalog);
-  await app.register(productRoutes, { catalog, identitySecret: identitySecret(config.IDENTITY_SECRET) });
+  // The reviews switch staff keep in the back office (content service), at most 2 s old; off while unknown.
+  const storefrontSettings = storefrontSettingsRead({
+    contentServiceUrl: config.CONTENT_SERVICE_URL,
+    internalSecret: app.internalApiSecret,
+    log: app.log,
+  });
+  const reviewsEnabled = async () => (await storefrontSettings.current())?.reviewsEnabled ?? false;
+  const identity = identitySecret(config.IDENTITY_SECRET);
+  await app.register(productRoutes, { catalog, identitySecret: identity, reviewsEnabled });
   await app.register(categoryRoutes, { catalog });
   await app.register(mediaRoutes);
   await app.register(mediaUsageRoutes);
-  await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog });
+  await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog, reviewsEnabled });
   await app.register(stockRoutes, { catalog });
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: app.internalApiSecret,
-    models: [() => productModel(app.db)],
+    models: [() => productModel(app.db), () => reviewModel(app.db)],
     log: app.log,
   });
   app.decorate('auditRelay', relay);
   const products = new ProductAdmin({ db: app.db, catalog, relay, production: config.SHOP_ENVIRONMENT === 'production' });
   const queries = new AdminProductQueries({ db: app.db, catalog, now: () => new Date() });
   await app.register(adminProductRoutes, { products, queries });
+  const purchases = new PurchasesClient(config.CART_SERVICE_URL, app.internalApiSecret);
+  await app.register(reviewRoutes, { reviews: new Reviews({ db: app.db, catalog, purchases }), reviewsEnabled, identitySecret: identity });
+  const summaries = new ReviewSummaries({ db: app.db, catalog });
+  await app.register(adminReviewRoutes, { moderation: new ReviewModerationService({ db: app.db, relay, summaries }) });
   app.jobs.migration('product-versions-and-law-codes', () => backfillProductLawCodes(app.db, new Date()));
   // Migrations run first (createDomainService's onReady hook); the snapshot is built from their result.
   app.addHook('onReady', () => catalog.refresh());
   app.jobs.every('catalogue-sync', { intervalMs: config.SEARCH_SYNC_INTERVAL_MS, perInstance: true }, () => catalog.sync());
+  app.jobs.every('review-summaries', { intervalMs: 60_000 }, () => summaries.recountAll());
   app.jobs.every('audit-relay', { intervalMs: config.AUDIT_RELAY_INTERVAL_MS }, () => relay.flush());
   return app;
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { serviceEnvSchema } from '@shop/service-kit';
+import { serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
 
 /**
  * Environment of the catalog service: PORT (4101), HOST, MONGODB_URI, MONGODB_DB (shop_catalog),
@@ -11,7 +11,9 @@ import { serviceEnvSchema } from '@shop/service-kit';
  * SHOP_ENVIRONMENT ('production' keeps products with product-law objections from going live
  * without an admin's override, issue #13) and AUDIT_RELAY_INTERVAL_MS (how often audit entries
  * not yet delivered to the admin service are retried, default 10000 ms). ADMIN_SERVICE_URL comes
- * from the shared service environment.
+ * from the shared service environment. Reviews (issue #25): CART_SERVICE_URL (default
+ * http://127.0.0.1:4102) answers whether a shopper bought a product in a delivered order, and
+ * CONTENT_SERVICE_URL (default http://127.0.0.1:4104) whether reviews are switched on.
  */
 export const CatalogEnv = serviceEnvSchema('catalog', 4101).extend({
   PUBLIC_ORIGIN: zod.string().url().default('http://localhost:8080'),
@@ -19,5 +21,7 @@ export const CatalogEnv = serviceEnvSchema('catalog', 4101).extend({
   IDENTITY_SECRET: zod.preprocess((value) => (value === '' ? undefined : value), zod.string().min(32).optional()),
   SHOP_ENVIRONMENT: zod.enum(['production', 'development']).default('development'),
   AUDIT_RELAY_INTERVAL_MS: zod.coerce.number().int().min(500).default(10_000),
+  CART_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4102'),
+  CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104'),
 });
 export type CatalogConfig = z.output<typeof CatalogEnv>;

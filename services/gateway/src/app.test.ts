@@ -23,7 +23,10 @@ let sessionLookups = 0;
 /** The x-internal-token of the last internal call the upstream received. */
 let lastInternalToken: string | undefined;
 /** What the content double says of the storefront settings (null: it answers 503). */
-let storefrontSettings: { presentationMode: 'marketing' | 'factual' } | null = { presentationMode: 'marketing' };
+let storefrontSettings: { presentationMode: 'marketing' | 'factual'; reviewsEnabled: boolean } | null = {
+  presentationMode: 'marketing',
+  reviewsEnabled: false,
+};
 
 async function gateway(overrides: Record<string, string> = {}) {
   const config = loadConfig(GatewayEnv, {
@@ -160,33 +163,40 @@ describe('gateway: storefront', () => {
     expect(response.body).toContain('\\u003c/script>');
   });
 
-  test('the presentation mode staff choose reaches the boot data and /shop-config.json within 2 s; unknown, it is factual', async () => {
+  test('the storefront settings staff choose reach the boot data and /shop-config.json within 2 s; unknown: factual, no reviews', async () => {
     const bootOf = async (url: string) =>
       JSON.parse(
         /<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec((await app.inject({ method: 'GET', url })).body)![1]!,
       ).shopConfig;
-    storefrontSettings = { presentationMode: 'factual' };
+    storefrontSettings = { presentationMode: 'factual', reviewsEnabled: true };
     try {
       await msUntil(async () => (await bootOf('/')).presentationMode, 'factual');
-      expect((await app.inject({ method: 'GET', url: '/shop-config.json' })).json().presentationMode).toBe('factual');
+      expect((await app.inject({ method: 'GET', url: '/shop-config.json' })).json()).toMatchObject({
+        presentationMode: 'factual',
+        reviewsEnabled: true,
+      });
+      expect((await bootOf('/')).reviewsEnabled).toBe(true);
       // The content service failing: the last known mode stays.
       storefrontSettings = null;
       await new Promise((resolve) => setTimeout(resolve, 2100));
       expect((await bootOf('/kontakt')).presentationMode).toBe('factual');
     } finally {
-      storefrontSettings = { presentationMode: 'marketing' };
+      storefrontSettings = { presentationMode: 'marketing', reviewsEnabled: false };
     }
     await msUntil(async () => (await bootOf('/')).presentationMode, 'marketing');
     // A gateway that never heard from the content service uses the factual presentation (§ 19 TabakerzG).
     const unreachable = await gateway({ CONTENT_SERVICE_URL: `http://127.0.0.1:${closedPort}` });
     try {
-      expect((await unreachable.inject({ method: 'GET', url: '/shop-config.json' })).json().presentationMode).toBe('factual');
+      expect((await unreachable.inject({ method: 'GET', url: '/shop-config.json' })).json()).toMatchObject({
+        presentationMode: 'factual',
+        reviewsEnabled: false,
+      });
       const readiness = (await unreachable.inject({ method: 'GET', url: '/readyz' })).json();
       expect(readiness.checks.find((c: { name: string }) => c.name === 'storefront-settings')).toMatchObject({ ok: false });
     } finally {
       await unreachable.close();
     }
-  });
+  }, 15_000);
 
   test("the first HTML inlines the boot data and preloads the header widgets and the route's remote page", async () => {
     const cartPage = (await app.inject({ method: 'GET', url: '/warenkorb' })).body;

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
-import { CachedInternalRead, createServiceApp, identitySecret, internalApiSecret } from '@shop/service-kit';
-import { StorefrontSettings, type RemotesManifest, type ShopConfig } from '@shop/contracts';
+import { createServiceApp, storefrontSettingsRead, identitySecret, internalApiSecret } from '@shop/service-kit';
+import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { remoteEntries, type GatewayConfig } from './config';
 import { serviceUrls, type ServiceName } from './routing-table';
 import { ServiceInstances } from './service-instances';
@@ -25,7 +25,7 @@ function remoteOrigins(manifest: RemotesManifest): string[] {
 export async function buildApp(config: GatewayConfig) {
   const serviceUrlLists = serviceUrls(config);
   const remotesManifest: RemotesManifest = { remotes: remoteEntries(config) };
-  const shopConfig: Omit<ShopConfig, 'presentationMode'> = {
+  const shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled'> = {
     environment: config.SHOP_ENVIRONMENT,
     shopName: config.SHOP_NAME,
     contactEmail: config.CONTACT_EMAIL,
@@ -125,17 +125,8 @@ export async function buildApp(config: GatewayConfig) {
   });
   await app.register(adminGuardPlugin);
   await app.register(apiProxy, { instances });
-  // The storefront settings (presentation mode, issue #25), read from the content service.
-  const storefrontSettings = new CachedInternalRead({
-    service: 'content',
-    baseUrl: () => services.content,
-    path: '/internal/storefront-settings',
-    schema: StorefrontSettings,
-    what: 'storefront settings',
-    internalSecret,
-    log: app.log,
-    timeoutMs: 1000,
-  });
+  // The storefront settings (presentation mode, reviews switch, issue #25), read from the content service.
+  const storefrontSettings = storefrontSettingsRead({ contentServiceUrl: () => services.content, internalSecret, log: app.log });
   await app.register(storefront, {
     staticRoot: config.STATIC_ROOT,
     remotesManifest,

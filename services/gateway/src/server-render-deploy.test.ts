@@ -51,7 +51,7 @@ beforeAll(async () => {
   stub = Fastify();
   stub.get('/readyz', async () => ({ status: 'ok' }));
   // The content service's storefront settings: the gateway is ready once it has read them (issue #25).
-  stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing' }));
+  stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing', reviewsEnabled: false }));
   await stub.listen({ port: 0, host: '127.0.0.1' });
   const stubUrl = `http://127.0.0.1:${(stub.server.address() as { port: number }).port}`;
 

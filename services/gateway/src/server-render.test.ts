@@ -71,7 +71,7 @@ beforeAll(async () => {
   stub = Fastify();
   stub.get('/readyz', async () => ({ status: 'ok' }));
   // The content service's storefront settings: the gateway is ready once it has read them (issue #25).
-  stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing' }));
+  stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing', reviewsEnabled: false }));
   // No page heads: the gateway serves its generic head (the page itself is what is tested).
   stub.get('/internal/page-head', async (_request, reply) => reply.code(503).send({ message: 'unavailable' }));
   stub.get('/api/products/slug/*', async (request, reply) =>

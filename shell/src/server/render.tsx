@@ -127,6 +127,7 @@ async function renderPage(
             search: url.searchParams,
             queryClient: prefetchClient,
             sessionFetch,
+            shopConfig: request.shopConfig,
           }),
         )
         .catch(() => undefined) // without its data the screen loads it in the browser

@@ -14,8 +14,8 @@ import {
   withdrawalPeriodEnd,
 } from '@shop/cart-rules';
 import { formatDate, formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
-import { AddressBlock, Button, LoadFailed, Notice, Spinner, buttonClass } from '@shop/ui';
-import { useSeo } from '@shop/shell-api';
+import { AddressBlock, Button, DurabilityGuaranteeLabel, LoadFailed, Notice, Spinner, buttonClass } from '@shop/ui';
+import { useReviewsEnabled, useSeo } from '@shop/shell-api';
 import { RequireLogin } from '../../components/require-login';
 import { orderQuery } from './order-query';
 import { OrderStatusBadge, Rows } from './order-rows';
@@ -81,6 +81,19 @@ function Shipment({ order }: { order: Order }) {
         ? 'Ihr Paket wird gepackt; Sie erhalten eine E-Mail mit der Sendungsnummer.'
         : 'Der Versand erfolgt nach Zahlungseingang.'}{' '}
       Das Paket wird nur an Volljährige übergeben.
+    </p>
+  );
+}
+
+/** 'Produkte bewerten' once the order is delivered, while reviews are switched on (issue #25): the catalog's review form for this order. */
+function ReviewLink({ order }: { order: Order }) {
+  const enabled = useReviewsEnabled();
+  if (!enabled || order.status !== 'delivered') return null;
+  return (
+    <p className="account-order-review">
+      <Link className={buttonClass('secondary')} to={`/bewertung?bestellung=${encodeURIComponent(order.id)}`}>
+        Produkte bewerten
+      </Link>
     </p>
   );
 }
@@ -199,18 +212,20 @@ function OrderView({ orderId }: { orderId: string }) {
                 height={IMAGE_SIZE}
                 loading="lazy"
               />
-              <span className="account-order-items__name">
+              <div className="account-order-items__name">
                 <Link to={`/produkt/${line.slug}`}>{line.name}</Link>
                 <span>
                   {line.quantity} × {formatEurDecimal(line.unitPrice)}
                 </span>
-              </span>
+                <DurabilityGuaranteeLabel years={line.durabilityGuaranteeYears} />
+              </div>
               <span className="account-order-items__total">{formatEurDecimal(line.lineTotal)}</span>
             </li>
           ))}
         </ul>
         <Rows rows={totalsRows(order.totals, order.promo)} testId="account-order-totals" />
         <Reorder order={order} />
+        <ReviewLink order={order} />
       </section>
 
       <section aria-labelledby="order-payment">

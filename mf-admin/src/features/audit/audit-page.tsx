@@ -19,6 +19,7 @@ const AUDIT_AREAS: Record<string, string> = {
   post: 'Blogbeiträge',
   page: 'Seiten und Rechtstexte',
   media: 'Medien',
+  review: 'Bewertungen',
   settings: 'Shop-Einstellungen',
 };
 

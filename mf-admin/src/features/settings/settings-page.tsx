@@ -27,16 +27,17 @@ function StorefrontSettingsForm({ settings }: { settings: AdminStorefrontSetting
   const queryClient = useQueryClient();
   const submit = async (data: FormData) => {
     const presentationMode = PresentationMode.parse(data.get('presentationMode'));
-    const saved = await settingsApi.saveStorefront({ version: settings.version, presentationMode });
+    const reviewsEnabled = data.get('reviewsEnabled') === 'on';
+    const saved = await settingsApi.saveStorefront({ version: settings.version, presentationMode, reviewsEnabled });
     queryClient.setQueryData(QUERY_KEY, saved);
     showToast({
       title: 'Einstellungen gespeichert',
-      description: 'Die Darstellung gilt nach wenigen Sekunden auf allen Seiten des Shops.',
+      description: 'Die Einstellungen gelten nach wenigen Sekunden auf allen Seiten des Shops.',
       variant: 'success',
     });
   };
   return (
-    <ActionForm key={settings.version} legend="Darstellung des Sortiments" submitLabel="Einstellungen speichern" onSubmit={submit}>
+    <ActionForm key={settings.version} legend="Darstellung und Bewertungen" submitLabel="Einstellungen speichern" onSubmit={submit}>
       <fieldset className="admin-radio-group">
         <legend>Wie der Shop Produkte und Preise darstellt</legend>
         {PresentationMode.options.map((mode) => (
@@ -53,6 +54,24 @@ function StorefrontSettingsForm({ settings }: { settings: AdminStorefrontSetting
         Das Werbeverbot für E-Zigaretten (§ 19 TabakerzG) gilt nach der Rechtsprechung auch für die eigenen Shopseiten. Welche Darstellung
         zulässig ist, entscheidet die Rechtsberatung des Betreibers. Jede Änderung steht im Änderungsprotokoll.
       </p>
+      <fieldset className="admin-radio-group">
+        <legend>Kundenbewertungen</legend>
+        <label className="admin-radio">
+          <input type="checkbox" name="reviewsEnabled" defaultChecked={settings.reviewsEnabled} />
+          <span>
+            <strong>Bewertungen verifizierter Käufer anzeigen und einladen</strong>
+            <span className="shop-field__hint">
+              Sterne und Anzahl auf Produktkarten und Produktseiten, die freigegebenen Bewertungen mit „Verifizierter Kauf“, Bewertungen auf
+              der Startseite und die Einladung zur Bewertung per E-Mail nach der Zustellung. Ausgeschaltet ist davon nichts zu sehen, auch
+              nicht in den Suchmaschinen-Daten.
+            </span>
+          </span>
+        </label>
+      </fieldset>
+      <p className="shop-field__hint">
+        Bewertungen von E-Zigaretten können als Werbung gelten (§ 19 TabakerzG), und § 5b Abs. 3 UWG verlangt den Hinweis, wie sie geprüft
+        werden. Deshalb sind sie ausgeschaltet, bis der Betreiber sie nach Rücksprache mit seiner Rechtsberatung einschaltet.
+      </p>
       <p className="shop-field__hint">
         {settings.updatedAt
           ? `Zuletzt geändert am ${formatDateTime(new Date(settings.updatedAt))}.`
@@ -63,8 +82,8 @@ function StorefrontSettingsForm({ settings }: { settings: AdminStorefrontSetting
 }
 
 /**
- * /admin/settings (issue #25; permission `settings:write`, admins): the storefront settings, for
- * now the presentation mode (§ 19 TabakerzG). Saved on the version read (a concurrent change
+ * /admin/settings (issue #25; permission `settings:write`, admins): the storefront settings, the
+ * presentation mode (§ 19 TabakerzG) and the reviews switch (§ 5b UWG, off by default). Saved on the version read (a concurrent change
  * gets the German 409 notice), audited by the content service.
  */
 export function SettingsPage() {

@@ -2,7 +2,7 @@ import { buttonClass } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
 import { FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
-import { useFactualMode, useSeo } from '@shop/shell-api';
+import { useFactualMode, useReviewsEnabled, useSeo } from '@shop/shell-api';
 import { CategoryShortcuts } from './components/category-shortcuts';
 import { CategoryCarousel } from './components/category-carousel';
 import { TrustBanner } from './components/trust-banner';
@@ -10,6 +10,7 @@ import { SeoGuide } from './components/seo-guide';
 import { useQuery } from '@tanstack/react-query';
 import { catalogQueries } from '../../api/catalog-queries';
 import { bestCategoryDiscount } from '../../lib/category-discount';
+import { LatestReviews } from './components/latest-reviews';
 
 /** Carousels of spec §2 'Home': 7000, 9000, shisha 10000, 12000 … 35000. */
 export const CAROUSEL_IDS = [
@@ -32,6 +33,8 @@ export function HomePage() {
   // Largest real category discount (no invented 'up to 70 %'); none in the factual presentation
   // mode (§ 19 TabakerzG, issue #25), which names prices and delivery facts instead.
   const factual = useFactualMode();
+  // Testimonials only from approved reviews, only while reviews are on, never in the factual presentation (issue #25).
+  const testimonials = useReviewsEnabled() && !factual;
   const bestDiscount = bestCategoryDiscount(useQuery(catalogQueries.categories()).data);
   return (
     <div className="home">
@@ -67,6 +70,7 @@ export function HomePage() {
           eager={index < EAGER_CAROUSELS}
         />
       ))}
+      {testimonials && <LatestReviews />}
       <TrustBanner />
       <SeoGuide />
     </div>

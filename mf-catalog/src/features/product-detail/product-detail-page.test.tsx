@@ -119,3 +119,52 @@ describe('ProductDetailPage', () => {
     },
   );
 });
+
+/** Issue #25: reviews from verified buyers, only while the operator has them switched on. */
+describe('ProductDetailPage reviews', () => {
+  const rated = { ...blueberry, rating: { average: 4.5, count: 2 } };
+  const review = {
+    id: 'r1',
+    productId: 'p1',
+    rating: 5,
+    text: 'Sehr lecker,\nhält lange.',
+    displayName: 'Erika B.',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    reply: { text: 'Danke für Ihre Bewertung!', repliedAt: '2026-11-21T10:00:00.000Z' },
+  };
+  const openWith = (reviewsEnabled: boolean) =>
+    renderScreen(
+      <ShopConfigProvider value={{ ...FALLBACK_SHOP_CONFIG, reviewsEnabled }}>
+        <ProductDetailPage />
+      </ShopConfigProvider>,
+      { path: '/produkt/blueberry-ice-einweg-vape', route: '/produkt/:slug' },
+    );
+
+  test('switched on: the rating under the name, the reviews with "Verifizierter Kauf", the answer and how reviews are checked', async () => {
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, rated));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+    api.on('GET', '/api/products/p1/reviews', jsonAnswer(200, { rating: rated.rating, reviews: [review], total: 1, limit: 5, offset: 0 }));
+    openWith(true);
+    // Under the name and at the top of the reviews section.
+    expect(await screen.findAllByRole('img', { name: '4,5 von 5 Sternen' })).toHaveLength(2);
+    const section = await screen.findByRole('region', { name: 'Kundenbewertungen' });
+    expect(await within(section).findByText('Erika B.')).toBeInTheDocument();
+    expect(within(section).getByText('Verifizierter Kauf')).toBeInTheDocument();
+    expect(within(section).getByText('Danke für Ihre Bewertung!')).toBeInTheDocument();
+    expect(within(section).getByTestId('review-check-notice')).toHaveTextContent(
+      /Bewerten können nur Käuferinnen und Käufer einer zugestellten Bestellung/,
+    );
+    expect(within(section).getByText('4,5 (2 Bewertungen)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /4,5 von 5 Sternen/ })).toHaveAttribute('href', '#bewertungen');
+  });
+
+  test('switched off: no stars, no reviews section, no request for reviews', async () => {
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, rated));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+    openWith(false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'RandM Tornado 9000 Blueberry Ice' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Kundenbewertungen' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/von 5 Sternen/)).not.toBeInTheDocument();
+    expect(api.requests('GET', '/api/products/p1/reviews')).toHaveLength(0);
+  });
+});

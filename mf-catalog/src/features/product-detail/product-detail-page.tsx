@@ -7,13 +7,15 @@ import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
-import { showToast, useAddToCart, useFactualMode, useSeo, useShopConfig } from '@shop/shell-api';
+import { showToast, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
 import { WishlistHeart } from '../../components/wishlist-heart';
 import { catalogQueries } from '../../api/catalog-queries';
 import { PriceTag } from '../../components/price-tag';
 import { ProductImage } from '../../components/product-image';
 import { RelatedProducts } from './components/related-products';
 import { DemoBadge } from '../../components/demo-badge';
+import { RatingStars } from '../../components/rating-stars';
+import { ProductReviews } from './components/product-reviews';
 import { href } from '@shop/routes';
 
 function ProductSkeleton() {
@@ -79,6 +81,8 @@ function ProductDetails({ product }: { product: Product }) {
   const soldOut = isSoldOut(product);
   // Factual presentation (§ 19 TabakerzG, issue #25): no discount badge, no sales count.
   const factual = useFactualMode();
+  // Reviews from verified buyers only while the operator has them switched on (issue #25).
+  const reviews = useReviewsEnabled();
   // The stepper stops where the cart would refuse: 99 per line, or the stock when lower.
   const maxQuantity = lineQuantityLimit(product);
   const unitCents = decimalToCents(product.salePrice ?? product.price);
@@ -115,6 +119,11 @@ function ProductDetails({ product }: { product: Product }) {
             <span className="catalog-product-detail__delivery">Lieferung in 1–3 Werktagen</span>
           </p>
           <h1>{product.name}</h1>
+          {reviews && product.rating && (
+            <a className="catalog-product-detail__rating" href="#bewertungen">
+              <RatingStars value={product.rating.average} count={product.rating.count} />
+            </a>
+          )}
           <DemoBadge isDemo={product.isDemo} variant="notice" />
           <PriceTag product={product} size="large" />
           <p className="catalog-product-detail__vat">
@@ -216,6 +225,7 @@ function ProductDetails({ product }: { product: Product }) {
           </div>
         )}
       </section>
+      {reviews && <ProductReviews product={product} />}
       <RelatedProducts product={product} />
     </>
   );

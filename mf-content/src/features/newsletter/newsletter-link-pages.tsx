@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
-import { Button, Notice, Spinner } from '@shop/ui';
+import { LinkAction, Notice, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { newsletterApi } from '../../api/newsletter-api';
 
@@ -49,33 +49,21 @@ export function NewsletterUnsubscribePage() {
   useSeo({ title: 'Newsletter abbestellen', robots: 'noindex, nofollow' });
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const unsubscribe = async () => {
-    setBusy(true);
     try {
-      setOutcome({ ok: true, message: (await newsletterApi.unsubscribe(token)).message });
+      return { ok: true, message: (await newsletterApi.unsubscribe(token)).message };
     } catch (error) {
-      setOutcome({ ok: false, message: failure(error) });
-    } finally {
-      setBusy(false);
+      return { ok: false, message: failure(error) };
     }
   };
   return (
     <section className="shop-page content-page">
       <h1>Newsletter abbestellen</h1>
-      {outcome ? (
-        <Notice tone={outcome.ok ? 'info' : 'warning'} role={outcome.ok ? 'status' : 'alert'}>
-          {outcome.message}
-        </Notice>
-      ) : (
-        <>
-          <p>Möchten Sie unseren Newsletter nicht mehr erhalten? Ein Klick genügt, eine Anmeldung ist nicht nötig.</p>
-          <Button onClick={() => void unsubscribe()} disabled={busy}>
-            Newsletter abbestellen
-          </Button>
-        </>
-      )}
+      <LinkAction
+        intro="Möchten Sie unseren Newsletter nicht mehr erhalten? Ein Klick genügt, eine Anmeldung ist nicht nötig."
+        buttonLabel="Newsletter abbestellen"
+        run={unsubscribe}
+      />
     </section>
   );
 }

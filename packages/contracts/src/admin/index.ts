@@ -11,3 +11,4 @@ export * from './analytics';
 export * from './admin-content';
 export * from './media-library';
 export * from './storefront-settings';
+export * from './admin-reviews';

@@ -9,6 +9,7 @@ import { PresentationMode } from '../slices';
 export const AdminStorefrontSettings = z
   .object({
     presentationMode: PresentationMode,
+    reviewsEnabled: z.boolean(),
     version: z.number().int().min(0),
     updatedAt: z.string().nullable(),
   })
@@ -20,6 +21,7 @@ export const StorefrontSettingsChange = z
   .object({
     version: z.number().int().min(0),
     presentationMode: PresentationMode,
+    reviewsEnabled: z.boolean(),
   })
   .strict();
 export type StorefrontSettingsChange = z.infer<typeof StorefrontSettingsChange>;

@@ -66,7 +66,14 @@ export const GATEWAY_ERROR_CODES = [
 ] as const;
 
 /** Catalog: stock reservations, the publishing gate, and the catalog seen from its callers. */
-export const CATALOG_ERROR_CODES = ['OUT_OF_STOCK', 'RESERVATION_RELEASED', 'PUBLISH_BLOCKED', 'CATALOG_UNAVAILABLE'] as const;
+export const CATALOG_ERROR_CODES = [
+  'OUT_OF_STOCK',
+  'RESERVATION_RELEASED',
+  'PUBLISH_BLOCKED',
+  'CATALOG_UNAVAILABLE',
+  /** 503: whether the shopper bought the product cannot be checked (the cart service does not answer). */
+  'PURCHASES_UNAVAILABLE',
+] as const;
 
 /** Cart: promo codes, order limits, withdrawals, the age check at checkout. */
 export const CART_ERROR_CODES = [

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { Types } from 'mongoose';
-import { signIdentity } from '@shop/service-kit';
+import { INTERNAL_READ_CACHE_MS, signIdentity } from '@shop/service-kit';
 import { formatEur } from '@shop/format';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { IDENTITY_SECRET, startCartTestEnv, TEST_NOW, TEST_SELLER, testProduct } from '../test-support/cart-test-env';
@@ -197,6 +197,8 @@ describe('invoices', () => {
       const stored = await orderModel(env.app.db).findById(order.id).lean();
       expect(stored!.shippingEmailSentAt).toBeNull(); // the claim was given back: the job sends it later
       env.content.sellerUp = true;
+      // A failed read is asked again after INTERNAL_READ_CACHE_MS (CachedInternalRead), well within the job's interval.
+      await new Promise((resolve) => setTimeout(resolve, INTERNAL_READ_CACHE_MS + 50));
       expect(await fresh.jobs.tick('shipping-emails')).toBe(true); // the job's next run, now
       const [mail] = await shippingMail(order.orderNumber);
       expect(mail!.attachments[0]!.filename).toMatch(/^Rechnung-RE-\d{6}\.pdf$/);

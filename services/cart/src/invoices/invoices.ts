@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SellerDetails } from '@shop/contracts';
 import { formatEur, formatIsoDate, isoDateInBerlin } from '@shop/format';
-import { ConflictError, defineApiError, isDuplicateKeyError, NotFoundError } from '@shop/service-kit';
+import { ConflictError, defineApiError, indexesOnce, isDuplicateKeyError, NotFoundError } from '@shop/service-kit';
 import { orderModel, type OrderRecord } from '../orders/order.model';
 import { invoiceModel, type InvoiceRecord } from './invoice.model';
 import { buyerParty, cancellationLinesOf, invoiceLinesOf, sellerParty, taxTotalsOf, type InvoiceLine } from './invoice-document';
@@ -30,8 +30,6 @@ type NewInvoice = Omit<InvoiceRecord, '_id' | 'sequence' | 'number' | 'pdf'>;
  * same document again (a retry, a second instance's job) finds the first.
  */
 export class Invoices {
-  private indexes: Promise<unknown> | null = null;
-
   constructor(
     private readonly deps: {
       db: Connection;
@@ -47,13 +45,7 @@ export class Invoices {
   }
 
   /** The unique indexes must exist before the first number is taken (they are what makes numbers unique). */
-  private ready(): Promise<unknown> {
-    this.indexes ??= this.model.init().catch((error: unknown) => {
-      this.indexes = null;
-      throw error;
-    });
-    return this.indexes;
-  }
+  private readonly ready = indexesOnce(() => this.model.init());
 
   private async sellerOrFail(): Promise<SellerDetails> {
     const seller = await this.deps.seller();

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { EU_GUARANTEE_INFO_URL, LEGAL_GUARANTEE_COLOURS, LEGAL_GUARANTEE_NOTICE } from '@shop/legal-notices';
+import { durabilityGuaranteeLabel, EU_GUARANTEE_INFO_URL, LEGAL_GUARANTEE_COLOURS, LEGAL_GUARANTEE_NOTICE } from '@shop/legal-notices';
 
 /**
  * The EU harmonised notice on the legal guarantee (Implementing Regulation (EU) 2025/1960;
@@ -14,6 +14,23 @@ export function legalGuaranteeNoticeText(): string[] {
     ...notice.points.map((point) => `- ${point}`),
     `${notice.moreInfo}: ${EU_GUARANTEE_INFO_URL}`,
   ];
+}
+
+/**
+ * The producer's durability guarantee label of an order line (Implementing Regulation (EU)
+ * 2025/1960), for the line's place in an e-mail: text lines, or an HTML block in the label's
+ * colours; nothing for a line without one (null or up to two years).
+ */
+export function durabilityLabelText(years: number | null): string[] {
+  const label = durabilityGuaranteeLabel(years);
+  return label ? [`${label.heading} (${label.badge}): ${label.text}`] : [];
+}
+
+export function durabilityLabelHtml(years: number | null): string {
+  const label = durabilityGuaranteeLabel(years);
+  if (!label) return '';
+  const { blue, yellow, text } = LEGAL_GUARANTEE_COLOURS;
+  return `<div style="margin-top:4px;border:2px solid ${blue};border-radius:6px;padding:4px 8px;color:${text};font-size:13px"><strong style="background:${blue};color:${yellow};padding:0 6px;border-radius:4px">${escapeHtml(label.badge)}</strong> <strong style="color:${blue}">${escapeHtml(label.heading)}</strong>: ${escapeHtml(label.text)}</div>`;
 }
 
 /** The same notice as an HTML block with inline styles (mail clients drop style sheets). */

@@ -3,7 +3,7 @@ import type { Address, Order } from '@shop/contracts';
 import { bankTransferRows, nextSteps, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal, formatTextVersion } from '@shop/format';
 import type { OutgoingMail } from '@shop/service-kit';
-import { legalGuaranteeNoticeHtml, legalGuaranteeNoticeText } from './legal-guarantee.mail';
+import { durabilityLabelHtml, durabilityLabelText, legalGuaranteeNoticeHtml, legalGuaranteeNoticeText } from './legal-guarantee.mail';
 
 const addressLines = (a: Address) =>
   [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);
@@ -13,7 +13,8 @@ const addressLines = (a: Address) =>
  * every line, totals with the contained 19 % VAT, shipping with the age check on delivery,
  * the bank transfer details with the order number as reference, next steps, links to the AGB
  * and the Widerrufsbelehrung, and the take-back notes for e-cigarettes and batteries
- * (legal-de.md §3.1, §3.2), and the EU notice on the legal guarantee (legal-de.md §4.16). Plain
+ * (legal-de.md §3.1, §3.2), and the EU notice on the legal guarantee (legal-de.md §4.16) with the
+ * producer's durability guarantee label under each line that has one. Plain
  * text and HTML with the same content; user input is escaped.
  */
 export function orderConfirmationMail(order: Order, shop: { name: string; origin: string }): OutgoingMail {
@@ -37,9 +38,10 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
     `Bestelldatum: ${formatDate(new Date(order.createdAt))}`,
     '',
     'Ihre Artikel:',
-    ...order.items.map(
-      (line) => `  ${line.quantity} × ${line.name} à ${formatEurDecimal(line.unitPrice)} = ${formatEurDecimal(line.lineTotal)}`,
-    ),
+    ...order.items.flatMap((line) => [
+      `  ${line.quantity} × ${line.name} à ${formatEurDecimal(line.unitPrice)} = ${formatEurDecimal(line.lineTotal)}`,
+      ...durabilityLabelText(line.durabilityGuaranteeYears).map((label) => `    ${label}`),
+    ]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     '',
@@ -68,7 +70,7 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
 <h1>Vielen Dank für Ihre Bestellung!</h1>
 <p>Bestellnummer: <strong>${escapeHtml(order.orderNumber)}</strong><br>Bestelldatum: ${escapeHtml(formatDate(new Date(order.createdAt)))}</p>
 <table cellpadding="4"><thead><tr><th align="left">Artikel</th><th>Menge</th><th align="right">Einzelpreis</th><th align="right">Summe</th></tr></thead><tbody>
-${order.items.map((line) => `<tr><td>${escapeHtml(line.name)}</td><td align="center">${line.quantity}</td><td align="right">${escapeHtml(formatEurDecimal(line.unitPrice))}</td><td align="right">${escapeHtml(formatEurDecimal(line.lineTotal))}</td></tr>`).join('\n')}
+${order.items.map((line) => `<tr><td>${escapeHtml(line.name)}${durabilityLabelHtml(line.durabilityGuaranteeYears)}</td><td align="center">${line.quantity}</td><td align="right">${escapeHtml(formatEurDecimal(line.unitPrice))}</td><td align="right">${escapeHtml(formatEurDecimal(line.lineTotal))}</td></tr>`).join('\n')}
 </tbody></table>
 <table cellpadding="4">${rows(totals)}</table>
 <h2>Lieferadresse</h2><p>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>

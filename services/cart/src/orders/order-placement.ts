@@ -206,6 +206,7 @@ export class OrderPlacement {
           quantity: line.quantity,
           unitCents: line.unitCents,
           regularCents: line.regularCents,
+          durabilityGuaranteeYears: line.product.durabilityGuaranteeYears ?? null,
         })),
         totals: {
           itemCount: cart.totals.itemCount,

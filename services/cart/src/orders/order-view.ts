@@ -36,6 +36,7 @@ export function toApiOrder(doc: OrderRecord, payment: PaymentMethod): Order {
       unitPrice: centsToDecimal(line.unitCents),
       regularPrice: centsToDecimal(line.regularCents),
       lineTotal: centsToDecimal(line.unitCents * line.quantity),
+      durabilityGuaranteeYears: line.durabilityGuaranteeYears ?? null,
     })),
     totals: {
       itemCount: doc.totals.itemCount,

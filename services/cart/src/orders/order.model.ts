@@ -15,6 +15,8 @@ const lineItemSchema = new Schema(
     quantity: { type: Number, required: true, min: 1 },
     unitCents: { type: Number, required: true },
     regularCents: { type: Number, required: true },
+    /** The producer's durability guarantee in years at placement (the e-mail and order page show its EU label), or null. */
+    durabilityGuaranteeYears: { type: Number, default: null },
   },
   { _id: false },
 );
@@ -130,6 +132,12 @@ const orderSchema = new Schema(
       ],
       default: [],
     },
+    /**
+     * The review invitation (issue #25): when it was sent (claimed first, so two instances never
+     * send it twice) and the SHA-256 hash of its token, which opens the review form for this order.
+     */
+    reviewInvitationSentAt: { type: Date, default: null },
+    reviewInvitationTokenHash: { type: String, default: null },
     /** Optimistic concurrency for staff changes (issue #13). */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,
@@ -138,6 +146,7 @@ const orderSchema = new Schema(
 );
 orderSchema.index({ status: 1, createdAt: 1 });
 orderSchema.index({ createdAt: -1 });
+orderSchema.index({ reviewInvitationTokenHash: 1 });
 
 /** A bought line as stored: prices in cents, copied at placement. */
 export type OrderLineRecord = InferSchemaType<typeof lineItemSchema>;

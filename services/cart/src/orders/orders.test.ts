@@ -30,7 +30,10 @@ beforeEach(() => {
   env.catalog.up = true;
   env.catalog.loseReservationAnswers = false;
   env.catalog.products.set(ID.sale, testProduct(ID.sale, { name: 'RandM Tornado 9000 Blueberry Ice' }));
-  env.catalog.products.set(ID.regular, testProduct(ID.regular, { price: '14.99', salePrice: null, stock: 100 }));
+  env.catalog.products.set(
+    ID.regular,
+    testProduct(ID.regular, { price: '14.99', salePrice: null, stock: 100, durabilityGuaranteeYears: 4 }),
+  );
   env.catalog.products.set(ID.scarce, testProduct(ID.scarce, { stock: 5 }));
 });
 
@@ -95,6 +98,8 @@ describe('placing an order', () => {
       ['RandM Tornado 9000 Blueberry Ice', 2, '16.99', '33.98'],
       [`RandM Tornado 9000 Test ${ID.regular.slice(-4)}`, 2, '14.99', '29.98'],
     ]);
+    // The producer's durability guarantee is kept with the line (issue #25).
+    expect(order.items.map((line) => line.durabilityGuaranteeYears)).toEqual([null, 4]);
     expect(order.payment.bankDetails.accountHolder).toBe('Demo-Konto (keine echte Bankverbindung)');
 
     expect(stockOf(ID.sale)).toBe(48);
@@ -125,6 +130,14 @@ describe('placing an order', () => {
     expect(mail.text).toContain(EU_GUARANTEE_INFO_URL);
     expect(mail.html).toContain(`border:3px solid ${LEGAL_GUARANTEE_COLOURS.blue}`);
     expect(mail.html).toContain(LEGAL_GUARANTEE_NOTICE.points[1]);
+    // Under the line with a durability guarantee of more than two years, its EU label; under the other none.
+    const label =
+      'Haltbarkeitsgarantie des Herstellers (4 Jahre): Der Hersteller garantiert die Haltbarkeit dieser Ware für 4 Jahre ab Lieferung.';
+    expect(mail.text).toMatch(
+      new RegExp(`2 × RandM Tornado 9000 Test ${ID.regular.slice(-4)} à 14,99\\s€ = 29,98\\s€\\n    ${label.replace(/[()]/g, '\\$&')}`),
+    );
+    expect(mail.text!.match(/Haltbarkeitsgarantie des Herstellers/g)).toHaveLength(1);
+    expect(mail.html).toContain('<strong style="color:#003399">Haltbarkeitsgarantie des Herstellers</strong>');
   });
 
   test('the thank-you data is for the buyer only: 404 for everybody else', async () => {

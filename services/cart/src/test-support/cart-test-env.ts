@@ -84,18 +84,24 @@ export const TEST_SELLER = {
 };
 
 /**
- * A stand-in for the content service's `GET /internal/legal-versions` and `/internal/seller-details`
- * (shared secret); `sellerUp = false` makes the seller details unreadable.
+ * A stand-in for the content service's `GET /internal/legal-versions`, `/internal/seller-details`
+ * and `/internal/storefront-settings` (shared secret); `sellerUp = false` makes the seller details
+ * unreadable, `reviewsEnabled` is the reviews switch (off, as in a new shop).
  */
 async function startContentDouble() {
   const content = Fastify();
-  const state = { sellerUp: true };
+  const state = { sellerUp: true, reviewsEnabled: false };
   const authorised = (token: unknown) => token === INTERNAL_API_SECRET;
   content.get('/internal/legal-versions', async (request, reply) =>
     authorised(request.headers['x-internal-token']) ? TEST_LEGAL_VERSIONS : reply.code(401).send({ message: 'no token' }),
   );
   content.get('/internal/seller-details', async (request, reply) =>
     authorised(request.headers['x-internal-token']) && state.sellerUp ? TEST_SELLER : reply.code(503).send({ message: 'down' }),
+  );
+  content.get('/internal/storefront-settings', async (request, reply) =>
+    authorised(request.headers['x-internal-token'])
+      ? { presentationMode: 'marketing', reviewsEnabled: state.reviewsEnabled }
+      : reply.code(401).send({ message: 'no token' }),
   );
   const url = await content.listen({ port: 0, host: '127.0.0.1' });
   return { url, state, close: () => content.close() };
@@ -181,7 +187,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   return {
     app,
     catalog: catalog.state,
-    /** The content double: `content.sellerUp = false` makes the seller details unreadable. */
+    /** The content double: `content.sellerUp = false` makes the seller details unreadable; `content.reviewsEnabled` the reviews switch. */
     content: content.state,
     /** The admin service's audit endpoint as a double: the entries of staff changes arrive here. */
     audit,

@@ -11,10 +11,12 @@ import type { CatalogSnapshot } from './catalog-snapshot';
  * its first HTML and the sitemap entries; for the cart products by id; for the admin service's
  * dashboard the stock figures.
  */
-export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catalog: CatalogSnapshot }> = async (
-  app,
-  { publicOrigin, catalog },
-) => {
+export const internalRoutes: FastifyPluginAsyncZod<{
+  publicOrigin: string;
+  catalog: CatalogSnapshot;
+  /** Whether reviews are switched on (issue #25): the JSON-LD rating and the products' `rating` only then. */
+  reviewsEnabled: () => Promise<boolean>;
+}> = async (app, { publicOrigin, catalog, reviewsEnabled }) => {
   app.get(
     '/internal/page-head',
     {
@@ -25,7 +27,7 @@ export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catal
       },
     },
     async (request) => {
-      const head = pageHeadFor(catalog, request.query.path, publicOrigin);
+      const head = pageHeadFor(catalog, request.query.path, publicOrigin, await reviewsEnabled());
       if (!head) throw new NotFoundError('Seite nicht gefunden.');
       return head;
     },
@@ -47,12 +49,16 @@ export const internalRoutes: FastifyPluginAsyncZod<{ publicOrigin: string; catal
         response: { 200: InternalProductsResponse, ...errorResponses(INTERNAL_ACCESS_ERRORS) },
       },
     },
-    async (request) => ({
-      products: request.query.ids
-        .toLowerCase()
-        .split(',')
-        .flatMap((id) => catalog.productById(id)?.api ?? []),
-    }),
+    async (request) => {
+      const withRatings = await reviewsEnabled();
+      return {
+        products: request.query.ids
+          .toLowerCase()
+          .split(',')
+          .flatMap((id) => catalog.productById(id)?.api ?? [])
+          .map((product) => (withRatings || !product.rating ? product : { ...product, rating: null })),
+      };
+    },
   );
 
   app.get(

@@ -41,10 +41,18 @@ export function toApiProduct(doc: ProductDoc): Product {
     durabilityGuaranteeYears: doc.durabilityGuaranteeYears ?? null,
     sku: doc.sku,
     gtin: doc.gtin ?? null,
+    rating: ratingOf(doc.reviewSummary),
     isDemo: Boolean(doc.isDemo),
     createdAt: new Date(doc.createdAt).toISOString(),
     updatedAt: new Date(doc.updatedAt).toISOString(),
   };
+}
+
+/** Average (one decimal) and count of approved reviews, or null without any (Product.rating). */
+export function ratingOf(summary: { count?: number | null; ratingSum?: number | null } | null | undefined): Product['rating'] {
+  const count = summary?.count ?? 0;
+  if (count < 1) return null;
+  return { average: Math.round(((summary?.ratingSum ?? 0) / count) * 10) / 10, count };
 }
 
 /** A category's advertised prices, derived from its active products (see categoryPricing). Cents. */

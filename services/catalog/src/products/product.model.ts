@@ -56,6 +56,11 @@ const productSchema = new Schema(
     },
     /** Codes of the date-independent product-law objections at the last save (the staff table's 'flagged' filter). */
     lawIssueCodes: { type: [String], default: undefined },
+    /**
+     * Count and star sum of the approved reviews (issue #25), kept by reviews/review-summaries.ts
+     * after every moderation; not a staff field, so it does not raise `version`.
+     */
+    reviewSummary: { type: new Schema({ count: Number, ratingSum: Number }, { _id: false }), default: null },
     /** Optimistic concurrency (issue #13): every staff change names the version it was made on and raises it. */
     version: { type: Number, default: 0, min: 0 },
     ...auditOutboxPath,

@@ -11,10 +11,19 @@ const listErrors = errorResponses({ 403: ['FORBIDDEN'], 404: ['NOT_FOUND'] });
 const PRODUCT_NOT_FOUND = 'Das angeforderte Produkt konnte nicht gefunden werden.';
 
 /** Products (spec §7). Every response shape comes from @shop/contracts. */
-export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; identitySecret: string | undefined }> = async (
-  app,
-  { catalog, identitySecret },
-) => {
+export const productRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogSnapshot;
+  identitySecret: string | undefined;
+  /** Whether reviews are switched on (issue #25): while off, every product's `rating` is null. */
+  reviewsEnabled: () => Promise<boolean>;
+}> = async (app, { catalog, identitySecret, reviewsEnabled }) => {
+  /** The API shape of products as shown now: without ratings while reviews are off. */
+  const shown = async (products: SnapshotProduct[]) => {
+    if (await reviewsEnabled()) return products.map((p) => p.api);
+    return products.map((p) => (p.api.rating ? { ...p.api, rating: null } : p.api));
+  };
+  const shownOne = async (product: SnapshotProduct) => (await shown([product]))[0]!;
+
   /**
    * A product for this caller: inactive ones only for staff (issue #21: they answered 200 by id
    * and slug, and their page rendered for anyone), and then never kept by a shared cache. Carts
@@ -48,7 +57,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
       if (query.sort === 'relevance' && !query.search?.trim())
         throw new BadRequestError('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
       const { products, total } = listProducts(catalog, query);
-      return { products: products.map((p) => p.api), total, limit: query.limit, offset: query.offset };
+      return { products: await shown(products), total, limit: query.limit, offset: query.offset };
     },
   );
 
@@ -61,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
         response: { 200: Product, ...errors },
       },
     },
-    async (request, reply) => (await visible(catalog.productBySlug(request.params.slug), request, reply)).api,
+    async (request, reply) => shownOne(await visible(catalog.productBySlug(request.params.slug), request, reply)),
   );
 
   app.get(
@@ -74,7 +83,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
       },
     },
     async (request, reply) =>
-      (await visible(catalog.productBySlug(request.params.productSlug, request.params.category), request, reply)).api,
+      shownOne(await visible(catalog.productBySlug(request.params.productSlug, request.params.category), request, reply)),
   );
 
   const idParams = z.object({ id: z.string().max(64) });
@@ -86,7 +95,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
   app.get(
     '/api/products/:id',
     { schema: { summary: 'Product by id (24 hex characters)', params: idParams, response: { 200: Product, ...errors } } },
-    async (request, reply) => (await loadById(request.params.id, request, reply)).api,
+    async (request, reply) => shownOne(await loadById(request.params.id, request, reply)),
   );
 
   app.get(
@@ -99,7 +108,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot; id
       },
     },
     async (request, reply) => ({
-      products: relatedProducts(catalog, await loadById(request.params.id, request, reply)).map((p) => p.api),
+      products: await shown(relatedProducts(catalog, await loadById(request.params.id, request, reply))),
     }),
   );
 };

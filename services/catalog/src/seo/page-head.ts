@@ -22,9 +22,10 @@ const staticHead = (title: string, canonicalPath: string, description = FALLBACK
  * Head of a catalogue page for its first HTML (issue #3 'SEO'): title, the description text of
  * spec §2, canonical path, Open Graph data and JSON-LD (Product with an Offer in EUR and its
  * availability; BreadcrumbList). Null when the page's category or product does not exist.
- * `origin` is the public origin for absolute URLs in JSON-LD.
+ * `origin` is the public origin for absolute URLs in JSON-LD. The Product's `aggregateRating`
+ * comes only from approved reviews of verified buyers, and only while `reviewsEnabled` (issue #25).
  */
-export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: string): PageHead | null {
+export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: string, reviewsEnabled: boolean): PageHead | null {
   const clean = decodeURIComponent(path.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
   const lower = clean.toLowerCase();
   if (lower === '/') return staticHead('RandM Tornado Einweg-Vapes kaufen', '/');
@@ -91,6 +92,17 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
         brand: { '@type': 'Brand', name: product.brand },
         description: stripHtml(product.description),
         ...(image ? { image: [image] } : {}),
+        ...(reviewsEnabled && product.rating
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: product.rating.average,
+                reviewCount: product.rating.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
         offers: {
           '@type': 'Offer',
           url: `${origin}${canonicalPath}`,

@@ -76,8 +76,8 @@ ${
   {
     slug: 'datenschutz',
     title: 'Datenschutzerklärung',
-    description: 'Wie wir Ihre Daten verarbeiten: Bestellung, Altersprüfung, Kundenkonto, Newsletter, Cookies.',
-    version: '2026-11-23',
+    description: 'Wie wir Ihre Daten verarbeiten: Bestellung, Altersprüfung, Kundenkonto, Newsletter, Bewertungen, Cookies.',
+    version: '2026-11-26',
     body: (o) => `## 1. Verantwortlicher
 
 ${o.OPERATOR_COMPANY}, ${o.OPERATOR_STREET}, ${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY}, E-Mail: ${o.OPERATOR_EMAIL}, Telefon: ${o.OPERATOR_PHONE}.
@@ -98,19 +98,23 @@ Wenn Sie ein Kundenkonto anlegen, speichern wir Name, E-Mail-Adresse, ein sicher
 
 Den Newsletter erhalten Sie nur mit Ihrer Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die Sie über den Link in unserer E-Mail bestätigen (Double-Opt-in). Wir speichern dazu Ihre E-Mail-Adresse, den Zeitpunkt der Anmeldung und Bestätigung sowie die Fassung des Einwilligungstextes. Sie können die Einwilligung jederzeit über den Abmeldelink in jeder E-Mail widerrufen.
 
-## 6. Kontaktformular und E-Mail
+## 6. Bewertungen
+
+Wenn wir Bewertungen anbieten, laden wir Sie nach der Zustellung einer Bestellung einmal per E-Mail ein, die gekauften Produkte zu bewerten (§ 7 Abs. 3 UWG, Art. 6 Abs. 1 lit. f DSGVO); über den Link in dieser E-Mail bestellen Sie weitere Einladungen jederzeit ab. Eine Bewertung speichern wir mit den Sternen, Ihrem Text, dem Namen, den Sie dafür angeben, und der Bestellung, aus der sie stammt, und veröffentlichen Sternen, Text, Namen und Datum nach unserer Prüfung auf der Produktseite (Art. 6 Abs. 1 lit. a DSGVO). Auf Ihren Wunsch an ${o.OPERATOR_EMAIL} nehmen wir eine Bewertung wieder heraus.
+
+## 7. Kontaktformular und E-Mail
 
 Nachrichten an uns verarbeiten wir, um Ihre Anfrage zu beantworten (Art. 6 Abs. 1 lit. b oder f DSGVO).
 
-## 7. Cookies und Speicher im Browser
+## 8. Cookies und Speicher im Browser
 
 Wir verwenden nur technisch notwendige Cookies und Browserspeicher (§ 25 Abs. 2 TDDDG): für Warenkorb, Anmeldung, Ihre Altersbestätigung in dieser Sitzung und Ihre Cookie-Auswahl. Analyse- oder Werbe-Cookies setzen wir nicht ein.
 
-## 8. Server-Protokolle
+## 9. Server-Protokolle
 
 Beim Aufruf der Seiten verarbeitet unser Server technische Daten (IP-Adresse, Zeitpunkt, aufgerufene Adresse), um den Shop sicher zu betreiben und Missbrauch abzuwehren (Art. 6 Abs. 1 lit. f DSGVO). Zähler für fehlgeschlagene Anmeldungen und Anfragen verfallen nach 15 Minuten.
 
-## 9. Ihre Rechte
+## 10. Ihre Rechte
 
 Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch (Art. 15–21 DSGVO) sowie das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren. Wenden Sie sich dazu an ${o.OPERATOR_EMAIL}.`,
   },

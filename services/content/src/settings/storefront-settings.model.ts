@@ -9,6 +9,8 @@ const storefrontSettingsSchema = new Schema(
   {
     _id: { type: String, required: true },
     presentationMode: { type: String, enum: PresentationMode.options, required: true },
+    /** Reviews from verified buyers shown and invited (absent in records saved before: off). */
+    reviewsEnabled: { type: Boolean, default: false },
     /** Optimistic concurrency of staff edits: every write raises it. */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,

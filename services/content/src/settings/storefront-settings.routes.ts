@@ -7,7 +7,7 @@ import type { StorefrontSettingsStore } from './storefront-settings';
  * The storefront settings (issue #25): staff read and change them with the permission
  * `settings:write` (admins; a change on an outdated `version` is 409 STALE_VERSION), the gateway
  * reads what applies through `/internal/storefront-settings` (shared secret) for every page's
- * boot data and server render.
+ * boot data and server render; the catalog (ratings, JSON-LD) and the cart (review invitations) too.
  */
 export const storefrontSettingsRoutes: FastifyPluginAsyncZod<{ settings: StorefrontSettingsStore }> = async (app, { settings }) => {
   const config = { permission: 'settings:write' } as const;
@@ -16,7 +16,7 @@ export const storefrontSettingsRoutes: FastifyPluginAsyncZod<{ settings: Storefr
     {
       config,
       schema: {
-        summary: 'The storefront settings (presentation mode) with their version',
+        summary: 'The storefront settings (presentation mode, reviews) with their version',
         response: { 200: AdminStorefrontSettings, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
@@ -29,7 +29,7 @@ export const storefrontSettingsRoutes: FastifyPluginAsyncZod<{ settings: Storefr
       schema: {
         summary: 'Change the storefront settings; shown on every page within about 2 s',
         description:
-          "presentationMode 'factual' replaces offer banners, SALE tags, reductions, popularity and the public newsletter sign-up with factual information (§ 19 TabakerzG).",
+          "presentationMode 'factual' replaces offer banners, SALE tags, reductions, popularity and the public newsletter sign-up with factual information (§ 19 TabakerzG). reviewsEnabled shows ratings and reviews from verified buyers and sends review invitations (§ 5b UWG); off by default.",
         body: StorefrontSettingsChange,
         response: { 200: AdminStorefrontSettings, ...errorResponses({ ...STAFF_ACCESS_ERRORS, 409: ['STALE_VERSION'] }) },
       },

@@ -5,9 +5,10 @@ import { auditEntry, changedFields, versionedUpdate, type AuditRelay, type ShopI
 import { STOREFRONT_SETTINGS_ID, storefrontSettingsModel } from './storefront-settings.model';
 
 /**
- * The storefront settings an admin keeps in the back office (issue #25): for now the presentation
- * mode (§ 19 TabakerzG, ShopConfig `presentationMode`). One record; until an admin first saves
- * it, the deployment's PRESENTATION_MODE_DEFAULT applies (version 0). Every change is made on
+ * The storefront settings an admin keeps in the back office (issue #25): the presentation mode
+ * (§ 19 TabakerzG, ShopConfig `presentationMode`) and whether reviews from verified buyers are
+ * shown and invited (§ 5b UWG, `reviewsEnabled`, off until switched on). One record; until an
+ * admin first saves it, the deployment's PRESENTATION_MODE_DEFAULT and no reviews apply (version 0). Every change is made on
  * the version the admin saw (409 otherwise) and audited through the record's outbox. The gateway
  * reads them through `GET /internal/storefront-settings` (reused for at most 2 s per gateway).
  */
@@ -23,6 +24,7 @@ export class StorefrontSettingsStore {
     const record = await this.records.findById(STOREFRONT_SETTINGS_ID).lean();
     return {
       presentationMode: (record?.presentationMode as PresentationMode | undefined) ?? this.deps.defaultMode,
+      reviewsEnabled: record?.reviewsEnabled ?? false,
       version: record?.version ?? 0,
       updatedAt: record?.updatedAt ? new Date(record.updatedAt).toISOString() : null,
     };
@@ -30,8 +32,8 @@ export class StorefrontSettingsStore {
 
   /** The settings the storefront applies. */
   async current(): Promise<StorefrontSettings> {
-    const { presentationMode } = await this.admin();
-    return { presentationMode };
+    const { presentationMode, reviewsEnabled } = await this.admin();
+    return { presentationMode, reviewsEnabled };
   }
 
   /**
@@ -40,14 +42,14 @@ export class StorefrontSettingsStore {
    */
   async update(staff: ShopIdentity, change: StorefrontSettingsChange): Promise<AdminStorefrontSettings> {
     const before = await this.admin();
-    const after = { presentationMode: change.presentationMode };
+    const after = { presentationMode: change.presentationMode, reviewsEnabled: change.reviewsEnabled };
     const audit = auditEntry(staff, {
       service: 'content',
       entity: 'settings',
       entityId: STOREFRONT_SETTINGS_ID,
-      label: 'Shop-Einstellungen: Darstellung',
+      label: 'Shop-Einstellungen: Darstellung und Bewertungen',
       action: 'update',
-      changes: changedFields(before, after, ['presentationMode']),
+      changes: changedFields(before, after, ['presentationMode', 'reviewsEnabled']),
     });
     await versionedUpdate(this.records, {
       filter: { _id: STOREFRONT_SETTINGS_ID },

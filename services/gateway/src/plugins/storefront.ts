@@ -25,8 +25,8 @@ import { fetchSitemapEntries, lookupPageHead } from './service-head';
 export interface StorefrontOptions {
   staticRoot: string;
   remotesManifest: RemotesManifest;
-  /** The shop config from the environment; `presentationMode` comes per page from `storefrontSettings`. */
-  shopConfig: Omit<ShopConfig, 'presentationMode'>;
+  /** The shop config from the environment; `presentationMode` and `reviewsEnabled` come per page from `storefrontSettings`. */
+  shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled'>;
   /**
    * The storefront settings staff keep in the back office (content service, at most 2 s old);
    * null when the content service never answered: the factual presentation then (§ 19 TabakerzG,
@@ -86,10 +86,15 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   const development = opts.shopConfig.environment === 'development';
   const preloads = new RemotePreloads(opts.staticRoot, opts.remotesManifest, app.log);
   /** The shop config of one page or answer: the environment's, with the storefront settings in force now. */
-  const currentShopConfig = async (): Promise<ShopConfig> => ({
-    ...opts.shopConfig,
-    presentationMode: (await opts.storefrontSettings())?.presentationMode ?? 'factual',
-  });
+  const currentShopConfig = async (): Promise<ShopConfig> => {
+    // Unknown settings: the cautious choice of each (factual presentation, no reviews).
+    const settings = await opts.storefrontSettings();
+    return {
+      ...opts.shopConfig,
+      presentationMode: settings?.presentationMode ?? 'factual',
+      reviewsEnabled: settings?.reviewsEnabled ?? false,
+    };
+  };
   const { ssr } = opts;
   const renderer = ssr
     ? new PageRenderer({
