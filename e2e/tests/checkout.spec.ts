@@ -58,6 +58,8 @@ test.describe('checkout', () => {
     'full journey: home → category → product → cart with promo and free shipping → checkout → thank-you → e-mail',
     { tag: '@phone' },
     async ({ shopperPage: page, browser }) => {
+      // The whole purchase and a second browser: 30–40 s alone, over a minute beside other journeys on two cores.
+      test.setTimeout(120_000);
       const { products } = await (await page.request.get('/api/products?categoryId=cat-tornado-9000&limit=50')).json();
       const product = products.find(
         (p: { stock: number | null; salePrice: string | null }) => (p.stock === null || p.stock >= 20) && p.salePrice,

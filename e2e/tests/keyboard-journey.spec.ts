@@ -144,10 +144,12 @@ test(
     // Focus goes back to the add button, or to the header's cart button when the add button was
     // busy (disabled) while the side cart opened; never to the start of the page (WCAG 2.4.3).
     const cartButton = page.getByTestId('slot-cart').getByRole('button').first();
-    const returnedTo = await page.evaluate(
-      () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
-    );
-    expect(returnedTo, 'focus after closing the side cart').toMatch(/^(Warenkorb, \d+ Artikel|In den Warenkorb – .+)$/);
+    // The dialog is hidden first; focus moves back right after (its close effect): waited for, not read at once.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''), {
+        message: 'focus after closing the side cart',
+      })
+      .toMatch(/^(Warenkorb, \d+ Artikel|In den Warenkorb – .+)$/);
     if (!(await cartButton.evaluate((element) => element === document.activeElement))) await tabTo(page, cartButton, 80, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expect(sideCart).toBeVisible();

@@ -61,7 +61,8 @@ test(
   'age gate and cookie banner are fully visible and tappable in the first viewport of every route',
   { tag: '@phone-only' },
   async ({ browser }) => {
-    test.setTimeout(240_000);
+    // About 45 routes, each a new session: 2–3 s a route alone, over 5 s beside other journeys on two cores.
+    test.setTimeout(360_000);
     const context = await phoneContext(browser, VIEWPORTS[1], false);
     for (const [path] of PAGES) {
       // Each new tab is a new session: the gate asks again, and no cookie choice is stored.

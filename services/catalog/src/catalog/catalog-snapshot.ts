@@ -50,7 +50,7 @@ interface IndexedProduct {
  * this instance, which also announce the change (topic CATALOG_TOPIC) to the service's other
  * instances. Hearing one, an instance checks a cheap signature (count + newest updatedAt of
  * products and categories) and rebuilds when it differs: within about a second of the write
- * (change stream in production, marker polled every second locally). The same check runs every
+ * (change stream in production, marker polled every half second locally). The same check runs every
  * `SEARCH_SYNC_INTERVAL_MS` for writes nobody announced (seed scripts, a lost announcement).
  */
 export class CatalogSnapshot {
