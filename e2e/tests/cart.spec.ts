@@ -1,9 +1,11 @@
-import { test, expect } from './fixtures';
+import { test, expect, hydrated } from './fixtures';
 
 /** Cart journeys of issue #4 (cart part) on the seeded shop. */
 test.describe('cart', () => {
   test('add from the product page: toast, side cart opens at the top, badge counts', { tag: '@phone' }, async ({ shopperPage: page }) => {
     await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
+    // A tap on the server-rendered stepper before hydration does nothing (seen once in CI on a busy machine).
+    await hydrated(page);
     await page.getByRole('button', { name: 'Menge erhöhen' }).click();
     await page.getByRole('button', { name: /^In den Warenkorb – 33,98 €$/ }).click();
     const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
