@@ -5,8 +5,10 @@
  * services must be built). One shop for the file, the tests in order.
  */
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { demoOrderBody } from '@shop/test-fixtures';
-import { INSTANCE_CHECK_MS, PLACING_LEASE_MS, STAFF, shopper, sleep, startFaultShop, type FaultShop } from './support/fault-shop';
+import { ADMIN, INSTANCE_CHECK_MS, PLACING_LEASE_MS, STAFF, shopper, sleep, startFaultShop, type FaultShop } from './support/fault-shop';
 
 jest.setTimeout(180_000);
 let shop: FaultShop;
@@ -70,6 +72,39 @@ async function underLoad<T>(
 }
 
 const failed = (outcomes: TimedOutcome[]) => outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500);
+
+describe('a first start on an empty data folder', () => {
+  /** Every staff list of every service, as the back office loads them (the gateway routes each to its owner). */
+  const STAFF_LISTS = [
+    '/api/admin/auth-status',
+    '/api/admin/dashboard',
+    '/api/admin/audit',
+    '/api/admin/media',
+    '/api/admin/products',
+    '/api/admin/reviews',
+    '/api/admin/orders',
+    '/api/admin/promotions',
+    '/api/admin/analytics?from=2026-01-01&to=2026-12-31',
+    '/api/admin/customers',
+    '/api/admin/content/posts',
+    '/api/admin/content/pages',
+    '/api/admin/settings/storefront',
+  ];
+
+  test('every process shares the secrets it created at once; an admin loads every staff list on every instance', async () => {
+    const secrets = await readdir(path.join(shop.shopDataDir, 'secrets'));
+    expect(secrets.sort()).toEqual(['cart-cookie-secret', 'identity-secret', 'internal-api-secret']);
+    const admin = shopper(shop.gatewayUrl);
+    expect((await admin.request('POST', '/api/auth/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+    // Twice over: the gateway balances over both instances of each service.
+    for (const round of [1, 2]) {
+      for (const url of STAFF_LISTS) {
+        const answer = await admin.request('GET', url);
+        expect({ round, url, status: answer.status }).toEqual({ round, url, status: 200 });
+      }
+    }
+  });
+});
 
 describe('two instances of every service', () => {
   test("one shopper's journey alternating between the cart instances: cart, promo limit and idempotency hold", async () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 /** WCAG 2.1 AA checks of the frame (BFSG, legal-de.md §0.6) with axe-core. */
 test('age gate and frame have no WCAG A/AA violations', async ({ page }) => {

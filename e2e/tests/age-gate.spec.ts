@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 /** Age gate, spec §4: session flag, 'Ich bin 18+', 'Nein' → denial, no other way out, crawlers skip it. */
 test.describe('age gate', () => {

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 /** Cookie banner, spec §4: only after age verification and without a stored choice. */
 async function confirmAge(page: Page) {

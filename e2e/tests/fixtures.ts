@@ -1,10 +1,51 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
+const live = new WeakSet<Page>();
+
 /**
- * `page` as a returning shopper: age confirmed for this session and a cookie choice stored,
- * so the age gate and the cookie banner stay out of the way of journeys that test other things.
+ * Makes each `goto` of a storefront page in `page` wait until React has hydrated it (`hydrated`):
+ * a test that focuses or taps right after a navigation then does so on a live page, also on a
+ * slow machine. A `goto` with `waitUntil: 'commit'` or `'domcontentloaded'` is left alone, for
+ * tests of what the page does before hydration.
+ */
+export function liveAfterNavigation(page: Page): void {
+  if (live.has(page)) return;
+  live.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const early = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+    const html = (response?.headers()['content-type'] ?? '').includes('text/html');
+    if (html && !early && (await page.getByTestId('slot-cart').count()) > 0) await hydrated(page);
+    return response;
+  };
+}
+
+/**
+ * Every page of a test, the fixture's and those of contexts a test opens itself, waits for
+ * hydration after a navigation (liveAfterNavigation).
+ * `shopperPage` is the page as a returning shopper: age confirmed for this session and a cookie
+ * choice stored, so the age gate and the cookie banner stay out of the way of journeys that test
+ * other things.
  */
 export const test = base.extend<{ shopperPage: Page }>({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        // Without JavaScript nothing hydrates: such a context tests the server's HTML alone.
+        if (options?.javaScriptEnabled !== false) context.on('page', liveAfterNavigation);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ page }, use) => {
+    liveAfterNavigation(page);
+    await use(page);
+  },
   shopperPage: async ({ page }, use) => {
     await returningShopper(page);
     await use(page);

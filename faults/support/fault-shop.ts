@@ -23,12 +23,16 @@ export const INSTANCE_CHECK_MS = 1000;
 export const PLACING_LEASE_MS = 2000;
 
 export const STAFF = { email: 'leitung@faults.example.de', password: 'Faults-Leitung 2026 sicher!', firstName: 'Frieda' };
+/** An admin, created with the real `create-admin` command as an operator does after a first start. */
+export const ADMIN = { email: 'inhaber@faults.example.de', password: 'Faults-Inhaber 2026 sicher!', firstName: 'Anton' };
 
 export interface FaultShop {
   gatewayUrl: string;
   mongoUri: string;
   databasePrefix: string;
   mailDir: string;
+  /** The processes' data folder (SHOP_DATA_DIR), empty before the start. */
+  shopDataDir: string;
   stack: RunningStack;
   /** The URL of instance `k` (1 or 2) of a service. */
   instanceUrl(slice: Slice, k: 1 | 2): string;
@@ -57,6 +61,7 @@ export async function startFaultShop(): Promise<FaultShop> {
   const databasePrefix = `faults${Date.now()}`;
   await seedAll(mongoUri, databasePrefix);
   await createStaffAccount(mongoUri, databasePrefix, { ...STAFF, role: 'manager' });
+  await createStaffAccount(mongoUri, databasePrefix, { ...ADMIN, role: 'admin' });
   const gatewayPort = await findFreePort();
   const mailDir = path.join(dataDir, 'mail');
   const stack = await startStack({
@@ -66,6 +71,9 @@ export async function startFaultShop(): Promise<FaultShop> {
     databasePrefix,
     mailDir,
     pidDir: path.join(dataDir, 'run'),
+    // An empty data folder, as on a fresh clone's first `npm start`: every process creates or
+    // reads the development secrets at the same moment.
+    dataDir: path.join(dataDir, 'shop'),
     instances: 2,
     gatewayEnv: {
       PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`,
@@ -86,6 +94,7 @@ export async function startFaultShop(): Promise<FaultShop> {
     mongoUri,
     databasePrefix,
     mailDir,
+    shopDataDir: path.join(dataDir, 'shop'),
     stack,
     instanceUrl: (slice, k) => stack.instanceUrl(slice, k),
     signal: (slice, k, signal) => stack.group.signal(`${slice}-${k}`, signal),

@@ -43,6 +43,11 @@ export interface StackOptions {
   /** Where each process's current pid is kept as `<name>.pid` (default ./data/run). */
   pidDir?: string;
   /**
+   * The data folder of every process (SHOP_DATA_DIR; default ./data): where the development
+   * secrets are created on a first start when the environment sets none.
+   */
+  dataDir?: string;
+  /**
    * Instances of each service (default SHOP_INSTANCES, else 1; issue #24). Instance k (from 0)
    * listens on the service's port + 10·k; the gateway balances over all of them.
    */
@@ -135,6 +140,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     logFormat = 'json',
   } = options;
   const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
+  const dataDirEnv: Record<string, string> = options.dataDir ? { SHOP_DATA_DIR: options.dataDir } : {};
   const group = new ProcessGroup(undefined, options.pidDir ?? path.join(ROOT, 'data', 'run'));
   const servicePorts = Object.fromEntries(SLICES.map((slice) => [slice, SERVICE_PORTS[slice] + servicePortOffset])) as Record<
     Slice,
@@ -164,6 +170,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
               LOG_FORMAT: logFormat,
               PUBLIC_ORIGIN: gatewayEnv.PUBLIC_ORIGIN ?? process.env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`,
               MAIL_DIR: mailDir,
+              ...dataDirEnv,
               // Services call each other's internal APIs (the cart asks the catalog for prices).
               ...serviceUrls,
               ...serviceEnv,
@@ -181,7 +188,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       process.execPath,
       [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')],
       {
-        env: { ...process.env, PORT: String(gatewayPort), LOG_LEVEL: logLevel, LOG_FORMAT: logFormat, ...serviceUrls, ...gatewayEnv },
+        env: {
+          ...process.env,
+          PORT: String(gatewayPort),
+          LOG_LEVEL: logLevel,
+          LOG_FORMAT: logFormat,
+          ...dataDirEnv,
+          ...serviceUrls,
+          ...gatewayEnv,
+        },
       },
       SERVICE_RESTART_POLICY,
     );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DecimalAmount } from './catalog';
 import { AppliedPromo, CartResponse, CartTotals } from './cart';
 import { LegalVersions } from './pages';
-import { CONTROL_CHARACTERS, CONTROL_MESSAGE, personName } from './person-name';
+import { CONTROL_CHARACTERS, CONTROL_MESSAGE, FREE_TEXT_LINK_MESSAGE, carriesLink, personName } from './person-name';
 
 /**
  * Checkout and orders (issue #4). The spec shows no checkout details (§2, §10); the rules here
@@ -215,7 +215,13 @@ export const WithdrawalBody = z
     name: personName('Ihren Namen', 200).refine((value) => value.length >= 2, 'Bitte geben Sie Ihren Namen ein.'),
     orderNumber: OrderNumber,
     email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
-    items: z.string().trim().max(1000, 'Höchstens 1000 Zeichen.').default(''),
+    /** Which items, when not the whole order; e-mailed back to the given address, so no links (carriesLink). */
+    items: z
+      .string()
+      .trim()
+      .max(1000, 'Höchstens 1000 Zeichen.')
+      .refine((value) => !carriesLink(value), FREE_TEXT_LINK_MESSAGE)
+      .default(''),
   })
   .strict();
 export type WithdrawalBody = z.input<typeof WithdrawalBody>;

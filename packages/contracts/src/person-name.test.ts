@@ -1,4 +1,5 @@
-import { isPlainName, personName, NAME_CONTENT_MESSAGE } from './person-name';
+import { carriesLink, FREE_TEXT_LINK_MESSAGE, isPlainName, personName, NAME_CONTENT_MESSAGE } from './person-name';
+import { WithdrawalBody } from './orders';
 
 describe('names carry a name, not a link or markup (issue #21)', () => {
   test.each([
@@ -40,5 +41,33 @@ describe('names carry a name, not a link or markup (issue #21)', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(NAME_CONTENT_MESSAGE);
     expect(personName('Ihren Vornamen').parse('  Erika ')).toBe('Erika');
+  });
+});
+
+describe('free text e-mailed back (the items of a withdrawal) carries no link', () => {
+  it.each([
+    '2× RandM Tornado 9000 Blueberry Ice, 1× Tornado 15000 Mango',
+    'Alle Artikel außer dem Zubehör.\nDie Schachtel ist noch verschlossen.',
+    'Bestellung vom 24.11., Artikel Nr. 3',
+    'Tornado 7000 (Preis 9,90 €) – 2 Stück',
+  ])('%s passes', (items) => {
+    expect(carriesLink(items)).toBe(false);
+    expect(WithdrawalBody.safeParse({ name: 'Anna Muster', orderNumber: 'RT-2026-000123', email: 'a@example.de', items }).success).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    'Alles, Details unter https://evil.example/login',
+    'Siehe www.evil-shop.de',
+    'Bitte hier klicken: bit.ly/abc',
+    'Fragen an support@evil.example',
+    'ｈｔｔｐｓ://evil.example',
+    'javascript:alert(1)',
+  ])('%s is refused with a German message at the field', (items) => {
+    expect(carriesLink(items)).toBe(true);
+    const parsed = WithdrawalBody.safeParse({ name: 'Anna Muster', orderNumber: 'RT-2026-000123', email: 'a@example.de', items });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues).toEqual([expect.objectContaining({ path: ['items'], message: FREE_TEXT_LINK_MESSAGE })]);
   });
 });

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify } from 'jose';
 import { ConfigError } from './config';
 import { developmentSecret } from './development-secret';
 import type { FastifyRequest } from 'fastify';
@@ -38,22 +38,62 @@ export async function signIdentity(identity: ShopIdentity, secret: string, ttlSe
     .sign(key(secret));
 }
 
+/** Why identities were refused by this process since it started (a figure of `/internal/runtime`). */
+export interface IdentityRejections {
+  /** Signed with another secret, altered, malformed, or for another issuer or audience: a misconfiguration or a forgery. */
+  invalid: number;
+  /** Signed correctly but older than its lifetime (a request that waited over a minute). */
+  expired: number;
+}
+const rejections: IdentityRejections = { invalid: 0, expired: 0 };
+
+/** How many identities this process refused, by reason, since it started. */
+export const identityRejections = (): IdentityRejections => ({ ...rejections });
+
+async function verifyIdentity(request: FastifyRequest, token: string, secret: string): Promise<ShopIdentity | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') throw new Error('subject or role missing');
+    return typeof payload.email === 'string'
+      ? { userId: payload.sub, role: payload.role, email: payload.email }
+      : { userId: payload.sub, role: payload.role };
+  } catch (error) {
+    // The gateway strips any client copy of the header and signs a fresh one for each request,
+    // so a refusal here is not a shopper who is logged out: it is a gateway and a service with
+    // different IDENTITY_SECRETs, or a forgery from inside the network. Said loudly, not as a 401.
+    if (error instanceof errors.JWTExpired) {
+      rejections.expired += 1;
+      request.log.warn(
+        { header: IDENTITY_HEADER, reason: error.code },
+        `${IDENTITY_HEADER} expired: the request is treated as not logged in`,
+      );
+    } else {
+      rejections.invalid += 1;
+      request.log.error(
+        { header: IDENTITY_HEADER, reason: error instanceof errors.JOSEError ? error.code : (error as Error).message },
+        `${IDENTITY_HEADER} did not verify (is IDENTITY_SECRET the same for the gateway and this service?): the request is treated as not logged in`,
+      );
+    }
+    return null;
+  }
+}
+
+/** One verification per request and secret, however many checks ask (and one log line). */
+const verified = new WeakMap<FastifyRequest, { secret: string; identity: Promise<ShopIdentity | null> }>();
+
 /**
  * The verified identity of a request, or null when there is none or it does not verify
- * (wrong signature, expired, other issuer or audience). Without a secret nobody is logged in.
+ * (wrong signature, expired, other issuer or audience; logged and counted, `identityRejections`).
+ * Without a secret nobody is logged in.
  */
 export async function readIdentity(request: FastifyRequest, secret: string | undefined): Promise<ShopIdentity | null> {
   const token = request.headers[IDENTITY_HEADER];
   if (!secret || typeof token !== 'string' || !token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-    return typeof payload.email === 'string'
-      ? { userId: payload.sub, role: payload.role, email: payload.email }
-      : { userId: payload.sub, role: payload.role };
-  } catch {
-    return null;
-  }
+  const known = verified.get(request);
+  if (known && known.secret === secret) return known.identity;
+  const identity = verifyIdentity(request, token, secret);
+  verified.set(request, { secret, identity });
+  return identity;
 }
 
 /**

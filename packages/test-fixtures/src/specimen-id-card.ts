@@ -25,6 +25,8 @@ export interface SpecimenIdCard {
   code?: string;
   lastName?: string;
   firstName?: string;
+  /** Nationality, 3 characters ('D<<' for a German). */
+  nationality?: string;
 }
 
 /** The three MRZ lines of a specimen card (defaults: Erika Mustermann, born 1990-01-01, valid until 2030). */
@@ -36,13 +38,14 @@ export function specimenIdCard({
   code = 'ID',
   lastName = 'MUSTERMANN',
   firstName = 'ERIKA',
+  nationality = 'D<<',
 }: SpecimenIdCard = {}): string[] {
   const line1 = `${code}${state}${documentNumber}${mrzCheckDigit(documentNumber)}`.padEnd(30, '<');
   const birthPart = `${birth}${mrzCheckDigit(birth)}`;
   const expiryPart = `${expiry}${mrzCheckDigit(expiry)}`;
   const optional2 = '<'.repeat(11);
   const composite = mrzCheckDigit(line1.slice(5, 30) + birthPart + expiryPart + optional2);
-  const line2 = `${birthPart}<${expiryPart}D<<${optional2}${composite}`;
+  const line2 = `${birthPart}<${expiryPart}${nationality}${optional2}${composite}`;
   const line3 = `${lastName.replace(/ /g, '<')}<<${firstName.replace(/ /g, '<')}`.padEnd(30, '<').slice(0, 30);
   return [line1, line2, line3];
 }

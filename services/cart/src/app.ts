@@ -124,7 +124,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     faultInjection: config.FAULT_INJECTION,
   });
 
-  const withdrawals = new Withdrawals({ db: app.db, mailer, shop, log: app.log, now });
+  const withdrawals = new Withdrawals({ db: app.db, mailer, cancellation, shop, log: app.log, now });
   await app.register(withdrawalRoutes, {
     withdrawals,
     limits: { perEmailAndClient: limiters.withdrawalsPerEmailAndClient, perIp: limiters.withdrawalsPerIp },

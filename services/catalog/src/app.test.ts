@@ -247,6 +247,25 @@ describe('search', () => {
     expect(await names('xyzzy')).toEqual([]);
   });
 
+  test('sold-out products come after every available one, in search results and in every sort of a listing', async () => {
+    const orders = [
+      'search=mango&limit=50',
+      'search=mango&limit=50&sort=price-asc',
+      'limit=100',
+      'limit=100&sort=name',
+      'limit=100&sort=newest',
+    ];
+    for (const query of orders) {
+      const { products } = await list(query);
+      const soldOut: boolean[] = products.map((p: Product) => p.isActive === false || (p.stock !== null && p.stock <= 0));
+      const firstSoldOut = soldOut.indexOf(true);
+      const availableAfterSoldOut = firstSoldOut >= 0 && soldOut.slice(firstSoldOut).includes(false);
+      expect({ query, availableAfterSoldOut }).toEqual({ query, availableAfterSoldOut: false });
+    }
+    // The demo catalogue has sold-out mango flavours: the check above is not vacuous.
+    expect((await list('search=mango&limit=50')).products.some((p: Product) => p.stock !== null && p.stock <= 0)).toBe(true);
+  });
+
   test('suggestions (limit 5) combine with other filters', async () => {
     const { products } = await list('search=ice&limit=5&categoryId=cat-tornado-9000');
     expect(products.length).toBeLessThanOrEqual(5);

@@ -69,6 +69,13 @@ beforeAll(async () => {
     }),
   );
   await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js'), 'var cart;');
+  // Server builds and source maps: for the gateway's renderer and operators, not for the public.
+  await mkdir(path.join(staticRoot, 'shell', 'dist', 'server'), { recursive: true });
+  await writeFile(path.join(staticRoot, 'shell', 'dist', 'server', 'main.js'), 'module.exports = {};');
+  await writeFile(path.join(staticRoot, 'shell', 'dist', '325.9ecdbb7e1605.js.map'), '{"version":3}');
+  await mkdir(path.join(staticRoot, 'mf-cart', 'dist', 'server'), { recursive: true });
+  await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'server', 'remoteEntry.js'), 'var cartServer;');
+  await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js.map'), '{"version":3}');
 
   upstream = Fastify();
   upstream.all('/api/*', async (request) => ({
@@ -290,6 +297,24 @@ describe('gateway: storefront', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toBe('hash');
+    }
+  });
+
+  test('server builds are never served publicly; source maps only with SOURCE_MAPS=on', async () => {
+    const hidden = ['/server/main.js', '/server/', '/remotes/cart/server/remoteEntry.js', '/remotes/cart/server/../server/remoteEntry.js'];
+    for (const url of [...hidden, '/325.9ecdbb7e1605.js.map', '/remotes/cart/remoteEntry.js.map']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.body).not.toContain('module.exports');
+      expect(response.body).not.toContain('cartServer');
+    }
+    const withMaps = await gateway({ SOURCE_MAPS: 'on' });
+    try {
+      for (const url of ['/325.9ecdbb7e1605.js.map', '/remotes/cart/remoteEntry.js.map'])
+        expect((await withMaps.inject({ method: 'GET', url })).statusCode).toBe(200);
+      for (const url of hidden) expect((await withMaps.inject({ method: 'GET', url })).statusCode).toBe(404);
+    } finally {
+      await withMaps.close();
     }
   });
 

@@ -143,6 +143,7 @@ export async function buildApp(config: GatewayConfig) {
             onWarm: () => (ssrWarm.done = true),
           }
         : null,
+    sourceMaps: config.SOURCE_MAPS === 'on',
   });
   return app;
 }

@@ -54,8 +54,10 @@ const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(s
  * - SSR_BUDGET_MS: how long loading remote modules and prefetching a page's data may take before
  *   the page renders without them (default 150; what missed it renders in the browser).
  * - SSR_REMOTE_CHECK_MS: how often a remote's build ids are read again to notice a redeploy (default 1000).
- * - SSR_REMOTES_ORIGIN: where the server loads remote server builds from (default: this gateway,
- *   http://127.0.0.1:PORT).
+ * - SSR_REMOTES_ORIGIN: where the server loads remote server builds from (default: the gateway's
+ *   own internal listener on 127.0.0.1 and a free port, remote-builds.ts; the public port never
+ *   serves `server/` folders).
+ * - SOURCE_MAPS: 'on' serves the builds' `*.map` files to everyone; 'off' (default) answers 404.
  */
 export const GatewayEnv = z
   .object({
@@ -104,6 +106,7 @@ export const GatewayEnv = z
     SSR_BUDGET_MS: z.coerce.number().int().min(10).max(5000).default(150),
     SSR_REMOTE_CHECK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     SSR_REMOTES_ORIGIN: z.string().url().optional(),
+    SOURCE_MAPS: z.enum(['on', 'off']).default('off'),
     LOG_LEVEL: logLevelVar,
     LOG_FORMAT: logFormatVar,
   })

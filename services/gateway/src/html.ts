@@ -20,6 +20,13 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 /** JSON for a <script> data block: '<' escaped so no value can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/**
+ * `html` with the first match of `pattern` replaced by `text` as it is. A replacer function,
+ * because a replacement string expands `$&`, `$'` and `` $` `` (a URL or a staff page title may
+ * hold them, and would splice parts of the template into the page).
+ */
+const replaceLiterally = (html: string, pattern: string | RegExp, text: string) => html.replace(pattern, () => text);
+
 const meta = (key: string, attribute: 'name' | 'property', content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" data-shop-head="${key}">`;
 
@@ -40,7 +47,11 @@ export function injectHead(html: string, head: HeadData): string {
       (data) => `<script type="application/ld+json" data-shop-head="json-ld">${jsonForScript(data)}</script>`,
     ),
   ].join('');
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`).replace('</head>', `${tags}</head>`);
+  return replaceLiterally(
+    replaceLiterally(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`),
+    '</head>',
+    `${tags}</head>`,
+  );
 }
 
 /**
@@ -71,7 +82,7 @@ export function injectStartup(
         : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
   );
   const block = `<script type="application/json" id="shop-boot">${jsonForScript(boot)}</script>`;
-  return html.replace('</head>', `${links.join('')}${block}</head>`);
+  return replaceLiterally(html, '</head>', `${links.join('')}${block}</head>`);
 }
 
 /**
@@ -84,5 +95,5 @@ export function injectAgeFlagScript(html: string, nonce: string): string {
   const script =
     `<script nonce="${escapeHtml(nonce)}">try{if(sessionStorage.getItem('shell:age-verified')==='true')` +
     `document.documentElement.setAttribute('data-age-verified','')}catch(e){}</script>`;
-  return html.replace('</title>', `</title>${script}`);
+  return replaceLiterally(html, '</title>', `</title>${script}`);
 }

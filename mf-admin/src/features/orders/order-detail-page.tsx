@@ -16,6 +16,12 @@ const addressLines = (address: AdminOrderDetail['billingAddress']) =>
 
 /** 'YYYY-MM-DD' of today in Germany (default of the date fields). */
 const today = () => isoDateInBerlin(new Date());
+
+/** Why an order was cancelled, for the reasons without a staff note. */
+const CANCELLATION_REASONS: Partial<Record<NonNullable<AdminOrderDetail['cancellation']>['reason'], string>> = {
+  payment_overdue: 'keine Zahlung bis zur Frist',
+  withdrawal: 'Widerruf vor der Zahlung (nichts zu erstatten)',
+};
 /** An amount field's value as the API's two-decimal string. @throws InputError when it is none. */
 function euro(data: FormData, name: string): string {
   const amount = parseEuroInput(String(data.get(name) ?? ''));
@@ -185,7 +191,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         {order.cancellation && (
           <p>
             Storniert am {formatDateTime(new Date(order.cancellation.at))}:{' '}
-            {order.cancellation.reason === 'payment_overdue' ? 'keine Zahlung bis zur Frist' : order.cancellation.note}
+            {CANCELLATION_REASONS[order.cancellation.reason] ?? order.cancellation.note}
             {!order.cancellation.stockReleased && ' · Bestand wird noch freigegeben'}
           </p>
         )}

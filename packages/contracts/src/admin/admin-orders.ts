@@ -79,7 +79,7 @@ export const AdminOrderDetail = Order.extend({
   cancellation: z
     .object({
       at: z.string(),
-      reason: z.enum(['payment_overdue', 'staff']),
+      reason: z.enum(['payment_overdue', 'staff', 'withdrawal']),
       note: z.string(),
       stockReleased: z.boolean(),
       emailSent: z.boolean(),

@@ -16,6 +16,32 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
     expect(await verify(specimen, '1964-08-12')).toMatchObject({ verified: false, failureReason: 'Der Ausweis ist abgelaufen.' });
   });
 
+  describe('the card must be one the Bundesdruckerei issues (ICAO 9303 TD1, § 6 PAuswG)', () => {
+    const NOT_GERMAN = 'Bitte verwenden Sie einen deutschen Personalausweis.';
+    const BAD_NUMBER = 'Die Ausweisdaten sind ungültig: Diese Ausweisnummer gibt es bei deutschen Personalausweisen nicht.';
+    const TOO_LONG = 'Die Ausweisdaten sind ungültig: Ein Personalausweis gilt höchstens zehn Jahre. Bitte prüfen Sie das Ablaufdatum.';
+    // Order day 22.11.2026: a card issued that day is valid until 22.11.2036 at the latest.
+    test.each([
+      ['a valid German card', {}, null],
+      ['valid for the full ten years from the order day', { expiry: '361122' }, null],
+      ['a document number of the specimens (consonants and digits)', { documentNumber: 'LZ6311T47' }, null],
+      ['expiry in 2099', { expiry: '991231' }, TOO_LONG],
+      ['expiry one day past ten years', { expiry: '361123' }, TOO_LONG],
+      ['nationality AUT', { nationality: 'AUT' }, NOT_GERMAN],
+      ['nationality left empty', { nationality: '<<<' }, NOT_GERMAN],
+      ['document code IX', { code: 'IX' }, NOT_GERMAN],
+      ['document code I< (a generic identity document)', { code: 'I<' }, NOT_GERMAN],
+      ['issuing state AUT', { state: 'AUT' }, NOT_GERMAN],
+      ['a vowel in the document number', { documentNumber: 'L01A00T47' }, BAD_NUMBER],
+      ['a B, D, Q or S in the document number', { documentNumber: 'L01S00T47' }, BAD_NUMBER],
+      ['a filler in the document number', { documentNumber: 'L01X00T4<' }, BAD_NUMBER],
+    ] as const)('%s', async (_name, card, failure) => {
+      const result = await verify(idCard(card), '1990-01-01');
+      if (failure === null) expect(result).toMatchObject({ verified: true });
+      else expect(result).toMatchObject({ verified: false, failureReason: failure });
+    });
+  });
+
   test('an adult with a valid card is verified; only method, reference and time are returned', async () => {
     const result = await verify(idCard(), '1990-01-01');
     expect(result).toMatchObject({ verified: true, method: 'id-card-mrz' });

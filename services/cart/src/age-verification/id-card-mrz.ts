@@ -47,6 +47,20 @@ function calendarDay(year: number, month: number, day: number): Date | null {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
 
+/**
+ * What the Bundesdruckerei writes into a German identity card's MRZ (ICAO 9303 part 5, TD1):
+ * document code 'ID', issuing state and nationality 'D' (only Germans hold one), and a document
+ * number of 9 characters drawn from the digits and the consonants C F G H J K L M N P R T V W X Y Z
+ * (the serial number format of the cards issued since November 2010). A card is valid for at most
+ * ten years from issue (§ 6 Abs. 1 PAuswG; six years for holders under 24).
+ */
+const GERMAN_ID_CARD = {
+  documentCode: 'ID',
+  state: 'D',
+  documentNumber: /^[CFGHJKLMNPRTVWXYZ0-9]{9}$/,
+  maxValidityYears: 10,
+} as const;
+
 /** The card's expiry 'YYMMDD' (always 20YY: German ID cards issued since 2010). */
 function mrzExpiry(value: string): Date | null {
   if (!/^\d{6}$/.test(value)) return null;
@@ -105,7 +119,8 @@ const fail = (failureReason: string): AgeVerificationResult => ({
 /**
  * The built-in check with the German ID card (issue #4): the machine-readable zone (TD1) is
  * parsed and all its check digits validated with the `mrz` library; the card must be a German
- * identity card, not expired on the order date; its birth date (century from the MRZ itself,
+ * identity card as issued (GERMAN_ID_CARD: code, state, nationality, number format, at most ten
+ * years of validity), not expired on the order date; its birth date (century from the MRZ itself,
  * {@link mrzBirthDate}) must equal the one entered and make the shopper at least 18 on the order date (AGE_THRESHOLD_YEARS, spec §9); the holder's
  * name must be the name the parcel goes to (legal-de.md §1.4: delivery only to the verified person).
  */
@@ -138,10 +153,17 @@ async function verifyIdCard(
   } catch {
     return fail('Die Ausweisdaten konnten nicht gelesen werden. Bitte prüfen Sie Ihre Eingabe.');
   }
-  if (result.format !== 'TD1' || !String(result.fields.documentCode ?? '').startsWith('I') || result.fields.issuingState !== 'D') {
+  if (
+    result.format !== 'TD1' ||
+    result.fields.documentCode !== GERMAN_ID_CARD.documentCode ||
+    result.fields.issuingState !== GERMAN_ID_CARD.state ||
+    result.fields.nationality !== GERMAN_ID_CARD.state
+  ) {
     return fail('Bitte verwenden Sie einen deutschen Personalausweis.');
   }
   if (!result.valid) return fail('Die Ausweisdaten sind ungültig: Die Prüfziffern stimmen nicht.');
+  if (!GERMAN_ID_CARD.documentNumber.test(String(result.fields.documentNumber ?? '')))
+    return fail('Die Ausweisdaten sind ungültig: Diese Ausweisnummer gibt es bei deutschen Personalausweisen nicht.');
   if (
     !allowSpecimens &&
     (SPECIMEN_DOCUMENT_NUMBERS.has(String(result.fields.documentNumber ?? '')) || String(result.fields.lastName ?? '') === SPECIMEN_HOLDER)
@@ -150,6 +172,9 @@ async function verifyIdCard(
   }
   const expiry = mrzExpiry(String(result.fields.expirationDate));
   if (!expiry) return fail('Die Ausweisdaten sind ungültig.');
+  const orderDay = new Date(Date.UTC(orderDate.getUTCFullYear(), orderDate.getUTCMonth(), orderDate.getUTCDate()));
+  if (expiry > addYears(orderDay, GERMAN_ID_CARD.maxValidityYears))
+    return fail('Die Ausweisdaten sind ungültig: Ein Personalausweis gilt höchstens zehn Jahre. Bitte prüfen Sie das Ablaufdatum.');
   const birth = mrzBirthDate(String(result.fields.birthDate), orderDate);
   const typed = typedDay(birthDate);
   if (birth && typed && typed.getTime() !== birth.getTime() && typed.getTime() === addYears(birth, -100).getTime()) {
@@ -161,8 +186,7 @@ async function verifyIdCard(
   if (!sameHolder(holder, String(result.fields.lastName ?? ''), String(result.fields.firstName ?? ''))) {
     return fail('Der Name stimmt nicht mit dem Ausweis überein. Bestellen und empfangen darf nur die geprüfte Person.');
   }
-  if (expiry < new Date(Date.UTC(orderDate.getUTCFullYear(), orderDate.getUTCMonth(), orderDate.getUTCDate())))
-    return fail('Der Ausweis ist abgelaufen.');
+  if (expiry < orderDay) return fail('Der Ausweis ist abgelaufen.');
   if (ageOn(birth, orderDate) < AGE_THRESHOLD_YEARS) return fail('Bestellungen sind erst ab 18 Jahren möglich.');
   return { verified: true, method: 'id-card-mrz', providerReference: `mrz-${randomUUID()}`, checkedAt: new Date() };
 }

@@ -52,8 +52,10 @@ export class AdminOrderQueries {
       filter.status = 'awaiting_payment';
       filter.createdAt = { $lt: new Date(this.deps.now().getTime() - this.deps.dueDays * DAY_MS) };
     } else if (query.status === 'open-withdrawals') {
+      // Open: money received that is still to be refunded (a withdrawal before payment cancels the order).
       filter.withdrawalRequestedAt = { $ne: null };
       filter.refund = null;
+      filter.paymentReceived = { $ne: null };
     } else if (query.status !== 'all') filter.status = query.status;
     if (query.from || query.to)
       filter.createdAt = {
@@ -120,7 +122,7 @@ export class AdminOrderQueries {
       cancellation: doc.cancelledAt
         ? {
             at: doc.cancelledAt.toISOString(),
-            reason: doc.cancellationReason === 'staff' ? 'staff' : 'payment_overdue',
+            reason: doc.cancellationReason ?? 'payment_overdue',
             note: doc.cancellationNote ?? '',
             stockReleased: Boolean(doc.stockReleasedAt),
             emailSent: Boolean(doc.cancellationEmailSentAt),

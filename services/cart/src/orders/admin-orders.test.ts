@@ -183,11 +183,34 @@ test('a withdrawal: deadlines from delivery and receipt, refund booked once, the
   expect(open.orders.map((o: { id: string }) => o.id)).toContain(order.id);
   const tooMuch = await act(order.id, { action: 'refund-withdrawal', version: 3, refundedOn: '2026-11-22', amount: '9999.00' });
   expect(tooMuch.status).toBe(400);
+  const yearOne = await act(order.id, { action: 'refund-withdrawal', version: 3, refundedOn: '0001-01-01', amount: order.total });
+  expect(yearOne.status).toBe(400);
+  expect(yearOne.body.issues).toEqual([expect.objectContaining({ path: 'body/refundedOn' })]);
   const refunded = await act(order.id, { action: 'refund-withdrawal', version: 3, refundedOn: '2026-11-22', amount: order.total });
   expect(refunded.body.withdrawal).toMatchObject({ refundedAt: '2026-11-22', refund: order.total });
   expect((await act(order.id, { action: 'refund-withdrawal', version: 4, refundedOn: '2026-11-22', amount: order.total })).status).toBe(
     409,
   );
+  expect((await admin('GET', '/api/admin/orders?status=open-withdrawals')).body.orders.map((o: { id: string }) => o.id)).not.toContain(
+    order.id,
+  );
+});
+
+test('a withdrawal before payment cancels the order: nothing to refund, not in the open withdrawals', async () => {
+  const order = await placeOrder();
+  await env
+    .shopper()
+    .call('POST', '/api/withdrawals', { name: 'Erika Mustermann', orderNumber: order.orderNumber, email: 'erika@example.de' });
+  const detail = (await admin('GET', `/api/admin/orders/${order.id}`)).body;
+  expect(detail).toMatchObject({ status: 'cancelled', cancellation: { reason: 'withdrawal', stockReleased: true, emailSent: true } });
+  const refund = await act(order.id, {
+    action: 'refund-withdrawal',
+    version: detail.version,
+    refundedOn: '2026-11-22',
+    amount: order.total,
+  });
+  expect(refund.status).toBe(409);
+  expect(refund.body.message).toBe('Zu dieser Bestellung ist keine Zahlung eingegangen, es gibt nichts zu erstatten.');
   expect((await admin('GET', '/api/admin/orders?status=open-withdrawals')).body.orders.map((o: { id: string }) => o.id)).not.toContain(
     order.id,
   );

@@ -78,11 +78,19 @@ export class OrderCancellation {
       const claimed = await this.orders.updateOne(filter, { $set: transition.set, $inc: { version: 1 } });
       if (claimed.modifiedCount !== 1) return false;
     }
-    // A per-customer promo use (e.g. the welcome code) is given back with the order.
-    await new PromoCodes(this.deps.db).releaseUsesOfOrder(String(order._id));
     this.deps.log.info({ orderNumber: order.orderNumber, reason: request.reason }, 'order cancelled');
-    await this.finishCancellations(at);
+    await this.afterCancelled(String(order._id), at);
     return true;
+  }
+
+  /**
+   * What follows once an order's status was set to 'cancelled' (here, or by a withdrawal before
+   * payment): a per-customer promo use (e.g. the welcome code) is given back, the stock released
+   * and the buyer told (finishCancellations).
+   */
+  async afterCancelled(orderId: string, at: Date): Promise<void> {
+    await new PromoCodes(this.deps.db).releaseUsesOfOrder(orderId);
+    await this.finishCancellations(at);
   }
 
   /** Releases stock and sends the e-mail for cancellations that still lack either. */

@@ -8,6 +8,7 @@ import { orderTransition, type OrderState, type OrderTransitionRequest } from '.
 // 24.11.2026, 13:00 in Germany; the order was placed on 20.11. and shipped on 22.11.
 const NOW = new Date('2026-11-24T12:00:00Z');
 const STATUSES = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+const PAYMENT = { receivedOn: '2026-11-21', amountCents: 4990 } as NonNullable<OrderState['paymentReceived']>;
 
 function order(status: OrderState['status'], extra: Partial<OrderState> = {}): OrderState {
   return {
@@ -16,6 +17,8 @@ function order(status: OrderState['status'], extra: Partial<OrderState> = {}): O
     shippedAt: status === 'shipped' || status === 'delivered' ? new Date('2026-11-22T09:00:00Z') : null,
     withdrawalRequestedAt: null,
     refund: null,
+    // Paid on 21.11. in every status after 'awaiting_payment' (a cancelled one: cancelled after payment).
+    paymentReceived: status === 'awaiting_payment' || status === 'pending' ? null : PAYMENT,
     totals: { totalCents: 4990 } as OrderState['totals'],
     ...extra,
   } as OrderState;
@@ -30,18 +33,24 @@ const REQUESTS: Record<string, OrderTransitionRequest> = {
   withdraw: { action: 'withdraw', receivedAt: NOW },
 };
 
-/** Which status each action is allowed from, and the status it leads to (null: the status stays). */
-const TABLE: Record<string, { from: ReadonlyArray<(typeof STATUSES)[number]>; to: string | null }> = {
+/** Which status each action is allowed from, and the status it leads to (null: the status stays; by status where it depends). */
+const TABLE: Record<string, { from: ReadonlyArray<(typeof STATUSES)[number]>; to: string | null | Partial<Record<string, string>> }> = {
   'mark-paid': { from: ['awaiting_payment'], to: 'paid' },
   ship: { from: ['paid'], to: 'shipped' },
   deliver: { from: ['shipped'], to: 'delivered' },
   cancel: { from: ['awaiting_payment', 'paid'], to: 'cancelled' },
   'cancel-overdue': { from: ['awaiting_payment'], to: 'cancelled' },
-  withdraw: { from: STATUSES, to: null },
+  // Before payment a withdrawal cancels the order; afterwards it is marked and the status stays.
+  withdraw: { from: STATUSES, to: { awaiting_payment: 'cancelled' } },
 };
 
 const cases = Object.entries(TABLE).flatMap(([action, rule]) =>
-  STATUSES.map((status) => ({ action, status, allowed: rule.from.includes(status), to: rule.to })),
+  STATUSES.map((status) => ({
+    action,
+    status,
+    allowed: rule.from.includes(status),
+    to: rule.to === null || typeof rule.to === 'string' ? rule.to : (rule.to[status] ?? null),
+  })),
 );
 
 describe('orderTransition', () => {
@@ -106,17 +115,20 @@ describe('orderTransition', () => {
       order(status, { withdrawalRequestedAt: new Date('2026-11-23T10:00:00Z'), ...extra });
     const refund = (amount: string, refundedOn = '2026-11-24') => ({ action: 'refund-withdrawal', amount, refundedOn }) as const;
 
-    it.each(STATUSES)('is booked in status %s once a withdrawal is there, and keeps the status', (status) => {
-      const result = orderTransition(withdrawn(status), refund('49.90'), NOW, { userId: 'staff-1' });
-      if (result instanceof Error) throw result;
-      expect(result).toMatchObject({
-        from: [status],
-        set: { refund: { amountCents: 4990, refundedOn: '2026-11-24', byUserId: 'staff-1' } },
-      });
-      expect(result.set.status).toBeUndefined();
-    });
+    it.each(['paid', 'shipped', 'delivered', 'cancelled'] as const)(
+      'is booked in status %s once a withdrawal is there, and keeps the status',
+      (status) => {
+        const result = orderTransition(withdrawn(status), refund('49.90'), NOW, { userId: 'staff-1' });
+        if (result instanceof Error) throw result;
+        expect(result).toMatchObject({
+          from: [status],
+          set: { refund: { amountCents: 4990, refundedOn: '2026-11-24', byUserId: 'staff-1' } },
+        });
+        expect(result.set.status).toBeUndefined();
+      },
+    );
 
-    it('is refused without a withdrawal, a second time, over the total, at zero and in the future', () => {
+    it('is refused without a withdrawal, a second time, over the amount paid, at zero and in the future', () => {
       expect(orderTransition(order('delivered'), refund('10.00'), NOW)).toBeInstanceOf(ConflictError);
       expect(
         orderTransition(withdrawn('delivered', { refund: { amountCents: 100 } as OrderState['refund'] }), refund('10.00'), NOW),
@@ -124,6 +136,50 @@ describe('orderTransition', () => {
       for (const amount of ['49.91', '0.00'])
         expect(orderTransition(withdrawn('delivered'), refund(amount), NOW)).toMatchObject({ field: 'amount' });
       expect(orderTransition(withdrawn('delivered'), refund('10.00', '2026-11-25'), NOW)).toMatchObject({ field: 'refundedOn' });
+    });
+
+    it('is refused for an unpaid order: nothing was received that could be refunded', () => {
+      const result = orderTransition(withdrawn('awaiting_payment'), refund('49.90'), NOW);
+      expect(result).toBeInstanceOf(ConflictError);
+      expect((result as Error).message).toBe('Zu dieser Bestellung ist keine Zahlung eingegangen, es gibt nichts zu erstatten.');
+    });
+
+    it.each([
+      ['in year 1', '0001-01-01'],
+      ['before the payment', '2026-11-20'],
+      ['before the withdrawal', '2026-11-22'],
+    ])('is refused %s, at its field, naming the earliest day', (_name, refundedOn) => {
+      const result = orderTransition(withdrawn('delivered'), refund('10.00', refundedOn), NOW);
+      expect(result).toBeInstanceOf(FieldError);
+      expect(result).toMatchObject({ field: 'refundedOn' });
+      expect((result as Error).message).toContain('23.11.2026');
+    });
+
+    it('is booked on the day of the withdrawal, and on the day of a payment that came after the withdrawal', () => {
+      expect(orderTransition(withdrawn('delivered'), refund('10.00', '2026-11-23'), NOW)).not.toBeInstanceOf(Error);
+      const paidLater = withdrawn('paid', { paymentReceived: { ...PAYMENT, receivedOn: '2026-11-24' } });
+      expect(orderTransition(paidLater, refund('10.00', '2026-11-23'), NOW)).toMatchObject({ field: 'refundedOn' });
+      expect(orderTransition(paidLater, refund('10.00', '2026-11-24'), NOW)).not.toBeInstanceOf(Error);
+    });
+  });
+
+  it('cancels an unpaid order on its withdrawal: stock released, the receipt is the only e-mail', () => {
+    expect(orderTransition(order('awaiting_payment'), REQUESTS.withdraw!, NOW)).toMatchObject({
+      from: ['awaiting_payment'],
+      set: {
+        status: 'cancelled',
+        withdrawalRequestedAt: NOW,
+        cancellationReason: 'withdrawal',
+        stockReleasedAt: null,
+        cancellationEmailSentAt: NOW,
+      },
+      events: ['cancelled'],
+    });
+    expect(orderTransition(order('paid'), REQUESTS.withdraw!, NOW)).toEqual({
+      from: STATUSES,
+      set: { withdrawalRequestedAt: NOW },
+      changes: [],
+      events: [],
     });
   });
 

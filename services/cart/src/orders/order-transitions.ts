@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AuditChange, OrderAction } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
-import { decimalToCents, formatEur, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
+import { decimalToCents, formatEur, formatIsoDate, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import { ConflictError, FieldError } from '@shop/service-kit';
 import type { OrderRecord } from './order.model';
 
@@ -34,7 +34,10 @@ export interface OrderTransition {
 export type OrderTransitionRefusal = InstanceType<typeof ConflictError> | FieldError;
 
 /** The fields of an order the rules read. */
-export type OrderState = Pick<OrderRecord, 'status' | 'createdAt' | 'shippedAt' | 'withdrawalRequestedAt' | 'refund' | 'totals'>;
+export type OrderState = Pick<
+  OrderRecord,
+  'status' | 'createdAt' | 'shippedAt' | 'withdrawalRequestedAt' | 'refund' | 'totals' | 'paymentReceived'
+>;
 
 /** Every status of an order once placed ('pending' is the placement itself). */
 const PLACED_STATUSES: OrderStatus[] = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'];
@@ -135,10 +138,23 @@ export function orderTransition(
     case 'refund-withdrawal': {
       if (!order.withdrawalRequestedAt) return new ConflictError('Zu dieser Bestellung liegt kein Widerruf vor.');
       if (order.refund) return new ConflictError('Die Erstattung zu diesem Widerruf ist schon verbucht.');
+      // Only money received can be refunded (§ 357 Abs. 1 BGB: 'empfangene Leistungen'); an
+      // unpaid order is cancelled by the withdrawal itself and has nothing to refund.
+      const paidCents = order.paymentReceived?.amountCents;
+      const paidOn = order.paymentReceived?.receivedOn;
+      if (!paidCents || !paidOn)
+        return new ConflictError('Zu dieser Bestellung ist keine Zahlung eingegangen, es gibt nichts zu erstatten.');
       const amountCents = decimalToCents(request.amount);
-      if (amountCents <= 0 || amountCents > order.totals.totalCents)
-        return new FieldError('amount', `Der Erstattungsbetrag muss über 0 und höchstens ${formatEur(order.totals.totalCents)} sein.`);
-      if (request.refundedOn > today) return new FieldError('refundedOn', 'Die Erstattung kann nicht in der Zukunft liegen.');
+      if (amountCents <= 0 || amountCents > paidCents)
+        return new FieldError('amount', `Der Erstattungsbetrag muss über 0 und höchstens ${formatEur(paidCents)} sein.`);
+      // The refund follows the payment and the withdrawal (the later of the two) and lies not in the future.
+      const withdrawnOn = isoDateInBerlin(order.withdrawalRequestedAt);
+      const earliest = paidOn > withdrawnOn ? paidOn : withdrawnOn;
+      if (request.refundedOn > today || request.refundedOn < earliest)
+        return new FieldError(
+          'refundedOn',
+          `Die Erstattung muss zwischen dem ${formatIsoDate(earliest)} (Zahlungseingang und Widerruf) und heute liegen.`,
+        );
       return {
         from: [order.status],
         set: { refund: { refundedOn: request.refundedOn, amountCents, recordedAt: now, byUserId: actor?.userId } },
@@ -150,12 +166,26 @@ export function orderTransition(
       // A withdrawal is received in every state of a placed order (§ 355 BGB; before delivery always in time).
       const refused = wrongStatus(PLACED_STATUSES);
       if (refused) return refused;
-      return {
-        from: PLACED_STATUSES,
-        set: order.withdrawalRequestedAt ? {} : { withdrawalRequestedAt: request.receivedAt },
-        changes: [],
-        events: [],
-      };
+      if (order.withdrawalRequestedAt) return { from: PLACED_STATUSES, set: {}, changes: [], events: [] };
+      // Before payment (prepayment: nothing shipped either) the withdrawal ends the order: it is
+      // cancelled, its stock released, and nothing is owed or to be refunded (§ 355 Abs. 1, § 357
+      // Abs. 1 BGB). The withdrawal's receipt tells the buyer so: no second e-mail.
+      if (order.status === 'awaiting_payment' && !order.paymentReceived)
+        return {
+          from: ['awaiting_payment'],
+          set: {
+            withdrawalRequestedAt: request.receivedAt,
+            status: 'cancelled',
+            cancelledAt: now,
+            cancellationReason: 'withdrawal',
+            cancellationNote: '',
+            stockReleasedAt: null,
+            cancellationEmailSentAt: now,
+          },
+          changes: [statusChange('cancelled')],
+          events: ['cancelled'],
+        };
+      return { from: PLACED_STATUSES, set: { withdrawalRequestedAt: request.receivedAt }, changes: [], events: [] };
     }
   }
 }

@@ -94,7 +94,7 @@ const orderSchema = new Schema(
     withdrawalRequestedAt: { type: Date, default: null },
     /** Cancellation (issue #9: unpaid prepayment orders, UnpaidOrders): when, why, and the follow-ups done. */
     cancelledAt: { type: Date, default: null },
-    cancellationReason: { type: String, enum: ['payment_overdue', 'staff'], default: null },
+    cancellationReason: { type: String, enum: ['payment_overdue', 'staff', 'withdrawal'], default: null },
     /** Staff's reason for a cancellation (issue #13); '' for the automatic one. */
     cancellationNote: { type: String, default: '' },
     stockReleasedAt: { type: Date, default: null },

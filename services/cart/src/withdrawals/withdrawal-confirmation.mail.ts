@@ -6,10 +6,12 @@ import type { OutgoingMail } from '@shop/service-kit';
 /**
  * Confirmation of a withdrawal on a durable medium, sent at once (§ 356a BGB; legal-de.md §4.8):
  * its content (name, order, items) and the date and time it was received, plus how to return
- * the goods. Plain text and HTML with the same content; user input is escaped.
+ * the goods and when payments are refunded (§ 357 Abs. 1 BGB) or, for an order withdrawn before
+ * payment (`orderCancelled`), that it is cancelled and nothing is owed. Plain text and HTML with
+ * the same content; user input is escaped.
  */
 export function withdrawalConfirmationMail(
-  receipt: WithdrawalReceipt & { name: string },
+  receipt: WithdrawalReceipt & { name: string; orderCancelled: boolean },
   shop: { name: string; origin: string },
 ): OutgoingMail {
   const when = formatDateTime(new Date(receipt.receivedAt));
@@ -21,8 +23,15 @@ export function withdrawalConfirmationMail(
     `wir haben Ihren Widerruf zur Bestellung ${receipt.orderNumber} am ${when} erhalten.`,
     scope,
     '',
-    'Wir erstatten Ihnen alle Zahlungen, die wir von Ihnen erhalten haben, spätestens binnen 14 Tagen ab Eingang des Widerrufs; wir können die Rückzahlung verweigern, bis wir die Ware wieder zurückerhalten haben oder Sie den Nachweis erbracht haben, dass Sie die Ware zurückgesandt haben.',
-    returns,
+    ...(receipt.orderCancelled
+      ? [
+          'Ihre Bestellung haben wir damit storniert. Da noch keine Zahlung eingegangen ist und nichts versandt wurde, müssen Sie nichts bezahlen und nichts zurücksenden. Bitte überweisen Sie den Rechnungsbetrag nicht.',
+          'Falls Sie ihn inzwischen doch überwiesen haben, erstatten wir ihn vollständig auf das Konto, von dem er kam, spätestens binnen 14 Tagen.',
+        ]
+      : [
+          'Wir erstatten Ihnen alle Zahlungen, die wir von Ihnen erhalten haben, spätestens binnen 14 Tagen ab Eingang des Widerrufs; wir können die Rückzahlung verweigern, bis wir die Ware wieder zurückerhalten haben oder Sie den Nachweis erbracht haben, dass Sie die Ware zurückgesandt haben.',
+          returns,
+        ]),
     '',
     `Ihr Team von ${shop.name}`,
   ];

@@ -54,6 +54,54 @@ test('name, order number and e-mail suffice: logged, order marked, confirmation 
   expect(mail.text).toContain('Widerrufen für: die gesamte Bestellung');
 });
 
+test('withdrawn before payment: the order is cancelled, its stock released, the receipt says nothing is owed; no second e-mail', async () => {
+  const number = await placeOrder();
+  expect((await withdraw({ name: 'Erika Mustermann', orderNumber: number, email: 'erika@example.de' })).status).toBe(201);
+  const order = (await orderModel(env.app.db).findOne({ orderNumber: number }).lean())!;
+  expect(order).toMatchObject({ status: 'cancelled', cancellationReason: 'withdrawal', withdrawalRequestedAt: TEST_NOW });
+  expect(order.stockReleasedAt).toEqual(TEST_NOW);
+  expect(env.catalog.reservations.get(order.reservationId)!.status).toBe('released');
+  const mails = (await readdir(env.mailDir)).filter((name) => name.startsWith(`${number}-`) && !name.includes('bestellbestaetigung'));
+  expect(mails).toHaveLength(1);
+  const text = (await simpleParser(await readFile(path.join(env.mailDir, mails[0]!)))).text!;
+  expect(text).toContain('Ihre Bestellung haben wir damit storniert.');
+  expect(text).toContain('müssen Sie nichts bezahlen und nichts zurücksenden');
+  expect(text).not.toContain('zurückerhalten');
+});
+
+test('withdrawn after payment: the order keeps its status and the receipt promises the refund and says how to return the goods', async () => {
+  const number = await placeOrder();
+  await orderModel(env.app.db).updateOne(
+    { orderNumber: number },
+    { $set: { status: 'paid', paymentReceived: { receivedOn: '2026-11-22', amountCents: 100, note: '', recordedAt: TEST_NOW } } },
+  );
+  expect((await withdraw({ name: 'Erika Mustermann', orderNumber: number, email: 'erika@example.de' })).status).toBe(201);
+  expect((await orderModel(env.app.db).findOne({ orderNumber: number }).lean())!).toMatchObject({
+    status: 'paid',
+    withdrawalRequestedAt: TEST_NOW,
+    cancelledAt: null,
+  });
+  const file = (await readdir(env.mailDir)).find((name) => name.startsWith(`${number}-widerruf-`))!;
+  const text = (await simpleParser(await readFile(path.join(env.mailDir, file)))).text!;
+  expect(text).toContain('Wir erstatten Ihnen alle Zahlungen');
+  expect(text).not.toContain('storniert');
+});
+
+test('a link in the items is refused at the field with a German message; nothing is logged', async () => {
+  const number = await placeOrder();
+  const response = await withdraw({
+    name: 'Erika Mustermann',
+    orderNumber: number,
+    email: 'erika@example.de',
+    items: 'Siehe https://evil.example/x',
+  });
+  expect(response.status).toBe(400);
+  expect(response.body.issues).toEqual([
+    expect.objectContaining({ path: 'body/items', message: 'Bitte ohne Links oder E-Mail-Adressen eingeben.' }),
+  ]);
+  expect(await withdrawalModel(env.app.db).countDocuments({ orderNumber: number })).toBe(0);
+});
+
 test('a partial withdrawal names the items in the log and the confirmation', async () => {
   const response = await withdraw({
     name: 'Erika Mustermann',

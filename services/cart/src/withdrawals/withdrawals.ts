@@ -9,6 +9,7 @@ import { orderTransition } from '../orders/order-transitions';
 import { withdrawalModel } from './withdrawal.model';
 import type { Mailer } from '@shop/service-kit';
 import { withdrawalConfirmationMail } from './withdrawal-confirmation.mail';
+import type { OrderCancellation } from '../orders/order-cancellation';
 
 type WithdrawalInput = z.output<typeof WithdrawalBody>;
 
@@ -27,6 +28,8 @@ export class Withdrawals {
     private readonly deps: {
       db: Connection;
       mailer: Mailer;
+      /** Releases stock and promo uses of an order the withdrawal cancelled (before payment). */
+      cancellation: Pick<OrderCancellation, 'afterCancelled'>;
       shop: { name: string; origin: string };
       log: FastifyBaseLogger;
       now: () => Date;
@@ -65,10 +68,7 @@ export class Withdrawals {
       const first = await withdrawalModel(this.deps.db).findById(withdrawalId).lean();
       return { receipt: toReceipt(first!), created: false };
     }
-    // Allowed in every state of a placed order; the staff's list of open withdrawals reads this mark.
-    const transition = orderTransition(order, { action: 'withdraw', receivedAt }, receivedAt);
-    if (!(transition instanceof Error) && Object.keys(transition.set).length)
-      await orderModel(this.deps.db).updateOne({ _id: order._id, status: { $in: transition.from } }, { $set: transition.set });
+    const cancelled = await this.markOrder(String(order._id), receivedAt);
     const receipt: WithdrawalReceipt = {
       withdrawalId,
       orderNumber: input.orderNumber,
@@ -77,7 +77,7 @@ export class Withdrawals {
       items: input.items,
     };
     try {
-      await this.deps.mailer.send(withdrawalConfirmationMail({ ...receipt, name: input.name }, this.deps.shop));
+      await this.deps.mailer.send(withdrawalConfirmationMail({ ...receipt, name: input.name, orderCancelled: cancelled }, this.deps.shop));
     } catch (error) {
       this.deps.log.error(
         { err: error, orderNumber: input.orderNumber },
@@ -85,6 +85,35 @@ export class Withdrawals {
       );
     }
     return { receipt, created: true };
+  }
+
+  /**
+   * Marks the order as withdrawn (allowed in every state of a placed order; the staff's list of
+   * open withdrawals reads the mark). Before payment the withdrawal cancels the order
+   * (orderTransition); should staff book the payment at the same moment, the compare-and-set
+   * misses and the order is read again and marked as a paid one.
+   * @returns whether the withdrawal cancelled the order.
+   */
+  private async markOrder(orderId: string, receivedAt: Date): Promise<boolean> {
+    const orders = orderModel(this.deps.db);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const order = await orders.findById(orderId).lean();
+      if (!order) return false;
+      const transition = orderTransition(order, { action: 'withdraw', receivedAt }, receivedAt);
+      if (transition instanceof Error || !Object.keys(transition.set).length) return false;
+      const statusChanges = transition.events.includes('cancelled');
+      const marked = await orders.updateOne(
+        { _id: order._id, status: { $in: transition.from }, withdrawalRequestedAt: null },
+        statusChanges ? { $set: transition.set, $inc: { version: 1 } } : { $set: transition.set },
+      );
+      if (marked.modifiedCount !== 1) continue;
+      if (statusChanges) {
+        this.deps.log.info({ orderId, reason: 'withdrawal' }, 'order cancelled');
+        await this.deps.cancellation.afterCancelled(orderId, receivedAt);
+      }
+      return statusChanges;
+    }
+    return false;
   }
 
   /** The withdrawals declared for these orders (a customer's data export). */

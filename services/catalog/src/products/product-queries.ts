@@ -1,6 +1,6 @@
 import type { ProductListQuery } from '@shop/contracts';
 import { decimalToCents } from '@shop/format';
-import { pickRelatedProducts, RELATED_FETCHED } from '@shop/catalog-rules';
+import { isSoldOut, pickRelatedProducts, RELATED_FETCHED } from '@shop/catalog-rules';
 import type { CatalogSnapshot, SnapshotProduct } from '../catalog/catalog-snapshot';
 
 type Comparator = (a: SnapshotProduct, b: SnapshotProduct) => number;
@@ -19,7 +19,9 @@ const eurToCents = (value: string) => decimalToCents(value.includes('.') ? value
 /**
  * Lists products for `GET /api/products` from the snapshot: exact-value filters, optional
  * search (ranked ids; 'relevance' is then the default order), sorting with a stable tie-break
- * by id, paging. Without `includeInactive`, only active products.
+ * by id, paging. Without `includeInactive` (shoppers), only active products, and the sold-out
+ * ones after all available ones in every order (a shopper's search or listing leads with what
+ * can be bought); staff (`includeInactive`) get the order as asked.
  */
 export function listProducts(catalog: CatalogSnapshot, query: ProductListQuery): { products: SnapshotProduct[]; total: number } {
   const min = query.minPrice ? eurToCents(query.minPrice) : null;
@@ -44,7 +46,14 @@ export function listProducts(catalog: CatalogSnapshot, query: ProductListQuery):
   } else {
     matches = catalog.products.filter(keep).sort(SORTS[query.sort ?? 'bestsellers'] ?? SORTS.bestsellers);
   }
+  if (!query.includeInactive) matches = availableFirst(matches);
   return { products: matches.slice(query.offset, query.offset + query.limit), total: matches.length };
+}
+
+/** The same order, available products before sold-out ones (a stable partition). */
+function availableFirst(products: SnapshotProduct[]): SnapshotProduct[] {
+  const soldOut = (p: SnapshotProduct) => isSoldOut({ isActive: p.api.isActive, stock: p.api.stock });
+  return [...products.filter((p) => !soldOut(p)), ...products.filter(soldOut)];
 }
 
 /**

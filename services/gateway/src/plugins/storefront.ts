@@ -19,6 +19,7 @@ import { injectAgeFlagScript, injectHead, injectStartup, type HeadData } from '.
 import { cspNonceOf } from './security';
 import { pageStream, PageRenderer, sessionFetch } from '../server-render';
 import { RemotePreloads } from '../remote-preloads';
+import { publicBuildFile, startRemoteBuildsServer } from '../remote-builds';
 import type { ServiceName } from '../routing-table';
 import { fetchSitemapEntries, lookupPageHead } from './service-head';
 
@@ -39,6 +40,8 @@ export interface StorefrontOptions {
   internalSecret: string;
   /** Server rendering (issue #23): null sends the static shell. */
   ssr: { budgetMs: number; remoteCheckMs: number; remotesOrigin: string | null; onWarm: () => void } | null;
+  /** Whether `*.map` files are served (SOURCE_MAPS=on); server builds never are. */
+  sourceMaps: boolean;
 }
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
@@ -68,19 +71,6 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
  * - in every page's first HTML: the shell's boot data (remotes and shop config, inlined) and
  *   preloads for the header widgets' and the route's remote modules (remote-preloads.ts).
  */
-/** The gateway's own address, for loading remote server builds it serves itself. */
-function listeningOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('gateway is not listening on a TCP port');
-  const host =
-    address.family === 'IPv6'
-      ? `[${address.address === '::' ? '::1' : address.address}]`
-      : address.address === '0.0.0.0'
-        ? '127.0.0.1'
-        : address.address;
-  return `http://${host}:${address.port}`;
-}
-
 export async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
   const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
   const development = opts.shopConfig.environment === 'development';
@@ -96,6 +86,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     };
   };
   const { ssr } = opts;
+  // Remote server builds come from SSR_REMOTES_ORIGIN, or from the gateway's own internal listener.
+  const remoteBuilds = ssr && !ssr.remotesOrigin ? await startRemoteBuildsServer(opts.staticRoot, opts.remotesManifest, app.log) : null;
+  if (remoteBuilds) app.addHook('onClose', remoteBuilds.close);
   const renderer = ssr
     ? new PageRenderer({
         shellServerFile: path.join(shellDist, 'server', 'main.js'),
@@ -103,7 +96,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         services: opts.services,
         budgetMs: ssr.budgetMs,
         remoteCheckMs: ssr.remoteCheckMs,
-        remotesOrigin: () => ssr.remotesOrigin ?? listeningOrigin(app),
+        remotesOrigin: () => ssr.remotesOrigin ?? remoteBuilds!.origin,
         log: app.log,
       })
     : null;
@@ -124,8 +117,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     prefix: '/',
     index: false,
     wildcard: true,
-    // '/' is a page (home), answered by the not-found handler below with the shell.
-    allowedPath: (pathName) => pathName !== '/',
+    // '/' is a page (home), answered by the not-found handler below with the shell; the shell's
+    // server build is read from disk by the renderer, never served.
+    allowedPath: (pathName) => pathName !== '/' && publicBuildFile(pathName, opts.sourceMaps),
     // Dotfiles in a build folder (the build stamp .build-inputs) are nobody's business.
     dotfiles: 'ignore',
     setHeaders: cacheHeaders,
@@ -139,6 +133,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       dotfiles: 'ignore',
       index: false,
       wildcard: true,
+      allowedPath: (pathName) => publicBuildFile(pathName, opts.sourceMaps),
       setHeaders: cacheHeaders,
       cacheControl: false,
     });
