@@ -197,6 +197,13 @@ test.describe('first HTML for crawlers', () => {
     expect(jsonLd[1]['@type']).toBe('BreadcrumbList');
   });
 
+  test('a search result: its title in the first HTML, the same after hydration', async ({ request, shopperPage: page }) => {
+    const html = await (await request.get('/randm-tornado-vape-alle-produkte?search=mango')).text();
+    expect(html).toContain('<title>Suche: mango | RandM Tornado Shop</title>');
+    await page.goto('/randm-tornado-vape-alle-produkte?search=mango');
+    await expect(page).toHaveTitle('Suche: mango | RandM Tornado Shop');
+  });
+
   test('unknown product → HTTP 404; sitemap lists categories and products', async ({ request }) => {
     expect((await request.get('/kategorien/randm-tornado-9000/gibt-es-nicht-einweg-vape')).status()).toBe(404);
     const sitemap = await (await request.get('/sitemap.xml')).text();

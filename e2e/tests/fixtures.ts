@@ -16,7 +16,7 @@ export function liveAfterNavigation(page: Page): void {
     const response = await goto(url, options);
     const early = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
     const html = (response?.headers()['content-type'] ?? '').includes('text/html');
-    if (html && !early && (await page.getByTestId('slot-cart').count()) > 0) await hydrated(page);
+    if (html && !early && (await page.locator('#root').count()) > 0) await hydrated(page);
     return response;
   };
 }
@@ -73,11 +73,14 @@ export async function openFilters(page: Page): Promise<void> {
 }
 
 /**
- * Waits until React has hydrated the server-rendered page: the personal header widgets render
- * only then (issue #23). Client-side navigation (router listeners) exists from that moment.
+ * Waits until React has hydrated the server-rendered page (the shell marks `<html data-hydrated>`)
+ * and the personal header widgets have loaded, which happens only then. Client-side navigation
+ * (router listeners) and every control exist from that moment.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.getByTestId('slot-cart').locator('.shell-remote-slot-loading')).toHaveCount(0);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  for (const slot of ['slot-cart', 'slot-account'])
+    await expect(page.getByTestId(slot).locator('.shell-remote-slot-loading')).toHaveCount(0);
 }
 
 export { expect };

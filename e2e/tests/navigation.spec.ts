@@ -181,4 +181,35 @@ test.describe('header and footer', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/datenschutz$/);
     await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
   });
+
+  test('the canonical URL stays on the configured origin after hydration, whatever host the browser used', async ({
+    shopperPage: page,
+    baseURL,
+  }) => {
+    const { products } = await (await page.request.get('/api/products?limit=1')).json();
+    const paths = [
+      '/kontakt',
+      '/versand',
+      '/rueckgabe',
+      '/impressum',
+      '/datenschutz',
+      '/agb',
+      '/jugendschutz',
+      '/ueber-uns',
+      '/randm-tornado-vape-blog',
+      '/randm-tornado-vape-blog/ratgeber-randm-shisha-10000',
+      `/produkt/${products[0].slug}`,
+    ];
+    // The shop's public origin is localhost; the same shop reached as 127.0.0.1 is another host.
+    const otherHost = baseURL!.replace('localhost', '127.0.0.1');
+    for (const path of paths) {
+      const firstHtml = await (await page.request.get(`${otherHost}${path}`)).text();
+      const served = /<link rel="canonical" href="([^"]+)"/.exec(firstHtml)?.[1];
+      expect(served, path).toMatch(new RegExp(`^${baseURL!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`));
+      await page.goto(`${otherHost}${path}`);
+      await hydrated(page);
+      await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute('href', served!);
+      await expect(page.locator('meta[property="og:url"]'), path).toHaveAttribute('content', served!);
+    }
+  });
 });

@@ -143,3 +143,23 @@ test(
     await context.close();
   },
 );
+
+for (const viewport of VIEWPORTS) {
+  test(`the search box's placeholder is whole on a ${viewport.width} px phone`, { tag: '@phone-only' }, async ({ browser }) => {
+    const context = await phoneContext(browser, viewport, true);
+    const page = await context.newPage();
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Produkte suchen' });
+    await expect(box).toBeVisible();
+    // The placeholder's text width in the input's own font, against the room its padding leaves.
+    const { text, needed, room } = await box.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context2d = document.createElement('canvas').getContext('2d')!;
+      context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return { text: input.placeholder, needed: context2d.measureText(input.placeholder).width, room: input.clientWidth - padding };
+    });
+    expect(needed, `'${text}' needs ${Math.ceil(needed)} px, the box has ${Math.floor(room)} px`).toBeLessThanOrEqual(room);
+    await context.close();
+  });
+}

@@ -97,6 +97,27 @@ test.describe('hydration', () => {
     expect(productReads).toEqual([]);
   });
 
+  test('a missing product: 404 with "Produkt nicht gefunden" in the first HTML, and not requested again', async ({
+    shopperPage: page,
+    request,
+  }) => {
+    const missing = '/kategorien/randm-tornado-9000/gibt-es-nicht-einweg-vape';
+    const response = await request.get(missing);
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toMatch(/<main[^>]*>[\s\S]*<h1>Produkt nicht gefunden<\/h1>[\s\S]*<\/main>/);
+    expect(html).toContain('Das angeforderte Produkt konnte nicht gefunden werden.');
+    const productReads: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/products/slug/')) productReads.push(sent.url());
+    });
+    await page.goto(missing);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Produkt nicht gefunden' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(productReads).toEqual([]);
+  });
+
   test(
     "the cart page comes with the visitor's cart: in the HTML, hydrated, not requested again",
     { tag: '@phone' },
@@ -153,7 +174,8 @@ test.describe('age gate with server-rendered pages', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.route('**/*.js', (route) => route.abort());
-    await page.goto(PRODUCT);
+    // Nothing hydrates without the scripts: the page as it loaded.
+    await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
     // Without JavaScript: the gate is open over a veil that covers the page.
     await expect(page.getByTestId('age-gate')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sind Sie mindestens 18 Jahre alt?' })).toBeVisible();
@@ -168,7 +190,7 @@ test.describe('age gate with server-rendered pages', () => {
   test('a returning visitor never sees it: hidden at first paint, gone after hydration', { tag: '@phone' }, async ({ page }) => {
     await returningShopper(page);
     await page.route('**/*.js', (route) => route.abort());
-    await page.goto(PRODUCT);
+    await page.goto(PRODUCT, { waitUntil: 'domcontentloaded' });
     // The HTML holds the gate; the inline head script hid it before the first paint.
     await expect(page.getByTestId('age-gate')).toBeAttached();
     await expect(page.getByTestId('age-gate')).toBeHidden();

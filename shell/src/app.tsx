@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { REDIRECTS, ROUTES } from '@shop/routes';
 import type { ShopConfig } from '@shop/contracts';
 import { ShopConfigProvider, ShopQueryProvider } from '@shop/shell-api';
 import { Header } from './layout/header';
 import { Footer } from './layout/footer';
+import { StaffFooter, StaffHeader } from './layout/staff-header';
 import { AgeGate } from './age-gate/age-gate';
 import { CookieBanner } from './cookie-banner/cookie-banner';
 import { NotFoundPage } from './pages/not-found-page';
@@ -22,6 +23,24 @@ import { CrawlerContext } from './age-gate/crawler';
  * renderer (server/render.tsx) mount the same tree, each with its own router and client, so
  * the browser hydrates exactly what the server sent.
  */
+/** The back office (/admin…) gets the staff frame, every other page the storefront's. */
+function Frame({ part }: { part: 'header' | 'footer' }) {
+  const staff = /^\/admin(\/|$)/.test(useLocation().pathname);
+  if (part === 'header') return staff ? <StaffHeader /> : <Header />;
+  return staff ? <StaffFooter /> : <Footer />;
+}
+
+/**
+ * Marks the document once React has hydrated it (`<html data-hydrated>`): from then on every
+ * control on the page is live. Browser journeys wait for it before they act.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
+}
+
 export function App({
   shopConfig,
   queryClient,
@@ -40,13 +59,14 @@ export function App({
       <ShopConfigProvider value={shopConfig}>
         <CrawlerContext.Provider value={crawler}>
           <Router>
+            <HydrationMark />
             <ScrollToTop />
             <ContinueShoppingTracker />
             <HeadManager />
             <a className="shell-skip-link" href="#main">
               Zum Inhalt springen
             </a>
-            <Header />
+            <Frame part="header" />
             <main id="main" className="shop-container" tabIndex={-1}>
               <Routes>
                 {ROUTES.map((route) => (
@@ -64,7 +84,7 @@ export function App({
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>
             </main>
-            <Footer />
+            <Frame part="footer" />
             <ToastHost />
             <AgeGate />
             <CookieBanner />

@@ -1,4 +1,4 @@
-import { apiGet } from '@shop/api-client';
+import { ApiError, apiGet } from '@shop/api-client';
 import { CategoryListResponse, Product, ProductListResponse, RelatedProductsResponse } from '@shop/contracts';
 
 /** Query of GET /api/products as the screens use it (all optional). */
@@ -31,5 +31,17 @@ async function read<T>(path: string, schema: { parse(value: unknown): T }): Prom
 
 export const fetchProducts = (query: ProductQuery) => read(`/api/products${queryString(query)}`, ProductListResponse);
 export const fetchCategories = () => read('/api/categories', CategoryListResponse);
-export const fetchProductBySlug = (slugPath: string) => read(`/api/products/slug/${slugPath}`, Product);
+/**
+ * A product by its slug path, or null when there is none (404, or an address no product can have:
+ * 400). Null is data, not an error: the server render keeps it in the page's state, so the
+ * browser shows 'Produkt nicht gefunden' from the first HTML without asking again.
+ */
+export async function fetchProductBySlug(slugPath: string): Promise<Product | null> {
+  try {
+    return await read(`/api/products/slug/${slugPath}`, Product);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
 export const fetchRelatedProducts = (id: string) => read(`/api/products/${id}/related`, RelatedProductsResponse);

@@ -44,9 +44,10 @@ const prefetch: RemotePrefetch = async ({ page, params, search, queryClient, sho
     case 'product-detail': {
       const slugPath = params.category && params.productSlug ? `${params.category}/${params.productSlug}` : (params.slug ?? '');
       const product = await queryClient.fetchQuery(catalogQueries.product(slugPath)).catch(() => null);
+      // Recommendations only in the marketing presentation (§ 19 TabakerzG; ProductDetailPage).
       if (product)
         await Promise.all([
-          queryClient.prefetchQuery(catalogQueries.related(product.id)),
+          shopConfig.presentationMode === 'marketing' ? queryClient.prefetchQuery(catalogQueries.related(product.id)) : Promise.resolve(),
           reviews ? queryClient.prefetchQuery(catalogQueries.productReviews(product.id)) : Promise.resolve(),
         ]);
       return;

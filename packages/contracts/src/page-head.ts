@@ -13,12 +13,17 @@ export const PageHead = z
     ogImage: z.string().nullable(),
     ogType: z.enum(['website', 'product', 'article']),
     structuredData: z.array(z.record(z.string(), z.unknown())),
+    /** The page's robots value when it is not the default 'index, follow' (a search result: 'noindex, follow'). */
+    robots: z.string().optional(),
   })
   .strict();
 export type PageHead = z.infer<typeof PageHead>;
 
-/** `GET /internal/page-head` query: the page path (the gateway sends the request path). */
-export const PageHeadQuery = z.object({ path: z.string().startsWith('/').max(500) }).strict();
+/**
+ * `GET /internal/page-head` query: the page path (the gateway sends the request path) and, when the
+ * address has one, its query string without '?' (`search=mango`: a search result's title).
+ */
+export const PageHeadQuery = z.object({ path: z.string().startsWith('/').max(500), query: z.string().max(500).optional() }).strict();
 
 /** `GET /internal/sitemap-entries`: indexable pages of a service with their last change. */
 export const SitemapEntries = z.array(z.object({ path: z.string().startsWith('/'), lastModified: z.string() }).strict());

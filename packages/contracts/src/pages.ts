@@ -52,6 +52,19 @@ export type InformationPage = z.infer<typeof InformationPage>;
 export const LegalVersions = z.object({ terms: z.string(), withdrawal: z.string(), privacy: z.string() }).strict();
 export type LegalVersions = z.infer<typeof LegalVersions>;
 
+/** The page of each legal text an order refers to (LegalVersions' keys). */
+export const LEGAL_TEXT_SLUGS = { terms: 'agb', withdrawal: 'widerrufsbelehrung', privacy: 'datenschutz' } as const;
+export const LegalTextSlug = z.enum(['agb', 'widerrufsbelehrung', 'datenschutz']);
+export type LegalTextSlug = z.infer<typeof LegalTextSlug>;
+
+/**
+ * `GET /internal/legal-texts/{slug}?version=` (content service): one legal text exactly as it was
+ * published under `version` (an order's LegalVersions), as sanitised HTML with the operator's
+ * details filled in. The order confirmation attaches it (§ 312f Abs. 2 BGB, § 312i Abs. 1 Nr. 4 BGB).
+ */
+export const LegalText = z.object({ slug: LegalTextSlug, title: z.string(), version: z.string(), html: z.string() }).strict();
+export type LegalText = z.infer<typeof LegalText>;
+
 /**
  * `GET /internal/seller-details` (content service, from the operator settings): who sells, as an
  * invoice names the seller (issue #25; § 14 Abs. 4 UStG, ElektroG § 6 WEEE number). In

@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import { AttemptLimiter, AuditRelay, backfillVersions, createDomainService, identitySecret } from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
-import { LegalVersionsClient, SellerDetailsClient } from './legal/content-reads';
+import { LegalTextsClient, LegalVersionsClient, SellerDetailsClient } from './legal/content-reads';
+import { OrderConfirmationComposer } from './orders/order-confirmation-composer';
 import { Invoices } from './invoices/invoices';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { Carts } from './cart/carts';
@@ -76,15 +77,19 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   const operations = new CartOperations(app.db, catalog, now);
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
   const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
+  // The operator settings (seller) and the legal texts, read from the content service.
+  const legalVersions = new LegalVersionsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log);
+  const sellerDetails = new SellerDetailsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log);
+  const legalTexts = new LegalTextsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret);
   const placement = new OrderPlacement({
     db: app.db,
     cart: operations,
     catalog,
     ageVerification,
     payment: prepayment(config),
-    legalVersions: new LegalVersionsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log),
+    legalVersions,
     mailer,
-    shop,
+    confirmation: new OrderConfirmationComposer({ legalTexts, legalVersions, seller: sellerDetails, shop }),
     log: app.log,
     now,
     placingLeaseMs: config.ORDER_PLACING_LEASE_MS,
@@ -132,7 +137,6 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   await app.register(customerDataRoutes, { placement, carts: new Carts(app.db), withdrawals });
 
   const orderQueries = new AdminOrderQueries({ db: app.db, payment: prepayment(config), dueDays: config.PAYMENT_DUE_DAYS, now });
-  const sellerDetails = new SellerDetailsClient(config.CONTENT_SERVICE_URL, app.internalApiSecret, app.log);
   const invoices = new Invoices({ db: app.db, seller: () => sellerDetails.current(), log: app.log, now });
   const shippingMails = new ShippingMails({ db: app.db, mailer, shop, invoices, log: app.log, now });
   const fulfillment = new OrderFulfillment({

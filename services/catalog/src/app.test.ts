@@ -123,13 +123,18 @@ describe('seeded demo catalogue', () => {
 });
 
 describe('GET /api/products', () => {
-  test('by category, only active products, best sellers first', async () => {
+  test('by category, only active products, best sellers first (the available ones, then the sold-out ones)', async () => {
     const { products, total } = await list('categoryId=cat-tornado-15000&limit=400');
     expect(total).toBe(products.length);
     expect(products.length).toBeGreaterThan(0);
     expect(products.every((p) => p.categoryId === 'cat-tornado-15000' && p.isActive)).toBe(true);
-    const sales = products.map((p) => p.salesCount);
-    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+    const soldOut = (p: Product) => p.stock !== null && p.stock <= 0;
+    const available = products.filter((p) => !soldOut(p));
+    expect(products).toEqual([...available, ...products.filter(soldOut)]);
+    for (const group of [available, products.filter(soldOut)]) {
+      const sales = group.map((p) => p.salesCount);
+      expect(sales).toEqual([...sales].sort((a, b) => b - a));
+    }
   });
 
   test('unknown categoryId gives an empty list, not an error', async () => {
@@ -146,7 +151,10 @@ describe('GET /api/products', () => {
     const page2 = await list('sort=price-asc&limit=10&offset=10');
     expect(page1.total).toBe(page2.total);
     expect(new Set([...page1.products, ...page2.products].map((p) => p.id)).size).toBe(20);
-    const prices = [...page1.products, ...page2.products].map((p) => Number(p.salePrice ?? p.price));
+    // Cheapest first among the available products (sold-out ones come after all of them).
+    const prices = [...page1.products, ...page2.products]
+      .filter((p) => p.stock === null || p.stock > 0)
+      .map((p) => Number(p.salePrice ?? p.price));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
@@ -444,6 +452,20 @@ describe('SEO data for the gateway', () => {
     expect((await head('/produkt/gibt-es-nicht')).status).toBe(404);
     expect((await head('/kategorien/randm-tornado-7000/gibt-es-nicht')).status).toBe(404);
     expect((await get('/internal/page-head?path=kein-pfad')).status).toBe(400);
+  });
+
+  test('all products with a search: titled like the page, not indexed; without one the listing head', async () => {
+    const searched = await get(
+      `/internal/page-head?path=${encodeURIComponent('/randm-tornado-vape-alle-produkte')}&query=${encodeURIComponent('search=mango&sort=name')}`,
+    );
+    expect(searched.body).toMatchObject({
+      title: 'Suche: mango',
+      robots: 'noindex, follow',
+      canonicalPath: '/randm-tornado-vape-alle-produkte',
+    });
+    const plain = (await head('/randm-tornado-vape-alle-produkte')).body;
+    expect(plain.title).toBe('Alle RandM Tornado Produkte');
+    expect(plain.robots).toBeUndefined();
   });
 
   test('sitemap entries: every category and every active product', async () => {

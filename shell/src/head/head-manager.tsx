@@ -46,8 +46,11 @@ export function HeadManager() {
       setMeta('og:description', 'property', seo.ogDescription ?? seo.description);
       setMeta('og:image', 'property', seo.ogImage);
       setMeta('twitter:card', 'name', seo.twitterCard ?? 'summary_large_image');
+      // One origin everywhere: a page's path ('/kontakt') or absolute URL, on the configured public
+      // origin as in the gateway's first HTML, never on the host the browser happened to use.
       const canonical = headElement('link', 'canonical', (el) => (el.rel = 'canonical'));
-      canonical.href = seo.canonical ?? `${publicOrigin}${window.location.pathname}`;
+      canonical.href = new URL(seo.canonical ?? window.location.pathname, publicOrigin).href;
+      setMeta('og:url', 'property', canonical.href);
       document.head.querySelectorAll('script[data-shop-head="json-ld"]').forEach((el) => el.remove());
       for (const data of seo.structuredData ?? []) {
         const script = document.createElement('script');

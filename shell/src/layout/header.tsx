@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { HEADER_WIDGETS } from '@shop/routes';
 import { RemoteSlot } from '../federation/remote-component';
+import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { MobileDrawer } from './mobile-drawer';
 
@@ -18,7 +18,8 @@ export function Header() {
   return (
     <header className="shell-site-header">
       <p className="shell-top-strip">
-        Kostenloser Versand ab 4 Produkten<span className="shell-top-strip__more"> · Versand innerhalb von 24 Stunden</span>
+        Kostenloser Versand ab 4 Produkten
+        <span className="shell-top-strip__more"> · Versand innerhalb von 24 Stunden nach Zahlungseingang</span>
       </p>
       <div className="shop-container shell-site-header__bar">
         <button
@@ -31,14 +32,7 @@ export function Header() {
         >
           ☰
         </button>
-        <Link to="/" className="shell-logo" aria-label="RandM Tornado Shop – Startseite">
-          <span className="shell-logo__mark" aria-hidden="true">
-            R
-          </span>
-          <span className="shell-logo__text">
-            RandM <strong>Tornado</strong>
-          </span>
-        </Link>
+        <Logo to="/" label="RandM Tornado Shop – Startseite" word="Tornado" />
         <div className="shell-site-header__search" data-testid="slot-search">
           <RemoteSlot remote={search.remote} exposed={search.exposed} personal={search.personal} />
         </div>

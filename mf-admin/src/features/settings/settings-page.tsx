@@ -10,14 +10,14 @@ import { QueryState } from '../../components/query-state';
 /** The two presentations, as the admin chooses between them. */
 const MODES: Record<PresentationMode, { label: string; description: string }> = {
   marketing: {
-    label: 'Werbliche Darstellung (wie in der Spezifikation)',
+    label: 'Werbliche Darstellung',
     description:
-      'Angebotshinweise, SALE-Kennzeichen, Streichpreise und Ersparnis, Sortierung nach Beliebtheit, „Wird oft zusammen gekauft“ und die öffentliche Newsletter-Anmeldung.',
+      'Zeigt Angebotshinweise, SALE-Kennzeichen, Streichpreise und Ersparnis, Sortierung und Angaben nach Beliebtheit, das Kennzeichen „Original“, Empfehlungen („Das könnte Ihnen auch gefallen“, „Wird oft zusammen gekauft“), Kundenstimmen auf der Startseite und die öffentliche Newsletter-Anmeldung. Achtung: Werbung für E-Zigaretten im Internet ist nach § 19 TabakerzG verboten, und Gerichte werten solche Elemente im eigenen Shop als Werbung. Wählen Sie diese Darstellung nur nach rechtlicher Prüfung.',
   },
   factual: {
     label: 'Sachliche Darstellung (§ 19 TabakerzG)',
     description:
-      'Nur sachliche Informationen und Preise: keine Angebotshinweise, keine SALE-Kennzeichen, keine Streichpreise oder Ersparnis, keine Beliebtheitsangaben, keine Empfehlungen und keine öffentliche Newsletter-Anmeldung.',
+      'Nur sachliche Informationen und Preise: keine Angebotshinweise, keine SALE-Kennzeichen, keine Streichpreise oder Ersparnis, keine Beliebtheitsangaben, kein Kennzeichen „Original“, keine Empfehlungen, keine Kundenstimmen auf der Startseite und keine öffentliche Newsletter-Anmeldung. Versandkosten und die Grenze für kostenlosen Versand bleiben sichtbar: Sie sind Preisangaben.',
   },
 };
 

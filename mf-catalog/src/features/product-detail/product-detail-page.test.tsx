@@ -100,10 +100,14 @@ describe('ProductDetailPage', () => {
     ['marketing', true],
     ['factual', false],
   ] as Array<[PresentationMode, boolean]>)(
-    'presentation %s: discount badge, struck-through reference price and sales count shown: %s (§ 19 TabakerzG, issue #25)',
+    'presentation %s: discount badge, struck-through reference price, sales count, the "Original" badge and recommendations shown: %s (§ 19 TabakerzG)',
     async (presentationMode, shown) => {
       api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, { ...blueberry, salesCount: 12 }));
-      api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+      api.on(
+        'GET',
+        '/api/products/p1/related',
+        jsonAnswer(200, { products: [{ ...blueberry, id: 'p2', name: 'RandM Tornado 9000 Mango' }] }),
+      );
       renderScreen(
         <ShopConfigProvider value={{ ...FALLBACK_SHOP_CONFIG, presentationMode }}>
           <ProductDetailPage />
@@ -116,6 +120,12 @@ describe('ProductDetailPage', () => {
       expect(screen.queryAllByText(/^−\d+ %$/).length > 0).toBe(shown);
       expect(screen.queryByText(/Niedrigster Preis der letzten 30 Tage/) !== null).toBe(shown);
       expect(screen.queryByText('12-mal verkauft') !== null).toBe(shown);
+      expect(screen.queryByText('Original') !== null).toBe(shown);
+      if (shown) expect(await screen.findByRole('region', { name: 'Das könnte Ihnen auch gefallen' })).toBeInTheDocument();
+      else {
+        expect(screen.queryByRole('region', { name: 'Das könnte Ihnen auch gefallen' })).toBeNull();
+        expect(api.requests('GET', '/api/products/p1/related')).toHaveLength(0);
+      }
     },
   );
 });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@shop/api-client';
 import { Breadcrumb, QuantityStepper, Button, buttonClass, DurabilityGuaranteeLabel, LegalGuaranteeNotice } from '@shop/ui';
 import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
@@ -115,7 +114,7 @@ function ProductDetails({ product }: { product: Product }) {
         </div>
         <div className="catalog-product-detail__info">
           <p className="catalog-product-detail__badges">
-            <span className="catalog-badge catalog-badge--original">Original</span>
+            {!factual && <span className="catalog-badge catalog-badge--original">Original</span>}
             <span className="catalog-product-detail__delivery">Lieferung in 1–3 Werktagen</span>
           </p>
           <h1>{product.name}</h1>
@@ -226,7 +225,8 @@ function ProductDetails({ product }: { product: Product }) {
         )}
       </section>
       {reviews && <ProductReviews product={product} />}
-      <RelatedProducts product={product} />
+      {/* Recommendations advertise further products: not in the factual presentation (§ 19 TabakerzG). */}
+      {!factual && <RelatedProducts product={product} />}
     </>
   );
 }
@@ -255,7 +255,8 @@ export function ProductDetailPage() {
   const slugPath = category && productSlug ? `${category}/${productSlug}` : (slug ?? '');
   const { data, isPending, error } = useQuery(catalogQueries.product(slugPath));
   if (isPending) return <ProductSkeleton />;
-  if (error) return <ProductUnavailable notFound={error instanceof ApiError && (error.status === 404 || error.status === 400)} />;
+  if (error) return <ProductUnavailable notFound={false} />;
+  if (data === null) return <ProductUnavailable notFound />;
   return (
     <section className="shop-page">
       <ProductDetails product={data} />

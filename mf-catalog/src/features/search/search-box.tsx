@@ -138,7 +138,7 @@ export function SearchBox() {
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 && options[active] ? options[active].id : undefined}
         className="catalog-search-box__input"
-        placeholder="Geschmack oder Modell suchen…"
+        placeholder="Geschmack oder Modell"
         value={term}
         maxLength={100}
         autoComplete="off"

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { taggedPdf } from '../documents/tagged-pdf';
 import { formatEur, formatIsoDate, isoDateInBerlin } from '@shop/format';
 import type { InvoiceRecord } from './invoice.model';
 
@@ -23,12 +23,12 @@ const COLUMNS = [
  * § 14 Abs. 4 UStG asks: seller and buyer with addresses, the seller's VAT ID, date of issue,
  * the sequential number, quantity and description of the goods, the day of supply, net amounts
  * and VAT per rate and the VAT amount; plus the WEEE registration number (ElektroG § 6) and how it
- * was paid. Metadata dates are the issue time, so the same record renders the same bytes.
+ * was paid. Tagged (taggedPdf: headings, paragraphs and tables with header cells), so screen
+ * readers read it in order; rules are artifacts. Metadata dates are the issue time, so the same record renders the same bytes.
  */
 export function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Buffer> {
   const title = invoice.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung';
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, root, tagged, finish } = taggedPdf({
     margin: PAGE_MARGIN,
     info: {
       Title: `${title} ${invoice.number}`,
@@ -38,25 +38,37 @@ export function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Buffer> {
       ModDate: invoice.issuedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   const left = PAGE_MARGIN;
   const width = doc.page.width - 2 * PAGE_MARGIN;
+  /** A horizontal rule: decoration, not content. */
+  const rule = (y: number) => {
+    doc.markContent('Artifact');
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#9ca3af')
+      .stroke();
+    doc.endMarkedContent();
+  };
 
   // Seller (sender line and block).
-  doc.font('Helvetica-Bold').fontSize(13).text(invoice.seller.name, left, PAGE_MARGIN);
-  doc.font('Helvetica').fontSize(8.5).fillColor('#374151');
-  for (const entry of invoice.seller.lines) doc.text(entry);
-  doc.fillColor('black');
+  root.add(
+    tagged('P', () => {
+      doc.font('Helvetica-Bold').fontSize(13).text(invoice.seller.name, left, PAGE_MARGIN);
+      doc.font('Helvetica').fontSize(8.5).fillColor('#374151');
+      for (const entry of invoice.seller.lines) doc.text(entry);
+      doc.fillColor('black');
+    }),
+  );
 
-  // Buyer block on the left, document data on the right.
+  // Buyer block on the left, document data on the right (a table of label and value).
   const blockTop = 170;
-  doc.font('Helvetica').fontSize(10).text(invoice.buyer.name, left, blockTop);
-  for (const entry of invoice.buyer.lines) doc.text(entry);
+  root.add(
+    tagged('P', () => {
+      doc.font('Helvetica').fontSize(10).text(invoice.buyer.name, left, blockTop);
+      for (const entry of invoice.buyer.lines) doc.text(entry);
+    }),
+  );
   const facts: Array<[string, string]> = [
     [`${title}snummer`, invoice.number],
     [`${title}sdatum`, formatIsoDate(isoDateInBerlin(invoice.issuedAt))],
@@ -64,47 +76,75 @@ export function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Buffer> {
     ['Bestellnummer', invoice.orderNumber],
     ...(invoice.cancelsNumber ? [['Storniert Rechnung', invoice.cancelsNumber] as [string, string]] : []),
   ];
+  const factTable = doc.struct('Table');
+  root.add(factTable);
   let factTop = blockTop;
   for (const [label, value] of facts) {
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .text(label, left + 290, factTop, { width: 105 });
-    doc.font('Helvetica-Bold').text(value, left + 395, factTop, { width: 100, align: 'right' });
+    const top = factTop;
+    factTable.add(
+      doc.struct('TR', {}, [
+        tagged('TH', () => {
+          doc
+            .font('Helvetica')
+            .fontSize(9)
+            .text(label, left + 290, top, { width: 105 });
+        }),
+        tagged('TD', () => {
+          doc.font('Helvetica-Bold').text(value, left + 395, top, { width: 100, align: 'right' });
+        }),
+      ]),
+    );
     factTop += 14;
   }
 
-  doc.font('Helvetica-Bold').fontSize(16).text(`${title} ${invoice.number}`, left, 280);
+  root.add(
+    tagged('H1', () => {
+      doc.font('Helvetica-Bold').fontSize(16).text(`${title} ${invoice.number}`, left, 280);
+    }),
+  );
   if (invoice.kind === 'cancellation')
-    doc.font('Helvetica').fontSize(9).text(`Diese Stornorechnung hebt die Rechnung ${invoice.cancelsNumber} ganz oder teilweise auf.`);
+    root.add(
+      tagged('P', () => {
+        doc.font('Helvetica').fontSize(9).text(`Diese Stornorechnung hebt die Rechnung ${invoice.cancelsNumber} ganz oder teilweise auf.`);
+      }),
+    );
 
-  // Lines.
+  // Lines: a table whose first row holds the column headers.
+  const lineTable = doc.struct('Table');
+  root.add(lineTable);
   let y = doc.y + 12;
-  const row = (cells: string[], bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-    let x = left;
+  const row = (cells: string[], header = false) => {
+    doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
     const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: COLUMNS[index]!.width - 4 }));
     const height = Math.max(...heights);
     if (y + height > doc.page.height - PAGE_MARGIN - 120) {
       doc.addPage();
       y = PAGE_MARGIN;
     }
-    cells.forEach((cell, index) => {
-      const column = COLUMNS[index]!;
-      doc.text(cell, x, y, { width: column.width - 4, align: column.align });
-      x += column.width;
-    });
+    const top = y;
+    let x = left;
+    lineTable.add(
+      doc.struct(
+        'TR',
+        {},
+        cells.map((cell, index) => {
+          const column = COLUMNS[index]!;
+          const cellLeft = x;
+          x += column.width;
+          return tagged(header ? 'TH' : 'TD', () => {
+            doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+            doc.text(cell, cellLeft, top, { width: column.width - 4, align: column.align });
+          });
+        }),
+      ),
+    );
     y += height + 5;
   };
   row(
     COLUMNS.map((column) => column.title),
     true,
   );
-  doc
-    .moveTo(left, y - 2)
-    .lineTo(left + width, y - 2)
-    .strokeColor('#9ca3af')
-    .stroke();
+  rule(y - 2);
   invoice.lines.forEach((entry, index) =>
     row([
       String(index + 1),
@@ -117,17 +157,32 @@ export function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Buffer> {
       formatEur(entry.grossCents),
     ]),
   );
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .stroke();
+  rule(y);
   y += 8;
 
-  // Totals per rate and the total.
+  // Totals per rate and the total: a table of label and amount.
+  const totalTable = doc.struct('Table');
+  root.add(totalTable);
   const total = (label: string, value: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 10.5 : 9);
-    doc.text(label, left + 230, y, { width: 175, align: 'right' });
-    doc.text(value, left + 405, y, { width: 90, align: 'right' });
+    const top = y;
+    const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+    const size = bold ? 10.5 : 9;
+    totalTable.add(
+      doc.struct('TR', {}, [
+        tagged('TH', () => {
+          doc
+            .font(font)
+            .fontSize(size)
+            .text(label, left + 230, top, { width: 175, align: 'right' });
+        }),
+        tagged('TD', () => {
+          doc
+            .font(font)
+            .fontSize(size)
+            .text(value, left + 405, top, { width: 90, align: 'right' });
+        }),
+      ]),
+    );
     y += bold ? 16 : 13;
   };
   for (const tax of invoice.taxes) {
@@ -136,23 +191,34 @@ export function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Buffer> {
   }
   total(invoice.kind === 'invoice' ? 'Gesamtbetrag' : 'Gutschrift gesamt', formatEur(invoice.totalGrossCents), true);
 
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(invoice.paymentNote, left, y + 14, { width });
-  doc.moveDown(0.5);
-  doc.text('Bitte bewahren Sie diese Rechnung auf.', { width });
+  root.add(
+    tagged('P', () => {
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(invoice.paymentNote, left, y + 14, { width });
+    }),
+  );
+  root.add(
+    tagged('P', () => {
+      doc.moveDown(0.5);
+      doc.text('Bitte bewahren Sie diese Rechnung auf.', { width });
+    }),
+  );
 
   // Footer with the registration numbers.
-  doc
-    .fontSize(7.5)
-    .fillColor('#374151')
-    .text(
-      `${invoice.seller.name} · USt-IdNr.: ${invoice.sellerVatId} · WEEE-Reg.-Nr.: ${invoice.sellerWeeeNumber}`,
-      left,
-      doc.page.height - PAGE_MARGIN - 20,
-      { width, align: 'center', lineBreak: false },
-    );
-  doc.end();
-  return done;
+  root.add(
+    tagged('P', () => {
+      doc
+        .fontSize(7.5)
+        .fillColor('#374151')
+        .text(
+          `${invoice.seller.name} · USt-IdNr.: ${invoice.sellerVatId} · WEEE-Reg.-Nr.: ${invoice.sellerWeeeNumber}`,
+          left,
+          doc.page.height - PAGE_MARGIN - 20,
+          { width, align: 'center', lineBreak: false },
+        );
+    }),
+  );
+  return finish();
 }

@@ -85,6 +85,11 @@ describe('invoices', () => {
     const number = /RE-\d{6}/.exec(attachment!.filename!)![0];
 
     expect(text).toContain(`Rechnung ${number}`);
+    // Tagged for screen readers: a structure tree with tables and header cells, German as its language.
+    const raw = attachment!.content.toString('latin1');
+    expect(raw).toContain('/StructTreeRoot');
+    expect(raw).toMatch(/\/Lang \(de-DE\)/);
+    expect(raw).toMatch(/\/S \/TH\b/);
     expect(text).toContain(TEST_SELLER.company);
     expect(text).toContain(`USt-IdNr.: ${TEST_SELLER.vatId}`);
     expect(text).toContain(`WEEE-Reg.-Nr.: ${TEST_SELLER.weeeNumber}`);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LegalVersions, SellerDetails } from '@shop/contracts';
-import { CachedInternalRead } from '@shop/service-kit';
+import { LegalText, LegalVersions, SellerDetails, type LegalTextSlug } from '@shop/contracts';
+import { CachedInternalRead, InternalClient } from '@shop/service-kit';
 
 /**
  * The versions of terms, withdrawal text and privacy policy in force (issue #12: an order keeps
@@ -41,5 +41,32 @@ export class SellerDetailsClient extends CachedInternalRead<SellerDetails> {
       log,
       timeoutMs,
     });
+  }
+}
+
+/**
+ * The legal texts an order was placed under (`GET /internal/legal-texts/{slug}?version=`), for the
+ * order confirmation's attachments. A published version never changes, so each one read is kept
+ * (a handful per shop). @throws InternalCallError when the content service does not answer or
+ * does not know the version (the confirmation is then sent later by its job).
+ */
+export class LegalTextsClient {
+  private readonly client: InternalClient;
+  private readonly known = new Map<string, Promise<LegalText>>();
+
+  constructor(baseUrl: string, internalSecret: string, timeoutMs = 3000) {
+    this.client = new InternalClient({ service: 'content', baseUrl, secret: internalSecret, timeoutMs });
+  }
+
+  text(slug: LegalTextSlug, version: string): Promise<LegalText> {
+    const key = `${slug}@${version}`;
+    const known = this.known.get(key);
+    if (known) return known;
+    const read = this.client
+      .call('GET', `/internal/legal-texts/${slug}`, { 200: LegalText }, { query: { version } })
+      .then((answer) => answer.body);
+    this.known.set(key, read);
+    read.catch(() => this.known.delete(key));
+    return read;
   }
 }

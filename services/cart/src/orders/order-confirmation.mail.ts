@@ -1,34 +1,52 @@
 import escapeHtml from 'escape-html';
-import type { Address, Order } from '@shop/contracts';
+import type { Address, Order, SellerDetails } from '@shop/contracts';
 import { bankTransferRows, nextSteps, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal, formatTextVersion } from '@shop/format';
 import type { OutgoingMail } from '@shop/service-kit';
 import { durabilityLabelHtml, durabilityLabelText, legalGuaranteeNoticeHtml, legalGuaranteeNoticeText } from './legal-guarantee.mail';
+import { sellerParty } from '../invoices/invoice-document';
 
 const addressLines = (a: Address) =>
   [`${a.firstName} ${a.lastName}`, a.street, a.addressLine2, `${a.postalCode} ${a.city}`, 'Deutschland'].filter(Boolean);
 
 /**
- * The order confirmation (§ 312i BGB receipt confirmation; legal-de.md §4.6): order number,
- * every line, totals with the contained 19 % VAT, shipping with the age check on delivery,
- * the bank transfer details with the order number as reference, next steps, links to the AGB
- * and the Widerrufsbelehrung, and the take-back notes for e-cigarettes and batteries
- * (legal-de.md §3.1, §3.2), and the EU notice on the legal guarantee (legal-de.md §4.16) with the
- * producer's durability guarantee label under each line that has one. Plain
- * text and HTML with the same content; user input is escaped.
+ * The order confirmation (§ 312i BGB receipt confirmation and § 312f Abs. 2 BGB confirmation of
+ * the contract; legal-de.md §4.6): order number, every line, totals with the contained 19 % VAT,
+ * shipping with the age check on delivery, the bank transfer details with the order number as
+ * reference, next steps, who the seller is (name, address, representative, register, VAT ID,
+ * contact; Art. 246a § 1 Abs. 1 EGBGB), the AGB and the Widerrufsbelehrung with the model form as
+ * attached PDFs of the versions the order was placed under (`documents.attachments`, composed by
+ * OrderConfirmationComposer), how to withdraw, and the take-back notes for e-cigarettes and
+ * batteries (legal-de.md §3.1, §3.2), and the EU notice on the legal guarantee (legal-de.md §4.16)
+ * with the producer's durability guarantee label under each line that has one. Plain text and
+ * HTML with the same content (links clickable in HTML); user input is escaped.
  */
-export function orderConfirmationMail(order: Order, shop: { name: string; origin: string }): OutgoingMail {
+export function orderConfirmationMail(
+  order: Order,
+  shop: { name: string; origin: string },
+  documents: { seller: SellerDetails; attachments: NonNullable<OutgoingMail['attachments']> },
+): OutgoingMail {
   const link = (path: string) => new URL(path, shop.origin).toString();
   const totals = totalsRows(order.totals, order.promo).map(({ label, value }): [string, string] => [label, value]);
   const bank = bankTransferRows(order).map(({ label, value }): [string, string] => [label, value]);
   const steps = nextSteps(order);
-  const legal = [
-    `Es gelten unsere AGB${order.legalVersions ? ` (Stand ${formatTextVersion(order.legalVersions.terms)})` : ''}: ${link('/agb')}`,
-    `Widerrufsbelehrung und Muster-Widerrufsformular: ${link('/widerrufsbelehrung')}`,
-    `Vertrag widerrufen (ohne Anmeldung, mit Bestellnummer und E-Mail-Adresse): ${link('/vertrag-widerrufen')}`,
-    `Altgeräte und Batterien: Gebrauchte E-Zigaretten und Batterien gehören nicht in den Hausmüll. Wir nehmen sie kostenlos zurück: ${link('/rueckgabe')}`,
-    `Hinweise zu Batterien: ${link('/batterie-hinweise')}`,
-    `Datenschutzerklärung: ${link('/datenschutz')}`,
+  const seller = sellerParty(documents.seller);
+  const sellerLines = [seller.name, ...seller.lines, `USt-IdNr.: ${documents.seller.vatId}`];
+  const version = (value: string | undefined) => (value ? ` (Fassung vom ${formatTextVersion(value)})` : '');
+  /** Each legal line: its text, and the page it names (made clickable in HTML). */
+  const legal: Array<[string, string]> = [
+    [`Es gelten unsere AGB${version(order.legalVersions?.terms)}. Sie hängen dieser E-Mail als PDF an. Online:`, '/agb'],
+    [
+      `Ihr Widerrufsrecht: Widerrufsbelehrung und Muster-Widerrufsformular${version(order.legalVersions?.withdrawal)} hängen dieser E-Mail als PDF an. Online:`,
+      '/widerrufsbelehrung',
+    ],
+    ['Vertrag widerrufen (ohne Anmeldung, mit Bestellnummer und E-Mail-Adresse):', '/vertrag-widerrufen'],
+    [
+      'Altgeräte und Batterien: Gebrauchte E-Zigaretten und Batterien gehören nicht in den Hausmüll. Wir nehmen sie kostenlos zurück:',
+      '/rueckgabe',
+    ],
+    ['Hinweise zu Batterien:', '/batterie-hinweise'],
+    ['Datenschutzerklärung:', '/datenschutz'],
   ];
 
   const text = [
@@ -57,7 +75,10 @@ export function orderConfirmationMail(order: Order, shop: { name: string; origin
     'So geht es weiter:',
     ...steps.map((step) => `- ${step}`),
     '',
-    ...legal,
+    ...legal.map(([label, path]) => `${label} ${link(path)}`),
+    '',
+    'Ihr Vertragspartner:',
+    ...sellerLines.map((line) => `  ${line}`),
     '',
     ...legalGuaranteeNoticeText(),
     '',
@@ -77,7 +98,8 @@ ${order.items.map((line) => `<tr><td>${escapeHtml(line.name)}${durabilityLabelHt
 <h2>Rechnungsadresse</h2><p>${addressLines(order.billingAddress).map(escapeHtml).join('<br>')}</p>
 <h2>Zahlung: ${escapeHtml(order.payment.label)}</h2><table cellpadding="4">${rows(bank)}</table>
 <h2>So geht es weiter</h2><ul>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ul>
-<p>${legal.map(escapeHtml).join('<br>')}</p>
+<p>${legal.map(([label, path]) => `${escapeHtml(label)} <a href="${escapeHtml(link(path))}">${escapeHtml(link(path))}</a>`).join('<br>')}</p>
+<h2>Ihr Vertragspartner</h2><p>${sellerLines.map(escapeHtml).join('<br>')}</p>
 ${legalGuaranteeNoticeHtml()}
 <p>Ihr Team von ${escapeHtml(shop.name)}</p>
 </body></html>`;
@@ -88,5 +110,6 @@ ${legalGuaranteeNoticeHtml()}
     text,
     html,
     fileStem: `${order.orderNumber}-bestellbestaetigung`,
+    attachments: documents.attachments,
   };
 }

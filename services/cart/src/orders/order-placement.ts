@@ -14,7 +14,7 @@ import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
 import type { PaymentMethod } from './payment-method';
 import type { Mailer, ShopIdentity } from '@shop/service-kit';
-import { orderConfirmationMail } from './order-confirmation.mail';
+import type { OrderConfirmationComposer } from './order-confirmation-composer';
 import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
 import { Orders } from './orders';
@@ -34,7 +34,8 @@ export interface OrderPlacementDeps {
   /** The legal text versions an order keeps (content service). */
   legalVersions: { current(): Promise<LegalVersions | null> };
   mailer: Mailer;
-  shop: { name: string; origin: string };
+  /** Composes the confirmation e-mail with the seller and the legal texts as PDFs. */
+  confirmation: Pick<OrderConfirmationComposer, 'compose'>;
   log: FastifyBaseLogger;
   now: () => Date;
   /** How long a placement owns its pending order before a retry may take it over (ms; ORDER_PLACING_LEASE_MS). */
@@ -319,14 +320,15 @@ export class OrderPlacement {
 
   /**
    * Sends the confirmation once: claimed first (a claim older than CONFIRMATION_CLAIM_STALE_MS
-   * was left by a process that stopped). A mail failure is logged, the claim given back, and the
-   * order stays (the 'order-confirmations' job tries again).
+   * was left by a process that stopped). A failure (the mail server, or the seller details and legal
+   * texts it carries) is logged, the claim given back, and the order stays (the 'order-confirmations'
+   * job tries again).
    */
   private async sendConfirmation(order: Order): Promise<void> {
     const now = this.deps.now();
     if (!(await this.orders.claimConfirmation(order.id, now, new Date(now.getTime() - CONFIRMATION_CLAIM_STALE_MS)))) return;
     try {
-      await this.deps.mailer.send(orderConfirmationMail(order, this.deps.shop));
+      await this.deps.mailer.send(await this.deps.confirmation.compose(order));
       await this.orders.markConfirmationSent(order.id, this.deps.now());
     } catch (error) {
       await this.orders.releaseConfirmation(order.id);

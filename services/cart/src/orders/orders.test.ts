@@ -17,6 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 import { IDENTITY_SECRET, startCartTestEnv, TEST_LEGAL_VERSIONS, testProduct } from '../test-support/cart-test-env';
 import { DEMO_ADDRESS, demoOrderBody, specimenIdCard } from '@shop/test-fixtures';
 import { orderModel } from './order.model';
+import { pdfText } from '../test-support/pdf-text';
 import { promoCodeModel } from '../promo/promo-code.model';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
@@ -138,6 +139,31 @@ describe('placing an order', () => {
     );
     expect(mail.text!.match(/Haltbarkeitsgarantie des Herstellers/g)).toHaveLength(1);
     expect(mail.html).toContain('<strong style="color:#003399">Haltbarkeitsgarantie des Herstellers</strong>');
+
+    // The contract's confirmation on a durable medium (§ 312f Abs. 2, § 312i Abs. 1 Nr. 4 BGB): the
+    // seller, and the AGB and the withdrawal text with the model form attached, in the order's versions.
+    expect(mail.text).toContain('Ihr Vertragspartner:\n  Tornado Handel GmbH\n  Hansaring 12\n  50670 Köln');
+    expect(mail.text).toContain('USt-IdNr.: DE123456789');
+    expect(mail.html).toContain('<h2>Ihr Vertragspartner</h2><p>Tornado Handel GmbH<br>Hansaring 12');
+    expect(mail.html).toContain('<a href="http://localhost:8080/widerrufsbelehrung">http://localhost:8080/widerrufsbelehrung</a>');
+    expect(mail.text).toContain('Es gelten unsere AGB (Fassung vom 23.11.2026). Sie hängen dieser E-Mail als PDF an.');
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      ['AGB-Fassung-2026-11-23.pdf', 'application/pdf'],
+      ['Widerrufsbelehrung-mit-Muster-Widerrufsformular-Fassung-2026-11-23.pdf', 'application/pdf'],
+    ]);
+    const terms = await pdfText(mail.attachments[0]!.content);
+    expect(terms).toContain('Allgemeine Geschäftsbedingungen');
+    expect(terms).toContain(`Fassung vom 23.11.2026, gültig für Ihre Bestellung ${order.orderNumber}`);
+    expect(terms).toContain('§ 2 Vertragsschluss');
+    expect(terms).toContain('Der Vertrag kommt mit der Bestellbestätigung zustande.');
+    const withdrawal = await pdfText(mail.attachments[1]!.content);
+    expect(withdrawal).toContain('Muster-Widerrufsformular');
+    expect(withdrawal).toContain('An Tornado Handel GmbH, Hansaring 12, 50670 Köln:');
+    expect(withdrawal).toContain('Vertrag widerrufen (http://localhost:8080/vertrag-widerrufen)');
+    // Tagged for screen readers: a structure tree and the document language.
+    const raw = mail.attachments[1]!.content.toString('latin1');
+    expect(raw).toContain('/StructTreeRoot');
+    expect(raw).toMatch(/\/Lang \(de-DE\)/);
   });
 
   test('the thank-you data is for the buyer only: 404 for everybody else', async () => {

@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import type { LegalText } from '@shop/contracts';
 import { loadConfig } from '@shop/service-kit';
 import { startAuditCollector, startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
 export { testProduct } from '@shop/test-fixtures';
@@ -84,17 +85,43 @@ export const TEST_SELLER = {
 };
 
 /**
- * A stand-in for the content service's `GET /internal/legal-versions`, `/internal/seller-details`
- * and `/internal/storefront-settings` (shared secret); `sellerUp = false` makes the seller details
- * unreadable, `reviewsEnabled` is the reviews switch (off, as in a new shop).
+ * The legal texts the content double answers for TEST_LEGAL_VERSIONS, shaped as the content
+ * service renders them (its `/internal/legal-texts` contract, LegalText, is checked by the content
+ * service's own tests).
+ */
+export const TEST_LEGAL_TEXTS: Record<string, LegalText> = {
+  [`agb@${TEST_LEGAL_VERSIONS.terms}`]: {
+    slug: 'agb',
+    title: 'Allgemeine Geschäftsbedingungen',
+    version: TEST_LEGAL_VERSIONS.terms,
+    html: '<h2>§ 1 Geltungsbereich</h2><p>Diese AGB gelten für alle Bestellungen bei Tornado Handel GmbH.</p><h2>§ 2 Vertragsschluss</h2><p>Der Vertrag kommt mit der <strong>Bestellbestätigung</strong> zustande.</p>',
+  },
+  [`widerrufsbelehrung@${TEST_LEGAL_VERSIONS.withdrawal}`]: {
+    slug: 'widerrufsbelehrung',
+    title: 'Widerrufsbelehrung',
+    version: TEST_LEGAL_VERSIONS.withdrawal,
+    html: '<h2>Widerrufsrecht</h2><p>Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Sie können dafür auch unsere Funktion <a href="/vertrag-widerrufen">Vertrag widerrufen</a> nutzen.</p><h2>Muster-Widerrufsformular</h2><ul><li>An Tornado Handel GmbH, Hansaring 12, 50670 Köln:</li><li>Hiermit widerrufe(n) ich/wir (*) den von mir/uns (*) abgeschlossenen Vertrag</li></ul>',
+  },
+};
+
+/**
+ * A stand-in for the content service's `GET /internal/legal-versions`, `/internal/legal-texts/{slug}`,
+ * `/internal/seller-details` and `/internal/storefront-settings` (shared secret); `sellerUp = false`
+ * makes the seller details unreadable, `legalTextsUp = false` the legal texts, `reviewsEnabled` is
+ * the reviews switch (off, as in a new shop).
  */
 async function startContentDouble() {
   const content = Fastify();
-  const state = { sellerUp: true, reviewsEnabled: false };
+  const state = { sellerUp: true, legalTextsUp: true, reviewsEnabled: false };
   const authorised = (token: unknown) => token === INTERNAL_API_SECRET;
   content.get('/internal/legal-versions', async (request, reply) =>
     authorised(request.headers['x-internal-token']) ? TEST_LEGAL_VERSIONS : reply.code(401).send({ message: 'no token' }),
   );
+  content.get<{ Params: { slug: string }; Querystring: { version: string } }>('/internal/legal-texts/:slug', async (request, reply) => {
+    if (!authorised(request.headers['x-internal-token'])) return reply.code(401).send({ message: 'no token' });
+    if (!state.legalTextsUp) return reply.code(503).send({ message: 'down' });
+    return TEST_LEGAL_TEXTS[`${request.params.slug}@${request.query.version}`] ?? reply.code(404).send({ message: 'unknown version' });
+  });
   content.get('/internal/seller-details', async (request, reply) =>
     authorised(request.headers['x-internal-token']) && state.sellerUp ? TEST_SELLER : reply.code(503).send({ message: 'down' }),
   );
@@ -187,7 +214,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   return {
     app,
     catalog: catalog.state,
-    /** The content double: `content.sellerUp = false` makes the seller details unreadable; `content.reviewsEnabled` the reviews switch. */
+    /** The content double: `content.sellerUp = false` makes the seller details unreadable, `content.legalTextsUp = false` the legal texts; `content.reviewsEnabled` the reviews switch. */
     content: content.state,
     /** The admin service's audit endpoint as a double: the entries of staff changes arrive here. */
     audit,

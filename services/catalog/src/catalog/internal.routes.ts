@@ -27,7 +27,7 @@ export const internalRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const head = pageHeadFor(catalog, request.query.path, publicOrigin, await reviewsEnabled());
+      const head = pageHeadFor(catalog, request.query.path, publicOrigin, await reviewsEnabled(), request.query.query);
       if (!head) throw new NotFoundError('Seite nicht gefunden.');
       return head;
     },

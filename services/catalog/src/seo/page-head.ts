@@ -23,14 +23,19 @@ const staticHead = (title: string, canonicalPath: string, description = FALLBACK
  * spec §2, canonical path, Open Graph data and JSON-LD (Product with an Offer in EUR and its
  * availability; BreadcrumbList). Null when the page's category or product does not exist.
  * `origin` is the public origin for absolute URLs in JSON-LD. The Product's `aggregateRating`
- * comes only from approved reviews of verified buyers, and only while `reviewsEnabled` (issue #25).
+ * comes only from approved reviews of verified buyers, and only while `reviewsEnabled`. `query` is
+ * the address's query string: all products with `search` is a search result, titled 'Suche: …'
+ * as the page titles itself, and not indexed.
  */
-export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: string, reviewsEnabled: boolean): PageHead | null {
+export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: string, reviewsEnabled: boolean, query = ''): PageHead | null {
   const clean = decodeURIComponent(path.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
   const lower = clean.toLowerCase();
   if (lower === '/') return staticHead('RandM Tornado Einweg-Vapes kaufen', '/');
-  if (lower === '/randm-tornado-vape-alle-produkte' || lower === '/alle-produkte')
-    return staticHead('Alle RandM Tornado Produkte', '/randm-tornado-vape-alle-produkte');
+  if (lower === '/randm-tornado-vape-alle-produkte' || lower === '/alle-produkte') {
+    const search = new URLSearchParams(query).get('search')?.trim();
+    const head = staticHead('Alle RandM Tornado Produkte', '/randm-tornado-vape-alle-produkte');
+    return search ? { ...head, title: `Suche: ${search}`, robots: 'noindex, follow' } : head;
+  }
   if (lower === '/kategorien') {
     return {
       ...staticHead(

@@ -4,6 +4,7 @@
  * that new orders refer to, the template stays as the first version, placeholders follow the
  * settings, unknown placeholders are refused, concurrent saves give 409, writes are audited.
  */
+import { LegalText } from '@shop/contracts';
 import { AdminPageDetail, AdminPageList } from '@shop/contracts/admin';
 import { startContentTestEnv } from '../test-support/content-test-env';
 
@@ -60,6 +61,12 @@ test('a draft stays invisible; publishing makes a dated new version that shopper
   expect(shown).toMatchObject({ version: '2026-11-24', title: 'Allgemeine Geschäftsbedingungen' });
   expect(shown.html).toContain('Vertragspartner ist Muster Vape GmbH.');
   expect((await env.internal('/internal/legal-versions')).body).toMatchObject({ terms: '2026-11-24' });
+  // An order keeps the version it was placed under: both stay readable exactly as published.
+  const earlier = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-23')).body);
+  expect(earlier).toMatchObject({ slug: 'agb', version: '2026-11-23', html: oldHtml });
+  const later = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-24')).body);
+  expect(later.html).toContain('Vertragspartner ist Muster Vape GmbH.');
+  expect((await env.internal('/internal/legal-texts/agb?version=2026-11-25')).status).toBe(404);
 
   // A second publication the same day gets its own version; publishing the same text again is refused.
   await env.staffCall('PUT', '/api/admin/content/pages/agb/draft', { version: 2, draft: { ...draftText, title: 'AGB' } });

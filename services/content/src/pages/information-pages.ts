@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { ChangeSignal } from '@shop/service-kit';
-import { pagePath, type InformationPage, type LegalVersions } from '@shop/contracts';
+import { pagePath, type InformationPage, type LegalText, type LegalTextSlug, type LegalVersions } from '@shop/contracts';
 import { renderPageBody } from '../markdown';
 import { Snapshot } from '../snapshot';
 import { missingOperatorFields, PLACEHOLDER_PATTERN, type OperatorField } from './operator-settings';
@@ -126,6 +126,19 @@ export class InformationPages {
     return [...(await this.snapshot.get()).values()]
       .filter((entry) => entry.custom)
       .map((entry) => ({ page: entry.page, publishedAt: entry.text.publishedAt! }));
+  }
+
+  /**
+   * A legal text exactly as published under `version` (the one an order refers to), filled with
+   * the operator's details and rendered as the page shows it; null when the page never had that
+   * version. Read from the database, not the snapshot: older versions are not kept there.
+   */
+  async legalText(slug: LegalTextSlug, version: string): Promise<LegalText | null> {
+    const template = PAGE_TEMPLATES.find((candidate) => candidate.slug === slug)!;
+    const record = await pageModel(this.db).findOne({ slug }, { texts: 1 }).lean<{ texts?: StoredText[] }>();
+    const stored = record?.texts?.length ? record.texts : [this.templateText(template)];
+    const text = stored.find((candidate) => candidate.textVersion === version);
+    return text ? { slug, title: text.title, version: text.textVersion, html: this.render(text.body).html } : null;
   }
 
   /** The versions of the texts an order refers to. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InformationPage, LegalVersions, PageSlug, SellerDetails, errorResponses } from '@shop/contracts';
+import { InformationPage, LegalText, LegalTextSlug, LegalVersions, PageSlug, SellerDetails, errorResponses } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { InformationPages } from './information-pages';
 import type { OperatorDetails } from './operator-settings';
@@ -9,8 +9,9 @@ import type { OperatorDetails } from './operator-settings';
  * `GET /api/pages/{slug}` (issue #12): an information or legal page as sanitised HTML with its
  * text version; cacheable for a minute (staff publish new texts in the back office). `GET
  * /internal/legal-versions` gives the current versions of terms, withdrawal text and privacy
- * policy to other services (shared secret), and `GET /internal/seller-details` the operator's
- * details an invoice names (issue #25).
+ * policy to other services (shared secret), `GET /internal/legal-texts/{slug}?version=` one of
+ * them as published under that version (the order confirmation attaches them), and `GET
+ * /internal/seller-details` the operator's details an invoice and the confirmation name.
  */
 export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages; operator: OperatorDetails }> = async (
   app,
@@ -36,6 +37,23 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages; opera
     '/internal/legal-versions',
     { schema: { hide: true, response: { 200: LegalVersions } } },
     async () => await pages.legalVersions(),
+  );
+
+  app.get(
+    '/internal/legal-texts/:slug',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ slug: LegalTextSlug }).strict(),
+        querystring: z.object({ version: z.string().min(1).max(40) }).strict(),
+        response: { 200: LegalText, ...errorResponses({ 404: ['NOT_FOUND'] }) },
+      },
+    },
+    async (request) => {
+      const text = await pages.legalText(request.params.slug, request.query.version);
+      if (!text) throw new NotFoundError('Diese Fassung des Rechtstextes gibt es nicht.');
+      return text;
+    },
   );
 
   app.get('/internal/seller-details', { schema: { hide: true, response: { 200: SellerDetails } } }, async () => ({

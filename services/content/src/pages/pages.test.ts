@@ -66,6 +66,17 @@ describe('with every operator detail set', () => {
     });
   });
 
+  test('the legal text of a version, filled and rendered as shown, only with the secret; only legal pages', async () => {
+    const { version } = (await env.get('/api/pages/widerrufsbelehrung')).body;
+    expect((await env.get(`/internal/legal-texts/widerrufsbelehrung?version=${version}`)).status).toBe(401);
+    const text = (await env.internal(`/internal/legal-texts/widerrufsbelehrung?version=${version}`)).body;
+    expect(text).toMatchObject({ slug: 'widerrufsbelehrung', title: 'Widerrufsbelehrung', version });
+    expect(text.html).toContain('<h2>Muster-Widerrufsformular</h2>');
+    expect(text.html).toContain('An Muster Vape GmbH, Heidestraße 17, 51147 Köln');
+    expect((await env.internal('/internal/legal-texts/widerrufsbelehrung?version=1999-01-01')).status).toBe(404);
+    expect((await env.internal(`/internal/legal-texts/impressum?version=${version}`)).status).toBe(400);
+  });
+
   test('unknown pages are 404, malformed names 400', async () => {
     expect((await env.get('/api/pages/geheim')).status).toBe(404);
     expect((await env.get('/api/pages/%2e%2e%2fconfig')).status).toBe(400);

@@ -8,19 +8,22 @@ const HEAD_TIMEOUT_MS = 800;
 export type HeadLookup = { kind: 'head'; head: PageHead } | { kind: 'missing' } | { kind: 'unavailable' };
 
 /**
- * Asks the owning service for a page's head (`GET /internal/page-head?path=`): its head, 'missing'
+ * Asks the owning service for a page's head (`GET /internal/page-head?path=&query=`, from the request
+ * URL `url`: path and query string): its head, 'missing'
  * when the page's resource does not exist (→ HTTP 404), or 'unavailable' on any failure (the
  * generic head is used; the page still works).
  */
-export async function lookupPageHead(
-  serviceUrl: string,
-  path: string,
-  internalSecret: string,
-  log: FastifyBaseLogger,
-): Promise<HeadLookup> {
+export async function lookupPageHead(serviceUrl: string, url: string, internalSecret: string, log: FastifyBaseLogger): Promise<HeadLookup> {
+  const [path = '/', query] = url.split(/\?(.*)/s);
   try {
     const service = new InternalClient({ service: serviceUrl, baseUrl: serviceUrl, secret: internalSecret, timeoutMs: HEAD_TIMEOUT_MS });
-    const answer = await service.call('GET', '/internal/page-head', { 200: PageHead, 404: null }, { query: { path } });
+    // A query string too long for the contract is left out: the page's head without it.
+    const answer = await service.call(
+      'GET',
+      '/internal/page-head',
+      { 200: PageHead, 404: null },
+      { query: { path, query: query && query.length <= 500 ? query : undefined } },
+    );
     return answer.status === 404 ? { kind: 'missing' } : { kind: 'head', head: answer.body };
   } catch (error) {
     log.warn({ err: error, serviceUrl, path }, 'page head lookup failed; serving the generic head');

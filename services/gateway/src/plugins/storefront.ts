@@ -195,7 +195,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     }
     const pathname = request.url.split('?')[0] ?? '/';
     const route = status === 200 ? matchRoute(pathname)?.route : undefined;
-    const robots = development || status === 404 || route?.private ? 'noindex, nofollow' : 'index, follow';
+    const robots = development || status === 404 || route?.private ? 'noindex, nofollow' : serverHead?.robots || 'index, follow';
     const canonical = route ? `${opts.shopConfig.publicOrigin}${route.canonicalPath ?? pathname}` : null;
     const head: HeadData = serverHead
       ? { ...serverHead, title: `${serverHead.title} | ${opts.shopConfig.shopName}`, robots }
@@ -251,8 +251,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const match = matchRoute(pathname);
     if (!match) return sendShell(request, reply, 404, 'Seite nicht gefunden');
     if (match.route.serverHead) {
-      const lookup = await lookupPageHead(opts.services[match.route.remote], pathname, opts.internalSecret, request.log);
-      if (lookup.kind === 'missing') return sendShell(request, reply, 404, 'Seite nicht gefunden');
+      const lookup = await lookupPageHead(opts.services[match.route.remote], request.url, opts.internalSecret, request.log);
+      // 404, with the route's page rendered: it says what is missing ('Produkt nicht gefunden') in the first HTML.
+      if (lookup.kind === 'missing') return sendShell(request, reply, 404, 'Seite nicht gefunden', null, match.route.remote);
       if (lookup.kind === 'head') {
         const { head } = lookup;
         const origin = opts.shopConfig.publicOrigin;
@@ -263,7 +264,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
           head.title,
           {
             title: head.title,
-            robots: '',
+            robots: head.robots ?? '',
             canonical: `${origin}${head.canonicalPath}`,
             description: head.description,
             ogType: head.ogType,

@@ -15,7 +15,8 @@ export function AddressStep() {
       </label>
       {!watch('shippingSameAsBilling') && <AddressFields prefix="shipping" legend="Lieferadresse" />}
       <p className="shop-field__hint">
-        Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt nur persönlich an Erwachsene.
+        Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt das Paket nur an eine volljährige Person
+        (Alterssichtprüfung 18+).
       </p>
     </>
   );

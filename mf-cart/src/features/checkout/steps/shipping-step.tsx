@@ -12,8 +12,8 @@ export function ShippingStep({ totals }: { totals: CartResponse['totals'] }) {
       value="dhl-age-check"
       label={`${SHIPPING_METHOD_LABEL} – ${freeShipping ? 'kostenlos' : formatEurDecimal(totals.shipping)}`}
     >
-      Lieferzeit 1–3 Werktage nach Zahlungseingang. Übergabe nur an Sie persönlich nach Alterskontrolle, nicht an Nachbarn oder eine
-      Packstation.
+      Lieferzeit 1–3 Werktage nach Zahlungseingang. DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an
+      Nachbarn und nicht an eine Packstation.
       {!freeShipping && ' Ab 4 Produkten versandkostenfrei.'}
     </SingleOption>
   );

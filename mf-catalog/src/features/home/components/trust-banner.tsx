@@ -12,7 +12,7 @@ export function TrustBanner() {
     <section className="catalog-trust-banner" aria-label={factual ? 'Versand und Preise' : 'Ihre Vorteile'}>
       <ul className="catalog-trust-banner__benefits">
         <li>Kostenloser Versand ab 4 Produkten</li>
-        <li>Versand innerhalb von 24 Stunden</li>
+        <li>Versand innerhalb von 24 Stunden nach Zahlungseingang (werktags)</li>
         <li>Lieferung in 1–3 Werktagen</li>
         <li>Alle Preise inkl. 19 % MwSt.</li>
       </ul>
