@@ -97,6 +97,28 @@ test.describe('hydration', () => {
     expect(productReads).toEqual([]);
   });
 
+  test('every image the first HTML preloads is shown on the page (no preload wasted)', { tag: '@phone' }, async ({ shopperPage: page }) => {
+    for (const path of [
+      '/',
+      '/kategorien/randm-tornado-9000',
+      '/randm-tornado-vape-alle-produkte',
+      '/randm-tornado-vape-alle-produkte?search=mango',
+      PRODUCT,
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const wasted = await page.evaluate(() => {
+        const shown = new Set([...document.images].map((image) => image.currentSrc));
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'link' && /\/api\/(images|media)\//.test(entry.name))
+          .map((entry) => entry.name)
+          .filter((url) => !shown.has(url));
+      });
+      expect({ path, wasted }).toEqual({ path, wasted: [] });
+    }
+  });
+
   test('a missing product: 404 with "Produkt nicht gefunden" in the first HTML, and not requested again', async ({
     shopperPage: page,
     request,

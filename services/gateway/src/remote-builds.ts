@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RemotesManifest } from '@shop/contracts';
 
@@ -27,7 +27,11 @@ export async function startRemoteBuildsServer(
   manifest: RemotesManifest,
   log: FastifyBaseLogger,
 ): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server = Fastify({ loggerInstance: log.child({ listener: 'remote-builds' }), disableRequestLogging: true });
+  // Only errors: every file the renderer reads would otherwise be a request line.
+  const server = Fastify({
+    loggerInstance: log.child({ listener: 'remote-builds' }),
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   for (const { name } of manifest.remotes) {
     await server.register(fastifyStatic, {
       root: path.join(staticRoot, `mf-${name}`, 'dist'),
