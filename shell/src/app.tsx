@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { REDIRECTS, ROUTES } from '@shop/routes';
+import { matchRoute, REDIRECTS, ROUTES } from '@shop/routes';
 import type { ShopConfig } from '@shop/contracts';
 import { ShopConfigProvider, ShopQueryProvider } from '@shop/shell-api';
 import { Header } from './layout/header';
@@ -25,7 +25,7 @@ import { CrawlerContext } from './age-gate/crawler';
  */
 /** The back office (/admin…) gets the staff frame, every other page the storefront's. */
 function Frame({ part }: { part: 'header' | 'footer' }) {
-  const staff = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const staff = matchRoute(useLocation().pathname)?.route.remote === 'admin';
   if (part === 'header') return staff ? <StaffHeader /> : <Header />;
   return staff ? <StaffFooter /> : <Footer />;
 }

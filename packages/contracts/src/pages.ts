@@ -54,7 +54,7 @@ export type LegalVersions = z.infer<typeof LegalVersions>;
 
 /** The page of each legal text an order refers to (LegalVersions' keys). */
 export const LEGAL_TEXT_SLUGS = { terms: 'agb', withdrawal: 'widerrufsbelehrung', privacy: 'datenschutz' } as const;
-export const LegalTextSlug = z.enum(['agb', 'widerrufsbelehrung', 'datenschutz']);
+export const LegalTextSlug = z.enum(Object.values(LEGAL_TEXT_SLUGS));
 export type LegalTextSlug = z.infer<typeof LegalTextSlug>;
 
 /**

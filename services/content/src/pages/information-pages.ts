@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { ChangeSignal } from '@shop/service-kit';
-import { pagePath, type InformationPage, type LegalText, type LegalTextSlug, type LegalVersions } from '@shop/contracts';
+import { LEGAL_TEXT_SLUGS, pagePath, type InformationPage, type LegalText, type LegalTextSlug, type LegalVersions } from '@shop/contracts';
 import { renderPageBody } from '../markdown';
 import { Snapshot } from '../snapshot';
 import { missingOperatorFields, PLACEHOLDER_PATTERN, type OperatorField } from './operator-settings';
@@ -145,9 +145,9 @@ export class InformationPages {
   async legalVersions(): Promise<LegalVersions> {
     const pages = await this.snapshot.get();
     return {
-      terms: pages.get('agb')!.text.textVersion,
-      withdrawal: pages.get('widerrufsbelehrung')!.text.textVersion,
-      privacy: pages.get('datenschutz')!.text.textVersion,
+      terms: pages.get(LEGAL_TEXT_SLUGS.terms)!.text.textVersion,
+      withdrawal: pages.get(LEGAL_TEXT_SLUGS.withdrawal)!.text.textVersion,
+      privacy: pages.get(LEGAL_TEXT_SLUGS.privacy)!.text.textVersion,
     };
   }
 }
