@@ -55,18 +55,30 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [
-    { name: 'desktop', grepInvert: /@phone-only/, testIgnore: /(faults|presentation-mode|reviews)\.spec\.ts/ },
+    { name: 'desktop', grepInvert: /@phone-only/, testIgnore: /(faults|presentation-mode|reviews|no-javascript)\.spec\.ts/ },
     // The main journeys (tagged @phone: age gate, home, listing, detail, add to cart, side cart,
     // cart, checkout) and the phone layout checks run again on a phone.
-    { name: 'phone', grep: /@phone/, testIgnore: /(faults|presentation-mode|reviews)\.spec\.ts/, use: { ...PHONE } },
+    { name: 'phone', grep: /@phone/, testIgnore: /(faults|presentation-mode|reviews|no-javascript)\.spec\.ts/, use: { ...PHONE } },
     // Switching the whole storefront to the factual presentation (issue #25) changes what every
     // other journey sees: it runs after them, alone, and switches back.
-    { name: 'presentation', testMatch: /presentation-mode\.spec\.ts/, dependencies: ['desktop', 'phone'] },
+    // Browsers without JavaScript (or whose scripts failed to load): the storefront's forms are
+    // answered by the server (docs/decisions/forms-first.md).
+    { name: 'no-javascript', testMatch: /no-javascript\.spec\.ts/, use: { javaScriptEnabled: false } },
+    { name: 'no-javascript-phone', testMatch: /no-javascript\.spec\.ts/, use: { ...PHONE, javaScriptEnabled: false } },
+    {
+      name: 'presentation',
+      testMatch: /presentation-mode\.spec\.ts/,
+      dependencies: ['desktop', 'phone', 'no-javascript', 'no-javascript-phone'],
+    },
     // Likewise the reviews switch (issue #25): on for its journey, after the presentation walk
     // (both save the one settings record), then off again.
     { name: 'reviews', testMatch: /reviews\.spec\.ts/, dependencies: ['presentation'] },
     // Journeys that break part of the running shop (a killed service) run after all others,
     // so no other journey meets the outage.
-    { name: 'faults', testMatch: /faults\.spec\.ts/, dependencies: ['desktop', 'phone', 'presentation', 'reviews'] },
+    {
+      name: 'faults',
+      testMatch: /faults\.spec\.ts/,
+      dependencies: ['desktop', 'phone', 'no-javascript', 'no-javascript-phone', 'presentation', 'reviews'],
+    },
   ],
 });

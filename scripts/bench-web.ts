@@ -55,10 +55,13 @@ const median = (values: number[]) => {
 async function lighthouseRun(browser: import('puppeteer-core').Browser, url: string): Promise<Run> {
   const { default: lighthouse } = await import('lighthouse');
   const page = await browser.newPage();
-  await page.evaluateOnNewDocument(() => {
-    sessionStorage.setItem('shell:age-verified', 'true');
-    localStorage.setItem('shell:cookie-consent', 'rejected');
-  });
+  // A returning shopper: age confirmed and a cookie choice stored (the shop's cookies, which
+  // Lighthouse's storage reset keeps; the reference storefront has neither).
+  const origin = new URL(url).origin;
+  await page.setCookie(
+    { name: 'shop_age_verified', value: '1', url: origin },
+    { name: 'shop_cookie_consent', value: 'rejected', url: origin },
+  );
   try {
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

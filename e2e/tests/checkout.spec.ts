@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, openFilters } from './fixtures';
+import { test, expect, openFilters, returningShopper } from './fixtures';
 import { specimenIdCard } from '@shop/test-fixtures';
 
 /** Checkout journeys of issue #4 through the gateway on the seeded shop. */
@@ -167,7 +167,7 @@ test.describe('checkout', () => {
 
       // Anyone else gets 'not found'.
       const stranger = await browser.newPage();
-      await stranger.addInitScript(() => sessionStorage.setItem('shell:age-verified', 'true'));
+      await returningShopper(stranger);
       await stranger.goto(page.url());
       await expect(stranger.getByRole('heading', { level: 1, name: 'Bestellung nicht gefunden' })).toBeVisible();
       await stranger.close();

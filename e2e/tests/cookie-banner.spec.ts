@@ -8,7 +8,12 @@ async function confirmAge(page: Page) {
   await page.getByRole('button', { name: 'Ich bin 18+' }).click();
 }
 
-const choice = (page: Page) => page.evaluate(() => localStorage.getItem('shell:cookie-consent'));
+/** The stored choice: the cookie the server reads (STOREFRONT_COOKIES.cookieConsent), kept 12 months. */
+async function choice(page: Page): Promise<string | null> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'shop_cookie_consent');
+  if (cookie) expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+  return cookie?.value ?? null;
+}
 
 test.describe('cookie banner', () => {
   test('accept stores "true" and the banner stays away', async ({ page }) => {

@@ -44,10 +44,6 @@ test('in a frame on another site the cart is kept locally; checkout takes it ove
   await page.frameLocator('iframe').getByRole('button', { name: 'Jetzt bestellen' }).click();
   const handOff = page.frameLocator('iframe').getByRole('link', { name: 'Kasse in neuem Fenster öffnen' });
   await expect(handOff).toBeVisible();
-  await page.context().addInitScript(() => {
-    sessionStorage.setItem('shell:age-verified', 'true');
-    localStorage.setItem('shell:cookie-consent', 'rejected');
-  });
   const [popup] = await Promise.all([page.context().waitForEvent('page'), handOff.click()]);
   // Nothing is added before the shopper confirms (a link alone must not fill a cart).
   const offer = popup.getByTestId('take-over');

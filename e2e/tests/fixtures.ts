@@ -1,6 +1,8 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 const live = new WeakSet<Page>();
+/** Pages of a project without JavaScript: nothing hydrates there (their `goto` is left alone). */
+const scriptless = new WeakSet<Page>();
 
 /**
  * Makes each `goto` of a storefront page in `page` wait until React has hydrated it (`hydrated`):
@@ -16,7 +18,7 @@ export function liveAfterNavigation(page: Page): void {
     const response = await goto(url, options);
     const early = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
     const html = (response?.headers()['content-type'] ?? '').includes('text/html');
-    if (html && !early && (await page.locator('#root').count()) > 0) await hydrated(page);
+    if (html && !early && !scriptless.has(page) && (await page.locator('#root').count()) > 0) await hydrated(page);
     return response;
   };
 }
@@ -42,8 +44,9 @@ export const test = base.extend<{ shopperPage: Page }>({
     },
     { scope: 'worker' },
   ],
-  page: async ({ page }, use) => {
-    liveAfterNavigation(page);
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) scriptless.add(page);
+    else liveAfterNavigation(page);
     await use(page);
   },
   shopperPage: async ({ page }, use) => {
@@ -52,12 +55,32 @@ export const test = base.extend<{ shopperPage: Page }>({
   },
 });
 
-/** Age confirmed and a cookie choice stored in `page` (also for a second tab of a journey). */
-export async function returningShopper(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+/**
+ * Age confirmed this session and a cookie choice stored, as the shop keeps them: its cookies
+ * (STOREFRONT_COOKIES of @shop/contracts) for the shop's address under both of its local names,
+ * and the frame storage the shop falls back on inside a frame on another site.
+ */
+export async function returningShopperContext(context: BrowserContext): Promise<void> {
+  const shop = new URL(process.env.E2E_BASE_URL ?? 'http://localhost:8080');
+  const hosts = new Set([shop.hostname, 'localhost', '127.0.0.1']);
+  await context.addCookies(
+    [...hosts].flatMap((host) => {
+      const url = `${shop.protocol}//${host}:${shop.port}`;
+      return [
+        { name: 'shop_age_verified', value: '1', url },
+        { name: 'shop_cookie_consent', value: 'rejected', url },
+      ];
+    }),
+  );
+  await context.addInitScript(() => {
     sessionStorage.setItem('shell:age-verified', 'true');
     localStorage.setItem('shell:cookie-consent', 'rejected');
   });
+}
+
+/** {@link returningShopperContext} for the context of `page` (also for a second tab of a journey). */
+export async function returningShopper(page: Page): Promise<void> {
+  await returningShopperContext(page.context());
 }
 
 /**

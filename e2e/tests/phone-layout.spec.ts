@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { PHONE } from '../playwright.config';
-import { test, expect } from './fixtures';
+import { test, expect, returningShopperContext } from './fixtures';
 import { PAGES } from './pages';
 
 /**
@@ -31,10 +31,7 @@ async function tappableInViewport(page: Page, selector: string): Promise<boolean
 async function phoneContext(browser: Browser, viewport: (typeof VIEWPORTS)[number], returning: boolean) {
   const context = await browser.newContext({ ...PHONE, viewport, locale: 'de-DE' });
   if (returning) {
-    await context.addInitScript(() => {
-      sessionStorage.setItem('shell:age-verified', 'true');
-      localStorage.setItem('shell:cookie-consent', 'rejected');
-    });
+    await returningShopperContext(context);
   }
   return context;
 }
@@ -65,14 +62,15 @@ test(
     test.setTimeout(360_000);
     const context = await phoneContext(browser, VIEWPORTS[1], false);
     for (const [path] of PAGES) {
-      // Each new tab is a new session: the gate asks again, and no cookie choice is stored.
+      // A new browser session each time: the gate asks again, and no cookie choice is stored.
+      await context.clearCookies();
       const page = await context.newPage();
       await page.goto(path);
       await expect(page.getByRole('button', { name: 'Ich bin 18+' }), path).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await overflow(page), `${path} overflows sideways`).toBe(0);
       // 'Ich bin 18+' and 'Nein'
-      for (const selector of ['.shell-age-gate__actions button:first-child', '.shell-age-gate__actions button:last-child']) {
+      for (const selector of ['.shell-age-gate__actions button:first-of-type', '.shell-age-gate__actions button:last-of-type']) {
         expect(await tappableInViewport(page, selector), `${path}: ${selector}`).toBe(true);
       }
       await page.getByRole('button', { name: 'Ich bin 18+' }).tap();

@@ -2,20 +2,21 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoute, REDIRECTS, ROUTES } from '@shop/routes';
-import type { ShopConfig } from '@shop/contracts';
+import type { EntryState, ShopConfig } from '@shop/contracts';
 import { ShopConfigProvider, ShopQueryProvider } from '@shop/shell-api';
 import { Header } from './layout/header';
 import { Footer } from './layout/footer';
 import { StaffFooter, StaffHeader } from './layout/staff-header';
-import { AgeGate } from './age-gate/age-gate';
-import { CookieBanner } from './cookie-banner/cookie-banner';
+import { AgeGate } from './entry/age-gate';
+import { CookieBanner } from './entry/cookie-banner';
+import { FlashNotice } from './entry/flash-notice';
+import { EntryProvider } from './entry/entry-store';
 import { NotFoundPage } from './pages/not-found-page';
 import { ScrollToTop } from './navigation/scroll-to-top';
 import { ContinueShoppingTracker } from './navigation/continue-shopping-tracker';
 import { HeadManager } from './head/head-manager';
 import { ToastHost } from './toast/toast-host';
 import { RemotePage } from './federation/remote-component';
-import { CrawlerContext } from './age-gate/crawler';
 
 /**
  * The storefront frame: chrome owned by the shell, every route of @shop/routes mounted from its
@@ -44,20 +45,20 @@ function HydrationMark() {
 export function App({
   shopConfig,
   queryClient,
-  crawler,
+  entry,
   router: Router,
 }: {
   shopConfig: ShopConfig | null;
   queryClient: QueryClient;
-  /** Rendering for a crawler (no age gate). */
-  crawler: boolean;
+  /** The first screen's age gate, cookie banner and flash notice, as the gateway decided them. */
+  entry: EntryState;
   /** BrowserRouter in the browser, a StaticRouter at the request's URL on the server. */
   router: (props: { children: ReactNode }) => ReactNode;
 }) {
   return (
     <ShopQueryProvider client={queryClient}>
       <ShopConfigProvider value={shopConfig}>
-        <CrawlerContext.Provider value={crawler}>
+        <EntryProvider initial={entry}>
           <Router>
             <HydrationMark />
             <ScrollToTop />
@@ -68,6 +69,7 @@ export function App({
             </a>
             <Frame part="header" />
             <main id="main" className="shop-container" tabIndex={-1}>
+              <FlashNotice />
               <Routes>
                 {ROUTES.map((route) => (
                   <Route
@@ -89,7 +91,7 @@ export function App({
             <AgeGate />
             <CookieBanner />
           </Router>
-        </CrawlerContext.Provider>
+        </EntryProvider>
       </ShopConfigProvider>
     </ShopQueryProvider>
   );

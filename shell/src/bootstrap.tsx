@@ -2,11 +2,11 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
-import { isbot } from 'isbot';
-import { RemotesManifest, ShopConfig } from '@shop/contracts';
+import { EntryState, RemotesManifest, ShopConfig } from '@shop/contracts';
 import { shopQueryClient } from '@shop/shell-api';
 import { App } from './app';
 import { registerRemotesFromManifest } from './federation/remotes';
+import { entryFromCookies } from './entry/entry-store';
 
 /** Reads a runtime JSON document from the gateway; null when missing or malformed. */
 async function fetchJson<T>(url: string, parse: (value: unknown) => T): Promise<T | null> {
@@ -24,12 +24,16 @@ async function fetchJson<T>(url: string, parse: (value: unknown) => T): Promise<
  * The boot data the gateway inlines into the first HTML (`<script id="shop-boot">`, saves two
  * requests before the first render); null when absent or malformed (the dev server's HTML).
  */
-function inlineBootData(): { manifest: RemotesManifest; shopConfig: ShopConfig } | null {
+function inlineBootData(): { manifest: RemotesManifest; shopConfig: ShopConfig; entry: EntryState } | null {
   const text = document.getElementById('shop-boot')?.textContent;
   if (!text) return null;
   try {
-    const boot = JSON.parse(text) as { remotes: unknown; shopConfig: unknown };
-    return { manifest: RemotesManifest.parse(boot.remotes), shopConfig: ShopConfig.parse(boot.shopConfig) };
+    const boot = JSON.parse(text) as { remotes: unknown; shopConfig: unknown; entry: unknown };
+    return {
+      manifest: RemotesManifest.parse(boot.remotes),
+      shopConfig: ShopConfig.parse(boot.shopConfig),
+      entry: EntryState.parse(boot.entry),
+    };
   } catch (error) {
     console.error('shell: inline boot data unusable, fetching it', error);
     return null;
@@ -77,7 +81,9 @@ async function start() {
   registerRemotesFromManifest(manifest ?? { remotes: [] });
   const root = document.getElementById('root');
   if (!root) throw new Error('shell: #root missing in index.html');
-  const app = <App shopConfig={shopConfig} queryClient={shopQueryClient} crawler={isbot(navigator.userAgent)} router={BrowserRouter} />;
+  // The entry the server rendered (boot data); on the development server, the visitor's cookies.
+  const entry = inline?.entry ?? entryFromCookies();
+  const app = <App shopConfig={shopConfig} queryClient={shopQueryClient} entry={entry} router={BrowserRouter} />;
   if (root.hasAttribute('data-ssr')) {
     hydrateServerState();
     // Hydration as a transition is interruptible: React yields to the browser every few ms

@@ -1,14 +1,21 @@
-import { Link } from 'react-router-dom';
-import type { CartLineItem } from '@shop/contracts';
+import { Link, useLocation } from 'react-router-dom';
+import { CART_FORM_ACTIONS, type CartLineItem } from '@shop/contracts';
+import { ActionForm } from '@shop/shell-api';
 import { productLink } from '@shop/catalog-rules';
 import { decimalToCents, formatEur } from '@shop/format';
 import { QuantityStepper, Spinner } from '@shop/ui';
 import { lineQuantityLimit } from '@shop/cart-rules';
 import { cartActions, useItemBusy } from '../stores/cart-store';
 
-/** One line item with quantity stepper (minus at 1 removes, spec §4), line total and remove button; busy while changing. */
+/**
+ * One line item with quantity stepper (minus at 1 removes, spec §4), line total and remove button;
+ * busy while changing. Stepper and remove are forms of the cart service (CART_FORM_ACTIONS), so
+ * they work before the JavaScript has loaded and without it.
+ */
 export function LineItemRow({ item, compact = false }: { item: CartLineItem; compact?: boolean }) {
   const busy = useItemBusy(item.id);
+  const { pathname, search } = useLocation();
+  const returnTo = pathname + search;
   const unit = decimalToCents(item.price);
   return (
     <li className={`cart-line-item${compact ? ' cart-line-item--compact' : ''}`} data-testid="line-item" aria-busy={busy}>
@@ -17,8 +24,10 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
         <Link to={productLink(item.product)}>{item.product.name}</Link>
         <p className="cart-line-item__unit">{formatEur(unit)}</p>
       </div>
-      <div className="cart-line-item__stepper">
+      <ActionForm className="cart-line-item__stepper" action={CART_FORM_ACTIONS.quantity} returnTo={returnTo}>
+        <input type="hidden" name="itemId" value={item.id} />
         <QuantityStepper
+          submitName="quantity"
           value={item.quantity}
           max={lineQuantityLimit(item.product)}
           minusRemoves
@@ -26,19 +35,22 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
           label={`Menge von ${item.product.name}`}
           onChange={(quantity) => void cartActions.updateQuantity(item.id, quantity)}
         />
-      </div>
+      </ActionForm>
       <p className="cart-line-item__total">{formatEur(unit * item.quantity)}</p>
       {busy ? (
         <Spinner label="Wird aktualisiert…" />
       ) : (
-        <button
-          type="button"
-          className="cart-line-item__remove"
-          aria-label={`${item.product.name} entfernen`}
-          onClick={() => void cartActions.remove(item.id)}
+        <ActionForm
+          className="cart-line-item__remove-form"
+          action={CART_FORM_ACTIONS.remove}
+          returnTo={returnTo}
+          onAction={() => void cartActions.remove(item.id)}
         >
-          ×
-        </button>
+          <input type="hidden" name="itemId" value={item.id} />
+          <button type="submit" className="cart-line-item__remove" aria-label={`${item.product.name} entfernen`}>
+            ×
+          </button>
+        </ActionForm>
       )}
     </li>
   );

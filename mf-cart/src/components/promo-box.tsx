@@ -1,51 +1,76 @@
-import { Button, ClientForm } from '@shop/ui';
-import { useState, type FormEvent } from 'react';
-import type { CartResponse } from '@shop/contracts';
+import { Button, useHydrated } from '@shop/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CART_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
+import { ActionForm } from '@shop/shell-api';
 import { cartActions } from '../stores/cart-store';
 
 /**
  * Promo code box (spec §4, §5): input trimmed and uppercased, Enter submits, the button is
  * disabled while empty or checking; an applied code shows in a green box with a remove button.
- * Disabled until hydration on the server-rendered cart page (ClientForm).
+ * Both are forms of the cart service (CART_FORM_ACTIONS), so they work before the JavaScript has
+ * loaded and without it. The field is uncontrolled: what a shopper typed before hydration stays.
  */
 export function PromoBox({ cart }: { cart: CartResponse }) {
-  const [code, setCode] = useState('');
+  const { pathname, search } = useLocation();
+  const returnTo = pathname + search;
+  const input = useRef<HTMLInputElement>(null);
+  const [filled, setFilled] = useState(false);
   const [checking, setChecking] = useState(false);
+  const hydrated = useHydrated();
+  // Typed before hydration: the button is enabled for it.
+  useEffect(() => setFilled(Boolean(input.current?.value.trim())), []);
+
   if (cart.promo) {
     return (
-      <div className="cart-promo-box cart-promo-box--applied" data-testid="promo-applied">
+      <ActionForm
+        className="cart-promo-box cart-promo-box--applied"
+        data-testid="promo-applied"
+        action={CART_FORM_ACTIONS.removePromo}
+        returnTo={returnTo}
+        onAction={() => void cartActions.removePromo()}
+      >
         <span>
           Gutscheincode <strong>{cart.promo.code}</strong> angewendet
         </span>
-        <Button variant="ghost" onClick={() => void cartActions.removePromo()}>
+        <Button variant="ghost" type="submit">
           Entfernen
         </Button>
-      </div>
+      </ActionForm>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim() || checking) return;
+  const apply = async () => {
+    const field = input.current;
+    if (!field?.value.trim() || checking) return;
     setChecking(true);
-    const ok = await cartActions.applyPromo(code);
+    const ok = await cartActions.applyPromo(field.value);
     setChecking(false);
-    if (ok) setCode('');
+    if (ok) {
+      field.value = '';
+      setFilled(false);
+    }
   };
   return (
-    <ClientForm className="cart-promo-box" onSubmit={(event) => void submit(event)}>
+    <ActionForm className="cart-promo-box" action={CART_FORM_ACTIONS.applyPromo} returnTo={returnTo} onAction={() => void apply()}>
       <label htmlFor="promo-code">Gutscheincode</label>
       <div className="cart-promo-box__row">
         <input
+          ref={input}
           id="promo-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          name="code"
+          onChange={(event) => {
+            event.target.value = event.target.value.toUpperCase();
+            setFilled(Boolean(event.target.value.trim()));
+          }}
           autoComplete="off"
+          autoCapitalize="characters"
           maxLength={32}
         />
-        <Button variant="secondary" type="submit" disabled={!code.trim() || checking}>
+        {/* Before hydration always enabled: the server ignores an empty code (spec §5). */}
+        <Button variant="secondary" type="submit" disabled={hydrated && (!filled || checking)}>
           {checking ? 'Wird geprüft…' : 'Einlösen'}
         </Button>
       </div>
-    </ClientForm>
+    </ActionForm>
   );
 }

@@ -1,17 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
-import { lineQuantityMessage } from '@shop/cart-rules';
+import { CART_UNREACHABLE as UNREACHABLE, lineQuantityMessage } from '@shop/cart-rules';
 
-/** The spec §8 texts of failed cart actions, used as toast titles. */
-export const CART_ACTION_FAILED = {
-  add: 'Produkt konnte nicht hinzugefügt werden',
-  update: 'Menge konnte nicht aktualisiert werden',
-  remove: 'Artikel konnte nicht entfernt werden',
-  clear: 'Warenkorb konnte nicht geleert werden',
-  reorder: 'Erneut bestellen hat nicht geklappt',
-} as const;
-
-const UNREACHABLE = 'Der Warenkorb ist gerade nicht erreichbar. Bitte versuchen Sie es gleich erneut.';
 const CHECK_INPUT = 'Bitte prüfen Sie Ihre Eingabe.';
 
 /**

@@ -3,10 +3,10 @@ import { MAX_LINE_QUANTITY, type CartResponse, type ReorderResponse } from '@sho
 import { ApiError } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
 import { shopQueryClient, showToast } from '@shop/shell-api';
-import { lineQuantityMessage, promoSavingLabel } from '@shop/cart-rules';
+import { CART_ACTION_FAILED, lineQuantityMessage, promoSavingLabel } from '@shop/cart-rules';
 import { cartApi } from '../api/cart-api';
 import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from '../lib/local-cart';
-import { CART_ACTION_FAILED, cartErrorReason } from '../lib/cart-errors';
+import { cartErrorReason } from '../lib/cart-errors';
 import { cartKeys } from '../api/cart-queries';
 import { useCartUiStore } from './cart-ui-store';
 

@@ -1,7 +1,7 @@
 import { Button } from '@shop/ui';
-import { useAddToCart, useFactualMode, useReviewsEnabled } from '@shop/shell-api';
-import { Link } from 'react-router-dom';
-import type { Product } from '@shop/contracts';
+import { ActionForm, useAddToCart, useFactualMode, useReviewsEnabled } from '@shop/shell-api';
+import { Link, useLocation } from 'react-router-dom';
+import { CART_FORM_ACTIONS, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, isSoldOut, productLink } from '@shop/catalog-rules';
 import { formatInteger } from '@shop/format';
 import { PriceTag } from './price-tag';
@@ -12,7 +12,7 @@ import { RatingStars } from './rating-stars';
 
 /**
  * Product card (spec §2): image with the wishlist heart, name, price with sale badge and percent, battery and
- * nicotine, buy button with busy state or 'Ausverkauft' (spec §4 stock rule). The rating only
+ * nicotine, buy button (a form: CART_FORM_ACTIONS.add) with busy state or 'Ausverkauft' (spec §4 stock rule). The rating only
  * from approved reviews of verified buyers while reviews are switched on (issue #25), never invented.
  */
 /** Card image slot: a quarter of the 80rem container on large screens, half the width on phones, 16rem in carousels. */
@@ -26,6 +26,7 @@ export function ProductCard({
   /** The page's first visible card: its image loads first (LCP). */ priority?: boolean;
 }) {
   const { add, busy } = useAddToCart();
+  const { pathname, search } = useLocation();
   // No SALE badge in the factual presentation mode (§ 19 TabakerzG, issue #25).
   const factual = useFactualMode();
   const rating = useReviewsEnabled() ? product.rating : null;
@@ -57,9 +58,18 @@ export function ProductCard({
             Ausverkauft
           </Button>
         ) : (
-          <Button className="catalog-product-card__buy" disabled={busy} onClick={() => void add(product.id, 1)}>
-            {busy ? 'Wird hinzugefügt...' : 'In den Warenkorb'}
-          </Button>
+          // A form of the cart service: works before the JavaScript has loaded and without it.
+          <ActionForm
+            className="catalog-product-card__buy-form"
+            action={CART_FORM_ACTIONS.add}
+            returnTo={pathname + search}
+            onAction={() => void add(product.id, 1)}
+          >
+            <input type="hidden" name="productId" value={product.id} />
+            <Button type="submit" className="catalog-product-card__buy" disabled={busy}>
+              {busy ? 'Wird hinzugefügt...' : 'In den Warenkorb'}
+            </Button>
+          </ActionForm>
         )}
       </div>
     </article>

@@ -22,3 +22,4 @@ export * from './staff';
 export * from './media';
 export * from './server-render';
 export * from './reviews';
+export * from './storefront-forms';

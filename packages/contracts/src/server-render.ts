@@ -1,4 +1,5 @@
 import type { RemotesManifest, ShopConfig } from './slices';
+import type { EntryState } from './storefront-forms';
 
 /**
  * The contract between the gateway and the shell's server build (`shell/dist/server/main.js`,
@@ -10,8 +11,8 @@ import type { RemotesManifest, ShopConfig } from './slices';
 export interface ServerRenderRequest {
   /** Path and query as the router sees it, e.g. '/produkt/randm-tornado-9000?x=1'. */
   url: string;
-  /** isbot(User-Agent): crawlers get the page without the age gate. */
-  crawler: boolean;
+  /** The age gate, cookie banner and flash notice of this request's first screen (storefront-forms.ts). */
+  entry: EntryState;
   /** Nonce of this response's Content-Security-Policy, for scripts React streams inline. */
   nonce: string;
   /**

@@ -22,3 +22,4 @@ export * from './changes/change-signal';
 export { acquireLease } from './jobs/job-lease';
 export * from './internal-client';
 export * from './cached-internal-read';
+export * from './form-answers';

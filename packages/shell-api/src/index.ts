@@ -6,3 +6,4 @@ export * from './shop-config';
 export * from './session';
 export * from './add-to-cart';
 export * from './query-client';
+export * from './action-form';

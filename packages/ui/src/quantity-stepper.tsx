@@ -1,3 +1,5 @@
+import type { MouseEvent } from 'react';
+
 export interface QuantityStepperProps {
   /** Current quantity (pieces). */
   value: number;
@@ -14,34 +16,56 @@ export interface QuantityStepperProps {
   minusRemoves?: boolean;
   /** A line being changed: both buttons disabled (spec §4). */
   disabled?: boolean;
+  /**
+   * Inside a form whose server endpoint sets the quantity (a cart line): − and + are submit
+   * buttons named `submitName` with the quantity they ask for as value, so they work before
+   * the JavaScript has loaded and without it; once hydrated a click calls `onChange` instead.
+   */
+  submitName?: string;
+  /** Inside a form that sends the chosen quantity (add to cart): a hidden field of this name carries it. */
+  fieldName?: string;
 }
 
 /**
  * The shop's one quantity stepper (product page and cart lines): − / value / +, with plus
  * disabled at `max`, so a shopper cannot ask for more than the shop will accept.
  */
-export function QuantityStepper({ value, onChange, label, max, minusRemoves = false, disabled = false }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  max,
+  minusRemoves = false,
+  disabled = false,
+  submitName,
+  fieldName,
+}: QuantityStepperProps) {
   const atMax = value >= max;
+  const less = minusRemoves ? value - 1 : Math.max(1, value - 1);
+  const more = Math.min(max, value + 1);
+  /** A step button: a submit of `next` inside a quantity form, else a plain button. */
+  const step = (next: number) =>
+    submitName
+      ? {
+          type: 'submit' as const,
+          name: submitName,
+          value: String(next),
+          onClick: (event: MouseEvent<HTMLButtonElement>) => {
+            event.preventDefault();
+            onChange(next);
+          },
+        }
+      : { type: 'button' as const, onClick: () => onChange(next) };
   return (
     <div className="shop-stepper" role="group" aria-label={label}>
-      <button
-        type="button"
-        aria-label="Menge verringern"
-        disabled={disabled || (!minusRemoves && value <= 1)}
-        onClick={() => onChange(minusRemoves ? value - 1 : Math.max(1, value - 1))}
-      >
+      <button aria-label="Menge verringern" disabled={disabled || (!minusRemoves && value <= 1)} {...step(less)}>
         −
       </button>
       <output aria-live="polite" aria-label="Menge">
         {value}
       </output>
-      <button
-        type="button"
-        aria-label="Menge erhöhen"
-        title={atMax ? `Höchstens ${max} Stück` : undefined}
-        disabled={disabled || atMax}
-        onClick={() => onChange(Math.min(max, value + 1))}
-      >
+      {fieldName && <input type="hidden" name={fieldName} value={value} />}
+      <button aria-label="Menge erhöhen" title={atMax ? `Höchstens ${max} Stück` : undefined} disabled={disabled || atMax} {...step(more)}>
         +
       </button>
     </div>

@@ -10,6 +10,7 @@ import { Carts } from './cart/carts';
 import { customerDataRoutes } from './customers/customer-data.routes';
 import { CartOperations } from './cart/cart-operations';
 import { cartRoutes } from './cart/cart.routes';
+import { cartFormRoutes } from './cart/cart-forms.routes';
 import { dropLegacyCarts } from './cart/cart.model';
 import { CartOwners } from './cart/cart-owner';
 import {
@@ -112,11 +113,9 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
     withdrawalsPerEmailAndClient: new AttemptLimiter(app.db, now, WITHDRAWAL_FAILURES_PER_EMAIL_AND_CLIENT),
     withdrawalsPerIp: new AttemptLimiter(app.db, now, WITHDRAWAL_FAILURES_PER_IP),
   };
-  await app.register(cartRoutes, {
-    operations,
-    owners,
-    promoGuesses: { perCart: limiters.promoGuessesPerCart, perIp: limiters.promoGuessesPerIp },
-  });
+  const promoGuesses = { perCart: limiters.promoGuessesPerCart, perIp: limiters.promoGuessesPerIp };
+  await app.register(cartRoutes, { operations, owners, promoGuesses });
+  await app.register(cartFormRoutes, { operations, owners, promoGuesses, secureCookies: config.COOKIE_SECURE });
   await app.register(orderRoutes, {
     placement,
     cart: operations,

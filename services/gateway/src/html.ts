@@ -86,14 +86,19 @@ export function injectStartup(
 }
 
 /**
- * Before the first paint, marks a visitor who confirmed the age gate in this browser session
- * (sessionStorage 'shell:age-verified', STORAGE_KEYS.ageVerified of @shop/shell-api), so the
- * server-rendered gate stays hidden for them (shell.css `html[data-age-verified]`) instead of
- * flashing until the shell hydrates (issue #23). Carries the response's CSP nonce.
+ * The page's one inline script (with the response's CSP nonce), before any other: while the
+ * JavaScript loads, a tap on a storefront form's button submits the form natively, and the
+ * server answers it (docs/decisions/forms-first.md). Once one submission has gone out natively
+ * (its submit event was not cancelled: React had not taken the form over), every later submit on
+ * the page is stopped before React sees it, so a second tap while the answer is on its way, even
+ * one after hydration, can neither send it again nor also run the enhanced handler: each tap acts
+ * exactly once.
  */
-export function injectAgeFlagScript(html: string, nonce: string): string {
+export function injectSubmitGuard(html: string, nonce: string): string {
   const script =
-    `<script nonce="${escapeHtml(nonce)}">try{if(sessionStorage.getItem('shell:age-verified')==='true')` +
-    `document.documentElement.setAttribute('data-age-verified','')}catch(e){}</script>`;
+    `<script nonce="${escapeHtml(nonce)}">(function(){var p=null;document.addEventListener('submit',function(e){` +
+    `if(p&&!p.defaultPrevented){e.preventDefault();e.stopImmediatePropagation();return}p=e},true);` +
+    // A page restored from the back/forward cache starts over.
+    `addEventListener('pageshow',function(){p=null})})()</script>`;
   return replaceLiterally(html, '</title>', `</title>${script}`);
 }

@@ -104,10 +104,10 @@ const html = async () => {
 /** Opens /kontakt as a returning shopper, waits until it has hydrated (the form is enabled), returns the h1 and every console error or warning. */
 async function hydratedPage(): Promise<{ heading: string; problems: string[] }> {
   const context = await browser.newContext({ userAgent: USER_AGENT });
-  await context.addInitScript(() => {
-    sessionStorage.setItem('shell:age-verified', 'true');
-    localStorage.setItem('shell:cookie-consent', 'rejected');
-  });
+  await context.addCookies([
+    { name: 'shop_age_verified', value: '1', url: gatewayUrl },
+    { name: 'shop_cookie_consent', value: 'rejected', url: gatewayUrl },
+  ]);
   const page = await context.newPage();
   const problems: string[] = [];
   // Render problems only: the stub services answer the page's own API calls (session, cart) with

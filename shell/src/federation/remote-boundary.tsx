@@ -31,6 +31,13 @@ export function PageLoading() {
   return (
     <div className="shop-page shell-remote-loading">
       <Spinner label="Seite wird geladen…" />
+      {/* Personal pages (checkout, account) render in the browser only; without JavaScript they say so. */}
+      <noscript>
+        <p className="shell-noscript">
+          Diese Seite braucht JavaScript. Bitte schalten Sie JavaScript in Ihrem Browser ein, um Ihre Bestellung abzuschließen oder Ihr
+          Kundenkonto zu nutzen. Ihr Warenkorb bleibt erhalten.
+        </p>
+      </noscript>
     </div>
   );
 }

@@ -160,7 +160,7 @@ async function renderPage(
         <App
           shopConfig={request.shopConfig}
           queryClient={queryClient}
-          crawler={request.crawler}
+          entry={request.entry}
           router={({ children }: { children: ReactNode }) => <StaticRouter location={request.url}>{children}</StaticRouter>}
         />
       </RemoteModulesProvider>,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import type { CartResponse } from '@shop/contracts';
+import { CART_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
 import { Button, buttonClass } from '@shop/ui';
 import { isSoldOut } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
-import { BOTTOM_BAR_PROPS, useContinueShoppingTarget, useFactualMode, useSeo } from '@shop/shell-api';
+import { ActionForm, BOTTOM_BAR_PROPS, useContinueShoppingTarget, useFactualMode, useSeo } from '@shop/shell-api';
 import { cartQueries } from '../../api/cart-queries';
 import { cartActions } from '../../stores/cart-store';
 import { CartLoadGate } from '../../components/cart-load-gate';
@@ -20,12 +20,19 @@ import { href } from '@shop/routes';
 /** Suggestions shown under the cart (spec §2: up to 3 featured products). */
 const SUGGESTIONS_SHOWN = 3;
 
+/** Path and query of this page: where the cart's forms send the browser back to. */
+function useReturnTo(): string {
+  const { pathname, search } = useLocation();
+  return pathname + search;
+}
+
 /**
  * 'Wird oft zusammen gekauft' (spec §2): up to 3 featured products that are not in the cart
  * yet, each with image, name (to /produkt/{slug}), price and a button to add it.
  */
 function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
   const { data } = useQuery(cartQueries.suggestions());
+  const returnTo = useReturnTo();
   const inCart = new Set(cart.items.map((item) => item.productId));
   const products = (data ?? []).filter((product) => !inCart.has(product.id) && !isSoldOut(product)).slice(0, SUGGESTIONS_SHOWN);
   if (!products.length) return null;
@@ -40,9 +47,12 @@ function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
               <Link to={href('/produkt/:slug', { slug: product.slug })}>{product.name}</Link>
               <p className="cart-suggestion__price">{formatEurDecimal(product.salePrice ?? product.price)}</p>
             </div>
-            <Button variant="secondary" aria-label={`${product.name} in den Warenkorb`} onClick={() => void cartActions.add(product.id, 1)}>
-              +
-            </Button>
+            <ActionForm action={CART_FORM_ACTIONS.add} returnTo={returnTo} onAction={() => void cartActions.add(product.id, 1)}>
+              <input type="hidden" name="productId" value={product.id} />
+              <Button variant="secondary" type="submit" aria-label={`${product.name} in den Warenkorb`}>
+                +
+              </Button>
+            </ActionForm>
           </li>
         ))}
       </ul>
@@ -50,14 +60,21 @@ function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
   );
 }
 
-/** 'Warenkorb leeren' asks once more before it removes every line. */
+/**
+ * 'Warenkorb leeren' asks once more before it removes every line. A form of the cart service:
+ * without JavaScript (or before it has loaded) the button empties the cart at once; the
+ * confirmation is the hydrated page's.
+ */
 function ClearCartButton() {
   const [confirming, setConfirming] = useState(false);
+  const returnTo = useReturnTo();
   if (!confirming) {
     return (
-      <Button variant="ghost" onClick={() => setConfirming(true)}>
-        Warenkorb leeren
-      </Button>
+      <ActionForm action={CART_FORM_ACTIONS.empty} returnTo={returnTo} onAction={() => setConfirming(true)}>
+        <Button variant="ghost" type="submit">
+          Warenkorb leeren
+        </Button>
+      </ActionForm>
     );
   }
   return (
@@ -140,10 +157,10 @@ function CartContents({ cart }: { cart: CartResponse }) {
                 <LineItemRow key={item.id} item={item} />
               ))}
             </ul>
-            <p className="cart-page__links">
+            <div className="cart-page__links">
               <Link to={continueShopping}>Weiter einkaufen</Link>
               <ClearCartButton />
-            </p>
+            </div>
             {!factual && <FrequentlyBoughtTogether cart={cart} />}
           </div>
           <aside className="cart-aside" aria-label="Bestellübersicht">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, QuantityStepper, Button, buttonClass, DurabilityGuaranteeLabel, LegalGuaranteeNotice } from '@shop/ui';
 import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
-import { CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
+import { CART_FORM_ACTIONS, CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
-import { showToast, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
+import { ActionForm, showToast, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
 import { WishlistHeart } from '../../components/wishlist-heart';
 import { catalogQueries } from '../../api/catalog-queries';
 import { PriceTag } from '../../components/price-tag';
@@ -67,6 +67,7 @@ function Gallery({ product }: { product: Product }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
+  const { pathname, search } = useLocation();
   const [tab, setTab] = useState<'description' | 'specs'>('description');
   // Detail page toast of spec §8: 'Zum Warenkorb hinzugefügt' / '{name} wurde hinzugefügt.'
   const { add, busy } = useAddToCart(() =>
@@ -136,18 +137,27 @@ function ProductDetails({ product }: { product: Product }) {
           <p className={soldOut ? 'catalog-stock catalog-stock--out' : 'catalog-stock catalog-stock--in'} data-testid="stock-status">
             {soldOut ? 'Ausverkauft' : 'Auf Lager'}
           </p>
-          {!soldOut && (
-            <div className="catalog-product-detail__stepper">
-              <QuantityStepper value={quantity} onChange={setQuantity} label="Menge" max={maxQuantity} />
+          {/* A form of the cart service (CART_FORM_ACTIONS.add): adding works before the JavaScript has loaded and without it. */}
+          <ActionForm
+            className="catalog-product-detail__purchase"
+            action={CART_FORM_ACTIONS.add}
+            returnTo={pathname + search}
+            onAction={() => void add(product.id, quantity)}
+          >
+            <input type="hidden" name="productId" value={product.id} />
+            {!soldOut && (
+              <div className="catalog-product-detail__stepper">
+                <QuantityStepper value={quantity} onChange={setQuantity} label="Menge" max={maxQuantity} fieldName="quantity" />
+              </div>
+            )}
+            {!soldOut && quantity >= maxQuantity && <p className="catalog-product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
+            <div className="catalog-product-detail__buy">
+              <Button type="submit" className="catalog-product-detail__add" disabled={soldOut || busy}>
+                {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
+              </Button>
+              <WishlistHeart productId={product.id} productName={product.name} className="catalog-heart--outlined" />
             </div>
-          )}
-          {!soldOut && quantity >= maxQuantity && <p className="catalog-product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
-          <div className="catalog-product-detail__buy">
-            <Button className="catalog-product-detail__add" disabled={soldOut || busy} onClick={() => void add(product.id, quantity)}>
-              {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
-            </Button>
-            <WishlistHeart productId={product.id} productName={product.name} className="catalog-heart--outlined" />
-          </div>
+          </ActionForm>
           <p className="catalog-product-detail__restriction">
             Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung
           </p>

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { LegalText } from '@shop/contracts';
+import { decodeFlash, STOREFRONT_COOKIES, type LegalText } from '@shop/contracts';
 import { loadConfig } from '@shop/service-kit';
 import { startAuditCollector, startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
 export { testProduct } from '@shop/test-fixtures';
@@ -180,6 +180,13 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   function shopper(headers: Record<string, string> = {}) {
     const jar = new Map<string, string>();
     const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const keepCookies = (setCookie: string | string[] | undefined) => {
+      for (const entry of setCookie ? (Array.isArray(setCookie) ? setCookie : [setCookie]) : []) {
+        const [pair] = String(entry).split(';');
+        const index = pair!.indexOf('=');
+        jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+      }
+    };
     const call = async (
       method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
       url: string,
@@ -193,12 +200,28 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
         headers: { ...headers, ...extra, ...(jar.size ? { cookie: cookieHeader() } : {}) },
       });
       const setCookie = response.headers['set-cookie'];
-      for (const entry of setCookie ? (Array.isArray(setCookie) ? setCookie : [setCookie]) : []) {
-        const [pair] = String(entry).split(';');
-        const index = pair!.indexOf('=');
-        jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-      }
+      keepCookies(setCookie);
       return { status: response.statusCode, body: response.body ? response.json() : null, setCookie };
+    };
+    /**
+     * Submits an HTML form as a browser without JavaScript does (urlencoded): the answer's status,
+     * `Location` and the flash notice it left for the next page (which then deletes it).
+     */
+    const submitForm = async (url: string, fields: Record<string, string>) => {
+      jar.delete(STOREFRONT_COOKIES.flash);
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: new URLSearchParams(fields).toString(),
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', ...(jar.size ? { cookie: cookieHeader() } : {}) },
+      });
+      keepCookies(response.headers['set-cookie']);
+      return {
+        status: response.statusCode,
+        location: response.headers.location,
+        cacheControl: response.headers['cache-control'],
+        flash: decodeFlash(jar.get(STOREFRONT_COOKIES.flash)),
+      };
     };
     /**
      * Places the cart as the checkout does: with the cart's current total as `expectedTotal`
@@ -208,7 +231,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
       const expectedTotal = body.expectedTotal ?? (await call('GET', '/api/cart')).body.totals?.total;
       return call('POST', '/api/orders', { ...body, expectedTotal }, { 'idempotency-key': key });
     };
-    return { call, cookie: cookieHeader, placeOrder };
+    return { call, submitForm, cookie: cookieHeader, placeOrder };
   }
 
   return {

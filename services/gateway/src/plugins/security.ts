@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@shop/contracts';
+import { ENTRY_FORM_ACTIONS, type ErrorCode } from '@shop/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -56,6 +56,11 @@ export function isApiRequest(request: FastifyRequest): boolean {
   return pathname.startsWith('/api/');
 }
 
+const ENTRY_FORMS = new Set<string>(Object.values(ENTRY_FORM_ACTIONS));
+
+/** Whether a request goes to one of the gateway's own storefront forms (age gate, cookie choice). */
+const isEntryForm = (request: FastifyRequest) => ENTRY_FORMS.has(request.routeOptions.url ?? '');
+
 /** Host names of this machine: only here may the request's own Host stand in for a configured origin. */
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -80,8 +85,8 @@ function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
  * - helmet headers with a content security policy that allows the configured remote origins
  *   (scripts, manifests, images). Inline styles are allowed because the remotes inject their
  *   CSS at run time (style-loader); scripts stay 'self' + remote origins only.
- * - origin check: a POST/PUT/PATCH/DELETE to /api from a browser page of another origin is
- *   rejected with 403 (CSRF defence on top of SameSite cookies). Allowed: the configured
+ * - origin check: a POST/PUT/PATCH/DELETE to /api (or to the entry forms of entry-forms.ts)
+ *   from a browser page of another origin is rejected with 403 (CSRF defence on top of SameSite cookies). Allowed: the configured
  *   origins (PUBLIC_ORIGIN, EXTRA_ALLOWED_ORIGINS), and in development the request's own loopback
  *   host. Requests without Origin and Referer
  *   (server-to-server clients) pass; `Origin: null` and a malformed Referer are refused.
@@ -125,12 +130,16 @@ export const security = fp<SecurityOptions>(
       // X-Frame-Options cannot name other sites: with embedding sites configured, CSP frame-ancestors alone decides.
       frameguard: opts.frameAncestors.length ? false : { action: 'sameorigin' },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's 'no-referrer': with it, browsers send `Origin: null` on a form's POST
+      // (HTML's 'serialize an origin' follows the referrer policy), and the origin check below
+      // would refuse the shop's own forms. 'same-origin' still sends no address to other sites.
+      referrerPolicy: { policy: 'same-origin' },
       strictTransportSecurity: opts.development ? false : { maxAge: 15552000, includeSubDomains: true },
     });
 
     const allowed = new Set(opts.allowedOrigins);
     app.addHook('onRequest', async (request, reply) => {
-      if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
+      if (!STATE_CHANGING.has(request.method) || !(isApiRequest(request) || isEntryForm(request))) return;
       const origin = requestOrigin(request);
       if (origin === null || allowed.has(origin)) return;
       if (opts.development && isLoopbackSameHost(origin, request.headers.host)) return;

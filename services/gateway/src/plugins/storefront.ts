@@ -14,8 +14,8 @@ import {
   type RouteRemote,
 } from '@shop/routes';
 import type { RemotesManifest, ShopConfig, StorefrontSettings } from '@shop/contracts';
-import { isbot } from 'isbot';
-import { injectAgeFlagScript, injectHead, injectStartup, type HeadData } from '../html';
+import { injectHead, injectStartup, injectSubmitGuard, type HeadData } from '../html';
+import { entryForms, entryOf } from './entry-forms';
 import { cspNonceOf } from './security';
 import { pageStream, PageRenderer, sessionFetch } from '../server-render';
 import { RemotePreloads } from '../remote-preloads';
@@ -74,6 +74,9 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
 export async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
   const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
   const development = opts.shopConfig.environment === 'development';
+  // Plain http on localhost in development; everywhere else cookies only travel over https.
+  const secureCookies = !development;
+  await app.register(entryForms, { secureCookies });
   const preloads = new RemotePreloads(opts.staticRoot, opts.remotesManifest, app.log);
   /** The shop config of one page or answer: the environment's, with the storefront settings in force now. */
   const currentShopConfig = async (): Promise<ShopConfig> => {
@@ -203,16 +206,20 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const modules = [...HEADER_WIDGETS, ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : [])];
     const nonce = cspNonceOf(reply.raw);
     const shopConfig = await currentShopConfig();
-    const boot = { remotes: opts.remotesManifest, shopConfig };
-    const page = injectAgeFlagScript(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce);
-    // A page rendered from the visitor's session is theirs alone: no cache may keep it.
-    const session = Boolean(route?.sessionRendered);
+    // The age gate, cookie banner and flash notice depend on the visitor's cookies (Vary), and
+    // the one-page cookies this page shows are deleted with it (entry-forms.ts).
+    const { entry, setCookies } = entryOf(request, secureCookies);
+    const boot = { remotes: opts.remotesManifest, shopConfig, entry };
+    const page = injectSubmitGuard(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce);
+    // A page rendered from the visitor's session, or carrying the answer to their form, is
+    // theirs alone: no cache may keep it.
+    const personal = Boolean(route?.sessionRendered) || entry.flash !== null;
     reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', session ? PERSONAL : NO_CACHE);
+      .header('Cache-Control', personal ? PERSONAL : NO_CACHE)
+      .header('Vary', 'Cookie');
     if (renderer && request.method === 'GET') {
-      const setCookies: string[] = [];
       let fetchAsVisitor: typeof fetch | null = null;
       if (route?.sessionRendered) {
         await app.identifyVisitor(request);
@@ -220,15 +227,15 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values));
       }
       const rendered = await renderer
-        .render({ url: request.url, crawler: isbot(request.headers['user-agent'] ?? ''), nonce, sessionFetch: fetchAsVisitor, shopConfig })
+        .render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'server render failed: the page renders in the browser');
           return null;
         });
-      // Cookies the service set while the page was read (a read that misses the budget keeps its
-      // own: the browser's next read of the cart sets them then).
-      if (setCookies.length) reply.header('set-cookie', setCookies);
       if (rendered) {
+        // With the cookies the service set while the page was read (a read that misses the
+        // budget keeps its own: the browser's next read of the cart sets them then).
+        if (setCookies.length) reply.header('set-cookie', setCookies);
         const stream = pageStream(page, rendered, (error, clientRendered) => {
           if (error) request.log.error({ err: error }, 'server render stream broke off');
           for (const part of clientRendered) request.log.warn(part, `remote '${part.remote}' rendered in the browser: ${part.reason}`);
@@ -236,6 +243,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         return reply.send(stream);
       }
     }
+    if (setCookies.length) reply.header('set-cookie', setCookies);
     return reply.send(page);
   }
 

@@ -1,31 +1,32 @@
-import { Button, buttonClass, useHydrated } from '@shop/ui';
-import { useEffect, useRef } from 'react';
-import { useAgeDenied, useAgeGateActions, useAgeVerified } from './age-gate-store';
-import { useIsCrawler } from './crawler';
+import { buttonClass, useHydrated } from '@shop/ui';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ENTRY_FORM_ACTIONS, RETURN_FIELD } from '@shop/contracts';
+import { useEntry } from './entry-store';
 
 /** Where 'Website verlassen' leads: a general search site (spec §4). */
 const LEAVE_URL = 'https://www.google.de/';
 
 /**
- * Age gate as a native modal <dialog>: the page behind it is inert, focus stays inside, and
- * it is labelled by its heading. 'Ich bin 18+' closes it; 'Nein' shows the denial screen with
- * 'Website verlassen'. It cannot be dismissed any other way: Escape is cancelled, and should
- * the browser close it anyway, it is reopened.
+ * Age gate (spec §4) as a native modal <dialog>: the page behind it is inert, focus stays inside,
+ * and it is labelled by its heading. 'Ich bin 18+' closes it; 'Nein' shows the denial screen
+ * with 'Website verlassen'. It cannot be dismissed any other way: Escape is cancelled, and
+ * should the browser close it anyway, it is reopened.
  *
- * Server-rendered pages (issue #23) carry the gate already open, over a veil that blocks the
- * page, so a first visitor sees it before any JavaScript runs; a returning visitor's flag is
- * read by an inline script in the head (shell/public/index.html), which hides it before the
- * first paint. After hydration the gate is the modal dialog again, or gone.
+ * The answers are a real form (POST /altersabfrage, services/gateway/src/plugins/entry-forms.ts):
+ * the server-rendered gate, open over a veil that blocks the page, works before and without
+ * JavaScript, and a tap while the scripts load is answered by the server. Once hydrated, the
+ * form is handled here without a round trip. The gateway leaves the gate out of the HTML for a
+ * visitor who confirmed this session (a session cookie) and for crawlers.
  */
 export function AgeGate() {
-  const storedVerified = useAgeVerified();
-  const denied = useAgeDenied();
-  const { confirmAdult, deny } = useAgeGateActions();
+  const ageGate = useEntry((state) => state.ageGate);
+  const confirmAdult = useEntry((state) => state.confirmAdult);
+  const deny = useEntry((state) => state.deny);
+  const { pathname, search } = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
-  const crawler = useIsCrawler();
-  // Until hydrated, render what the server rendered: the gate for everyone but crawlers.
-  const verified = hydrated ? storedVerified : crawler;
+  const verified = ageGate === 'passed';
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -40,6 +41,14 @@ export function AgeGate() {
 
   if (verified) return null;
 
+  /** The hydrated form: the answer of the button that submitted it, in the browser. */
+  const answer = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === 'nein') deny();
+    else confirmAdult();
+  };
+
   const gate = (
     <dialog
       ref={dialogRef}
@@ -50,7 +59,7 @@ export function AgeGate() {
       onCancel={(event) => event.preventDefault()}
       data-testid="age-gate"
     >
-      {denied ? (
+      {ageGate === 'denied' ? (
         <div className="shell-age-gate__content">
           <h2 id="age-gate-title">Zugang nur ab 18 Jahren</h2>
           <p id="age-gate-text">
@@ -73,14 +82,15 @@ export function AgeGate() {
             Diese Website bietet nikotinhaltige Produkte an. Der Zugang ist nur Erwachsenen ab 18 Jahren erlaubt. Bei der Bestellung und bei
             der Zustellung wird Ihr Alter geprüft.
           </p>
-          <div className="shell-age-gate__actions">
-            <Button onClick={confirmAdult} autoFocus>
+          <form className="shell-age-gate__actions" method="post" action={ENTRY_FORM_ACTIONS.ageGate} onSubmit={answer}>
+            <input type="hidden" name={RETURN_FIELD} value={pathname + search} />
+            <button type="submit" className={buttonClass('primary')} name="antwort" value="ja" autoFocus>
               Ich bin 18+
-            </Button>
-            <Button variant="secondary" onClick={deny}>
+            </button>
+            <button type="submit" className={buttonClass('secondary')} name="antwort" value="nein">
               Nein
-            </Button>
-          </div>
+            </button>
+          </form>
         </div>
       )}
     </dialog>

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * The storefront in a browser without JavaScript (projects 'no-javascript' and
+ * 'no-javascript-phone'; also what a shopper meets whose scripts failed to load): every action of
+ * the journey is a form the server answers (docs/decisions/forms-first.md).
+ */
+
+/** Clicks (or taps, on a phone) a control that submits a form, and waits for the page the server answers with. */
+async function submitWith(page: Page, control: ReturnType<Page['getByRole']>) {
+  await Promise.all([page.waitForNavigation(), control.click()]);
+}
+
+test('without JavaScript a shopper passes the age gate, searches, adds a product, changes its quantity and applies a promo code', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // The first visit: the gate over a veil that covers the page, the page behind it not reachable.
+  const gate = page.getByRole('dialog', { name: 'Sind Sie mindestens 18 Jahre alt?' });
+  await expect(gate).toBeVisible();
+  await expect(page.getByTestId('age-gate-veil')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kategorien' }).first().click({ trial: true, timeout: 1000 })).rejects.toThrow();
+  await submitWith(page, gate.getByRole('button', { name: 'Ich bin 18+' }));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('age-gate')).toHaveCount(0);
+
+  // The cookie banner, a form too: the choice is stored, the banner gone on every later page.
+  const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
+  await expect(banner).toBeVisible();
+  await submitWith(page, banner.getByRole('button', { name: 'Ablehnen' }));
+  await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+
+  // Search: the header's search box is a GET form to the all-products page.
+  const search = page.getByRole('combobox', { name: 'Produkte suchen' });
+  await search.fill('Blueberry Ice');
+  await Promise.all([page.waitForNavigation(), search.press('Enter')]);
+  await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Blueberry\+Ice/);
+  const card = page.getByTestId('product-card').filter({ hasText: 'Blueberry Ice' }).first();
+  const productName = (await card.getByRole('heading').textContent())!.trim();
+
+  // The product page, and 'In den Warenkorb': the server adds it and says so on the same page.
+  await Promise.all([page.waitForNavigation(), card.getByRole('link', { name: productName }).click()]);
+  await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+  const productUrl = page.url();
+  await submitWith(page, page.getByRole('button', { name: /^In den Warenkorb – / }));
+  expect(page.url()).toBe(productUrl);
+  const notice = page.getByTestId('flash-notice');
+  await expect(notice).toContainText('Zum Warenkorb hinzugefügt');
+  await expect(notice).toContainText(`${productName} wurde hinzugefügt.`);
+
+  // The notice leads to the cart; its stepper and promo box are forms of the cart service.
+  await Promise.all([page.waitForNavigation(), notice.getByRole('link', { name: 'Zum Warenkorb' }).click()]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
+  const line = page.getByTestId('line-item').filter({ hasText: productName });
+  await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('1');
+  await submitWith(page, line.getByRole('button', { name: 'Menge erhöhen' }));
+  await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('2');
+
+  await page.getByLabel('Gutscheincode').fill('willkommen10');
+  await submitWith(page, page.getByRole('button', { name: 'Einlösen' }));
+  await expect(page.getByTestId('flash-notice')).toContainText('Gutscheincode angewendet!');
+  await expect(page.getByTestId('flash-notice')).toContainText('Sie sparen 10%');
+
+  // The end: the product at the changed quantity, with the code, on the server-rendered cart page.
+  await page.reload();
+  await expect(page.getByTestId('flash-notice')).toHaveCount(0);
+  await expect(page.getByTestId('line-item')).toHaveCount(1);
+  await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('2');
+  await expect(page.getByTestId('promo-applied')).toContainText('Gutscheincode WILLKOMMEN10 angewendet');
+  // Checkout needs JavaScript, and says so in a <noscript> (which a browser with JavaScript switched
+  // off shows; Playwright's switch does not, so the HTML is read).
+  await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Zur Kasse' }).first().click()]);
+  await expect(page).toHaveURL(/\/checkout$/);
+  const checkout = await (await page.request.get('/checkout')).text();
+  expect(checkout).toMatch(/<noscript><p class="shell-noscript">Diese Seite braucht JavaScript\./);
+});
+
+test("without JavaScript 'Nein' shows the denial screen, and the next visit asks again", async ({ page }) => {
+  await page.goto('/kategorien');
+  await submitWith(page, page.getByRole('button', { name: 'Nein' }));
+  const denial = page.getByRole('dialog', { name: 'Zugang nur ab 18 Jahren' });
+  await expect(denial).toBeVisible();
+  await expect(denial.getByRole('link', { name: 'Website verlassen' })).toHaveAttribute('href', 'https://www.google.de/');
+  await expect(denial.getByRole('button', { name: 'Ich bin 18+' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Sind Sie mindestens 18 Jahre alt?' })).toBeVisible();
+});
+
+test('without JavaScript product cards add from a listing, back to the same listing, and the cart page removes lines', async ({
+  page,
+  context,
+}) => {
+  const shop = new URL(test.info().project.use.baseURL!);
+  await context.addCookies([
+    { name: 'shop_age_verified', value: '1', url: shop.origin },
+    { name: 'shop_cookie_consent', value: 'rejected', url: shop.origin },
+  ]);
+  await page.goto('/randm-tornado-vape-alle-produkte?search=Blueberry+Ice');
+  const cards = page.getByTestId('product-card');
+  await submitWith(page, cards.nth(0).getByRole('button', { name: 'In den Warenkorb' }));
+  await expect(page.getByTestId('flash-notice')).toContainText('Zum Warenkorb hinzugefügt');
+  // The listing kept its search: the shopper is back where they were.
+  await expect(page).toHaveURL(/\?search=Blueberry\+Ice$/);
+  await submitWith(page, cards.nth(1).getByRole('button', { name: 'In den Warenkorb' }));
+
+  await page.goto('/warenkorb');
+  await expect(page.getByTestId('line-item')).toHaveCount(2);
+  const first = page.getByTestId('line-item').first();
+  await submitWith(page, first.getByRole('button', { name: /entfernen$/ }));
+  await expect(page.getByTestId('flash-notice')).toContainText('Artikel entfernt');
+  await expect(page.getByTestId('line-item')).toHaveCount(1);
+  // Minus at 1 removes the line (spec §4).
+  await submitWith(page, page.getByTestId('line-item').getByRole('button', { name: 'Menge verringern' }));
+  await expect(page.getByText('Ihr Warenkorb ist leer')).toBeVisible();
+});

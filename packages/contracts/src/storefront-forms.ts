@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The storefront's HTML forms (progressive enhancement, docs/decisions/forms-first.md): every
+ * action on a storefront page's first screen is a real `<form method="post">` that the server
+ * handles without JavaScript (answer: 303 to the page it came from), and that React takes over
+ * once the page has hydrated. This module is the contract between the forms, the gateway (which
+ * renders the page) and the services that handle them.
+ */
+
+/**
+ * Cookies of the storefront's entry (spec §4 'Age gate', 'Cookie banner'), read by the gateway
+ * when it renders a page and by the shell in the browser:
+ * - `ageVerified` '1': the visitor confirmed being 18+; a session cookie, so it lasts for the
+ *   browser session as the spec's session flag does. Readable by scripts: the shell sets it
+ *   itself once hydrated.
+ * - `ageDenied` '1': the answer 'Nein'; read by the next page only, which shows the denial
+ *   screen and deletes it (a mistaken 'Nein' is not remembered; a reload asks again).
+ * - `cookieConsent` 'true' | 'rejected': the cookie choice, kept 12 months (§ 25 TDDDG: storing
+ *   the choice itself is strictly necessary and needs no consent).
+ * - `cookieBannerClosed` '1': the banner's X, for the next page only (it stores no choice).
+ * - `flash`: a {@link FlashNotice} for the next page only (the German answer to a form).
+ */
+export const STOREFRONT_COOKIES = {
+  ageVerified: 'shop_age_verified',
+  ageDenied: 'shop_age_denied',
+  cookieConsent: 'shop_cookie_consent',
+  cookieBannerClosed: 'shop_cookie_banner_closed',
+  flash: 'shop_flash',
+} as const;
+
+/** How long the cookie choice is kept (s): 12 months, then the banner asks again. */
+export const COOKIE_CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** How long a one-page cookie (denial, closed banner, flash) lives if no page reads it (s). */
+export const ONE_PAGE_COOKIE_MAX_AGE_S = 120;
+
+/** The gateway's form endpoints of the entry (application/x-www-form-urlencoded). */
+export const ENTRY_FORM_ACTIONS = {
+  /** Field `antwort`: 'ja' (18+) or 'nein'; `zurueck`: the page's path. */
+  ageGate: '/altersabfrage',
+  /** Field `wahl`: 'true' (accept), 'rejected' (reject) or 'schliessen' (the X); `zurueck`. */
+  cookieChoice: '/cookie-einstellung',
+} as const;
+
+/** The form field every storefront form carries: the path and query of the page it is on. */
+export const RETURN_FIELD = 'zurueck';
+
+/**
+ * A path on this shop to send the browser back to: `value` when it is an absolute path of this
+ * origin ('/…', not '//host' or '/\host', which browsers read as another site), else `fallback`.
+ * Guards every 303 of a form against being an open redirect.
+ */
+export function safeReturnPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || value.length > 2000) return fallback;
+  if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  return value;
+}
+
+/** The German answer to a form, shown on the page it led to (JavaScript off or not yet loaded). */
+export const FlashNotice = z.object({
+  tone: z.enum(['success', 'error']),
+  title: z.string().min(1).max(120),
+  text: z.string().max(400),
+  /** A next step, e.g. 'Zum Warenkorb' after an add. */
+  link: z
+    .object({ href: z.string().refine((href) => safeReturnPath(href, '') === href, 'lokaler Pfad'), label: z.string().min(1).max(60) })
+    .nullable(),
+});
+export type FlashNotice = z.infer<typeof FlashNotice>;
+
+/** The flash cookie's value (URI-encoded JSON: cookie-safe, no `;` `,` or spaces). */
+export const encodeFlash = (notice: FlashNotice): string => encodeURIComponent(JSON.stringify(FlashNotice.parse(notice)));
+
+/** The notice in a flash cookie's value; null when absent or not one (a cookie the visitor edited). */
+export function decodeFlash(value: string | undefined): FlashNotice | null {
+  if (!value) return null;
+  try {
+    const parsed = FlashNotice.safeParse(JSON.parse(decodeURIComponent(value)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the first screen shows of the entry, decided by the gateway from the request (cookies,
+ * User-Agent) and rendered alike by the server and the hydrating browser (it travels in the boot
+ * data): the age gate open, its denial screen, or passed (confirmed, or a crawler: spec §4); the
+ * cookie banner; and the flash notice of the form that led here.
+ */
+export const EntryState = z.object({
+  ageGate: z.enum(['open', 'denied', 'passed']),
+  cookieBanner: z.boolean(),
+  flash: FlashNotice.nullable(),
+});
+export type EntryState = z.infer<typeof EntryState>;
+
+/**
+ * The cart service's form endpoints (application/x-www-form-urlencoded; each also takes
+ * `zurueck`): the cart actions of product cards, product pages and the cart page without
+ * JavaScript. Each answers 303 to `zurueck` with a FlashNotice.
+ */
+export const CART_FORM_ACTIONS = {
+  /** `productId`, `quantity` (1–99, default 1). */
+  add: '/api/cart/form/add',
+  /** `itemId`, `quantity` (0 removes the line: spec §4). */
+  quantity: '/api/cart/form/quantity',
+  /** `itemId`. */
+  remove: '/api/cart/form/remove',
+  empty: '/api/cart/form/empty',
+  /** `code` (trimmed and uppercased: spec §5). */
+  applyPromo: '/api/cart/form/promo',
+  removePromo: '/api/cart/form/promo/remove',
+} as const;
