@@ -8,7 +8,8 @@
  * asserted by e2e/tests/performance-budgets.spec.ts.
  * Pages are loaded as a returning adult shopper (age confirmed, cookie choice stored), so the
  * figures are the page's, not the age gate's. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
- * Options: --runs N (default 3), --no-build, --no-reference.
+ * Then real interactions on a phone with INP read by web-vitals (lib/interaction-bench.ts).
+ * Options: --runs N (default 3), --no-build, --no-reference, --no-interactions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { step, info } from './lib/log';
 import { numberArg, runBench, withBenchShop } from './lib/bench';
 import { ROOT } from './lib/paths';
+import { benchInteractions } from './lib/interaction-bench';
 
 const RUNS = numberArg('runs', 3);
 const REFERENCE_DIR = path.join(ROOT, '..', 'shared', 'reference', 'mf-tractor-store');
@@ -160,6 +162,10 @@ async function main() {
         console.log(
           `| ${name} | ${run.score} | ${(run.lcpMs / 1000).toFixed(1)} | ${run.tbtMs.toFixed(0)} | ${run.cls.toFixed(3)} | ${(run.jsBytes / 1024).toFixed(0)} | ${run.jsRequests} | ${ratios.join(' | ')} |`,
         );
+      }
+      if (!process.argv.includes('--no-interactions')) {
+        step(`Interactions on a phone (INP by web-vitals), ${RUNS} runs each`);
+        await benchInteractions(browser, shopUrl, RUNS);
       }
     } finally {
       await browser.close();

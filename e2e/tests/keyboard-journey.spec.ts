@@ -45,6 +45,9 @@ async function tabTo(page: Page, target: Locator, max = 60, key: 'Tab' | 'Shift+
     // date input) is drawn by the browser inside the control, where :focus-visible cannot see it.
     const moved = await page.evaluate((previous) => previous !== document.activeElement, before);
     await before.dispose();
+    // Past the last element of a modal dialog (or before the dialog has taken focus) the browser
+    // holds focus itself, on no element of the page: its way around, not a stop to judge.
+    if (await page.evaluate(() => document.activeElement === document.body)) continue;
     const stop = await focusStop(page);
     if (moved) expect(stop.indicator, `no visible focus on ${stop.description}`).toBe(true);
     expect(stop.onScreen, `focus off screen on ${stop.description}`).toBe(true);

@@ -42,6 +42,10 @@ test('without JavaScript a shopper passes the age gate, searches, adds a product
   // The product page, and 'In den Warenkorb': the server adds it and says so on the same page.
   await Promise.all([page.waitForNavigation(), card.getByRole('link', { name: productName }).click()]);
   await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+  // The stepper's + is a link to the page with the quantity chosen.
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Menge erhöhen' }).click()]);
+  await expect(page).toHaveURL(/\?menge=2$/);
+  await expect(page.getByRole('group', { name: 'Menge', exact: true }).getByLabel('Menge', { exact: true })).toHaveText('2');
   const productUrl = page.url();
   await submitWith(page, page.getByRole('button', { name: /^In den Warenkorb – / }));
   expect(page.url()).toBe(productUrl);
@@ -53,9 +57,9 @@ test('without JavaScript a shopper passes the age gate, searches, adds a product
   await Promise.all([page.waitForNavigation(), notice.getByRole('link', { name: 'Zum Warenkorb' }).click()]);
   await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
   const line = page.getByTestId('line-item').filter({ hasText: productName });
-  await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('1');
-  await submitWith(page, line.getByRole('button', { name: 'Menge erhöhen' }));
   await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('2');
+  await submitWith(page, line.getByRole('button', { name: 'Menge erhöhen' }));
+  await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('3');
 
   await page.getByLabel('Gutscheincode').fill('willkommen10');
   await submitWith(page, page.getByRole('button', { name: 'Einlösen' }));
@@ -66,7 +70,7 @@ test('without JavaScript a shopper passes the age gate, searches, adds a product
   await page.reload();
   await expect(page.getByTestId('flash-notice')).toHaveCount(0);
   await expect(page.getByTestId('line-item')).toHaveCount(1);
-  await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('2');
+  await expect(line.getByRole('group', { name: `Menge von ${productName}` }).getByLabel('Menge', { exact: true })).toHaveText('3');
   await expect(page.getByTestId('promo-applied')).toContainText('Gutscheincode WILLKOMMEN10 angewendet');
   // Checkout needs JavaScript, and says so in a <noscript> (which a browser with JavaScript switched
   // off shows; Playwright's switch does not, so the HTML is read).

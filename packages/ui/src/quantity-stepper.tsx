@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 
 export interface QuantityStepperProps {
   /** Current quantity (pieces). */
@@ -24,6 +24,12 @@ export interface QuantityStepperProps {
   submitName?: string;
   /** Inside a form that sends the chosen quantity (add to cart): a hidden field of this name carries it. */
   fieldName?: string;
+  /**
+   * A quantity chosen before adding (the product page): − and + are links to the page with that
+   * quantity (`hrefFor(next)`, which the page reads for its first render), so they work before
+   * the JavaScript has loaded and without it; once hydrated a click calls `onChange` instead.
+   */
+  hrefFor?: (next: number) => string;
 }
 
 /**
@@ -39,35 +45,51 @@ export function QuantityStepper({
   disabled = false,
   submitName,
   fieldName,
+  hrefFor,
 }: QuantityStepperProps) {
   const atMax = value >= max;
   const less = minusRemoves ? value - 1 : Math.max(1, value - 1);
   const more = Math.min(max, value + 1);
-  /** A step button: a submit of `next` inside a quantity form, else a plain button. */
-  const step = (next: number) =>
-    submitName
-      ? {
-          type: 'submit' as const,
-          name: submitName,
-          value: String(next),
-          onClick: (event: MouseEvent<HTMLButtonElement>) => {
-            event.preventDefault();
-            onChange(next);
-          },
-        }
-      : { type: 'button' as const, onClick: () => onChange(next) };
+  /** A step control: a link to the page with `next`, a submit of `next` inside a quantity form, or a plain button. */
+  const step = (next: number, enabled: boolean, name: string, text: string, title?: string) => {
+    const live = (event: SyntheticEvent) => {
+      event.preventDefault();
+      onChange(next);
+    };
+    if (hrefFor && enabled) {
+      return (
+        <a
+          href={hrefFor(next)}
+          role="button"
+          aria-label={name}
+          title={title}
+          onClick={live}
+          // A button is pressed with Space too.
+          onKeyDown={(event) => {
+            if (event.key === ' ') live(event);
+          }}
+        >
+          {text}
+        </a>
+      );
+    }
+    const kind = submitName
+      ? { type: 'submit' as const, name: submitName, value: String(next), onClick: live }
+      : { type: 'button' as const, onClick: live };
+    return (
+      <button aria-label={name} title={title} disabled={!enabled} {...kind}>
+        {text}
+      </button>
+    );
+  };
   return (
     <div className="shop-stepper" role="group" aria-label={label}>
-      <button aria-label="Menge verringern" disabled={disabled || (!minusRemoves && value <= 1)} {...step(less)}>
-        −
-      </button>
+      {step(less, !disabled && (minusRemoves || value > 1), 'Menge verringern', '−')}
       <output aria-live="polite" aria-label="Menge">
         {value}
       </output>
       {fieldName && <input type="hidden" name={fieldName} value={value} />}
-      <button aria-label="Menge erhöhen" title={atMax ? `Höchstens ${max} Stück` : undefined} disabled={disabled || atMax} {...step(more)}>
-        +
-      </button>
+      {step(more, !disabled && !atMax, 'Menge erhöhen', '+', atMax ? `Höchstens ${max} Stück` : undefined)}
     </div>
   );
 }

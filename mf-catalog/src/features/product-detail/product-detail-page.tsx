@@ -65,9 +65,27 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
+/** The page's query parameter of the chosen quantity: the stepper's links before hydration and without JavaScript. */
+const QUANTITY_PARAM = 'menge';
+
+/** The quantity the page opens with: `?menge=N` within 1 and the line limit, else 1 (spec §4 'Product page'). */
+function initialQuantity(param: string | null, max: number): number {
+  const wanted = Number(param);
+  return Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, Math.max(1, max)) : 1;
+}
+
+/** This page's address with `quantity` chosen. */
+function withQuantity(pathname: string, search: string, quantity: number): string {
+  const params = new URLSearchParams(search);
+  params.set(QUANTITY_PARAM, String(quantity));
+  return `${pathname}?${params}`;
+}
+
 function ProductDetails({ product }: { product: Product }) {
-  const [quantity, setQuantity] = useState(1);
   const { pathname, search } = useLocation();
+  // The stepper stops where the cart would refuse: 99 per line, or the stock when lower.
+  const maxQuantity = lineQuantityLimit(product);
+  const [quantity, setQuantity] = useState(() => initialQuantity(new URLSearchParams(search).get(QUANTITY_PARAM), maxQuantity));
   const [tab, setTab] = useState<'description' | 'specs'>('description');
   // Detail page toast of spec §8: 'Zum Warenkorb hinzugefügt' / '{name} wurde hinzugefügt.'
   const { add, busy } = useAddToCart(() =>
@@ -83,8 +101,6 @@ function ProductDetails({ product }: { product: Product }) {
   const factual = useFactualMode();
   // Reviews from verified buyers only while the operator has them switched on (issue #25).
   const reviews = useReviewsEnabled();
-  // The stepper stops where the cart would refuse: 99 per line, or the stock when lower.
-  const maxQuantity = lineQuantityLimit(product);
   const unitCents = decimalToCents(product.salePrice ?? product.price);
   const percent = product.referencePrice && !factual ? discountPercent(decimalToCents(product.referencePrice), unitCents) : null;
   const categoryName = CATEGORY_DEFINITIONS.find((c) => c.id === product.categoryId)?.name ?? CATEGORY_FALLBACK_NAME;
@@ -147,7 +163,14 @@ function ProductDetails({ product }: { product: Product }) {
             <input type="hidden" name="productId" value={product.id} />
             {!soldOut && (
               <div className="catalog-product-detail__stepper">
-                <QuantityStepper value={quantity} onChange={setQuantity} label="Menge" max={maxQuantity} fieldName="quantity" />
+                <QuantityStepper
+                  value={quantity}
+                  onChange={setQuantity}
+                  label="Menge"
+                  max={maxQuantity}
+                  fieldName="quantity"
+                  hrefFor={(next) => withQuantity(pathname, search, next)}
+                />
               </div>
             )}
             {!soldOut && quantity >= maxQuantity && <p className="catalog-product-detail__limit">{lineQuantityMessage(maxQuantity)}</p>}
