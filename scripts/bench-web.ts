@@ -9,7 +9,7 @@
  * Pages are loaded as a returning adult shopper (age confirmed, cookie choice stored), so the
  * figures are the page's, not the age gate's. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
  * Then real interactions on a phone with INP read by web-vitals (lib/interaction-bench.ts).
- * Options: --runs N (default 3), --no-build, --no-reference, --no-interactions.
+ * Options: --runs N (default 3), --no-build, --no-reference, --no-interactions, --only-interactions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -128,9 +128,11 @@ async function main() {
       const rows: Array<{ name: string; run: Run }> = [];
       // localhost, not 127.0.0.1: the shop's own origin (PUBLIC_ORIGIN) as shoppers use it.
       const shopUrl = gatewayUrl.replace('127.0.0.1', 'localhost');
-      for (const page of OUR_PAGES) rows.push({ name: page.name, run: await measure(browser, page.name, shopUrl + page.path) });
+      const lighthouse = !process.argv.includes('--only-interactions');
+      if (lighthouse)
+        for (const page of OUR_PAGES) rows.push({ name: page.name, run: await measure(browser, page.name, shopUrl + page.path) });
       const referenceRows: Array<{ name: string; run: Run }> = [];
-      if (reference) {
+      if (reference && lighthouse) {
         await new Promise((resolve) => setTimeout(resolve, 500));
         for (const page of REFERENCE_PAGES)
           referenceRows.push({ name: page.name, run: await measure(browser, page.name, REFERENCE_URL + page.path) });
@@ -144,8 +146,8 @@ async function main() {
             jsBytes: median(measured.map((r) => r.run.jsBytes)),
           }
         : null;
-      console.log('\n| page | score | LCP s | TBT ms | CLS | JS KB | JS files | score / ref | LCP / ref | JS / ref |');
-      console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+      if (lighthouse) console.log('\n| page | score | LCP s | TBT ms | CLS | JS KB | JS files | score / ref | LCP / ref | JS / ref |');
+      if (lighthouse) console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
       for (const { name, run } of [...rows, ...referenceRows]) {
         if (run.error) {
           console.log(`| ${name} | failed: ${run.error} | | | | | | | | |`);

@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { info } from './log';
 
@@ -21,7 +22,8 @@ const p75 = (values: number[]) => {
 
 /** The web-vitals IIFE build, run in every document before the page's own scripts. */
 async function webVitalsSource(): Promise<string> {
-  const file = createRequire(import.meta.url).resolve('web-vitals/dist/web-vitals.iife.js');
+  // The package exports its module builds only: the IIFE build lies beside the CommonJS one.
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.iife.js');
   const library = await readFile(file, 'utf8');
   // Every interaction's INP candidate, newest last.
   return `${library};window.__inp=[];webVitals.onINP(function(m){window.__inp.push(m.value)},{reportAllChanges:true});`;
@@ -145,7 +147,8 @@ async function firstTap(page: Page, url: string): Promise<FirstTap> {
     if (Date.now() - tapped > 60_000) throw new Error('the age gate stayed after the tap');
     await sleep(25);
   }
-  return { fcp, tappable, passedAfterMs: Date.now() - tapped, hydrated };
+  // NaN crosses evaluate() as null: no first paint recorded yet when the button was found.
+  return { fcp: fcp ?? NaN, tappable, passedAfterMs: Date.now() - tapped, hydrated };
 }
 
 /**
@@ -187,12 +190,15 @@ export async function benchInteractions(browser: Browser, origin: string, runs: 
   for (const row of rows) {
     console.log(`| ${row.name} | ${row.values.length ? p75(row.values).toFixed(0) : '–'} | ${row.values.length} | ${row.failures} |`);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = (values: number[]) => {
+    const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return finite.length ? finite[Math.floor(finite.length / 2)]!.toFixed(0) : '–';
+  };
   console.log(
     '\n| first visitor, product page, medians | first paint ms | first tap possible ms | tap → gate gone ms | taps before hydration |',
   );
   console.log('| --- | --- | --- | --- | --- |');
   console.log(
-    `| ${taps.length} runs | ${median(taps.map((t) => t.fcp)).toFixed(0)} | ${median(taps.map((t) => t.tappable)).toFixed(0)} | ${median(taps.map((t) => t.passedAfterMs)).toFixed(0)} | ${taps.filter((t) => !t.hydrated).length} |`,
+    `| ${taps.length} runs | ${median(taps.map((t) => t.fcp))} | ${median(taps.map((t) => t.tappable))} | ${median(taps.map((t) => t.passedAfterMs))} | ${taps.filter((t) => !t.hydrated).length} |`,
   );
 }
