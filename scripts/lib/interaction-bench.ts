@@ -120,7 +120,7 @@ interface FirstTap {
   tappable: number;
   /** From the tap until the gate was gone (ms). */
   passedAfterMs: number;
-  /** Whether React had hydrated the page when the tap came (else the server answered the form). */
+  /** Whether React had hydrated the page when the tap came (else the first HTML's script answered it). */
   hydrated: boolean;
 }
 
@@ -138,10 +138,13 @@ async function firstTap(page: Page, url: string): Promise<FirstTap> {
   }));
   const tapped = Date.now();
   await button!.tap();
-  // The gate goes in this page (hydrated) or with the page the server answers (a new document).
+  // The gate goes in this page: by React, or before hydration by the first HTML's script.
   for (;;) {
     const gone = await page
-      .evaluate(() => Boolean(document.querySelector('main')) && !document.querySelector('[data-testid="age-gate"]'))
+      .evaluate(() => {
+        const gate = document.querySelector('[data-testid="age-gate"]');
+        return Boolean(document.querySelector('main')) && (!gate || gate.getClientRects().length === 0);
+      })
       .catch(() => false);
     if (gone) break;
     if (Date.now() - tapped > 60_000) throw new Error('the age gate stayed after the tap');

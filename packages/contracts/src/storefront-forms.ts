@@ -42,6 +42,13 @@ export const ENTRY_FORM_ACTIONS = {
   cookieChoice: '/cookie-einstellung',
 } as const;
 
+/**
+ * The attribute the first HTML's early script sets on `<html>` when a visitor answered 'Ich bin
+ * 18+' before the page hydrated (services/gateway/src/html.ts): the veil is hidden at once, and
+ * the shell takes the answer over once hydrated.
+ */
+export const AGE_ANSWERED_ATTRIBUTE = 'data-age-verified';
+
 /** The form field every storefront form carries: the path and query of the page it is on. */
 export const RETURN_FIELD = 'zurueck';
 

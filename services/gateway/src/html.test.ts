@@ -1,5 +1,5 @@
 /** The first HTML's head and startup data: text from URLs and staff goes in literally, whatever it holds. */
-import { injectSubmitGuard, injectHead, injectStartup } from './html';
+import { injectEarlyForms, injectHead, injectStartup } from './html';
 
 const TEMPLATE = '<!doctype html><html lang="de"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
 /** The replacement patterns String.replace would expand. */
@@ -39,7 +39,7 @@ describe.each(PATTERNS)('the pattern %s', (pattern) => {
   });
 
   test('in a nonce: as given, after the title', () => {
-    const html = injectSubmitGuard(TEMPLATE, `n${pattern}`);
+    const html = injectEarlyForms(TEMPLATE, `n${pattern}`, false);
     expect(html).toContain(`<title>Shop</title><script nonce="${inHtml(`n${pattern}`)}">`);
     expect(html.match(/<title>/g)).toHaveLength(1);
   });

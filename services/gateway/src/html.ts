@@ -1,3 +1,5 @@
+import { AGE_ANSWERED_ATTRIBUTE, ENTRY_FORM_ACTIONS, STOREFRONT_COOKIES } from '@shop/contracts';
+
 /**
  * First-response head data for the shell's index.html (docs/architecture.md 'Gateway':
  * crawlers and link previews need it without running scripts). The shell's head manager
@@ -86,18 +88,25 @@ export function injectStartup(
 }
 
 /**
- * The page's one inline script (with the response's CSP nonce), before any other: while the
- * JavaScript loads, a tap on a storefront form's button submits the form natively, and the
- * server answers it (docs/decisions/forms-first.md). Once one submission has gone out natively
- * (its submit event was not cancelled: React had not taken the form over), every later submit on
- * the page is stopped before React sees it, so a second tap while the answer is on its way, even
- * one after hydration, can neither send it again nor also run the enhanced handler: each tap acts
- * exactly once.
+ * The page's one inline script (with the response's CSP nonce), before any other, for taps made
+ * while the JavaScript loads (docs/decisions/forms-first.md):
+ * - 'Ich bin 18+' is answered in the page: the age flag's session cookie is set, and
+ *   `<html data-age-verified>` hides the gate's veil (shell.css); the shell confirms the answer
+ *   once hydrated. No page load: the gate's answer is nothing but that cookie. Every other form
+ *   (and 'Nein') is submitted natively and answered by the server.
+ * - Once one submission has gone out natively (its submit event was not cancelled: React had not
+ *   taken the form over), every later submit on the page is stopped before React sees it, so a
+ *   second tap while the answer is on its way, even one after hydration, can neither send it
+ *   again nor also run the enhanced handler: each tap acts exactly once.
  */
-export function injectSubmitGuard(html: string, nonce: string): string {
+export function injectEarlyForms(html: string, nonce: string, secureCookies: boolean): string {
+  const cookie = `${STOREFRONT_COOKIES.ageVerified}=1; path=/; samesite=lax${secureCookies ? '; secure' : ''}`;
   const script =
-    `<script nonce="${escapeHtml(nonce)}">(function(){var p=null;document.addEventListener('submit',function(e){` +
-    `if(p&&!p.defaultPrevented){e.preventDefault();e.stopImmediatePropagation();return}p=e},true);` +
+    `<script nonce="${escapeHtml(nonce)}">(function(){var p=null,d=document,h=d.documentElement;` +
+    `d.addEventListener('submit',function(e){` +
+    `if(p&&!p.defaultPrevented){e.preventDefault();e.stopImmediatePropagation();return}p=e;` +
+    `var s=e.submitter;if(!h.hasAttribute('data-hydrated')&&e.target.getAttribute('action')===${jsonForScript(ENTRY_FORM_ACTIONS.ageGate)}` +
+    `&&s&&s.value==='ja'){e.preventDefault();d.cookie=${jsonForScript(cookie)};h.setAttribute(${jsonForScript(AGE_ANSWERED_ATTRIBUTE)},'')}},true);` +
     // A page restored from the back/forward cache starts over.
     `addEventListener('pageshow',function(){p=null})})()</script>`;
   return replaceLiterally(html, '</title>', `</title>${script}`);

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import { COOKIE_CONSENT_MAX_AGE_S, STOREFRONT_COOKIES, type EntryState } from '@shop/contracts';
+import { AGE_ANSWERED_ATTRIBUTE, COOKIE_CONSENT_MAX_AGE_S, STOREFRONT_COOKIES, type EntryState } from '@shop/contracts';
 import { STORAGE_KEYS } from '@shop/shell-api';
 
 /**
@@ -93,10 +93,13 @@ const EntryContext = createContext<StoreApi<EntryStore> | null>(null);
 export function EntryProvider({ initial, children }: { initial: EntryState; children: ReactNode }) {
   const [entry] = useState(() => createEntryStore(initial));
   useEffect(() => {
-    // Answers the server did not see (kept in storage only: a frame on another site, see
-    // readStored), after hydration; written as cookies too where the browser keeps them.
+    // Answers the server did not see, after hydration: one given before hydration, or one kept
+    // in storage only (a frame on another site, see readStored), written as cookies too where
+    // the browser keeps them.
     const state = entry.getState();
-    if (state.ageGate !== 'passed' && readStored('sessionStorage', STORAGE_KEYS.ageVerified) === 'true') {
+    // 'Ich bin 18+' tapped before hydration and answered by the first HTML's early script.
+    if (state.ageGate !== 'passed' && document.documentElement.hasAttribute(AGE_ANSWERED_ATTRIBUTE)) state.confirmAdult();
+    else if (state.ageGate !== 'passed' && readStored('sessionStorage', STORAGE_KEYS.ageVerified) === 'true') {
       writeCookie(STOREFRONT_COOKIES.ageVerified, '1', null);
       entry.setState({ ageGate: 'passed', cookieBanner: !hasCookieChoice() });
     }

@@ -14,7 +14,7 @@ import {
   type RouteRemote,
 } from '@shop/routes';
 import type { RemotesManifest, ShopConfig, StorefrontSettings } from '@shop/contracts';
-import { injectHead, injectStartup, injectSubmitGuard, type HeadData } from '../html';
+import { injectEarlyForms, injectHead, injectStartup, type HeadData } from '../html';
 import { entryForms, entryOf } from './entry-forms';
 import { cspNonceOf } from './security';
 import { pageStream, PageRenderer, sessionFetch } from '../server-render';
@@ -210,7 +210,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     // the one-page cookies this page shows are deleted with it (entry-forms.ts).
     const { entry, setCookies } = entryOf(request, secureCookies);
     const boot = { remotes: opts.remotesManifest, shopConfig, entry };
-    const page = injectSubmitGuard(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce);
+    const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce, secureCookies);
     // A page rendered from the visitor's session, or carrying the answer to their form, is
     // theirs alone: no cache may keep it.
     const personal = Boolean(route?.sessionRendered) || entry.flash !== null;
