@@ -6,6 +6,13 @@ import boundaries from 'eslint-plugin-boundaries';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
+import * as sharedRouter from './packages/webpack-config/shared/react-router-dom.mjs';
+
+/** Test data and test support: never in code that ships. */
+const NOT_SHIPPED = [
+  { name: '@shop/test-fixtures', message: 'Test and demo data: only tests, e2e journeys and scripts import it.' },
+  { name: '@shop/test-dom', message: 'Component-test support: only tests import it.' },
+];
 
 const resolver = createTypeScriptImportResolver({
   project: ['tsconfig.checks.json', 'shell/tsconfig.json', 'mf-*/tsconfig.json', 'services/*/tsconfig.json', 'packages/*/tsconfig.json'],
@@ -131,13 +138,24 @@ export default [
     // Test data and test support never ship: only tests, test support, e2e journeys and scripts import them.
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'e2e/**', 'scripts/**', 'packages/test-{fixtures,dom}/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: NOT_SHIPPED }] },
+  },
+  {
+    // Browser code imports only what the browser builds share of react-router-dom
+    // (packages/webpack-config/shared/react-router-dom.mjs); any other name would be undefined.
+    files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'shell/src/server/**', 'packages/test-{fixtures,dom}/**'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: '@shop/test-fixtures', message: 'Test and demo data: only tests, e2e journeys and scripts import it.' },
-            { name: '@shop/test-dom', message: 'Component-test support: only tests import it.' },
+            {
+              name: 'react-router-dom',
+              allowImportNames: Object.keys(sharedRouter),
+              allowTypeImports: true,
+              message: 'Not shared with the browser builds: add it to packages/webpack-config/shared/react-router-dom.mjs.',
+            },
           ],
         },
       ],

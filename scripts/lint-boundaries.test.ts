@@ -107,6 +107,18 @@ test('app code importing the test fixtures fails the lint; a test may', () => {
   expect(spec.status).toBe(0);
 }, 60_000);
 
+test('browser code importing what the browser builds do not share of react-router-dom fails the lint; a test and the server render may', () => {
+  const code = "import { useMatches } from 'react-router-dom';\nexport const probe = useMatches;\n";
+  const remote = lint('mf-cart/src/features/probe.ts', code);
+  expect(remote.status).toBe(1);
+  expect(remote.output).toContain('packages/webpack-config/shared/react-router-dom.mjs');
+  expect(lint('mf-cart/src/features/probe.test.ts', code).status).toBe(0);
+  expect(lint('shell/src/server/probe.ts', code).status).toBe(0);
+  const shared = lint('mf-cart/src/features/probe.ts', "import { Link } from 'react-router-dom';\nexport const probe = Link;\n");
+  expect(shared.output).toBe('');
+  expect(shared.status).toBe(0);
+}, 60_000);
+
 test('a remote styling a class without its slice prefix fails the CSS lint; its own prefix passes', () => {
   const stylelint = (code: string) =>
     spawnSync(

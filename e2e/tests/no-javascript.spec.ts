@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, returningShopperContext } from './fixtures';
+import { CUSTOMER_PASSWORD, linkFromMail } from './accounts';
 
 /**
  * The storefront in a browser without JavaScript (projects 'no-javascript' and
@@ -95,11 +96,7 @@ test('without JavaScript product cards add from a listing, back to the same list
   page,
   context,
 }) => {
-  const shop = new URL(test.info().project.use.baseURL!);
-  await context.addCookies([
-    { name: 'shop_age_verified', value: '1', url: shop.origin },
-    { name: 'shop_cookie_consent', value: 'rejected', url: shop.origin },
-  ]);
+  await returningShopperContext(context);
   await page.goto('/randm-tornado-vape-alle-produkte?search=Blueberry+Ice');
   const cards = page.getByTestId('product-card');
   await submitWith(page, cards.nth(0).getByRole('button', { name: 'In den Warenkorb' }));
@@ -117,4 +114,52 @@ test('without JavaScript product cards add from a listing, back to the same list
   // Minus at 1 removes the line (spec §4).
   await submitWith(page, page.getByTestId('line-item').getByRole('button', { name: 'Menge verringern' }));
   await expect(page.getByText('Ihr Warenkorb ist leer')).toBeVisible();
+});
+
+test('without JavaScript the wishlist heart leads a visitor to the login page, and adds and removes for a logged-in customer', async ({
+  page,
+  context,
+}) => {
+  await returningShopperContext(context);
+  const listing = '/randm-tornado-vape-alle-produkte?search=Blueberry+Ice';
+  await page.goto(listing);
+  const card = page.getByTestId('product-card').first();
+  const productName = (await card.getByRole('heading').textContent())!.trim();
+  const heart = card.getByRole('button', { name: `${productName} auf die Wunschliste` });
+
+  // Logged out: the login page, saying why, with the way back (spec §8 'Anmeldung erforderlich').
+  await submitWith(page, heart);
+  expect(new URL(page.url()).pathname).toBe('/anmelden');
+  expect(new URL(page.url()).searchParams.get('weiter')).toBe(listing);
+  await expect(page.getByTestId('flash-notice')).toContainText('Anmeldung erforderlich');
+  await expect(page.getByTestId('flash-notice')).toContainText('Bitte melden Sie sich an, um Produkte zur Wunschliste hinzuzufügen.');
+
+  // Logged in (through the API: the login page itself needs JavaScript), the heart is a toggle.
+  const email = `herz-ohne-js-${test.info().project.name}-${Date.now()}@example.de`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { email, password: CUSTOMER_PASSWORD, firstName: 'Erika', lastName: 'Mustermann' },
+  });
+  expect(registered.status()).toBe(202);
+  const token = new URL(await linkFromMail(email, /bestätigen/), 'http://shop.invalid').searchParams.get('token');
+  expect((await page.request.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: CUSTOMER_PASSWORD } })).status()).toBe(200);
+  const wishlist = async () =>
+    ((await (await page.request.get('/api/wishlist')).json()) as { items: Array<{ product: { name: string } | null }> }).items.map(
+      (item) => item.product?.name,
+    );
+
+  await page.goto(listing);
+  await submitWith(page, heart);
+  await expect(page).toHaveURL(new RegExp(`${listing.replace(/[?+]/g, '\\$&')}$`));
+  const notice = page.getByTestId('flash-notice');
+  await expect(notice).toContainText('Zur Wunschliste hinzugefügt');
+  await expect(notice.getByRole('link', { name: 'Zur Wunschliste' })).toHaveAttribute('href', '/wunschliste');
+  expect(await wishlist()).toEqual([productName]);
+
+  // On the product page the heart sits in the purchase form's row and submits its own form.
+  await Promise.all([page.waitForNavigation(), card.getByRole('link', { name: productName }).click()]);
+  await submitWith(page, page.getByRole('button', { name: `${productName} auf die Wunschliste` }));
+  await expect(page.getByTestId('flash-notice')).toContainText('Von der Wunschliste entfernt');
+  await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+  expect(await wishlist()).toEqual([]);
 });

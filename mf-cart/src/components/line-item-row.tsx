@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CART_FORM_ACTIONS, type CartLineItem } from '@shop/contracts';
 import { ActionForm } from '@shop/shell-api';
 import { productLink } from '@shop/catalog-rules';
@@ -14,8 +14,6 @@ import { cartActions, useItemBusy } from '../stores/cart-store';
  */
 export function LineItemRow({ item, compact = false }: { item: CartLineItem; compact?: boolean }) {
   const busy = useItemBusy(item.id);
-  const { pathname, search } = useLocation();
-  const returnTo = pathname + search;
   const unit = decimalToCents(item.price);
   return (
     <li className={`cart-line-item${compact ? ' cart-line-item--compact' : ''}`} data-testid="line-item" aria-busy={busy}>
@@ -24,7 +22,7 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
         <Link to={productLink(item.product)}>{item.product.name}</Link>
         <p className="cart-line-item__unit">{formatEur(unit)}</p>
       </div>
-      <ActionForm className="cart-line-item__stepper" action={CART_FORM_ACTIONS.quantity} returnTo={returnTo}>
+      <ActionForm className="cart-line-item__stepper" action={CART_FORM_ACTIONS.quantity}>
         <input type="hidden" name="itemId" value={item.id} />
         <QuantityStepper
           submitName="quantity"
@@ -43,7 +41,7 @@ export function LineItemRow({ item, compact = false }: { item: CartLineItem; com
         <ActionForm
           className="cart-line-item__remove-form"
           action={CART_FORM_ACTIONS.remove}
-          returnTo={returnTo}
+
           onAction={() => void cartActions.remove(item.id)}
         >
           <input type="hidden" name="itemId" value={item.id} />

@@ -1,6 +1,5 @@
 import { Button, useHydrated } from '@shop/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { CART_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
 import { ActionForm } from '@shop/shell-api';
 import { cartActions } from '../stores/cart-store';
@@ -12,8 +11,6 @@ import { cartActions } from '../stores/cart-store';
  * loaded and without it. The field is uncontrolled: what a shopper typed before hydration stays.
  */
 export function PromoBox({ cart }: { cart: CartResponse }) {
-  const { pathname, search } = useLocation();
-  const returnTo = pathname + search;
   const input = useRef<HTMLInputElement>(null);
   const [filled, setFilled] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -27,7 +24,7 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
         className="cart-promo-box cart-promo-box--applied"
         data-testid="promo-applied"
         action={CART_FORM_ACTIONS.removePromo}
-        returnTo={returnTo}
+
         onAction={() => void cartActions.removePromo()}
       >
         <span>
@@ -51,7 +48,7 @@ export function PromoBox({ cart }: { cart: CartResponse }) {
     }
   };
   return (
-    <ActionForm className="cart-promo-box" action={CART_FORM_ACTIONS.applyPromo} returnTo={returnTo} onAction={() => void apply()}>
+    <ActionForm className="cart-promo-box" action={CART_FORM_ACTIONS.applyPromo} onAction={() => void apply()}>
       <label htmlFor="promo-code">Gutscheincode</label>
       <div className="cart-promo-box__row">
         <input

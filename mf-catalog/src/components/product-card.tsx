@@ -1,6 +1,6 @@
 import { Button } from '@shop/ui';
 import { ActionForm, useAddToCart, useFactualMode, useReviewsEnabled } from '@shop/shell-api';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CART_FORM_ACTIONS, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, isSoldOut, productLink } from '@shop/catalog-rules';
 import { formatInteger } from '@shop/format';
@@ -26,7 +26,6 @@ export function ProductCard({
   /** The page's first visible card: its image loads first (LCP). */ priority?: boolean;
 }) {
   const { add, busy } = useAddToCart();
-  const { pathname, search } = useLocation();
   // No SALE badge in the factual presentation mode (§ 19 TabakerzG, issue #25).
   const factual = useFactualMode();
   const rating = useReviewsEnabled() ? product.rating : null;
@@ -59,12 +58,7 @@ export function ProductCard({
           </Button>
         ) : (
           // A form of the cart service: works before the JavaScript has loaded and without it.
-          <ActionForm
-            className="catalog-product-card__buy-form"
-            action={CART_FORM_ACTIONS.add}
-            returnTo={pathname + search}
-            onAction={() => void add(product.id, 1)}
-          >
+          <ActionForm className="catalog-product-card__buy-form" action={CART_FORM_ACTIONS.add} onAction={() => void add(product.id, 1)}>
             <input type="hidden" name="productId" value={product.id} />
             <Button type="submit" className="catalog-product-card__buy" disabled={busy}>
               {busy ? 'Wird hinzugefügt...' : 'In den Warenkorb'}

@@ -1,2 +1,3 @@
 export * from './password-strength';
 export * from './email';
+export * from './wishlist-texts';

@@ -119,3 +119,13 @@ export const CART_FORM_ACTIONS = {
   applyPromo: '/api/cart/form/promo',
   removePromo: '/api/cart/form/promo/remove',
 } as const;
+
+/**
+ * The wishlist heart as a form of the account service (docs/decisions/forms-first.md). The
+ * wishlist needs a login (spec §4 'Wishlist'): logged out, the answer is the login page with
+ * 'Anmeldung erforderlich' (spec §8) and the way back in its `weiter` parameter.
+ */
+export const WISHLIST_FORM_ACTIONS = {
+  /** `productId`: added when absent, removed when present. */
+  toggle: '/api/wishlist/form/toggle',
+} as const;

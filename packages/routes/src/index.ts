@@ -1,5 +1,6 @@
 // react-router-dom (not react-router): the package the shell and the remotes share as one singleton.
-import { generatePath, matchPath, type PathParam } from 'react-router-dom';
+import { generatePath, matchPath } from 'react-router-dom';
+import type { PathParam } from 'react-router-dom';
 import type { RemoteName } from '@shop/contracts';
 
 /**

@@ -1,11 +1,12 @@
 import type { FormEvent, FormHTMLAttributes } from 'react';
+import { useLocation } from 'react-router-dom';
 import { RETURN_FIELD } from '@shop/contracts';
 
 export interface ActionFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method' | 'onSubmit'> {
-  /** The server's form endpoint (CART_FORM_ACTIONS, ENTRY_FORM_ACTIONS of @shop/contracts). */
+  /** The server's form endpoint (CART_FORM_ACTIONS, WISHLIST_FORM_ACTIONS of @shop/contracts). */
   action: string;
-  /** Path and query of the page the form is on: the server sends the browser back there (303). */
-  returnTo: string;
+  /** Where the server sends the browser back to (303): path and query; default the page the form is on. */
+  returnTo?: string;
   /**
    * The same action in the browser once the page has hydrated, with the form's fields (the
    * submitting button's name and value included). Without it, the form is handled by the page's
@@ -23,6 +24,7 @@ export interface ActionFormProps extends Omit<FormHTMLAttributes<HTMLFormElement
  * React after it (the first HTML's submit guard stops a second native submission).
  */
 export function ActionForm({ action, returnTo, onAction, children, ...rest }: ActionFormProps) {
+  const { pathname, search } = useLocation();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -32,7 +34,7 @@ export function ActionForm({ action, returnTo, onAction, children, ...rest }: Ac
   };
   return (
     <form method="post" action={action} onSubmit={submit} {...rest}>
-      <input type="hidden" name={RETURN_FIELD} value={returnTo} />
+      <input type="hidden" name={RETURN_FIELD} value={returnTo ?? pathname + search} />
       {children}
     </form>
   );

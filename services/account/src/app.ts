@@ -25,6 +25,7 @@ import { customerSessionPlugin } from './users/current-session';
 import { profileRoutes } from './users/profile.routes';
 import { Wishlists } from './wishlist/wishlist';
 import { wishlistRoutes } from './wishlist/wishlist.routes';
+import { wishlistFormRoutes } from './wishlist/wishlist-forms.routes';
 import { AccountPrivacy } from './privacy/account-privacy';
 import { CartClient } from './privacy/cart-client';
 import { privacyRoutes } from './privacy/privacy.routes';
@@ -71,6 +72,7 @@ export async function buildApp(
   await app.register(internalSessionRoutes, { auth });
   const wishlists = new Wishlists(app.db, new CatalogReader(config.CATALOG_SERVICE_URL, app.internalApiSecret));
   await app.register(wishlistRoutes, { wishlists });
+  await app.register(wishlistFormRoutes, { wishlists, auth, secureCookies: config.COOKIE_SECURE });
   const privacy = new AccountPrivacy({
     auth,
     wishlists,

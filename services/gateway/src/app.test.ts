@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -69,6 +70,9 @@ beforeAll(async () => {
     }),
   );
   await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js'), 'var cart;');
+  // A build's brotli copy (packages/webpack-config), as compression-webpack-plugin writes it.
+  await writeFile(path.join(staticRoot, 'shell', 'dist', '325.9ecdbb7e1605.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js.br'), brotliCompressSync('var cart;'));
   // Server builds and source maps: for the gateway's renderer and operators, not for the public.
   await mkdir(path.join(staticRoot, 'shell', 'dist', 'server'), { recursive: true });
   await writeFile(path.join(staticRoot, 'shell', 'dist', 'server', 'main.js'), 'module.exports = {};');
@@ -283,6 +287,26 @@ describe('gateway: storefront', () => {
     expect(remoteEntry.headers['cache-control']).toBe('no-cache');
     const manifest = await app.inject({ method: 'GET', url: '/remotes/cart/mf-manifest.json' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  test("the build's brotli copy is sent to browsers that accept br, the file itself to others", async () => {
+    for (const url of ['/325.9ecdbb7e1605.js', '/remotes/cart/remoteEntry.js']) {
+      const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('javascript');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(url.includes('cart') ? 'var cart;' : 'console.log(1)');
+      const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(url.includes('cart') ? 'var cart;' : 'console.log(1)');
+    }
+    // The copy keeps the cache policy of the file it stands for.
+    const hashed = await app.inject({ method: 'GET', url: '/325.9ecdbb7e1605.js', headers: { 'accept-encoding': 'br' } });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await app.inject({ method: 'GET', url: '/remotes/cart/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    // Never asked for by name.
+    expect((await app.inject({ method: 'GET', url: '/325.9ecdbb7e1605.js.br' })).statusCode).toBe(404);
   });
 
   test('a folder path of the static files answers in German, not with an English status text', async () => {

@@ -5,13 +5,14 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { publicBuildFile, startRemoteBuildsServer } from './remote-builds';
 
-test('publicBuildFile: server folders never, source maps only when the operator serves them', () => {
+test('publicBuildFile: server folders and precompressed copies never, source maps only when the operator serves them', () => {
   expect(publicBuildFile('/remoteEntry.js', false)).toBe(true);
   expect(publicBuildFile('/server/remoteEntry.js', true)).toBe(false);
   expect(publicBuildFile('server/build-id.json', true)).toBe(false);
   expect(publicBuildFile('/325.abc.js.map', false)).toBe(false);
   expect(publicBuildFile('/325.abc.js.map', true)).toBe(true);
   expect(publicBuildFile('/servers.js', false)).toBe(true);
+  expect(publicBuildFile('/325.abc.js.br', false)).toBe(false);
 });
 
 test('serves every remote folder, server builds included, on a loopback address', async () => {

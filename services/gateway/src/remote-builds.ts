@@ -11,6 +11,8 @@ import type { RemotesManifest } from '@shop/contracts';
 export function publicBuildFile(pathname: string, sourceMaps: boolean): boolean {
   const parts = pathname.split('/').filter(Boolean);
   if (parts[0] === 'server') return false;
+  // A precompressed copy is sent in place of its file (preCompressed), never asked for by name.
+  if (pathname.endsWith('.br')) return false;
   return sourceMaps || !pathname.endsWith('.map');
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import type { WishlistItem } from '@shop/contracts';
+import { WISHLIST_TEXTS } from '@shop/account-rules';
 import { ApiError } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
 import { clearSession, loadSession, showToast } from '@shop/shell-api';
@@ -34,8 +35,8 @@ export const useWishlistPending = create<{ pending: string[] }>(() => ({ pending
 
 /** Spec §8 'Wishlist 401'. */
 export const LOGIN_REQUIRED_TOAST = {
-  title: 'Anmeldung erforderlich',
-  description: 'Bitte melden Sie sich an, um Produkte zur Wunschliste hinzuzufügen.',
+  title: WISHLIST_TEXTS.loginRequired.title,
+  description: WISHLIST_TEXTS.loginRequired.text,
   variant: 'destructive',
 } as const;
 
@@ -46,8 +47,8 @@ function report(error: unknown): void {
     showToast(LOGIN_REQUIRED_TOAST);
     return;
   }
-  const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : 'Bitte versuchen Sie es erneut.';
-  showToast({ title: 'Fehler', description, variant: 'destructive' });
+  const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : WISHLIST_TEXTS.tryAgain;
+  showToast({ title: WISHLIST_TEXTS.failed, description, variant: 'destructive' });
 }
 
 /** The wishlist's commands on one QueryClient (the page's; `useWishlistActions` in components). */
@@ -92,10 +93,10 @@ export function wishlistActions(client: QueryClient) {
         const existing = (await actions.load()).find((item) => item.productId === id);
         if (existing) {
           store(await wishlistApi.remove(existing.id));
-          showToast({ title: 'Von der Wunschliste entfernt', variant: 'success' });
+          showToast({ title: WISHLIST_TEXTS.removed, variant: 'success' });
         } else {
           store(await wishlistApi.add(id));
-          showToast({ title: 'Zur Wunschliste hinzugefügt', variant: 'success' });
+          showToast({ title: WISHLIST_TEXTS.added, variant: 'success' });
         }
         return { ok: true, inWishlist: onList() };
       } catch (error) {
@@ -110,7 +111,7 @@ export function wishlistActions(client: QueryClient) {
     async remove(itemId: string): Promise<boolean> {
       try {
         store(await wishlistApi.remove(itemId));
-        showToast({ title: 'Von der Wunschliste entfernt', variant: 'success' });
+        showToast({ title: WISHLIST_TEXTS.removed, variant: 'success' });
         return true;
       } catch (error) {
         report(error);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { CART_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
 import { Button, buttonClass } from '@shop/ui';
@@ -21,18 +21,12 @@ import { href } from '@shop/routes';
 const SUGGESTIONS_SHOWN = 3;
 
 /** Path and query of this page: where the cart's forms send the browser back to. */
-function useReturnTo(): string {
-  const { pathname, search } = useLocation();
-  return pathname + search;
-}
-
 /**
  * 'Wird oft zusammen gekauft' (spec §2): up to 3 featured products that are not in the cart
  * yet, each with image, name (to /produkt/{slug}), price and a button to add it.
  */
 function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
   const { data } = useQuery(cartQueries.suggestions());
-  const returnTo = useReturnTo();
   const inCart = new Set(cart.items.map((item) => item.productId));
   const products = (data ?? []).filter((product) => !inCart.has(product.id) && !isSoldOut(product)).slice(0, SUGGESTIONS_SHOWN);
   if (!products.length) return null;
@@ -47,7 +41,7 @@ function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
               <Link to={href('/produkt/:slug', { slug: product.slug })}>{product.name}</Link>
               <p className="cart-suggestion__price">{formatEurDecimal(product.salePrice ?? product.price)}</p>
             </div>
-            <ActionForm action={CART_FORM_ACTIONS.add} returnTo={returnTo} onAction={() => void cartActions.add(product.id, 1)}>
+            <ActionForm action={CART_FORM_ACTIONS.add} onAction={() => void cartActions.add(product.id, 1)}>
               <input type="hidden" name="productId" value={product.id} />
               <Button variant="secondary" type="submit" aria-label={`${product.name} in den Warenkorb`}>
                 +
@@ -67,10 +61,9 @@ function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
  */
 function ClearCartButton() {
   const [confirming, setConfirming] = useState(false);
-  const returnTo = useReturnTo();
   if (!confirming) {
     return (
-      <ActionForm action={CART_FORM_ACTIONS.empty} returnTo={returnTo} onAction={() => setConfirming(true)}>
+      <ActionForm action={CART_FORM_ACTIONS.empty} onAction={() => setConfirming(true)}>
         <Button variant="ghost" type="submit">
           Warenkorb leeren
         </Button>

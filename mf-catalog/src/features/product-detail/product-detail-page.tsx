@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, QuantityStepper, Button, buttonClass, DurabilityGuaranteeLabel, LegalGuaranteeNotice } from '@shop/ui';
@@ -7,7 +7,7 @@ import { CART_FORM_ACTIONS, CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type P
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
 import { ActionForm, showToast, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
-import { WishlistHeart } from '../../components/wishlist-heart';
+import { HeartButton, useWishlistToggle, WishlistForm } from '../../components/wishlist-heart';
 import { catalogQueries } from '../../api/catalog-queries';
 import { PriceTag } from '../../components/price-tag';
 import { ProductImage } from '../../components/product-image';
@@ -87,6 +87,8 @@ function ProductDetails({ product }: { product: Product }) {
   const maxQuantity = lineQuantityLimit(product);
   const [quantity, setQuantity] = useState(() => initialQuantity(new URLSearchParams(search).get(QUANTITY_PARAM), maxQuantity));
   const [tab, setTab] = useState<'description' | 'specs'>('description');
+  const wishlist = useWishlistToggle(product.id);
+  const heartFormId = `catalog-heart-${useId()}`;
   // Detail page toast of spec §8: 'Zum Warenkorb hinzugefügt' / '{name} wurde hinzugefügt.'
   const { add, busy } = useAddToCart(() =>
     showToast({
@@ -157,7 +159,6 @@ function ProductDetails({ product }: { product: Product }) {
           <ActionForm
             className="catalog-product-detail__purchase"
             action={CART_FORM_ACTIONS.add}
-            returnTo={pathname + search}
             onAction={() => void add(product.id, quantity)}
           >
             <input type="hidden" name="productId" value={product.id} />
@@ -178,9 +179,17 @@ function ProductDetails({ product }: { product: Product }) {
               <Button type="submit" className="catalog-product-detail__add" disabled={soldOut || busy}>
                 {soldOut ? 'Ausverkauft' : busy ? 'Wird hinzugefügt...' : `In den Warenkorb – ${formatEur(unitCents * quantity)}`}
               </Button>
-              <WishlistHeart productId={product.id} productName={product.name} className="catalog-heart--outlined" />
+              <HeartButton
+                productId={product.id}
+                productName={product.name}
+                className="catalog-heart--outlined"
+                busy={wishlist.busy}
+                form={heartFormId}
+              />
             </div>
           </ActionForm>
+          {/* The heart sits in the purchase form's row; its own form stands here (forms do not nest). */}
+          <WishlistForm id={heartFormId} productId={product.id} onToggle={wishlist.toggle} />
           <p className="catalog-product-detail__restriction">
             Abgabe nur an Erwachsene ab 18 Jahren · Versand nur innerhalb Deutschlands · Altersprüfung bei Zustellung
           </p>

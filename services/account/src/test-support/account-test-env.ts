@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { CustomerCommerceData } from '@shop/contracts';
+import { decodeFlash, STOREFRONT_COOKIES, type CustomerCommerceData } from '@shop/contracts';
 import { loadConfig, type Mailer, type OutgoingMail } from '@shop/service-kit';
 import { startCatalogDouble, type CatalogDoubleState, startAuditCollector } from '@shop/test-fixtures';
 import { buildApp } from '../app';
@@ -104,9 +104,21 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
         if (value) jar.set(name, value);
         else jar.delete(name);
       }
-      return { status: response.statusCode, body: response.body ? response.json() : null, setCookie };
+      const location = response.headers.location;
+      return { status: response.statusCode, body: response.body ? response.json() : null, setCookie, location };
     };
-    return { call, jar };
+    /**
+     * Submits an HTML form as a browser without JavaScript does (urlencoded): the answer and the
+     * flash notice it left for the next page.
+     */
+    const submitForm = async (url: string, fields: Record<string, string>) => {
+      jar.delete(STOREFRONT_COOKIES.flash);
+      const answer = await call('POST', url, new URLSearchParams(fields).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      return { ...answer, flash: decodeFlash(jar.get(STOREFRONT_COOKIES.flash)) };
+    };
+    return { call, submitForm, jar };
   }
 
   /** Waits for the next e-mail to `to` (they are sent after the answer) and returns it. */

@@ -1,4 +1,4 @@
-import { WISHLIST_MAX_ITEMS } from '@shop/contracts';
+import { SESSION_COOKIE, WISHLIST_FORM_ACTIONS, WISHLIST_MAX_ITEMS } from '@shop/contracts';
 import { testProduct } from '@shop/test-fixtures';
 import { wishlistItemModel } from './wishlist-item.model';
 import { startAccountTestEnv } from '../test-support/account-test-env';
@@ -109,5 +109,67 @@ describe('wishlist (issue #11; spec §4, §7)', () => {
     const full = await shopper.call('POST', '/api/wishlist', { productId: A });
     expect(full).toMatchObject({ status: 409, body: { message: expect.stringContaining('höchstens 200 Produkte') } });
     expect((await shopper.call('GET', '/api/wishlist')).body.items).toHaveLength(WISHLIST_MAX_ITEMS);
+  });
+});
+
+describe('the wishlist heart as an HTML form (docs/decisions/forms-first.md)', () => {
+  const TOGGLE = WISHLIST_FORM_ACTIONS.toggle;
+  const PAGE = '/kategorien/randm-tornado-9000?sortierung=preis';
+
+  test('logged out: the login page with "Anmeldung erforderlich" and the way back; nothing is stored', async () => {
+    const anonymous = env.visitor();
+    const answer = await anonymous.submitForm(TOGGLE, { productId: A, zurueck: PAGE });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe(`/anmelden?weiter=${encodeURIComponent(PAGE)}`);
+    expect(answer.flash).toEqual({
+      tone: 'error',
+      title: 'Anmeldung erforderlich',
+      text: 'Bitte melden Sie sich an, um Produkte zur Wunschliste hinzuzufügen.',
+      link: null,
+    });
+    // An ended session is the same as none.
+    const ended = await env.loggedIn('abgelaufen-herz@example.de');
+    await ended.call('POST', '/api/auth/logout');
+    ended.jar.set(SESSION_COOKIE, 'a'.repeat(64));
+    expect((await ended.submitForm(TOGGLE, { productId: A, zurueck: PAGE })).location).toMatch(/^\/anmelden\?weiter=/);
+    expect(await wishlistItemModel(env.app.db).countDocuments({ userId: ended.userId })).toBe(0);
+  });
+
+  test('a tap adds the product, the next removes it; each answer goes back to the page with its notice', async () => {
+    const shopper = await env.loggedIn('herz-formular@example.de');
+    const added = await shopper.submitForm(TOGGLE, { productId: A.toUpperCase(), zurueck: PAGE });
+    expect(added).toMatchObject({ status: 303, location: PAGE });
+    expect(added.flash).toEqual({
+      tone: 'success',
+      title: 'Zur Wunschliste hinzugefügt',
+      text: '',
+      link: { href: '/wunschliste', label: 'Zur Wunschliste' },
+    });
+    expect((await shopper.call('GET', '/api/wishlist')).body.items.map((item: { productId: string }) => item.productId)).toEqual([A]);
+
+    const removed = await shopper.submitForm(TOGGLE, { productId: A, zurueck: PAGE });
+    expect(removed.flash).toMatchObject({ tone: 'success', title: 'Von der Wunschliste entfernt' });
+    expect((await shopper.call('GET', '/api/wishlist')).body.items).toEqual([]);
+  });
+
+  test('bad input changes nothing and says why in German; a foreign return address is not followed', async () => {
+    const shopper = await env.loggedIn('herz-fehler@example.de');
+    const malformed = await shopper.submitForm(TOGGLE, { productId: 'kein-produkt', zurueck: 'https://example.com/' });
+    expect(malformed).toMatchObject({ status: 303, location: '/' });
+    expect(malformed.flash).toMatchObject({ tone: 'error', title: 'Fehler', text: 'Ungültige Produkt-ID.' });
+    const unknown = await shopper.submitForm(TOGGLE, { productId: UNKNOWN, zurueck: '//example.com/x' });
+    expect(unknown).toMatchObject({ status: 303, location: '/' });
+    expect(unknown.flash).toMatchObject({ tone: 'error', title: 'Fehler', text: 'Produkt nicht gefunden.' });
+    env.catalog.up = false;
+    const down = await shopper.submitForm(TOGGLE, { productId: B, zurueck: PAGE });
+    expect(down.flash).toMatchObject({ tone: 'error', title: 'Fehler', text: 'Bitte versuchen Sie es erneut.' });
+    expect(await wishlistItemModel(env.app.db).countDocuments({ userId: shopper.userId })).toBe(0);
+  });
+
+  test('ten parallel taps on a heart end as an on or off list, never with two items of one product', async () => {
+    const shopper = await env.loggedIn('herz-parallel@example.de');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => shopper.submitForm(TOGGLE, { productId: B, zurueck: PAGE })));
+    expect(answers.every((answer) => answer.status === 303)).toBe(true);
+    expect(await wishlistItemModel(env.app.db).countDocuments({ userId: shopper.userId, productId: B })).toBeLessThanOrEqual(1);
   });
 });

@@ -66,6 +66,19 @@ export class Wishlists {
     if (deletedCount === 0) throw new NotFoundError('Dieser Artikel ist nicht auf Ihrer Wunschliste.');
   }
 
+  /**
+   * The heart's toggle (spec §4 'Wishlist: toggle adds if absent, removes if present'): one
+   * delete decides, so two toggles at once cannot both remove; a second add is absorbed by add().
+   * @returns what happened. @throws as add() when adding.
+   */
+  async toggle(userId: string, productId: string): Promise<'added' | 'removed'> {
+    const id = productId.toLowerCase();
+    const { deletedCount } = await this.model.deleteOne({ userId, productId: id });
+    if (deletedCount > 0) return 'removed';
+    await this.add(userId, id);
+    return 'added';
+  }
+
   /** Deletes the whole list (account deletion). */
   async eraseOf(userId: string): Promise<void> {
     await this.model.deleteMany({ userId });

@@ -46,12 +46,14 @@ export interface StorefrontOptions {
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
+const PRECOMPRESSED = /\.br$/;
 const NO_CACHE = 'no-cache';
 const PERSONAL = 'private, no-store';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
-  res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+  // The build's precompressed copy (`x.js.br`) is cached as the file it stands for.
+  res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath).replace(PRECOMPRESSED, '')) ? IMMUTABLE : NO_CACHE);
 }
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -125,6 +127,8 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     allowedPath: (pathName) => pathName !== '/' && publicBuildFile(pathName, opts.sourceMaps),
     // Dotfiles in a build folder (the build stamp .build-inputs) are nobody's business.
     dotfiles: 'ignore',
+    // The build's brotli copies (packages/webpack-config), sent when the browser accepts br.
+    preCompressed: true,
     setHeaders: cacheHeaders,
     cacheControl: false,
   });
@@ -137,6 +141,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       index: false,
       wildcard: true,
       allowedPath: (pathName) => publicBuildFile(pathName, opts.sourceMaps),
+      preCompressed: true,
       setHeaders: cacheHeaders,
       cacheControl: false,
     });

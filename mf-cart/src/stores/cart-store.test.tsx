@@ -1,6 +1,3 @@
-/**
- * @jest-environment jsdom
- */
 import { renderHook } from '@testing-library/react';
 import type { CartResponse } from '@shop/contracts';
 import { cartApi } from '../api/cart-api';
