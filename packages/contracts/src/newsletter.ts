@@ -5,10 +5,16 @@ import { z } from 'zod';
  * as website)', §5 and §8 texts, §7 POST /api/newsletter/subscribe; legal-de.md §4.14).
  */
 
-/** Spec §5: the texts for an empty and an invalid address (toast title / description in the browser). */
-export const NEWSLETTER_EMAIL_TEXTS = {
+/**
+ * What the sign-up says (title / description: a toast in the browser, a flash notice after the
+ * form): spec §5 for an empty and an invalid address, §8 'Erfolgreich angemeldet!' and
+ * 'Anmeldung fehlgeschlagen'.
+ */
+export const NEWSLETTER_SIGNUP_TEXTS = {
   empty: { title: 'E-Mail erforderlich', description: 'Bitte geben Sie eine E-Mail-Adresse ein.' },
   invalid: { title: 'Ungültige E-Mail', description: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' },
+  subscribed: { title: 'Erfolgreich angemeldet!', description: 'Bitte bestätigen Sie Ihre Anmeldung per E-Mail.' },
+  failed: { title: 'Anmeldung fehlgeschlagen', description: 'Bitte versuchen Sie es später erneut.' },
 } as const;
 
 /**
@@ -24,12 +30,12 @@ export const NEWSLETTER_CONSENT = {
 export const NewsletterSubscribeBody = z
   .object({
     email: z
-      .string({ error: NEWSLETTER_EMAIL_TEXTS.empty.description })
+      .string({ error: NEWSLETTER_SIGNUP_TEXTS.empty.description })
       .trim()
-      .min(1, NEWSLETTER_EMAIL_TEXTS.empty.description)
-      .max(200, NEWSLETTER_EMAIL_TEXTS.invalid.description)
+      .min(1, NEWSLETTER_SIGNUP_TEXTS.empty.description)
+      .max(200, NEWSLETTER_SIGNUP_TEXTS.invalid.description)
       .toLowerCase()
-      .pipe(z.email(NEWSLETTER_EMAIL_TEXTS.invalid.description)),
+      .pipe(z.email(NEWSLETTER_SIGNUP_TEXTS.invalid.description)),
     source: z.literal('website', { error: "source muss 'website' sein." }),
     /** The version of NEWSLETTER_CONSENT the form showed; the current one when omitted. */
     consentVersion: z.string().max(40).optional(),

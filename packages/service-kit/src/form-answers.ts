@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { encodeFlash, ONE_PAGE_COOKIE_MAX_AGE_S, STOREFRONT_COOKIES, type FlashNotice } from '@shop/contracts';
 
 /**
@@ -14,3 +15,15 @@ export function answerForm(reply: FastifyReply, returnTo: string, notice: FlashN
   }
   return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
 }
+
+/**
+ * COOKIE_SECURE of every service that sets cookies (session, cart, flash notices): 'true' marks
+ * them Secure, so they only travel over https (every deployment but local development); default
+ * 'false' (http://localhost).
+ */
+export const cookieEnvShape = {
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+};

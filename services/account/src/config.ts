@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
+import { cookieEnvShape, mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
 
 /**
  * Environment of the account service: PORT (default 4103), HOST, MONGODB_URI, MONGODB_DB
@@ -19,10 +19,7 @@ import { mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit
  */
 export const AccountEnv = serviceEnvSchema('account', 4103).extend({
   ...mailEnvShape,
-  COOKIE_SECURE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  ...cookieEnvShape,
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { developmentSecret, mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
+import { cookieEnvShape, developmentSecret, mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
 
 const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -44,10 +44,7 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101'),
     CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104'),
     COOKIE_SECRET: optional(zod.string().min(32)),
-    COOKIE_SECURE: zod
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    ...cookieEnvShape,
     NODE_ENV: zod.string().optional(),
     BANK_ACCOUNT_HOLDER: optional(zod.string().min(2)),
     BANK_IBAN: optional(zod.string().regex(/^DE\d{2}\s?(\d{4}\s?){4}\d{2}$/, 'must be a German IBAN (DE + 20 digits)')),

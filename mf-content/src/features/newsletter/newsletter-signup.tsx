@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { NEWSLETTER_CONSENT, NEWSLETTER_EMAIL_TEXTS } from '@shop/contracts';
+import { NEWSLETTER_CONSENT, NEWSLETTER_SIGNUP_TEXTS } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { Button, ClientForm } from '@shop/ui';
 import { showToast } from '@shop/shell-api';
@@ -24,7 +24,7 @@ export function NewsletterSignup() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
-    const invalid = !value ? NEWSLETTER_EMAIL_TEXTS.empty : !looksLikeEmail(value) ? NEWSLETTER_EMAIL_TEXTS.invalid : null;
+    const invalid = !value ? NEWSLETTER_SIGNUP_TEXTS.empty : !looksLikeEmail(value) ? NEWSLETTER_SIGNUP_TEXTS.invalid : null;
     if (invalid) {
       setProblem(invalid.description);
       showToast({ ...invalid, variant: 'destructive' });
@@ -35,10 +35,11 @@ export function NewsletterSignup() {
     try {
       const { message } = await newsletterApi.subscribe(value);
       setDone(message);
-      showToast({ title: 'Erfolgreich angemeldet!', description: 'Bitte bestätigen Sie Ihre Anmeldung per E-Mail.', variant: 'success' });
+      showToast({ ...NEWSLETTER_SIGNUP_TEXTS.subscribed, variant: 'success' });
     } catch (error) {
-      const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : 'Bitte versuchen Sie es später erneut.';
-      showToast({ title: 'Anmeldung fehlgeschlagen', description, variant: 'destructive' });
+      const { failed } = NEWSLETTER_SIGNUP_TEXTS;
+      const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : failed.description;
+      showToast({ title: failed.title, description, variant: 'destructive' });
     } finally {
       setBusy(false);
     }

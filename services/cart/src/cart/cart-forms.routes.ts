@@ -62,11 +62,12 @@ export const cartFormRoutes: FastifyPluginAsync<{
 
   /**
    * One form endpoint: `act` runs with the form's fields and the cart's owner key (created for
-   * a guest when `create`) and returns the notice for the next page.
+   * a guest when `create`) and returns the notice for the next page. A failure is titled
+   * `failedTitle`, one refused by a limit (429) `limitedTitle` when the form has its own.
    */
   const form = (
     path: string,
-    options: { create: boolean; fallback: string; failedTitle: string },
+    options: { create: boolean; fallback: string; failedTitle: string; limitedTitle?: string },
     act: (fields: Fields, ownerKey: string | null, request: FastifyRequest) => Promise<FlashNotice | null>,
   ) =>
     app.post(path, { schema: { hide: true } }, async (request, reply: FastifyReply) => {
@@ -79,10 +80,7 @@ export const cartFormRoutes: FastifyPluginAsync<{
       } catch (error) {
         const reason = reasonOf(error);
         if (reason.status >= 500) request.log.error({ err: error }, `cart form ${path} failed`);
-        notice = failed(
-          reason.status === 429 && path === CART_FORM_ACTIONS.applyPromo ? PROMO_REJECTED.tooManyAttempts : options.failedTitle,
-          reason.text,
-        );
+        notice = failed((reason.status === 429 && options.limitedTitle) || options.failedTitle, reason.text);
       }
       return answerForm(reply, returnTo, notice, secureCookies);
     });
@@ -141,7 +139,7 @@ export const cartFormRoutes: FastifyPluginAsync<{
 
   form(
     CART_FORM_ACTIONS.applyPromo,
-    { create: true, fallback: CART_PAGE, failedTitle: PROMO_REJECTED.invalid },
+    { create: true, fallback: CART_PAGE, failedTitle: PROMO_REJECTED.invalid, limitedTitle: PROMO_REJECTED.tooManyAttempts },
     async (fields, ownerKey, request) => {
       // Spec §5: trimmed and uppercased; nothing to do when empty.
       const code = (text(fields, 'code') ?? '').trim().toUpperCase();
