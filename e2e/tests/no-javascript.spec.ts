@@ -163,3 +163,26 @@ test('without JavaScript the wishlist heart leads a visitor to the login page, a
   await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
   expect(await wishlist()).toEqual([]);
 });
+
+test("without JavaScript 'Warenkorb leeren' asks once more: 'Abbrechen' keeps the lines, 'Ja, leeren' empties the cart", async ({
+  page,
+  context,
+}) => {
+  await returningShopperContext(context);
+  await page.goto('/randm-tornado-vape-alle-produkte?search=Blueberry+Ice');
+  await submitWith(page, page.getByTestId('product-card').first().getByRole('button', { name: 'In den Warenkorb' }));
+  await page.goto('/warenkorb');
+  const clear = page.getByRole('button', { name: 'Warenkorb leeren', exact: true });
+  await submitWith(page, clear);
+  await expect(page).toHaveURL(/\/warenkorb\?leeren=bestaetigen$/);
+  const question = page.getByRole('group', { name: 'Warenkorb leeren bestätigen' });
+  await expect(question).toContainText('Alle Artikel entfernen?');
+  await submitWith(page, question.getByRole('button', { name: 'Abbrechen' }));
+  await expect(page).toHaveURL(/\/warenkorb$/);
+  await expect(page.getByTestId('line-item')).toHaveCount(1);
+
+  await submitWith(page, clear);
+  await submitWith(page, question.getByRole('button', { name: 'Ja, leeren' }));
+  await expect(page.getByTestId('flash-notice')).toContainText('Warenkorb geleert');
+  await expect(page.getByText('Ihr Warenkorb ist leer')).toBeVisible();
+});

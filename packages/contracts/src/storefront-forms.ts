@@ -114,11 +114,19 @@ export const CART_FORM_ACTIONS = {
   quantity: '/api/cart/form/quantity',
   /** `itemId`. */
   remove: '/api/cart/form/remove',
+  /**
+   * `bestaetigt`: 'ja' empties the cart, 'nein' leaves it. Without it the answer is the cart page
+   * asking once more (CLEAR_CART_CONFIRMATION), as the hydrated page does before it removes
+   * every line.
+   */
   empty: '/api/cart/form/empty',
   /** `code` (trimmed and uppercased: spec §5). */
   applyPromo: '/api/cart/form/promo',
   removePromo: '/api/cart/form/promo/remove',
 } as const;
+
+/** The cart page's query asking 'Alle Artikel entfernen?' before 'Warenkorb leeren' (CART_FORM_ACTIONS.empty). */
+export const CLEAR_CART_CONFIRMATION = { param: 'leeren', value: 'bestaetigen' } as const;
 
 /**
  * The wishlist heart as a form of the account service (docs/decisions/forms-first.md). The

@@ -29,39 +29,24 @@ export function RemotePage({ remote, page, personal = false }: { remote: RemoteN
   );
 }
 
-/** The props of a slot that passes none: one object, so a slot's props compare equal across renders. */
-const NO_PROPS: Record<string, unknown> = {};
-
-interface RemoteSlotProps {
+/**
+ * A widget a remote exposes into the shell's chrome (search box, account menu, cart button).
+ * A `personal` widget (the visitor's session or cart) renders in the browser only: the server
+ * and the hydrating browser both render its placeholder (issue #23).
+ */
+export function RemoteSlot({
+  remote,
+  exposed,
+  personal = false,
+  props = {},
+}: {
   remote: RemoteName;
   exposed: string;
   personal?: boolean;
   props?: Record<string, unknown>;
-}
-
-/**
- * A widget a remote exposes into the shell's chrome (search box, account menu, cart button,
- * the footer's newsletter sign-up). A `personal` widget (the visitor's session or cart) renders in
- * the browser only: the server and the hydrating browser both render its placeholder.
- * Any other widget renders without asking whether the page has hydrated, so hydration is not
- * followed by a second render of it: an update that reaches a server-rendered Suspense boundary
- * before its module is loaded makes React render that boundary anew, its fallback first.
- */
-export function RemoteSlot({ remote, exposed, personal = false, props = NO_PROPS }: RemoteSlotProps) {
-  return personal ? (
-    <PersonalSlot remote={remote} exposed={exposed} props={props} />
-  ) : (
-    <SlotContent remote={remote} exposed={exposed} props={props} />
-  );
-}
-
-function PersonalSlot(slot: Required<Omit<RemoteSlotProps, 'personal'>>) {
+}) {
   const hydrated = useHydrated();
-  if (!hydrated) return <SlotPlaceholder />;
-  return <SlotContent {...slot} />;
-}
-
-function SlotContent({ remote, exposed, props }: Required<Omit<RemoteSlotProps, 'personal'>>) {
+  if (personal && !hydrated) return <SlotPlaceholder />;
   return (
     <RemoteBoundary remote={remote} variant="slot">
       <LoadedRemote remote={remote} exposed={exposed} props={props} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { CART_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
+import { CART_FORM_ACTIONS, CLEAR_CART_CONFIRMATION, type CartResponse } from '@shop/contracts';
 import { Button, buttonClass } from '@shop/ui';
 import { isSoldOut } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
@@ -55,12 +55,21 @@ function FrequentlyBoughtTogether({ cart }: { cart: CartResponse }) {
 }
 
 /**
- * 'Warenkorb leeren' asks once more before it removes every line. A form of the cart service:
- * without JavaScript (or before it has loaded) the button empties the cart at once; the
- * confirmation is the hydrated page's.
+ * 'Warenkorb leeren' asks once more before it removes every line. Both steps are forms of the
+ * cart service: without JavaScript (or before it has loaded) the first answers with this page
+ * asking (CLEAR_CART_CONFIRMATION in the address), the second empties the cart; once hydrated
+ * both run in the page.
  */
 function ClearCartButton() {
-  const [confirming, setConfirming] = useState(false);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const asked = params.get(CLEAR_CART_CONFIRMATION.param) === CLEAR_CART_CONFIRMATION.value;
+  const [confirming, setConfirming] = useState(asked);
+  // The question's address leads back to the cart page once it is answered.
+  const answered = () => {
+    setConfirming(false);
+    if (asked) void navigate(href('/warenkorb'), { replace: true });
+  };
   if (!confirming) {
     return (
       <ActionForm action={CART_FORM_ACTIONS.empty} onAction={() => setConfirming(true)}>
@@ -71,15 +80,22 @@ function ClearCartButton() {
     );
   }
   return (
-    <span className="cart-clear-confirm" role="group" aria-label="Warenkorb leeren bestätigen">
+    <ActionForm
+      action={CART_FORM_ACTIONS.empty}
+      returnTo={href('/warenkorb')}
+      className="cart-clear-confirm"
+      role="group"
+      aria-label="Warenkorb leeren bestätigen"
+      onAction={(fields) => (fields.get('bestaetigt') === 'ja' ? void cartActions.clear().finally(answered) : answered())}
+    >
       <span>Alle Artikel entfernen?</span>
-      <Button variant="secondary" autoFocus onClick={() => void cartActions.clear().finally(() => setConfirming(false))}>
+      <Button variant="secondary" type="submit" name="bestaetigt" value="ja" autoFocus>
         Ja, leeren
       </Button>
-      <Button variant="ghost" onClick={() => setConfirming(false)}>
+      <Button variant="ghost" type="submit" name="bestaetigt" value="nein">
         Abbrechen
       </Button>
-    </span>
+    </ActionForm>
   );
 }
 

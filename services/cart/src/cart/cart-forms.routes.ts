@@ -1,6 +1,14 @@
 import formBody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { CART_FORM_ACTIONS, CartQuantity, RETURN_FIELD, safeReturnPath, type CartResponse, type FlashNotice } from '@shop/contracts';
+import {
+  CART_FORM_ACTIONS,
+  CartQuantity,
+  CLEAR_CART_CONFIRMATION,
+  RETURN_FIELD,
+  safeReturnPath,
+  type CartResponse,
+  type FlashNotice,
+} from '@shop/contracts';
 import { CART_ACTION_DONE, CART_ACTION_FAILED, CART_UNREACHABLE, PROMO_REJECTED, promoSavingLabel } from '@shop/cart-rules';
 import { answerForm, type AttemptLimiter } from '@shop/service-kit';
 import type { CartOperations } from './cart-operations';
@@ -27,6 +35,11 @@ const intField = (fields: Fields, name: string) => {
   const value = text(fields, name);
   return value !== null && /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : null;
 };
+
+/** An answer that is another page of the shop instead of the form's own (no notice). */
+interface AnotherPage {
+  goTo: string;
+}
 
 const failed = (title: string, text: string): FlashNotice => ({ tone: 'error', title, text, link: null });
 const done = (title: string, text: string, link: FlashNotice['link'] = null): FlashNotice => ({ tone: 'success', title, text, link });
@@ -68,7 +81,7 @@ export const cartFormRoutes: FastifyPluginAsync<{
   const form = (
     path: string,
     options: { create: boolean; fallback: string; failedTitle: string; limitedTitle?: string },
-    act: (fields: Fields, ownerKey: string | null, request: FastifyRequest) => Promise<FlashNotice | null>,
+    act: (fields: Fields, ownerKey: string | null, request: FastifyRequest) => Promise<FlashNotice | null | AnotherPage>,
   ) =>
     app.post(path, { schema: { hide: true } }, async (request, reply: FastifyReply) => {
       const fields = (request.body ?? {}) as Fields;
@@ -76,7 +89,9 @@ export const cartFormRoutes: FastifyPluginAsync<{
       let notice: FlashNotice | null;
       try {
         const { ownerKey } = await owners.resolve(request, reply, options.create);
-        notice = await act(fields, ownerKey, request);
+        const outcome = await act(fields, ownerKey, request);
+        if (outcome && 'goTo' in outcome) return answerForm(reply, outcome.goTo, null, secureCookies);
+        notice = outcome;
       } catch (error) {
         const reason = reasonOf(error);
         if (reason.status >= 500) request.log.error({ err: error }, `cart form ${path} failed`);
@@ -128,14 +143,14 @@ export const cartFormRoutes: FastifyPluginAsync<{
     },
   );
 
-  form(
-    CART_FORM_ACTIONS.empty,
-    { create: false, fallback: CART_PAGE, failedTitle: CART_ACTION_FAILED.clear },
-    async (_fields, ownerKey) => {
-      if (ownerKey) await operations.clear(ownerKey);
-      return done(CART_ACTION_DONE.cleared.title, CART_ACTION_DONE.cleared.text);
-    },
-  );
+  form(CART_FORM_ACTIONS.empty, { create: false, fallback: CART_PAGE, failedTitle: CART_ACTION_FAILED.clear }, async (fields, ownerKey) => {
+    // Every line goes: the cart page asks once more first ('Ja, leeren' / 'Abbrechen').
+    const answer = text(fields, 'bestaetigt');
+    if (answer === 'nein') return null;
+    if (answer !== 'ja') return { goTo: `${CART_PAGE}?${CLEAR_CART_CONFIRMATION.param}=${CLEAR_CART_CONFIRMATION.value}` };
+    if (ownerKey) await operations.clear(ownerKey);
+    return done(CART_ACTION_DONE.cleared.title, CART_ACTION_DONE.cleared.text);
+  });
 
   form(
     CART_FORM_ACTIONS.applyPromo,

@@ -117,7 +117,7 @@ describe('add to cart as a form', () => {
 });
 
 describe('the cart page as forms', () => {
-  test('quantity, 0 removes, remove, empty: each back to the cart page', async () => {
+  test('quantity, 0 removes, remove, empty after its confirmation: each back to the cart page', async () => {
     const s = env.shopper();
     await s.submitForm(CART_FORM_ACTIONS.add, { productId: ID.a, zurueck: '/' });
     await s.submitForm(CART_FORM_ACTIONS.add, { productId: ID.cheap, zurueck: '/' });
@@ -140,8 +140,18 @@ describe('the cart page as forms', () => {
     expect(removed.flash).toMatchObject({ title: 'Artikel entfernt', text: 'Das Produkt wurde aus dem Warenkorb entfernt.' });
     expect((await cartOf(s)).items.map((item) => item.productId)).toEqual([ID.a]);
 
-    const emptied = await s.submitForm(CART_FORM_ACTIONS.empty, { zurueck: '/warenkorb' });
-    expect(emptied.flash).toMatchObject({ title: 'Warenkorb geleert' });
+    // 'Warenkorb leeren' asks once more (the cart page's confirmation); only 'ja' empties it.
+    const asked = await s.submitForm(CART_FORM_ACTIONS.empty, { zurueck: '/warenkorb' });
+    expect(asked).toMatchObject({ status: 303, location: '/warenkorb?leeren=bestaetigen', flash: null });
+    expect((await cartOf(s)).items).toHaveLength(1);
+    expect((await s.submitForm(CART_FORM_ACTIONS.empty, { bestaetigt: 'vielleicht' })).location).toBe('/warenkorb?leeren=bestaetigen');
+    expect(await s.submitForm(CART_FORM_ACTIONS.empty, { bestaetigt: 'nein', zurueck: '/warenkorb' })).toMatchObject({
+      location: '/warenkorb',
+      flash: null,
+    });
+    expect((await cartOf(s)).items).toHaveLength(1);
+    const emptied = await s.submitForm(CART_FORM_ACTIONS.empty, { bestaetigt: 'ja', zurueck: '/warenkorb' });
+    expect(emptied).toMatchObject({ status: 303, location: '/warenkorb', flash: { title: 'Warenkorb geleert' } });
     expect((await cartOf(s)).items).toEqual([]);
   });
 
