@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CartResponse } from '@shop/contracts';
-import { test, expect, hydrated } from './fixtures';
+import { test, expect, hydrated, returningShopper } from './fixtures';
 
 /**
  * A new shopper on a slow phone (phone profile, CPU slowed 4×, slow 4G: 150 ms, 1.6 Mbit/s) taps
@@ -69,4 +69,20 @@ test.describe('taps on a slow phone before the page is live', () => {
     const cart = await serverCart(page);
     expect(cart.items.map((item) => [item.product.name, item.quantity])).toEqual([[name, 1]]);
   });
+
+  test(
+    'a search typed and sent the moment the header search box is visible lands on its results',
+    { tag: '@phone-only' },
+    async ({ page }) => {
+      await returningShopper(page);
+      await slowPhone(page);
+      await page.goto('/', { waitUntil: 'commit' });
+      const search = page.getByRole('combobox', { name: 'Produkte suchen' });
+      await search.fill('Blueberry Ice');
+      await search.press('Enter');
+      // Sent by the browser (a GET form) before hydration, or by the live search box after it.
+      await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Blueberry(\+|%20)Ice$/, { timeout: 30_000 });
+      await expect(page.getByTestId('product-count')).toHaveText(/^\d+ Produkte für „blueberry ice“$/i, { timeout: 30_000 });
+    },
+  );
 });
