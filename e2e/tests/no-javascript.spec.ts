@@ -186,3 +186,24 @@ test("without JavaScript 'Warenkorb leeren' asks once more: 'Abbrechen' keeps th
   await expect(page.getByTestId('flash-notice')).toContainText('Warenkorb geleert');
   await expect(page.getByText('Ihr Warenkorb ist leer')).toBeVisible();
 });
+
+test('without JavaScript the footer’s newsletter sign-up is a form: the spec texts for a wrong address, then the double opt-in', async ({
+  page,
+  context,
+}) => {
+  await returningShopperContext(context);
+  await page.goto('/kategorien');
+  const signup = page.getByRole('region', { name: 'Newsletter' });
+  await signup.getByLabel('Ihre E-Mail für den Newsletter').fill('erika@');
+  await submitWith(page, signup.getByRole('button', { name: 'Abonnieren' }));
+  await expect(page).toHaveURL(/\/kategorien$/);
+  await expect(page.getByTestId('flash-notice')).toContainText('Ungültige E-Mail');
+  await expect(page.getByTestId('flash-notice')).toContainText('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+
+  const email = `newsletter-ohne-js-${test.info().project.name}-${Date.now()}@example.de`;
+  await signup.getByLabel('Ihre E-Mail für den Newsletter').fill(email);
+  await submitWith(page, signup.getByRole('button', { name: 'Abonnieren' }));
+  await expect(page.getByTestId('flash-notice')).toContainText('Erfolgreich angemeldet!');
+  await expect(page.getByTestId('flash-notice')).toContainText('Bitte bestätigen Sie Ihre Anmeldung über den Link darin.');
+  expect(await linkFromMail(email, /Newsletter-Anmeldung bei/)).toMatch(/^\/newsletter\/bestaetigen\?token=/);
+});

@@ -137,3 +137,12 @@ export const WISHLIST_FORM_ACTIONS = {
   /** `productId`: added when absent, removed when present. */
   toggle: '/api/wishlist/form/toggle',
 } as const;
+
+/**
+ * The footer's newsletter sign-up as a form of the content service (docs/decisions/forms-first.md),
+ * the same double opt-in as `POST /api/newsletter/subscribe`.
+ */
+export const NEWSLETTER_FORM_ACTIONS = {
+  /** `email`, `consentVersion` (the version of NEWSLETTER_CONSENT the form showed). */
+  subscribe: '/api/newsletter/form/subscribe',
+} as const;

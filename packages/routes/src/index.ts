@@ -47,15 +47,23 @@ export interface RouteDefinition<R extends RouteRemote = RouteRemote, P extends 
 export const PAGES_EXPOSE = './pages';
 
 /**
- * Widgets the shell's header mounts from remotes on every page, in header order. The gateway
- * preloads their files with the route's page (docs/performance.md).
- */
-/**
- * The footer's newsletter sign-up (issue #12; spec §2 'newsletter signup block'), mounted by the
- * shell when the footer comes near the screen, so a page's first load does not fetch it.
+ * The footer's newsletter sign-up (spec §2 'newsletter signup block'): rendered into every
+ * storefront page's first HTML (a form that works before the JavaScript and without it); the shell
+ * loads its script only when the footer comes near the screen, so a page's first load does not
+ * fetch it, and then mounts it in place of the server's form with FooterNewsletterProps.
  */
 export const FOOTER_NEWSLETTER = { remote: 'content', exposed: './newsletter' } as const satisfies { remote: RouteRemote; exposed: string };
 
+/** The props the shell passes the footer's sign-up: what was typed into the server's form, and whether it had the focus. */
+export interface FooterNewsletterProps {
+  defaultEmail: string;
+  autoFocus: boolean;
+}
+
+/**
+ * Widgets the shell's header mounts from remotes on every page, in header order. The gateway
+ * preloads their files with the route's page (docs/performance.md).
+ */
 export const HEADER_WIDGETS = [
   { slot: 'search', remote: 'catalog', exposed: './search-box', personal: false },
   { slot: 'account', remote: 'account', exposed: './account-menu', personal: true },

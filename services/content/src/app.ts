@@ -4,6 +4,7 @@ import { Posts } from './blog/posts';
 import { blogRoutes } from './blog/blog.routes';
 import { Newsletter } from './newsletter/newsletter';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
+import { newsletterFormRoutes } from './newsletter/newsletter-forms.routes';
 import { CONTACT_MESSAGES_PER_SENDER, contactMessagesPerIp, subscriptionsPerIp } from './rate-windows';
 import { ContactMessages } from './contact/contact';
 import { contactRoutes } from './contact/contact.routes';
@@ -74,10 +75,9 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
     contactPerSender: new AttemptLimiter(app.db, now, CONTACT_MESSAGES_PER_SENDER),
     contactPerIp: new AttemptLimiter(app.db, now, contactMessagesPerIp(config.CONTACT_LIMIT_PER_IP)),
   };
-  await app.register(newsletterRoutes, {
-    newsletter: new Newsletter(app.db, { mailer, shop, log: app.log, now }),
-    perIp: limiters.subscriptionsPerIp,
-  });
+  const newsletter = new Newsletter(app.db, { mailer, shop, log: app.log, now });
+  await app.register(newsletterRoutes, { newsletter, perIp: limiters.subscriptionsPerIp });
+  await app.register(newsletterFormRoutes, { newsletter, perIp: limiters.subscriptionsPerIp, secureCookies: config.COOKIE_SECURE });
 
   // In development without operator details the messages go to the demo service address.
   const shopAddress = config.OPERATOR_EMAIL ?? 'service@randm-shop.example';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PresentationMode } from '@shop/contracts';
-import { mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
+import { cookieEnvShape, mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
 import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './pages/operator-settings';
 
 /**
@@ -13,12 +13,14 @@ import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './page
  * SHOP_ENVIRONMENT ('development'), and the operator details of the legal pages (OPERATOR_*,
  * pages/operator-settings.ts): all required when NODE_ENV or SHOP_ENVIRONMENT is 'production';
  * PRESENTATION_MODE_DEFAULT ('marketing', the spec's version; or 'factual'): the storefront's
- * presentation until an admin chooses one in the back office (settings/storefront-settings.ts).
+ * presentation until an admin chooses one in the back office (settings/storefront-settings.ts);
+ * COOKIE_SECURE ('false'): the newsletter form's notice cookie only over https when 'true'.
  */
 export const ContentEnv = serviceEnvSchema('content', 4104)
   .extend({
     ...mailEnvShape,
     ...operatorEnvShape,
+    ...cookieEnvShape,
     NODE_ENV: z.string().optional(),
     SHOP_ENVIRONMENT: z.enum(['production', 'development']).default('development'),
     NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),

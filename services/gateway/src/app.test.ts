@@ -70,6 +70,19 @@ beforeAll(async () => {
     }),
   );
   await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js'), 'var cart;');
+  await mkdir(path.join(staticRoot, 'mf-content', 'dist'), { recursive: true });
+  await writeFile(
+    path.join(staticRoot, 'mf-content', 'dist', 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        {
+          path: './newsletter',
+          assets: { js: { sync: ['newsletter.5555eeee.js'], async: [] }, css: { sync: ['newsletter.6666ffff.css'], async: [] } },
+        },
+      ],
+    }),
+  );
   // A build's brotli copy (packages/webpack-config), as compression-webpack-plugin writes it.
   await writeFile(path.join(staticRoot, 'shell', 'dist', '325.9ecdbb7e1605.js.br'), brotliCompressSync('console.log(1)'));
   await writeFile(path.join(staticRoot, 'mf-cart', 'dist', 'remoteEntry.js.br'), brotliCompressSync('var cart;'));
@@ -224,6 +237,8 @@ describe('gateway: storefront', () => {
       'stylesheet /remotes/cart/button.2222bbbb.css',
       'script /remotes/cart/button.1111aaaa.js',
       'script /remotes/cart/pages.3333cccc.js',
+      // The footer's newsletter sign-up is in the HTML; its script loads when the footer comes near.
+      'stylesheet /remotes/content/newsletter.6666ffff.css',
     ]);
     expect(cartPage).toContain('href="/remotes/cart/mf-manifest.json" as="fetch" crossorigin="anonymous"');
     // Another slice's page: only the header's cart widget comes from this remote (the catalog is not built here).

@@ -55,11 +55,13 @@ export class RemotePreloads {
   /**
    * Preloads for `modules` (remote name and exposed path, e.g. catalog './pages'), each file once:
    * the remote's manifest (fetched by the Module Federation runtime), its entry script, and the
-   * exposed module's own JS and CSS chunks.
+   * exposed module's own JS and CSS chunks. `stylesOnly`: a module the page renders on the
+   * server but loads later (the footer's newsletter sign-up): its CSS for the first paint, no
+   * script.
    */
-  async for(modules: ReadonlyArray<{ remote: string; exposed: string }>): Promise<Preload[]> {
+  async for(modules: ReadonlyArray<{ remote: string; exposed: string; stylesOnly?: boolean }>): Promise<Preload[]> {
     const preloads = new Map<string, Preload>();
-    for (const { remote, exposed } of modules) {
+    for (const { remote, exposed, stylesOnly = false } of modules) {
       const entry = this.remotes.remotes.find((candidate) => candidate.name === remote)?.entry;
       const base = `/remotes/${remote}/`;
       if (!entry?.startsWith(base)) continue;
@@ -68,10 +70,12 @@ export class RemotePreloads {
       const { remoteEntry } = manifest.metaData;
       const module = manifest.exposes.find((candidate) => candidate.path === exposed);
       const add = (file: string, as: Preload['as']) => preloads.set(base + file, { href: base + file, as });
-      preloads.set(entry, { href: entry, as: 'fetch' });
-      add(path.posix.join(remoteEntry.path, remoteEntry.name), 'script');
+      if (!stylesOnly) {
+        preloads.set(entry, { href: entry, as: 'fetch' });
+        add(path.posix.join(remoteEntry.path, remoteEntry.name), 'script');
+      }
       for (const file of module?.assets.css.sync ?? []) add(file, 'style');
-      for (const file of module?.assets.js.sync ?? []) add(file, 'script');
+      if (!stylesOnly) for (const file of module?.assets.js.sync ?? []) add(file, 'script');
     }
     return [...preloads.values()];
   }

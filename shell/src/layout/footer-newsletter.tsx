@@ -1,12 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { FOOTER_NEWSLETTER } from '@shop/routes';
+import { FOOTER_NEWSLETTER, type FooterNewsletterProps } from '@shop/routes';
 import { RemoteSlot } from '../federation/remote-component';
+import { RemoteBoundary } from '../federation/remote-boundary';
+import { useRemoteModules, type RemoteComponent } from '../federation/remote-modules';
 
 /** How far below the screen the footer may still be when the sign-up starts loading. */
 const PRELOAD_MARGIN = '300px';
 
 /** Pages too short to scroll show their footer at once: they arm the sign-up after this wait (ms). */
 const SHORT_PAGE_WAIT_MS = 4000;
+
+/**
+ * What the browser renders into the server's sign-up until its module is live: nothing, with
+ * hydration told so. React neither hydrates nor replaces an element's inner HTML it sets itself,
+ * so the server's form stays in the page as plain HTML (one constant object: React compares it).
+ */
+const SERVER_HTML = { __html: '' };
 
 /**
  * Resolves at the shopper's first scroll, or SHORT_PAGE_WAIT_MS after the page's load event:
@@ -22,14 +31,8 @@ function afterFirstLoad(): Promise<void> {
   return Promise.race([scrolled, waited]);
 }
 
-/**
- * The content slice's newsletter sign-up in the footer (issue #12). It loads once the footer
- * comes within PRELOAD_MARGIN of the screen after the shopper scrolled (or, on pages too short
- * to scroll, a few seconds after the load): no page's first load pays for it
- * (docs/performance.md budgets). Its box keeps its height meanwhile.
- */
-export function FooterNewsletter() {
-  const box = useRef<HTMLDivElement>(null);
+/** True once `box` came within PRELOAD_MARGIN of the screen after the first load. */
+function useNearScreen(box: React.RefObject<HTMLElement | null>): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = box.current;
@@ -48,10 +51,62 @@ export function FooterNewsletter() {
       active = false;
       observer?.disconnect();
     };
-  }, [near]);
+  }, [box, near]);
+  return near;
+}
+
+/** What the shopper typed into the server's form, and whether they are typing there now. */
+function typedInto(island: HTMLElement | null): FooterNewsletterProps {
+  const field = island?.querySelector<HTMLInputElement>('input[name="email"]');
+  return { defaultEmail: field?.value ?? '', autoFocus: Boolean(field && field === document.activeElement) };
+}
+
+/**
+ * The content slice's newsletter sign-up in the footer (spec §2 'newsletter signup block';
+ * docs/decisions/forms-first.md).
+ * - The server renders it into every page's first HTML: a form of the content service that works
+ *   before the JavaScript and without it (a submit goes to the server and comes back with its
+ *   answer as a flash notice).
+ * - The browser leaves that HTML as it is (SERVER_HTML) and loads the module only once the footer
+ *   comes within PRELOAD_MARGIN of the screen after the shopper scrolled (or, on pages too short to
+ *   scroll, a few seconds after the load), so no page's first load pays for its script
+ *   (docs/performance.md). Then the live sign-up takes the form's place, with what was typed and
+ *   the focus carried over; `data-hydrated` on the box says so.
+ * - A module that fails to load leaves the server's form, which still works.
+ */
+export function FooterNewsletter() {
+  const box = useRef<HTMLDivElement>(null);
+  const island = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
+  const source = useRemoteModules();
+  const [live, setLive] = useState<{ Component: RemoteComponent; props: FooterNewsletterProps } | null>(null);
+
+  useEffect(() => {
+    if (!near) return;
+    let active = true;
+    source(FOOTER_NEWSLETTER.remote, FOOTER_NEWSLETTER.exposed).then(
+      (Component) => active && setLive({ Component, props: typedInto(island.current) }),
+      (error: unknown) => console.error(`shell: remote '${FOOTER_NEWSLETTER.remote}' failed; the server's sign-up form stays`, error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [near, source]);
+
+  const server = typeof window === 'undefined';
   return (
-    <div ref={box} className="shell-site-footer__newsletter" data-testid="slot-newsletter">
-      {near && <RemoteSlot remote={FOOTER_NEWSLETTER.remote} exposed={FOOTER_NEWSLETTER.exposed} />}
+    <div ref={box} className="shell-site-footer__newsletter" data-testid="slot-newsletter" data-hydrated={live ? '' : undefined}>
+      {server ? (
+        <div>
+          <RemoteSlot remote={FOOTER_NEWSLETTER.remote} exposed={FOOTER_NEWSLETTER.exposed} />
+        </div>
+      ) : live ? (
+        <RemoteBoundary remote={FOOTER_NEWSLETTER.remote} variant="slot">
+          <live.Component {...live.props} />
+        </RemoteBoundary>
+      ) : (
+        <div ref={island} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import type {
   ServerRenderRequest,
   ServerRenderResult,
 } from '@shop/contracts';
-import { HEADER_WIDGETS, matchRoute, PAGES_EXPOSE } from '@shop/routes';
+import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, PAGES_EXPOSE } from '@shop/routes';
 import { createShopQueryClient, PUBLIC_QUERY_PREFIXES, type RemotePrefetch } from '@shop/shell-api';
 import { App } from '../app';
 import { RemoteModulesProvider, type RemoteComponent, type RemoteModuleSource } from '../federation/remote-modules';
@@ -106,6 +106,8 @@ async function renderPage(
   // 1. The remote modules of the first screen and the page's data, in parallel, within the budget.
   const wanted: Array<{ remote: RemoteName; exposed: string }> = [
     ...HEADER_WIDGETS.filter((widget) => !widget.personal),
+    // The footer's sign-up is a form in the first HTML (its script loads later: FooterNewsletter).
+    FOOTER_NEWSLETTER,
     ...(match ? [{ remote: match.route.remote, exposed: PAGES_EXPOSE }] : []),
   ];
   const loads = new Map(
@@ -209,6 +211,7 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
     PAGES_EXPOSE,
     PREFETCH_EXPOSE,
     ...HEADER_WIDGETS.filter((widget) => !widget.personal && widget.remote === remote).map((widget) => widget.exposed),
+    ...(FOOTER_NEWSLETTER.remote === remote ? [FOOTER_NEWSLETTER.exposed] : []),
   ];
   return {
     render: (request) => renderPage(request, remotes, options),

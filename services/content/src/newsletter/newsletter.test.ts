@@ -1,5 +1,5 @@
 /** Newsletter with double opt-in (issue #12; spec §5, §7, §8; legal-de.md §4.14) against the real local database. */
-import { NEWSLETTER_CONSENT } from '@shop/contracts';
+import { NEWSLETTER_CONSENT, NEWSLETTER_FORM_ACTIONS } from '@shop/contracts';
 import { subscriptionModel } from './subscription.model';
 import { SUBSCRIBE_MESSAGE } from './newsletter.routes';
 import { startContentTestEnv } from '../test-support/content-test-env';
@@ -133,4 +133,59 @@ test('subscriptions are limited per client IP as a backstop, with a neutral mess
   } finally {
     await limited.close();
   }
+});
+
+describe('the footer sign-up as an HTML form (docs/decisions/forms-first.md)', () => {
+  const PAGE = '/kategorien/randm-tornado-9000';
+  const submit = (fields: Record<string, string>, ip?: string) =>
+    env.submitForm(NEWSLETTER_FORM_ACTIONS.subscribe, { zurueck: PAGE, ...fields }, ip);
+
+  test('a valid address: the same double opt-in, back to the page with "Erfolgreich angemeldet!"', async () => {
+    const answer = await submit({ email: ' Formular@Example.de ', consentVersion: NEWSLETTER_CONSENT.version });
+    expect(answer).toMatchObject({ status: 303, location: PAGE });
+    expect(answer.flash).toEqual({ tone: 'success', title: 'Erfolgreich angemeldet!', text: SUBSCRIBE_MESSAGE, link: null });
+    expect(await record('formular@example.de')).toMatchObject({
+      status: 'pending',
+      source: 'website',
+      consentVersion: NEWSLETTER_CONSENT.version,
+    });
+    expect((await env.mailsTo('formular@example.de'))[0]!.subject).toMatch(/bestätigen/);
+  });
+
+  test('empty and invalid addresses: spec §5 texts, nothing stored; a foreign return address is not followed', async () => {
+    const empty = await submit({ email: '  ', zurueck: 'https://example.com/' });
+    expect(empty).toMatchObject({ status: 303, location: '/' });
+    expect(empty.flash).toEqual({
+      tone: 'error',
+      title: 'E-Mail erforderlich',
+      text: 'Bitte geben Sie eine E-Mail-Adresse ein.',
+      link: null,
+    });
+    const invalid = await submit({ email: 'erika@' });
+    expect(invalid.flash).toMatchObject({
+      tone: 'error',
+      title: 'Ungültige E-Mail',
+      text: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    });
+    expect(await record('erika@')).toBeNull();
+  });
+
+  test('the per-IP backstop counts form sign-ups too, and says so', async () => {
+    const limited = await startContentTestEnv({ NEWSLETTER_LIMIT_PER_IP: '2' });
+    try {
+      const fields = (i: number) => ({ email: `form-ip${i}@example.de`, zurueck: PAGE });
+      expect((await limited.submitForm(NEWSLETTER_FORM_ACTIONS.subscribe, fields(1))).flash?.tone).toBe('success');
+      expect((await limited.post('/api/newsletter/subscribe', { email: 'json-ip@example.de', source: 'website' })).status).toBe(202);
+      const refused = await limited.submitForm(NEWSLETTER_FORM_ACTIONS.subscribe, fields(2));
+      expect(refused).toMatchObject({ status: 303, location: PAGE });
+      expect(refused.flash).toMatchObject({
+        tone: 'error',
+        title: 'Anmeldung fehlgeschlagen',
+        text: 'Aus Sicherheitsgründen ist das gerade nicht möglich. Bitte versuchen Sie es in 15 Minuten erneut.',
+      });
+      expect(await subscriptionModel(limited.app.db).countDocuments({ email: 'form-ip2@example.de' })).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@
  * collector standing in for the admin service.
  */
 import { randomUUID } from 'node:crypto';
-import type { UserRole } from '@shop/contracts';
+import { decodeFlash, STOREFRONT_COOKIES, type UserRole } from '@shop/contracts';
 import { loadConfig, signIdentity, type Mailer, type OutgoingMail } from '@shop/service-kit';
 import { startAuditCollector } from '@shop/test-fixtures';
 import { buildApp } from '../app';
@@ -46,6 +46,23 @@ export async function startContentTestEnv(env: Record<string, string> = {}) {
     const response = await app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
     return { status: response.statusCode, body: response.body ? response.json() : null };
   };
+  /**
+   * Submits an HTML form as a browser without JavaScript does (urlencoded): the answer's status,
+   * `Location` and the flash notice it left for the next page.
+   */
+  const submitForm = async (url: string, fields: Record<string, string>, ip = '203.0.113.20') => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: ip,
+    });
+    const setCookie = [response.headers['set-cookie'] ?? []].flat().map(String);
+    const flash = setCookie.find((cookie) => cookie.startsWith(`${STOREFRONT_COOKIES.flash}=`));
+    const value = flash?.slice(STOREFRONT_COOKIES.flash.length + 1).split(';')[0];
+    return { status: response.statusCode, location: response.headers.location, flash: decodeFlash(value) };
+  };
   /** The e-mails sent to `to` so far (they go out after the answer: wait a moment first). */
   const mailsTo = async (to: string) => {
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -66,6 +83,7 @@ export async function startContentTestEnv(env: Record<string, string> = {}) {
     audit,
     get,
     post,
+    submitForm,
     internal,
     staffCall,
     mailsTo,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
+  FOOTER_NEWSLETTER,
   HEADER_WIDGETS,
   matchRoute,
   PAGES_EXPOSE,
@@ -208,9 +209,15 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const head: HeadData = serverHead
       ? { ...serverHead, title: `${serverHead.title} | ${opts.shopConfig.shopName}`, robots }
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
-    const modules = [...HEADER_WIDGETS, ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : [])];
     const nonce = cspNonceOf(reply.raw);
     const shopConfig = await currentShopConfig();
+    const modules = [
+      ...HEADER_WIDGETS,
+      ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : []),
+      // Rendered into the footer's HTML, its script loaded when the footer comes near (the shell's
+      // FooterNewsletter); not shown in the factual presentation.
+      ...(shopConfig.presentationMode === 'marketing' ? [{ ...FOOTER_NEWSLETTER, stylesOnly: true }] : []),
+    ];
     // The age gate, cookie banner and flash notice depend on the visitor's cookies (Vary), and
     // the one-page cookies this page shows are deleted with it (entry-forms.ts).
     const { entry, setCookies } = entryOf(request, secureCookies);
