@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Address } from './orders';
 import { personName } from './person-name';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Accounts (issue #11; spec §3 'User', §5 password rules, §6 roles, §7 /api/auth calls). Every
@@ -9,14 +10,14 @@ import { personName } from './person-name';
  */
 
 /** Roles (spec §6): customers, and the staff roles with their permissions (docs/architecture.md 'Roles'). */
-export const UserRole = z.enum(['customer', 'manager', 'admin']);
+export const UserRole = lazySchema(() => z.enum(['customer', 'manager', 'admin']));
 export type UserRole = z.infer<typeof UserRole>;
 
 /**
  * The account service's answer to `POST /internal/sessions/resolve` (the gateway's session
  * lookup): user id, role, and the e-mail address once confirmed. 404 when the session is over.
  */
-export const ResolvedSession = z.object({ userId: z.string(), role: UserRole, email: z.string().optional() }).strict();
+export const ResolvedSession = lazySchema(() => z.object({ userId: z.string(), role: UserRole, email: z.string().optional() }).strict());
 export type ResolvedSession = z.infer<typeof ResolvedSession>;
 
 /** Name of the HttpOnly session cookie (opaque random id; the session lives in the account database). */
@@ -24,54 +25,59 @@ export const SESSION_COOKIE = 'shop_session';
 
 const EMAIL_MESSAGE = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
 /** An e-mail address: trimmed, lower case, no spaces (spec §5 'Email format'). */
-export const Email = z
-  .string({ error: EMAIL_MESSAGE })
-  .trim()
-  .toLowerCase()
-  .max(200, 'Höchstens 200 Zeichen.')
-  .pipe(z.email(EMAIL_MESSAGE));
+export const Email = lazySchema(() =>
+  z.string({ error: EMAIL_MESSAGE }).trim().toLowerCase().max(200, 'Höchstens 200 Zeichen.').pipe(z.email(EMAIL_MESSAGE)),
+);
 
 /** A password as the API takes it; its rules (length, weak patterns, breached lists) are checked by the service (@shop/account-rules). */
-const PasswordInput = z.string({ error: 'Bitte geben Sie ein Passwort ein.' }).min(1, 'Bitte geben Sie ein Passwort ein.').max(200);
+const PasswordInput = lazySchema(() =>
+  z.string({ error: 'Bitte geben Sie ein Passwort ein.' }).min(1, 'Bitte geben Sie ein Passwort ein.').max(200),
+);
 
 /** `POST /api/auth/register`: spec §7, 'registration fields without confirmPassword' (checked in the browser). */
-export const RegisterBody = z
-  .object({ email: Email, password: PasswordInput, firstName: personName('Ihren Vornamen'), lastName: personName('Ihren Nachnamen') })
-  .strict();
+export const RegisterBody = lazySchema(() =>
+  z
+    .object({ email: Email, password: PasswordInput, firstName: personName('Ihren Vornamen'), lastName: personName('Ihren Nachnamen') })
+    .strict(),
+);
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 /** `POST /api/auth/login`: spec §7 'credentials'. */
-export const LoginBody = z.object({ email: Email, password: PasswordInput }).strict();
+export const LoginBody = lazySchema(() => z.object({ email: Email, password: PasswordInput }).strict());
 export type LoginBody = z.input<typeof LoginBody>;
 
 /** A saved delivery address: the checkout's German address rules. */
 export const SavedAddress = Address;
 
 /** The user as login, register, me and profile updates return it (spec §7 'returns user'): never a password hash, token or session field. */
-export const User = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    role: UserRole,
-    emailVerified: z.boolean(),
-    address: SavedAddress.nullable(),
-    createdAt: z.string(),
-  })
-  .strict();
+export const User = lazySchema(() =>
+  z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      role: UserRole,
+      emailVerified: z.boolean(),
+      address: SavedAddress.nullable(),
+      createdAt: z.string(),
+    })
+    .strict(),
+);
 export type User = z.infer<typeof User>;
 
 /** `PATCH /api/auth/profile`: name and the saved delivery address (null removes it). The e-mail address is not changed here. */
-export const ProfileUpdateBody = z
-  .object({
-    firstName: personName('Ihren Vornamen').optional(),
-    lastName: personName('Ihren Nachnamen').optional(),
-    address: SavedAddress.nullable().optional(),
-  })
-  .strict();
+export const ProfileUpdateBody = lazySchema(() =>
+  z
+    .object({
+      firstName: personName('Ihren Vornamen').optional(),
+      lastName: personName('Ihren Nachnamen').optional(),
+      address: SavedAddress.nullable().optional(),
+    })
+    .strict(),
+);
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
 
 /** `POST /api/auth/change-password`: the current password and the new one (its rules are checked by the service). */
-export const ChangePasswordBody = z.object({ currentPassword: PasswordInput, newPassword: PasswordInput }).strict();
+export const ChangePasswordBody = lazySchema(() => z.object({ currentPassword: PasswordInput, newPassword: PasswordInput }).strict());
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { SeoData } from './seo';
 
 /**
@@ -7,24 +8,26 @@ import { SeoData } from './seo';
  */
 export const ShopEvents = {
   /** Anyone asks the side cart to open (header cart button). */
-  'cart:open': z.object({}).strict(),
+  'cart:open': lazySchema(() => z.object({}).strict()),
   /** The cart slice announces its item count (header badge). */
-  'cart:changed': z.object({ itemCount: z.number().int().min(0) }).strict(),
+  'cart:changed': lazySchema(() => z.object({ itemCount: z.number().int().min(0) }).strict()),
   /** The account slice announces a login or logout. */
-  'auth:changed': z.object({ authenticated: z.boolean() }).strict(),
+  'auth:changed': lazySchema(() => z.object({ authenticated: z.boolean() }).strict()),
   /** The account slice announces the products on the logged-in shopper's wishlist (empty when logged out): catalog hearts follow it. */
-  'wishlist:changed': z.object({ productIds: z.array(z.string()) }).strict(),
+  'wishlist:changed': lazySchema(() => z.object({ productIds: z.array(z.string()) }).strict()),
   /** A page publishes its SEO data; the shell's head manager writes it to <head>. */
   'shell:seo': SeoData,
   /** Any slice asks the shell to show a toast; `durationMs` defaults to 5000 (spec §9). */
-  'shell:toast': z
-    .object({
-      title: z.string(),
-      description: z.string().optional(),
-      variant: z.enum(['default', 'success', 'destructive']).default('default'),
-      durationMs: z.number().int().positive().optional(),
-    })
-    .strict(),
+  'shell:toast': lazySchema(() =>
+    z
+      .object({
+        title: z.string(),
+        description: z.string().optional(),
+        variant: z.enum(['default', 'success', 'destructive']).default('default'),
+        durationMs: z.number().int().positive().optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 export type ShopEventName = keyof typeof ShopEvents;
@@ -41,8 +44,8 @@ export const ShopRequests = {
    * the cart slice shows its own toasts and answers whether the product was added.
    */
   'cart:add': {
-    request: z.object({ productId: z.string().min(1), quantity: z.number().int().min(1) }).strict(),
-    response: z.object({ ok: z.boolean() }).strict(),
+    request: lazySchema(() => z.object({ productId: z.string().min(1), quantity: z.number().int().min(1) }).strict()),
+    response: lazySchema(() => z.object({ ok: z.boolean() }).strict()),
   },
   /**
    * 'Erneut bestellen' on the account's order page (issue #25): the cart slice puts the order's
@@ -51,14 +54,16 @@ export const ShopRequests = {
    * `ok: false`: the call failed (the cart slice showed the error toast).
    */
   'cart:reorder': {
-    request: z.object({ orderId: z.string().min(1) }).strict(),
-    response: z
-      .object({
-        ok: z.boolean(),
-        added: z.array(z.object({ name: z.string(), quantity: z.number().int(), ordered: z.number().int() }).strict()),
-        unavailable: z.array(z.object({ name: z.string(), reason: z.string() }).strict()),
-      })
-      .strict(),
+    request: lazySchema(() => z.object({ orderId: z.string().min(1) }).strict()),
+    response: lazySchema(() =>
+      z
+        .object({
+          ok: z.boolean(),
+          added: z.array(z.object({ name: z.string(), quantity: z.number().int(), ordered: z.number().int() }).strict()),
+          unavailable: z.array(z.object({ name: z.string(), reason: z.string() }).strict()),
+        })
+        .strict(),
+    ),
   },
   /**
    * Add a product to the wishlist when it is absent, remove it when present (spec §4 'Wishlist'),
@@ -66,13 +71,13 @@ export const ShopRequests = {
    * erforderlich' when logged out) and answers whether it changed and the new state.
    */
   'wishlist:toggle': {
-    request: z.object({ productId: z.string().min(1) }).strict(),
-    response: z.object({ ok: z.boolean(), inWishlist: z.boolean() }).strict(),
+    request: lazySchema(() => z.object({ productId: z.string().min(1) }).strict()),
+    response: lazySchema(() => z.object({ ok: z.boolean(), inWishlist: z.boolean() }).strict()),
   },
   /** The products on the wishlist now (empty when logged out), for hearts drawn before the last 'wishlist:changed'. */
   'wishlist:status': {
-    request: z.object({}).strict(),
-    response: z.object({ productIds: z.array(z.string()) }).strict(),
+    request: lazySchema(() => z.object({}).strict()),
+    response: lazySchema(() => z.object({ productIds: z.array(z.string()) }).strict()),
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Newsletter with double opt-in (issue #12; spec §3 'Newsletter subscription: email, source (sent
@@ -27,29 +28,33 @@ export const NEWSLETTER_CONSENT = {
 } as const;
 
 /** `POST /api/newsletter/subscribe` (spec §7: email, source). */
-export const NewsletterSubscribeBody = z
-  .object({
-    email: z
-      .string({ error: NEWSLETTER_SIGNUP_TEXTS.empty.description })
-      .trim()
-      .min(1, NEWSLETTER_SIGNUP_TEXTS.empty.description)
-      .max(200, NEWSLETTER_SIGNUP_TEXTS.invalid.description)
-      .toLowerCase()
-      .pipe(z.email(NEWSLETTER_SIGNUP_TEXTS.invalid.description)),
-    source: z.literal('website', { error: "source muss 'website' sein." }),
-    /** The version of NEWSLETTER_CONSENT the form showed; the current one when omitted. */
-    consentVersion: z.string().max(40).optional(),
-  })
-  .strict();
+export const NewsletterSubscribeBody = lazySchema(() =>
+  z
+    .object({
+      email: z
+        .string({ error: NEWSLETTER_SIGNUP_TEXTS.empty.description })
+        .trim()
+        .min(1, NEWSLETTER_SIGNUP_TEXTS.empty.description)
+        .max(200, NEWSLETTER_SIGNUP_TEXTS.invalid.description)
+        .toLowerCase()
+        .pipe(z.email(NEWSLETTER_SIGNUP_TEXTS.invalid.description)),
+      source: z.literal('website', { error: "source muss 'website' sein." }),
+      /** The version of NEWSLETTER_CONSENT the form showed; the current one when omitted. */
+      consentVersion: z.string().max(40).optional(),
+    })
+    .strict(),
+);
 export type NewsletterSubscribeBody = z.input<typeof NewsletterSubscribeBody>;
 
 /** A confirmation or unsubscribe link's token (`POST /api/newsletter/confirm` and `/unsubscribe`). */
-export const NewsletterTokenBody = z
-  .object({
-    token: z.string({ error: 'Der Link ist unvollständig.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Der Link ist unvollständig oder ungültig.'),
-  })
-  .strict();
+export const NewsletterTokenBody = lazySchema(() =>
+  z
+    .object({
+      token: z.string({ error: 'Der Link ist unvollständig.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'Der Link ist unvollständig oder ungültig.'),
+    })
+    .strict(),
+);
 export type NewsletterTokenBody = z.input<typeof NewsletterTokenBody>;
 
 /** Every newsletter answer: a German message for the shopper. */
-export const NewsletterMessage = z.object({ message: z.string() }).strict();
+export const NewsletterMessage = lazySchema(() => z.object({ message: z.string() }).strict());

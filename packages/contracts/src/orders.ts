@@ -3,6 +3,7 @@ import { DecimalAmount } from './catalog';
 import { AppliedPromo, CartResponse, CartTotals } from './cart';
 import { LegalVersions } from './pages';
 import { CONTROL_CHARACTERS, CONTROL_MESSAGE, FREE_TEXT_LINK_MESSAGE, carriesLink, personName } from './person-name';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Checkout and orders (issue #4). The spec shows no checkout details (§2, §10); the rules here
@@ -22,145 +23,165 @@ const required = (label: string, max = 100) =>
     .refine(noControlCharacters, CONTROL_MESSAGE);
 
 /** A postal address in Germany (the only delivery country, legal-de.md §1.9). */
-export const Address = z
-  .object({
-    firstName: personName('Ihren Vornamen'),
-    lastName: personName('Ihren Nachnamen'),
-    street: required('Straße und Hausnummer', 120).regex(/\d/, 'Bitte geben Sie auch die Hausnummer an.'),
-    addressLine2: z.string().trim().max(100, 'Höchstens 100 Zeichen.').refine(noControlCharacters, CONTROL_MESSAGE).default(''),
-    postalCode: z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, 'Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
-    city: required('den Ort'),
-    country: z.literal('DE', { error: 'Wir liefern nur innerhalb Deutschlands.' }),
-  })
-  .strict();
+export const Address = lazySchema(() =>
+  z
+    .object({
+      firstName: personName('Ihren Vornamen'),
+      lastName: personName('Ihren Nachnamen'),
+      street: required('Straße und Hausnummer', 120).regex(/\d/, 'Bitte geben Sie auch die Hausnummer an.'),
+      addressLine2: z.string().trim().max(100, 'Höchstens 100 Zeichen.').refine(noControlCharacters, CONTROL_MESSAGE).default(''),
+      postalCode: z
+        .string()
+        .trim()
+        .regex(/^\d{5}$/, 'Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
+      city: required('den Ort'),
+      country: z.literal('DE', { error: 'Wir liefern nur innerhalb Deutschlands.' }),
+    })
+    .strict(),
+);
 export type Address = z.infer<typeof Address>;
 
 /** The built-in age check: the German ID card's machine-readable zone (three lines of 30 characters). */
-export const IdCardAgeVerificationInput = z
-  .object({
-    method: z.literal('id-card-mrz'),
-    mrzLines: z.array(z.string().max(40)).length(3, 'Bitte geben Sie alle drei Zeilen ein.'),
-  })
-  .strict();
+export const IdCardAgeVerificationInput = lazySchema(() =>
+  z
+    .object({
+      method: z.literal('id-card-mrz'),
+      mrzLines: z.array(z.string().max(40)).length(3, 'Bitte geben Sie alle drei Zeilen ein.'),
+    })
+    .strict(),
+);
 
 /** Only shipping method for age-restricted goods: DHL Paket with 'Alterssichtprüfung 18+' (legal-de.md §1.6). */
-export const ShippingMethodId = z.literal('dhl-age-check');
+export const ShippingMethodId = lazySchema(() => z.literal('dhl-age-check'));
 /** Payment methods; 'prepayment' (Vorkasse) is built in. */
-export const PaymentMethodId = z.literal('prepayment');
+export const PaymentMethodId = lazySchema(() => z.literal('prepayment'));
 
 export const SHIPPING_METHOD_LABEL = 'DHL Paket mit Alterssichtprüfung 18+';
 export const PAYMENT_METHOD_LABEL = 'Vorkasse (Überweisung)';
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
-export const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).');
+export const IsoDate = lazySchema(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).')
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }, 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).'),
+);
 
 /** `POST /api/checkout/age-verification`: checks the ID card before the review step (the order checks again). */
-export const AgeVerificationBody = z
-  .object({
-    birthDate: IsoDate,
-    firstName: personName('Ihren Vornamen'),
-    lastName: personName('Ihren Nachnamen'),
-    ageVerification: IdCardAgeVerificationInput,
-  })
-  .strict();
-export const AgeVerificationResponse = z.object({ verified: z.literal(true), method: z.string(), checkedAt: z.string() }).strict();
+export const AgeVerificationBody = lazySchema(() =>
+  z
+    .object({
+      birthDate: IsoDate,
+      firstName: personName('Ihren Vornamen'),
+      lastName: personName('Ihren Nachnamen'),
+      ageVerification: IdCardAgeVerificationInput,
+    })
+    .strict(),
+);
+export const AgeVerificationResponse = lazySchema(() =>
+  z.object({ verified: z.literal(true), method: z.string(), checkedAt: z.string() }).strict(),
+);
 
 /** Header carrying the client's idempotency key for `POST /api/orders` (8–100 of A–Z a–z 0–9 _ -). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IdempotencyKey = z
-  .string({ error: 'Der Header Idempotency-Key fehlt.' })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -');
+export const IdempotencyKey = lazySchema(() =>
+  z
+    .string({ error: 'Der Header Idempotency-Key fehlt.' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -'),
+);
 
 /** An order's fulfillment: awaiting_payment → paid → shipped → delivered; cancelled from the first two (issue #13). */
-export const OrderStatus = z.enum(['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']);
+export const OrderStatus = lazySchema(() => z.enum(['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']));
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** A bought line, priced when the order was placed (EUR strings, spec §9). */
-export const OrderLineItem = z
-  .object({
-    productId: z.string(),
-    name: z.string(),
-    slug: z.string(),
-    image: z.string().nullable(),
-    quantity: z.number().int(),
-    unitPrice: DecimalAmount,
-    regularPrice: DecimalAmount,
-    lineTotal: DecimalAmount,
-    /** The producer's durability guarantee in years when the order was placed (Product.durabilityGuaranteeYears; null: none or before issue #25). */
-    durabilityGuaranteeYears: z.number().int().min(3).max(30).nullable(),
-  })
-  .strict();
+export const OrderLineItem = lazySchema(() =>
+  z
+    .object({
+      productId: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      image: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPrice: DecimalAmount,
+      regularPrice: DecimalAmount,
+      lineTotal: DecimalAmount,
+      /** The producer's durability guarantee in years when the order was placed (Product.durabilityGuaranteeYears; null: none or before issue #25). */
+      durabilityGuaranteeYears: z.number().int().min(3).max(30).nullable(),
+    })
+    .strict(),
+);
 
-export const BankDetails = z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }).strict();
+export const BankDetails = lazySchema(() =>
+  z.object({ accountHolder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }).strict(),
+);
 
 /**
  * An invoice or cancellation invoice of an order (issue #25), as listed on the order: the
  * sequential number ('RE-000042'), its kind, when it was issued (ISO time) and where its PDF is
  * (`GET /api/orders/{id}/invoices/{number}` for the buyer, `/api/admin/orders/{id}/invoices/{number}` for staff).
  */
-export const InvoiceRef = z.object({ number: z.string(), kind: z.enum(['invoice', 'cancellation']), issuedAt: z.string() }).strict();
+export const InvoiceRef = lazySchema(() =>
+  z.object({ number: z.string(), kind: z.enum(['invoice', 'cancellation']), issuedAt: z.string() }).strict(),
+);
 export type InvoiceRef = z.infer<typeof InvoiceRef>;
 
 /** The invoice numbers the shop issues: 'RE-' and 6 or more digits, counted without gaps (issue #25, § 14 Abs. 4 Nr. 4 UStG). */
-export const InvoiceNumber = z.string().regex(/^RE-\d{6,}$/, 'Rechnungsnummer wie RE-000042');
+export const InvoiceNumber = lazySchema(() => z.string().regex(/^RE-\d{6,}$/, 'Rechnungsnummer wie RE-000042'));
 
 /** An order as the buyer sees it (thank-you page, account order list). */
-export const Order = z
-  .object({
-    id: z.string(),
-    orderNumber: z.string(),
-    status: OrderStatus,
-    createdAt: z.string(),
-    email: z.string(),
-    billingAddress: Address,
-    shippingAddress: Address,
-    items: z.array(OrderLineItem),
-    totals: CartTotals.omit({ freeShippingRemainingItems: true }),
-    promo: AppliedPromo.nullable(),
-    shipping: z.object({ method: ShippingMethodId, label: z.string() }).strict(),
-    payment: z
-      .object({
-        method: PaymentMethodId,
-        label: z.string(),
-        /** Transfer details for prepayment; `reference` is the Verwendungszweck (the order number). */
-        bankDetails: BankDetails,
-        reference: z.string(),
-        /** Days the shopper has to pay (from the order date). */
-        dueDays: z.number().int(),
-        /** The last day to pay, 'YYYY-MM-DD' in Germany: order date + dueDays (issue #10: computed once, by the service). */
-        dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      })
-      .strict(),
-    ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),
-    /** The versions of terms, withdrawal text and privacy policy the order was placed under (issue #12); null when they could not be read. */
-    legalVersions: LegalVersions.nullable(),
-    /** The parcel once shipped (issue #13): DHL tracking number and link, ISO times; null before. */
-    shipment: z
-      .object({
-        carrier: z.literal('DHL'),
-        trackingNumber: z.string(),
-        trackingUrl: z.string(),
-        shippedAt: z.string(),
-        deliveredAt: z.string().nullable(),
-      })
-      .strict()
-      .nullable(),
-    /** Its invoices, oldest first: issued when the order is shipped; a correction adds a cancellation invoice (issue #25). */
-    invoices: z.array(InvoiceRef),
-  })
-  .strict();
+export const Order = lazySchema(() =>
+  z
+    .object({
+      id: z.string(),
+      orderNumber: z.string(),
+      status: OrderStatus,
+      createdAt: z.string(),
+      email: z.string(),
+      billingAddress: Address,
+      shippingAddress: Address,
+      items: z.array(OrderLineItem),
+      totals: CartTotals.omit({ freeShippingRemainingItems: true }),
+      promo: AppliedPromo.nullable(),
+      shipping: z.object({ method: ShippingMethodId, label: z.string() }).strict(),
+      payment: z
+        .object({
+          method: PaymentMethodId,
+          label: z.string(),
+          /** Transfer details for prepayment; `reference` is the Verwendungszweck (the order number). */
+          bankDetails: BankDetails,
+          reference: z.string(),
+          /** Days the shopper has to pay (from the order date). */
+          dueDays: z.number().int(),
+          /** The last day to pay, 'YYYY-MM-DD' in Germany: order date + dueDays (issue #10: computed once, by the service). */
+          dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        })
+        .strict(),
+      ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),
+      /** The versions of terms, withdrawal text and privacy policy the order was placed under (issue #12); null when they could not be read. */
+      legalVersions: LegalVersions.nullable(),
+      /** The parcel once shipped (issue #13): DHL tracking number and link, ISO times; null before. */
+      shipment: z
+        .object({
+          carrier: z.literal('DHL'),
+          trackingNumber: z.string(),
+          trackingUrl: z.string(),
+          shippedAt: z.string(),
+          deliveredAt: z.string().nullable(),
+        })
+        .strict()
+        .nullable(),
+      /** Its invoices, oldest first: issued when the order is shipped; a correction adds a cancellation invoice (issue #25). */
+      invoices: z.array(InvoiceRef),
+    })
+    .strict(),
+);
 export type Order = z.infer<typeof Order>;
 
-export const OrderListResponse = z.object({ orders: z.array(Order) }).strict();
+export const OrderListResponse = lazySchema(() => z.object({ orders: z.array(Order) }).strict());
 
 /**
  * `POST /api/orders/{id}/reorder` ('Erneut bestellen', issue #25): the order's products go into
@@ -168,13 +189,15 @@ export const OrderListResponse = z.object({ orders: z.array(Order) }).strict();
  * `ordered` when the stock or the line limit is lower); `unavailable` the ones that could not be
  * added, with the German reason. `cart` is the priced cart afterwards.
  */
-export const ReorderResponse = z
-  .object({
-    cart: CartResponse,
-    added: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), ordered: z.number().int() }).strict()),
-    unavailable: z.array(z.object({ productId: z.string(), name: z.string(), reason: z.string() }).strict()),
-  })
-  .strict();
+export const ReorderResponse = lazySchema(() =>
+  z
+    .object({
+      cart: CartResponse,
+      added: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), ordered: z.number().int() }).strict()),
+      unavailable: z.array(z.object({ productId: z.string(), name: z.string(), reason: z.string() }).strict()),
+    })
+    .strict(),
+);
 export type ReorderResponse = z.infer<typeof ReorderResponse>;
 
 /** The characters of order numbers (Crockford's base 32: no I, L, O, U). */
@@ -188,42 +211,46 @@ export const ORDER_NUMBER_LENGTH = 8;
  * Crockford's base 32 leaves out are read as the ones they look like (O → 0, I and L → 1), so a
  * number typed from a printout still matches.
  */
-export const OrderNumber = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .transform((value) => {
-    const match = /^RT-(\d{4})-([0-9A-Z]{8})$/.exec(value);
-    return match ? `RT-${match[1]}-${match[2]!.replace(/O/g, '0').replace(/[IL]/g, '1')}` : value;
-  })
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^RT-\d{4}-(\d{6}|[0-9A-HJKMNP-TV-Z]{8})$/,
-        'Bitte geben Sie Ihre Bestellnummer wie in der Bestellbestätigung ein (z. B. RT-2026-K7M2QX9P).',
-      ),
-  );
+export const OrderNumber = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((value) => {
+      const match = /^RT-(\d{4})-([0-9A-Z]{8})$/.exec(value);
+      return match ? `RT-${match[1]}-${match[2]!.replace(/O/g, '0').replace(/[IL]/g, '1')}` : value;
+    })
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^RT-\d{4}-(\d{6}|[0-9A-HJKMNP-TV-Z]{8})$/,
+          'Bitte geben Sie Ihre Bestellnummer wie in der Bestellbestätigung ein (z. B. RT-2026-K7M2QX9P).',
+        ),
+    ),
+);
 
 /**
  * `POST /api/withdrawals`: the withdrawal function of § 356a BGB (from 19.06.2026; legal-de.md
  * §4.8): only name, the contract (order number) and e-mail; which items is optional (empty =
  * the whole order). No login needed.
  */
-export const WithdrawalBody = z
-  .object({
-    name: personName('Ihren Namen', 200).refine((value) => value.length >= 2, 'Bitte geben Sie Ihren Namen ein.'),
-    orderNumber: OrderNumber,
-    email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
-    /** Which items, when not the whole order; e-mailed back to the given address, so no links (carriesLink). */
-    items: z
-      .string()
-      .trim()
-      .max(1000, 'Höchstens 1000 Zeichen.')
-      .refine((value) => !carriesLink(value), FREE_TEXT_LINK_MESSAGE)
-      .default(''),
-  })
-  .strict();
+export const WithdrawalBody = lazySchema(() =>
+  z
+    .object({
+      name: personName('Ihren Namen', 200).refine((value) => value.length >= 2, 'Bitte geben Sie Ihren Namen ein.'),
+      orderNumber: OrderNumber,
+      email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
+      /** Which items, when not the whole order; e-mailed back to the given address, so no links (carriesLink). */
+      items: z
+        .string()
+        .trim()
+        .max(1000, 'Höchstens 1000 Zeichen.')
+        .refine((value) => !carriesLink(value), FREE_TEXT_LINK_MESSAGE)
+        .default(''),
+    })
+    .strict(),
+);
 export type WithdrawalBody = z.input<typeof WithdrawalBody>;
 
 /**
@@ -235,7 +262,7 @@ export interface WithdrawalNavigationState {
 }
 
 /** The receipt of a withdrawal: when it was received (ISO time) and where the confirmation went. */
-export const WithdrawalReceipt = z
-  .object({ withdrawalId: z.string(), orderNumber: z.string(), receivedAt: z.string(), email: z.string(), items: z.string() })
-  .strict();
+export const WithdrawalReceipt = lazySchema(() =>
+  z.object({ withdrawalId: z.string(), orderNumber: z.string(), receivedAt: z.string(), email: z.string(), items: z.string() }).strict(),
+);
 export type WithdrawalReceipt = z.infer<typeof WithdrawalReceipt>;

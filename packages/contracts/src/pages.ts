@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Information and legal pages of the content service (issue #12): /versand, /rueckgabe,
@@ -18,43 +19,47 @@ export const INFORMATION_PAGE_SLUGS = [
   'barrierefreiheit',
   'ueber-uns',
 ] as const;
-export const InformationPageSlug = z.enum(INFORMATION_PAGE_SLUGS, { error: 'Unbekannte Seite.' });
+export const InformationPageSlug = lazySchema(() => z.enum(INFORMATION_PAGE_SLUGS, { error: 'Unbekannte Seite.' }));
 export type InformationPageSlug = z.infer<typeof InformationPageSlug>;
 
 /** Where staff-made pages are shown (issue #13, /admin/content/simple-new): `/seite/{slug}`. */
 export const CUSTOM_PAGE_PATH = '/seite';
 
 /** The slug of any page in `GET /api/pages/{slug}`: a fixed page's or a staff-made page's. */
-export const PageSlug = z
-  .string()
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Unbekannte Seite.');
+export const PageSlug = lazySchema(() =>
+  z
+    .string()
+    .max(120)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Unbekannte Seite.'),
+);
 
 /** Where a page is shown: '/impressum' for a fixed page, '/seite/{slug}' for a staff-made one. */
 export const pagePath = (slug: string, custom: boolean) => (custom ? `${CUSTOM_PAGE_PATH}/${slug}` : `/${slug}`);
 
 /** `GET /api/pages/{slug}`: the page as sanitised HTML with the address it is shown at. */
-export const InformationPage = z
-  .object({
-    slug: z.string(),
-    path: z.string(),
-    title: z.string(),
-    description: z.string(),
-    version: z.string(),
-    html: z.string(),
-    /** True while operator details are missing (development): the page shows marked placeholders. */
-    incomplete: z.boolean(),
-  })
-  .strict();
+export const InformationPage = lazySchema(() =>
+  z
+    .object({
+      slug: z.string(),
+      path: z.string(),
+      title: z.string(),
+      description: z.string(),
+      version: z.string(),
+      html: z.string(),
+      /** True while operator details are missing (development): the page shows marked placeholders. */
+      incomplete: z.boolean(),
+    })
+    .strict(),
+);
 export type InformationPage = z.infer<typeof InformationPage>;
 
 /** `GET /internal/legal-versions`: the current versions of the texts an order refers to. */
-export const LegalVersions = z.object({ terms: z.string(), withdrawal: z.string(), privacy: z.string() }).strict();
+export const LegalVersions = lazySchema(() => z.object({ terms: z.string(), withdrawal: z.string(), privacy: z.string() }).strict());
 export type LegalVersions = z.infer<typeof LegalVersions>;
 
 /** The page of each legal text an order refers to (LegalVersions' keys). */
 export const LEGAL_TEXT_SLUGS = { terms: 'agb', withdrawal: 'widerrufsbelehrung', privacy: 'datenschutz' } as const;
-export const LegalTextSlug = z.enum(Object.values(LEGAL_TEXT_SLUGS));
+export const LegalTextSlug = lazySchema(() => z.enum(Object.values(LEGAL_TEXT_SLUGS)));
 export type LegalTextSlug = z.infer<typeof LegalTextSlug>;
 
 /**
@@ -62,7 +67,9 @@ export type LegalTextSlug = z.infer<typeof LegalTextSlug>;
  * published under `version` (an order's LegalVersions), as sanitised HTML with the operator's
  * details filled in. The order confirmation attaches it (§ 312f Abs. 2 BGB, § 312i Abs. 1 Nr. 4 BGB).
  */
-export const LegalText = z.object({ slug: LegalTextSlug, title: z.string(), version: z.string(), html: z.string() }).strict();
+export const LegalText = lazySchema(() =>
+  z.object({ slug: LegalTextSlug, title: z.string(), version: z.string(), html: z.string() }).strict(),
+);
 export type LegalText = z.infer<typeof LegalText>;
 
 /**
@@ -70,18 +77,20 @@ export type LegalText = z.infer<typeof LegalText>;
  * invoice names the seller (issue #25; § 14 Abs. 4 UStG, ElektroG § 6 WEEE number). In
  * development a missing setting comes as a marked placeholder ('==[… fehlt: OPERATOR_… setzen]==').
  */
-export const SellerDetails = z
-  .object({
-    company: z.string(),
-    street: z.string(),
-    postalCode: z.string(),
-    city: z.string(),
-    representative: z.string(),
-    register: z.string(),
-    vatId: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    weeeNumber: z.string(),
-  })
-  .strict();
+export const SellerDetails = lazySchema(() =>
+  z
+    .object({
+      company: z.string(),
+      street: z.string(),
+      postalCode: z.string(),
+      city: z.string(),
+      representative: z.string(),
+      register: z.string(),
+      vatId: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      weeeNumber: z.string(),
+    })
+    .strict(),
+);
 export type SellerDetails = z.infer<typeof SellerDetails>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** The slices that own a remote and a service (docs/architecture.md). */
-export const RemoteName = z.enum(['catalog', 'cart', 'account', 'content', 'admin']);
+export const RemoteName = lazySchema(() => z.enum(['catalog', 'cart', 'account', 'content', 'admin']));
 export type RemoteName = z.infer<typeof RemoteName>;
 export const REMOTE_NAMES = RemoteName.options;
 
@@ -9,11 +10,13 @@ export const REMOTE_NAMES = RemoteName.options;
  * `/remotes.json`, written by the gateway from its configuration at deploy time.
  * `entry` is the URL of the remote's `mf-manifest.json` (absolute, or a path on the gateway).
  */
-export const RemotesManifest = z
-  .object({
-    remotes: z.array(z.object({ name: RemoteName, entry: z.string().min(1) }).strict()),
-  })
-  .strict();
+export const RemotesManifest = lazySchema(() =>
+  z
+    .object({
+      remotes: z.array(z.object({ name: RemoteName, entry: z.string().min(1) }).strict()),
+    })
+    .strict(),
+);
 export type RemotesManifest = z.infer<typeof RemotesManifest>;
 
 /**
@@ -24,7 +27,7 @@ export type RemotesManifest = z.infer<typeof RemotesManifest>;
  * and age-check facts). Which one a shop may use is the operator's lawyer's decision
  * (docs/architecture.md 'Factual presentation mode').
  */
-export const PresentationMode = z.enum(['marketing', 'factual']);
+export const PresentationMode = lazySchema(() => z.enum(['marketing', 'factual']));
 export type PresentationMode = z.infer<typeof PresentationMode>;
 
 /**
@@ -33,7 +36,7 @@ export type PresentationMode = z.infer<typeof PresentationMode>;
  * whether reviews from verified buyers are shown and invited (§ 5b UWG; off unless the operator
  * switches them on, issue #25).
  */
-export const StorefrontSettings = z.object({ presentationMode: PresentationMode, reviewsEnabled: z.boolean() }).strict();
+export const StorefrontSettings = lazySchema(() => z.object({ presentationMode: PresentationMode, reviewsEnabled: z.boolean() }).strict());
 export type StorefrontSettings = z.infer<typeof StorefrontSettings>;
 
 /**
@@ -43,18 +46,20 @@ export type StorefrontSettings = z.infer<typeof StorefrontSettings>;
  * `environment` 'development' makes every page `noindex` (spec §2 'Other').
  * Certificate links are optional: a trust badge is only shown when its link is configured.
  */
-export const ShopConfig = z
-  .object({
-    environment: z.enum(['production', 'development']),
-    shopName: z.string(),
-    contactEmail: z.string().email(),
-    contactAddress: z.array(z.string()),
-    publicOrigin: z.string().url(),
-    trustedShopsUrl: z.string().url().nullable(),
-    tuevCertificateUrl: z.string().url().nullable(),
-    presentationMode: PresentationMode,
-    /** Reviews from verified buyers are shown (ratings, review lists, the review form). */
-    reviewsEnabled: z.boolean(),
-  })
-  .strict();
+export const ShopConfig = lazySchema(() =>
+  z
+    .object({
+      environment: z.enum(['production', 'development']),
+      shopName: z.string(),
+      contactEmail: z.string().email(),
+      contactAddress: z.array(z.string()),
+      publicOrigin: z.string().url(),
+      trustedShopsUrl: z.string().url().nullable(),
+      tuevCertificateUrl: z.string().url().nullable(),
+      presentationMode: PresentationMode,
+      /** Reviews from verified buyers are shown (ratings, review lists, the review form). */
+      reviewsEnabled: z.boolean(),
+    })
+    .strict(),
+);
 export type ShopConfig = z.infer<typeof ShopConfig>;

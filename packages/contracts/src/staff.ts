@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserRole } from './account';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Staff permissions (issue #13; spec §6 roles). Every admin endpoint checks exactly one of them
@@ -21,7 +22,7 @@ export const STAFF_PERMISSIONS = [
   'audit:read',
   'settings:write',
 ] as const;
-export const StaffPermission = z.enum(STAFF_PERMISSIONS);
+export const StaffPermission = lazySchema(() => z.enum(STAFF_PERMISSIONS));
 export type StaffPermission = z.infer<typeof StaffPermission>;
 
 /**
@@ -51,5 +52,7 @@ export function permissionsOf(role: string): readonly StaffPermission[] {
 }
 
 /** `GET /api/admin/auth-status`: who is logged in and what they may do (spec §2 /admin/auth-status). */
-export const AuthStatus = z.object({ userId: z.string(), role: UserRole, permissions: z.array(StaffPermission) }).strict();
+export const AuthStatus = lazySchema(() =>
+  z.object({ userId: z.string(), role: UserRole, permissions: z.array(StaffPermission) }).strict(),
+);
 export type AuthStatus = z.infer<typeof AuthStatus>;

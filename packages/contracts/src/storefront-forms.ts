@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * The storefront's HTML forms (progressive enhancement, docs/decisions/forms-first.md): every
@@ -64,15 +65,17 @@ export function safeReturnPath(value: unknown, fallback = '/'): string {
 }
 
 /** The German answer to a form, shown on the page it led to (JavaScript off or not yet loaded). */
-export const FlashNotice = z.object({
-  tone: z.enum(['success', 'error']),
-  title: z.string().min(1).max(120),
-  text: z.string().max(400),
-  /** A next step, e.g. 'Zum Warenkorb' after an add. */
-  link: z
-    .object({ href: z.string().refine((href) => safeReturnPath(href, '') === href, 'lokaler Pfad'), label: z.string().min(1).max(60) })
-    .nullable(),
-});
+export const FlashNotice = lazySchema(() =>
+  z.object({
+    tone: z.enum(['success', 'error']),
+    title: z.string().min(1).max(120),
+    text: z.string().max(400),
+    /** A next step, e.g. 'Zum Warenkorb' after an add. */
+    link: z
+      .object({ href: z.string().refine((href) => safeReturnPath(href, '') === href, 'lokaler Pfad'), label: z.string().min(1).max(60) })
+      .nullable(),
+  }),
+);
 export type FlashNotice = z.infer<typeof FlashNotice>;
 
 /** The flash cookie's value (URI-encoded JSON: cookie-safe, no `;` `,` or spaces). */
@@ -95,11 +98,13 @@ export function decodeFlash(value: string | undefined): FlashNotice | null {
  * data): the age gate open, its denial screen, or passed (confirmed, or a crawler: spec §4); the
  * cookie banner; and the flash notice of the form that led here.
  */
-export const EntryState = z.object({
-  ageGate: z.enum(['open', 'denied', 'passed']),
-  cookieBanner: z.boolean(),
-  flash: FlashNotice.nullable(),
-});
+export const EntryState = lazySchema(() =>
+  z.object({
+    ageGate: z.enum(['open', 'denied', 'passed']),
+    cookieBanner: z.boolean(),
+    flash: FlashNotice.nullable(),
+  }),
+);
 export type EntryState = z.infer<typeof EntryState>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Product } from './catalog';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Wishlist (issue #11; spec §3 'Wishlist item: id, productId', §4 'toggle adds if absent, removes
@@ -10,9 +11,9 @@ import { Product } from './catalog';
 export const WISHLIST_MAX_ITEMS = 200;
 
 /** `POST /api/wishlist`: the product to keep (a catalogue product id). */
-export const AddWishlistItemBody = z
-  .object({ productId: z.string({ error: 'Produkt-ID fehlt.' }).regex(/^[0-9a-f]{24}$/i, 'Ungültige Produkt-ID.') })
-  .strict();
+export const AddWishlistItemBody = lazySchema(() =>
+  z.object({ productId: z.string({ error: 'Produkt-ID fehlt.' }).regex(/^[0-9a-f]{24}$/i, 'Ungültige Produkt-ID.') }).strict(),
+);
 export type AddWishlistItemBody = z.input<typeof AddWishlistItemBody>;
 
 /**
@@ -20,18 +21,20 @@ export type AddWishlistItemBody = z.input<typeof AddWishlistItemBody>;
  * null when the product no longer exists; `available` is false then and when the product was
  * taken out of the range (inactive): the shopper sees it as 'nicht mehr verfügbar', not an error.
  */
-export const WishlistItem = z
-  .object({
-    id: z.string(),
-    productId: z.string(),
-    /** ISO 8601 time the product was added. */
-    addedAt: z.string(),
-    available: z.boolean(),
-    product: Product.nullable(),
-  })
-  .strict();
+export const WishlistItem = lazySchema(() =>
+  z
+    .object({
+      id: z.string(),
+      productId: z.string(),
+      /** ISO 8601 time the product was added. */
+      addedAt: z.string(),
+      available: z.boolean(),
+      product: Product.nullable(),
+    })
+    .strict(),
+);
 export type WishlistItem = z.infer<typeof WishlistItem>;
 
 /** `GET /api/wishlist` (and the answer of POST): newest first. */
-export const WishlistResponse = z.object({ items: z.array(WishlistItem) }).strict();
+export const WishlistResponse = lazySchema(() => z.object({ items: z.array(WishlistItem) }).strict());
 export type WishlistResponse = z.infer<typeof WishlistResponse>;

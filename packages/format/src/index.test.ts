@@ -32,6 +32,17 @@ describe('German formatting', () => {
     expect(formatInteger(value)).toBe(text);
   });
 
+  test("amounts and whole numbers are written exactly as Intl's 'de-DE' formats write them", () => {
+    const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+    const integer = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+    const values = [0, -0, 1, 5, 99, 100, 999, 1000, 1499.5, -1499.5, 99999, 100000, 123456789, -320, -100000, 2.5, -2.5, 7000.49];
+    for (const value of values) {
+      expect(formatEur(value)).toBe(eur.format(value / 100));
+      expect(formatInteger(value)).toBe(integer.format(value));
+    }
+    expect(() => formatInteger(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
   test('two-decimal strings and cents convert both ways', () => {
     expect(decimalToCents('14.99')).toBe(1499);
     expect(decimalToCents('29.9')).toBe(2990);

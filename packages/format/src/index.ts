@@ -12,8 +12,21 @@ function lazyFormatter<T>(create: () => T): () => T {
   return () => (formatter ??= create());
 }
 
-const eurFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }));
-const integerFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }));
+/**
+ * A whole number's digits grouped in threes with German thousands dots ('1234567' → '1.234.567'),
+ * as Intl's 'de-DE' writes them. Amounts and puff counts are written by hand, not by
+ * Intl.NumberFormat: the first formatter a page creates loads the locale's number data, about
+ * 50 ms of a phone's main thread while the page starts (docs/performance.md); the test pins the
+ * result to Intl's.
+ */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, '.');
+}
+
+/** Rounds half away from zero, as Intl does: -2.5 → -3. */
+function roundHalfExpand(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
 const ratingFormatter = lazyFormatter(() => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 const dateFormatter = lazyFormatter(
   () => new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }),
@@ -25,10 +38,13 @@ const berlinIsoDate = lazyFormatter(
   () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Berlin' }),
 );
 
-/** 1499 → '14,99 €'. */
+/** 1499 → '14,99 €' (a no-break space before the euro sign, as Intl's 'de-DE' EUR currency format). */
 export function formatEur(amountCents: number): string {
   if (!Number.isFinite(amountCents)) throw new RangeError(`formatEur: not a finite amount: ${amountCents}`);
-  return eurFormatter().format(amountCents / 100);
+  const cents = roundHalfExpand(amountCents);
+  const whole = Math.abs(cents);
+  const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
+  return `${sign}${groupThousands(String(Math.floor(whole / 100)))},${String(whole % 100).padStart(2, '0')}\u00a0€`;
 }
 
 /**
@@ -55,7 +71,9 @@ export function formatEurDecimal(value: string): string {
 
 /** Whole numbers with German thousands separators: 40000 → '40.000'. */
 export function formatInteger(value: number): string {
-  return integerFormatter().format(value);
+  if (!Number.isFinite(value)) throw new RangeError(`formatInteger: not a finite number: ${value}`);
+  const rounded = roundHalfExpand(value);
+  return `${rounded < 0 || Object.is(rounded, -0) ? '-' : ''}${groupThousands(String(Math.abs(rounded)))}`;
 }
 
 /** An average of stars with one decimal in German notation: 4.25 → '4,3', 5 → '5,0'. */

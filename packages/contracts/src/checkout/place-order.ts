@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DecimalAmount } from '../catalog';
 import { Address, IsoDate, IdCardAgeVerificationInput, ShippingMethodId, PaymentMethodId } from '../orders';
 import { isParcelLockerAddress, PARCEL_LOCKER_MESSAGE } from './parcel-locker';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * `POST /api/orders` body (header `Idempotency-Key` required). `shippingAddress` null means
@@ -9,28 +10,30 @@ import { isParcelLockerAddress, PARCEL_LOCKER_MESSAGE } from './parcel-locker';
  * saw on the review step; when the server's total differs the order is refused (409) instead of
  * charging another amount.
  */
-export const PlaceOrderBody = z
-  .object({
-    email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
-    billingAddress: Address,
-    shippingAddress: Address.nullable(),
-    birthDate: IsoDate,
-    ageVerification: IdCardAgeVerificationInput,
-    shippingMethod: ShippingMethodId,
-    paymentMethod: PaymentMethodId,
-    acceptTerms: z.literal(true, { error: 'Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.' }),
-    expectedTotal: DecimalAmount,
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    const delivery = body.shippingAddress ?? body.billingAddress;
-    // Every line counts: a Postnummer is often typed into the name or second line.
-    if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [body.shippingAddress ? 'shippingAddress' : 'billingAddress', 'street'],
-        message: PARCEL_LOCKER_MESSAGE,
-      });
-    }
-  });
+export const PlaceOrderBody = lazySchema(() =>
+  z
+    .object({
+      email: z.string().trim().toLowerCase().email('Bitte geben Sie eine gültige E-Mail-Adresse ein.').max(200),
+      billingAddress: Address,
+      shippingAddress: Address.nullable(),
+      birthDate: IsoDate,
+      ageVerification: IdCardAgeVerificationInput,
+      shippingMethod: ShippingMethodId,
+      paymentMethod: PaymentMethodId,
+      acceptTerms: z.literal(true, { error: 'Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.' }),
+      expectedTotal: DecimalAmount,
+    })
+    .strict()
+    .superRefine((body, ctx) => {
+      const delivery = body.shippingAddress ?? body.billingAddress;
+      // Every line counts: a Postnummer is often typed into the name or second line.
+      if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [body.shippingAddress ? 'shippingAddress' : 'billingAddress', 'street'],
+          message: PARCEL_LOCKER_MESSAGE,
+        });
+      }
+    }),
+);
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Every `code` an API error answer can carry, by the slice that sends it (issue #22). Codes are
@@ -104,15 +105,17 @@ export const CONTENT_ERROR_CODES = ['NEWSLETTER_REQUESTS_EXCEEDED', 'CONTACT_REQ
 /** Admin: the media library. */
 export const ADMIN_ERROR_CODES = ['FILE_TOO_LARGE', 'UNSUPPORTED_MEDIA', 'USAGE_UNKNOWN'] as const;
 
-export const ErrorCode = z.enum([
-  ...COMMON_ERROR_CODES,
-  ...GATEWAY_ERROR_CODES,
-  ...CATALOG_ERROR_CODES,
-  ...CART_ERROR_CODES,
-  ...ACCOUNT_ERROR_CODES,
-  ...CONTENT_ERROR_CODES,
-  ...ADMIN_ERROR_CODES,
-]);
+export const ErrorCode = lazySchema(() =>
+  z.enum([
+    ...COMMON_ERROR_CODES,
+    ...GATEWAY_ERROR_CODES,
+    ...CATALOG_ERROR_CODES,
+    ...CART_ERROR_CODES,
+    ...ACCOUNT_ERROR_CODES,
+    ...CONTENT_ERROR_CODES,
+    ...ADMIN_ERROR_CODES,
+  ]),
+);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 /**

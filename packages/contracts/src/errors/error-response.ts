@@ -1,29 +1,34 @@
 import { z } from 'zod';
 import { ErrorCode, GENERIC_ERROR_CODES } from './error-codes';
+import { lazySchema } from '../lazy-schema';
 
-const ErrorIssue = z
-  .object({
-    /** Where: 'body/quantity', 'querystring/page', 'params/slug'. */
-    path: z.string(),
-    /** German, for the field. */
-    message: z.string(),
-    /** The broken rule as zod names it ('too_small', 'too_big', 'invalid_type', 'invalid_format', 'custom' …). */
-    rule: z.string().optional(),
-  })
-  .strict();
+const ErrorIssue = lazySchema(() =>
+  z
+    .object({
+      /** Where: 'body/quantity', 'querystring/page', 'params/slug'. */
+      path: z.string(),
+      /** German, for the field. */
+      message: z.string(),
+      /** The broken rule as zod names it ('too_small', 'too_big', 'invalid_type', 'invalid_format', 'custom' …). */
+      rule: z.string().optional(),
+    })
+    .strict(),
+);
 
 /**
  * Body of every non-2xx API response. The API client shows `message` (German, plain, for shoppers;
  * spec §8). `code` is the stable machine-readable identifier (ErrorCode, issue #22) that browsers
  * and API clients branch on; `issues` lists validation problems field by field for API clients.
  */
-export const ErrorResponse = z
-  .object({
-    message: z.string(),
-    code: ErrorCode,
-    issues: z.array(ErrorIssue).optional(),
-  })
-  .strict();
+export const ErrorResponse = lazySchema(() =>
+  z
+    .object({
+      message: z.string(),
+      code: ErrorCode,
+      issues: z.array(ErrorIssue).optional(),
+    })
+    .strict(),
+);
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** The error answer of one status of one route: ErrorResponse whose `code` is one of `codes`. */
