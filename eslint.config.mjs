@@ -1,4 +1,4 @@
-// ESLint (flat config): the slice boundaries of docs/architecture.md as rules (issue #10).
+// ESLint (flat config): the slice boundaries of docs/architecture.md as rules.
 // A remote never imports another remote, the shell or a service; a service never imports
 // another service or browser code; packages never import apps; no import cycles.
 import tseslint from 'typescript-eslint';
@@ -20,7 +20,7 @@ const resolver = createTypeScriptImportResolver({
 });
 
 /**
- * Issue #22: the bulletproof-react shape inside each remote. `src/features/<name>/` holds one
+ * The bulletproof-react shape inside each remote. `src/features/<name>/` holds one
  * screen or flow and imports no other feature; what several features use lives in the shared
  * folders (components, hooks, lib, stores, api, config), which import no feature; `exposes/`
  * (what the remote publishes, its app layer) composes features and is imported by none of them.
@@ -39,14 +39,14 @@ const remoteLayoutZones = subfolders('.')
         target: `${src}/features/${feature}`,
         from: `${src}/features`,
         except: [`./${feature}`],
-        message: 'A feature imports no other feature: move what both need to components/, hooks/, lib/ or stores/ (issue #22).',
+        message: 'A feature imports no other feature: move what both need to components/, hooks/, lib/ or stores/.',
       })),
       {
         target: SHARED_FOLDERS.map((folder) => `${src}/${folder}`),
         from: [`${src}/features`, `${src}/exposes`],
-        message: 'Shared folders import no feature and no exposed module (issue #22).',
+        message: 'Shared folders import no feature and no exposed module.',
       },
-      { target: `${src}/features`, from: `${src}/exposes`, message: 'Features do not import what the remote exposes (issue #22).' },
+      { target: `${src}/features`, from: `${src}/exposes`, message: 'Features do not import what the remote exposes.' },
     ];
   });
 
@@ -162,7 +162,7 @@ export default [
     },
   },
   {
-    // Issue #22: browser code branches on an error's `code` and `issues[].rule`, never on its text
+    // Browser code branches on an error's `code` and `issues[].rule`, never on its text
     // (texts are for shoppers and may change; a service's German wording is not an interface).
     files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'packages/{api-client,shell-api,ui}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
@@ -172,7 +172,7 @@ export default [
         {
           selector:
             'CallExpression[callee.property.name=/^(test|match|includes|startsWith|endsWith|search)$/] MemberExpression[property.name=/^(message|serverMessage)$/]',
-          message: 'Branch on ApiError.code or issues[].rule, never on message text (issue #22).',
+          message: 'Branch on ApiError.code or issues[].rule, never on message text.',
         },
       ],
     },

@@ -44,7 +44,7 @@ module.exports = {
       setupFilesAfterEnv: ['@testing-library/jest-dom'],
     },
     {
-      // The faults project (issue #24): the built shop, two instances of everything, faults
+      // The faults project: the built shop, two instances of everything, faults
       // injected into real processes. `npm test` runs it on its own after the other projects
       // (`npm test -- --faults-only` alone); it needs `npm run build` first.
       ...shared,

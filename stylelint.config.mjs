@@ -1,4 +1,4 @@
-// Stylelint: CSS class names are prefixed per slice (issue #10), so the stylesheets of remotes
+// Stylelint: CSS class names are prefixed per slice, so the stylesheets of remotes
 // loaded into one page cannot clash: shell `shell-`, catalog `catalog-`, cart `cart-`, account
 // `account-`, content `content-`, admin `admin-`; `shop-` is @shop/ui's (tokens and components),
 // which any slice may refine. State classes set by libraries (react-router's `active`) are allowed.

@@ -9,7 +9,7 @@ import { defineConfig } from '@playwright/test';
  */
 export const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-/** A phone's Chrome: what most shoppers of this range use (issue #8). Not 'HeadlessChrome', which counts as a crawler. */
+/** A phone's Chrome: what most shoppers of this range use. Not 'HeadlessChrome', which counts as a crawler. */
 export const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
@@ -59,7 +59,7 @@ export default defineConfig({
     // The main journeys (tagged @phone: age gate, home, listing, detail, add to cart, side cart,
     // cart, checkout) and the phone layout checks run again on a phone.
     { name: 'phone', grep: /@phone/, testIgnore: /(faults|presentation-mode|reviews|no-javascript)\.spec\.ts/, use: { ...PHONE } },
-    // Switching the whole storefront to the factual presentation (issue #25) changes what every
+    // Switching the whole storefront to the factual presentation changes what every
     // other journey sees: it runs after them, alone, and switches back.
     // Browsers without JavaScript (or whose scripts failed to load): the storefront's forms are
     // answered by the server (docs/decisions/forms-first.md).
@@ -70,7 +70,7 @@ export default defineConfig({
       testMatch: /presentation-mode\.spec\.ts/,
       dependencies: ['desktop', 'phone', 'no-javascript', 'no-javascript-phone'],
     },
-    // Likewise the reviews switch (issue #25): on for its journey, after the presentation walk
+    // Likewise the reviews switch: on for its journey, after the presentation walk
     // (both save the one settings record), then off again.
     { name: 'reviews', testMatch: /reviews\.spec\.ts/, dependencies: ['presentation'] },
     // Journeys that break part of the running shop (a killed service) run after all others,

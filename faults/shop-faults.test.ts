@@ -1,5 +1,5 @@
 /**
- * The faults project (issue #24): the whole shop with two instances of every service, the
+ * The faults project: the whole shop with two instances of every service, the
  * faults a production shop meets injected into real processes, and each outcome asserted.
  * Runs in `npm test` after the service tests (`npm test -- --faults-only` runs it alone; the
  * services must be built). One shop for the file, the tests in order.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:account`: what logged-in shopping costs (issue #11), through the gateway on a
+ * `npm run bench:account`: what logged-in shopping costs, through the gateway on a
  * throwaway seeded shop: login (argon2id hashing dominates), `GET /api/auth/me`, the same
  * catalogue read anonymous and logged in (the gateway's added cost of resolving the session,
  * cached for SESSION_CACHE_MS), and an anonymous catalogue read as the yardstick. Prints figures;

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:admin`: what the back office's lists cost with a realistic amount of data
- * (issue #13): 2,000 products and 5,000 orders in a throwaway shop, a manager logged in, then the
+ * `npm run bench:admin`: what the back office's lists cost with a realistic amount of data:
+ * 2,000 products and 5,000 orders in a throwaway shop, a manager logged in, then the
  * staff product table and order list (first page, a search, a filter), the dashboard and image
  * uploads to the media library (a 1200 × 900 and a 12-megapixel JPEG: checked, re-encoded to
  * WebP in several widths) through the gateway. Prints figures; asserts nothing (recorded in

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:cart`: throughput and latency (p50/p99) of the cart's hot writes through the
- * gateway on a throwaway seeded shop (issue #4): add to cart (a new guest's first item), reading a
+ * gateway on a throwaway seeded shop: add to cart (a new guest's first item), reading a
  * priced cart, and placing orders (each order its own guest with a one-line cart, idempotency
  * key, ID-card age check, stock reservation through the catalog, e-mail written as .eml).
  * Prints figures; asserts nothing (recorded in docs/performance.md).

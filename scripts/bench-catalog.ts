@@ -2,8 +2,8 @@
  * `npm run bench:catalog`: requests/s and p50/p99 latency of the catalogue's hot reads
  * (product list by category, product by slug, search suggestions), each through the gateway
  * and directly against the catalog service, with the gateway's overhead. Starts its own shop
- * on free ports with a throwaway seeded database. Prints figures; asserts nothing (issue #3:
- * targets are checked by reading the figures, recorded in docs/performance.md).
+ * on free ports with a throwaway seeded database. Prints figures; asserts nothing (targets
+ * are checked by reading the figures, recorded in docs/performance.md).
  * Options: --seconds N per scenario (default 8), --connections N (default 10).
  */
 import { cpus } from 'node:os';

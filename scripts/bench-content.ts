@@ -1,6 +1,6 @@
 /**
  * `npm run bench:content`: the content pages' reads through the gateway on a throwaway seeded
- * shop (issue #12): the blog list, a blog post (Markdown rendered and sanitised on every read)
+ * shop: the blog list, a blog post (Markdown rendered and sanitised on every read)
  * and a legal page, next to the catalogue's category list as the yardstick. Prints figures;
  * asserts nothing (recorded in docs/performance.md next to the catalogue figures).
  * Options: --seconds N per scenario (default 8), --connections N (default 10), --no-build.

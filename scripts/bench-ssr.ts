@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ssr`: the server cost of server-rendered pages (issue #23) on a throwaway seeded
+ * `npm run bench:ssr`: the server cost of server-rendered pages on a throwaway seeded
  * shop. Three gateways on the same services: server rendering on (the shop as it runs), off (the
  * static first HTML of before), and on with the catalog's server build broken (its pages render
  * in the browser). For home, a category listing and a product page: p50/p99 at low load

@@ -2,7 +2,7 @@
  * `npm run bench:web`: Lighthouse 12 (mobile preset: Moto G Power viewport, 4× CPU slowdown, slow
  * 4G) against the storefront's main pages through the gateway, median of 3 runs per page, and in
  * the same run the public Module Federation reference storefront kept in
- * ../shared/reference/mf-tractor-store (issue #8). Prints one table: performance score, LCP, TBT,
+ * ../shared/reference/mf-tractor-store. Prints one table: performance score, LCP, TBT,
  * CLS, JS bytes (compressed, as transferred) and JS requests, and our figures as ratios to the
  * reference's median. Asserts nothing; the budgets that do not depend on machine speed are
  * asserted by e2e/tests/performance-budgets.spec.ts.

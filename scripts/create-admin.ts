@@ -1,6 +1,6 @@
 /**
  * `npm run create-admin -- --email admin@example.de [--first-name Vorname] [--last-name Nachname] [--role admin|manager]`:
- * creates the first staff account (issue #11) in the running shop's database: the local one of
+ * creates the first staff account in the running shop's database: the local one of
  * `npm start` (port 27017), or MONGODB_URI. The password is read from ADMIN_PASSWORD or asked for
  * on the terminal without echo; there is no default password.
  */

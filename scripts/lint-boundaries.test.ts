@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * The slice boundaries are enforced by ESLint (eslint.config.mjs, issue #10): deliberate
+ * The slice boundaries are enforced by ESLint (eslint.config.mjs): deliberate
  * violations, linted as if they were files of the tree, fail; an allowed import passes.
  */
 const ROOT = path.resolve(__dirname, '..');
@@ -80,7 +80,7 @@ test.each([
     "import CartButton from '../../exposes/cart-button';\nexport const probe = CartButton;\n",
   ],
 ])(
-  '%s fails the lint (issue #22: bulletproof-react layout inside remotes)',
+  '%s fails the lint (bulletproof-react layout inside remotes)',
   (_label, filePath, code) => {
     const { status, output } = lint(filePath, code);
     expect(status).toBe(1);

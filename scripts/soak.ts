@@ -1,5 +1,5 @@
 /**
- * `npm run soak` (issue #24): a bounded mixed-traffic run through the gateway of a throwaway
+ * `npm run soak`: a bounded mixed-traffic run through the gateway of a throwaway
  * seeded shop, at a fixed arrival rate of shopper visits. Each visit browses a category, searches,
  * opens a product, adds it to the cart, changes the quantity; a share checks out, a share logs in.
  * Printed every minute and at the end: requests, answers by status, p50/p99 per scenario, RSS and

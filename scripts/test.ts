@@ -2,7 +2,7 @@
  * `npm test`: every test. Installs Chromium when missing (Debian package, as root), builds,
  * starts one local database (unless MONGODB_URI is set), runs jest (unit and service tests),
  * then starts the whole shop on test ports and runs the Playwright journeys against it.
- * then the faults project (two instances of every service, faults injected; issue #24).
+ * then the faults project (two instances of every service, faults injected).
  * Flags: --unit-only (jest without faults), --e2e-only, --faults-only.
  */
 import { randomBytes } from 'node:crypto';
@@ -80,7 +80,7 @@ async function main() {
   let failed = false;
   try {
     if (!e2eOnly && !faultsOnly) {
-      // Slice boundaries and import cycles (eslint.config.mjs, issue #10).
+      // Slice boundaries and import cycles (eslint.config.mjs).
       step('Lint: slice boundaries, import cycles, CSS class prefixes');
       const lint = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']);
       // CSS class names carry their slice's prefix (stylelint.config.mjs).
@@ -104,14 +104,14 @@ async function main() {
         failed = true;
       }
 
-      // The deployment file stays valid (Compose v2 `config`; issue #24 added replicas).
+      // The deployment file stays valid (Compose v2 `config`, replicas included).
       step('docker-compose.yml (npm run compose:check)');
       const compose = await runForExitCode(process.execPath, [path.join(ROOT, 'scripts/bootstrap.cjs'), 'compose-check']);
       if (compose !== 0) {
         add({ passed: 0, failed: 1, skipped: 0 });
         failed = true;
       }
-      // The build compiles the apps; tests, e2e journeys and scripts are type-checked here (issue #10).
+      // The build compiles the apps; tests, e2e journeys and scripts are type-checked here.
       step('Type-check of tests, e2e journeys and scripts');
       const typecheck = await runForExitCode(process.execPath, [
         path.join(ROOT, 'node_modules/typescript/bin/tsc'),
@@ -137,7 +137,7 @@ async function main() {
     }
     if (!e2eOnly && !unitOnly) {
       // Its own shop and database on other ports; one file at a time (each starts eleven processes).
-      step('Faults: two instances of every service, faults injected (issue #24)');
+      step('Faults: two instances of every service, faults injected');
       const report = path.join(dataDir, 'faults.json');
       const code = await runForExitCode(
         process.execPath,
@@ -160,10 +160,10 @@ async function main() {
       const gatewayPort = await findFreePort();
       const databasePrefix = `e2e${Date.now()}`;
       await seedAll(database.uri, databasePrefix);
-      // A staff account made by the real create-admin command: the journeys log in as it (issue #11 'a manager sees Admin Dashboard').
+      // A staff account made by the real create-admin command: the journeys log in as it.
       const manager = { email: 'leitung@e2e.example.de', password: `Leitung ${randomBytes(12).toString('base64url')} 7!` };
       await createStaffAccount(database.uri, databasePrefix, { ...manager, firstName: 'Lena', role: 'manager' });
-      // An admin for the shop settings (issue #25: the presentation mode is an admin's decision).
+      // An admin for the shop settings (the presentation mode is an admin's decision).
       const admin = { email: 'inhaber@e2e.example.de', password: `Inhaber ${randomBytes(12).toString('base64url')} 7!` };
       await createStaffAccount(database.uri, databasePrefix, { ...admin, firstName: 'Arne', role: 'admin' });
       const stack = await startStack({

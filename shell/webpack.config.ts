@@ -7,6 +7,6 @@ export default createFederatedBuilds({
   dir: __dirname,
   devPort: 3000,
   host: { template: path.join(__dirname, 'public', 'index.html'), devProxyTarget: 'http://127.0.0.1:8080' },
-  // The server renderer the gateway loads (issue #23).
+  // The server renderer the gateway loads.
   server: { entry: './src/server/index.ts' },
 });

@@ -117,7 +117,7 @@ test('order history: a protected page that sends visitors to login and back, lis
   await expect(entry).toContainText(`2 Artikel: ${product.name}`);
   expect((await axe(page)).violations).toEqual([]);
 
-  // Issue #25: the card leads to the order's page with items, bank details and the actions.
+  // The card leads to the order's page with items, bank details and the actions.
   await entry.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/bestellungen/${order.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Bestellung ${order.orderNumber}` })).toBeVisible();
@@ -222,7 +222,7 @@ test('a manager sees the Admin Dashboard link; a guest cart is merged into the a
   await page.getByTestId('slot-account').getByRole('button', { name: /Lena/ }).click();
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
   await page.request.delete('/api/cart');
-  // Issue #13: the staff status as the services see it.
+  // The staff status as the services see it.
   await page.goto('/admin/auth-status');
   await expect(page.getByTestId('admin-role')).toHaveText('Manager');
   await expect(page.getByRole('listitem').filter({ hasText: 'Produkte, Kategorien und Bestand bearbeiten' })).toContainText('(erlaubt)');

@@ -12,7 +12,7 @@ async function shopperBrowserPage(browser: Browser, info: TestInfo, path: string
 }
 
 /**
- * The content editor of the back office (issue #13): staff write a blog post in the Markdown
+ * The content editor of the back office: staff write a blog post in the Markdown
  * editor, look at the service-rendered preview and publish it; a legal or information page gets
  * a draft that shoppers do not see and then a new dated text version.
  */

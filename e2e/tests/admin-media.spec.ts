@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { axe, logInAsManager } from './accounts';
 
 /**
- * The media library (issue #13): staff upload an image, give it to a product from the product
+ * The media library: staff upload an image, give it to a product from the product
  * editor, the shop shows it in several widths, and the library refuses to delete it while the
  * product uses it.
  */

@@ -126,7 +126,7 @@ test('staff book the transfer and ship with DHL: the buyer gets the tracking lin
   const mail = await mailText(email, /ist unterwegs$/);
   expect(mail).toContain('https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557');
 
-  // Issue #25: the shipment issued the invoice; staff download its PDF from the order.
+  // The shipment issued the invoice; staff download its PDF from the order.
   expect(mail).toMatch(/Ihre Rechnung RE-\d{6} finden Sie im Anhang/);
   const invoiceLink = page.getByRole('link', { name: /^Rechnung RE-\d{6} vom \d{2}\.\d{2}\.\d{4} \(PDF\)$/ });
   await expect(invoiceLink).toBeVisible();

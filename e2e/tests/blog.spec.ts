@@ -8,7 +8,7 @@ test('blog: list with category filter → guide → a product of its category @p
   await page.goto('/randm-tornado-vape-blog');
   await expect(page.getByRole('heading', { level: 1, name: 'Ratgeber und Blog' })).toBeVisible();
   await expect(page.getByTestId('blog-card')).toHaveCount(9);
-  // The cards take the page's width on a desktop (issue #25: the text column left ~40 % empty).
+  // The cards take the page's width on a desktop (the text column left ~40 % empty).
   if (page.viewportSize()!.width >= 1024) {
     const share = await page
       .locator('.content-blog-list')

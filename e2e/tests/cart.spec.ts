@@ -1,6 +1,6 @@
 import { test, expect, hydrated } from './fixtures';
 
-/** Cart journeys of issue #4 (cart part) on the seeded shop. */
+/** Cart journeys (spec §4 'Add to cart', 'Cart') on the seeded shop. */
 test.describe('cart', () => {
   test('add from the product page: toast, side cart opens at the top, badge counts', { tag: '@phone' }, async ({ shopperPage: page }) => {
     await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');

@@ -1,6 +1,6 @@
 import { test, expect, openFilters } from './fixtures';
 
-/** Catalogue journeys of issue #3 through the gateway on the seeded demo catalogue. */
+/** Catalogue journeys (spec §4) through the gateway on the seeded demo catalogue. */
 test.describe('catalogue', () => {
   test(
     'home: one carousel per category with up to 8 products, 280 px steps, category links',
@@ -25,7 +25,7 @@ test.describe('catalogue', () => {
         await expect(next).toBeHidden();
         expect(await track.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
       } else {
-        // The arrows sit beside the heading, over no card (the '‹' covered the first one, issue #25).
+        // The arrows sit beside the heading, over no card (the '‹' covered the first one).
         const cardsTop = (await track.boundingBox())!.y;
         for (const arrow of [carousel.getByRole('button', { name: 'RandM Tornado 9000: zurückblättern' }), next])
           expect((await arrow.boundingBox())!.y + (await arrow.boundingBox())!.height).toBeLessThanOrEqual(cardsTop);
@@ -117,7 +117,7 @@ test.describe('catalogue', () => {
       const card = page.getByTestId('product-card').first();
       await expect(card.locator('img')).toBeVisible();
       const image = (await card.locator('img').boundingBox())!;
-      // The pictures carry the model and flavour in their lowest third (issue #25: the heart covered it).
+      // The pictures carry the model and flavour in their lowest third (the heart covered it).
       const labelTop = image.y + image.height * 0.66;
       for (const element of [card.getByTestId('wishlist-heart'), card.getByText('SALE'), card.getByText('Demo', { exact: true })]) {
         const box = (await element.boundingBox())!;

@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, openFilters, returningShopper } from './fixtures';
 import { specimenIdCard } from '@shop/test-fixtures';
 
-/** Checkout journeys of issue #4 through the gateway on the seeded shop. */
+/** Checkout journeys (spec §4 'Checkout') through the gateway on the seeded shop. */
 
 const yymmdd = (date: Date) => date.toISOString().slice(2, 10).replace(/-/g, '');
 const yearsFromNow = (years: number) =>
@@ -21,7 +21,7 @@ async function axeViolations(page: Page) {
 
 /**
  * The buyer's address per Playwright project: the journeys run in the desktop and the phone profile
- * against one shop, and WILLKOMMEN10 may be used once per customer (issue #9).
+ * against one shop, and WILLKOMMEN10 may be used once per customer.
  */
 const buyerEmail = () => `erika.mustermann.${test.info().project.name}@example.de`;
 
@@ -112,7 +112,7 @@ test.describe('checkout', () => {
         `4 × ${product.name}`,
       );
 
-      // The ID card's three lines pasted at once (issue #25): spread over the inputs, each shown
+      // The ID card's three lines pasted at once: spread over the inputs, each shown
       // whole (nothing cut off at 360–390 px) with its count and check-digit verdict.
       const card = specimenIdCard({ birth: '900101', expiry });
       await page.getByLabel('Geburtsdatum').fill('1990-01-01');

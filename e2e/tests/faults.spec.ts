@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test, expect } from './fixtures';
 
 /**
- * A service killed while the shop runs (issue #9 'Faults'). Runs in the 'faults' project, after
+ * A service killed while the shop runs. Runs in the 'faults' project, after
  * every other journey (playwright.config.ts), because it takes part of the shop down. The stack
  * of `npm test` keeps each process's pid in E2E_PID_DIR and restarts crashed services.
  */

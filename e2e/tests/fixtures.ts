@@ -85,7 +85,7 @@ export async function returningShopper(page: Page): Promise<void> {
 
 /**
  * Opens the listing's 'Filter und Sortierung' block when it is collapsed (phones show the
- * products first and keep the filters folded; issue #8). Wide screens have it open already.
+ * products first and keep the filters folded). Wide screens have it open already.
  */
 export async function openFilters(page: Page): Promise<void> {
   const details = page.locator('details.catalog-listing__filters');

@@ -4,7 +4,7 @@ import { test, expect, hydrated } from './fixtures';
 import { axe } from './accounts';
 
 /**
- * A whole purchase with the keyboard alone (issue #25; BFSG / WCAG 2.1 AA cover the purchase
+ * A whole purchase with the keyboard alone (BFSG / WCAG 2.1 AA cover the purchase
  * path, legal-de.md §4.17): age gate, cookie banner, search, product, side cart, every checkout
  * step and the order button. Every focus stop must show a visible focus indicator and lie on the
  * screen; dialogs keep focus inside while open and let it go with Escape; axe finds nothing at

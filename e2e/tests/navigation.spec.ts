@@ -70,7 +70,7 @@ test.describe('header and footer', () => {
       'RandM Tornado 35000',
       'RandM Tornado 40000',
     ]);
-    // Each short name ('S10K' too) sits inside its round with room on both sides (issue #25: it spilled out).
+    // Each short name ('S10K' too) sits inside its round with room on both sides (it spilled out).
     const margins = await panel.locator('.shell-category-chip__round').evaluateAll((rounds) =>
       rounds.map((round) => {
         const range = document.createRange();

@@ -27,7 +27,7 @@ test('newsletter in the footer: spec texts, double opt-in through the e-mail lin
 
   await page.goto(await linkFromMail(email, /Newsletter-Anmeldung bei/));
   await expect(page.getByText('Vielen Dank! Ihre Anmeldung zum Newsletter ist bestätigt.')).toBeVisible();
-  await page.reload(); // the same link again (issue #25): it says the address is already confirmed
+  await page.reload(); // the same link again: it says the address is already confirmed
   await expect(page.getByText('Ihre Anmeldung zum Newsletter ist bereits bestätigt. Sie müssen nichts weiter tun.')).toBeVisible();
 
   await page.goto(await linkFromMail(email, /ist bestätigt/));

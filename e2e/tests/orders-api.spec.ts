@@ -4,7 +4,7 @@ import { demoOrderBody } from '@shop/test-fixtures';
 
 /**
  * Orders through the whole stack (gateway → cart service → catalog service → database): many
- * shoppers ordering the last pieces at once never oversell (issue #4).
+ * shoppers ordering the last pieces at once never oversell.
  */
 test('parallel orders for the last N in stock give exactly N orders and stock 0', async ({ playwright, baseURL }) => {
   test.setTimeout(180_000);

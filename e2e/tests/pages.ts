@@ -41,7 +41,7 @@ export const PAGES: Array<[path: string, heading: string]> = [
   ['/widerrufsbelehrung', 'Widerrufsbelehrung'],
   ['/batterie-hinweise', 'Hinweise zu Batterien'],
   ['/barrierefreiheit', 'Erklärung zur Barrierefreiheit'],
-  // Staff only (spec §6, issue #13): a visitor without a login lands on the login page.
+  // Staff only (spec §6): a visitor without a login lands on the login page.
   ['/admin', 'Anmelden'],
   ['/admin/auth-status', 'Anmelden'],
   ['/admin/products', 'Anmelden'],

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 /**
- * Budgets of docs/performance.md that do not depend on machine speed (issue #8), per page's first
+ * Budgets of docs/performance.md that do not depend on machine speed, per page's first
  * load in a fresh browser context: JavaScript bytes as transferred (compressed), which remote
  * entries load (only the route's slice and the header's widgets), and the layout shift measured
  * in the browser with a PerformanceObserver (target ≤ 0.02; header slots keep their widget's

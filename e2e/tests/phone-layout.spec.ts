@@ -4,7 +4,7 @@ import { test, expect, returningShopperContext } from './fixtures';
 import { PAGES } from './pages';
 
 /**
- * Phones first (issue #8): no page may be wider than the phone it is shown on, and the age gate
+ * Phones first: no page may be wider than the phone it is shown on, and the age gate
  * and the cookie banner must be usable in the first viewport of every route. Runs in the phone
  * project only, at 390 × 844 and 360 × 740.
  */

@@ -4,7 +4,7 @@ import { test, expect, hydrated, returningShopper } from './fixtures';
 import { axe, logInAsAdmin } from './accounts';
 
 /**
- * The factual presentation mode (issue #25; § 19 TabakerzG, legal-de.md 2.4–2.7): an admin
+ * The factual presentation mode (§ 19 TabakerzG, legal-de.md 2.4–2.7): an admin
  * switches it on in the back office, and the storefront, server-rendered and hydrated, shows no
  * offer banner, SALE tag, reduction, popularity claim, cross-selling or public newsletter sign-up
  * on any of its pages; switched back, they return. Runs in its own Playwright project after all

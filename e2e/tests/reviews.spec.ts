@@ -7,7 +7,7 @@ import { axe, logInAsAdmin, logInOnPage, registerVerified } from './accounts';
 import { mailText } from './mail';
 
 /**
- * Reviews from verified buyers (issue #25; § 5b Abs. 3 UWG): off until an admin switches them on;
+ * Reviews from verified buyers (§ 5b Abs. 3 UWG): off until an admin switches them on;
  * then the buyer of a delivered order reviews a bought product (from the order page and through
  * the invitation e-mail), staff approve it, and the product page, its card, the home page and the
  * first HTML's JSON-LD show it with 'Verifizierter Kauf' and how reviews are checked. Switched off

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, hydrated, returningShopper } from './fixtures';
 
 /**
- * Server-rendered first screens (issue #23): the first HTML of every storefront route family
+ * Server-rendered first screens: the first HTML of every storefront route family
  * carries the page's real content without any JavaScript, the browser hydrates it without a
  * single console error or warning (a hydration mismatch is one), and the page is usable
  * afterwards. Failure containment, escaping and independent deploys have service tests
@@ -59,7 +59,7 @@ test.describe('first HTML without JavaScript', () => {
 
 /**
  * Collects console errors and warnings, uncaught errors, and the shop's own answers with an error
- * status of `page` (issue #25: the logged-out session check answered 401 on every page, which the
+ * status of `page` (the logged-out session check answered 401 on every page, which the
  * browser logs as an error and Lighthouse counts).
  */
 function consoleProblems(page: Page): string[] {

@@ -1,11 +1,11 @@
 import { test, expect, hydrated } from './fixtures';
 
-/** Rough edges a shopper hit before issue #8, each kept fixed by a check here. */
+/** Rough edges a shopper once hit, each kept fixed by a check here. */
 
 const BLUEBERRY = '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape';
 
 test(
-  'side cart: toast inside it (not inert, issue #25), subtotal, shipping and total, remove per line, way back when empty',
+  'side cart: toast inside it (not inert), subtotal, shipping and total, remove per line, way back when empty',
   { tag: '@phone' },
   async ({ shopperPage: page }) => {
     await page.goto(BLUEBERRY);

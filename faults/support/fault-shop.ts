@@ -1,5 +1,5 @@
 /**
- * A whole shop for the fault tests (issue #24): its own local database (which a test may stop
+ * A whole shop for the fault tests: its own local database (which a test may stop
  * and start again), the demo catalogue, a staff account, and two instances of every service
  * behind the gateway, started from the builds (`npm test` builds first). Faults are injected by
  * signalling processes: SIGKILL (crash), SIGTERM (rolling restart), SIGSTOP/SIGCONT (a service

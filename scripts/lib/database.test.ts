@@ -6,7 +6,7 @@ import { MongoClient } from 'mongodb';
 import { findFreePort } from '../../packages/local-mongo/src';
 import { provideDatabase } from './database';
 
-/** `npm start`'s local database is supervised like the services (issue #9: a killed engine stayed dead). */
+/** `npm start`'s local database is supervised like the services (a killed engine stayed dead). */
 test('a killed local FerretDB is started again on the same port and data; stop() ends it for good', async () => {
   const external = process.env.MONGODB_URI;
   delete process.env.MONGODB_URI; // jest's own database; this test starts its own engine

@@ -8,7 +8,7 @@ import { SERVICE_RESTART_POLICY, type RestartPolicy } from './run';
 /**
  * The MongoDB to use: MONGODB_URI when set, else a local FerretDB (installed on first use)
  * with its data under `dataDir`. `stop` is a no-op for an external database.
- * The local engine is supervised like the services (issue #9): when it exits unexpectedly it is
+ * The local engine is supervised like the services: when it exits unexpectedly it is
  * started again on the same port and data with backoff (`restart`), and the services reconnect
  * by themselves; after too many crashes it says so and stays down.
  */

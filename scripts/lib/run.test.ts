@@ -1,6 +1,6 @@
 import { ProcessGroup } from './run';
 
-/** Supervision of `npm start`'s processes (issue #9: a killed service stayed dead). */
+/** Supervision of `npm start`'s processes (a killed service stayed dead). */
 const waitFor = async (predicate: () => boolean, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {

@@ -33,7 +33,7 @@ export interface RestartPolicy {
   baseDelayMs: number;
 }
 
-/** Restarts of `npm start`'s services (issue #9: a killed service stayed dead). */
+/** Restarts of `npm start`'s services (a killed service stayed dead). */
 export const SERVICE_RESTART_POLICY: RestartPolicy = { maxRestarts: 5, windowMs: 60_000, baseDelayMs: 1000 };
 
 interface Supervised {

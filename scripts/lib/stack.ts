@@ -48,7 +48,7 @@ export interface StackOptions {
    */
   dataDir?: string;
   /**
-   * Instances of each service (default SHOP_INSTANCES, else 1; issue #24). Instance k (from 0)
+   * Instances of each service (default SHOP_INSTANCES, else 1). Instance k (from 0)
    * listens on the service's port + 10·k; the gateway balances over all of them.
    */
   instances?: number;

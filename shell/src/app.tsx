@@ -20,7 +20,7 @@ import { RemotePage } from './federation/remote-component';
 
 /**
  * The storefront frame: chrome owned by the shell, every route of @shop/routes mounted from its
- * remote, all inside one QueryClient (issue #22). The browser (bootstrap.tsx) and the server
+ * remote, all inside one QueryClient. The browser (bootstrap.tsx) and the server
  * renderer (server/render.tsx) mount the same tree, each with its own router and client, so
  * the browser hydrates exactly what the server sent.
  */

@@ -41,7 +41,7 @@ function inlineBootData(): { manifest: RemotesManifest; shopConfig: ShopConfig; 
 }
 
 /**
- * The query state the server rendered the page with (`<script id="shop-state">`, issue #23):
+ * The query state the server rendered the page with (`<script id="shop-state">`):
  * put into the page's QueryClient before hydrating, so the screens start from the same data
  * and do not request it again.
  */

@@ -14,7 +14,7 @@ const PersonIcon = () => (
 );
 
 /**
- * Header account widget (spec §2 'Header', §6; issue #11): logged out an icon linking to
+ * Header account widget (spec §2 'Header', §6): logged out an icon linking to
  * /anmelden; logged in the first name opening a menu with Mein Profil, Meine Bestellungen (/bestellungen, spec §2),
  * Wunschliste, 'Admin Dashboard' for every role other than customer, and Abmelden
  * ('Erfolgreich abgemeldet' / 'Abmeldung fehlgeschlagen', spec §8). Reads the session once per page,

@@ -99,7 +99,7 @@ const fieldValue = (field: string, value: unknown) =>
       ? POST_STATUS_LABELS[value]!
       : valueText(value);
 
-/** Audit entries, newest first: when, who, what, and each changed field before → after (issue #13). */
+/** Audit entries, newest first: when, who, what, and each changed field before → after. */
 export function AuditList({ entries }: { entries: AuditListEntry[] }) {
   if (!entries.length) return <p>Keine Einträge.</p>;
   return (

@@ -10,7 +10,7 @@ import { mediaApi } from '../api/media-api';
 const PICKER_SIZE = 48;
 
 /**
- * Choosing an image of the media library (issue #13: product images, a post's cover image): a
+ * Choosing an image of the media library (product images, a post's cover image): a
  * button that opens a modal <dialog> (focus stays inside, Escape closes) with a search and the
  * images; picking one calls `onPick` with it and closes.
  */

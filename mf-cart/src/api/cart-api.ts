@@ -12,7 +12,7 @@ export const cartApi = {
   update: (itemId: string, quantity: number) => cart('PATCH', `/api/cart/${itemId}`, { quantity }),
   remove: (itemId: string) => cart('DELETE', `/api/cart/${itemId}`),
   clear: () => cart('DELETE', '/api/cart'),
-  /** 'Erneut bestellen': an earlier order's available products into the cart (issue #25). */
+  /** 'Erneut bestellen': an earlier order's available products into the cart. */
   reorder: async (orderId: string) => ReorderResponse.parse(await apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/reorder`)),
   applyPromo: (code: string) => cart('POST', '/api/cart/promo', { code }),
   removePromo: () => cart('DELETE', '/api/cart/promo'),

@@ -3,7 +3,7 @@ import { cartApi } from './cart-api';
 import { checkoutApi } from './checkout-api';
 
 /**
- * The cart slice's query keys and reads (issue #22), in the page's one QueryClient
+ * The cart slice's query keys and reads, in the page's one QueryClient
  * (shopQueryClient of @shop/shell-api). The cart itself is read and written by the cart store
  * (stores/cart-store.ts) under `cartKeys`; the other reads are queryOptions factories.
  */

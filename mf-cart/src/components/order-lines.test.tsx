@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { OrderLines } from './order-lines';
 
-test('a line with a producer durability guarantee over two years carries its label; the others none (issue #25)', () => {
+test('a line with a producer durability guarantee over two years carries its label; the others none', () => {
   render(
     <OrderLines
       lines={[

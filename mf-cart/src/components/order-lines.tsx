@@ -15,7 +15,7 @@ export interface OrderLine {
 /**
  * The bought lines as a read-only list: quantity, name, line total, and optionally the essential
  * characteristics (on the review step directly above the order button, § 312j Abs. 2 BGB) and
- * the EU durability guarantee label of a line that has one (issue #25).
+ * the EU durability guarantee label of a line that has one.
  */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
   return (

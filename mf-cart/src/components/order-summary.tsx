@@ -5,7 +5,7 @@ import { useFactualMode } from '@shop/shell-api';
 /**
  * Totals computed by the server (spec §9), with the contained VAT; for a cart or a placed order.
  * The rows and their wording are the confirmation e-mail's (`totalsRows`, @shop/cart-rules); the
- * factual presentation mode (§ 19 TabakerzG, issue #25) leaves out the savings row.
+ * factual presentation mode (§ 19 TabakerzG) leaves out the savings row.
  */
 export function OrderSummary({ totals, promo }: { totals: Order['totals']; promo: AppliedPromo | null }) {
   const factual = useFactualMode();

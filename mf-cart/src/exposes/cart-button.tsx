@@ -7,7 +7,7 @@ import { LOCAL_CART_NOTICE } from '../lib/local-cart';
 import '../styles/cart.css';
 
 /**
- * Header cart widget (issue #4): the cart button with the item-count badge, the side cart, and
+ * Header cart widget: the cart button with the item-count badge, the side cart, and
  * the cart slice's handlers: the 'cart:add' request (from the catalog; answered with whether
  * it was added), the 'cart:reorder' request (from the account's order page) and the 'cart:open' event. Mounted on every page by the shell, so it loads the cart once per page view.
  */

@@ -4,7 +4,7 @@ import { cartApi } from '../api/cart-api';
 import { cartKeys, cartQueries } from '../api/cart-queries';
 
 /**
- * The data of the cart page's first screen, for the server renderer (issue #23). The cart route
+ * The data of the cart page's first screen, for the server renderer. The cart route
  * is `sessionRendered`: the cart is read as the visitor (`sessionFetch`: the visitor's cookies,
  * through the gateway, whose HTML then goes out `private, no-store`), under the key the cart
  * store reads. With items in it, the suggestions under the cart (public data) come along.

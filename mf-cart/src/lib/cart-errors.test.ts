@@ -1,7 +1,7 @@
 import { ApiError } from '@shop/api-client';
 import { cartErrorReason } from './cart-errors';
 
-/** Issue #8: failed cart calls show a German reason, never raw validation text. */
+/** Failed cart calls show a German reason, never raw validation text. */
 describe('cartErrorReason', () => {
   it('translates a quantity above the limit (by its rule, not its text) into the German limit', () => {
     const body = {

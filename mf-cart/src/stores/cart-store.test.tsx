@@ -47,7 +47,7 @@ test('answers in the order they were sent are all applied', async () => {
   expect(useCartQuantity()).toBe(5);
 });
 
-describe('optimistic changes with rollback (issue #10: TanStack Query onMutate/onError)', () => {
+describe('optimistic changes with rollback (TanStack Query onMutate/onError)', () => {
   let toasts: Array<{ title: string; description?: string }>;
   const onToast = (event: Event) => toasts.push((event as CustomEvent).detail);
   beforeEach(async () => {
@@ -108,7 +108,7 @@ function useCartQuantity(): number | undefined {
   return quantity;
 }
 
-describe('opening a page with a cart that came with it (issue #23: the server-rendered cart page)', () => {
+describe('opening a page with a cart that came with it (the server-rendered cart page)', () => {
   test('a cart read moments ago is used as it is, its notices shown once; an explicit reload reads again', async () => {
     const toasts: Array<{ title: string; description?: string }> = [];
     const onToast = (event: Event) => toasts.push((event as CustomEvent).detail);

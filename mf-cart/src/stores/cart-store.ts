@@ -47,7 +47,7 @@ function receive(cart: CartResponse) {
 
 /**
  * How old a cart may be when a page or the header widget opens and reads it (ms): the cart of a
- * server-rendered cart page (issue #23) came with the HTML and is not requested again; older
+ * server-rendered cart page came with the HTML and is not requested again; older
  * carts, and every explicit reload, are read again.
  */
 export const CART_REUSE_ON_OPEN_MS = 10_000;
@@ -100,7 +100,7 @@ async function runCartMutation<V>(
 }
 
 /**
- * The one cart of the shop (issue #4; issue #10: server state in TanStack Query): badge, side
+ * The one cart of the shop (server state in TanStack Query): badge, side
  * cart and pages read the same query, so they never disagree. Actions follow spec §4 and §8:
  * quantity changes and removals are optimistic and rolled back with the spec's error toasts; a
  * changing line is busy.
@@ -176,7 +176,7 @@ export const cartActions = {
   },
 
   /**
-   * 'Erneut bestellen' (issue #25): the order's still-available products go into the server cart
+   * 'Erneut bestellen': the order's still-available products go into the server cart
    * (the cart service decides what is available); the side cart opens when something was added.
    * Resolves with what was added and what not, or null after a failure (error toast shown).
    */
@@ -221,7 +221,7 @@ export const cartActions = {
         }),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 429) {
-          // Too many unknown codes (issue #8): the server says when to try again.
+          // Too many unknown codes: the server says when to try again.
           showToast({ title: 'Zu viele Versuche', description: error.serverMessage, variant: 'destructive' });
         } else if (error instanceof ApiError) {
           showToast({

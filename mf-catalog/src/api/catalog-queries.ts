@@ -8,7 +8,7 @@ const FRESH_MS = { categories: 60_000, products: 30_000, related: 5 * 60_000, re
 export const REVIEWS_PER_PAGE = 5;
 
 /**
- * The catalogue's server state (issue #22): every query key of this remote and how fresh its data
+ * The catalogue's server state: every query key of this remote and how fresh its data
  * is, as queryOptions factories read through the page's one QueryClient (shopQueryClient of
  * @shop/shell-api, spec §9 defaults), so a screen, a prefetch and a server render ask the same
  * way. Answers are parsed with the @shop/contracts schemas (catalog-api.ts).
@@ -44,7 +44,7 @@ export const catalogQueries = {
       gcTime: 10 * 60_000,
     }),
 
-  /** A product's approved reviews (issue #25): the first `count` of them, fresh 60 s. */
+  /** A product's approved reviews: the first `count` of them, fresh 60 s. */
   productReviews: (productId: string, count = REVIEWS_PER_PAGE) =>
     queryOptions({
       queryKey: ['catalog', 'reviews', productId, count] as const,
@@ -53,7 +53,7 @@ export const catalogQueries = {
       placeholderData: keepPreviousData,
     }),
 
-  /** The newest approved reviews for the home page (issue #25). */
+  /** The newest approved reviews for the home page. */
   latestReviews: () =>
     queryOptions({ queryKey: ['catalog', 'reviews', 'latest'] as const, queryFn: () => reviewsApi.latest(3), staleTime: FRESH_MS.reviews }),
 };

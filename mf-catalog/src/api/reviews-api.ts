@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts';
 
 /**
- * Reviews from verified buyers (issue #25), catalog service through the gateway. Every call
+ * Reviews from verified buyers, catalog service through the gateway. Every call
  * rejects with ApiError (404 while reviews are switched off; the German message is the server's).
  */
 export const reviewsApi = {

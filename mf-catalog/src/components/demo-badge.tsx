@@ -1,7 +1,7 @@
 import { useShopConfig } from '@shop/shell-api';
 
 /**
- * Marks seeded demo products in a development deployment (issue #3), so nobody mistakes the
+ * Marks seeded demo products in a development deployment, so nobody mistakes the
  * demo catalogue for real offers. Production deployments show nothing.
  */
 export function DemoBadge({ isDemo, variant = 'badge' }: { isDemo: boolean; variant?: 'badge' | 'notice' }) {

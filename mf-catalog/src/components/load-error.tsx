@@ -1,7 +1,7 @@
 import { Button } from '@shop/ui';
 
 /**
- * A region whose data could not be loaded after the query's retries (issue #9: with the catalog
+ * A region whose data could not be loaded after the query's retries (with the catalog
  * service down the home page showed spinners with no end): the German message and
  * 'Erneut versuchen', per region, so the rest of the page stays usable.
  */

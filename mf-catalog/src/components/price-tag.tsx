@@ -6,8 +6,8 @@ import { useFactualMode } from '@shop/shell-api';
  * Price display: the current price and, when reduced, the saved percent and the struck-through
  * reference price with its label. The catalog sends a reference only when it is the lowest price
  * of the 30 days before the reduction (§ 11 PAngV), so nothing else is ever struck through.
- * `prefix` e.g. 'ab' for category prices. In the factual presentation mode (§ 19 TabakerzG, issue
- * #25) only the current price: no saving, no struck-through price.
+ * `prefix` e.g. 'ab' for category prices. In the factual presentation mode (§ 19 TabakerzG)
+ * only the current price: no saving, no struck-through price.
  */
 export function PriceDisplay({
   currentCents,

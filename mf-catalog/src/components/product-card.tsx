@@ -13,7 +13,7 @@ import { RatingStars } from './rating-stars';
 /**
  * Product card (spec §2): image with the wishlist heart, name, price with sale badge and percent, battery and
  * nicotine, buy button (a form: CART_FORM_ACTIONS.add) with busy state or 'Ausverkauft' (spec §4 stock rule). The rating only
- * from approved reviews of verified buyers while reviews are switched on (issue #25), never invented.
+ * from approved reviews of verified buyers while reviews are switched on, never invented.
  */
 /** Card image slot: a quarter of the 80rem container on large screens, half the width on phones, 16rem in carousels. */
 const CARD_IMAGE_SIZES = '(min-width: 64rem) 18rem, (min-width: 40rem) 30vw, 48vw';
@@ -26,7 +26,7 @@ export function ProductCard({
   /** The page's first visible card: its image loads first (LCP). */ priority?: boolean;
 }) {
   const { add, busy } = useAddToCart();
-  // No SALE badge in the factual presentation mode (§ 19 TabakerzG, issue #25).
+  // No SALE badge in the factual presentation mode (§ 19 TabakerzG).
   const factual = useFactualMode();
   const rating = useReviewsEnabled() ? product.rating : null;
   const soldOut = isSoldOut(product);

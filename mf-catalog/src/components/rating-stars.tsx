@@ -1,7 +1,7 @@
 import { formatRating } from '@shop/format';
 
 /**
- * Stars of a rating from verified buyers (issue #25; spec §2 rating display): five stars filled to
+ * Stars of a rating from verified buyers (spec §2 rating display): five stars filled to
  * `value` (1–5; fractions drawn partly) with the German reading for screen readers ('4,3 von 5
  * Sternen') and, when `count` is given, the average and number of reviews beside them. Only for
  * real, approved reviews: a product without any shows none.

@@ -4,7 +4,7 @@ import { formatDate } from '@shop/format';
 import { RatingStars } from './rating-stars';
 import { VERIFIED_PURCHASE } from '../lib/review-texts';
 
-/** One approved review: stars, name, date, 'Verifizierter Kauf', the text and the shop's answer (issue #25). */
+/** One approved review: stars, name, date, 'Verifizierter Kauf', the text and the shop's answer. */
 /** `productLink`: the reviewed product, where the list mixes products (home page). */
 export function ReviewItem({ review, productLink }: { review: PublicReview; productLink?: ReactNode }) {
   return (

@@ -8,7 +8,7 @@ import { CategoryListingPage } from '../features/listing/category-listing-page';
 import { ProductDetailPage } from '../features/product-detail/product-detail-page';
 import '../styles/catalog.css';
 
-// The review form (issue #25) loads only when opened: a personal page few visitors see.
+// The review form loads only when opened: a personal page few visitors see.
 const ReviewPage = lazy(() => import('../features/reviews/review-page').then((module) => ({ default: module.ReviewPage })));
 
 const PAGES: Record<PageId<'catalog'>, ComponentType> = {

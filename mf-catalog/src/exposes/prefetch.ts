@@ -7,12 +7,12 @@ import { carouselQuery } from '../features/home/components/category-carousel';
 import { listingQuery } from '../features/listing/components/product-list';
 
 /**
- * The data of each catalogue page's first screen, for the server renderer (issue #23): the same
+ * The data of each catalogue page's first screen, for the server renderer: the same
  * queryOptions the screens read, so the browser finds them in the HTML's state and does not
  * request them again. Server build only (webpack.config.ts `server.exposes`).
  */
 const prefetch: RemotePrefetch = async ({ page, params, search, queryClient, shopConfig }) => {
-  // Reviews only while switched on (issue #25); the home shows them only in the marketing presentation.
+  // Reviews only while switched on; the home shows them only in the marketing presentation.
   const reviews = shopConfig.reviewsEnabled;
   const categories = () => queryClient.prefetchQuery(catalogQueries.categories());
   const products = (query: Parameters<typeof catalogQueries.products>[0] | null) =>

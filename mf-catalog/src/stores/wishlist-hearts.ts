@@ -24,7 +24,7 @@ function follow(): void {
 
 /**
  * True when `productId` is on the wishlist; re-renders when that changes. Personal: false on
- * the server and while hydrating (the HTML is the same for every visitor, issue #23); the
+ * the server and while hydrating (the HTML is the same for every visitor); the
  * wishlist is asked for once the page runs in the browser.
  */
 export function useOnWishlist(productId: string): boolean {

@@ -6,7 +6,7 @@ import { pagesApi } from './pages-api';
 const FRESH_MS = 60_000;
 
 /**
- * The content slice's queries (issue #22): keys in one place, answers parsed with the contracts
+ * The content slice's queries: keys in one place, answers parsed with the contracts
  * by the api modules, run in the page's QueryClient (spec §9 defaults: no retry for 4xx, so a
  * missing post is a 404 at once).
  */

@@ -5,7 +5,7 @@ import { blogListPosition } from '../features/blog/blog-paths';
 import { INFORMATION_PAGES } from '../features/pages/information-page';
 
 /**
- * The data of each content page's first screen, for the server renderer (issue #23): the same
+ * The data of each content page's first screen, for the server renderer: the same
  * queryOptions the screens read, so the browser finds them in the HTML's state. Server build
  * only (webpack.config.ts `server.exposes`). The contact form and the newsletter link pages
  * need no data.

@@ -1,5 +1,5 @@
 /**
- * An e-mail address as accounts store and compare it: trimmed and in lower case (issue #11), so
+ * An e-mail address as accounts store and compare it: trimmed and in lower case, so
  * 'Erika@Example.de ' and 'erika@example.de' are one account.
  */
 export function normalizeEmail(email: string): string {

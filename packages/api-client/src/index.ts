@@ -39,7 +39,7 @@ export interface ApiIssue {
 /**
  * The machine-readable parts of an error body (the services' ErrorResponse `{ message, code,
  * issues? }`): its `code`, one of @shop/contracts' ErrorCode, and its `issues`. Browsers branch on
- * these, never on message text (issue #22); the German `message` is only shown. Anything that is
+ * these, never on message text; the German `message` is only shown. Anything that is
  * not such a body, or a code this build does not know (a newer service), gives no code.
  */
 export function parseErrorBody(body: unknown): { code: ErrorCode | null; issues: ApiIssue[] } {
@@ -105,7 +105,7 @@ const defaults: { baseUrl: string; fetchImpl: typeof fetch | null } = { baseUrl:
 
 /**
  * Sets the defaults of every request in this JavaScript realm. The browser needs none (same
- * origin, global fetch); the server renderer (issue #23) passes a fetch that sends `/api/…`
+ * origin, global fetch); the server renderer passes a fetch that sends `/api/…`
  * reads to the owning service. Per-call options still win.
  */
 export function configureApiClient(options: { baseUrl?: string; fetchImpl?: typeof fetch | null }): void {

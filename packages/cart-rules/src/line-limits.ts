@@ -23,7 +23,7 @@ export const SOLD_OUT_MESSAGE = 'Dieses Produkt ist leider ausverkauft.';
 /**
  * Why `wanted` pieces of a product cannot be in one cart line, or null when they can: sold out
  * (spec §4, `isSoldOut`; the API answers 409) or above {@link lineQuantityLimit} (400). The one
- * check of the cart service and the local cart (issue #10).
+ * check of the cart service and the local cart.
  */
 export function lineQuantityProblem(
   product: { isActive: boolean; stock: number | null },

@@ -10,7 +10,7 @@ export interface ReceiptRow {
 
 /**
  * The totals rows of a cart or an order (spec §9), as the cart, checkout and thank-you pages and
- * the confirmation e-mail all show them (issue #10: one wording): subtotal, the code's discount,
+ * the confirmation e-mail all show them (one wording): subtotal, the code's discount,
  * shipping, total, the contained 19 % VAT, and the savings that the sale prices already contain.
  */
 export function totalsRows(totals: Order['totals'], promo: AppliedPromo | null): ReceiptRow[] {
@@ -73,7 +73,7 @@ export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
   cancelled: 'Storniert',
 };
 
-/** How an invoice is named in lists and links: 'Rechnung RE-000042 vom 22.11.2026' or 'Stornorechnung …' (issue #25). */
+/** How an invoice is named in lists and links: 'Rechnung RE-000042 vom 22.11.2026' or 'Stornorechnung …'. */
 export function invoiceLabel(invoice: { number: string; kind: 'invoice' | 'cancellation'; issuedAt: string }): string {
   const title = invoice.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung';
   return `${title} ${invoice.number} vom ${formatIsoDate(isoDateInBerlin(new Date(invoice.issuedAt)))}`;

@@ -68,7 +68,7 @@ describe('cart totals (spec §9)', () => {
   });
 });
 
-describe('promo shapes (issue #10: cents inside, EUR strings at the API)', () => {
+describe('promo shapes (cents inside, EUR strings at the API)', () => {
   it('converts a fixed code between cents, the API amount and the spec validation number', () => {
     const applied = appliedPromo('SPAR5', { type: 'fixed', amountCents: 500 });
     expect(applied).toEqual({ code: 'SPAR5', type: 'fixed', amount: '5.00' });

@@ -7,7 +7,7 @@ const delivered = (deliveredAt: string) =>
     shipment: { carrier: 'DHL', trackingNumber: '1', trackingUrl: 'https://www.dhl.de/', shippedAt: deliveredAt, deliveredAt },
   });
 
-/** Issue #25: when the order page offers 'Vertrag widerrufen' (§ 356a BGB; 14 days from delivery). */
+/** When the order page offers 'Vertrag widerrufen' (§ 356a BGB; 14 days from delivery). */
 describe('withdrawal period', () => {
   test('runs 14 days from the German delivery day, inclusive', () => {
     // 23:30 UTC on 30.11. is already 01.12. in Berlin: the period counts from the German day.

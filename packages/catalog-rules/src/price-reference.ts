@@ -1,4 +1,4 @@
-/** The label every struck-through reference price carries in the shop (§ 11 PAngV; issue #13). */
+/** The label every struck-through reference price carries in the shop (§ 11 PAngV). */
 export const REFERENCE_PRICE_LABEL = 'Niedrigster Preis der letzten 30 Tage';
 /** Days before a price reduction whose lowest price is the only allowed reference (§ 11 Abs. 1 PAngV). */
 export const PRICE_REFERENCE_DAYS = 30;

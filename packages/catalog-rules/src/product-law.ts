@@ -32,7 +32,7 @@ export interface ProductLawIssue {
 const HOLDS_LIQUID: ReadonlySet<ProductType> = new Set(['disposable', 'prefilled-pod']);
 
 /**
- * Product-law checks on save (issue #13; legal-de section 0 item 7, 2.1–2.3, 2.10): nicotine at most
+ * Product-law checks on save (legal-de section 0 item 7, 2.1–2.3, 2.10): nicotine at most
  * 20 mg/ml, disposables and pods at most 2 ml, refill bottles at most 10 ml, a disposable claiming
  * more than ~800 puffs, the German nicotine warning, and a passed `sellableUntil` date (compared
  * with `today`, 'YYYY-MM-DD' in Europe/Berlin). An empty list means no objection was found.

@@ -4,7 +4,7 @@ import { personName } from './person-name';
 import { lazySchema } from './lazy-schema';
 
 /**
- * Accounts (issue #11; spec §3 'User', §5 password rules, §6 roles, §7 /api/auth calls). Every
+ * Accounts (spec §3 'User', §5 password rules, §6 roles, §7 /api/auth calls). Every
  * field is a plain string of bounded length: an object or an operator key ({"$ne": null}) in any
  * field is a 400 naming the field, never part of a query.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 
 /**
- * Blog (issue #12; spec §1 'a blog with guides per category', §2 /randm-tornado-vape-blog and
+ * Blog (spec §1 'a blog with guides per category', §2 /randm-tornado-vape-blog and
  * /randm-tornado-vape-blog/{slug}). Bodies are stored as Markdown and leave the content service
  * only as sanitised HTML.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DecimalAmount, Product } from './catalog';
 import { lazySchema } from './lazy-schema';
 
-/** Most of one product in one cart line (issue #4). */
+/** Most of one product in one cart line. */
 export const MAX_LINE_QUANTITY = 99;
 
 /**
@@ -72,7 +72,7 @@ export const CartTotals = lazySchema(() =>
 export type CartTotals = z.infer<typeof CartTotals>;
 
 /**
- * A promo discount as every service and the browser compute with it (issue #10): a percentage
+ * A promo discount as every service and the browser compute with it: a percentage
  * of the subtotal (1–100) or a fixed amount in integer cents. Never a float of euros.
  */
 export const PromoDiscount = lazySchema(() =>

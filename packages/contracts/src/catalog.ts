@@ -5,12 +5,12 @@ import { lazySchema } from './lazy-schema';
 /** Two-decimal EUR amount as the API speaks it ('14.99', spec §3); inside, money is integer cents. */
 export const DecimalAmount = lazySchema(() => z.string().regex(/^\d+\.\d{2}$/, 'two-decimal amount, e.g. "14.99"'));
 
-/** What kind of article (German shop data, issue #3); drives legal limits and texts. */
+/** What kind of article (German shop data); drives legal limits and texts. */
 export const ProductType = lazySchema(() => z.enum(['disposable', 'prefilled-pod', 'refillable-device', 'liquid', 'accessory']));
 export type ProductType = z.infer<typeof ProductType>;
 
 /**
- * A product as the API returns it (spec §3 'Product' plus the German shop data of issue #3).
+ * A product as the API returns it (spec §3 'Product' plus the data a German shop must show).
  * `price` is the regular price, `salePrice` the reduced one or null; both two-decimal EUR strings.
  * `stock` null means stock is not tracked. `slug` is unique ('{category}-{flavorSlug}');
  * the detail link is /kategorien/{category}/{flavorSlug} (spec §2 link rule).
@@ -39,7 +39,7 @@ export const Product = lazySchema(() =>
       flavor: z.string(),
       puffCount: z.number().int().positive(),
       nicotineStrength: z.string(),
-      /** mg/ml; above 20 is unlawful (§ 14 TabakerzG) and flagged for staff (issue #13), so the shape allows it. */
+      /** mg/ml; above 20 is unlawful (§ 14 TabakerzG) and flagged for staff, so the shape allows it. */
       nicotineMgPerMl: z.number().min(0).max(100),
       nicotineWarning: z.string(),
       stock: z.number().int().nullable(),
@@ -58,7 +58,7 @@ export const Product = lazySchema(() =>
       sku: z.string(),
       gtin: z.string().nullable(),
       /**
-       * Average and count of the approved reviews from verified buyers (issue #25); null when there
+       * Average and count of the approved reviews from verified buyers; null when there
        * are none, and always null while the operator has reviews switched off.
        */
       rating: ProductRating.nullable(),

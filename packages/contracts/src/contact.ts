@@ -3,7 +3,7 @@ import { personName } from './person-name';
 import { OrderNumber } from './orders';
 import { lazySchema } from './lazy-schema';
 
-/** Contact form (issue #12; spec §2 /kontakt; form validation 'not shown' in spec §5, designed here). */
+/** Contact form (spec §2 /kontakt; form validation 'not shown' in spec §5, designed here). */
 
 /** What a message is about: the shop routes it by this. */
 export const CONTACT_SUBJECTS = [

@@ -4,7 +4,7 @@ import { SavedAddress, UserRole } from './account';
 import { lazySchema } from './lazy-schema';
 
 /**
- * A customer's data across slices for DSGVO Art. 15/20 (issue #11): the account service asks the
+ * A customer's data across slices for DSGVO Art. 15/20: the account service asks the
  * cart service's internal API for the commerce part and adds its own.
  */
 

@@ -48,7 +48,7 @@ export const ShopRequests = {
     response: lazySchema(() => z.object({ ok: z.boolean() }).strict()),
   },
   /**
-   * 'Erneut bestellen' on the account's order page (issue #25): the cart slice puts the order's
+   * 'Erneut bestellen' on the account's order page: the cart slice puts the order's
    * still-available products into its cart (POST /api/orders/{id}/reorder), opens the side cart
    * when something was added and answers what was added and what could not be (German reasons).
    * `ok: false`: the call failed (the cart slice showed the error toast).

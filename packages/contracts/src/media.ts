@@ -1,5 +1,5 @@
 /**
- * Images of the media library (issue #13, admin service): every upload is re-encoded to WebP in
+ * Images of the media library (admin service): every upload is re-encoded to WebP in
  * these widths (px, never wider than the original), served at `/api/media/{id}-{width}.webp`.
  * The URL a product or post stores names the largest width, so the widths below it, the
  * `srcset`, follow from the URL alone.

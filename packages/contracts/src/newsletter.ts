@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 
 /**
- * Newsletter with double opt-in (issue #12; spec §3 'Newsletter subscription: email, source (sent
+ * Newsletter with double opt-in (spec §3 'Newsletter subscription: email, source (sent
  * as website)', §5 and §8 texts, §7 POST /api/newsletter/subscribe; legal-de.md §4.14).
  */
 

@@ -6,7 +6,7 @@ import { CONTROL_CHARACTERS, CONTROL_MESSAGE, FREE_TEXT_LINK_MESSAGE, carriesLin
 import { lazySchema } from './lazy-schema';
 
 /**
- * Checkout and orders (issue #4). The spec shows no checkout details (§2, §10); the rules here
+ * Checkout and orders. The spec shows no checkout details (§2, §10); the rules here
  * come from German law for distance selling of nicotine products (research/legal-de.md §1, §4):
  * delivery only to adults in Germany, no Packstation or parcel shop, a real age check before
  * 'Zahlungspflichtig bestellen', DHL with the age check on delivery, prepayment.
@@ -93,7 +93,7 @@ export const IdempotencyKey = lazySchema(() =>
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -'),
 );
 
-/** An order's fulfillment: awaiting_payment → paid → shipped → delivered; cancelled from the first two (issue #13). */
+/** An order's fulfillment: awaiting_payment → paid → shipped → delivered; cancelled from the first two. */
 export const OrderStatus = lazySchema(() => z.enum(['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']));
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
@@ -109,7 +109,7 @@ export const OrderLineItem = lazySchema(() =>
       unitPrice: DecimalAmount,
       regularPrice: DecimalAmount,
       lineTotal: DecimalAmount,
-      /** The producer's durability guarantee in years when the order was placed (Product.durabilityGuaranteeYears; null: none or before issue #25). */
+      /** The producer's durability guarantee in years when the order was placed (Product.durabilityGuaranteeYears; null: none, or an order from before the shop recorded it). */
       durabilityGuaranteeYears: z.number().int().min(3).max(30).nullable(),
     })
     .strict(),
@@ -120,7 +120,7 @@ export const BankDetails = lazySchema(() =>
 );
 
 /**
- * An invoice or cancellation invoice of an order (issue #25), as listed on the order: the
+ * An invoice or cancellation invoice of an order, as listed on the order: the
  * sequential number ('RE-000042'), its kind, when it was issued (ISO time) and where its PDF is
  * (`GET /api/orders/{id}/invoices/{number}` for the buyer, `/api/admin/orders/{id}/invoices/{number}` for staff).
  */
@@ -129,7 +129,7 @@ export const InvoiceRef = lazySchema(() =>
 );
 export type InvoiceRef = z.infer<typeof InvoiceRef>;
 
-/** The invoice numbers the shop issues: 'RE-' and 6 or more digits, counted without gaps (issue #25, § 14 Abs. 4 Nr. 4 UStG). */
+/** The invoice numbers the shop issues: 'RE-' and 6 or more digits, counted without gaps (§ 14 Abs. 4 Nr. 4 UStG). */
 export const InvoiceNumber = lazySchema(() => z.string().regex(/^RE-\d{6,}$/, 'Rechnungsnummer wie RE-000042'));
 
 /** An order as the buyer sees it (thank-you page, account order list). */
@@ -156,14 +156,14 @@ export const Order = lazySchema(() =>
           reference: z.string(),
           /** Days the shopper has to pay (from the order date). */
           dueDays: z.number().int(),
-          /** The last day to pay, 'YYYY-MM-DD' in Germany: order date + dueDays (issue #10: computed once, by the service). */
+          /** The last day to pay, 'YYYY-MM-DD' in Germany: order date + dueDays (computed once, by the service). */
           dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
         })
         .strict(),
       ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),
-      /** The versions of terms, withdrawal text and privacy policy the order was placed under (issue #12); null when they could not be read. */
+      /** The versions of terms, withdrawal text and privacy policy the order was placed under; null when they could not be read. */
       legalVersions: LegalVersions.nullable(),
-      /** The parcel once shipped (issue #13): DHL tracking number and link, ISO times; null before. */
+      /** The parcel once shipped: DHL tracking number and link, ISO times; null before. */
       shipment: z
         .object({
           carrier: z.literal('DHL'),
@@ -174,7 +174,7 @@ export const Order = lazySchema(() =>
         })
         .strict()
         .nullable(),
-      /** Its invoices, oldest first: issued when the order is shipped; a correction adds a cancellation invoice (issue #25). */
+      /** Its invoices, oldest first: issued when the order is shipped; a correction adds a cancellation invoice. */
       invoices: z.array(InvoiceRef),
     })
     .strict(),
@@ -184,7 +184,7 @@ export type Order = z.infer<typeof Order>;
 export const OrderListResponse = lazySchema(() => z.object({ orders: z.array(Order) }).strict());
 
 /**
- * `POST /api/orders/{id}/reorder` ('Erneut bestellen', issue #25): the order's products go into
+ * `POST /api/orders/{id}/reorder` ('Erneut bestellen'): the order's products go into
  * the cart again at today's prices. `added` are the lines put in (`quantity` may be less than
  * `ordered` when the stock or the line limit is lower); `unavailable` the ones that could not be
  * added, with the German reason. `cart` is the priced cart afterwards.
@@ -202,12 +202,12 @@ export type ReorderResponse = z.infer<typeof ReorderResponse>;
 
 /** The characters of order numbers (Crockford's base 32: no I, L, O, U). */
 export const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** Random characters after 'RT-{year}-' (40 bits: not guessable, issue #21). */
+/** Random characters after 'RT-{year}-' (40 bits: not guessable). */
 export const ORDER_NUMBER_LENGTH = 8;
 
 /**
- * A readable order number as printed on the order: 'RT-2026-K7M2QX9P' (random since issue #21),
- * or 'RT-2026-000042' (orders placed before). Input is trimmed and uppercased, and the characters
+ * A readable order number as printed on the order: 'RT-2026-K7M2QX9P' (random),
+ * or 'RT-2026-000042' (older orders, numbered in sequence). Input is trimmed and uppercased, and the characters
  * Crockford's base 32 leaves out are read as the ones they look like (O → 0, I and L → 1), so a
  * number typed from a printout still matches.
  */
@@ -254,7 +254,7 @@ export const WithdrawalBody = lazySchema(() =>
 export type WithdrawalBody = z.input<typeof WithdrawalBody>;
 
 /**
- * The navigation state with which the account's order page opens /vertrag-widerrufen (issue #25),
+ * The navigation state with which the account's order page opens /vertrag-widerrufen,
  * so the form comes filled in; never in the address (no e-mail in URLs, logs or a shared cache).
  */
 export interface WithdrawalNavigationState {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 
 /**
- * Information and legal pages of the content service (issue #12): /versand, /rueckgabe,
+ * Information and legal pages of the content service: /versand, /rueckgabe,
  * /impressum, /datenschutz, /agb, /jugendschutz, /ueber-uns, /widerrufsbelehrung,
  * /batterie-hinweise, /barrierefreiheit. `version` is the text's version (an order keeps the
  * versions of the terms it was placed under).
@@ -22,7 +22,7 @@ export const INFORMATION_PAGE_SLUGS = [
 export const InformationPageSlug = lazySchema(() => z.enum(INFORMATION_PAGE_SLUGS, { error: 'Unbekannte Seite.' }));
 export type InformationPageSlug = z.infer<typeof InformationPageSlug>;
 
-/** Where staff-made pages are shown (issue #13, /admin/content/simple-new): `/seite/{slug}`. */
+/** Where staff-made pages are shown (/admin/content/simple-new): `/seite/{slug}`. */
 export const CUSTOM_PAGE_PATH = '/seite';
 
 /** The slug of any page in `GET /api/pages/{slug}`: a fixed page's or a staff-made page's. */
@@ -74,7 +74,7 @@ export type LegalText = z.infer<typeof LegalText>;
 
 /**
  * `GET /internal/seller-details` (content service, from the operator settings): who sells, as an
- * invoice names the seller (issue #25; § 14 Abs. 4 UStG, ElektroG § 6 WEEE number). In
+ * invoice names the seller (§ 14 Abs. 4 UStG, ElektroG § 6 WEEE number). In
  * development a missing setting comes as a marked placeholder ('==[… fehlt: OPERATOR_… setzen]==').
  */
 export const SellerDetails = lazySchema(() =>

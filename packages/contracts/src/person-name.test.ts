@@ -1,7 +1,7 @@
 import { carriesLink, FREE_TEXT_LINK_MESSAGE, isPlainName, personName, NAME_CONTENT_MESSAGE } from './person-name';
 import { WithdrawalBody } from './orders';
 
-describe('names carry a name, not a link or markup (issue #21)', () => {
+describe('names carry a name, not a link or markup', () => {
   test.each([
     'Erika',
     'Anna-Lena',

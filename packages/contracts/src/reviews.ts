@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 
 /**
- * Reviews from verified buyers (issue #25; spec §2 rating display, legal-de.md 0.4 and 4.x,
+ * Reviews from verified buyers (spec §2 rating display, legal-de.md 0.4 and 4.x,
  * § 5b Abs. 3 UWG). Off unless the operator switches them on (StorefrontSettings
  * `reviewsEnabled`). Only buyers of a delivered order may review, once per bought product; staff
  * approve each review before it is shown. The catalog keeps the reviews, the cart answers who

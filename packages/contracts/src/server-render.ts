@@ -2,8 +2,8 @@ import type { RemotesManifest, ShopConfig } from './slices';
 import type { EntryState } from './storefront-forms';
 
 /**
- * The contract between the gateway and the shell's server build (`shell/dist/server/main.js`,
- * issue #23; docs/architecture.md 'Server rendering'). Plain types: both sides are our code,
+ * The contract between the gateway and the shell's server build (`shell/dist/server/main.js`;
+ * docs/architecture.md 'Server rendering'). Plain types: both sides are our code,
  * loaded into one Node.js process.
  */
 

@@ -20,7 +20,7 @@ export const RemotesManifest = lazySchema(() =>
 export type RemotesManifest = z.infer<typeof RemotesManifest>;
 
 /**
- * How the storefront presents the range (issue #25; § 19 TabakerzG, legal-de.md 2.4–2.7), set by
+ * How the storefront presents the range (§ 19 TabakerzG, legal-de.md 2.4–2.7), set by
  * an admin in the back office ('Shop-Einstellungen'): 'marketing' is the spec's version (offer
  * banners, SALE tags, reductions, popularity, the public newsletter sign-up); 'factual' replaces
  * them across every remote with factual equivalents (range, prices, technical data, delivery
@@ -34,7 +34,7 @@ export type PresentationMode = z.infer<typeof PresentationMode>;
  * What the content service keeps of the storefront's settings (`GET /internal/storefront-settings`,
  * read by the gateway, the catalog and the cart): the presentation mode (§ 19 TabakerzG) and
  * whether reviews from verified buyers are shown and invited (§ 5b UWG; off unless the operator
- * switches them on, issue #25).
+ * switches them on).
  */
 export const StorefrontSettings = lazySchema(() => z.object({ presentationMode: PresentationMode, reviewsEnabled: z.boolean() }).strict());
 export type StorefrontSettings = z.infer<typeof StorefrontSettings>;

@@ -3,7 +3,7 @@ import { UserRole } from './account';
 import { lazySchema } from './lazy-schema';
 
 /**
- * Staff permissions (issue #13; spec §6 roles). Every admin endpoint checks exactly one of them
+ * Staff permissions (spec §6 roles). Every admin endpoint checks exactly one of them
  * from the gateway's signed identity; the gateway refuses non-staff for all of /api/admin first.
  * The table is in docs/architecture.md 'Roles and permissions'.
  */
@@ -28,7 +28,7 @@ export type StaffPermission = z.infer<typeof StaffPermission>;
 /**
  * What each role may do. `manager`: catalogue, orders, customers read, content, promotions,
  * analytics, media and the audit log; no role changes, no customer blocking or deletion, no
- * product-law overrides, no settings (issue #13). `admin`: everything. Customers: nothing.
+ * product-law overrides, no settings. `admin`: everything. Customers: nothing.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly StaffPermission[]>> = {
   customer: [],

@@ -3,7 +3,7 @@ import { Product } from './catalog';
 import { lazySchema } from './lazy-schema';
 
 /**
- * Wishlist (issue #11; spec §3 'Wishlist item: id, productId', §4 'toggle adds if absent, removes
+ * Wishlist (spec §3 'Wishlist item: id, productId', §4 'toggle adds if absent, removes
  * if present; requires login', §7 GET/POST /api/wishlist, DELETE /api/wishlist/{itemId}).
  */
 

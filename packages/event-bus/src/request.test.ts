@@ -5,7 +5,7 @@ import { handle, request, RequestFailedError, RequestNotAcceptedError } from './
 
 const fast = { acceptTimeoutMs: 300, retryMs: 20, resultTimeoutMs: 300 };
 
-describe('request/response between slices (issue #10)', () => {
+describe('request/response between slices', () => {
   test('the handler gets the validated payload once and its answer reaches the asker', async () => {
     const handler = jest.fn(async () => ({ ok: true }));
     const stop = handle('cart:add', handler);

@@ -1,7 +1,7 @@
 import { ShopRequests, type ShopRequestDetail, type ShopRequestName, type ShopRequestPayload, type ShopResponse } from '@shop/contracts';
 
 /**
- * Request/response between slices over `window` events (issue #10: the add-to-cart handshake was
+ * Request/response between slices over `window` events (the add-to-cart handshake was
  * written inside the catalog remote). Three events per request, matched by a request id:
  * `request:<name>` (asker, repeated while nobody accepted it yet: the owning remote may still be
  * loading), `request:<name>:accepted` (the handler, at once) and `request:<name>:result`. A

@@ -136,7 +136,7 @@ export function formatIsoDate(value: string): string {
 
 /**
  * A text version of a legal or information page ('2026-11-24', or '2026-11-24.2' for the second
- * one published that day; issue #13) as German readers see it: '24.11.2026' or
+ * one published that day) as German readers see it: '24.11.2026' or
  * '24.11.2026 (2. Fassung)'. Any other value is returned unchanged.
  */
 export function formatTextVersion(version: string): string {

@@ -20,8 +20,8 @@ type Log = (message: string) => void;
 /**
  * Our change to the engine, named in the binary's folder so a build without it is replaced:
  * write commands on one database run one after another across connections, as MongoDB's
- * single-document atomicity promises (go/serialize_writes.go explains why; issue #24: two
- * instances of a service on one local database lost stock decrements without it).
+ * single-document atomicity promises (go/serialize_writes.go explains why: without it two
+ * instances of a service on one local database lose stock decrements).
  */
 export const FERRETDB_PATCH = 'serialised-writes';
 

@@ -1,5 +1,5 @@
 /**
- * The one HTML allowlist for text staff write and shoppers read (issue #21: product descriptions
+ * The one HTML allowlist for text staff write and shoppers read (product descriptions
  * were stored and shown as raw HTML). Services sanitise on write and again when they serve, so a
  * record written before a rule changed is still shown safely; browsers render only what a service
  * sanitised. Built on sanitize-html.

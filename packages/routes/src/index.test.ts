@@ -69,7 +69,7 @@ describe('route table (spec §2)', () => {
   });
 });
 
-describe('typed route table (issue #10)', () => {
+describe('typed route table', () => {
   test('href fills in and encodes the parameters of a path of the table', () => {
     expect(href('/danke/:orderId', { orderId: 'abc123' })).toBe('/danke/abc123');
     expect(href('/kategorien/:category/:productSlug', { category: 'randm-tornado-9000', productSlug: 'blaubeere eis' })).toBe(

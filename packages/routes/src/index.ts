@@ -33,7 +33,7 @@ export interface RouteDefinition<R extends RouteRemote = RouteRemote, P extends 
    */
   private?: boolean;
   /**
-   * A private page the server renders from the visitor's own session (issue #23): the gateway
+   * A private page the server renders from the visitor's own session: the gateway
    * forwards the visitor's cookies to the owning service for the reads of the page's prefetch, and
    * sends the HTML `Cache-Control: private, no-store`, so no shared cache keeps it. Other private
    * pages render in the browser after hydration.
@@ -70,7 +70,7 @@ export const HEADER_WIDGETS = [
   { slot: 'cart', remote: 'cart', exposed: './cart-button', personal: true },
 ] as const satisfies ReadonlyArray<{ slot: string; remote: RouteRemote; exposed: string; personal: boolean }>;
 // `personal`: the widget shows the visitor's own state (session, cart) and renders in the browser
-// only, after hydration; the server-rendered HTML of a page is the same for every visitor (issue #23).
+// only, after hydration; the server-rendered HTML of a page is the same for every visitor.
 
 function route<const R extends RouteRemote, const P extends string, const Path extends string>(
   path: Path,
@@ -97,7 +97,7 @@ export const ROUTES = [
   route('/kategorien/:category', 'catalog', 'category-listing', 'Kategorie', { serverHead: true }),
   route('/kategorien/:category/:productSlug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
   route('/produkt/:slug', 'catalog', 'product-detail', 'Produkt', { serverHead: true }),
-  // The review form of a delivered order (issue #25): the invitation e-mail's link or the order page.
+  // The review form of a delivered order: the invitation e-mail's link or the order page.
   route('/bewertung', 'catalog', 'review', 'Produkte bewerten', personal),
   // cart
   route('/warenkorb', 'cart', 'cart', 'Warenkorb', { private: true, sessionRendered: true }),
@@ -106,21 +106,21 @@ export const ROUTES = [
   route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung', personal),
   // § 356a BGB withdrawal function (not in the spec; legal-de.md §4.8), linked from the footer.
   route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen'),
-  // The review invitation's opt-out link (issue #25).
+  // The review invitation's opt-out link.
   route('/bewertung/abmelden', 'cart', 'review-unsubscribe', 'Keine Bewertungseinladungen mehr', personal),
   // account
   route('/anmelden', 'account', 'login', 'Anmelden', personal),
   route('/registrieren', 'account', 'register', 'Registrieren', personal),
   route('/passwort-vergessen', 'account', 'forgot-password', 'Passwort vergessen', personal),
   route('/passwort-aendern', 'account', 'change-password', 'Passwort ändern', loginOnly),
-  // Targets of the account e-mails (issue #11): confirm the address, set a new password.
+  // Targets of the account e-mails: confirm the address, set a new password.
   route('/konto/bestaetigen', 'account', 'verify-email', 'E-Mail-Adresse bestätigen', personal),
   route('/passwort-zuruecksetzen', 'account', 'reset-password', 'Neues Passwort festlegen', personal),
   route('/wunschliste', 'account', 'wishlist', 'Wunschliste', loginOnly),
   route('/profil', 'account', 'profile', 'Mein Profil', loginOnly),
   route('/meine-bestellungen', 'account', 'orders', 'Meine Bestellungen', loginOnly),
   route('/bestellungen', 'account', 'orders', 'Meine Bestellungen', { ...loginOnly, canonicalPath: '/meine-bestellungen' }),
-  // One order of the logged-in customer (issue #25; not in the spec): items, payment, parcel, invoice, withdrawal, reorder.
+  // One order of the logged-in customer (not in the spec): items, payment, parcel, invoice, withdrawal, reorder.
   route('/bestellungen/:orderId', 'account', 'order-detail', 'Bestellung', loginOnly),
   // content
   route('/randm-tornado-vape-blog', 'content', 'blog-list', 'Blog', { serverHead: true }),
@@ -133,13 +133,13 @@ export const ROUTES = [
   route('/agb', 'content', 'terms', 'Allgemeine Geschäftsbedingungen'),
   route('/jugendschutz', 'content', 'youth-protection', 'Jugendschutz'),
   route('/ueber-uns', 'content', 'about', 'Über uns'),
-  // Pages the law needs that the spec does not list (issue #12; legal-de.md §4.7, §3.1, §4.17).
+  // Pages the law needs that the spec does not list (legal-de.md §4.7, §3.1, §4.17).
   route('/widerrufsbelehrung', 'content', 'withdrawal-policy', 'Widerrufsbelehrung'),
   route('/batterie-hinweise', 'content', 'battery-information', 'Hinweise zu Batterien'),
   route('/barrierefreiheit', 'content', 'accessibility', 'Erklärung zur Barrierefreiheit'),
-  // Pages staff make in the back office (issue #13, /admin/content/simple-new); unknown or offline ones are 404.
+  // Pages staff make in the back office (/admin/content/simple-new); unknown or offline ones are 404.
   route('/seite/:slug', 'content', 'custom-page', 'Seite', { serverHead: true }),
-  // The links of the newsletter e-mails (issue #12): personal, never indexed.
+  // The links of the newsletter e-mails: personal, never indexed.
   route('/newsletter/bestaetigen', 'content', 'newsletter-confirm', 'Newsletter-Anmeldung bestätigen', personal),
   route('/newsletter/abmelden', 'content', 'newsletter-unsubscribe', 'Newsletter abbestellen', personal),
   // admin (spec §2 'Admin routes'; access rules in the admin slice, spec §6)
@@ -147,7 +147,7 @@ export const ROUTES = [
   route('/admin/auth-status', 'admin', 'auth-status', 'Anmeldestatus', loginOnly),
   route('/admin/products', 'admin', 'products', 'Produkte verwalten', loginOnly),
   route('/admin/produkte', 'admin', 'products', 'Produkte verwalten', loginOnly),
-  // Beyond spec §2 (issue #13): order and customer detail, the product editor (shaped like the spec's blog editor routes) and the audit log.
+  // Beyond spec §2: order and customer detail, the product editor (shaped like the spec's blog editor routes) and the audit log.
   route('/admin/orders/:id', 'admin', 'order-detail', 'Bestellung bearbeiten', loginOnly),
   route('/admin/customers/:id', 'admin', 'customer-detail', 'Kundenkonto', loginOnly),
   route('/admin/products/new', 'admin', 'product-new', 'Neues Produkt', loginOnly),
@@ -175,7 +175,7 @@ type AnyRoute = (typeof ROUTES)[number];
 /**
  * The page ids of one remote, from the table: a remote's pages module declared as
  * `Record<PageId<'cart'>, Component>` fails the build when it misses a page the table routes
- * to it, or names one the table does not have (issue #10: no silent fallback).
+ * to it, or names one the table does not have (no silent fallback).
  */
 export type PageId<R extends RouteRemote> = Extract<AnyRoute, { remote: R }>['page'];
 

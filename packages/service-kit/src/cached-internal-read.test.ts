@@ -1,5 +1,5 @@
 /**
- * The cached internal read (issue #25: the catalog reads the reviews switch on every product
+ * The cached internal read (the catalog reads the reviews switch on every product
  * request) against a real HTTP server: calls that arrive together share one read, an answer is
  * reused for 2 s, and while the service fails it is asked at most once per 2 s, the last known
  * value standing in.

@@ -5,7 +5,7 @@ import { InternalClient } from './internal-client';
 
 /**
  * How long one answer of another service's internal read is reused (ms). Staff change what these
- * reads give in the back office; 2 s is the bound every cross-instance cache keeps (issue #24):
+ * reads give in the back office; 2 s is the bound every cross-instance cache keeps:
  * at most one lookup per 2 s per instance and read.
  */
 export const INTERNAL_READ_CACHE_MS = 2_000;
@@ -78,7 +78,7 @@ export class CachedInternalRead<T> {
 }
 
 /**
- * The storefront settings staff keep in the back office (issue #25: presentation mode, reviews
+ * The storefront settings staff keep in the back office (presentation mode, reviews
  * switch), read from the content service's `GET /internal/storefront-settings` and reused for at
  * most INTERNAL_READ_CACHE_MS. Every reader treats null (never read) as the cautious choice:
  * factual presentation, no reviews. Used by the gateway (every page), the catalog (ratings,

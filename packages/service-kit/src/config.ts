@@ -17,7 +17,7 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 }
 
 /**
- * `<SLICE>_SERVICE_URL`: one instance's base URL, or several comma-separated (issue #24); each
+ * `<SLICE>_SERVICE_URL`: one instance's base URL, or several comma-separated; each
  * must be an http(s) URL. Kept as the normalised comma-separated string: InternalClient spreads
  * calls over the instances, the gateway splits it into its balanced pool (`serviceUrls`).
  */

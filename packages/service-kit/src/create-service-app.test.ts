@@ -101,7 +101,7 @@ describe('service app factory', () => {
     expect(response.body).not.toContain('secret');
   });
 
-  test("router errors answer in German with a stable code, never Fastify's English (issue #21)", async () => {
+  test("router errors answer in German with a stable code, never Fastify's English", async () => {
     const long = await app.inject({ method: 'GET', url: `/api/things/${'x'.repeat(1100)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ message: 'Die Adresse der Anfrage ist zu lang.', code: 'URI_TOO_LONG' });
@@ -164,7 +164,7 @@ describe('service app factory', () => {
   });
 });
 
-describe('declared error answers (issue #22)', () => {
+describe('declared error answers', () => {
   const OutOfStock = defineApiError('OUT_OF_STOCK', 409);
   function appWith(strictErrorContracts: boolean) {
     const app = createServiceApp({ service: 'contracts', description: 'test', logLevel: 'silent', strictErrorContracts });

@@ -82,7 +82,7 @@ export function createServiceApp(options: CreateServiceAppOptions) {
   const app = Fastify({
     logger: logLevel === 'silent' ? false : loggerOptions(service, logLevel, logFormat),
     ...(logFormat === 'pretty' ? { logController: new TerminalLogController() } : {}),
-    // A client's x-request-id is logged and echoed: only a short safe token is taken (issue #9),
+    // A client's x-request-id is logged and echoed: only a short safe token is taken,
     // anything else gets a new UUID.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -93,7 +93,7 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     // value with a 400 naming the parameter (instead of the router's bare 414).
     routerOptions: { maxParamLength: 1000 },
     // A request that reaches a stopping instance on a connection opened before is served, not
-    // answered 503 (issue #24: a rolling restart without a failed request; run-server.ts drains first).
+    // answered 503 (a rolling restart without a failed request; run-server.ts drains first).
     return503OnClosing: false,
     // Errors the router raises before any route runs (a parameter over 1000 characters, a
     // malformed URL): the same German answer and stable code as every other error.

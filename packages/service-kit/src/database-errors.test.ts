@@ -2,7 +2,7 @@ import { MongoNetworkError, MongoServerError, MongoServerSelectionError, MongoIn
 import mongoose from 'mongoose';
 import { isDatabaseUnavailable } from './database';
 
-/** Which errors mean 'the database is away' (503) and which are faults of the request or code (issue #9). */
+/** Which errors mean 'the database is away' (503) and which are faults of the request or code. */
 test.each([
   ['network error', new MongoNetworkError('connection 3 to 127.0.0.1:27017 closed'), true],
   [

@@ -1,5 +1,5 @@
 /**
- * A service whose database goes away and comes back (issue #9 'Faults'), against a FerretDB of
+ * A service whose database goes away and comes back, against a FerretDB of
  * its own: while it is down, requests answer 503 with the German text within a few seconds
  * (not 500, not a hang); once it is back, the same app serves again without a restart.
  */

@@ -71,7 +71,7 @@ describe('mongoose on the local engine', () => {
   });
 
   test('guarded updates from several processes (one connection each) never oversell or lose an increment', async () => {
-    // Two or more instances of a service share one database (issue #24). Unpatched FerretDB v1
+    // Two or more instances of a service share one database. Unpatched FerretDB v1
     // let 8 guarded reservations on stock 5 from different connections all "succeed"; the local
     // engine is built with serialised writes (packages/local-mongo/go/serialize_writes.go).
     const product = await model().create({ slug: `stock-${randomUUID()}`, categoryId: 'c', puffCount: 7000, priceCents: 999, stock: 5 });

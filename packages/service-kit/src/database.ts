@@ -35,7 +35,7 @@ const REQUEST_MISTAKES = new Set([
 const UNAVAILABLE_SERVER_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436]);
 
 /**
- * True when `error` says the database cannot be reached now (issue #9: answered 500 before):
+ * True when `error` says the database cannot be reached now (answered 500 before):
  * any error of the MongoDB driver other than a server's answer to the request (network, server
  * selection, pool, topology, timeouts), a server answer that it is shutting down or not primary,
  * and mongoose's buffer timing out while it reconnects. A server's answer to the request itself

@@ -29,7 +29,7 @@ declare module 'fastify' {
  * value a client sent); services are reachable only from the gateway (docker-compose.yml), and
  * the header is believed only from a peer on the loopback or a private network
  * ({@link GATEWAY_PEERS}), so a client that reaches a service some other way cannot pick the IP
- * its limits count against (issue #24).
+ * its limits count against.
  */
 /**
  * Peers whose `x-forwarded-for` a service believes (Fastify `trustProxy`, proxy-addr names):
@@ -53,7 +53,7 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
       },
     ],
   });
-  // Every admin endpoint is listed, so one test per service can prove each checks a permission (issue #13).
+  // Every admin endpoint is listed, so one test per service can prove each checks a permission.
   const adminRoutes: Array<{ method: string; url: string }> = [];
   app.decorate('adminRoutes', adminRoutes);
   app.addHook('onRoute', (route) => {

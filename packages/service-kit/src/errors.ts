@@ -2,7 +2,7 @@ import createError, { type FastifyErrorConstructor } from '@fastify/error';
 import type { ErrorCode, ErrorResponse } from '@shop/contracts';
 
 /**
- * An expected API error class with a stable `code` from ErrorCode (issue #22) and a German
+ * An expected API error class with a stable `code` from ErrorCode and a German
  * message: `new OutOfStock('Nicht genügend Bestand …')`, or a fixed `message` without arguments.
  * Built with @fastify/error, so the shared error handler tells it from unexpected failures.
  */
@@ -23,7 +23,7 @@ export const NotFoundError = defineApiError('NOT_FOUND', 404);
 export const BadRequestError = defineApiError('BAD_REQUEST', 400);
 export const ForbiddenError = defineApiError('FORBIDDEN', 403);
 export const ConflictError = defineApiError('CONFLICT', 409);
-/** 409 for a staff edit made on an outdated version of a record (optimistic concurrency, issue #13); message STALE_EDIT_MESSAGE. */
+/** 409 for a staff edit made on an outdated version of a record (optimistic concurrency); message STALE_EDIT_MESSAGE. */
 export const StaleVersionError = defineApiError('STALE_VERSION', 409);
 
 /** Largest request body every service and the gateway accept (bytes; Fastify's default). */
@@ -37,7 +37,7 @@ export const PAYLOAD_TOO_LARGE = {
 
 /**
  * Fastify's own request errors (body parsing) with German messages and stable codes, so API
- * clients and shoppers never see its English texts (issue #9). Keyed by Fastify's error code.
+ * clients and shoppers never see its English texts. Keyed by Fastify's error code.
  */
 export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message: string; code: ErrorCode }>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.', code: 'INVALID_JSON' },
@@ -48,7 +48,7 @@ export const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; message
     message: 'Die Längenangabe der Anfrage stimmt nicht.',
     code: 'INVALID_CONTENT_LENGTH',
   },
-  // Router errors (issue #21: answered in English with Fastify's codes).
+  // Router errors (answered in English with Fastify's codes).
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'Die Adresse der Anfrage ist zu lang.', code: 'URI_TOO_LONG' },
   FST_ERR_BAD_URL: { status: 400, message: 'Die Adresse der Anfrage ist ungültig.', code: 'BAD_URL' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'Ungültige Anfrage.', code: 'BAD_REQUEST' },

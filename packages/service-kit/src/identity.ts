@@ -98,7 +98,7 @@ export async function readIdentity(request: FastifyRequest, secret: string | und
 
 /**
  * Staff roles of spec §6 that may see what shoppers may not (inactive products, later the admin
- * areas). The account slice (issue #11) mints them; each service checks them itself.
+ * areas). The account slice mints them; each service checks them itself.
  */
 export const STAFF_ROLES: readonly string[] = ['admin', 'manager'];
 

@@ -15,7 +15,7 @@ declare module 'fastify' {
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /**
- * The secret services authenticate each other with (issue #9: the catalog's `/internal/*`
+ * The secret services authenticate each other with (the catalog's `/internal/*`
  * endpoints, such as stock reservations, trusted the network alone). From `INTERNAL_API_SECRET`;
  * in development, when unset, a random one kept in ./data/secrets/internal-api-secret, which
  * every process started from the repository shares.

@@ -1,5 +1,5 @@
 /**
- * The internal client (issue #22) against a real HTTP server: the secret is sent, answers are
+ * The internal client against a real HTTP server: the secret is sent, answers are
  * parsed with their contract, and every failure is an InternalCallError that says which.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -70,7 +70,7 @@ describe('InternalClient', () => {
     expect(await failureOf(closed.get('/internal/ok', Echo))).toMatchObject({ failure: 'unreachable' });
   });
 
-  it('spreads calls over several instances and sends a refused call to the next one, a POST too (issue #24)', async () => {
+  it('spreads calls over several instances and sends a refused call to the next one, a POST too', async () => {
     const second = Fastify();
     second.get('/internal/ok', async () => ({ echo: 'second', q: undefined }));
     second.post('/internal/created', async (request, reply) => reply.code(201).send({ ...(request.body as object), on: 'second' }));

@@ -45,7 +45,7 @@ export type InternalAnswer<E extends Expected> = {
 }[keyof E & number];
 
 /**
- * The one way a service calls another one's /internal API (issue #22: fourteen hand-written
+ * The one way a service calls another one's /internal API (fourteen hand-written
  * `fetch` calls, two of which cast the answer instead of parsing it): the shared secret's header,
  * a timeout, the answer parsed with its contract, and every failure as an InternalCallError.
  */
@@ -84,7 +84,7 @@ export class InternalClient {
    * One call to `path` (with `query` parameters), sending `body` as JSON. With several instances
    * the calls go to each in turn; a call whose connection is refused (the instance is down or
    * restarting: nothing reached it) goes to the next one, whatever its method, and a GET also
-   * when its connection broke off (issue #24).
+   * when its connection broke off.
    
    * @returns the accepted status with its body parsed by its schema.
    * @throws InternalCallError for any other status, a timeout, an unreachable service or a body its schema refuses.

@@ -1,7 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
 
 /**
- * A typed model accessor for one schema (issue #10: models were `Model<any>`, so
+ * A typed model accessor for one schema (models were `Model<any>`, so
  * `doc.nonexistent.field` compiled). The document type is inferred from the schema
  * (`InferSchemaType`), with `_id` and timestamps as mongoose declares them. The model is
  * registered on a connection on first use and reused after, so a service can hand any of its

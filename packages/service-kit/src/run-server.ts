@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 const CLOSE_TIMEOUT_MS = 10_000;
 
 /**
- * Listens and shuts down gracefully on SIGINT/SIGTERM (issue #24: a rolling restart without a
+ * Listens and shuts down gracefully on SIGINT/SIGTERM (a rolling restart without a
  * failed request):
  * 1. drain for `drainMs`: `/readyz` answers 503 'draining', so the gateway (which asks every
  *    INSTANCE_CHECK_MS) sends new requests to the other instances; requests still arriving are

@@ -1,4 +1,4 @@
-/** The admin endpoint guard of every domain service (issue #13): checked before validation, fail closed. */
+/** The admin endpoint guard of every domain service: checked before validation, fail closed. */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createDomainService } from './domain-service';

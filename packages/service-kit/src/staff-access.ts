@@ -8,7 +8,7 @@ import { readIdentity, type ShopIdentity } from './identity';
 export const UnauthenticatedError = defineApiError('UNAUTHENTICATED', 401);
 
 /**
- * The caller of an admin endpoint (issue #13), if their verified identity has `permission`
+ * The caller of an admin endpoint, if their verified identity has `permission`
  * (ROLE_PERMISSIONS of @shop/contracts).
  * @throws UnauthenticatedError (401 'Bitte melden Sie sich an.') without a valid identity;
  *   ForbiddenError (403) for a role without the permission (customers included).
@@ -26,7 +26,7 @@ export async function requirePermission(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission an /api/admin endpoint needs (issue #13); an admin endpoint without one answers 403 to everybody. */
+    /** The permission an /api/admin endpoint needs; an admin endpoint without one answers 403 to everybody. */
     permission?: StaffPermission;
   }
   interface FastifyRequest {
@@ -36,7 +36,7 @@ declare module 'fastify' {
 }
 
 /**
- * Guards every /api/admin endpoint of a service before its body is even validated (issue #13):
+ * Guards every /api/admin endpoint of a service before its body is even validated:
  * the route's `config.permission` is checked against the gateway's identity (401, 403); a route
  * that names no permission is refused to everybody (fail closed). Every answer carries
  * `Cache-Control: no-store`. Registered by
@@ -47,8 +47,8 @@ export const staffAccessPlugin = fp<{ identitySecret: string }>(
     app.decorateRequest('staff', null);
     app.addHook('onRequest', async (request, reply) => {
       if (!request.routeOptions.url?.startsWith('/api/admin')) return;
-      // Staff data is never kept by a browser or a shared cache, refusals included (issue #21:
-      // the dashboard answered without Cache-Control).
+      // Staff data is never kept by a browser or a shared cache, refusals included
+      // (no-store on every answer of /api/admin).
       reply.header('cache-control', 'no-store');
       const permission = request.routeOptions.config.permission;
       if (!permission) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Plain German validation texts (issue #22): what a shopper reads when a request breaks its
+ * Plain German validation texts: what a shopper reads when a request breaks its
  * schema, without zod's technical wording ('Zu groß: erwartet, dass number <=99 ist'). API
  * clients keep the precise place and rule in `issues` (path, rule).
  */

@@ -41,7 +41,7 @@ const noSubscription = () => () => {};
 
 /**
  * getContinueShoppingTarget for rendering: the default target on the server and while the
- * browser hydrates (storage is the visitor's own, issue #23), the remembered page afterwards.
+ * browser hydrates (storage is the visitor's own), the remembered page afterwards.
  */
 export function useContinueShoppingTarget(): string {
   return useSyncExternalStore(noSubscription, getContinueShoppingTarget, () => DEFAULT_CONTINUE_SHOPPING_PATH);

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { ApiError } from '@shop/api-client';
 
 /**
- * The page's one QueryClient for storefront server state (issue #22): the shell provides it
+ * The page's one QueryClient for storefront server state: the shell provides it
  * (`QueryClientProvider` in its App), and every remote reads through it, so one session query
  * serves them all and a server render can dehydrate one cache. This package is a shared
  * singleton module, so there is exactly one per page. Defaults of spec §9: data kept 5 min after
@@ -42,14 +42,14 @@ export function ShopQueryProvider({ client, children }: { client?: QueryClient; 
 
 /**
  * Query-key prefixes whose data is the same for every visitor (catalogue, content). Only these
- * are written into the server-rendered HTML of public pages (issue #23): a page a shared cache
+ * are written into the server-rendered HTML of public pages: a page a shared cache
  * may keep never carries a cart, a session or a wishlist. (A `sessionRendered` route's HTML,
  * sent `private, no-store`, also carries what its prefetch read as the visitor.)
  */
 export const PUBLIC_QUERY_PREFIXES: readonly string[] = ['catalog', 'content'];
 
 /**
- * What a remote's './prefetch' module exports for the server renderer (issue #23): loads the
+ * What a remote's './prefetch' module exports for the server renderer: loads the
  * data the first screen of `page` needs into `queryClient` (with the same queryOptions the
  * screen reads), so the HTML carries it and the browser does not fetch it again. Failures are
  * left in the cache as errors or simply missing; the screen then loads on the client.

@@ -6,7 +6,7 @@ import { emit } from '@shop/event-bus';
 import { shopQueryClient } from './query-client';
 
 /**
- * The shopper's session as every remote sees it (spec §4 'Session'; issues #11, #22): one React
+ * The shopper's session as every remote sees it (spec §4 'Session'): one React
  * Query query (GET /api/auth/me, parsed with the User contract) in the page's shopQueryClient,
  * fresh for 5 minutes; login and registration set it, logout clears it. The account slice writes
  * it, others read it (checkout prefill, wishlist hearts) through `useSession` without importing

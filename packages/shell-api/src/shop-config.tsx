@@ -18,7 +18,7 @@ export const FALLBACK_SHOP_CONFIG: ShopConfig = {
   tuevCertificateUrl: null,
   // The spec's version; the gateway always sends the operator's choice (factual when unknown).
   presentationMode: 'marketing',
-  // Off unless the operator switches them on (issue #25, § 5b UWG).
+  // Off unless the operator switches them on (§ 5b UWG).
   reviewsEnabled: false,
 };
 
@@ -35,7 +35,7 @@ export function useShopConfig(): ShopConfig {
 
 /**
  * True when the storefront is in the factual presentation mode (ShopConfig `presentationMode`,
- * § 19 TabakerzG; issue #25): no offer banners, SALE tags, reductions, popularity or public
+ * § 19 TabakerzG): no offer banners, SALE tags, reductions, popularity or public
  * newsletter sign-up, factual equivalents instead. The same on the server and in the browser
  * (both read the page's boot data).
  */
@@ -44,7 +44,7 @@ export function useFactualMode(): boolean {
 }
 
 /**
- * True when reviews from verified buyers are shown (ShopConfig `reviewsEnabled`, issue #25): off
+ * True when reviews from verified buyers are shown (ShopConfig `reviewsEnabled`): off
  * unless the operator switches them on in the back office. The same on the server and in the
  * browser (both read the page's boot data).
  */

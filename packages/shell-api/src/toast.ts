@@ -9,7 +9,7 @@ export function showToast(toast: ShopEventPayload<'shell:toast'>): void {
 /**
  * Spread on an element inside a modal dialog where the shell shows toasts in the flow while the
  * dialog is open (the side cart, under its heading), so a toast covers none of its buttons
- * (issue #25). A dialog without one gets the toast as a popover above its content.
+ *. A dialog without one gets the toast as a popover above its content.
  */
 export const TOAST_SLOT_PROPS = { 'data-toast-slot': '' } as const;
 

@@ -28,7 +28,7 @@ export interface RenderScreenOptions {
 }
 
 /**
- * Renders a screen as the shell mounts it (issue #22): inside a router and the page's one
+ * Renders a screen as the shell mounts it: inside a router and the page's one
  * QueryClient (shopQueryClient, emptied first, so every test starts with no server state), with
  * retries off so an error state shows at once (a query's own retry rule, like the session's,
  * still applies). Another route renders nothing, as the screen's remote is unmounted there; the

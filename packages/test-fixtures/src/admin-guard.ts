@@ -5,7 +5,7 @@ type Call = (method: string, url: string, headers: Record<string, string>) => Pr
 
 /**
  * Calls every /api/admin endpoint a service registered (`app.adminRoutes` of service-kit) without
- * a login and with a customer's identity (issue #13: 401 and 403 from every admin endpoint,
+ * a login and with a customer's identity (401 and 403 from every admin endpoint,
  * whatever the screens do). A new endpoint without a permission check fails the test that uses
  * this. Route parameters get a harmless value. @returns the endpoints with their answers, for the
  * test's assertion (and its message).

@@ -1,6 +1,6 @@
 /**
  * Reads `read()` every 25 ms until it gives `expected` (===) and returns how long that took (ms),
- * for changes that reach another instance or cache asynchronously (issue #24: within 2 s).
+ * for changes that reach another instance or cache asynchronously (within 2 s).
  * @throws after `timeoutMs` (default 5000) naming the last value.
  */
 export async function msUntil(read: () => Promise<unknown>, expected: unknown, timeoutMs = 5000): Promise<number> {

@@ -2,7 +2,7 @@ import type { FormHTMLAttributes } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
- * A form whose fields are disabled until the page has hydrated (issue #23): on a
+ * A form whose fields are disabled until the page has hydrated: on a
  * server-rendered page a shopper could otherwise type and submit before the JavaScript runs,
  * and the browser would send the form as a GET to the page's own address (the message or an
  * address in the URL, nothing saved). The fieldset takes no box (`display: contents`), so the

@@ -73,7 +73,7 @@ export interface FederatedAppOptions {
   /** The host (shell) builds index.html and is served at '/'. */
   host?: { template: string; devProxyTarget: string; runtimePlugins?: string[] };
   /**
-   * The server build (issue #23), written to dist/server/ beside the browser build: for a remote,
+   * The server build, written to dist/server/ beside the browser build: for a remote,
    * the modules it exposes to the server renderer (usually the browser's plus './prefetch'); for
    * the shell, the render entry the gateway loads. Absent: browser build only (mf-admin).
    */
@@ -87,7 +87,7 @@ export interface FederatedAppOptions {
  * content jumps when a remote's JavaScript injects styles late), Module Federation with a
  * manifest. The shell provides the Module Federation runtime once per page
  * (`provideExternalRuntime`); every remote uses it (`externalRuntime`) instead of bundling its
- * own copy into its remoteEntry.js (issue #8: ≈ 73 KB duplicated per remote before).
+ * own copy into its remoteEntry.js (≈ 73 KB duplicated per remote before).
  */
 /** TypeScript and TSX through swc (both builds). */
 function typescriptRule(mode: 'production' | 'development') {
@@ -152,7 +152,7 @@ function precompressedBrotli() {
 }
 
 /**
- * The server build of the shell or a remote (issue #23; docs/architecture.md 'Server rendering'):
+ * The server build of the shell or a remote (docs/architecture.md 'Server rendering'):
  * target async-node, CommonJS output in dist/server/, the @module-federation/node runtime plugin
  * (remote chunks are fetched over HTTP and evaluated), shared singletons as in the browser, so
  * the server loads one React, one router and one React Query for the shell and every remote.

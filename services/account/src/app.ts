@@ -39,7 +39,7 @@ import { userNameRoutes } from './staff/user-names.routes';
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Builds the account service (issue #11): users, server-side sessions, verification and reset
+ * Builds the account service: users, server-side sessions, verification and reset
  * tokens and wishlists on its own database (shop_account). `deps` lets tests replace the clock, the
  * mailer and the wait of slowed-down logins.
  */

@@ -9,7 +9,7 @@ import { cookieEnvShape, mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@
  * - LOGIN_LIMIT_PER_ACCOUNT (5): failed logins per account and client IP together in 15 minutes
  *   before that client gets the German 429; LOGIN_LIMIT_PER_IP (100): failed logins per client IP
  *   across accounts (the high backstop). Failures of an account from every client slow its logins
- *   down instead of locking it (issue #21, auth/login-windows.ts); tests and the e2e stack raise them;
+ *   down instead of locking it (auth/login-windows.ts); tests and the e2e stack raise them;
  * - MAIL_REQUEST_LIMIT_PER_IP (100): registration, resend and reset e-mails per client IP in 15 minutes;
  * - CATALOG_SERVICE_URL: the catalog service, whose internal API gives the wishlist's product data;
  * - CART_SERVICE_URL: the cart service, whose internal API gives a customer's orders for the data

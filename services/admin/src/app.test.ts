@@ -1,4 +1,4 @@
-/** The admin service's access rules (issue #13) against the real local database. */
+/** The admin service's access rules against the real local database. */
 import { randomUUID } from 'node:crypto';
 import { ROLE_PERMISSIONS } from '@shop/contracts';
 import { loadConfig, signIdentity } from '@shop/service-kit';

@@ -15,7 +15,7 @@ import { mediaRoutes } from './media/media.routes';
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Builds the admin service (issue #13): staff status, the audit log, the dashboard (figures from
+ * Builds the admin service: staff status, the audit log, the dashboard (figures from
  * the owning services) and the media library. Every /api/admin endpoint checks a permission of
  * the gateway's identity. `deps.now` lets tests set the clock.
  */

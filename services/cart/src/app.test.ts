@@ -1,5 +1,5 @@
 /**
- * Cart service against the real local database (issue #4 'Tests'). The catalog is a small
+ * Cart service against the real local database. The catalog is a small
  * HTTP double speaking the shared contract (test-support/cart-test-env.ts), so prices, stock
  * and outages can be set per test.
  */

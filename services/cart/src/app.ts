@@ -66,7 +66,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClient; now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, { service: 'cart', description: 'Carts, promo codes, checkout and orders.' });
   await app.register(cookie, { secret: config.COOKIE_SECRET });
-  // Carts, orders and withdrawals are personal data: never kept by a browser or proxy cache (issue #9).
+  // Carts, orders and withdrawals are personal data: never kept by a browser or proxy cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -159,7 +159,7 @@ export async function buildApp(config: CartConfig, deps: { catalog?: CatalogClie
   app.jobs.migration('promotion-versions', () => backfillVersions(promoCodeModel(app.db)));
   await app.register(adminPromotionRoutes, { promotions });
   await app.register(analyticsRoutes, { sales: new SalesReport(app.db) });
-  // Reviews from verified buyers (issue #25): invitations only while the operator has them switched on.
+  // Reviews from verified buyers: invitations only while the operator has them switched on.
   const storefrontSettings = storefrontSettingsRead({
     contentServiceUrl: config.CONTENT_SERVICE_URL,
     internalSecret: app.internalApiSecret,

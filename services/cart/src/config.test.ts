@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '@shop/service-kit';
 import { CartEnv } from './config';
 
-/** Production configuration of the cart service (issue #9: the age check provider is named explicitly). */
+/** Production configuration of the cart service (the age check provider is named explicitly). */
 const production = {
   NODE_ENV: 'production',
   MONGODB_URI: 'mongodb://db:27017',

@@ -29,12 +29,12 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   only that typed ID card data is consistent (anyone can compute check digits); without it the
  *   service refuses to start with that provider in production. Specimen cards are refused there;
  * - ORDER_PLACING_LEASE_MS (15000): how long a placement owns its pending order; a retry after
- *   that finishes an order whose placing process stopped (OrderPlacement, issue #24). It must
+ *   that finishes an order whose placing process stopped (OrderPlacement). It must
  *   outlast a placement's own steps (the catalog's timeouts are 5 s);
  * - FAULT_INJECTION ('off'): 'on' lets a request header `x-fault-point` stop the process at a
- *   step of order placement (the fault tests, issue #24); refused with NODE_ENV=production;
+ *   step of order placement (the fault tests); refused with NODE_ENV=production;
  * - REVIEW_INVITATION_DELAY_HOURS (72): hours between delivery and the review invitation
- *   (issue #25; sent only while reviews are switched on; test stacks set 0);
+ *   (sent only while reviews are switched on; test stacks set 0);
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
  *   orders); required in production, in development shared through ./data/secrets (identitySecret).
  */
@@ -84,7 +84,7 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     ] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich' });
     }
-    // The MRZ check proves only that typed data is consistent (issue #9): production needs the
+    // The MRZ check proves only that typed data is consistent: production needs the
     // operator's explicit acknowledgement to run with it (docs/architecture.md 'Age verification').
     if (env.AGE_VERIFICATION_PROVIDER === 'id-card-mrz' && !env.AGE_VERIFICATION_MRZ_RISK_ACCEPTED) {
       ctx.addIssue({

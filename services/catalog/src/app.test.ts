@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 /**
- * Catalog service against the real local database: every endpoint of issue #3 and every bad
- * input it names. The demo catalogue is seeded once into a database of this test file.
+ * Catalog service against the real local database: every endpoint of spec §7 and every bad
+ * input the catalogue refuses. The demo catalogue is seeded once into a database of this test file.
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig, signIdentity } from '@shop/service-kit';
@@ -182,7 +182,7 @@ describe('GET /api/products', () => {
     const { status, body } = await get(`/api/products?${query}`);
     expect(status).toBe(400);
     expect(body.code).toBe('VALIDATION_ERROR');
-    // Plain German for shoppers; the technical place only in issues (issue #22).
+    // Plain German for shoppers; the technical place only in issues.
     expect(body.message).toMatch(/^(Anzahl|Sortierung|Suchbegriff|Mindestpreis|Ungültige Eingabe): [A-Za-zäöü]/);
     expect(body.message).not.toMatch(/querystring|erwartet|number|string/);
     expect(body.issues[0].path).toContain(path);
@@ -357,7 +357,7 @@ describe('inactive products', () => {
     expect(inactive.length).toBeGreaterThan(0);
   });
 
-  test('an inactive product answers 404 by id, slug and related, and has no page; staff still read it, never cached (issue #21)', async () => {
+  test('an inactive product answers 404 by id, slug and related, and has no page; staff still read it, never cached', async () => {
     const inactive = (await productModel(app.db).findOne({ isActive: false }).lean())!;
     const urls = [
       `/api/products/${String(inactive._id)}`,

@@ -22,7 +22,7 @@ import { adminReviewRoutes } from './reviews/admin-reviews.routes';
 
 /**
  * Builds the catalog service: products, categories, search, product images, placeholders, SEO
- * data and reviews from verified buyers (issue #25) on its own database (shop_catalog). Reads are answered from the in-memory catalogue
+ * data and reviews from verified buyers on its own database (shop_catalog). Reads are answered from the in-memory catalogue
  * snapshot, built before the app is ready and kept in sync (see CatalogSnapshot).
  */
 export async function buildApp(config: CatalogConfig) {

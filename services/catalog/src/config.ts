@@ -9,9 +9,9 @@ import { serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
  * made by other processes, default 30000 ms), and IDENTITY_SECRET (verifies the gateway's
  * x-shop-identity; staff may list inactive products; without it nobody counts as staff),
  * SHOP_ENVIRONMENT ('production' keeps products with product-law objections from going live
- * without an admin's override, issue #13) and AUDIT_RELAY_INTERVAL_MS (how often audit entries
+ * without an admin's override) and AUDIT_RELAY_INTERVAL_MS (how often audit entries
  * not yet delivered to the admin service are retried, default 10000 ms). ADMIN_SERVICE_URL comes
- * from the shared service environment. Reviews (issue #25): CART_SERVICE_URL (default
+ * from the shared service environment. Reviews: CART_SERVICE_URL (default
  * http://127.0.0.1:4102) answers whether a shopper bought a product in a delivered order, and
  * CONTENT_SERVICE_URL (default http://127.0.0.1:4104) whether reviews are switched on.
  */

@@ -29,11 +29,11 @@ import { storefrontSettingsRoutes } from './settings/storefront-settings.routes'
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Builds the content service (issue #12): blog posts and guides, information and legal pages
+ * Builds the content service: blog posts and guides, information and legal pages
  * from the operator settings, contact messages, newsletter subscriptions with double opt-in, on
  * its own database (shop_content); page heads and sitemap entries for the gateway; the staff
- * editor of posts and pages with versioned legal texts (issue #13); the storefront settings
- * (presentation mode, issue #25). `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
+ * editor of posts and pages with versioned legal texts; the storefront settings
+ * (presentation mode). `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
  */
 export async function buildApp(config: ContentConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
   const app = await createDomainService(config, {
@@ -49,7 +49,7 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   await app.register(internalRoutes, { posts, pages, publicOrigin: config.PUBLIC_ORIGIN });
   await app.register(pagesRoutes, { pages, operator: operatorDetails(config) });
 
-  // Staff editing (issue #13): posts and pages, each write audited through the record's outbox.
+  // Staff editing: posts and pages, each write audited through the record's outbox.
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: app.internalApiSecret,

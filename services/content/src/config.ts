@@ -28,7 +28,7 @@ export const ContentEnv = serviceEnvSchema('content', 4104)
     PRESENTATION_MODE_DEFAULT: PresentationMode.default('marketing'),
   })
   .superRefine((env, ctx) => {
-    // A shop must not open with placeholder legal texts (issue #12, § 5 DDG).
+    // A shop must not open with placeholder legal texts (§ 5 DDG).
     if (env.NODE_ENV !== 'production' && env.SHOP_ENVIRONMENT !== 'production') return;
     for (const name of missingOperatorFields(env))
       ctx.addIssue({ code: 'custom', path: [name], message: `ist in Produktion erforderlich (${OPERATOR_FIELDS[name]})` });

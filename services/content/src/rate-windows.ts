@@ -3,8 +3,7 @@ import { securityWaitMessage, type RateWindow } from '@shop/service-kit';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /**
- * Newsletter subscriptions per client IP in 15 minutes (NEWSLETTER_LIMIT_PER_IP, default 100; 10
- * before issue #24): the backstop against one client writing to many addresses, high because
+ * Newsletter subscriptions per client IP in 15 minutes (NEWSLETTER_LIMIT_PER_IP, default 100): the backstop against one client writing to many addresses, high because
  * shoppers share IPs. The address written to is protected by the subscription itself: at most one
  * confirmation link per 10 minutes (newsletter.ts), and a repeat answers like the first.
  */

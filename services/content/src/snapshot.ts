@@ -4,10 +4,10 @@ import { isDatabaseUnavailable, type ChangeSignal } from '@shop/service-kit';
  * Data read from the database once and served from memory (published posts, pages), read again
  * after `ttlMs` by the service's clock. A write calls `changed()`: this instance reads afresh at
  * once, and the service's other instances hear of it through the change signal (`topic`) within
- * about a second (issue #24; ChangeSignal); `ttlMs` is the bound when an announcement is lost.
+ * about a second (ChangeSignal); `ttlMs` is the bound when an announcement is lost.
  * Concurrent reads share one load.
  *
- * While the database is away (issue #24 'reads from snapshots keep answering'): a load that
+ * While the database is away: a load that
  * fails because the database cannot be reached serves the data of the last load that succeeded
  * instead of a 503, and the next load is tried UNAVAILABLE_RETRY_MS later (reads in between get
  * that data at once).

@@ -326,7 +326,7 @@ describe('gateway: storefront', () => {
 
   test('a folder path of the static files answers in German, not with an English status text', async () => {
     const response = await app.inject({ method: 'GET', url: '/remotes/cart/' });
-    // Was {"message":"Forbidden"} (issue #9): @fastify/static's error for a folder without index.
+    // Was {"message":"Forbidden"}: @fastify/static's error for a folder without index.
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Zugriff verweigert.', code: 'HTTP_403' });
   });
@@ -423,7 +423,7 @@ describe('gateway: storefront', () => {
     expect(page.body).toContain('content="index, follow"');
     const cart = await production.inject({ method: 'GET', url: '/warenkorb' });
     expect(cart.body).toContain('content="noindex, nofollow"');
-    // Private pages come from the route table (issue #10), including the thank-you page's prefix.
+    // Private pages come from the route table, including the thank-you page's prefix.
     expect(body).toContain('Disallow: /danke/\n');
     expect(body).not.toContain('Disallow: /vertrag-widerrufen');
     // A second address points search engines at its canonical page.
@@ -790,7 +790,7 @@ describe('gateway: /api routing', () => {
     expect(body.status).toBe('not-ready');
     expect(body.checks.find((c: { name: string }) => c.name === 'cart').ok).toBe(false);
     expect(body.checks.find((c: { name: string }) => c.name === 'catalog').ok).toBe(true);
-    // The storefront settings were read from the content service (issue #25).
+    // The storefront settings were read from the content service.
     expect(body.checks.find((c: { name: string }) => c.name === 'storefront-settings').ok).toBe(true);
   });
 

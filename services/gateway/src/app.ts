@@ -48,12 +48,12 @@ export async function buildApp(config: GatewayConfig) {
     fastify: {
       trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
       // Node's own bound on a whole request (headers and body), behind the body timeouts below:
-      // a client that sends its headers or an upload at a trickle is cut off (issue #21).
+      // a client that sends its headers or an upload at a trickle is cut off.
       requestTimeout: 12 * config.BODY_TIMEOUT_MS + 10_000,
     },
     readinessChecks: [
       ...Object.entries(serviceUrlLists).map(([name, urls]) => serviceReadinessCheck(name, urls)),
-      // Ready once the remotes' server modules are loaded (issue #23; never blocks when SSR is off).
+      // Ready once the remotes' server modules are loaded (never blocks when SSR is off).
       async () => ({
         name: 'server-render',
         ok: ssrWarm.done,
@@ -70,7 +70,7 @@ export async function buildApp(config: GatewayConfig) {
     ],
   });
 
-  // Each service's instances (issue #24): balanced by the API proxy; `services` gives one ready
+  // Each service's instances: balanced by the API proxy; `services` gives one ready
   // instance's URL per read, for the gateway's own calls.
   const instances = Object.fromEntries(
     Object.entries(serviceUrlLists).map(([name, urls]) => [
@@ -125,7 +125,7 @@ export async function buildApp(config: GatewayConfig) {
   });
   await app.register(adminGuardPlugin);
   await app.register(apiProxy, { instances });
-  // The storefront settings (presentation mode, reviews switch, issue #25), read from the content service.
+  // The storefront settings (presentation mode, reviews switch), read from the content service.
   const storefrontSettings = storefrontSettingsRead({ contentServiceUrl: () => services.content, internalSecret, log: app.log });
   await app.register(storefront, {
     staticRoot: config.STATIC_ROOT,

@@ -13,7 +13,7 @@ import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional());
 
-/** One service's instances as a list: one URL, or several comma-separated (issue #24). */
+/** One service's instances as a list: one URL, or several comma-separated. */
 const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(serviceUrls);
 
 /**
@@ -46,9 +46,9 @@ const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(s
  * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
  *   makes about a dozen API calls, and many shoppers can share one IP behind carrier NAT).
  * - BODY_TIMEOUT_MS: time a client has to send a whole /api body (default 10000; the media upload
- *   gets 12 times as long); slower bodies get 408 and never reach a service (issue #21).
+ *   gets 12 times as long); slower bodies get 408 and never reach a service.
  * - MAX_OPEN_REQUESTS_PER_CLIENT: /api requests one client IP may have open at once (default 64:
- *   a backstop shared IPs do not reach; issue #21).
+ *   a backstop shared IPs do not reach).
  * - SSR: 'on' (default) renders storefront pages on the server from the shell's and remotes'
  *   server builds; 'off' sends the shell's static HTML (the browser renders everything).
  * - SSR_BUDGET_MS: how long loading remote modules and prefetching a page's data may take before

@@ -75,7 +75,7 @@ export function injectStartup(
   const links = preloads.map(({ href, as }) =>
     // The Module Federation runtime fetches manifests in CORS mode with same-origin credentials:
     // a preload only matches that request with crossorigin="anonymous". A remote's CSS is a
-    // stylesheet right away: the server-rendered page needs it for its first paint (issue #23);
+    // stylesheet right away: the server-rendered page needs it for its first paint;
     // when the remote's chunk loads later, its CSS loader finds the link and adds none.
     as === 'fetch'
       ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`

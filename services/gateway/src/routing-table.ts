@@ -27,7 +27,7 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/pages', service: 'content' },
   { prefix: '/api/contact', service: 'content' },
   { prefix: '/api/media', service: 'admin' },
-  // Each slice owns the admin endpoints of its data (issue #13); the most specific prefix wins.
+  // Each slice owns the admin endpoints of its data; the most specific prefix wins.
   { prefix: '/api/admin/products', service: 'catalog' },
   { prefix: '/api/admin/reviews', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },

@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { findFreePort } from '@shop/local-mongo';
 
 /**
- * Independent deploy with server rendering (issue #23): one remote is rebuilt with a visible
+ * Independent deploy with server rendering: one remote is rebuilt with a visible
  * text change while the gateway runs; the next server-rendered HTML and the hydrated page show
  * it, without a hydration error, and the gateway (which renders the shell) keeps its pid.
  * The remote is a copy of mf-content inside the repository's data/ folder (so its packages
@@ -50,7 +50,7 @@ beforeAll(async () => {
 
   stub = Fastify();
   stub.get('/readyz', async () => ({ status: 'ok' }));
-  // The content service's storefront settings: the gateway is ready once it has read them (issue #25).
+  // The content service's storefront settings: the gateway is ready once it has read them.
   stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing', reviewsEnabled: false }));
   await stub.listen({ port: 0, host: '127.0.0.1' });
   const stubUrl = `http://127.0.0.1:${(stub.server.address() as { port: number }).port}`;

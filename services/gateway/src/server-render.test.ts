@@ -8,7 +8,7 @@ import { testProduct } from '@shop/test-fixtures';
 import { jsonTextForScript, serviceFetch, sessionFetch } from './server-render';
 
 /**
- * Server rendering through a real gateway process (issue #23): the shell's and the remotes'
+ * Server rendering through a real gateway process: the shell's and the remotes'
  * real builds (`npm run build`), a stub in place of every service. Each gateway gets its own
  * static root, linking the real builds and replacing what a test breaks.
  */
@@ -70,7 +70,7 @@ const gateways: ChildProcess[] = [];
 beforeAll(async () => {
   stub = Fastify();
   stub.get('/readyz', async () => ({ status: 'ok' }));
-  // The content service's storefront settings: the gateway is ready once it has read them (issue #25).
+  // The content service's storefront settings: the gateway is ready once it has read them.
   stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing', reviewsEnabled: false }));
   // No page heads: the gateway serves its generic head (the page itself is what is tested).
   stub.get('/internal/page-head', async (_request, reply) => reply.code(503).send({ message: 'unavailable' }));

@@ -62,7 +62,7 @@ export interface Visitor {
 }
 
 /**
- * The fetch of a `sessionRendered` page's prefetch (issue #23): a GET of `/api/…` owned by the
+ * The fetch of a `sessionRendered` page's prefetch: a GET of `/api/…` owned by the
  * page's own service, sent straight to it as this visitor, with the headers the API proxy sends
  * (api-proxy.ts): their cookies, the identity, their IP as the only `x-forwarded-for`, the request
  * id. `Set-Cookie` answers (a guest cart merged after login clears its cookie) go to
@@ -96,7 +96,7 @@ export function sessionFetch(
 }
 
 /**
- * Loads the shell's server build and creates its renderer once (issue #23). The build is
+ * Loads the shell's server build and creates its renderer once. The build is
  * required when the first page is rendered, so the gateway starts (and serves the static shell)
  * without it; a shell redeploy is picked up by restarting the gateway (the shell and the
  * gateway ship together; remotes do not need that, docs/architecture.md 'Server rendering').

@@ -9,7 +9,7 @@ import { ServiceInstances } from './service-instances';
 import { GatewayEnv } from './config';
 
 /**
- * Two instances of one service behind the gateway (issue #24): requests are balanced over both,
+ * Two instances of one service behind the gateway: requests are balanced over both,
  * a read whose instance is gone is answered by the other at once, an instance that fails its
  * readiness (stopped, draining) is taken out of balancing and put back when it answers again.
  * Real gateway app and two real HTTP servers standing in for catalog instances.

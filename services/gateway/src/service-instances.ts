@@ -40,7 +40,7 @@ async function discover(configured: readonly string[], resolve: ResolveAll, prev
 }
 
 /**
- * The running instances of one service behind the gateway (issue #24: 'two of everything').
+ * The running instances of one service behind the gateway ('two of everything').
  *
  * - Which instances: the configured origins (`<SLICE>_SERVICE_URL`, comma-separated), or with
  *   `discovery: 'dns'` (SERVICE_DISCOVERY=dns, docker compose with `deploy.replicas`) every

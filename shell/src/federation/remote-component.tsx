@@ -16,7 +16,7 @@ function LoadedRemote({ remote, exposed, props }: { remote: RemoteName; exposed:
  * (the route table's `private` pages except those it marks `sessionRendered`: checkout, accounts,
  * staff) renders in the browser only:
  * its content is the visitor's own, and its forms must not be usable before the JavaScript
- * runs; the server and the hydrating browser render the loading state (issue #23).
+ * runs; the server and the hydrating browser render the loading state.
  */
 export function RemotePage({ remote, page, personal = false }: { remote: RemoteName; page: string; personal?: boolean }) {
   const location = useLocation();
@@ -32,7 +32,7 @@ export function RemotePage({ remote, page, personal = false }: { remote: RemoteN
 /**
  * A widget a remote exposes into the shell's chrome (search box, account menu, cart button).
  * A `personal` widget (the visitor's session or cart) renders in the browser only: the server
- * and the hydrating browser both render its placeholder (issue #23).
+ * and the hydrating browser both render its placeholder.
  */
 export function RemoteSlot({
   remote,

@@ -69,7 +69,7 @@ export function Footer() {
             <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
           </address>
         </section>
-        {/* No public newsletter sign-up in the factual presentation mode (§ 19 TabakerzG, OLG Koblenz 9 U 825/19; issue #25). */}
+        {/* No public newsletter sign-up in the factual presentation mode (§ 19 TabakerzG, OLG Koblenz 9 U 825/19). */}
         {!factual && <FooterNewsletter />}
       </div>
       <div className="shop-container shell-site-footer__notice">

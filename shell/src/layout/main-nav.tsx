@@ -4,7 +4,7 @@ import { CategoriesDropdown } from './categories-dropdown';
 
 /**
  * Main navigation of spec §2 'Header': Home, Alle Produkte (SALE tag, not in the factual
- * presentation mode: § 19 TabakerzG, issue #25), Blog, Kontakt, Kategorien.
+ * presentation mode: § 19 TabakerzG), Blog, Kontakt, Kategorien.
  */
 export function MainNav() {
   const factual = useFactualMode();

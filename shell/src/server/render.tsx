@@ -171,7 +171,7 @@ async function renderPage(
         // Everything the first screen needs is loaded before rendering, so nothing streams late:
         // every Suspense boundary stays inline in the HTML, in place. (By default React moves
         // boundaries over 12.8 KB to the end of the stream and reveals them with an inline
-        // script, which delays the page's first paint of its main content; issue #23.)
+        // script, which delays the page's first paint of its main content.)
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onShellReady() {
           stream.pipe(html);
@@ -201,7 +201,7 @@ async function renderPage(
 }
 
 /**
- * The shell's server renderer (issue #23), created once by the gateway: renders a storefront
+ * The shell's server renderer, created once by the gateway: renders a storefront
  * page from the same federated modules the browser runs and streams its HTML.
  */
 export function createServerRenderer(options: ServerRendererOptions): ServerRenderer {

@@ -28,8 +28,8 @@ const BuildId = (value: unknown): string | null =>
     : null;
 
 /**
- * The server builds of the remotes, as the server renderer sees them (issue #23;
- * docs/architecture.md 'Server rendering'). Each remote's server build lies in `server/` beside
+ * The server builds of the remotes, as the server renderer sees them
+ * (docs/architecture.md 'Server rendering'). Each remote's server build lies in `server/` beside
  * its browser build (same URL base as its entry in /remotes.json) and is loaded over HTTP with
  * the Module Federation node runtime, so a team redeploys a remote without the shell or the
  * gateway. Every `checkMs` at most, a remote's two `build-id.json` files are read again:

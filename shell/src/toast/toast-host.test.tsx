@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BOTTOM_BAR_PROPS, TOAST_SLOT_PROPS, showToast } from '@shop/shell-api';
 import { ToastHost } from './toast-host';
 
-/** Issue #25: toasts inside an open modal dialog (not inert, covering nothing) and above a page's bottom bar. */
+/** Toasts inside an open modal dialog (not inert, covering nothing) and above a page's bottom bar. */
 describe('ToastHost', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());

@@ -11,7 +11,7 @@ type Toast = ShopEventDetail<'shell:toast'> & { id: number };
  * Shows toasts sent by any slice ('shell:toast'), one at a time: a new toast replaces the
  * current one (spec §9 'Toasts'); each closes after its duration (default 5 s) or by its button.
  *
- * Where (issue #25: on a phone the toast covered the side cart's buttons, and while a modal
+ * Where (on a phone the toast covered the side cart's buttons, and while a modal
  * dialog was open it could neither be closed nor heard, as the dialog makes the page inert):
  * - a modal dialog is open: the toast goes inside it, so it is not inert. A dialog with a
  *   `[data-toast-slot]` element (the side cart, under its heading) shows it there in the flow,

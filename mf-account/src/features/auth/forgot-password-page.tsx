@@ -13,7 +13,7 @@ import { messageOf } from './server-errors';
 const ForgotForm = z.object({ email: Email });
 type ForgotForm = z.input<typeof ForgotForm>;
 
-/** /passwort-vergessen (issue #11): asks for the e-mail address and answers the same whether or not it has an account. */
+/** /passwort-vergessen: asks for the e-mail address and answers the same whether or not it has an account. */
 export function ForgotPasswordPage() {
   useSeo({ title: 'Passwort vergessen', robots: 'noindex, nofollow' });
   const form = useForm<ForgotForm>({ defaultValues: { email: '' }, resolver: zodResolver(ForgotForm) });

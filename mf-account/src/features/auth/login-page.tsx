@@ -17,7 +17,7 @@ type LoginForm = z.input<typeof LoginBody>;
 export const safeReturnPath = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/');
 
 /**
- * /anmelden (spec §2; issue #11): e-mail and password. Success: 'Erfolgreich angemeldet', back to
+ * /anmelden (spec §2): e-mail and password. Success: 'Erfolgreich angemeldet', back to
  * where the shopper came from (`?weiter=`). Failure: 'Anmeldung fehlgeschlagen' with the server's
  * message or 'Ungültige Anmeldedaten' (spec §8); an unconfirmed address offers a new link.
  */

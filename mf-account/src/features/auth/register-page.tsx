@@ -18,7 +18,7 @@ const RegisterForm = RegisterBody.extend({ password: NewPassword, confirmPasswor
 type RegisterForm = z.input<typeof RegisterForm>;
 
 /**
- * /registrieren (spec §2; issue #11): name, e-mail, password with the live strength meter and its
+ * /registrieren (spec §2): name, e-mail, password with the live strength meter and its
  * confirmation. The account opens after the address is confirmed by the e-mail link; the answer is
  * the same whether or not the address is taken. Toasts: 'Registrierung erfolgreich' /
  * 'Registrierung fehlgeschlagen' (server message or 'Ein Fehler ist aufgetreten', spec §8).

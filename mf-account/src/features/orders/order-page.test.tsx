@@ -23,7 +23,7 @@ const shipment = (deliveredAt: Date | null) => ({
   deliveredAt: deliveredAt?.toISOString() ?? null,
 });
 
-/** Issue #25: the order page a shopper expects after the order. */
+/** The order page a shopper expects after the order. */
 describe('OrderPage', () => {
   test('an unpaid order: progress, items with pictures and links, what to transfer, both addresses, withdrawal and reorder', async () => {
     api.on('GET', `/api/orders/${order.id}`, jsonAnswer(200, order));

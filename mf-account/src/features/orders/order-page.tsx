@@ -85,7 +85,7 @@ function Shipment({ order }: { order: Order }) {
   );
 }
 
-/** 'Produkte bewerten' once the order is delivered, while reviews are switched on (issue #25): the catalog's review form for this order. */
+/** 'Produkte bewerten' once the order is delivered, while reviews are switched on: the catalog's review form for this order. */
 function ReviewLink({ order }: { order: Order }) {
   const enabled = useReviewsEnabled();
   if (!enabled || order.status !== 'delivered') return null;
@@ -268,7 +268,7 @@ function OrderView({ orderId }: { orderId: string }) {
 }
 
 /**
- * /bestellungen/{orderId} (issue #25; not in the spec): one order of the logged-in customer with
+ * /bestellungen/{orderId} (not in the spec): one order of the logged-in customer with
  * its progress, the bought items with images and prices, the totals, what to transfer while
  * unpaid, the DHL tracking link once shipped, both addresses, 'Erneut bestellen' and, during the
  * withdrawal period, 'Vertrag widerrufen' (§ 356a BGB) leading to the form filled in.

@@ -4,7 +4,7 @@ import { clearSession } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 
 /**
- * One order of the logged-in customer (GET /api/orders/{id}; issue #25), read anew each time the
+ * One order of the logged-in customer (GET /api/orders/{id}), read anew each time the
  * page opens. A 404 (not this customer's, or no such order) is not retried; a 401 means the session
  * ended meanwhile and clears it, so the page leads to the login.
  */

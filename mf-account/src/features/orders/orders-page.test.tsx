@@ -10,7 +10,7 @@ beforeEach(() => {
 
 const open = () => renderScreen(<OrdersPage />, { path: '/meine-bestellungen', user: customer });
 
-/** Issue #22: the order history's states (logged out, loading, empty, error with retry, data), read through React Query. */
+/** The order history's states (logged out, loading, empty, error with retry, data), read through React Query. */
 describe('OrdersPage', () => {
   test('without a login it leads to the login and back here', () => {
     renderScreen(<OrdersPage />, { path: '/meine-bestellungen', user: null });

@@ -10,7 +10,7 @@ import { RequireLogin } from '../../components/require-login';
 import { OrderStatusBadge } from './order-rows';
 
 /**
- * One order as a card leading to its page (issue #25): number, date, status, total, the first
+ * One order as a card leading to its page: number, date, status, total, the first
  * items' pictures and what needs doing now (transfer by the due date, follow the parcel).
  */
 function OrderCard({ order }: { order: Order }) {
@@ -67,8 +67,8 @@ function OrderList() {
 }
 
 /**
- * /meine-bestellungen and /bestellungen (spec §2; issue #11): the logged-in customer's orders,
- * newest first, each a card leading to the order's page (/bestellungen/{id}, issue #25). Guest orders placed with the account's confirmed e-mail address are listed too
+ * /meine-bestellungen and /bestellungen (spec §2): the logged-in customer's orders,
+ * newest first, each a card leading to the order's page (/bestellungen/{id}). Guest orders placed with the account's confirmed e-mail address are listed too
  * (the cart service matches them when it reads; docs/architecture.md 'Account slice').
  */
 export function OrdersPage() {

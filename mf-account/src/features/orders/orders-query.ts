@@ -4,7 +4,7 @@ import { clearSession } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 
 /**
- * The logged-in customer's orders, newest first (GET /api/orders; issue #22: server state in the
+ * The logged-in customer's orders, newest first (GET /api/orders; server state in the
  * page's QueryClient). Read anew each time the page opens (a status may have changed since); a
  * 401 means the session ended meanwhile and clears it, so the page leads to the login.
  */

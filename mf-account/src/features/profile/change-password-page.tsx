@@ -20,7 +20,7 @@ const ChangeForm = z
   .refine(...passwordsMatch('newPassword'));
 type ChangeForm = z.input<typeof ChangeForm>;
 
-/** /passwort-aendern (spec §2; issue #11): the current password, a new one with the meter; other devices are logged out. */
+/** /passwort-aendern (spec §2): the current password, a new one with the meter; other devices are logged out. */
 export function ChangePasswordPage() {
   useSeo({ title: 'Passwort ändern', robots: 'noindex, nofollow' });
   const form = useForm<ChangeForm>({

@@ -12,7 +12,7 @@ import { profileErrorText } from './session-errors';
 type DeleteForm = DeleteAccountBody;
 
 /**
- * Account deletion with a confirmation step (DSGVO Art. 17; issue #11): what goes and what the
+ * Account deletion with a confirmation step (DSGVO Art. 17): what goes and what the
  * law makes the shop keep, then the password. Afterwards the browser is logged out.
  */
 function DeleteAccount() {

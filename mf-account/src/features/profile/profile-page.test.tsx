@@ -13,7 +13,7 @@ beforeEach(() => {
 const open = () => renderScreen(<ProfilePage />, { path: '/profil', user: customer });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
 
-/** Issue #22: the profile page's states (logged out, data, invalid input, saved, refused) and the account deletion's confirmation. */
+/** The profile page's states (logged out, data, invalid input, saved, refused) and the account deletion's confirmation. */
 describe('ProfilePage', () => {
   test('without a login it leads to the login and back here', () => {
     renderScreen(<ProfilePage />, { path: '/profil', user: null });

@@ -107,7 +107,7 @@ function ProfileEditor({ user }: { user: User }) {
 }
 
 /**
- * /profil (spec §2; issue #11): name and saved delivery address; links to the password change and
+ * /profil (spec §2): name and saved delivery address; links to the password change and
  * the order history; the data download and account deletion (DSGVO Art. 15, 17, 20).
  */
 export function ProfilePage() {

@@ -32,7 +32,7 @@ afterEach(() => offs.forEach((off) => off()));
 
 const open = () => renderScreen(<WishlistPage />, { path: '/wunschliste', user: customer });
 
-/** Issue #22: the wishlist page's states (logged out, loading, empty, error with retry, data) and its commands. */
+/** The wishlist page's states (logged out, loading, empty, error with retry, data) and its commands. */
 describe('WishlistPage', () => {
   test('without a login it leads to the login and back here', () => {
     renderScreen(<WishlistPage />, { path: '/wunschliste', user: null });

@@ -93,7 +93,7 @@ function WishlistList() {
 }
 
 /**
- * /wunschliste (spec §2, §4; issue #11): the logged-in customer's products with current price
+ * /wunschliste (spec §2, §4): the logged-in customer's products with current price
  * and stock, into the cart or off the list. Products taken out of the range stay listed as
  * 'Nicht mehr verfügbar' so the shopper sees what happened to them.
  */

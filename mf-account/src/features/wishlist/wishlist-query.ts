@@ -8,7 +8,7 @@ import { clearSession, loadSession, showToast } from '@shop/shell-api';
 import { wishlistApi } from '../../api/wishlist-api';
 
 /**
- * The wishlist in the browser (issues #11, #22; spec §4 'Wishlist: toggle adds if absent, removes
+ * The wishlist in the browser (spec §4 'Wishlist: toggle adds if absent, removes
  * if present; requires login'): one query in the page's QueryClient, read when first needed (a
  * heart or the wishlist page asks), not on every page view, and kept until a change or a new
  * login. Every change is announced as 'wishlist:changed', so the catalog's hearts follow without

@@ -23,7 +23,7 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   'settings:write': 'Shop-Einstellungen ändern',
 };
 
-/** /admin/auth-status (spec §2; issue #13): who is logged in, the role and what it may do, as the services see it. */
+/** /admin/auth-status (spec §2): who is logged in, the role and what it may do, as the services see it. */
 export function AuthStatusPage() {
   useSeo({ title: 'Anmeldestatus', robots: 'noindex, nofollow' });
   const { user } = useSession();

@@ -5,7 +5,7 @@ import { Spinner } from '@shop/ui';
 import { loadSession, useSession } from '@shop/shell-api';
 
 /**
- * Every admin screen (spec §6; issue #13): visitors without a login go to /anmelden and come back
+ * Every admin screen (spec §6): visitors without a login go to /anmelden and come back
  * afterwards; logged-in customers (any role without staff permissions) are sent to /. The
  * services refuse them anyway: this only keeps them from a screen they cannot use.
  */

@@ -9,7 +9,7 @@ const cell = (value: string | number) => {
 };
 
 /**
- * The report as CSV the way German spreadsheets open it (issue #13): semicolons, decimal commas,
+ * The report as CSV the way German spreadsheets open it: semicolons, decimal commas,
  * a byte order mark for Excel, one block per table with a heading line.
  */
 export function analyticsCsv(report: AnalyticsReport): string {

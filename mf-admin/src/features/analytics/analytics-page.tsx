@@ -159,7 +159,7 @@ function Report({ report }: { report: AnalyticsReport }) {
 }
 
 /**
- * /admin/analytics (issue #13): sales of a chosen period (default: the last 30 days): totals,
+ * /admin/analytics: sales of a chosen period (default: the last 30 days): totals,
  * average order value, revenue per day and per category as charts (Chart.js) with the numbers
  * as tables, top products, promo code use, and a CSV download. The period lives in the address.
  */

@@ -24,7 +24,7 @@ const AUDIT_AREAS: Record<string, string> = {
 };
 
 /**
- * /admin/audit (issue #13): every staff write of every service, newest first, filtered by kind
+ * /admin/audit: every staff write of every service, newest first, filtered by kind
  * of record and by German calendar days; the filters live in the address.
  */
 export function AuditPage() {

@@ -146,7 +146,7 @@ function PageList() {
 }
 
 /**
- * /admin/content (spec §2, issue #13): the blog posts (search, state, newest change first) and
+ * /admin/content (spec §2): the blog posts (search, state, newest change first) and
  * the information and legal pages with their current text version.
  */
 export function ContentPage() {

@@ -46,7 +46,7 @@ const TOOLS: ReadonlyArray<{ label: string; text: string; apply: (view: EditorVi
 ];
 
 /**
- * The Markdown editor of the back office (issue #13): CodeMirror 6 with Markdown highlighting,
+ * The Markdown editor of the back office: CodeMirror 6 with Markdown highlighting,
  * line wrapping, undo and search, a small toolbar for the usual marks, and a preview rendered by
  * the content service itself (`POST /api/admin/content/preview`), so staff see exactly the HTML
  * shoppers will get, sanitised and, for pages, with the operator's details filled in.

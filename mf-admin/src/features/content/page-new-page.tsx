@@ -17,7 +17,7 @@ type NewPageValues = PageText & { slug: string };
 const SERVER_FIELDS = { slug: 'slug', 'draft/title': 'title', 'draft/description': 'description', 'draft/body': 'body' } as const;
 
 /**
- * /admin/content/simple-new (spec §2, issue #13): a page of staff's own (e.g. FAQ, payment
+ * /admin/content/simple-new (spec §2): a page of staff's own (e.g. FAQ, payment
  * methods, conditions of a promotion), saved as a draft; the editor it opens in publishes it at
  * /seite/{slug}.
  */

@@ -112,7 +112,7 @@ function StaffActions({ customer }: { customer: AdminCustomerDetail }) {
 }
 
 /**
- * /admin/customers/{id} (issue #13): the account, its orders, and for admins the role, blocking,
+ * /admin/customers/{id}: the account, its orders, and for admins the role, blocking,
  * the data export and erasure on request.
  */
 export function CustomerDetailPage() {

@@ -18,7 +18,7 @@ const pick = <T extends string>(labels: Record<T, string>, value: string | null,
   value && value in labels ? (value as T) : fallback;
 
 /**
- * /admin/customers and /admin/kunden (issue #13): accounts newest first, searchable by e-mail or
+ * /admin/customers and /admin/kunden: accounts newest first, searchable by e-mail or
  * name, filtered by kind (customers, staff) and state (blocked, unverified); the filters live in
  * the address.
  */

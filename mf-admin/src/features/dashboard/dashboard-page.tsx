@@ -72,7 +72,7 @@ function StockFigures({ stock }: { stock: NonNullable<Dashboard['stock']> }) {
 }
 
 /**
- * /admin (spec §2; issue #13): today's and this week's orders and revenue, the work queues
+ * /admin (spec §2): today's and this week's orders and revenue, the work queues
  * (payments awaited and overdue, open withdrawals), low-stock and sold-out products, and the
  * latest changes. Each figure leads to the list behind it; a part whose service is down says so.
  */

@@ -83,7 +83,7 @@ function MediaCard({ asset }: { asset: AdminMediaAsset }) {
 }
 
 /**
- * /admin/media (spec §2, issue #13): upload images (checked by their bytes, stored as WebP in
+ * /admin/media (spec §2): upload images (checked by their bytes, stored as WebP in
  * several widths without metadata), search by alt text or file name, change the alt text, copy
  * the address, delete an image nothing uses.
  */

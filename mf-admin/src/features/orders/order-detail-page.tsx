@@ -221,7 +221,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * /admin/orders/{id} (issue #13): everything about one order and the next step of its workflow:
+ * /admin/orders/{id}: everything about one order and the next step of its workflow:
  * book the transfer, ship with the DHL number (the buyer is e-mailed the tracking link), record
  * the delivery, refund a withdrawal, or cancel (stock released, buyer told).
  */

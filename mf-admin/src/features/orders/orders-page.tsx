@@ -22,7 +22,7 @@ export const ORDER_FILTER_LABELS: Record<(typeof ADMIN_ORDER_FILTERS)[number], s
 };
 
 /**
- * /admin/orders and /admin/bestellungen (issue #13): orders newest first, filtered by status or
+ * /admin/orders and /admin/bestellungen: orders newest first, filtered by status or
  * work queue (overdue payments, open withdrawals), order days and a search for order number,
  * e-mail or name; the filters live in the address.
  */

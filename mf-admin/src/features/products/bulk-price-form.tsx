@@ -7,7 +7,7 @@ import { Options } from '../../components/filter-fields';
 import { categoryLabels } from './use-categories';
 
 /**
- * 'Preis für eine Kategorie setzen' (issue #13: bulk price change by category): one price and an
+ * 'Preis für eine Kategorie setzen' (bulk price change by category): one price and an
  * optional sale price for every product of a category, after a confirmation naming both. Each
  * product's change is recorded in its price history and the audit log by the catalog.
  */

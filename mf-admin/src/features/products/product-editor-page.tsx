@@ -58,7 +58,7 @@ function PriceHistory({ product }: { product: AdminProductDetail }) {
   );
 }
 
-/** The product-law objections and, for admins, the reasoned release (issue #13). */
+/** The product-law objections and, for admins, the reasoned release. */
 function LawIssues({ product, canOverride }: { product: AdminProductDetail; canOverride: boolean }) {
   if (!product.lawIssues.length) return null;
   const covered =
@@ -259,7 +259,7 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
   );
 }
 
-/** /admin/products/new (issue #13): a new product, inactive until staff switch it on. */
+/** /admin/products/new: a new product, inactive until staff switch it on. */
 export function ProductNewPage() {
   useSeo({ title: 'Neues Produkt', robots: 'noindex, nofollow' });
   return (
@@ -274,7 +274,7 @@ export function ProductNewPage() {
 }
 
 /**
- * /admin/products/edit/{id} (issue #13): every product field, the law objections with the admin
+ * /admin/products/edit/{id}: every product field, the law objections with the admin
  * override, the price history. Saving sends only the changed fields with the version that was
  * loaded; when someone else saved in between, the page says so and offers to reload.
  */

@@ -7,7 +7,7 @@ import type { ProductFormValues } from './product-form';
 const MAX_IMAGES = 12;
 
 /**
- * The product's images in the editor (issue #13): in shop order (the first is the main image),
+ * The product's images in the editor: in shop order (the first is the main image),
  * each removable or movable to the front, new ones chosen from the media library.
  */
 export function ProductImages() {

@@ -57,7 +57,7 @@ function ProductRow({ product, selected, onSelect }: { product: AdminProduct; se
 }
 
 /**
- * /admin/products and /admin/produkte (issue #13): the staff product table with search,
+ * /admin/products and /admin/produkte: the staff product table with search,
  * category, status and sorting in the address, paging, product-law flags with their reasons, bulk
  * activation and deactivation of the selected rows, and one price for a whole category.
  */

@@ -93,7 +93,7 @@ function PromotionEditor({ promotion, onDone }: { promotion: AdminPromotion | nu
 }
 
 /**
- * /admin/promotions (issue #13): every promo code with discount, validity, minimum order value,
+ * /admin/promotions: every promo code with discount, validity, minimum order value,
  * redemptions and state; create and change codes (percentage or fixed, validity window, usage
  * limits, active switch). The cart applies them at once.
  */

@@ -94,7 +94,7 @@ function ReviewCard({ review, onChanged }: { review: AdminReview; onChanged: () 
 }
 
 /**
- * /admin/bewertungen (issue #25; permission `catalog:write`): reviews from verified buyers by
+ * /admin/bewertungen (permission `catalog:write`): reviews from verified buyers by
  * status, newest first. Staff publish them, reject them with an internal reason (also taking a
  * published one down) and answer publicly; every step is saved on the version shown (a
  * concurrent change gets the German 409) and audited by the catalog service.

@@ -82,7 +82,7 @@ function StorefrontSettingsForm({ settings }: { settings: AdminStorefrontSetting
 }
 
 /**
- * /admin/settings (issue #25; permission `settings:write`, admins): the storefront settings, the
+ * /admin/settings (permission `settings:write`, admins): the storefront settings, the
  * presentation mode (§ 19 TabakerzG) and the reviews switch (§ 5b UWG, off by default). Saved on the version read (a concurrent change
  * gets the German 409 notice), audited by the content service.
  */

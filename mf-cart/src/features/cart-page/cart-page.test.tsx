@@ -48,7 +48,7 @@ beforeEach(() => {
 
 const open = () => renderScreen(<CartPage />, { path: '/warenkorb' });
 
-/** Issue #22: the cart page's states (loading, empty, error with retry, lines) and its commands, in the shell's QueryClient. */
+/** The cart page's states (loading, empty, error with retry, lines) and its commands, in the shell's QueryClient. */
 describe('CartPage', () => {
   test('loading, then the lines, the total and suggestions of products not in the cart', async () => {
     api.on('GET', '/api/cart', jsonAnswer(200, cart([line(blueberry, 2)])));

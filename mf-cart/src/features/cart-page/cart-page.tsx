@@ -137,7 +137,7 @@ function TakeOverPrompt() {
 function CartContents({ cart }: { cart: CartResponse }) {
   const [bannerOpen, setBannerOpen] = useState(true);
   const continueShopping = useContinueShoppingTarget();
-  // No cross-selling in the factual presentation mode (§ 19 TabakerzG, issue #25).
+  // No cross-selling in the factual presentation mode (§ 19 TabakerzG).
   const factual = useFactualMode();
   return (
     <section className="shop-page cart-page">
@@ -184,7 +184,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
         </div>
       )}
       {cart.items.length > 0 && (
-        // Phones (one column): the summary is far down, so total and 'Zur Kasse' stay at the bottom of the screen (issue #25).
+        // Phones (one column): the summary is far down, so total and 'Zur Kasse' stay at the bottom of the screen.
         <div className="cart-sticky-checkout" data-testid="cart-sticky-checkout" {...BOTTOM_BAR_PROPS}>
           <span>
             Gesamtsumme <strong>{formatEurDecimal(cart.totals.total)}</strong>

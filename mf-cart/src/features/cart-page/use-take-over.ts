@@ -18,7 +18,7 @@ export interface TakeOverOffer {
 /**
  * A local cart offered for take-over into the server cart (`/warenkorb?uebernehmen=<id>:<qty>,…&gutschein=`,
  * opened from an embedded frame's checkout in a new top-level window, where cookies work).
- * Nothing happens until the shopper confirms (issue #9: any link could fill a cart and replace
+ * Nothing happens until the shopper confirms (any link could fill a cart and replace
  * its promo code): `accept` adds each line through the cart service, which prices and checks it,
  * names refused lines in a toast, and applies the code; `decline` drops the offer. Either way the
  * parameters are removed, so a reload offers nothing again.

@@ -4,7 +4,7 @@
 import { DEMO_ADDRESS } from '@shop/test-fixtures';
 import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
 
-/** Checkout step checks (issue #4, legal-de.md §1.6, §1.9) with the contract's German messages. */
+/** Checkout step checks (legal-de.md §1.6, §1.9) with the contract's German messages. */
 /** The demo buyer's address as the form holds it (no country field: always Germany). */
 const { country: _country, ...address } = DEMO_ADDRESS;
 const form = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({

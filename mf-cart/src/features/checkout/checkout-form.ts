@@ -22,7 +22,7 @@ export interface CheckoutFormValues {
 }
 
 /**
- * Checks of each checkout step (issue #4; the spec shows no checkout, legal-de.md §1 and §4 set
+ * Checks of each checkout step (the spec shows no checkout, legal-de.md §1 and §4 set
  * the rules), built from the contract schemas the server uses, so shoppers see the same German
  * messages before anything is sent. Each step is validated when the shopper continues.
  */

@@ -42,7 +42,7 @@ const SUMMARIES: Record<Exclude<StepName, 'review'>, () => ReactNode> = {
 };
 
 /**
- * Checkout `/kasse` and `/checkout` (issue #4; spec §2 shows no details, the steps follow German
+ * Checkout `/kasse` and `/checkout` (spec §2 shows no details, the steps follow German
  * law: legal-de.md §1.4–1.9, §4.4–4.5). Steps: contact, address (Germany only, no Packstation),
  * age check with the ID card (server-side), DHL with the age check on delivery, prepayment,
  * review with the AGB/Widerruf checkbox and 'Zahlungspflichtig bestellen'. The state and its

@@ -1,6 +1,6 @@
 import { STEP_SCHEMAS, type CheckoutFormValues } from './checkout-form';
 
-/** The checkout's steps in order (issue #4; the steps follow legal-de.md §1.4–1.9, §4.4–4.5). */
+/** The checkout's steps in order (the steps follow legal-de.md §1.4–1.9, §4.4–4.5). */
 export const STEPS = [
   { name: 'contact', title: 'Kontakt' },
   { name: 'address', title: 'Adresse' },

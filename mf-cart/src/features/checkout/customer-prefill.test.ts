@@ -14,7 +14,7 @@ const user: User = {
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 
-describe('checkout prefill for logged-in customers (issue #11)', () => {
+describe('checkout prefill for logged-in customers', () => {
   test('an empty form gets the e-mail and the saved address (without the country field)', () => {
     const patch = prefillFromAccount(CHECKOUT_DEFAULTS, user);
     expect(patch.email).toBe('erika@example.de');

@@ -5,7 +5,7 @@ import { loadSession, useSession } from '@shop/shell-api';
 import type { AddressForm, CheckoutFormValues } from './checkout-form';
 
 /**
- * What a logged-in customer's account gives the checkout (issue #11 'Checkout prefill'): the
+ * What a logged-in customer's account gives the checkout: the
  * e-mail address, and the saved delivery address (or at least the name) as billing address.
  * Only empty fields are filled: what the shopper typed in this tab (the draft) always wins.
  */

@@ -5,7 +5,7 @@ const [line1, line2, line3] = specimenIdCard() as [string, string, string];
 /** The line with one character at `index` replaced. */
 const typo = (line: string, index: number, char: string) => `${line.slice(0, index)}${char}${line.slice(index + 1)}`;
 
-describe('mrzFeedback (issue #25: checking the ID card lines while typing)', () => {
+describe('mrzFeedback (checking the ID card lines while typing)', () => {
   test('counts the characters of each line and says nothing while a line is incomplete', () => {
     const [first, second, third] = mrzFeedback([line1.slice(0, 12), '', 'mustermann << erika']);
     expect(first).toEqual({ length: 12, tone: 'neutral', message: '' });

@@ -28,7 +28,7 @@ const CHECK_DIGITS = [
 
 /**
  * Feedback for the three lines of the German ID card's machine-readable zone while they are typed
- * (issue #25: a shopper on a phone could not check the end of a line). The check digits are
+ * (a shopper on a phone could not check the end of a line). The check digits are
  * validated with the `mrz` library, the same one the server's check uses
  * (services/cart/src/age-verification/id-card-mrz.ts); a check digit is judged once every line it
  * covers is complete. The server decides: this only helps to find a typing mistake early.

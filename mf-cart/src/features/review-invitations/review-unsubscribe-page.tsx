@@ -4,7 +4,7 @@ import { LinkAction } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 
 /**
- * /bewertung/abmelden?token= (issue #25): no more review invitations to the address the
+ * /bewertung/abmelden?token=: no more review invitations to the address the
  * invitation went to, without login, by a button press (LinkAction).
  */
 export function ReviewUnsubscribePage() {

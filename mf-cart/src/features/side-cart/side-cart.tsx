@@ -17,14 +17,14 @@ export const SLIDE_OUT_MS = 150;
  * after a 150 ms slide-out). Empty, it leads back to the last listing ('Weiter einkaufen').
  * Closed, focus goes back where it was when the drawer opened; when that element is gone or was
  * disabled meanwhile (an add button busy while adding), to `fallbackFocus`, the header's cart
- * button (WCAG 2.4.3; found by the keyboard-only journey, issue #25: focus fell to the page's start).
+ * button (WCAG 2.4.3: otherwise focus falls to the page's start).
  */
 export function SideCart({ fallbackFocus }: { fallbackFocus: RefObject<HTMLElement | null> }) {
   const open = useDrawerOpen();
   const cart = useCart();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  // No savings badge in the factual presentation mode (§ 19 TabakerzG, issue #25).
+  // No savings badge in the factual presentation mode (§ 19 TabakerzG).
   const factual = useFactualMode();
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ beforeEach(() => {
 
 const open = (orderId = order.id) => renderScreen(<ThankYouPage />, { path: `/danke/${orderId}`, route: '/danke/:orderId' });
 
-/** Issue #22: the thank-you page's states (loading, the order with what to pay, not found, error with retry). */
+/** The thank-you page's states (loading, the order with what to pay, not found, error with retry). */
 describe('ThankYouPage', () => {
   test('loading, then the order number, the transfer details until the due date, the lines and the address', async () => {
     api.on('GET', `/api/orders/${order.id}`, jsonAnswer(200, order));

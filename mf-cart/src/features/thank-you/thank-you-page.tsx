@@ -30,7 +30,7 @@ function BankTransfer({ order }: { order: Order }) {
 }
 
 /**
- * Thank-you page `/danke/{orderId}` (issue #4; not shown in the spec): order number, items,
+ * Thank-you page `/danke/{orderId}` (not shown in the spec): order number, items,
  * total, bank details and next steps. Only the buyer sees it (the order's access cookie or its
  * logged-in owner); everyone else gets the API's 404 and a 'not found' message.
  */

@@ -31,9 +31,9 @@ export const EAGER_CAROUSELS = 2;
 export function HomePage() {
   useSeo({ title: 'RandM Tornado Einweg-Vapes kaufen', description: FALLBACK_META_DESCRIPTION });
   // Largest real category discount (no invented 'up to 70 %'); none in the factual presentation
-  // mode (§ 19 TabakerzG, issue #25), which names prices and delivery facts instead.
+  // mode (§ 19 TabakerzG), which names prices and delivery facts instead.
   const factual = useFactualMode();
-  // Testimonials only from approved reviews, only while reviews are on, never in the factual presentation (issue #25).
+  // Testimonials only from approved reviews, only while reviews are on, never in the factual presentation.
   const testimonials = useReviewsEnabled() && !factual;
   const bestDiscount = bestCategoryDiscount(useQuery(catalogQueries.categories()).data);
   return (

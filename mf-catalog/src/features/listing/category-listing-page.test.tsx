@@ -33,7 +33,7 @@ afterEach(() => stopStatus());
 
 const open = (path = '/kategorien/randm-tornado-9000') => renderScreen(<CategoryListingPage />, { path, route: '/kategorien/:category' });
 
-/** Issue #22: the category page's states (loading, unknown, error with retry, empty, data) read through the catalogue's queries. */
+/** The category page's states (loading, unknown, error with retry, empty, data) read through the catalogue's queries. */
 describe('CategoryListingPage', () => {
   test('loading, then the category with its products, count and hearts', async () => {
     api.on('GET', '/api/categories', jsonAnswer(200, [tornado9000])).on('GET', '/api/products', list(products));

@@ -18,7 +18,7 @@ export function CategoryOverviewPage() {
     description: 'Alle RandM-Modelle im Überblick: Tornado 7000 bis 40000 und Shisha 10000, mit Preisen.',
   });
   const { data, isPending, isError, refetch } = useQuery(catalogQueries.categories());
-  // Factual presentation (§ 19 TabakerzG, issue #25): shipping facts, no reduction claim.
+  // Factual presentation (§ 19 TabakerzG): shipping facts, no reduction claim.
   const bestDiscount = useFactualMode() ? null : bestCategoryDiscount(data);
   return (
     <section className="shop-page">

@@ -28,7 +28,7 @@ const open = (path = '/produkt/blueberry-ice-einweg-vape') =>
     route: path.startsWith('/produkt/') ? '/produkt/:slug' : '/kategorien/:category/:productSlug',
   });
 
-/** Issue #22: the product page's states (loading, data, sold out, not found, error) and buying from it. */
+/** The product page's states (loading, data, sold out, not found, error) and buying from it. */
 describe('ProductDetailPage', () => {
   test('loading, then the product with price, stock, warning and related products', async () => {
     api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, blueberry));
@@ -130,7 +130,7 @@ describe('ProductDetailPage', () => {
   );
 });
 
-/** Issue #25: reviews from verified buyers, only while the operator has them switched on. */
+/** Reviews from verified buyers, only while the operator has them switched on. */
 describe('ProductDetailPage reviews', () => {
   const rated = { ...blueberry, rating: { average: 4.5, count: 2 } };
   const review = {

@@ -99,9 +99,9 @@ function ProductDetails({ product }: { product: Product }) {
     }),
   );
   const soldOut = isSoldOut(product);
-  // Factual presentation (§ 19 TabakerzG, issue #25): no discount badge, no sales count.
+  // Factual presentation (§ 19 TabakerzG): no discount badge, no sales count.
   const factual = useFactualMode();
-  // Reviews from verified buyers only while the operator has them switched on (issue #25).
+  // Reviews from verified buyers only while the operator has them switched on.
   const reviews = useReviewsEnabled();
   const unitCents = decimalToCents(product.salePrice ?? product.price);
   const percent = product.referencePrice && !factual ? discountPercent(decimalToCents(product.referencePrice), unitCents) : null;

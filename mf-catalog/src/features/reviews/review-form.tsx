@@ -19,7 +19,7 @@ function issuesOf(error: unknown): Partial<Record<Field, string>> {
 }
 
 /**
- * The review form of one bought product (issue #25): stars 1–5 as a radio group, the text and
+ * The review form of one bought product: stars 1–5 as a radio group, the text and
  * the name shown with it, checked in the browser with the same contract the catalog checks
  * (German errors at the fields, focus on the first), then submitted. `onSubmitted` after the 201.
  */

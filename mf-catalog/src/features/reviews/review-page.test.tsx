@@ -23,7 +23,7 @@ const order = (review: null | { rating: number; status: 'pending' | 'approved' |
   products: [{ productId: 'b'.repeat(24), name: 'RandM Tornado 9000 Cola', image: null, review }],
 });
 
-/** Issue #25: the review form of a delivered order (by the invitation's token or from the order page). */
+/** The review form of a delivered order (by the invitation's token or from the order page). */
 describe('ReviewPage', () => {
   test('a form per bought product: German errors at the fields before sending, then one submission and the thank-you', async () => {
     api.on('GET', '/api/reviews/order', jsonAnswer(200, order()));

@@ -42,7 +42,7 @@ function ReviewableItem({ order, product, onSubmitted }: { order: ReviewOrderRef
 }
 
 /**
- * /bewertung (issue #25): the review form for each bought product of a delivered order, opened
+ * /bewertung: the review form for each bought product of a delivered order, opened
  * with the invitation's `?token=` or, logged in, from the order page (`?bestellung=<id>`). One
  * review per product; each is published after staff checked it. Personal: never rendered on the
  * server, never indexed.

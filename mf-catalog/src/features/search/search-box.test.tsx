@@ -23,7 +23,7 @@ const open = () => {
 };
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
-/** Issue #22: the header search's states (suggestions, waiting, none found, error) and where it leads (spec §4, §5, §9). */
+/** The header search's states (suggestions, waiting, none found, error) and where it leads (spec §4, §5, §9). */
 describe('SearchBox', () => {
   test('focused and empty, or with one character, it offers popular searches without asking the server', async () => {
     const input = open();

@@ -24,7 +24,7 @@ type Option =
  * split after the model number); below 2 characters, recent (3 of 5 stored) and popular (4 of
  * 5) searches. Arrow keys move, Enter selects or submits, Escape and outside clicks close.
  * Submitting goes to the all-products page with the query. In the factual presentation mode
- * (§ 19 TabakerzG, issue #25) the fixed terms are offered as 'Beispiel', not as 'Beliebt'.
+ * (§ 19 TabakerzG) the fixed terms are offered as 'Beispiel', not as 'Beliebt'.
  */
 export function SearchBox() {
   const popularLabel = useFactualMode() ? 'Beispiel' : 'Beliebt';
@@ -123,7 +123,7 @@ export function SearchBox() {
 
   return (
     // action and name: before the page has hydrated, the browser itself sends the search to the
-    // all-products listing (issue #23); afterwards onSubmit does, with the recent searches.
+    // all-products listing; afterwards onSubmit does, with the recent searches.
     <form role="search" className="catalog-search-box" action="/randm-tornado-vape-alle-produkte" onSubmit={onSubmit} ref={rootRef}>
       <label htmlFor={`${id}-input`} className="shop-visually-hidden">
         Produkte suchen

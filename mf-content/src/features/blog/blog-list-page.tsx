@@ -40,7 +40,7 @@ function Pager({ page, totalPages, hrefOf }: { page: number; totalPages: number;
 }
 
 /**
- * /randm-tornado-vape-blog (spec §1, §2; issue #12): guides and articles, newest first, nine a
+ * /randm-tornado-vape-blog (spec §1, §2): guides and articles, newest first, nine a
  * page, with a category filter. Page and filter are in the URL, so every list can be linked and
  * the back button works.
  */
@@ -62,7 +62,7 @@ export function BlogListPage() {
     setParams(next);
   };
   return (
-    // The whole width for the cards (issue #25: the text column's 48rem left ~40 % of a desktop empty).
+    // The whole width for the cards (the text column's 48rem left ~40 % of a desktop empty).
     <section className="shop-page content-blog-page">
       <Breadcrumb
         items={[{ label: 'Home', href: '/' }, { label: 'Blog' }]}

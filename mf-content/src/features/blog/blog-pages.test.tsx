@@ -34,7 +34,7 @@ beforeEach(() => {
   api = mockApi().on('GET', '/api/categories', jsonAnswer(200, []));
 });
 
-/** Issue #22: the blog list's states (loading, data with pages, empty filter, error with retry). */
+/** The blog list's states (loading, data with pages, empty filter, error with retry). */
 describe('BlogListPage', () => {
   const open = (path = '/randm-tornado-vape-blog') => renderScreen(<BlogListPage />, { path, route: '/randm-tornado-vape-blog' });
 
@@ -67,7 +67,7 @@ describe('BlogListPage', () => {
   });
 });
 
-/** Issue #22: a post's states (loading, data with products and related posts, not found, error with retry). */
+/** A post's states (loading, data with products and related posts, not found, error with retry). */
 describe('BlogPostPage', () => {
   const open = (slug: string) =>
     renderScreen(<BlogPostPage />, { path: `/randm-tornado-vape-blog/${slug}`, route: '/randm-tornado-vape-blog/:slug' });

@@ -81,7 +81,7 @@ function Article({ post }: { post: BlogPost }) {
 }
 
 /**
- * /randm-tornado-vape-blog/{slug} (spec §2; issue #12): the post, its category's products and
+ * /randm-tornado-vape-blog/{slug} (spec §2): the post, its category's products and
  * related posts. An unknown post says so (the first HTML already came with status 404).
  */
 export function BlogPostPage() {

@@ -12,7 +12,7 @@ const open = () => renderScreen(<ContactPage />, { path: '/kontakt' });
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Nachricht senden' }));
 
-/** Issue #22: the contact form's states (invalid input, sent with a reference, refused by the service). */
+/** The contact form's states (invalid input, sent with a reference, refused by the service). */
 describe('ContactPage', () => {
   test('missing or invalid fields are named at the fields, without a request', async () => {
     open();

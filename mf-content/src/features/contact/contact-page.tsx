@@ -13,7 +13,7 @@ type ContactForm = ContactBody;
 const FIELDS = { name: 'name', email: 'email', orderNumber: 'orderNumber', subject: 'subject', message: 'message' } as const;
 
 /**
- * /kontakt (spec §2; issue #12): name, e-mail, optional order number, topic and message, with
+ * /kontakt (spec §2): name, e-mail, optional order number, topic and message, with
  * German errors at the fields; then a confirmation with the message's reference. A hidden
  * honeypot field and a per-IP limit keep spam out (no CAPTCHA: accessibility).
  */

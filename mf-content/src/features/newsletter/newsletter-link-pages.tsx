@@ -10,7 +10,7 @@ type Outcome = { ok: boolean; message: string } | null;
 const failure = (error: unknown) =>
   error instanceof ApiError && error.status < 500 ? error.serverMessage : 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.';
 
-/** /newsletter/bestaetigen?token= (issue #12 double opt-in): confirms once, as soon as the link is opened. */
+/** /newsletter/bestaetigen?token= (double opt-in): confirms once, as soon as the link is opened. */
 export function NewsletterConfirmPage() {
   useSeo({ title: 'Newsletter-Anmeldung bestätigen', robots: 'noindex, nofollow' });
   const [params] = useSearchParams();
@@ -42,7 +42,7 @@ export function NewsletterConfirmPage() {
 }
 
 /**
- * /newsletter/abmelden?token= (issue #12): ends the subscription without login. A button press is
+ * /newsletter/abmelden?token=: ends the subscription without login. A button press is
  * asked for, so link scanners in mail systems cannot unsubscribe anybody.
  */
 export function NewsletterUnsubscribePage() {

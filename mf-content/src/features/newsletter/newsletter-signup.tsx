@@ -12,7 +12,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 
 /**
  * Newsletter sign-up (spec §2 'newsletter signup block (privacy link /datenschutz)', §4 'form, then
- * a success screen', §5 and §8 texts; issue #12 double opt-in): the consent text with its
+ * a success screen', §5 and §8 texts; double opt-in): the consent text with its
  * version, then a success screen saying that the confirmation e-mail is on its way. A form of
  * the content service (NEWSLETTER_FORM_ACTIONS), so it works before the page's JavaScript and
  * without it; handled in the page once mounted. The shell mounts it in place of the server's form

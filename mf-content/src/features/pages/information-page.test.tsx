@@ -17,7 +17,7 @@ beforeEach(() => {
   api = mockApi();
 });
 
-/** Issue #22: the information page's states (loading, data, not found, error with retry), read through React Query. */
+/** The information page's states (loading, data, not found, error with retry), read through React Query. */
 describe('InformationPageView', () => {
   test('shows a spinner while loading, then the text with its version date', async () => {
     api.on('GET', '/api/pages/impressum', jsonAnswer(200, imprint));

@@ -24,7 +24,7 @@ export const INFORMATION_PAGES = {
 } as const satisfies Partial<Record<PageId<'content'>, { slug: InformationPageSlug; title: string }>>;
 
 /**
- * An information or legal page (issue #12), or a page staff made (issue #13, /seite/{slug}): the
+ * An information or legal page, or a page staff made (/seite/{slug}): the
  * text from the content service, filled with the operator's details, with its version date
  * ('Stand'). While details are missing (development) a notice says so; the gaps are highlighted
  * in the text. A staff-made page that does not exist or is offline says so (the first HTML
@@ -71,7 +71,7 @@ export function InformationPageView({ slug, title }: { slug: string; title: stri
   );
 }
 
-/** /seite/{slug} (issue #13): a page staff made in the back office. */
+/** /seite/{slug}: a page staff made in the back office. */
 export function CustomPageView() {
   const { slug = '' } = useParams();
   return <InformationPageView slug={slug} title="Seite" />;

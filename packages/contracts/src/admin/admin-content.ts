@@ -3,7 +3,7 @@ import { BlogCategorySlug } from '../blog';
 import { lazySchema } from '../lazy-schema';
 
 /**
- * The content editor of the back office (issue #13, spec §2 /admin/content…): blog posts and
+ * The content editor of the back office (spec §2 /admin/content…): blog posts and
  * the information and legal pages, owned by the content service (`/api/admin/content/…`,
  * permission `content:write`). Bodies are Markdown; what shoppers see is rendered and sanitised
  * by the content service only (the preview uses the same renderer).

@@ -34,7 +34,7 @@ export const AdminOrderListQuery = lazySchema(() =>
 );
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
 
-/** A withdrawal as staff handle it (issue #13): received → refunded, with the legal deadlines ('YYYY-MM-DD'). */
+/** A withdrawal as staff handle it: received → refunded, with the legal deadlines ('YYYY-MM-DD'). */
 export const AdminWithdrawal = lazySchema(() =>
   z
     .object({
@@ -84,7 +84,7 @@ export const AdminOrderDetail = lazySchema(() =>
   Order.extend({
     version: z.number().int().min(0),
     overdue: z.boolean(),
-    /** The recorded bank transfer (issue #13), or null. */
+    /** The recorded bank transfer, or null. */
     paymentReceived: z.object({ receivedOn: IsoDate, amount: DecimalAmount, note: z.string(), recordedAt: z.string() }).strict().nullable(),
     cancellation: z
       .object({

@@ -13,7 +13,7 @@ export const ProductLawIssue = lazySchema(() =>
     .strict(),
 );
 
-/** An admin's recorded decision to publish a product despite its law objections (issue #13). */
+/** An admin's recorded decision to publish a product despite its law objections. */
 export const ComplianceOverride = lazySchema(() =>
   z.object({ reason: z.string(), byUserId: z.string(), at: z.string(), issueCodes: z.array(z.string()) }).strict(),
 );

@@ -5,7 +5,7 @@ import { IsoDate } from '../orders';
 import { lazySchema } from '../lazy-schema';
 
 /**
- * A promo code as staff enter it (issue #13): `percent` (1–100) for percentage codes or `amount`
+ * A promo code as staff enter it: `percent` (1–100) for percentage codes or `amount`
  * (EUR) for fixed ones; validity as German calendar days, both inclusive (null = open); usage
  * limit overall and per customer; minimum order value (EUR). Codes are stored upper case.
  */

@@ -19,7 +19,7 @@ export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 const Sales = { orders: z.number().int(), revenue: DecimalAmount };
 
 /**
- * Sales figures of a period (issue #13), from orders placed in it that were not cancelled;
+ * Sales figures of a period, from orders placed in it that were not cancelled;
  * revenue is what customers paid (EUR, VAT included, after promo discounts, with shipping).
  * `days` has every day of the period, also those without orders.
  */

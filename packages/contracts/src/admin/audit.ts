@@ -6,11 +6,11 @@ import { lazySchema } from '../lazy-schema';
 export const AuditChange = lazySchema(() => z.object({ field: z.string(), before: z.unknown(), after: z.unknown() }).strict());
 export type AuditChange = z.infer<typeof AuditChange>;
 
-/** The services that write audit entries (each for its own data, issue #13). */
+/** The services that write audit entries (each for its own data). */
 export const AuditService = lazySchema(() => z.enum(['catalog', 'cart', 'account', 'content', 'admin']));
 
 /**
- * One entry of the audit log (issue #13): who (`actorId`, `actorRole`), when (`at`, ISO time),
+ * One entry of the audit log: who (`actorId`, `actorRole`), when (`at`, ISO time),
  * what (`service`, `entity`, `entityId`, `action`) and the before/after values of the changed
  * fields. `id` is a UUID minted by the writing service, so delivering an entry twice stores it
  * once. `reason` is set for decisions that need one (e.g. a product-law override).
@@ -68,6 +68,6 @@ export const AuditListResponse = lazySchema(() =>
 export const UserNamesResponse = lazySchema(() => z.object({ names: z.record(z.string(), z.string()) }).strict());
 export type AuditListResponse = z.infer<typeof AuditListResponse>;
 
-/** The German message of every 409 for an edit made on an outdated version (optimistic concurrency, issue #13). */
+/** The German message of every 409 for an edit made on an outdated version (optimistic concurrency). */
 export const STALE_EDIT_MESSAGE =
   'Dieser Datensatz wurde inzwischen von jemand anderem geändert. Bitte laden Sie ihn neu und übernehmen Sie Ihre Änderungen erneut.';

@@ -31,7 +31,7 @@ export const StockStats = lazySchema(() =>
 export type StockStats = z.infer<typeof StockStats>;
 
 /**
- * `GET /api/admin/dashboard` (admin service, issue #13): the figures of the owning services and
+ * `GET /api/admin/dashboard` (admin service): the figures of the owning services and
  * the latest audit entries. A part whose service does not answer is null (the screen says so)
  * instead of failing the whole dashboard.
  */

@@ -7,7 +7,7 @@ export const FILTER_DATE_MAX = '2099-12-31';
 
 /**
  * A day staff filter lists and reports by (audit log, analytics, orders): a real calendar day
- * within this century (issue #21: days before about 1800 reached the database's date handling and
+ * within this century (days before about 1800 reached the database's date handling and
  * answered 500). Outside it: 400 with the German message.
  */
 export const FilterDate = lazySchema(() =>

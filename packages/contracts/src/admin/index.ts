@@ -1,4 +1,4 @@
-// Back office shapes (issue #13), a separate entry (`@shop/contracts/admin`): the shared
+// Back office shapes, a separate entry (`@shop/contracts/admin`): the shared
 // `@shop/contracts` chunk every storefront page loads stays without them.
 export * from './filter-date';
 export * from './audit';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazy-schema';
 
 /**
- * The media library (issue #13, admin service, permission `media:write`): images staff upload
+ * The media library (admin service, permission `media:write`): images staff upload
  * for products and posts. Each upload is checked by its bytes, re-encoded to WebP without its
  * metadata in the widths of MEDIA_WIDTHS (`@shop/contracts`) and served from
  * `/api/media/{id}-{width}.webp`.

@@ -3,8 +3,8 @@ import { PresentationMode } from '../slices';
 import { lazySchema } from '../lazy-schema';
 
 /**
- * `GET/PUT /api/admin/settings/storefront` (content service, permission `settings:write`, issue
- * #25): the storefront settings with the `version` staff send back with a change (409 when
+ * `GET/PUT /api/admin/settings/storefront` (content service, permission `settings:write`):
+ * the storefront settings with the `version` staff send back with a change (409 when
  * outdated), when and by whom they were last changed (null: never, the deployment's default).
  */
 export const AdminStorefrontSettings = lazySchema(() =>

@@ -1,5 +1,5 @@
 // Checkout shapes, a separate entry (`@shop/contracts/checkout`): the pickup-point matcher carries
-// the Unicode confusables data (issue #21), which the shared `@shop/contracts` chunk every
+// the Unicode confusables data, which the shared `@shop/contracts` chunk every
 // storefront page loads must not (docs/performance.md budgets). Used by the checkout and the cart service.
 export * from './parcel-locker';
 export * from './place-order';

@@ -1,7 +1,7 @@
 import { isParcelLockerAddress, squashForMatching } from './parcel-locker';
 import { Address } from '../orders';
 
-/** Delivery to a pickup point is refused however it is spelled (issue #9, legal-de.md §1.6). */
+/** Delivery to a pickup point is refused however it is spelled (legal-de.md §1.6). */
 test.each([
   'Packstation 105',
   'Pack-Station 105',
@@ -26,7 +26,7 @@ test.each([
   'Hermes PaketShop',
   'Paketkasten',
   'Abholstation Hauptbahnhof',
-  // Issue #21: Latin look-alikes (Unicode confusables), typos and short forms.
+  // Latin look-alikes (Unicode confusables), typos and short forms.
   'P\u0251ckstation 105', // ɑ
   'Pac\u0138station 105', // ĸ
   'Pac\u1D0Bstation 105', // small capital ᴋ

@@ -1,8 +1,8 @@
 /**
  * Parcel lockers, parcel shops and post offices as delivery addresses (legal-de.md §1.6: the goods
  * go only into the hands of a verified adult). Matching acts on what a person reads, not on the
- * bytes typed (issue #9: 'Pack-Station', 'Packst.', 'Pack\u200bstation', a Cyrillic 'а' all passed;
- * issue #21: Latin look-alikes, typos and short forms).
+ * bytes typed ('Pack-Station', 'Packst.', 'Pack\u200bstation', a Cyrillic 'а' all passed: Latin look-alikes,
+ * typos and short forms are read as what they look like).
  */
 
 import { remove as removeConfusables } from 'confusables';

@@ -6,7 +6,7 @@ import { lazySchema } from '../lazy-schema';
 
 /**
  * `POST /api/orders` body (header `Idempotency-Key` required). `shippingAddress` null means
- * delivery to the billing address. `expectedTotal` (required, issue #9) is the total the shopper
+ * delivery to the billing address. `expectedTotal` (required) is the total the shopper
  * saw on the review step; when the server's total differs the order is refused (409) instead of
  * charging another amount.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazy-schema';
 
 /**
- * Every `code` an API error answer can carry, by the slice that sends it (issue #22). Codes are
+ * Every `code` an API error answer can carry, by the slice that sends it. Codes are
  * stable: browsers and API clients branch on them, never on the German `message`. A new code is
  * added here first; a service cannot send a code that is not listed (the type and, in tests, the
  * route's declared error answers refuse it).
@@ -41,7 +41,7 @@ export const COMMON_ERROR_CODES = [
   'NOT_FOUND',
   /** 409: the request conflicts with the record's state (a taken value, a refused status change). */
   'CONFLICT',
-  /** 409: a staff edit made on an outdated version of the record (optimistic concurrency, issue #13). */
+  /** 409: a staff edit made on an outdated version of the record (optimistic concurrency). */
   'STALE_VERSION',
   /** A library's HTTP error, answered with its German status text. */
   'HTTP_403',

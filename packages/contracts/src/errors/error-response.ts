@@ -17,7 +17,7 @@ const ErrorIssue = lazySchema(() =>
 
 /**
  * Body of every non-2xx API response. The API client shows `message` (German, plain, for shoppers;
- * spec §8). `code` is the stable machine-readable identifier (ErrorCode, issue #22) that browsers
+ * spec §8). `code` is the stable machine-readable identifier (ErrorCode) that browsers
  * and API clients branch on; `issues` lists validation problems field by field for API clients.
  */
 export const ErrorResponse = lazySchema(() =>

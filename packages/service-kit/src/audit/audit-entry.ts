@@ -22,7 +22,7 @@ export function changedFields(
 }
 
 /**
- * A new audit entry (issue #13) for a write `staff` makes: who and when are filled in here, the
+ * A new audit entry for a write `staff` makes: who and when are filled in here, the
  * id is a fresh UUID (the admin service stores each id once). `at` is the write's time (ISO).
  */
 export function auditEntry(

@@ -4,7 +4,7 @@ import { AuditEntriesBody, type AuditEntry } from '@shop/contracts/admin';
 import { InternalClient } from '../internal-client';
 
 /**
- * The embedded audit outbox (issue #13): add this path to every schema staff edit. A write puts
+ * The embedded audit outbox: add this path to every schema staff edit. A write puts
  * its audit entry into the record's `auditOutbox` in the same single-document update as the
  * change (`$push`), so a change and its audit entry are stored together or not at all, without
  * multi-document transactions (docs/architecture.md 'Audit log'). The AuditRelay then delivers

@@ -1,5 +1,5 @@
 /**
- * The versioned-write kernel (issue #22) against the real database: stale versions, the state a
+ * The versioned-write kernel against the real database: stale versions, the state a
  * write depends on, unique keys, parallel writers, the audit entry in the outbox.
  */
 import { randomUUID } from 'node:crypto';

@@ -5,8 +5,8 @@ import { isDuplicateKeyError } from '../model';
 import type { AuditRelay } from './audit-outbox';
 
 /**
- * The one way a staff member changes a record (issue #22; optimistic concurrency and audit,
- * issue #13): every record staff edit has a `version` and the `auditOutbox` path. A write names
+ * The one way a staff member changes a record (optimistic concurrency and audit;
+ * docs/architecture.md 'Back office'): every record staff edit has a `version` and the `auditOutbox` path. A write names
  * the version the staff member saw; it applies only to that version, raises it by one and stores
  * its audit entry in the same single-document update, so change and entry are stored together
  * or not at all (no multi-document transactions: the local engine has none). The relay then
@@ -119,7 +119,7 @@ export async function versionedCreate<M extends AnyModel>(model: M, create: Vers
 }
 
 /**
- * Gives records written before they had a version `version: 0` (records from before issue #13,
+ * Gives records written before they had a version `version: 0` (older records,
  * or inserted by a seed script). Idempotent: run as a start-up migration (Jobs.migration).
  * @returns how many records were changed.
  */

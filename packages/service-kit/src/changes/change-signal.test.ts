@@ -1,5 +1,5 @@
 /**
- * ChangeSignal with two instances on one database (issue #24): an announcement through one is
+ * ChangeSignal with two instances on one database: an announcement through one is
  * heard by the other within the poll interval (local engine) or at once (change stream on a
  * replica set), every announcement made while nobody listened is found by the counter, and a
  * stopped signal calls nothing.

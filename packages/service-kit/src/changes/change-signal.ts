@@ -5,7 +5,7 @@ import { defineModel } from '../model';
 /**
  * How often an instance reads the change markers where the database has no change streams (ms).
  * Half a second: a snapshot rebuild after it (up to ~1 s on a busy two-core machine) still lands
- * within the 2 s every cross-instance cache keeps (issue #24); one small read per interval.
+ * within the 2 s every cross-instance cache keeps; one small read per interval.
  */
 export const CHANGE_POLL_MS = 500;
 
@@ -28,8 +28,8 @@ export const changeMarkerModel = defineModel('ChangeMarker', changeMarkerSchema)
 export type ChangeSignalMode = 'stream' | 'poll';
 
 /**
- * Tells every instance of a service that data behind its in-memory snapshots changed (issue #24:
- * a staff price change written through one catalog instance was served at the old price by the
+ * Tells every instance of a service that data behind its in-memory snapshots changed (without it,
+ * a staff price change written through one catalog instance is served at the old price by the
  * other for up to 30 s). A writer calls `announce(topic)` after its write; every instance
  * (the writer too) calls its `subscribe(topic, …)` listeners, within about half a second.
  *

@@ -1,5 +1,5 @@
 /**
- * Jobs and migrations with two instances on one database (issue #22): a shared job runs once per
+ * Jobs and migrations with two instances on one database: a shared job runs once per
  * tick across instances, a per-instance job everywhere, migrations never at once, and nothing
  * runs after stop.
  */

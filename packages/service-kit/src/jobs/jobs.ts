@@ -30,7 +30,7 @@ interface Job extends JobOptions {
 }
 
 /**
- * A service's start-up migrations and periodic jobs (issue #22: each service wrote its own
+ * A service's start-up migrations and periodic jobs (each service wrote its own
  * `setInterval` sweeper and ran its backfills inline in `buildApp`). Every domain service has one
  * as `app.jobs` (createDomainService): migrations run before the app is ready, jobs start then and
  * stop when it closes.

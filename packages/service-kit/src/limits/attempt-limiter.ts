@@ -19,7 +19,7 @@ export interface RateWindow {
 }
 
 /**
- * The 429 message of a per-IP backstop (issue #24): says what happened without blaming the
+ * The 429 message of a per-IP backstop: says what happened without blaming the
  * shopper, who may only share an address with someone else (carrier NAT, an office).
  */
 export const securityWaitMessage = (wait: string) =>
@@ -39,7 +39,7 @@ export function germanWait(ms: number): string {
  *
  * Race-safe without transactions: each attempt is stored *before* the count and counts only the
  * attempts ordered before it by (time, id), an order every instance agrees on, so of parallel
- * attempts the first ones up to the limit go on. (Issue #24: ordered by ObjectId alone, which
+ * attempts the first ones up to the limit go on. (ordered by ObjectId alone, which
  * another process generates from its own random prefix, an instance did not count the other
  * instance's attempts of the same second, and a shopper alternating instances got an 11th try.)
  * Attempts that turn out not to count (`counts` false for their outcome) are deleted again.
@@ -82,7 +82,7 @@ export class AttemptLimiter {
 
   /**
    * Runs `attempt` and records it for `client` when `counts` says so, without ever refusing:
-   * for windows that slow down instead of locking (logins per account, issue #21), read with
+   * for windows that slow down instead of locking (logins per account), read with
    * {@link count}.
    */
   async track<T>(client: string, attempt: () => Promise<T>, counts: (outcome: { result?: T; error?: unknown }) => boolean): Promise<T> {

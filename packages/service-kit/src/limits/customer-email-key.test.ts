@@ -1,6 +1,6 @@
 import { customerEmailKey } from './customer-email-key';
 
-describe('customerEmailKey: one key per mailbox for every per-customer limit (issue #21)', () => {
+describe('customerEmailKey: one key per mailbox for every per-customer limit', () => {
   test.each([
     ['erika@example.de', 'erika@example.de'],
     [' Erika@Example.DE ', 'erika@example.de'],

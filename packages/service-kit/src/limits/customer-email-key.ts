@@ -2,7 +2,7 @@
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
 /**
- * The key every per-customer limit counts an e-mail address under (issue #21: once-per-customer
+ * The key every per-customer limit counts an e-mail address under (once-per-customer
  * promo codes, orders per address, withdrawal attempts): one mailbox, one key, however it is
  * spelt. Trimmed, Unicode-normalised (NFKC, so full-width look-alikes fold) and lower-cased; a
  * '+tag' after the local part dropped (plus addressing delivers to the same mailbox at most

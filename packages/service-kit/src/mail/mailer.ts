@@ -13,7 +13,7 @@ export interface OutgoingMail {
   fileStem: string;
   /** Where answers go (a contact message: the sender), when not to MAIL_FROM. */
   replyTo?: string;
-  /** Files sent along (an invoice PDF, issue #25). */
+  /** Files sent along (an invoice PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 

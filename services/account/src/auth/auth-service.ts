@@ -23,7 +23,7 @@ export const EmailNotVerifiedError = defineApiError<'EMAIL_NOT_VERIFIED', []>(
   'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Den Link haben wir Ihnen nach der Registrierung geschickt; Sie können ihn erneut anfordern.',
 );
 
-/** 403 for a correct login to an account staff have blocked (issue #13). */
+/** 403 for a correct login to an account staff have blocked. */
 export const AccountBlockedError = defineApiError<'ACCOUNT_BLOCKED', []>(
   'ACCOUNT_BLOCKED',
   403,
@@ -43,7 +43,7 @@ export function newPasswordProblem(password: string): string | null {
 }
 
 /**
- * Registration, e-mail verification, login, logout and password reset (issue #11). Answers never
+ * Registration, e-mail verification, login, logout and password reset. Answers never
  * reveal whether an address is registered: registration, resend and reset answer the same for
  * known and unknown addresses and send their e-mails after answering.
  */

@@ -25,7 +25,7 @@ const NEUTRAL_RESEND =
   'Wenn zu dieser E-Mail-Adresse ein noch nicht bestätigtes Kundenkonto besteht, haben wir Ihnen einen neuen Bestätigungslink geschickt.';
 
 /**
- * The /api/auth calls of spec §7 that need no login, plus logout and me (issue #11). The session
+ * The /api/auth calls of spec §7 that need no login, plus logout and me. The session
  * cookie is HttpOnly, SameSite=Lax, Secure behind HTTPS (COOKIE_SECURE), path /, and ends with
  * the session (sessions.ts: 30 days absolute, 7 days idle). Errors: 400 with the field, 401
  * INVALID_CREDENTIALS, 403 EMAIL_NOT_VERIFIED, 429 LOGIN_ATTEMPTS_EXCEEDED / MAIL_REQUESTS_EXCEEDED
@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Login throttling (issue #21; docs/architecture.md 'Security policies'): slowed down per
+      // Login throttling (docs/architecture.md 'Security policies'): slowed down per
       // account, refused per account and client together, and per client IP as a high backstop.
       const account = customerEmailKey(email);
       const delay = loginDelayMs(await limits.loginFailuresPerAccount.count(account));
@@ -160,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'The logged-in user; 204 without a body when nobody is logged in',
         description:
-          'Issue #25: "nobody logged in" is the normal answer for most visitors, so it is 204 No Content, not an error status (a 401 showed as a console error on every page). An ended or unknown session cookie is cleared.',
+          '"Nobody logged in" is the normal answer for most visitors, so it is 204 No Content, not an error status (a 401 showed as a console error on every page). An ended or unknown session cookie is cleared.',
         response: { 200: User, 204: z.null().describe('no live session'), ...errorResponses({}) },
       },
     },

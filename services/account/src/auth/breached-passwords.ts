@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
- * Passwords known from breaches (issue #11: refuse them, no network look-up): the common-password
+ * Passwords known from breaches (refuse them, no network look-up): the common-password
  * list that ships with zxcvbn-ts (about 49 000 passwords from public breach corpora), lower case.
  */
 const BREACHED: ReadonlySet<string> = new Set((dictionary['passwords-common'] as string[]).map((password) => password.toLowerCase()));

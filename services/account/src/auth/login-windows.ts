@@ -4,7 +4,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const tooMany = (wait: string) => `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in ${wait} erneut.`;
 
 /**
- * Failed logins per account and client together (issue #21: 5 wrong passwords from anywhere used
+ * Failed logins per account and client together (5 wrong passwords from anywhere used
  * to lock the account, staff too, for everyone). LOGIN_LIMIT_PER_ACCOUNT (default 5) in 15
  * minutes, then 429 for that client only: the owner on another client logs in as before.
  * Key: '<customerEmailKey>|<client IP>'. Successful logins do not count.
@@ -37,7 +37,7 @@ export const LOGIN_DELAY_MAX_MS = 5000;
 /**
  * How long a login waits before its password is checked, in ms, given the account's failed
  * logins from every client in the last 15 minutes: none up to 5, then 0.5 s doubling with each
- * further failure up to 5 s (issue #21: slow down rather than refuse).
+ * further failure up to 5 s (slow down rather than refuse).
  */
 export function loginDelayMs(accountFailures: number): number {
   const beyond = accountFailures - LOGIN_FAILURES_BEFORE_DELAY;
@@ -73,7 +73,7 @@ export const PASSWORD_CHECKS: RateWindow = {
 /**
  * E-mails asked for per address and per client IP (registration, reset and resend of the
  * verification): 3 per address (what is attacked: the inbox written to) and
- * MAIL_REQUEST_LIMIT_PER_IP (100, the backstop; issue #24: at 10, shoppers behind one carrier or
+ * MAIL_REQUEST_LIMIT_PER_IP (100, the backstop: at 10, shoppers behind one carrier or
  * office address were refused their first registration) per IP in 15 minutes. Every request
  * counts, also for unknown addresses, so the answer reveals nothing.
  */

@@ -16,7 +16,7 @@ const params = z.object({ id: z.string().max(64) });
 const readErrors = { ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'] } as const;
 
 /**
- * Staff endpoints of accounts (issue #13) under /api/admin/customers: list and detail need
+ * Staff endpoints of accounts under /api/admin/customers: list and detail need
  * `customers:read` (managers too); block, unblock, erasure and the data export on request need
  * `customers:write` (admins). The role change lives in staff/roles.routes.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff administration of accounts (issue #13) against the real local database: managers read,
+ * Staff administration of accounts against the real local database: managers read,
  * admins block, unblock, export and erase on request; a blocked account cannot log in and its
  * sessions end; nobody blocks themselves or an admin; an erasure is logged before it happens.
  */

@@ -49,7 +49,7 @@ function toSummary(user: StoredUser): AdminCustomerSummary {
 }
 
 /**
- * Staff administration of accounts (issue #13): search and detail (customers:read); block,
+ * Staff administration of accounts: search and detail (customers:read); block,
  * unblock and erasure on request (customers:write). Blocking ends every session and refuses
  * logins (AuthService). Block and unblock are version-checked updates carrying their audit entry
  * in the account's outbox; an erasure leaves no record to carry it, so its entry is delivered to

@@ -18,7 +18,7 @@ const EXPORT_NOTICE =
   'Diese Datei enthält alle Daten, die unser Shop zu Ihrem Kundenkonto speichert (Art. 15 und 20 DSGVO): Konto, Anmeldungen, Wunschliste, Warenkorb, Bestellungen und Widerrufe. Zähler fehlgeschlagener Anmeldungen und Anfragen (Schutz vor Missbrauch) verfallen nach 15 Minuten und sind nicht enthalten.';
 
 /**
- * A customer's rights over their data (issue #11; DSGVO Art. 15 access, Art. 20 portability,
+ * A customer's rights over their data (DSGVO Art. 15 access, Art. 20 portability,
  * Art. 17 erasure). The export gathers this service's records and the cart service's; deletion
  * erases the cart first (the only step that can fail elsewhere), then the wishlist and the
  * account, so a failure leaves the account usable and the customer can simply try again. Orders
@@ -89,7 +89,7 @@ export class AccountPrivacy {
   /**
    * Erases an account: the cart first (the only step that can fail elsewhere), then the wishlist
    * and the account itself, and tells the owner by e-mail. Used by the customer's own deletion
-   * and by staff erasing it on request (issue #13). @throws CartUnavailableError (503, nothing deleted).
+   * and by staff erasing it on request. @throws CartUnavailableError (503, nothing deleted).
    */
   async erase(userId: string, email: string, firstName: string): Promise<void> {
     const { auth, wishlists, cart, mailer, shop, log } = this.deps;

@@ -11,7 +11,7 @@ import {
 import { WrongPasswordError, type AccountPrivacy } from './account-privacy';
 
 /**
- * Data export and account deletion for the logged-in customer (issue #11; DSGVO Art. 15, 17, 20).
+ * Data export and account deletion for the logged-in customer (DSGVO Art. 15, 17, 20).
  * Not named by the spec; they live under /api/auth, which the gateway routes to this service.
  */
 export const privacyRoutes: FastifyPluginAsyncZod<{

@@ -1,5 +1,5 @@
 /**
- * Data export and account deletion (issue #11; DSGVO Art. 15, 17, 20) against the real local
+ * Data export and account deletion (DSGVO Art. 15, 17, 20) against the real local
  * database, with the cart service's internal API played by a double.
  */
 import { AccountDataExport } from '@shop/contracts';

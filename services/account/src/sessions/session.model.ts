@@ -2,7 +2,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * A login session (issue #11), server-side so it survives restarts and can be ended. `_id` is the
+ * A login session, server-side so it survives restarts and can be ended. `_id` is the
  * SHA-256 of the cookie's random value: the database never holds a usable session id.
  * `expiresAt` is the absolute end; `lastSeenAt` moves with use (idle expiry).
  */

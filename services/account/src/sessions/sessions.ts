@@ -12,7 +12,7 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Server-side sessions (issue #11). The browser holds a random 256-bit token in the HttpOnly
+ * Server-side sessions. The browser holds a random 256-bit token in the HttpOnly
  * session cookie; the database keeps only its hash. A new login always gets a new token
  * (rotation). Ending: logout deletes the session; a password change or reset deletes all others.
  */

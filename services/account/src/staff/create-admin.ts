@@ -2,7 +2,7 @@
  * `node dist/staff/create-admin.js --email a@b.de [--first-name X] [--last-name Y] [--role admin|manager]`
  * (run by `npm run create-admin`): creates a staff account with a confirmed e-mail address, or
  * gives an existing account that role. The password comes from ADMIN_PASSWORD (never an argument,
- * never a default); it must pass the same rules as every password. Issue #11: the first admin.
+ * never a default); it must pass the same rules as every password. The first admin.
  */
 import { parseArgs } from 'node:util';
 import { Email, UserRole } from '@shop/contracts';

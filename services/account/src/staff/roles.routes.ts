@@ -6,14 +6,14 @@ import type { AuthService } from '../auth/auth-service';
 import { toApiUser } from '../users/users';
 
 /**
- * Role changes (issue #11 'Only an admin changes roles'; spec §6): `PATCH
- * /api/admin/customers/{id}/role`, routed by the gateway to this service, which owns users (issue
- * #13 puts each slice's admin endpoints under /api/admin/<area>). The caller must be an admin by
+ * Role changes (spec §6): `PATCH
+ * /api/admin/customers/{id}/role`, routed by the gateway to this service, which owns users (each
+ * slice's admin endpoints are under /api/admin/<area>). The caller must be an admin by
  * the gateway's identity and, checked again here, by the user record now, so a role taken away a
  * moment ago no longer counts. The shop always keeps one admin. The changed user's new role
  * reaches every service within the gateway's SESSION_CACHE_MS (docs/architecture.md). Every change,
  * and the undo of a change that would have left no admin, goes to the audit log with before and
- * after (issue #21).
+ * after.
  */
 export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService; relay: AuditRelay; now: () => Date }> = async (
   app,

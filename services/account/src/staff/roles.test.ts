@@ -1,4 +1,4 @@
-/** Role changes (issue #11 'Only an admin changes roles'; spec §6) against the real local database. */
+/** Role changes (spec §6) against the real local database. */
 import { signIdentity } from '@shop/service-kit';
 import { adminEndpointAnswers } from '@shop/test-fixtures';
 import { userModel } from '../users/user.model';
@@ -40,7 +40,7 @@ test('only an admin changes roles; customers and managers get 403, anonymous 401
   expect(promoted).toMatchObject({ status: 200, body: { id: customer.userId, role: 'manager' } });
   expect((await customer.call('GET', '/api/auth/me')).body.role).toBe('manager');
 
-  // Promote and demote are in the audit log with who, when, before and after (issue #21).
+  // Promote and demote are in the audit log with who, when, before and after.
   expect((await admin.asStaff('PATCH', rolePath(customer.userId), { role: 'customer' })).status).toBe(200);
   await env.app.auditRelay.flush();
   const entries = env.audit.entries().filter((entry) => entry.entityId === customer.userId && entry.action === 'role-change');

@@ -5,7 +5,7 @@ import { userModel } from '../users/user.model';
 
 /**
  * `GET /internal/users/names?ids=` for the admin service (shared INTERNAL_API_SECRET): the names
- * of up to 100 users, so the audit log shows who changed something (issue #13). Unknown or
+ * of up to 100 users, so the audit log shows who changed something. Unknown or
  * erased accounts are left out.
  */
 export const userNameRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * A single-use token sent by e-mail (issue #11): e-mail verification (48 h) or password reset
+ * A single-use token sent by e-mail: e-mail verification (48 h) or password reset
  * (1 h). `_id` is the SHA-256 of the token; the token itself exists only in the e-mail.
  */
 const tokenSchema = new Schema(

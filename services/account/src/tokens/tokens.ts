@@ -4,7 +4,7 @@ import { tokenModel } from './token.model';
 
 export type TokenPurpose = 'verify-email' | 'reset-password';
 
-/** How long a token is valid (ms): verification 48 h, reset 1 h (issue #11). */
+/** How long a token is valid (ms): verification 48 h, reset 1 h. */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 48 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,

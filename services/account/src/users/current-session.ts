@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 /**
  * Checks the session cookie of every route with `config.customerSession` before its handler runs
- * (issue #22: each handler checked it itself): 401 'Nicht authentifiziert' without a live session,
+ * (each handler checked it itself): 401 'Nicht authentifiziert' without a live session,
  * else `request.customerSession` is set. This service owns sessions, so it checks them itself
  * instead of trusting the gateway's cached identity. Runs after the request is validated, so a
  * malformed request is a 400 either way.

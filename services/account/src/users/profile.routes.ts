@@ -6,7 +6,7 @@ import { toApiUser } from './users';
 import { PASSWORD_CONFIRMED_RESPONSES, sessionOf, UNAUTHENTICATED } from './current-session';
 
 /**
- * The logged-in user's own data (issue #11; spec §7 PATCH /api/auth/profile and
+ * The logged-in user's own data (spec §7 PATCH /api/auth/profile and
  * POST /api/auth/change-password). 401 'Nicht authentifiziert' without a live session (the
  * browser then says 'Sitzung abgelaufen. Bitte melden Sie sich erneut an.', spec §8).
  */

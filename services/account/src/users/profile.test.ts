@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-describe('profile (issue #11)', () => {
+describe('profile', () => {
   test('name and saved address change; the address follows the checkout rules; logged out gives 401', async () => {
     const browser = await env.loggedIn('profil@example.de');
     const updated = await browser.call('PATCH', '/api/auth/profile', { firstName: 'Eri', address });

@@ -3,7 +3,7 @@ import { UserRole } from '@shop/contracts';
 import { auditOutboxPath, defineModel, storedAddressSchema } from '@shop/service-kit';
 
 /**
- * A customer or staff member (issue #11; spec §3 'User'). `email` is stored trimmed and in lower
+ * A customer or staff member (spec §3 'User'). `email` is stored trimmed and in lower
  * case and is unique. `passwordHash` is argon2id (PasswordHasher); it never leaves the service.
  */
 const userSchema = new Schema(
@@ -17,10 +17,10 @@ const userSchema = new Schema(
     lastLoginAt: { type: Date, default: null },
     /** Saved delivery address (the checkout's German address rules), or null. */
     address: { type: storedAddressSchema, default: null },
-    /** Blocked by staff (issue #13): no login, every session ended; with the reason. */
+    /** Blocked by staff: no login, every session ended; with the reason. */
     blockedAt: { type: Date, default: null },
     blockedReason: { type: String, default: null },
-    /** Optimistic concurrency for staff changes (issue #13). */
+    /** Optimistic concurrency for staff changes. */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,
   },

@@ -26,7 +26,7 @@ export function toApiUser(record: UserRecord): User {
  */
 export const USER_CACHE_MS = 5000;
 
-/** The users collection (issue #11). E-mail addresses arrive normalised (contract `Email`). */
+/** The users collection. E-mail addresses arrive normalised (contract `Email`). */
 export class Users {
   private readonly recent = new LRUCache<string, UserRecord>({ max: 10_000, ttl: USER_CACHE_MS });
 
@@ -111,7 +111,7 @@ export class Users {
   }
 
   /**
-   * Sets a user's role with its audit entry in the record's outbox (issue #21: role changes were
+   * Sets a user's role with its audit entry in the record's outbox (role changes were
    * only logged), delivered by the audit relay. @returns the updated user, or null when there is
    * none with this id.
    */

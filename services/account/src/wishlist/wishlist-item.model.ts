@@ -2,7 +2,7 @@ import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * A product a customer keeps on their wishlist (issue #11; spec §3 'Wishlist item: id,
+ * A product a customer keeps on their wishlist (spec §3 'Wishlist item: id,
  * productId'). One item per user and product (unique index): adding twice, also in parallel,
  * keeps one. Only the product id is stored; its data comes from the catalog when read.
  */

@@ -7,7 +7,7 @@ import type { Wishlists } from './wishlist';
 const errors = errorResponses({ 401: ['UNAUTHENTICATED'], 404: ['NOT_FOUND'], 409: ['CONFLICT'], 503: ['CATALOG_UNAVAILABLE'] });
 
 /**
- * The logged-in customer's wishlist (issue #11; spec §7 GET/POST /api/wishlist, DELETE
+ * The logged-in customer's wishlist (spec §7 GET/POST /api/wishlist, DELETE
  * /api/wishlist/{itemId}). 401 'Nicht authentifiziert' without a login (the browser says
  * 'Anmeldung erforderlich', spec §8). POST and DELETE answer the whole list as GET does, so the
  * browser shows the state the server holds.

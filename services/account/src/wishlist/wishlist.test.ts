@@ -18,7 +18,7 @@ afterEach(() => {
   env.catalog.up = true;
 });
 
-describe('wishlist (issue #11; spec §4, §7)', () => {
+describe('wishlist (spec §4, §7)', () => {
   test('logged out every call is 401 Nicht authentifiziert', async () => {
     const anonymous = env.visitor();
     for (const [method, url, body] of [

@@ -5,7 +5,7 @@ import { ConflictError, isDuplicateKeyError, NotFoundError } from '@shop/service
 import { wishlistItemModel, type WishlistItemRecord } from './wishlist-item.model';
 
 /**
- * Customers' wishlists (issue #11; spec §4 'Wishlist', §7 /api/wishlist). Product data is read
+ * Customers' wishlists (spec §4 'Wishlist', §7 /api/wishlist). Product data is read
  * from the catalog's internal API at every read, so prices and stock are current; products that
  * vanished or were taken out of the range stay on the list as unavailable.
  */

@@ -9,7 +9,7 @@ const NAME_CACHE_MS = 5 * 60_000;
 const NAMES_TIMEOUT_MS = 1500;
 
 /**
- * The names of the staff members in audit entries (issue #13), read from the account service,
+ * The names of the staff members in audit entries, read from the account service,
  * which owns users (`/internal/users/names`), and kept for NAME_CACHE_MS. When the account
  * service does not answer the log still shows, with the role and id only.
  */

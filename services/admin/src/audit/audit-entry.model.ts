@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * One audit log entry (contract AuditEntry, issue #13). `_id` is the entry's UUID from the
+ * One audit log entry (contract AuditEntry). `_id` is the entry's UUID from the
  * writing service, so an entry delivered twice is stored once. Append-only: nothing updates or
  * deletes entries.
  */

@@ -5,7 +5,7 @@ import { addDaysToIsoDate, startOfBerlinDay } from '@shop/format';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { auditEntryModel } from './audit-entry.model';
 
-/** The audit log's storage (issue #13): append-only, each entry id once. */
+/** The audit log's storage: append-only, each entry id once. */
 export class AuditLog {
   constructor(
     private readonly db: Connection,

@@ -5,7 +5,7 @@ import { AuditEntriesBody, AuditListQuery, AuditListResponse } from '@shop/contr
 import type { AuditLog } from './audit-log';
 
 /**
- * The audit log (issue #13), owned by this service: the other services deliver the entries of
+ * The audit log, owned by this service: the other services deliver the entries of
  * their staff writes to `POST /internal/audit-entries` (service-kit AuditRelay); staff read them at
  * `GET /api/admin/audit`.
  */

@@ -1,4 +1,4 @@
-/** The audit log (issue #13) against the real local database. */
+/** The audit log against the real local database. */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadConfig, signIdentity } from '@shop/service-kit';
@@ -98,7 +98,7 @@ test('filters by entity, actor and German calendar days; newest first; paged', a
   expect((await list('from=21.11.2026')).statusCode).toBe(400);
 });
 
-test('days outside 2000–2099 get a German 400, not a 500 (issue #21)', async () => {
+test('days outside 2000–2099 get a German 400, not a 500', async () => {
   for (const query of ['from=1799-12-31', 'to=0001-01-01', 'from=2026-02-30']) {
     const answer = await list(query);
     expect(answer.statusCode).toBe(400);

@@ -8,7 +8,7 @@ import type { AuditLog } from '../audit/audit-log';
 const LATEST_CHANGES = 8;
 
 /**
- * `GET /api/admin/dashboard` (issue #13; spec §2 /admin): orders and revenue today and this week,
+ * `GET /api/admin/dashboard` (spec §2 /admin): orders and revenue today and this week,
  * orders awaiting payment and overdue, open withdrawals (cart), low-stock and sold-out products
  * (catalog), the latest audit entries (this service). Parts are fetched in parallel; one that
  * fails is null.

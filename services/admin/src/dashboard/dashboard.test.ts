@@ -1,4 +1,4 @@
-/** The dashboard (issue #13): figures from the cart and catalog internal APIs, audit entries of its own; a silent service gives null. */
+/** The dashboard: figures from the cart and catalog internal APIs, audit entries of its own; a silent service gives null. */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadConfig, signIdentity } from '@shop/service-kit';
@@ -111,7 +111,7 @@ test('customers get 403', async () => {
   expect((await dashboard('customer')).statusCode).toBe(403);
 });
 
-test('staff figures are never kept by a cache, refusals included (issue #21)', async () => {
+test('staff figures are never kept by a cache, refusals included', async () => {
   for (const role of ['manager', 'customer']) expect((await dashboard(role)).headers['cache-control']).toBe('no-store');
   expect((await app.inject({ method: 'GET', url: '/api/admin/dashboard' })).headers['cache-control']).toBe('no-store');
 });

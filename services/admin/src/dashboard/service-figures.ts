@@ -7,7 +7,7 @@ import { InternalClient } from '@shop/service-kit';
 const FIGURES_TIMEOUT_MS = 5000;
 
 /**
- * The dashboard's figures from the services that own them (issue #13: the admin service never
+ * The dashboard's figures from the services that own them (the admin service never
  * reads another service's database): the cart's order figures and the catalog's stock figures
  * over their internal APIs. A service that does not answer correctly gives null, logged.
  */

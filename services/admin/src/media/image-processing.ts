@@ -26,7 +26,7 @@ export interface ProcessedImage {
 }
 
 /**
- * Checks an upload by its bytes and makes the stored widths (issue #13 media library):
+ * Checks an upload by its bytes and makes the stored widths (media library):
  * - the type comes from the bytes (libvips reads the file header), never from the name or the
  *   declared type; a declared type that differs is refused ('the bytes lie about the type');
  * - only JPEG, PNG, WebP and GIF (first frame); SVG, TIFF, HEIF, PDF and anything else are refused;

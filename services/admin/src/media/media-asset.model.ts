@@ -2,7 +2,7 @@ import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { auditOutboxPath, defineModel } from '@shop/service-kit';
 
 /**
- * An image of the media library (issue #13). The WebP widths themselves are `media_files`
+ * An image of the media library. The WebP widths themselves are `media_files`
  * documents ('{id}-{width}.webp'), written before this record, so a listed image always has its
  * files. Staff writes carry `version` (optimistic concurrency) and their audit entry in the
  * record's own outbox, like every other staff write.

@@ -40,7 +40,7 @@ export interface Upload {
 }
 
 /**
- * The media library (issue #13; admin service): upload (checked and re-encoded by
+ * The media library (admin service): upload (checked and re-encoded by
  * `processImage`), list, alt text, and deletion only while no product, post or page uses the
  * image. Staff writes are audited through the asset's outbox (delivered into this service's own
  * log). A deletion first marks the asset deleted with its audit entry (one version-checked

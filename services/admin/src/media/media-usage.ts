@@ -9,7 +9,7 @@ export type MediaUse = MediaUsageResponse['uses'][number];
 
 /**
  * Where an image of the media library is used, asked of the services that hold the references
- * (issue #13: the admin service never reads another database): the catalog's products and the
+ * (the admin service never reads another database): the catalog's products and the
  * content service's posts and pages, `GET /internal/media-usage?assetId=`. Null when a service
  * did not answer: then nobody can tell, and a deletion must not go ahead.
  */

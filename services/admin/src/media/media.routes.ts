@@ -22,7 +22,7 @@ const UnsupportedMediaError = defineApiError('UNSUPPORTED_MEDIA', 415);
 const params = z.object({ id: z.string().max(64) }).strict();
 
 /**
- * The media library's endpoints (issue #13). Staff (`media:write`): upload (multipart/form-data
+ * The media library's endpoints. Staff (`media:write`): upload (multipart/form-data
  * with `alt` and one `file`), list, change the alt text, delete an unused image. Everyone: the
  * stored WebP files at `/api/media/{id}-{width}.webp`, cached for a year (a file never changes
  * under its name).

@@ -1,5 +1,5 @@
 /**
- * The media library (issue #13) against the real local database and real image processing:
+ * The media library against the real local database and real image processing:
  * uploads are judged by their bytes (wrong type, lying type, oversized, SVG), re-encoded to WebP
  * in several widths without metadata, served publicly; alt text with optimistic concurrency;
  * deletion only when the catalog and the content service report no use; everything audited.
@@ -80,7 +80,7 @@ async function uploadForm(form: FormData) {
   return { status: response.statusCode, body: response.json() };
 }
 
-test("two files in one upload get the German 413 with a stable code, not Fastify's (issue #21)", async () => {
+test("two files in one upload get the German 413 with a stable code, not Fastify's", async () => {
   const form = new FormData();
   form.append('alt', 'Zwei Bilder');
   for (const name of ['a.png', 'b.png']) form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), name);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthStatus, errorResponses, STAFF_ACCESS_ERRORS, permissionsOf, UserRole } from '@shop/contracts';
 
 /**
- * `GET /api/admin/auth-status` (issue #13; spec §2 /admin/auth-status): the logged-in staff
+ * `GET /api/admin/auth-status` (spec §2 /admin/auth-status): the logged-in staff
  * member's id, role and permissions as the gateway vouches for them. 401 without a login, 403 for
  * customers.
  */

@@ -87,7 +87,7 @@ describe('German ID card MRZ check (age verification stage 1)', () => {
     expect((await verify(idCard(), '2090-01-01')).failureReason).toBe('Das Geburtsdatum stimmt nicht mit dem Ausweis überein.');
   });
 
-  test('the century comes from the MRZ: a minor typing a birth year a century earlier is refused (issue #21)', async () => {
+  test('the century comes from the MRZ: a minor typing a birth year a century earlier is refused', async () => {
     const minor = idCard({ birth: '100315' });
     expect((await verify(minor, '2010-03-15')).failureReason).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
     expect(await verify(minor, '1910-03-15')).toMatchObject({ verified: false, failureReason: OVER_100 });

@@ -70,7 +70,7 @@ function mrzExpiry(value: string): Date | null {
 /**
  * The birth date the card holds. The MRZ writes it as 'YYMMDD' without a century, so the century
  * comes from the MRZ itself: the most recent one that puts the day on or before the order date
- * (issue #21: taking it from the typed date let a minor born 2010 pass by typing 1910).
+ * (taking it from the typed date let a minor born 2010 pass by typing 1910).
  * @returns null when 'YYMMDD' is no real day.
  */
 export function mrzBirthDate(mrz: string, orderDate: Date): Date | null {
@@ -99,7 +99,7 @@ export function ageOn(birth: Date, day: Date): number {
   return age;
 }
 
-/** Holders of 100 years and more cannot be told from children by the MRZ (issue #21): checked by hand. */
+/** Holders of 100 years and more cannot be told from children by the MRZ: checked by hand. */
 export const OVER_100 =
   'Ihr Alter lässt sich mit dem Ausweis nicht online prüfen. Bitte wenden Sie sich an unseren Kundenservice, wir helfen Ihnen gern weiter.';
 
@@ -117,7 +117,7 @@ const fail = (failureReason: string): AgeVerificationResult => ({
 });
 
 /**
- * The built-in check with the German ID card (issue #4): the machine-readable zone (TD1) is
+ * The built-in check with the German ID card: the machine-readable zone (TD1) is
  * parsed and all its check digits validated with the `mrz` library; the card must be a German
  * identity card as issued (GERMAN_ID_CARD: code, state, nationality, number format, at most ten
  * years of validity), not expired on the order date; its birth date (century from the MRZ itself,

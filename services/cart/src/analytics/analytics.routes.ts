@@ -3,7 +3,7 @@ import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { AnalyticsQuery, AnalyticsReport } from '@shop/contracts/admin';
 import type { SalesReport } from './sales-report';
 
-/** `GET /api/admin/analytics?from&to` (issue #13; permission analytics:read): sales figures of a period. */
+/** `GET /api/admin/analytics?from&to` (permission analytics:read): sales figures of a period. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ sales: SalesReport }> = async (app, { sales }) => {
   app.get(
     '/api/admin/analytics',

@@ -1,5 +1,5 @@
 /**
- * Sales figures for staff (issue #13) against the real local database: per German day, per
+ * Sales figures for staff against the real local database: per German day, per
  * category from the kept product slugs, top products, average order value and promo code use;
  * cancelled orders left out; the period checked.
  */
@@ -87,7 +87,7 @@ test('the period is checked: order, length, shape; customers get 403', async () 
   expect(long.json().issues[0]).toMatchObject({ path: 'querystring/to' });
   expect((await report('from=20.11.2026&to=2026-11-22')).statusCode).toBe(400);
   expect((await report('from=2026-11-20&to=2026-11-21', 'customer')).statusCode).toBe(403);
-  // Issue #21: days far in the past answered 500.
+  // Days far in the past answered 500.
   for (const query of ['from=1799-12-31&to=1800-01-02', 'from=0001-01-01&to=0001-01-02']) {
     const ancient = await report(query);
     expect(ancient.statusCode).toBe(400);

@@ -17,7 +17,7 @@ const categoryOf = (productSlug: string) => CATEGORIES.find((category) => produc
 type ReportOrder = Pick<OrderRecord, 'createdAt' | 'items' | 'totals' | 'promo'>;
 
 /**
- * Sales figures for staff (issue #13, /admin/analytics), computed where the orders live. Counts
+ * Sales figures for staff (/admin/analytics), computed where the orders live. Counts
  * orders placed in the period that were not cancelled (and never half-placed ones). Revenue per
  * day and the average order value use what customers paid (after promo discounts, with shipping,
  * VAT included); categories and products use the line totals (prices paid per item, before an

@@ -29,7 +29,7 @@ const pricesOf = (product: Product): PricedLine & { unitCents: number } => {
 };
 
 /**
- * Cart operations (issue #4). Every change is a compare-and-set on the cart's `version`, retried
+ * Cart operations. Every change is a compare-and-set on the cart's `version`, retried
  * on a concurrent change, so two tabs never lose each other's updates and a failed check leaves
  * the cart unchanged. Every read re-prices the lines through the catalog: a client's price is
  * never used. Amounts are integer cents throughout (PricedCart).
@@ -142,7 +142,7 @@ export class CartOperations {
   }
 
   /**
-   * 'Erneut bestellen' (issue #25): puts the lines of an earlier order into the cart in one
+   * 'Erneut bestellen': puts the lines of an earlier order into the cart in one
    * change, each as far as it can go today: a product that is gone or sold out is left out with
    * the reason, a quantity above the stock or the line limit (99, counting what the cart already
    * holds) is reduced. Prices are today's (the cart re-prices on every read).
@@ -214,7 +214,7 @@ export class CartOperations {
   }
 
   /**
-   * Claims the cart for the order `orderId` (issue #9: parallel checkouts of one cart gave one
+   * Claims the cart for the order `orderId` (parallel checkouts of one cart gave one
    * order each). A compare-and-set on the claim field: it succeeds when the cart has items and no
    * other order holds it (or that claim is older than `staleAfterMs`, left by a crash), and again
    * for the same order (a retry with the same idempotency key).

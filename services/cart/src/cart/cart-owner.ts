@@ -8,7 +8,7 @@ export const CART_COOKIE = 'cart_session';
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 
 /**
- * Who owns the cart of a request (issue #4): a logged-in customer ('user:<id>', from the identity
+ * Who owns the cart of a request: a logged-in customer ('user:<id>', from the identity
  * the gateway vouches for) or a guest ('session:<uuid>', from the signed HttpOnly cookie).
  * When a customer arrives with a guest cart (they just logged in), the guest cart is merged into
  * theirs once and the guest cookie is cleared, so nothing put in the cart before login is lost.

@@ -22,7 +22,7 @@ const cartSchema = new Schema(
     items: { type: [lineItemSchema], default: [] },
     promoCode: { type: String, default: null },
     version: { type: Number, default: 0 },
-    // The order being placed from this cart (issue #9): one order per cart at a time.
+    // The order being placed from this cart: one order per cart at a time.
     checkoutClaim: { type: new Schema({ orderId: String, at: Date }, { _id: false }), default: null },
   },
   { timestamps: true, versionKey: false },

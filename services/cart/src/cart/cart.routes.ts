@@ -29,7 +29,7 @@ const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungü
  * Errors: 400 bad quantity or code (German message, cart unchanged; an unknown code has code
  * PROMO_UNKNOWN), 404 unknown line or product, 409 sold out, 429 PROMO_ATTEMPTS_EXCEEDED after
  * 10 unknown codes per cart within 10 minutes, or PROMO_GUESS_LIMIT_PER_IP (100) per client IP
- * (limits/windows.ts, issues #8 and #24), 503 catalog not reachable.
+ * (limits/windows.ts), 503 catalog not reachable.
  */
 export const cartRoutes: FastifyPluginAsyncZod<{
   operations: CartOperations;

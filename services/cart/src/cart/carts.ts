@@ -17,7 +17,7 @@ export interface StoredCart {
 export type CartContent = Pick<StoredCart, 'items' | 'promoCode'>;
 
 /**
- * The carts collection (one document per owner key, issue #4). Writes are compare-and-set on
+ * The carts collection (one document per owner key). Writes are compare-and-set on
  * `version`, so a caller that lost a race learns it and retries; no transactions needed.
  */
 export class Carts {

@@ -16,7 +16,7 @@ export interface PricedCartLine {
 }
 
 /**
- * The cart as the service computes with it (issue #10: amounts stay integer cents inside the
+ * The cart as the service computes with it (amounts stay integer cents inside the
  * service and become the API's EUR strings only in {@link toApiCart}).
  */
 export interface PricedCart {

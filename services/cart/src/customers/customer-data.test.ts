@@ -1,5 +1,5 @@
 /**
- * The cart service's part of a customer's data export and account deletion (issue #11, DSGVO
+ * The cart service's part of a customer's data export and account deletion (DSGVO
  * Art. 15, 17, 20), through its internal API on the real local database.
  */
 import { randomUUID } from 'node:crypto';

@@ -35,7 +35,7 @@ const taxSchema = new Schema(
 );
 
 /**
- * An issued invoice or cancellation invoice (issue #25; § 14 UStG). Immutable once stored: a
+ * An issued invoice or cancellation invoice (§ 14 UStG). Immutable once stored: a
  * correction is a cancellation invoice plus a new invoice, never an edit. `sequence` is unique
  * and counted without gaps (the insert itself takes the number, see Invoices.issue); `issueKey`
  * is unique per order and document (`{orderId}:invoice:1`, `{orderId}:cancellation:1`, …), so

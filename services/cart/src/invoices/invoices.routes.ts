@@ -21,7 +21,7 @@ function sendPdf(reply: FastifyReply, invoice: { number: string; kind: 'invoice'
 }
 
 /**
- * Invoice downloads (issue #25):
+ * Invoice downloads:
  * - `GET /api/orders/{id}/invoices/{number}`: for the order's buyer (this browser's access cookie
  *   or the logged-in owner, as the order itself); 404 for everyone else and for a number that is
  *   not this order's.

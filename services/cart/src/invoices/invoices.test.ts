@@ -1,5 +1,5 @@
 /**
- * Invoices (issue #25) against the real local database: issued with the shipment and attached to
+ * Invoices against the real local database: issued with the shipment and attached to
  * the shipping e-mail, the PDF's text read back and its numbers checked; gap-free numbers under
  * 20 parallel issues and with two instances; one invoice per order however often it is asked
  * for; a refund gives a cancellation invoice, never an edit; downloads only for the buyer and

@@ -20,7 +20,7 @@ export const SellerDetailsUnavailableError = defineApiError('SELLER_DETAILS_UNAV
 type NewInvoice = Omit<InvoiceRecord, '_id' | 'sequence' | 'number' | 'pdf'>;
 
 /**
- * Invoices and cancellation invoices (issue #25). Numbers are sequential and gap-free, also
+ * Invoices and cancellation invoices. Numbers are sequential and gap-free, also
  * under parallel issues and with several instances: a number is taken by inserting the complete,
  * final document with `sequence` = the highest stored + 1 under a unique index; whoever loses
  * that race reads again and takes the next. A number is therefore never taken without its

@@ -3,9 +3,9 @@ import { LegalText, LegalVersions, SellerDetails, type LegalTextSlug } from '@sh
 import { CachedInternalRead, InternalClient } from '@shop/service-kit';
 
 /**
- * The versions of terms, withdrawal text and privacy policy in force (issue #12: an order keeps
+ * The versions of terms, withdrawal text and privacy policy in force (an order keeps
  * the versions it was placed under), from the content service's `GET /internal/legal-versions`.
- * Staff publish new versions in the back office (issue #13), so an order placed after a
+ * Staff publish new versions in the back office, so an order placed after a
  * publication records the new version within 2 s. An order is never refused for this: when the
  * content service does not answer, the last known versions are used, or null (logged).
  */
@@ -25,7 +25,7 @@ export class LegalVersionsClient extends CachedInternalRead<LegalVersions> {
 }
 
 /**
- * The seller as invoices name it (issue #25): the operator settings from the content service's
+ * The seller as invoices name it: the operator settings from the content service's
  * `GET /internal/seller-details`. Null when the content service never answered: no invoice is
  * issued then (the invoice job tries again).
  */

@@ -3,8 +3,8 @@ import { defineApiError, securityWaitMessage, type RateWindow } from '@shop/serv
 const TEN_MINUTES = 10 * 60 * 1000;
 
 /**
- * Promo code guessing per cart (issue #24; issue #8 keyed it per client IP, and shoppers who
- * share an address were refused their first, valid code after someone else's guesses): 10
+ * Promo code guessing per cart (not per client IP: shoppers who
+ * share an address would be refused their first, valid code after someone else's guesses): 10
  * unknown codes per cart owner (guest session or customer) in 10 minutes. Valid, expired and
  * below-minimum codes do not count.
  */
@@ -19,7 +19,7 @@ export const PROMO_GUESSES_PER_CART: RateWindow = {
 /**
  * Unknown codes per client IP across carts: the high backstop against one client starting fresh
  * sessions (PROMO_GUESS_LIMIT_PER_IP, default 100 in 10 minutes; many shoppers share one IP).
- * Named 'promo' as the per-IP window of issue #8 was, so its stored attempts keep counting.
+ * Named 'promo', the name its stored attempts have always had.
  */
 export const promoGuessesPerIp = (limit: number): RateWindow => ({
   name: 'promo',
@@ -38,7 +38,7 @@ const ORDER_LIMIT_MESSAGE = (wait: string) =>
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Orders placed per e-mail address in 24 hours (issue #9: orders per client were unlimited, and
+ * Orders placed per e-mail address in 24 hours (orders per client were unlimited, and
  * each one reserves stock until it is paid or cancelled). Only orders actually placed count.
  * `limit`: ORDER_LIMIT_PER_EMAIL (default 5).
  */
@@ -67,7 +67,7 @@ const WITHDRAWAL_LIMIT_MESSAGE = (wait: string) =>
 
 /**
  * Withdrawals naming no order of that e-mail address (404), per e-mail address and client
- * together (issue #21: 40 guesses in 0.3 s found all five orders of one buyer). Only failures
+ * together (40 guesses in 0.3 s found all five orders of one buyer). Only failures
  * count, so a buyer withdrawing from several orders is never slowed (§ 356a BGB: as easy as
  * ordering). Keyed on the pair, not on the address alone: a stranger's failures must not lock the
  * buyer out of withdrawing. Order numbers are random (40 bits), so the pair limit and the per-IP

@@ -33,7 +33,7 @@ export async function loadPlacedOrder(db: Connection, id: string): Promise<Order
   return doc;
 }
 
-/** What staff read about orders (issue #13): the list and one order's detail. Changes: OrderFulfillment. */
+/** What staff read about orders: the list and one order's detail. Changes: OrderFulfillment. */
 export class AdminOrderQueries {
   constructor(private readonly deps: { db: Connection; payment: PaymentMethod; dueDays: number; now: () => Date }) {}
 

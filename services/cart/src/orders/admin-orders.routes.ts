@@ -10,7 +10,7 @@ const idParams = z.object({ id: z.string().max(64) });
 const readErrors = { ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'] } as const;
 
 /**
- * Staff endpoints of orders and withdrawals (issue #13), under /api/admin/orders, permission
+ * Staff endpoints of orders and withdrawals, under /api/admin/orders, permission
  * `orders:write` (service-kit staffAccessPlugin). Steps answer 409 STALE_VERSION when the order
  * changed since the `version` sent, 409 CONFLICT when the step does not fit the status.
  */

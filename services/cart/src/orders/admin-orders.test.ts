@@ -1,5 +1,5 @@
 /**
- * The back office's order workflow (issue #13) against the real local database: permissions,
+ * The back office's order workflow against the real local database: permissions,
  * paid → shipped (tracking e-mail) → delivered, wrong steps and outdated versions, a staff
  * cancellation releasing stock like the overdue-payment job, filters, and a withdrawal with its
  * deadlines and refund. Audit entries reach the admin service's double.
@@ -153,7 +153,7 @@ test('the list filters by status, overdue payment, search and order day', async 
   expect((await list(`search=${open.orderNumber.toLowerCase()}`)).orders).toMatchObject([{ id: open.id, overdue: false }]);
   expect((await list('from=2026-11-10&to=2026-11-10')).orders.map((o: { id: string }) => o.id)).toEqual([late.id]);
   expect((await list('search=%5B(.*')).total).toBe(0);
-  // Issue #21: days far in the past answered 500.
+  // Days far in the past answered 500.
   const ancient = await admin('GET', '/api/admin/orders?from=1799-12-31&to=2026-11-10');
   expect(ancient).toMatchObject({
     status: 400,

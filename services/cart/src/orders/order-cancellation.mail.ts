@@ -10,7 +10,7 @@ export interface CancelledOrder {
   totalCents: number;
   createdAt: Date;
   dueAt: Date;
-  /** Why: no payment by the due date (the automatic job), or staff with their note (issue #13). */
+  /** Why: no payment by the due date (the automatic job), or staff with their note. */
   reason: 'payment_overdue' | 'staff';
   note: string;
   /** Whether the buyer had paid already (then the amount is refunded). */
@@ -19,7 +19,7 @@ export interface CancelledOrder {
 
 /**
  * Tells the buyer that an order was cancelled: which order and why (no payment by the due date,
- * issue #9, or the shop's reason, issue #13), that nothing is owed, and that a payment made is
+ * or the shop's reason), that nothing is owed, and that a payment made is
  * refunded in full. Plain text and HTML with the same content; user input is escaped.
  */
 export function orderCancellationMail(order: CancelledOrder, shop: { name: string; origin: string; contactEmail?: string }): OutgoingMail {

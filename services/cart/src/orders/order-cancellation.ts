@@ -12,7 +12,7 @@ import { orderTransition } from './order-transitions';
 export type CancellationRequest = { reason: 'payment_overdue' } | { reason: 'staff'; note: string; version: number; staff: ShopIdentity };
 
 /**
- * The one cancellation of an order (issue #9 overdue payments; issue #13 staff): compare-and-set
+ * The one cancellation of an order (overdue payments; staff): compare-and-set
  * from the statuses orderTransition allows ('awaiting_payment', staff also 'paid') to 'cancelled', so a payment booked meanwhile,
  * another instance of the job or another staff member wins cleanly; the per-customer promo use
  * is given back; then the stock reservation is released through the catalog and the buyer gets

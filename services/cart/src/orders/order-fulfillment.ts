@@ -14,7 +14,7 @@ import type { Invoices } from '../invoices/invoices';
 type Action = z.output<typeof OrderAction>;
 
 /**
- * The back office's order workflow (issue #13): the steps awaiting payment → paid (the bank
+ * The back office's order workflow: the steps awaiting payment → paid (the bank
  * transfer recorded) → shipped (DHL number; the buyer gets the tracking link) → delivered,
  * cancellation (OrderCancellation, the same as the overdue-payment job: stock released, buyer
  * told) and the refund after a withdrawal. What is allowed is decided by orderTransition; each
@@ -64,7 +64,7 @@ export class OrderFulfillment {
       });
       if (transition.events.includes('shipped')) await this.deps.shippingMails.sendPending();
       if (request.action === 'refund-withdrawal') {
-        // A refund after delivery reverses the invoice (issue #25): a cancellation invoice, never an edit.
+        // A refund after delivery reverses the invoice: a cancellation invoice, never an edit.
         const refunded = await loadPlacedOrder(this.deps.db, id);
         await this.deps.invoices
           .cancelFor(refunded, refunded.refund?.amountCents ?? 0, request.refundedOn)

@@ -1,5 +1,5 @@
 /**
- * Orders per e-mail address and per client IP within 24 hours (issue #9), through the cart API on
+ * Orders per e-mail address and per client IP within 24 hours, through the cart API on
  * the real local database, with low limits: 2 per e-mail, 3 per IP.
  */
 import { randomUUID } from 'node:crypto';
@@ -35,7 +35,7 @@ test('the third order of one e-mail address within 24 hours is refused (429), fr
   expect((await order('203.0.113.3', 'lena@example.de')).response.status).toBe(201);
 });
 
-test('the limit counts one Gmail mailbox however it is spelt: dots, +tags, googlemail.com (issue #21)', async () => {
+test('the limit counts one Gmail mailbox however it is spelt: dots, +tags, googlemail.com', async () => {
   expect((await order('203.0.113.21', 'nora.limit@gmail.com')).response.status).toBe(201);
   expect((await order('203.0.113.22', 'n.o.r.a.limit+shop@gmail.com')).response.status).toBe(201);
   expect((await order('203.0.113.23', 'NoraLimit@googlemail.com')).response).toMatchObject({

@@ -50,17 +50,17 @@ export const CONFIRMATION_CLAIM_STALE_MS = 5 * 60 * 1000;
 export const CONFIRMATION_RETRY_AFTER_MS = 2 * 60 * 1000;
 
 /**
- * The steps of a placement where the fault tests stop the process (FAULT_INJECTION, issue #24):
+ * The steps of a placement where the fault tests stop the process (FAULT_INJECTION):
  * the order's outcome must be the same whichever step the process dies after.
  */
 export const PLACEMENT_FAULT_POINTS = ['after-cart-claim', 'after-order-insert', 'after-stock-reservation', 'before-email'] as const;
 export type PlacementFaultPoint = (typeof PLACEMENT_FAULT_POINTS)[number];
 
 /**
- * Places orders (issue #4) without multi-document transactions:
+ * Places orders without multi-document transactions:
  * 1. the idempotency key gives the order id (hash of cart owner and key): a key seen before
  *    returns that order (never a second one); the cart is then claimed for this order id
- *    (compare-and-set), so a parallel request with another key gets 409 (issue #9);
+ *    (compare-and-set), so a parallel request with another key gets 409;
  * 2. the cart is re-priced by the catalog; changes since the review (notices, another total) are a 409;
  * 3. the age is verified (provider; only result, method, reference and time are kept);
  * 4. a 'pending' order is inserted (unique idempotency key, readable number from the counter);
@@ -70,7 +70,7 @@ export type PlacementFaultPoint = (typeof PLACEMENT_FAULT_POINTS)[number];
  * When 5 or 6 fails, what was done is undone (reservation released, pending order deleted), so
  * the shopper can try again with nothing lost or half-written.
  *
- * A process that dies mid-placement (issue #24) leaves its state in the database, and the retry
+ * A process that dies mid-placement leaves its state in the database, and the retry
  * with the same key (on any instance) finishes it: before step 4 it places afresh (the cart claim
  * is this order's); a pending order is owned by its placement until `placingUntil`
  * (`placingLeaseMs`), then taken over by compare-and-set and finished from step 5 (the

@@ -2,9 +2,9 @@ import { dhlTrackingUrl } from '@shop/contracts/admin';
 import { shortMail, type OutgoingMail, type ShopInfo } from '@shop/service-kit';
 
 /**
- * Tells the buyer the parcel is on its way (issue #13): order number, the DHL tracking number
+ * Tells the buyer the parcel is on its way: order number, the DHL tracking number
  * and link, and the handover rule of the age-checked delivery (legal-de 1.6); the invoice goes
- * along as PDF (issue #25).
+ * along as PDF.
  */
 export function orderShippedMail(
   order: { orderNumber: string; email: string; name: string; trackingNumber: string },

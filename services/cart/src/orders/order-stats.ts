@@ -5,7 +5,7 @@ import { orderModel, type OrderRecord } from './order.model';
 
 const DAY_MS = 86_400_000;
 
-/** The back office dashboard's order figures (issue #13). */
+/** The back office dashboard's order figures. */
 export class OrderStatistics {
   constructor(private readonly deps: { db: Connection; dueDays: number; now: () => Date }) {}
 
@@ -14,7 +14,7 @@ export class OrderStatistics {
   }
 
   /**
-   * The dashboard's order figures (issue #13): orders placed today and this week (from Monday,
+   * The dashboard's order figures: orders placed today and this week (from Monday,
    * German days) that are not cancelled, with their totals, and the work queues.
    */
   async stats(): Promise<OrderStats> {

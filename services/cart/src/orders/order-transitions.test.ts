@@ -1,5 +1,5 @@
 /**
- * The order rule book (issue #22): every action against every status of a placed order, and the
+ * The order rule book: every action against every status of a placed order, and the
  * date and amount refusals. Pure: no database.
  */
 import { ConflictError, FieldError } from '@shop/service-kit';

@@ -8,9 +8,9 @@ import type { OrderRecord } from './order.model';
 type OrderStatus = OrderRecord['status'];
 
 /**
- * Every change of an order's state after placement (issue #22: the rules were inline in the staff
- * route's switch): what staff do in the back office (OrderAction, issue #13), the overdue-payment
- * job's cancellation (issue #9) and a shopper's withdrawal (§ 355 BGB, issue #9).
+ * Every change of an order's state after placement (the rules were inline in the staff
+ * route's switch): what staff do in the back office (OrderAction), the overdue-payment
+ * job's cancellation and a shopper's withdrawal (§ 355 BGB).
  */
 type StaffAction = z.output<typeof OrderAction>;
 export type OrderTransitionRequest =

@@ -3,7 +3,7 @@ import { auditOutboxPath, defineModel, storedAddressSchema } from '@shop/service
 import { OrderStatus } from '@shop/contracts';
 import { storedPromoSchema } from '../promo/promo-code.model';
 
-/** The contract's statuses plus 'pending' (only while the order is being placed): one list (issue #10). */
+/** The contract's statuses plus 'pending' (only while the order is being placed): one list. */
 export const ORDER_RECORD_STATUSES = ['pending', ...OrderStatus.options] as const;
 
 const lineItemSchema = new Schema(
@@ -22,7 +22,7 @@ const lineItemSchema = new Schema(
 );
 
 /**
- * An order (issue #4). Prices, totals and product names are copied at placement, so later
+ * An order. Prices, totals and product names are copied at placement, so later
  * catalogue changes never alter a placed order. `status` 'pending' exists only while the order
  * is being placed (stock reserved, promo counted); shoppers never see pending orders, and a
  * pending order left behind by a crash is released by the sweeper. `idempotencyKey` is unique:
@@ -80,7 +80,7 @@ const orderSchema = new Schema(
       default: null,
     },
     /**
-     * While 'pending': until when the placement that inserted it owns it (issue #24). A retry with
+     * While 'pending': until when the placement that inserted it owns it. A retry with
      * the same idempotency key after that (the placing process died) takes it over and finishes
      * the placement; the stale-pending sweeper takes only orders whose time has passed.
      */
@@ -92,30 +92,30 @@ const orderSchema = new Schema(
     confirmationEmailSentAt: { type: Date, default: null },
     /** Set when the buyer used 'Vertrag widerrufen' (details in the withdrawals log). */
     withdrawalRequestedAt: { type: Date, default: null },
-    /** Cancellation (issue #9: unpaid prepayment orders, UnpaidOrders): when, why, and the follow-ups done. */
+    /** Cancellation (unpaid prepayment orders, UnpaidOrders): when, why, and the follow-ups done. */
     cancelledAt: { type: Date, default: null },
     cancellationReason: { type: String, enum: ['payment_overdue', 'staff', 'withdrawal'], default: null },
-    /** Staff's reason for a cancellation (issue #13); '' for the automatic one. */
+    /** Staff's reason for a cancellation; '' for the automatic one. */
     cancellationNote: { type: String, default: '' },
     stockReleasedAt: { type: Date, default: null },
     cancellationEmailSentAt: { type: Date, default: null },
-    /** The bank transfer staff recorded (issue #13): day received, cents, note, who and when. */
+    /** The bank transfer staff recorded: day received, cents, note, who and when. */
     paymentReceived: {
       type: new Schema({ receivedOn: String, amountCents: Number, note: String, recordedAt: Date, byUserId: String }, { _id: false }),
       default: null,
     },
-    /** Shipment (issue #13): DHL tracking number, when shipped and delivered, and whether the buyer got the tracking e-mail. */
+    /** Shipment: DHL tracking number, when shipped and delivered, and whether the buyer got the tracking e-mail. */
     trackingNumber: { type: String, default: null },
     shippedAt: { type: Date, default: null },
     shippingEmailSentAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
-    /** The refund after a withdrawal (issue #13): the day paid back and the cents. */
+    /** The refund after a withdrawal: the day paid back and the cents. */
     refund: {
       type: new Schema({ refundedOn: String, amountCents: Number, recordedAt: Date, byUserId: String }, { _id: false }),
       default: null,
     },
     /**
-     * The invoices issued for it (issue #25), oldest first: number, kind, time. The documents
+     * The invoices issued for it, oldest first: number, kind, time. The documents
      * themselves are in the 'invoices' collection (immutable); this list is added to after each
      * is stored, and the invoice job adds any an interrupted run left out.
      */
@@ -133,12 +133,12 @@ const orderSchema = new Schema(
       default: [],
     },
     /**
-     * The review invitation (issue #25): when it was sent (claimed first, so two instances never
+     * The review invitation: when it was sent (claimed first, so two instances never
      * send it twice) and the SHA-256 hash of its token, which opens the review form for this order.
      */
     reviewInvitationSentAt: { type: Date, default: null },
     reviewInvitationTokenHash: { type: String, default: null },
-    /** Optimistic concurrency for staff changes (issue #13). */
+    /** Optimistic concurrency for staff changes. */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,
   },

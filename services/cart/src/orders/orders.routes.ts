@@ -50,7 +50,7 @@ const errors = errorResponses({
 });
 
 /**
- * Checkout and orders (issue #4):
+ * Checkout and orders:
  * - `POST /api/checkout/age-verification`: checks the ID card before the review step (422 with
  *   the German reason); the order checks again, nothing is stored here.
  * - `POST /api/orders` (header `Idempotency-Key`): places the cart as an order; 201 the new
@@ -59,7 +59,7 @@ const errors = errorResponses({
  *   ORDER_LIMIT_PER_IP per client IP within 24 hours.
  * - `GET /api/orders/{id}`: the order for its buyer (access cookie or logged-in owner), else 404.
  * - `GET /api/orders`: the logged-in customer's orders (401 'Anmeldung erforderlich' otherwise).
- * - `POST /api/orders/{id}/reorder`: 'Erneut bestellen' (issue #25) for the order's buyer (as the
+ * - `POST /api/orders/{id}/reorder`: 'Erneut bestellen' for the order's buyer (as the
  *   GET; 404 otherwise): its products go into this browser's cart as far as they are available
  *   today (ReorderResponse says which were left out and why); 503 when the catalog is unreachable.
  */

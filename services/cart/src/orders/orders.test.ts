@@ -1,5 +1,5 @@
 /**
- * Checkout and orders against the real local database (issue #4 'Tests'): placement with
+ * Checkout and orders against the real local database: placement with
  * re-pricing, age check, stock reservation and promo counting; idempotency; 20 parallel orders
  * on a stock of 5; a lost catalog answer in the middle of an order; the buyer-only order view.
  */
@@ -73,7 +73,7 @@ describe('placing an order', () => {
       email: 'erika@example.de',
       shippingAddress: erika,
       shipping: { method: 'dhl-age-check', label: 'DHL Paket mit Alterssichtprüfung 18+' },
-      // Due seven days after the order date, as a German calendar day (issue #10: one due date for page and e-mail).
+      // Due seven days after the order date, as a German calendar day (one due date for page and e-mail).
       payment: {
         method: 'prepayment',
         reference: order.orderNumber,
@@ -82,7 +82,7 @@ describe('placing an order', () => {
       },
       promo: { code: 'WILLKOMMEN10', type: 'percentage', percent: 10 },
       ageVerification: { method: 'id-card-mrz', verified: true },
-      // Issue #12: the order keeps the versions of the legal texts it was placed under.
+      // The order keeps the versions of the legal texts it was placed under.
       legalVersions: TEST_LEGAL_VERSIONS,
     });
     // 2 × 16.99 + 2 × 14.99 = 63.96; −10 % = 6.40; 4 items ship free.
@@ -99,7 +99,7 @@ describe('placing an order', () => {
       ['RandM Tornado 9000 Blueberry Ice', 2, '16.99', '33.98'],
       [`RandM Tornado 9000 Test ${ID.regular.slice(-4)}`, 2, '14.99', '29.98'],
     ]);
-    // The producer's durability guarantee is kept with the line (issue #25).
+    // The producer's durability guarantee is kept with the line.
     expect(order.items.map((line) => line.durabilityGuaranteeYears)).toEqual([null, 4]);
     expect(order.payment.bankDetails.accountHolder).toBe('Demo-Konto (keine echte Bankverbindung)');
 
@@ -263,7 +263,7 @@ describe('placing an order', () => {
     expect((await withCode('tom.once@example.de')).response.status).toBe(201);
   });
 
-  test('the once-per-customer limit knows Gmail spellings of one mailbox (issue #21)', async () => {
+  test('the once-per-customer limit knows Gmail spellings of one mailbox', async () => {
     const withCode = async (email: string) => {
       const s = await shopperWith([[ID.regular, 1]]);
       expect((await s.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' })).status).toBe(200);
@@ -385,7 +385,7 @@ describe('age verification blocks the order', () => {
     const refused = await env.shopper().call('POST', '/api/checkout/age-verification', minor);
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Bestellungen sind erst ab 18 Jahren möglich.');
-    // Issue #21: the century comes from the card, not from the typed date.
+    // The century comes from the card, not from the typed date.
     for (const birthDate of ['1910-03-15', '1810-03-15']) {
       const forged = await env.shopper().call('POST', '/api/checkout/age-verification', { ...minor, birthDate });
       expect(forged).toMatchObject({ status: 422, body: { code: 'AGE_VERIFICATION_FAILED' } });
@@ -478,7 +478,7 @@ describe('orders of logged-in customers (for the account slice)', () => {
   });
 });
 
-describe("'Erneut bestellen' (issue #25)", () => {
+describe("'Erneut bestellen'", () => {
   test("puts what is still available into the cart at today's price and says what is not", async () => {
     const GONE = 'd'.repeat(24);
     env.catalog.products.set(GONE, testProduct(GONE, { name: 'RandM Tornado 7000 Cola', stock: 10 }));

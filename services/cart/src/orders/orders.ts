@@ -28,7 +28,7 @@ export type NewOrder = Omit<
 > & { _id: string };
 
 /**
- * The orders collection for order placement and the buyer's views (issue #4, #10). 'pending'
+ * The orders collection for order placement and the buyer's views. 'pending'
  * orders are the ones being placed: every read for shoppers leaves them out, and only a pending
  * order is ever deleted.
  */
@@ -139,7 +139,7 @@ export class Orders {
   /**
    * A new order number of `year`, e.g. 'RT-2026-K7M2QX9P': eight random characters of Crockford's
    * base 32 (40 bits; no I, L, O or U, so nothing reads as another character). Not a sequence
-   * (issue #21: sequential numbers let a stranger who knew a buyer's e-mail address find all their
+   * (sequential numbers let a stranger who knew a buyer's e-mail address find all their
    * orders for withdrawals); the unique index on `orderNumber` refuses the rare repeat.
    */
   newOrderNumber(year: number): string {

@@ -3,7 +3,7 @@ import { isoDateInBerlin } from '@shop/format';
 import type { CartConfig } from '../config';
 
 /**
- * A way to pay (issue #4). Built in: prepayment by bank transfer (Vorkasse). To add a provider
+ * A way to pay. Built in: prepayment by bank transfer (Vorkasse). To add a provider
  * (PayPal, card, Klarna): implement this interface, give it an id in the contract's
  * `PaymentMethodId`, start its payment in `placeOrder` after the stock is reserved (redirect URL
  * in the answer) and move the order to 'paid' from the provider's webhook.

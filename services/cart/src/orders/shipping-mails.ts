@@ -6,7 +6,7 @@ import { orderShippedMail } from './order-shipped.mail';
 import type { Invoices } from '../invoices/invoices';
 
 /**
- * The shipping e-mails with the DHL tracking link (issue #13) and the invoice as PDF (issue #25):
+ * The shipping e-mails with the DHL tracking link and the invoice as PDF:
  * after 'ship' and as the 'shipping-emails' job.
  */
 export class ShippingMails {

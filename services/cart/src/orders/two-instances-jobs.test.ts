@@ -1,6 +1,5 @@
 /**
- * The cart service's periodic jobs with two instances on one database (issue #24 'Jobs run
- * once'): overdue-payment cancellation, shipping e-mails and the stale-pending sweeper, ticked on
+ * The cart service's periodic jobs with two instances on one database: overdue-payment cancellation, shipping e-mails and the stale-pending sweeper, ticked on
  * both instances at once (the job lease lets one run) and also run on both at once without the
  * lease (a run that outlasts its lease): every e-mail goes out once and stock is released once.
  * E-mails are counted as files: the mailer never writes over an earlier one.
@@ -63,7 +62,7 @@ test('two instances running every job together: each e-mail once, each reservati
     expect(await mailsOf(order.orderNumber, 'storniert')).toHaveLength(1);
   }
   for (const order of shipped) expect(await mailsOf(order.orderNumber, 'versandt')).toHaveLength(1);
-  // One invoice per shipped order (issue #25), with consecutive numbers.
+  // One invoice per shipped order, with consecutive numbers.
   const invoices = await invoiceModel(env.app.db)
     .find({ orderId: { $in: shipped.map((order) => order.id) } })
     .lean();

@@ -1,5 +1,5 @@
 /**
- * Unpaid prepayment orders are cancelled after PAYMENT_DUE_DAYS + PAYMENT_GRACE_DAYS (issue #9),
+ * Unpaid prepayment orders are cancelled after PAYMENT_DUE_DAYS + PAYMENT_GRACE_DAYS,
  * against the real local database: stock released, buyer told by e-mail, once, also when two
  * runs overlap; paid and recent orders stay.
  */

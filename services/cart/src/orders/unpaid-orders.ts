@@ -11,10 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const PAYMENT_GRACE_DAYS = 3;
 
 /**
- * Cancels prepayment orders that were not paid in time (issue #9: unpaid orders held their stock
+ * Cancels prepayment orders that were not paid in time (unpaid orders held their stock
  * forever). An order 'awaiting_payment' longer than PAYMENT_DUE_DAYS + PAYMENT_GRACE_DAYS becomes
- * 'cancelled' through OrderCancellation, the same operation staff use in the back office
- * (issue #13): compare-and-set, stock released, buyer told, failures retried on the next run.
+ * 'cancelled' through OrderCancellation, the same operation staff use in the back office:
+ * compare-and-set, stock released, buyer told, failures retried on the next run.
  */
 export class UnpaidOrders {
   constructor(

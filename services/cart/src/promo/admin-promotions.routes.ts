@@ -6,7 +6,7 @@ import type { PromotionAdmin } from './promotion-admin';
 
 const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] });
 
-/** Staff endpoints of promo codes (issue #13), permission `promotions:write`. */
+/** Staff endpoints of promo codes, permission `promotions:write`. */
 export const adminPromotionRoutes: FastifyPluginAsyncZod<{ promotions: PromotionAdmin }> = async (app, { promotions }) => {
   const config = { permission: 'promotions:write' } as const;
   app.get(

@@ -1,5 +1,5 @@
 /**
- * Promo codes managed by staff (issue #13) against the real local database: create, the code
+ * Promo codes managed by staff against the real local database: create, the code
  * works in a cart at once, German errors for inconsistent input, validity as German days,
  * switching off, optimistic concurrency, no renaming after use, audit entries.
  */
@@ -74,7 +74,7 @@ test('inconsistent input gets German messages at the field; a taken code is 409'
   expect(first.body).toMatchObject({ amount: '5.00', minOrderValue: '20.00' });
   const again = await call('POST', '/api/admin/promotions', input({ code: first.body.code }));
   expect(again).toMatchObject({ status: 409, body: { message: 'Diesen Gutscheincode gibt es schon.' } });
-  // Renaming onto a taken code meets the unique index in the update (issue #22: the local engine
+  // Renaming onto a taken code meets the unique index in the update (the local engine
   // reports that differently from an insert, and it was a 500).
   const other = (await call('POST', '/api/admin/promotions', input())).body;
   const rename = await call('PATCH', `/api/admin/promotions/${other.id}`, { version: 0, changes: { code: first.body.code } });

@@ -3,8 +3,8 @@ import type { PromoDiscount } from '@shop/contracts';
 import { auditOutboxPath, defineModel } from '@shop/service-kit';
 
 /**
- * Promo code (issue #4): `code` stored uppercase (codes are case-insensitive), `value` a percent
- * or cents by `type`, optional validity window, usage limit, per-customer limit (issue #9) and
+ * Promo code: `code` stored uppercase (codes are case-insensitive), `value` a percent
+ * or cents by `type`, optional validity window, usage limit, per-customer limit and
  * minimum order value in cents.
  */
 const promoCodeSchema = new Schema(
@@ -21,7 +21,7 @@ const promoCodeSchema = new Schema(
     perCustomerLimit: { type: Number, default: null },
     minOrderCents: { type: Number, default: null },
     description: { type: String, default: '' },
-    /** Optimistic concurrency for staff changes (issue #13). */
+    /** Optimistic concurrency for staff changes. */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,
   },

@@ -17,7 +17,7 @@ const toPromoCode = (record: PromoCodeRecord): PromoCode => ({
 });
 
 /**
- * Promo codes and their uses in the cart database (issue #4, #9). Every count is a conditional
+ * Promo codes and their uses in the cart database. Every count is a conditional
  * update or a unique insert, so parallel orders never exceed a limit without transactions.
  */
 export class PromoCodes {
@@ -37,14 +37,14 @@ export class PromoCodes {
   }
 
   /**
-   * Takes the customer's next use of a code with a per-customer limit (issue #9): the use's id
+   * Takes the customer's next use of a code with a per-customer limit: the use's id
    * '<code>:<customer>:<n>' is unique, so parallel orders of one customer cannot share a use.
    * @returns the use id, null without a limit, 'exhausted' when the customer has used them all.
    */
   async claimCustomerUse(promo: PromoCode, email: string, orderId: string, at: Date): Promise<string | null | 'exhausted'> {
     if (promo.perCustomerLimit === null) return null;
     const uses = promoUseModel(this.db);
-    // A placement finished after its process stopped (issue #24) keeps the use it took already.
+    // A placement finished after its process stopped keeps the use it took already.
     const own = await uses.findOne({ code: promo.code, orderId }, { _id: 1 }).lean();
     if (own) return String(own._id);
     const customer = customerEmailKey(email);

@@ -1,5 +1,5 @@
 /**
- * Promo code guessing limits through the cart API on the real local database (issues #8, #24):
+ * Promo code guessing limits through the cart API on the real local database:
  * 10 unknown codes per cart and 10 minutes, a much higher backstop per client IP, so shoppers who
  * share an address (carrier NAT, an office) are never refused because of someone else's guesses.
  */

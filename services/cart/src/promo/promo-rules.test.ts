@@ -1,6 +1,6 @@
 import { checkPromo, type PromoCode } from './promo-rules';
 
-describe('promo code checks (issue #4)', () => {
+describe('promo code checks', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   const base: PromoCode = {
     code: 'WILLKOMMEN10',

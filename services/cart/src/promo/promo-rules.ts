@@ -19,7 +19,7 @@ export interface PromoCode {
 export type PromoRejection = { ok: false; message: string };
 
 /**
- * Checks a promo code against time, usage limit and minimum order value (issue #4).
+ * Checks a promo code against time, usage limit and minimum order value.
  * `subtotalCents` null skips the minimum check (validation before anything is in the cart).
  */
 export function checkPromo(promo: PromoCode | null, now: Date, subtotalCents: number | null): { ok: true } | PromoRejection {

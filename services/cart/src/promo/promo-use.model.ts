@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * One use of a promo code by a customer (issue #9: WILLKOMMEN10 could be reused forever). `_id` is
+ * One use of a promo code by a customer (WILLKOMMEN10 could be reused forever). `_id` is
  * '<code>:<customer>:<n>' for the customer's n-th use (0-based), so two parallel orders cannot
  * both take the same use: the second insert is a duplicate key. `customer` is the normalised
  * e-mail address (customerEmailKey of @shop/service-kit).

@@ -71,7 +71,7 @@ function toStored(input: PromotionInput) {
 }
 
 /**
- * Staff administration of promo codes (issue #13): list with usage and state, create, change on
+ * Staff administration of promo codes: list with usage and state, create, change on
  * a version (409 otherwise), each write audited through the code's outbox. Redemption itself
  * stays in PromoCodes (conditional counts): a staff change never touches `usageCount`. A code
  * already redeemed keeps its name (orders and carts refer to it).

@@ -1,7 +1,7 @@
 import { shortMail, type OutgoingMail, type ShopInfo } from '@shop/service-kit';
 
 /**
- * The review invitation after delivery (issue #25): once per order, to the buyer, with the link
+ * The review invitation after delivery: once per order, to the buyer, with the link
  * to the review form of the order's products and the link that ends these invitations. It says
  * how reviews are checked (§ 5b Abs. 3 UWG) and that nothing is given in return.
  */

@@ -11,7 +11,7 @@ import { NotFoundError } from '@shop/service-kit';
 import type { ReviewInvitations } from './review-invitations';
 
 /**
- * Reviews from verified buyers, the cart's part (issue #25): the catalog asks who bought what in a
+ * Reviews from verified buyers, the cart's part: the catalog asks who bought what in a
  * delivered order; the invitation's recipient ends further invitations.
  */
 export const reviewInvitationRoutes: FastifyPluginAsyncZod<{ invitations: ReviewInvitations }> = async (app, { invitations }) => {

@@ -1,5 +1,5 @@
 /**
- * The cart's part of reviews from verified buyers (issue #25) against the real local database:
+ * The cart's part of reviews from verified buyers against the real local database:
  * the invitation e-mail goes once per delivered order and only while reviews are switched on
  * (also with two instances at once); the catalog's eligibility check answers only for a
  * delivered order, by the invitation's token or for the order's own logged-in buyer; an

@@ -16,7 +16,7 @@ export const REVIEW_INVITATION_MAX_AGE_MS = 30 * DAY_MS;
 export const INVITATION_LINK_UNKNOWN = 'Dieser Link ist ungültig. Bitte verwenden Sie den Link aus Ihrer E-Mail.';
 
 /**
- * The cart's part of reviews from verified buyers (issue #25): it owns orders, so it sends the
+ * The cart's part of reviews from verified buyers: it owns orders, so it sends the
  * invitation once per delivered order, answers the catalog who bought what in a delivered order
  * (`POST /internal/review-eligibility`) and keeps the addresses that want no more invitations.
  */

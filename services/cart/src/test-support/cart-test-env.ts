@@ -168,7 +168,7 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
   await app.ready();
   await seedPromoCodes(app.db);
   const others: Array<Awaited<ReturnType<typeof buildApp>>> = [];
-  /** Another instance of the cart service: same database, catalog double, mail folder (issue #24). */
+  /** Another instance of the cart service: same database, catalog double, mail folder. */
   const anotherInstance = async () => {
     const other = await buildApp(config, { now: () => TEST_NOW });
     await other.ready();

@@ -12,7 +12,7 @@ const isUnknownOrder = ({ error }: { error?: unknown }) => error instanceof NotF
  * withdrawn from before (one declaration per order, no second e-mail); 400 bad input with German
  * messages; 404 when no order has this number and e-mail address; 429 WITHDRAWAL_ATTEMPTS_EXCEEDED
  * after 5 such 404s for one address from one client, or 30 from one client, within an hour
- * (limits/windows.ts; issue #21).
+ * (limits/windows.ts).
  */
 export const withdrawalRoutes: FastifyPluginAsyncZod<{
   withdrawals: Withdrawals;

@@ -149,7 +149,7 @@ test.each([
   expect(response.body.issues.find((issue: { path: string }) => issue.path === field)?.message).toMatch(message);
 });
 
-describe('guessing order numbers (issue #21)', () => {
+describe('guessing order numbers', () => {
   const from = (ip: string) => (body: unknown) => env.shopper({ 'x-forwarded-for': ip }).call('POST', '/api/withdrawals', body);
 
   test('order numbers are random, not a sequence a stranger could walk', async () => {

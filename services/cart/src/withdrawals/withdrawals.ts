@@ -19,8 +19,8 @@ type WithdrawalInput = z.output<typeof WithdrawalBody>;
  * logging in. The declaration is logged once, unchangeable, with its time of receipt; the order
  * is marked; the confirmation with content, date and time goes out by e-mail at once. Whether
  * the 14-day period was kept is shown to staff in the back office (OrderFulfillment.detail, from
- * the recorded delivery day; issue #13).
- * One declaration per order (issue #9): its id derives from the order, so a repeat, also a
+ * the recorded delivery day).
+ * One declaration per order: its id derives from the order, so a repeat, also a
  * parallel one, finds the first and gets its receipt again, without a second e-mail.
  */
 export class Withdrawals {

@@ -7,7 +7,7 @@ import { CatalogSnapshot } from './catalog-snapshot';
 /**
  * The in-memory catalogue against the real database: a product this service writes while a
  * rebuild is reading the database keeps its new state (the rebuild's older record must not
- * replace it; issue #23 met it as a server-rendered page at the old price after a staff change).
+ * replace it, or a server-rendered page shows the old price after a staff change).
  */
 jest.setTimeout(60_000);
 let db: Connection;

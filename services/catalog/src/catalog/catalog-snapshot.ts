@@ -40,12 +40,12 @@ interface IndexedProduct {
  * engine answers a filtered, sorted list in ~100 ms; from memory it takes microseconds
  * (docs/performance.md). Writes always go to the database and then call `refresh()`.
  *
- * Search (issue #3): case-insensitive; umlauts and ß match their transliterations both ways
+ * Search: case-insensitive; umlauts and ß match their transliterations both ways
  * (index and query go through normalizeGerman); prefixes and small typos in words match
  * (numbers only exactly or as prefix); ranked by relevance with flavour and name boosted;
  * German flavour words are indexed as synonyms. Query text is never a database query.
  *
- * Sync (issue #24, docs/architecture.md 'Running more than one instance'): built before the app
+ * Sync (docs/architecture.md 'Running more than one instance'): built before the app
  * is ready; `reloadProducts()` after stock writes and `applyProducts()` after staff writes of
  * this instance, which also announce the change (topic CATALOG_TOPIC) to the service's other
  * instances. Hearing one, an instance checks a cheap signature (count + newest updatedAt of

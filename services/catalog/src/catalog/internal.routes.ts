@@ -14,7 +14,7 @@ import type { CatalogSnapshot } from './catalog-snapshot';
 export const internalRoutes: FastifyPluginAsyncZod<{
   publicOrigin: string;
   catalog: CatalogSnapshot;
-  /** Whether reviews are switched on (issue #25): the JSON-LD rating and the products' `rating` only then. */
+  /** Whether reviews are switched on: the JSON-LD rating and the products' `rating` only then. */
   reviewsEnabled: () => Promise<boolean>;
 }> = async (app, { publicOrigin, catalog, reviewsEnabled }) => {
   app.get(

@@ -22,7 +22,7 @@ export function toApiProduct(doc: ProductDoc): Product {
     salePrice: doc.salePriceCents == null ? null : centsToDecimal(doc.salePriceCents),
     referencePrice: ((cents) => (cents === null ? null : centsToDecimal(cents)))(referencePriceOf(doc)),
     images: doc.images ?? [],
-    // Sanitised again when served: records written before issue #21 may hold raw HTML.
+    // Sanitised again when served: older records may hold raw HTML.
     description: sanitizeRichText(doc.description),
     features: doc.features ?? [],
     brand: doc.brand,
@@ -63,7 +63,7 @@ export interface CategoryPricing {
 }
 
 /**
- * What a category may advertise (issue #13, § 11 PAngV): 'ab' the lowest current price of its
+ * What a category may advertise (§ 11 PAngV): 'ab' the lowest current price of its
  * active products, reduced only when every active product at that price has a reference price,
  * against the lowest of those. Null when the category has no active product.
  */

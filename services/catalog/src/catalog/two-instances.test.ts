@@ -1,5 +1,5 @@
 /**
- * Two catalog instances on one database (issue #24 'Caches that must agree'): a staff price change
+ * Two catalog instances on one database: a staff price change
  * or a stock reservation through one instance is served by the other within 2 s (before: up to
  * the 30 s periodic check). The local engine has no change streams, so this is the polled change
  * marker (ChangeSignal); production's change stream is faster still.

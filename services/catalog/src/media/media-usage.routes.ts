@@ -4,7 +4,7 @@ import { MediaUsageQuery, MediaUsageResponse } from '@shop/contracts/admin';
 import { productModel } from '../products/product.model';
 
 /**
- * `GET /internal/media-usage?assetId=` (issue #13): the products, active or not, whose images
+ * `GET /internal/media-usage?assetId=`: the products, active or not, whose images
  * include a width of a media library image. The admin service asks before it deletes the image.
  */
 export const mediaUsageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import { productImageModel } from './product-image.model';
 
 /**
  * Widths in px a product image is also served in (`?w=`), for `srcset`: cards on phones need
- * ~160–320 px, not the 600 px original (issue #8). A fixed list keeps the cache bounded.
+ * ~160–320 px, not the 600 px original. A fixed list keeps the cache bounded.
  */
 export const IMAGE_WIDTHS = [160, 320, 480] as const;
 
@@ -25,7 +25,7 @@ async function resizedImage(key: string, bytes: Buffer, width: number): Promise<
   return output;
 }
 
-/** Largest placeholder edge in pixels (issue #3: sizes bounded 1..2000). */
+/** Largest placeholder edge in pixels (sizes bounded 1..2000). */
 export const PLACEHOLDER_MAX = 2000;
 
 /**
@@ -76,7 +76,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Digits only: z.coerce alone also took '1e3', '0x10', '+5' and ' 100' (issue #9).
+  // Digits only: z.coerce alone also took '1e3', '0x10', '+5' and ' 100'.
   const size = z
     .string()
     .regex(/^[0-9]{1,4}$/, 'nur Ziffern')

@@ -30,7 +30,7 @@ export async function loadProduct(db: Connection, id: string): Promise<ProductDo
   return doc;
 }
 
-/** What staff read about products (issue #13): the table and the editor's record. Writes: ProductAdmin. */
+/** What staff read about products: the table and the editor's record. Writes: ProductAdmin. */
 export class AdminProductQueries {
   constructor(private readonly deps: { db: Connection; catalog: CatalogSnapshot; now: () => Date }) {}
 

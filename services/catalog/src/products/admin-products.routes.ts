@@ -22,7 +22,7 @@ const writeErrors = errorResponses({
 });
 
 /**
- * Staff endpoints of the catalogue's products (issue #13), all under /api/admin/products and
+ * Staff endpoints of the catalogue's products, all under /api/admin/products and
  * checked by service-kit's staffAccessPlugin (permission `catalog:write`). Writes answer 409
  * STALE_VERSION when the product changed since the `version` sent, 422 PUBLISH_BLOCKED when
  * production rules keep a flagged product from going live.

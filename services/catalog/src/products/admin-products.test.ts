@@ -1,5 +1,5 @@
 /**
- * Staff product administration (issue #13) against the real local database: permissions, create
+ * Staff product administration against the real local database: permissions, create
  * and change with audit entries, optimistic concurrency (also in parallel), the § 11 PAngV price
  * history, product-law flags and the production override, bulk actions, and the audit outbox
  * when the admin service is down.
@@ -116,7 +116,7 @@ test('a created product is in the shop at once, with its first price recorded an
   expect(entry!.changes).toEqual(expect.arrayContaining([{ field: 'price', before: null, after: '11.49' }]));
 });
 
-test('descriptions are reduced to the rich-text allowlist on write, and again when served (issue #21)', async () => {
+test('descriptions are reduced to the rich-text allowlist on write, and again when served', async () => {
   const payload =
     '<p>Text</p><style>body{display:none}</style><form action="https://evil.example"><input name="pw"></form>' +
     '<iframe src="https://evil.example"></iframe><p onclick="x()" style="position:fixed">Mehr</p>';
@@ -310,7 +310,7 @@ test('bulk: deactivate a selection; set one price for a whole category, recorded
   const b = await create(podInput({ categoryId: 'cat-tornado-40000' }));
   const off = await call('POST', '/api/admin/products/bulk', { action: 'deactivate', productIds: [a.id, b.id] });
   expect(off.json()).toEqual({ changed: 2, refused: [] });
-  // Gone from the shop at once (inactive products answer 404 to shoppers, issue #21).
+  // Gone from the shop at once (inactive products answer 404 to shoppers).
   expect((await app.inject({ method: 'GET', url: `/api/products/${a.id}` })).statusCode).toBe(404);
   const price = await call('POST', '/api/admin/products/bulk', {
     action: 'set-price',

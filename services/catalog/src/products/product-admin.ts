@@ -28,7 +28,7 @@ import { productModel, type ProductDoc } from './product.model';
 import { ensureUniqueProduct, storedProductFields, TAKEN_RACE } from './product-stored-fields';
 
 /**
- * The input with its description reduced to the shop's rich-text allowlist (issue #21: it was
+ * The input with its description reduced to the shop's rich-text allowlist (it was
  * stored as raw HTML, so a manager account could add styles, forms and frames to the shop's pages).
  */
 function withSafeDescription(input: ProductInput): ProductInput {
@@ -42,7 +42,7 @@ interface ApplyOptions {
 }
 
 /**
- * Staff changes of products (issue #13): create, change, bulk actions (reads: AdminProductQueries).
+ * Staff changes of products: create, change, bulk actions (reads: AdminProductQueries).
  * Every write is one single-document update that checks the version the staff member saw
  * (409 StaleVersionError otherwise), raises it, appends the price to `priceHistory` when it
  * changed (§ 11 PAngV) and puts the audit entry into the record's outbox; the AuditRelay then
@@ -134,7 +134,7 @@ export class ProductAdmin {
   }
 
   /**
-   * Bulk actions (issue #13): activate or deactivate products, or set one price and sale price for
+   * Bulk actions: activate or deactivate products, or set one price and sale price for
    * a whole category. Each product is changed on its own (version-checked, audited); products that
    * may not be changed (law objections in production, changed meanwhile) are listed with the reason.
    */

@@ -14,7 +14,7 @@ export interface ComplianceOverride {
 }
 
 /**
- * The publishing gate (issue #13; legal-de section 0 item 7): in production an active product with
+ * The publishing gate (legal-de section 0 item 7): in production an active product with
  * product-law objections needs an override covering exactly those objections. Pure: decides from
  * its arguments only.
  * @returns the override to store when `reason` is given (by someone with compliance:override), else undefined.

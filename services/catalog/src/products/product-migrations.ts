@@ -6,7 +6,7 @@ import { productModel } from './product.model';
 
 /**
  * Start-up migration (app.jobs): fills `version` and the stored law codes of products written
- * before issue #13 (seeded or older data), so the 'flagged' filter and optimistic concurrency
+ * without them (seeded or older data), so the 'flagged' filter and optimistic concurrency
  * work for every product. Idempotent. @returns how many products were filled.
  */
 export async function backfillProductLawCodes(db: Connection, now: Date): Promise<number> {

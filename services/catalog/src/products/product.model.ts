@@ -41,14 +41,14 @@ const productSchema = new Schema(
     isDemo: { type: Boolean, default: false },
     /** Last day of sale ('YYYY-MM-DD'), e.g. for the battery rule of 18.02.2027 (legal-de 2.10); null when open. */
     sellableUntil: { type: String, default: null },
-    /** An admin's recorded decision to publish despite product-law objections (issue #13), or null. */
+    /** An admin's recorded decision to publish despite product-law objections, or null. */
     complianceOverride: {
       type: new Schema({ reason: String, byUserId: String, at: Date, issueCodes: [String] }, { _id: false }),
       default: null,
     },
     /**
-     * Every price the product had, oldest first; the last entry is the current price (issue #13,
-     * § 11 PAngV). Pushed in the same update that changes the price, so it cannot miss one.
+     * Every price the product had, oldest first; the last entry is the current price
+     * (§ 11 PAngV). Pushed in the same update that changes the price, so it cannot miss one.
      */
     priceHistory: {
       type: [new Schema({ priceCents: Number, salePriceCents: Number, at: Date }, { _id: false })],
@@ -57,11 +57,11 @@ const productSchema = new Schema(
     /** Codes of the date-independent product-law objections at the last save (the staff table's 'flagged' filter). */
     lawIssueCodes: { type: [String], default: undefined },
     /**
-     * Count and star sum of the approved reviews (issue #25), kept by reviews/review-summaries.ts
+     * Count and star sum of the approved reviews, kept by reviews/review-summaries.ts
      * after every moderation; not a staff field, so it does not raise `version`.
      */
     reviewSummary: { type: new Schema({ count: Number, ratingSum: Number }, { _id: false }), default: null },
-    /** Optimistic concurrency (issue #13): every staff change names the version it was made on and raises it. */
+    /** Optimistic concurrency: every staff change names the version it was made on and raises it. */
     version: { type: Number, default: 0, min: 0 },
     ...auditOutboxPath,
   },

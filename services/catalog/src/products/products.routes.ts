@@ -14,7 +14,7 @@ const PRODUCT_NOT_FOUND = 'Das angeforderte Produkt konnte nicht gefunden werden
 export const productRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogSnapshot;
   identitySecret: string | undefined;
-  /** Whether reviews are switched on (issue #25): while off, every product's `rating` is null. */
+  /** Whether reviews are switched on: while off, every product's `rating` is null. */
   reviewsEnabled: () => Promise<boolean>;
 }> = async (app, { catalog, identitySecret, reviewsEnabled }) => {
   /** The API shape of products as shown now: without ratings while reviews are off. */
@@ -25,7 +25,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
   const shownOne = async (product: SnapshotProduct) => (await shown([product]))[0]!;
 
   /**
-   * A product for this caller: inactive ones only for staff (issue #21: they answered 200 by id
+   * A product for this caller: inactive ones only for staff (they answered 200 by id
    * and slug, and their page rendered for anyone), and then never kept by a shared cache. Carts
    * and orders that hold them read through the internal API and keep working.
    * @throws NotFoundError (404) when there is none, or it is inactive and the caller no staff member.
@@ -51,7 +51,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const query = request.query;
-      // Inactive products are not for the public (issue #9).
+      // Inactive products are not for the public.
       if (query.includeInactive && !(await isStaffRequest(request, identitySecret)))
         throw new ForbiddenError('Inaktive Produkte sind nur für Mitarbeitende sichtbar.');
       if (query.sort === 'relevance' && !query.search?.trim())

@@ -2,7 +2,7 @@ import type { ProductLawIssue } from '@shop/catalog-rules';
 
 /**
  * 422 for publishing a product with product-law objections in production without an admin's
- * override (issue #13; legal-de section 0 item 7). The message lists the objections in German;
+ * override (legal-de section 0 item 7). The message lists the objections in German;
  * `issues` carries them for API clients.
  */
 export class PublishBlockedError extends Error {

@@ -5,7 +5,7 @@ import { AdminReview, AdminReviewList, AdminReviewListQuery, ReviewModeration } 
 import type { ReviewModerationService } from './review-moderation';
 
 /**
- * Staff moderation of reviews (issue #25) under /api/admin/reviews, checked by service-kit's
+ * Staff moderation of reviews under /api/admin/reviews, checked by service-kit's
  * staffAccessPlugin (permission `catalog:write`). Works whether reviews are switched on or not,
  * so staff can prepare them before the operator switches them on.
  */

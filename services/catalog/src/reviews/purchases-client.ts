@@ -9,7 +9,7 @@ export const PurchasesUnavailableError = defineApiError<'PURCHASES_UNAVAILABLE',
 
 /**
  * Asks the cart service (it owns orders) which products a shopper bought in a delivered order
- * (`POST /internal/review-eligibility`, issue #25): only those may be reviewed.
+ * (`POST /internal/review-eligibility`): only those may be reviewed.
  */
 export class PurchasesClient {
   private readonly internal: InternalClient;

@@ -29,7 +29,7 @@ function toAdminReview(record: ReviewRecord): AdminReview {
 }
 
 /**
- * Staff moderation of reviews (issue #25, permission `catalog:write`): list them by status,
+ * Staff moderation of reviews (permission `catalog:write`): list them by status,
  * approve (shown), reject with an internal reason (not shown; an approved one is taken down),
  * set or remove the shop's public answer. Each change is made on the version staff saw (409
  * otherwise) and audited; the product's rating is recounted after every change of status.

@@ -5,7 +5,7 @@ import { reviewModel } from './review.model';
 
 /**
  * Keeps each product's `reviewSummary` (count and star sum of its approved reviews, Product
- * `rating`) equal to its reviews (issue #25). Recounted from the reviews after every moderation,
+ * `rating`) equal to its reviews. Recounted from the reviews after every moderation,
  * so a lost or doubled step cannot drift the figures; two moderations of the same product at
  * once may write in either order, which the 'review-summaries' job repairs within its interval
  * (it recounts every product that has reviews). The products are then reloaded into this

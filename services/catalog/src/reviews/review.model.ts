@@ -3,7 +3,7 @@ import { ReviewStatus } from '@shop/contracts';
 import { auditOutboxPath, defineModel } from '@shop/service-kit';
 
 /**
- * A review from a verified buyer (issue #25): one per (order, product), written by the buyer of a
+ * A review from a verified buyer: one per (order, product), written by the buyer of a
  * delivered order (checked with the cart when written), shown only once staff approved it. Staff
  * moderation goes through versionedUpdate (version, audit outbox).
  */

@@ -17,7 +17,7 @@ import type { Reviews } from './reviews';
 export const REVIEWS_OFF = 'Bewertungen sind in diesem Shop derzeit nicht eingeschaltet.';
 
 /**
- * Reviews from verified buyers for shoppers (issue #25). Every route answers 404 while reviews
+ * Reviews from verified buyers for shoppers. Every route answers 404 while reviews
  * are switched off. Reading and writing a review needs the invitation's token or, logged in, one
  * of the shopper's own orders; the cart confirms the delivered order for every call. Answers
  * about an order are never kept by a shared cache.

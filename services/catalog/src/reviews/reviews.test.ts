@@ -1,5 +1,5 @@
 /**
- * Reviews from verified buyers (issue #25) in the catalog, against the real local database, with
+ * Reviews from verified buyers in the catalog, against the real local database, with
  * the cart (who bought what) and the content service (the switch) as doubles: no review without a
  * delivered order, none of an unbought product, one per bought product also when submitted twice
  * at once, shown only after staff approval (audited, on a version), the product's rating and

@@ -23,7 +23,7 @@ import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 import type { PurchasesClient } from './purchases-client';
 import { reviewModel, type ReviewRecord } from './review.model';
 
-/** German answers of the review form (issue #25). */
+/** German answers of the review form. */
 export const REVIEW_TEXTS = {
   noDeliveredOrder:
     'Zu diesem Link gibt es keine zugestellte Bestellung. Bewertungen sind nach der Zustellung möglich, über den Link aus der Einladung oder über Ihre Bestellung im Kundenkonto.',
@@ -49,7 +49,7 @@ export function toPublicReview(record: ReviewRecord): PublicReview {
 }
 
 /**
- * What shoppers do with reviews (issue #25; § 5b Abs. 3 UWG: only buyers of a delivered order
+ * What shoppers do with reviews (§ 5b Abs. 3 UWG: only buyers of a delivered order
  * review, checked with the cart for every read and write of the form): see the products of their
  * order they may review, write one review per bought product (stored 'pending' until staff
  * approve it), and read the approved reviews. Whether reviews are switched on is checked by the

@@ -16,7 +16,7 @@ export interface SeedResult {
 const DAY_MS = 86_400_000;
 
 /**
- * An honest price history for a demo product (issue #13, § 11 PAngV): listed at the regular
+ * An honest price history for a demo product (§ 11 PAngV): listed at the regular
  * price 60 days ago and, when it has a sale price, reduced 14 days ago. The reduction the shop
  * then shows is against a price really charged for the 30 days before it.
  */

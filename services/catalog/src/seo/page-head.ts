@@ -19,7 +19,7 @@ const staticHead = (title: string, canonicalPath: string, description = FALLBACK
 });
 
 /**
- * Head of a catalogue page for its first HTML (issue #3 'SEO'): title, the description text of
+ * Head of a catalogue page for its first HTML: title, the description text of
  * spec §2, canonical path, Open Graph data and JSON-LD (Product with an Offer in EUR and its
  * availability; BreadcrumbList). Null when the page's category or product does not exist.
  * `origin` is the public origin for absolute URLs in JSON-LD. The Product's `aggregateRating`
@@ -76,7 +76,7 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
   const single = /^\/produkt\/([a-z0-9-]{1,100})$/.exec(lower);
   if (!pair && !single) return null;
   const product = (pair ? catalog.productBySlug(pair[2]!, pair[1]) : catalog.productBySlug(single![1]!))?.api;
-  // An inactive product has no public page (issue #21): the gateway answers 404.
+  // An inactive product has no public page: the gateway answers 404.
   if (!product?.isActive) return null;
   const category = catalog.categories.find((c) => c.id === product.categoryId);
   const canonicalPath = productLink(product);
@@ -127,7 +127,7 @@ export function pageHeadFor(catalog: CatalogSnapshot, path: string, origin: stri
   };
 }
 
-/** Every category and every active product with its last change (sitemap.xml, issue #3). */
+/** Every category and every active product with its last change (sitemap.xml). */
 export function sitemapEntries(catalog: CatalogSnapshot) {
   const lastModified = (iso: string) => iso;
   return [

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * A stock reservation of an order (issue #4): `_id` is the caller's reservation id (one per
+ * A stock reservation of an order: `_id` is the caller's reservation id (one per
  * order attempt), so the same reservation is never applied twice. Status: 'pending' while the
  * lines are decremented, 'reserved', 'failed' (nothing kept), 'released' (given back, or
  * released before it arrived: then it is never applied).

@@ -31,7 +31,7 @@ async function giveBack(db: Connection, line: StockLine): Promise<void> {
 }
 
 /**
- * Reserves stock for all lines of an order, or for none (issue #4): lines are taken one after
+ * Reserves stock for all lines of an order, or for none: lines are taken one after
  * the other; when one cannot be taken, the lines already taken are given back (compensation).
  * Idempotent by `reservationId`: a repeated call returns the first call's outcome without
  * touching stock again.

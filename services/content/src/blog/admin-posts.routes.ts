@@ -8,7 +8,7 @@ const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409:
 const params = z.object({ id: z.string().max(64) }).strict();
 
 /**
- * Staff endpoints of blog posts (issue #13, /admin/content), permission `content:write`. Bodies
+ * Staff endpoints of blog posts (/admin/content), permission `content:write`. Bodies
  * are Markdown; `publishedAt` is an ISO time (a future one schedules the post). Changes carry
  * the `version` staff saw (409 STALE_VERSION when someone saved in between).
  */

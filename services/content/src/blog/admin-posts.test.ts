@@ -1,5 +1,5 @@
 /**
- * Blog posts written by staff (issue #13) against the real local database: the staff endpoints
+ * Blog posts written by staff against the real local database: the staff endpoints
  * refuse customers and anonymous callers, a draft stays hidden until published, scheduling,
  * German errors at the fields, a taken slug, optimistic concurrency (parallel saves), the preview
  * renders like the shop, and every write reaches the audit log.
@@ -159,7 +159,7 @@ test('the admin service learns which posts and pages use a media library image (
   expect((await env.internal('/internal/media-usage?assetId=abcdef0123456789abcdef0b')).body).toEqual({ uses: [] });
 });
 
-test('a post published through one instance is shown by another instance within 2 s (issue #24)', async () => {
+test('a post published through one instance is shown by another instance within 2 s', async () => {
   // A second content instance on the same database, its posts snapshot already loaded. Its
   // clock stands still, so only the change signal (not the snapshot's age) can bring the post.
   const other = await startContentTestEnv({ MONGODB_DB: env.app.db.name });

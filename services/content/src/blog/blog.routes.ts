@@ -5,7 +5,7 @@ import { NotFoundError } from '@shop/service-kit';
 import type { Posts } from './posts';
 
 /**
- * The public blog API (issue #12): `GET /api/blog?page=&category=` (published posts, newest
+ * The public blog API: `GET /api/blog?page=&category=` (published posts, newest
  * first, BLOG_PAGE_SIZE per page) and `GET /api/blog/{slug}` (404 'Beitrag nicht gefunden.' for
  * unknown, draft or future posts). Bodies come as sanitised HTML. Public and the same for
  * everyone, so browsers and proxies may keep answers for a minute.

@@ -1,4 +1,4 @@
-/** Blog API, page heads and sitemap entries (issue #12) against the real local database. */
+/** Blog API, page heads and sitemap entries against the real local database. */
 import { BLOG_PAGE_SIZE, BlogListResponse, BlogPost, PageHead } from '@shop/contracts';
 import { postModel } from './post.model';
 import { renderPostBody } from '../markdown';
@@ -23,7 +23,7 @@ const post = (slug: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('sanitising (issue #12; the allowlist itself is tested in @shop/rich-text)', () => {
+describe('sanitising (the allowlist itself is tested in @shop/rich-text)', () => {
   test('Markdown cannot smuggle HTML or javascript: links', () => {
     const html = renderPostBody('# T\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>', 'markdown');
     // Raw HTML arrives as visible text, never as a tag or an attribute.

@@ -63,7 +63,7 @@ function toInput(record: StoredPost): PostInput {
 const auditView = (input: PostInput): Record<string, unknown> => ({ ...input, body: auditText(input.body) });
 
 /**
- * Staff administration of blog posts (issue #13, /admin/content): list with state, read, create,
+ * Staff administration of blog posts (/admin/content): list with state, read, create,
  * change on a version (409 otherwise), each write audited through the post's outbox. Publishing
  * is a change of `status` (and `publishedAt` for a scheduled post): `published` without a time
  * publishes now. The shop's snapshot (`Posts`) is refreshed after every write of this instance.

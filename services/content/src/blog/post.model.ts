@@ -2,7 +2,7 @@ import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { auditOutboxPath, defineModel } from '@shop/service-kit';
 
 /**
- * A blog post or guide (issue #12). `body` is Markdown (or HTML from an import, `bodyFormat`) and
+ * A blog post or guide. `body` is Markdown (or HTML from an import, `bodyFormat`) and
  * is rendered and sanitised on every output. Only `status: 'published'` posts with a
  * `publishedAt` in the past are public. `categorySlug` links a guide to a catalogue category.
  * Staff write posts in the back office (blog/post-admin.ts), each write audited through the
@@ -23,7 +23,7 @@ const postSchema = new Schema(
     seoTitle: { type: String, default: null },
     seoDescription: { type: String, default: null },
     isDemo: { type: Boolean, default: false },
-    /** Optimistic concurrency of staff edits (issue #13): every staff write raises it. */
+    /** Optimistic concurrency of staff edits: every staff write raises it. */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,
   },

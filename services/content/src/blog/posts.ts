@@ -45,7 +45,7 @@ function entryOf(record: PostRecord): Entry {
 }
 
 /**
- * Blog posts as shoppers see them (issue #12): published only and only once `publishedAt` has
+ * Blog posts as shoppers see them: published only and only once `publishedAt` has
  * come, newest first, bodies sanitised. Reads come from an in-memory snapshot of every
  * published post, read again after POSTS_SNAPSHOT_MS (by the service's clock) with one query
  * (docs/performance.md 'Content reads').

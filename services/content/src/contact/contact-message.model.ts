@@ -2,7 +2,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * A message from the contact form (issue #12): stored before it is e-mailed to the shop, so
+ * A message from the contact form: stored before it is e-mailed to the shop, so
  * nothing is lost when the mail server is down (`mailedAt` stays null and the error is logged).
  * `reference` is what the shopper quotes in follow-ups.
  */

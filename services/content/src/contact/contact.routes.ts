@@ -9,7 +9,7 @@ import type { ContactMessages } from './contact';
 const RECEIVED = 'Vielen Dank für Ihre Nachricht! Wir antworten in der Regel innerhalb von zwei Werktagen.';
 
 /**
- * `POST /api/contact` (issue #12): a message to the shop. Spam is kept out without a CAPTCHA
+ * `POST /api/contact`: a message to the shop. Spam is kept out without a CAPTCHA
  * (accessibility): a honeypot field (answered like a success and dropped), 5 messages per sender
  * address and CONTACT_LIMIT_PER_IP (50) per client IP as the backstop, per 15 minutes (429 in
  * German; rate-windows.ts).

@@ -1,4 +1,4 @@
-/** Contact form (issue #12): validation at the fields, stored and e-mailed, honeypot, rate limit. */
+/** Contact form: validation at the fields, stored and e-mailed, honeypot, rate limit. */
 import { contactMessageModel } from './contact-message.model';
 import { startContentTestEnv } from '../test-support/content-test-env';
 

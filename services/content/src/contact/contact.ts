@@ -11,7 +11,7 @@ type ContactInput = Required<Omit<ContactBody, 'homepage'>>;
 const newReference = () => `K-${randomBytes(4).toString('hex').toUpperCase()}`;
 
 /**
- * Contact messages (issue #12): stored, then e-mailed to the shop's address with the sender as
+ * Contact messages: stored, then e-mailed to the shop's address with the sender as
  * reply-to. The sender sees the reference on the confirmation page.
  */
 export class ContactMessages {

@@ -6,7 +6,7 @@ import { postModel } from '../blog/post.model';
 import { pageModel } from '../pages/page.model';
 
 /**
- * `GET /internal/media-usage?assetId=` (issue #13): the posts (cover image or text, any state) and
+ * `GET /internal/media-usage?assetId=`: the posts (cover image or text, any state) and
  * pages (any published text or the draft) that show a width of a media library image. The admin
  * service asks before it deletes the image; an old page version still refers to it, so it stays.
  */

@@ -5,7 +5,7 @@ import { readingMinutes, renderPostBody } from '../markdown';
 import type { InformationPages } from '../pages/information-pages';
 
 /**
- * `POST /api/admin/content/preview` (issue #13, permission `content:write`): Markdown rendered
+ * `POST /api/admin/content/preview` (permission `content:write`): Markdown rendered
  * exactly as the shop renders it, by the same renderer and sanitiser, so the editor's preview is
  * what shoppers will get (a page's placeholders filled with the operator's settings).
  */

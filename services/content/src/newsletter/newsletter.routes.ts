@@ -11,7 +11,7 @@ export const SUBSCRIBE_MESSAGE =
   'Fast geschafft! Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre Anmeldung über den Link darin.';
 
 /**
- * Newsletter endpoints (issue #12; spec §7 POST /api/newsletter/subscribe {email, source}).
+ * Newsletter endpoints (spec §7 POST /api/newsletter/subscribe {email, source}).
  * Double opt-in: `/confirm` with the e-mail's token, `/unsubscribe` with the token of every
  * newsletter e-mail (no login). An address gets at most one link per 10 minutes (newsletter.ts);
  * subscriptions per client IP are limited as the backstop (NEWSLETTER_LIMIT_PER_IP, 100 in 15

@@ -1,4 +1,4 @@
-/** Newsletter with double opt-in (issue #12; spec §5, §7, §8; legal-de.md §4.14) against the real local database. */
+/** Newsletter with double opt-in (spec §5, §7, §8; legal-de.md §4.14) against the real local database. */
 import { NEWSLETTER_CONSENT, NEWSLETTER_FORM_ACTIONS } from '@shop/contracts';
 import { subscriptionModel } from './subscription.model';
 import { SUBSCRIBE_MESSAGE } from './newsletter.routes';
@@ -49,7 +49,7 @@ test('double opt-in: pending → confirmed with the consent record → unsubscri
     confirmedAt: new Date(START.getTime() + 60_000),
     consentVersion: NEWSLETTER_CONSENT.version,
   });
-  // The same link again (issue #25): it says so, and no second welcome e-mail goes out.
+  // The same link again: it says so, and no second welcome e-mail goes out.
   expect(await env.post('/api/newsletter/confirm', { token })).toMatchObject({
     status: 200,
     body: { message: 'Ihre Anmeldung zum Newsletter ist bereits bestätigt. Sie müssen nichts weiter tun.' },
@@ -102,7 +102,7 @@ test('twenty parallel subscriptions of a new address: one record, one e-mail', a
   expect(await env.mailsTo(email)).toHaveLength(1);
 });
 
-test('30 shoppers behind one address each subscribe: all succeed (issue #24)', async () => {
+test('30 shoppers behind one address each subscribe: all succeed', async () => {
   const shared = await startContentTestEnv();
   try {
     for (let i = 0; i < 30; i++)

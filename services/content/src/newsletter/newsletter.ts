@@ -14,7 +14,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Newsletter subscriptions with double opt-in (issue #12; legal-de.md §4.14). The answer to a
+ * Newsletter subscriptions with double opt-in (legal-de.md §4.14). The answer to a
  * subscription never tells whether the address is on the list; e-mails go out after the answer.
  */
 export class Newsletter {

@@ -2,7 +2,7 @@ import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
- * A newsletter subscription with double opt-in (issue #12; legal-de.md §4.14). One document per
+ * A newsletter subscription with double opt-in (legal-de.md §4.14). One document per
  * address (unique). `pending` until the link in the confirmation e-mail is opened; the consent
  * record is `source`, `consentVersion` and `confirmedAt`. The confirmation token is stored only as
  * its SHA-256; the unsubscribe token is stored as is (it can only end this subscription, and
@@ -18,7 +18,7 @@ const subscriptionSchema = new Schema(
     confirmationSentAt: { type: Date, default: null },
     confirmTokenHash: { type: String, default: null, index: true },
     confirmTokenExpiresAt: { type: Date, default: null },
-    /** The hash of the link that confirmed it: a second click says 'bereits bestätigt' (issue #25), not 'ungültig'. */
+    /** The hash of the link that confirmed it: a second click says 'bereits bestätigt', not 'ungültig'. */
     usedConfirmTokenHash: { type: String, default: null, index: true },
     confirmedAt: { type: Date, default: null },
     unsubscribeToken: { type: String, default: null, index: true },

@@ -38,7 +38,7 @@ function versionOf(text: StoredText): PageTextVersion {
   };
 }
 
-/** What staff read about the information and legal pages (issue #13). Changes: PageAdmin. */
+/** What staff read about the information and legal pages. Changes: PageAdmin. */
 export class AdminPageQueries {
   constructor(private readonly deps: { db: Connection; pages: InformationPages }) {}
 

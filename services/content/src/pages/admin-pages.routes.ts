@@ -9,7 +9,7 @@ const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409:
 const params = z.object({ slug: z.string().max(60) }).strict();
 
 /**
- * Staff endpoints of the information and legal pages (issue #13, /admin/content), permission
+ * Staff endpoints of the information and legal pages (/admin/content), permission
  * `content:write`: read with every version, save and discard a draft, publish it as a new text
  * version; make pages of staff's own (/seite/{slug}) and take them offline or back online. Each
  * write carries the `version` staff saw (409 STALE_VERSION when outdated).

@@ -1,5 +1,5 @@
 /**
- * Versioned legal and information texts edited by staff (issue #13; legal-de 4.6, 4.7) against the
+ * Versioned legal and information texts edited by staff (legal-de 4.6, 4.7) against the
  * real local database: a draft is invisible to shoppers, publishing makes a new dated text version
  * that new orders refer to, the template stays as the first version, placeholders follow the
  * settings, unknown placeholders are refused, concurrent saves give 409, writes are audited.

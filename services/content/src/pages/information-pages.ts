@@ -28,8 +28,8 @@ export interface StoredText {
 }
 
 /**
- * The information and legal pages as shoppers see them (issue #12), with the texts staff
- * published in the back office (issue #13): a page's newest published text, or the template in
+ * The information and legal pages as shoppers see them, with the texts staff
+ * published in the back office: a page's newest published text, or the template in
  * the code while staff never published one; and the pages staff made themselves, once published
  * and while online. Placeholders are filled with the operator's settings
  * and the shop's figures when shown. Served from a snapshot read again after PAGES_SNAPSHOT_MS.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The shop operator's details that the legal pages name (issue #12; § 5 DDG imprint, § 36 VSBG,
+ * The shop operator's details that the legal pages name (§ 5 DDG imprint, § 36 VSBG,
  * ElektroG, legal-de.md §4.1, §4.3, §3.4), from the content service's environment. Every value is
  * required in production (the service refuses to start, naming what is missing); in development a
  * missing value is shown on the pages as a marked placeholder.

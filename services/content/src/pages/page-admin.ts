@@ -47,7 +47,7 @@ function checkPlaceholders(draft: PageText): void {
 const abbreviated = (text: PageText) => ({ ...text, body: auditText(text.body) });
 
 /**
- * Staff editing of the information and legal pages (issue #13; versioned legal texts, legal-de
+ * Staff editing of the information and legal pages (versioned legal texts, legal-de
  * 4.6, 4.7): a draft that shoppers do not see, saved on a version (409 otherwise), and publishing
  * it as a new text version dated today (Europe/Berlin) with a note of what changed. Published
  * texts are never changed or removed: orders refer to their `textVersion`. The first publication

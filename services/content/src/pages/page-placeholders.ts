@@ -4,7 +4,7 @@ import { OPERATOR_FIELDS, operatorDetails, type OperatorField } from './operator
 
 /**
  * The shop's own figures a page text names: the same constants the cart computes with, so a page
- * cannot drift from the checkout (issue #12), even after staff edited it (issue #13).
+ * cannot drift from the checkout, even after staff edited it.
  */
 const SHOP_FIGURES = {
   SHOP_SHIPPING_COST: { label: 'Versandkosten', value: formatEur(SHIPPING_COST_CENTS) },

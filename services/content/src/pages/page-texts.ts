@@ -3,7 +3,7 @@ import { formatEur } from '@shop/format';
 import type { PageValues } from './page-placeholders';
 
 /**
- * The shop's information and legal pages (issue #12; legal-de.md §4.1–§4.8, §1, §3), as
+ * The shop's information and legal pages (legal-de.md §4.1–§4.8, §1, §3), as
  * Markdown templates filled with the operator's details. Each text has a version (the date it
  * was last changed): an order keeps the versions it was placed under, so change the version with
  * every change of substance. These are carefully written drafts for this shop, not legal advice:

@@ -20,7 +20,7 @@ const publishedTextSchema = new Schema(
 );
 
 /**
- * Staff edits of an information or legal page (issue #13, versioned legal texts; legal-de 4.6,
+ * Staff edits of an information or legal page (versioned legal texts; legal-de 4.6,
  * 4.7), and pages staff make themselves. A fixed page without a record shows the template in the
  * code (`page-texts.ts`). `texts` keeps
  * every published text, oldest first, never changed afterwards: an order refers to the

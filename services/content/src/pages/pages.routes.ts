@@ -6,7 +6,7 @@ import type { InformationPages } from './information-pages';
 import type { OperatorDetails } from './operator-settings';
 
 /**
- * `GET /api/pages/{slug}` (issue #12): an information or legal page as sanitised HTML with its
+ * `GET /api/pages/{slug}`: an information or legal page as sanitised HTML with its
  * text version; cacheable for a minute (staff publish new texts in the back office). `GET
  * /internal/legal-versions` gives the current versions of terms, withdrawal text and privacy
  * policy to other services (shared secret), `GET /internal/legal-texts/{slug}?version=` one of

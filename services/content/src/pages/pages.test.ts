@@ -1,4 +1,4 @@
-/** Information and legal pages from the operator settings (issue #12; § 5 DDG, § 36 VSBG). */
+/** Information and legal pages from the operator settings (§ 5 DDG, § 36 VSBG). */
 import { INFORMATION_PAGE_SLUGS, InformationPage } from '@shop/contracts';
 import { loadConfig } from '@shop/service-kit';
 import { ContentEnv } from '../config';

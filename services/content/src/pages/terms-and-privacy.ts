@@ -1,7 +1,7 @@
 import type { PageTemplate } from './page-texts';
 
 /**
- * The terms (AGB) and the privacy policy (issue #12; legal-de.md §4.4–§4.8, §4.13, §1.10), filled
+ * The terms (AGB) and the privacy policy (legal-de.md §4.4–§4.8, §4.13, §1.10), filled
  * with the operator's details. Drafts for this shop's actual processes, to be reviewed by the
  * operator's lawyer before launch.
  */

@@ -3,7 +3,7 @@ import { formatInteger } from '@shop/format';
 import type { SeedPost } from './general-guides';
 
 /**
- * One guide per catalogue category (issue #12: what the model is, puff count, nicotine, battery
+ * One guide per catalogue category (what the model is, puff count, nicotine, battery
  * and charging, disposal and take-back), built from the same category facts the catalogue
  * shows (@shop/catalog-rules), so the blog never contradicts a product page.
  */

@@ -2,7 +2,7 @@ import { batteryMahForPuffCount, TORNADO_PUFF_COUNTS } from '@shop/catalog-rules
 import { formatInteger } from '@shop/format';
 
 /**
- * General guides of the demo blog (issue #12): factual information for adult customers, written
+ * General guides of the demo blog: factual information for adult customers, written
  * for this shop. No health claims and no lifestyle advertising (§ 19 TabakerzG, legal-de.md §2).
  */
 export interface SeedPost {

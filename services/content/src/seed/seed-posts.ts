@@ -10,7 +10,7 @@ const FIRST_PUBLISHED = Date.UTC(2026, 9, 1, 8, 0, 0);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Inserts the demo guides (issue #12: one per category, plus the general ones) that are not there
+ * Inserts the demo guides (one per category, plus the general ones) that are not there
  * yet, by slug: idempotent, and posts edited by staff are left alone. Marked `isDemo` like the demo
  * products. @returns how many were inserted.
  */

@@ -8,7 +8,7 @@ const BLOG_TITLE = 'Ratgeber und Blog';
 const BLOG_DESCRIPTION =
   'Ratgeber zu den RandM-Modellen: Zugzahl, Nikotin, Akku und Laden, Entsorgung und Jugendschutz. Sachliche Informationen für Erwachsene.';
 
-/** schema.org BlogPosting of a post (first HTML, issue #12 'SEO'). */
+/** schema.org BlogPosting of a post (first HTML). */
 function blogPosting(post: BlogPost, origin: string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',

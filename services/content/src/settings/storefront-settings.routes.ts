@@ -4,7 +4,7 @@ import { AdminStorefrontSettings, StorefrontSettingsChange } from '@shop/contrac
 import type { StorefrontSettingsStore } from './storefront-settings';
 
 /**
- * The storefront settings (issue #25): staff read and change them with the permission
+ * The storefront settings: staff read and change them with the permission
  * `settings:write` (admins; a change on an outdated `version` is 409 STALE_VERSION), the gateway
  * reads what applies through `/internal/storefront-settings` (shared secret) for every page's
  * boot data and server render; the catalog (ratings, JSON-LD) and the cart (review invitations) too.

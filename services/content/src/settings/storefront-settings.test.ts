@@ -1,5 +1,5 @@
 /**
- * The storefront settings (issue #25, presentation mode for § 19 TabakerzG) against the real local
+ * The storefront settings (presentation mode for § 19 TabakerzG) against the real local
  * database: the deployment's default until an admin saves, admins only, saved on a version
  * (409 when outdated, also for two first saves at once), audited, read by the gateway.
  */

@@ -5,7 +5,7 @@ import { auditEntry, changedFields, versionedUpdate, type AuditRelay, type ShopI
 import { STOREFRONT_SETTINGS_ID, storefrontSettingsModel } from './storefront-settings.model';
 
 /**
- * The storefront settings an admin keeps in the back office (issue #25): the presentation mode
+ * The storefront settings an admin keeps in the back office: the presentation mode
  * (§ 19 TabakerzG, ShopConfig `presentationMode`) and whether reviews from verified buyers are
  * shown and invited (§ 5b UWG, `reviewsEnabled`, off until switched on). One record; until an
  * admin first saves it, the deployment's PRESENTATION_MODE_DEFAULT and no reviews apply (version 0). Every change is made on

@@ -18,7 +18,7 @@ function normalised(url: string): string {
 }
 
 /**
- * Second line of defence for the back office (issue #13): every request under /api/admin needs a
+ * Second line of defence for the back office: every request under /api/admin needs a
  * logged-in staff member (401 without a login, 403 for customers) before it reaches a service.
  * Each service still checks the exact permission itself. Registered after the identity plugin.
  */

@@ -15,7 +15,7 @@ const NOT_SENT_ERRORS = new Set(['ECONNREFUSED', 'UND_ERR_CLOSED']);
 
 /**
  * When an instance refuses or drops a connection it is taken out of balancing at once, and the
- * request is sent once more, 1 ms later, to another instance (issue #24): a read (GET, HEAD)
+ * request is sent once more, 1 ms later, to another instance: a read (GET, HEAD)
  * always, a write only when it never left the gateway. A write whose connection broke off is not
  * repeated: whether it arrived is unknown (order placement carries an idempotency key, and the
  * shopper's own retry is safe).
@@ -44,7 +44,7 @@ export async function apiProxy(app: FastifyInstance, opts: { instances: Record<S
     const instances = opts.instances[service];
     await app.register(proxy, {
       upstream: instances.origins[0]!,
-      // The service's instances, balanced (service-instances.ts; issue #24).
+      // The service's instances, balanced (service-instances.ts).
       undici: instances.dispatcher,
       prefix,
       rewritePrefix: prefix,

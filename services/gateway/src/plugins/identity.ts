@@ -16,7 +16,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Sets `shopIdentity` and `shopRole` of a request the identity hook does not see (a page
-     * rendered from the visitor's session, issue #23). Never throws.
+     * rendered from the visitor's session). Never throws.
      */
     identifyVisitor(request: FastifyRequest): Promise<void>;
   }
@@ -27,7 +27,7 @@ const IDENTITY_TTL_S = 60;
 
 /**
  * Turns the session cookie into the short-lived signed identity every service verifies
- * (issue #11; service-kit identity.ts). Sessions live in the account service; the gateway asks
+ * (service-kit identity.ts). Sessions live in the account service; the gateway asks
  * `POST /internal/sessions/resolve` and keeps the answer (also 'no session') for
  * `sessionCacheMs` (SESSION_CACHE_MS, default 5 s) in a bounded LRU cache keyed by the token's hash, so a logged-in request adds no
  * database round trip most of the time. A login or logout through the gateway drops the cached

@@ -1,5 +1,5 @@
 /**
- * Request bodies at the gateway (issue #21), over real sockets: slow bodies never hold a
+ * Request bodies at the gateway, over real sockets: slow bodies never hold a
  * service's connections, streamed and encoded bodies are judged on what arrives, and one client
  * cannot hold the gateway open.
  */

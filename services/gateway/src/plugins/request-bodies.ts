@@ -9,7 +9,7 @@ import { isApiRequest } from './security';
 
 /**
  * Endpoints that take larger bodies than BODY_LIMIT_BYTES, by exact path: the media library's
- * upload (issue #13: 10 MB images plus the multipart framing). Any other spelling of the path
+ * upload (10 MB images plus the multipart framing). Any other spelling of the path
  * keeps the 1 MB limit; the admin service enforces the file size itself as well.
  */
 const UPLOAD_LIMITS: Readonly<Record<string, number>> = { '/api/admin/media': MEDIA_MAX_BYTES + 64 * 1024 };
@@ -54,7 +54,7 @@ function bodyLimit(request: FastifyRequest): { limit: number; upload: boolean } 
 const tooLarge = (upload: boolean) => (upload ? PAYLOAD_TOO_LARGE_UPLOAD : PAYLOAD_TOO_LARGE);
 
 /**
- * Request bodies at the gateway (issue #21: 130 connections trickling one byte every 2 s held
+ * Request bodies at the gateway (130 connections trickling one byte every 2 s held
  * every upstream socket of /api/withdrawals, and the gateway had no timeout):
  * - every /api body is read completely, up to its limit, **before** the upstream request opens,
  *   so a slow client holds a socket of the gateway only, never one of a service's pool;

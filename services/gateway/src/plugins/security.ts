@@ -40,7 +40,7 @@ function requestOrigin(request: FastifyRequest): string | null {
 
 /**
  * Whether a request goes to the API, judged on what the router matched and the proxy forwards,
- * not on the raw URL: '/%61pi/cart' reaches the same route as '/api/cart' (issue #9). A request
+ * not on the raw URL: '/%61pi/cart' reaches the same route as '/api/cart'. A request
  * no route matched is judged on its percent-decoded path.
  */
 export function isApiRequest(request: FastifyRequest): boolean {
@@ -67,7 +67,7 @@ const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 /**
  * Development only: whether `origin` is a loopback address and names the host the request was
  * sent to, so the shop opened as http://127.0.0.1:8080 instead of http://localhost:8080 writes to
- * itself. Never for other hosts (issue #21): a page of a foreign site whose name resolves to the
+ * itself. Never for other hosts: a page of a foreign site whose name resolves to the
  * shop (DNS rebinding) sends its own name as both Origin and Host.
  */
 function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
@@ -107,7 +107,7 @@ export const security = fp<SecurityOptions>(
     const remoteSources = opts.remoteOrigins;
     const devSources = opts.development ? ['ws://localhost:*', 'http://localhost:*'] : [];
     // A fresh nonce per response for the page's own inline scripts (the age-flag script and
-    // React's streaming scripts, issue #23); read with cspNonceOf(reply.raw).
+    // React's streaming scripts); read with cspNonceOf(reply.raw).
     app.addHook('onRequest', async (_request, reply) => {
       (reply.raw as NonceCarrier)[NONCE] = randomBytes(16).toString('base64');
     });

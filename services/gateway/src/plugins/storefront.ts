@@ -39,7 +39,7 @@ export interface StorefrontOptions {
   services: Record<ServiceName, string>;
   /** Shared secret of the services' /internal/* endpoints. */
   internalSecret: string;
-  /** Server rendering (issue #23): null sends the static shell. */
+  /** Server rendering: null sends the static shell. */
   ssr: { budgetMs: number; remoteCheckMs: number; remotesOrigin: string | null; onWarm: () => void } | null;
   /** Whether `*.map` files are served (SOURCE_MAPS=on); server builds never are. */
   sourceMaps: boolean;

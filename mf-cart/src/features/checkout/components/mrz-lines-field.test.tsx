@@ -25,7 +25,7 @@ function paste(target: HTMLInputElement, text: string) {
   return event;
 }
 
-describe('MrzLinesField (issue #25)', () => {
+describe('MrzLinesField', () => {
   test('each line shows its count while typing and the check-digit verdict once complete', () => {
     render(<Form />);
     expect(status(1)).toHaveTextContent('0 von 30 Zeichen');

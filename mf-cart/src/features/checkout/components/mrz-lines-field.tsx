@@ -7,7 +7,7 @@ import { MRZ_LINE_LENGTH, mrzFeedback, splitPastedMrz } from '../mrz-feedback';
 const LINE_NAMES = ['mrz1', 'mrz2', 'mrz3'] as const;
 
 /**
- * The three lines of the ID card's machine-readable zone (issue #25, seen on a 390 px phone: the
+ * The three lines of the ID card's machine-readable zone (seen on a 390 px phone: the
  * end of each line was cut off). Monospace inputs sized to show a whole line of 30 characters,
  * a counter per line, the check digits judged while typing ({@link mrzFeedback}), and a paste of
  * all lines at once (from a scanner app or a note) is spread over the three inputs.

@@ -53,7 +53,7 @@ export function CategoryCarousel({
       <div className="catalog-carousel__header">
         <h2 id={headingId}>{category.name}</h2>
         <Link to={href('/kategorien/:category', { category: category.slug })}>Alle {category.name} ansehen</Link>
-        {/* Beside the heading, not over the cards (the '‹' covered the first one, issue #25); touch screens swipe instead. */}
+        {/* Beside the heading, not over the cards (the '‹' covered the first one); touch screens swipe instead. */}
         {!!data?.products.length && (
           <div className="catalog-carousel__arrows">
             <button

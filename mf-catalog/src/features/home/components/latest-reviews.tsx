@@ -6,7 +6,7 @@ import { REVIEW_CHECK_NOTICE } from '../../../lib/review-texts';
 
 /**
  * The home page's testimonials (spec §2), from approved reviews of verified buyers only: the
- * newest three, whatever their stars (issue #25). Nothing when there are none; shown only while
+ * newest three, whatever their stars. Nothing when there are none; shown only while
  * reviews are switched on and in the marketing presentation (the home page decides).
  */
 export function LatestReviews() {

@@ -3,7 +3,7 @@ import { useFactualMode, useShopConfig } from '@shop/shell-api';
 /**
  * Benefits and trust badges (spec §2 'Home'). Only true statements: the shipping rules of
  * spec §9, SSL (the shop is served over TLS in production), and TÜV / Trusted Shops only when
- * the configuration holds a certificate link (issue #3).
+ * the configuration holds a certificate link.
  */
 export function TrustBanner() {
   const config = useShopConfig();

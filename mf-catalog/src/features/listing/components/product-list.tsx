@@ -57,7 +57,7 @@ const SORT_LABELS: Record<string, string> = {
   name: 'Name A–Z',
   newest: 'Neueste zuerst',
 };
-/** The same order named by what it is, without a popularity claim (factual presentation mode, § 19 TabakerzG, issue #25). */
+/** The same order named by what it is, without a popularity claim (factual presentation mode, § 19 TabakerzG). */
 const FACTUAL_SORT_LABELS: Record<string, string> = { ...SORT_LABELS, bestsellers: 'Verkaufszahl' };
 
 /**
@@ -76,7 +76,7 @@ export function ProductList({ fixedCategoryId }: { fixedCategoryId?: string }) {
   const formId = useId();
   const sortLabels = useFactualMode() ? FACTUAL_SORT_LABELS : SORT_LABELS;
   // Filters open beside the products on wide screens; on phones the products come first and
-  // the filters wait in a collapsed block (issue #8).
+  // the filters wait in a collapsed block.
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [filtersToggled, setFiltersToggled] = useState<boolean | null>(null);
   const filtersOpen = filtersToggled ?? wide;

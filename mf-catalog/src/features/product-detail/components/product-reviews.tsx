@@ -8,7 +8,7 @@ import { ReviewItem } from '../../../components/review-item';
 import { REVIEW_CHECK_NOTICE } from '../../../lib/review-texts';
 
 /**
- * The reviews section of a product page (issue #25; only while reviews are switched on): the
+ * The reviews section of a product page (only while reviews are switched on): the
  * rating, how reviews are checked (§ 5b Abs. 3 UWG), the approved reviews newest first, five at
  * a time. Rendered on the server with the page (the prefetch reads the first five).
  */
