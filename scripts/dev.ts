@@ -46,7 +46,7 @@ async function main() {
       PORT: String(GATEWAY_PORT),
       SHOP_ENVIRONMENT: 'development',
       // The dev servers hold browser builds only: pages render in the browser here (`npm start`
-      // serves them server-rendered; docs/architecture.md 'Server rendering').
+      // serves them server-rendered; shell/README.md 'Server rendering').
       SSR: 'off',
       EXTRA_ALLOWED_ORIGINS: 'http://localhost:3000',
       ...remoteEntries,

@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 
 const FALLBACK = 'Dieser Bereich ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.';
 
-/** One remote down never blanks the page (docs/architecture.md 'Runtime composition'). */
+/** One remote down never blanks the page (shell/README.md 'Runtime composition'). */
 test.describe('a failing remote', () => {
   test('cart remote unreachable: its areas show the German fallback, the rest keeps working', async ({ shopperPage: page }) => {
     await page.route('**/remotes/cart/**', (route) => route.abort('connectionrefused'));

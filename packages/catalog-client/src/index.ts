@@ -14,7 +14,7 @@ const IDS_PER_CALL = 100;
 
 /**
  * Reads products from the catalog service's internal API (`GET /internal/products?ids=`): other
- * services never read the catalog's database (docs/architecture.md 'Data rules').
+ * services never read the catalog's database (services/cart/README.md).
  */
 export class CatalogReader {
   /**

@@ -9,7 +9,7 @@ import { lazySchema } from './lazy-schema';
  * field is a 400 naming the field, never part of a query.
  */
 
-/** Roles (spec §6): customers, and the staff roles with their permissions (docs/architecture.md 'Roles'). */
+/** Roles (spec §6): customers, and the staff roles with their permissions (services/admin/README.md). */
 export const UserRole = lazySchema(() => z.enum(['customer', 'manager', 'admin']));
 export type UserRole = z.infer<typeof UserRole>;
 

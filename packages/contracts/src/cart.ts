@@ -13,7 +13,7 @@ export const CartQuantity = lazySchema(() => z.number().int().min(1).max(MAX_LIN
 
 /**
  * `POST /api/cart` (spec §7: productId, quantity, price). `price` is accepted for compatibility
- * and ignored: the server decides every price (docs/architecture.md 'Data rules').
+ * and ignored: the server decides every price (services/cart/README.md).
  */
 export const CartLineItemCreateBody = lazySchema(() =>
   z

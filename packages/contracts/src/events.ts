@@ -3,7 +3,7 @@ import { lazySchema } from './lazy-schema';
 import { SeoData } from './seo';
 
 /**
- * Browser events between slices (docs/architecture.md 'event bus').
+ * Browser events between slices (docs/architecture.md 'Event bus').
  * Names are prefixed by the owning slice; payloads are validated on emit.
  */
 export const ShopEvents = {

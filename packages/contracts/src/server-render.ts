@@ -3,7 +3,7 @@ import type { EntryState } from './storefront-forms';
 
 /**
  * The contract between the gateway and the shell's server build (`shell/dist/server/main.js`;
- * docs/architecture.md 'Server rendering'). Plain types: both sides are our code,
+ * shell/README.md 'Server rendering'). Plain types: both sides are our code,
  * loaded into one Node.js process.
  */
 

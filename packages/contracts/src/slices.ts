@@ -25,7 +25,7 @@ export type RemotesManifest = z.infer<typeof RemotesManifest>;
  * banners, SALE tags, reductions, popularity, the public newsletter sign-up); 'factual' replaces
  * them across every remote with factual equivalents (range, prices, technical data, delivery
  * and age-check facts). Which one a shop may use is the operator's lawyer's decision
- * (docs/architecture.md 'Factual presentation mode').
+ * (docs/decisions/factual-presentation-mode.md).
  */
 export const PresentationMode = lazySchema(() => z.enum(['marketing', 'factual']));
 export type PresentationMode = z.infer<typeof PresentationMode>;

@@ -5,7 +5,7 @@ import { lazySchema } from './lazy-schema';
 /**
  * Staff permissions (spec §6 roles). Every admin endpoint checks exactly one of them
  * from the gateway's signed identity; the gateway refuses non-staff for all of /api/admin first.
- * The table is in docs/architecture.md 'Roles and permissions'.
+ * The table is in services/admin/README.md.
  */
 export const STAFF_PERMISSIONS = [
   'dashboard:read',

@@ -9,7 +9,7 @@
  * national law that may give more, and that sellers and producers may offer commercial
  * guarantees in addition, plus a QR code and link to the Commission's information page. The
  * German wording and artwork published in the Annex of the regulation are the reference: the
- * operator's lawyer compares them before launch (docs/architecture.md 'EU legal-guarantee notice').
+ * operator's lawyer compares them before launch (docs/legal-open-points.md).
  */
 
 /** Minimum duration of the legal guarantee of conformity under EU law, in years (Art. 10 Directive (EU) 2019/771). */

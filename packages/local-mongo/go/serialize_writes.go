@@ -1,5 +1,5 @@
 // Added to FerretDB v1's internal/clientconn package by @shop/local-mongo when it builds the
-// local engine (packages/local-mongo/src/ferretdb.ts, docs/architecture.md 'Local engine').
+// local engine (packages/local-mongo/src/ferretdb.ts, docs/decisions/local-engine.md).
 //
 // FerretDB v1 with SQLite executes an update as a read and a separate write, without a
 // transaction: two connections that update one document at once both read the old value and

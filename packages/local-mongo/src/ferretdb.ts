@@ -9,7 +9,7 @@ const execFileAsync = promisify(execFile);
 
 /**
  * The local MongoDB-compatible engine: FerretDB v1 with its SQLite backend
- * (docs/architecture.md 'Databases'). Production uses real MongoDB through MONGODB_URI.
+ * (docs/decisions/local-engine.md). Production uses real MongoDB through MONGODB_URI.
  * Pinned: v1.24.2 (v1.24.1 is not served by the Go module proxy).
  */
 export const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';

@@ -92,7 +92,7 @@ describe('mongoose on the local engine', () => {
   });
   test('$group aggregation: one accumulator per stage, per category', async () => {
     // FerretDB 1.24 computes only the first accumulator of a $group (the others read 0), so
-    // the shop runs one accumulator per pipeline (docs/architecture.md 'Local engine gaps').
+    // the shop runs one accumulator per pipeline (docs/decisions/local-engine.md).
     const Product = model();
     const categoryA = `agg-a-${randomUUID()}`;
     const categoryB = `agg-b-${randomUUID()}`;

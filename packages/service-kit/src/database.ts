@@ -3,7 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This service's own MongoDB database (docs/architecture.md 'Data rules'). */
+    /** This service's own MongoDB database (services/cart/README.md). */
     db: Connection;
   }
 }

@@ -4,7 +4,7 @@ import { developmentSecret } from './development-secret';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The logged-in shopper as the gateway vouches for it (docs/architecture.md 'Gateway': the
+ * The logged-in shopper as the gateway vouches for it (services/gateway/README.md: the
  * gateway resolves the session cookie to an identity that services can verify). The gateway
  * sends a short-lived HS256 JWT in this header, signed with IDENTITY_SECRET, and strips any
  * copy a client sends. Services never read the session cookie themselves.
@@ -19,7 +19,7 @@ export interface ShopIdentity {
   role: string;
   /**
    * The account's confirmed e-mail address (lower case), when it has one: the cart lists guest
-   * orders placed with it in the order history (docs/architecture.md 'Account slice').
+   * orders placed with it in the order history (services/account/README.md).
    */
   email?: string;
 }

@@ -22,7 +22,7 @@ async function main() {
   const configs = Array.isArray(exported) ? exported : [exported];
   if (command === 'serve') {
     // The browser build with hot reload; the shell's dev server renders in the browser only
-    // (server builds are made by `npm run build`; docs/architecture.md 'Server rendering').
+    // (server builds are made by `npm run build`; shell/README.md 'Server rendering').
     const compiler = webpack(configs[0]!);
     const server = new WebpackDevServer(configs[0]!.devServer ?? {}, compiler);
     await server.start();

@@ -152,7 +152,7 @@ function precompressedBrotli() {
 }
 
 /**
- * The server build of the shell or a remote (docs/architecture.md 'Server rendering'):
+ * The server build of the shell or a remote (shell/README.md 'Server rendering'):
  * target async-node, CommonJS output in dist/server/, the @module-federation/node runtime plugin
  * (remote chunks are fetched over HTTP and evaluated), shared singletons as in the browser, so
  * the server loads one React, one router and one React Query for the shell and every remote.

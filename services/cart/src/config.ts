@@ -23,7 +23,7 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   per client IP within 24 hours (src/limits/windows.ts); test and benchmark stacks raise them;
  * - PROMO_GUESS_LIMIT_PER_IP (100): unknown promo codes per client IP in 10 minutes, the backstop
  *   behind the 10 per cart (src/limits/windows.ts);
- * - AGE_VERIFICATION_PROVIDER: the stage-1 age check (docs/architecture.md 'Age verification');
+ * - AGE_VERIFICATION_PROVIDER: the stage-1 age check (services/cart/README.md 'Age verification');
  *   built in: 'id-card-mrz'; required when NODE_ENV=production, 'id-card-mrz' otherwise;
  * - AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true' lets production run with 'id-card-mrz', which checks
  *   only that typed ID card data is consistent (anyone can compute check digits); without it the
@@ -85,13 +85,13 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich' });
     }
     // The MRZ check proves only that typed data is consistent: production needs the
-    // operator's explicit acknowledgement to run with it (docs/architecture.md 'Age verification').
+    // operator's explicit acknowledgement to run with it (services/cart/README.md 'Age verification').
     if (env.AGE_VERIFICATION_PROVIDER === 'id-card-mrz' && !env.AGE_VERIFICATION_MRZ_RISK_ACCEPTED) {
       ctx.addIssue({
         code: 'custom',
         path: ['AGE_VERIFICATION_MRZ_RISK_ACCEPTED'],
         message:
-          "'id-card-mrz' prüft nur, ob eingegebene Ausweisdaten in sich stimmig sind, nicht wer sie eingibt. In Produktion nur mit AGE_VERIFICATION_MRZ_RISK_ACCEPTED=true (siehe docs/architecture.md 'Age verification'); besser ein geprüfter Anbieter.",
+          "'id-card-mrz' prüft nur, ob eingegebene Ausweisdaten in sich stimmig sind, nicht wer sie eingibt. In Produktion nur mit AGE_VERIFICATION_MRZ_RISK_ACCEPTED=true (siehe services/cart/README.md 'Age verification'); besser ein geprüfter Anbieter.",
       });
     }
   })

@@ -19,7 +19,7 @@ function remoteOrigins(manifest: RemotesManifest): string[] {
 }
 
 /**
- * Builds the gateway: the one public origin (docs/architecture.md 'Gateway').
+ * Builds the gateway: the one public origin (services/gateway/README.md).
  * Thin by design: security, proxying, static files, health; no domain logic.
  */
 export async function buildApp(config: GatewayConfig) {

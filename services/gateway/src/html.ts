@@ -1,7 +1,7 @@
 import { AGE_ANSWERED_ATTRIBUTE, ENTRY_FORM_ACTIONS, STOREFRONT_COOKIES } from '@shop/contracts';
 
 /**
- * First-response head data for the shell's index.html (docs/architecture.md 'Gateway':
+ * First-response head data for the shell's index.html (services/gateway/README.md:
  * crawlers and link previews need it without running scripts). The shell's head manager
  * later updates the same tags, found by their `data-shop-head` mark.
  */

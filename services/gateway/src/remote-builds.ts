@@ -18,7 +18,7 @@ export function publicBuildFile(pathname: string, sourceMaps: boolean): boolean 
 
 /**
  * The remotes' builds for the gateway's own server renderer, on an address the public never
- * reaches: 127.0.0.1 and a port the system picks (docs/architecture.md 'Server rendering'). The
+ * reaches: 127.0.0.1 and a port the system picks (shell/README.md 'Server rendering'). The
  * Module Federation node runtime loads each remote's server container (`server/remoteEntry.js`
  * and its chunks) and the two `build-id.json` files from here over HTTP, as it would from a remote
  * store (SSR_REMOTES_ORIGIN), while the public gateway refuses `server/` (publicBuildFile).

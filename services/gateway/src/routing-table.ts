@@ -5,7 +5,7 @@ import type { GatewayConfig } from './config';
 export type ServiceName = RemoteName;
 
 /**
- * Which service owns which /api prefix (docs/architecture.md 'Gateway routing table').
+ * Which service owns which /api prefix (services/gateway/README.md).
  * A request is forwarded unchanged (same path and query) to the owning service.
  */
 export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }> = [

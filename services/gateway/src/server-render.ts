@@ -99,7 +99,7 @@ export function sessionFetch(
  * Loads the shell's server build and creates its renderer once. The build is
  * required when the first page is rendered, so the gateway starts (and serves the static shell)
  * without it; a shell redeploy is picked up by restarting the gateway (the shell and the
- * gateway ship together; remotes do not need that, docs/architecture.md 'Server rendering').
+ * gateway ship together; remotes do not need that, shell/README.md 'Server rendering').
  */
 export class PageRenderer {
   private renderer: Promise<ServerRenderer | null> | null = null;

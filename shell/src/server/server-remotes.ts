@@ -29,7 +29,7 @@ const BuildId = (value: unknown): string | null =>
 
 /**
  * The server builds of the remotes, as the server renderer sees them
- * (docs/architecture.md 'Server rendering'). Each remote's server build lies in `server/` beside
+ * (shell/README.md 'Server rendering'). Each remote's server build lies in `server/` beside
  * its browser build (same URL base as its entry in /remotes.json) and is loaded over HTTP with
  * the Module Federation node runtime, so a team redeploys a remote without the shell or the
  * gateway. Every `checkMs` at most, a remote's two `build-id.json` files are read again:

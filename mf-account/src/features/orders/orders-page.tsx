@@ -69,7 +69,7 @@ function OrderList() {
 /**
  * /meine-bestellungen and /bestellungen (spec §2): the logged-in customer's orders,
  * newest first, each a card leading to the order's page (/bestellungen/{id}). Guest orders placed with the account's confirmed e-mail address are listed too
- * (the cart service matches them when it reads; docs/architecture.md 'Account slice').
+ * (the cart service matches them when it reads; services/account/README.md).
  */
 export function OrdersPage() {
   useSeo({ title: 'Meine Bestellungen', robots: 'noindex, nofollow' });

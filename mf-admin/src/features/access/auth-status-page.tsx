@@ -6,7 +6,7 @@ import { useSeo, useSession } from '@shop/shell-api';
 import { staffApi } from '../../api/staff-api';
 import { ROLE_LABELS } from '../../lib/role-labels';
 
-/** German names of the permissions (docs/architecture.md 'Roles and permissions'). */
+/** German names of the permissions (services/admin/README.md). */
 export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   'dashboard:read': 'Dashboard ansehen',
   'catalog:write': 'Produkte, Kategorien und Bestand bearbeiten',

@@ -7,7 +7,7 @@ import { InternalClient } from '../internal-client';
  * The embedded audit outbox: add this path to every schema staff edit. A write puts
  * its audit entry into the record's `auditOutbox` in the same single-document update as the
  * change (`$push`), so a change and its audit entry are stored together or not at all, without
- * multi-document transactions (docs/architecture.md 'Audit log'). The AuditRelay then delivers
+ * multi-document transactions (services/admin/README.md). The AuditRelay then delivers
  * the entries to the admin service, which owns the log, and removes them. Hidden from reads.
  */
 export const auditOutboxPath = { auditOutbox: { type: [Schema.Types.Mixed], default: [] } } as const;

@@ -6,7 +6,7 @@ import type { AuditRelay } from './audit-outbox';
 
 /**
  * The one way a staff member changes a record (optimistic concurrency and audit;
- * docs/architecture.md 'Back office'): every record staff edit has a `version` and the `auditOutbox` path. A write names
+ * services/admin/README.md): every record staff edit has a `version` and the `auditOutbox` path. A write names
  * the version the staff member saw; it applies only to that version, raises it by one and stores
  * its audit entry in the same single-document update, so change and entry are stored together
  * or not at all (no multi-document transactions: the local engine has none). The relay then

@@ -33,7 +33,7 @@ export type ChangeSignalMode = 'stream' | 'poll';
  * other for up to 30 s). A writer calls `announce(topic)` after its write; every instance
  * (the writer too) calls its `subscribe(topic, …)` listeners, within about half a second.
  *
- * One interface, two ways of hearing (docs/architecture.md 'Running more than one instance'):
+ * One interface, two ways of hearing (docs/operations.md 'Running more than one instance'):
  * - `stream`: a MongoDB change stream on the marker collection (production runs a replica set):
  *   pushed within milliseconds; the driver resumes it after a network error.
  * - `poll`: where change streams are refused (the local engine, FerretDB v1; a standalone

@@ -35,7 +35,7 @@ interface Job extends JobOptions {
  * as `app.jobs` (createDomainService): migrations run before the app is ready, jobs start then and
  * stop when it closes.
  *
- * With several instances of a service (docs/architecture.md 'Running more than one instance'):
+ * With several instances of a service (docs/operations.md 'Running more than one instance'):
  * - a migration runs under a lease, so instances run it one after another, never at once; each
  *   migration must be idempotent (it also runs on every start, so records a seed script wrote
  *   since are covered);

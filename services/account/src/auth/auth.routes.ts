@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Login throttling (docs/architecture.md 'Security policies'): slowed down per
+      // Login throttling (docs/security.md 'Security policies'): slowed down per
       // account, refused per account and client together, and per client IP as a high backstop.
       const account = customerEmailKey(email);
       const delay = loginDelayMs(await limits.loginFailuresPerAccount.count(account));

@@ -10,7 +10,7 @@ const params = z.object({ userId: z.string().regex(/^[0-9a-f]{24}$/i, 'Kunden-ID
 /**
  * A customer's data in the cart service for the account service (shared INTERNAL_API_SECRET;
  * DSGVO Art. 15, 17, 20). Orders are never deleted here: German tax and commercial
- * law makes the shop keep them (docs/architecture.md 'Account slice').
+ * law makes the shop keep them (services/account/README.md).
  */
 export const customerDataRoutes: FastifyPluginAsyncZod<{ placement: OrderPlacement; carts: Carts; withdrawals: Withdrawals }> = async (
   app,

@@ -45,7 +45,7 @@ interface IndexedProduct {
  * (numbers only exactly or as prefix); ranked by relevance with flavour and name boosted;
  * German flavour words are indexed as synonyms. Query text is never a database query.
  *
- * Sync (docs/architecture.md 'Running more than one instance'): built before the app
+ * Sync (docs/operations.md 'Running more than one instance'): built before the app
  * is ready; `reloadProducts()` after stock writes and `applyProducts()` after staff writes of
  * this instance, which also announce the change (topic CATALOG_TOPIC) to the service's other
  * instances. Hearing one, an instance checks a cheap signature (count + newest updatedAt of

@@ -7,7 +7,7 @@ import type { PageValues } from './page-placeholders';
  * Markdown templates filled with the operator's details. Each text has a version (the date it
  * was last changed): an order keeps the versions it was placed under, so change the version with
  * every change of substance. These are carefully written drafts for this shop, not legal advice:
- * the operator's lawyer should review them before launch (docs/architecture.md 'Open legal points').
+ * the operator's lawyer should review them before launch (docs/legal-open-points.md).
  */
 export interface PageTemplate {
   slug: string;
