@@ -5,7 +5,7 @@ import { checkoutApi } from './checkout-api';
 /**
  * The cart slice's query keys and reads, in the page's one QueryClient
  * (shopQueryClient of @shop/shell-api). The cart itself is read and written by the cart store
- * (stores/cart-store.ts) under `cartKeys`; the other reads are queryOptions factories.
+ * (cart-actions.ts) under `cartKeys`; the other reads are queryOptions factories.
  */
 export const cartKeys = {
   /** The shopper's cart; the reads below share its prefix, so cart-wide operations match it exactly. */

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { CartResponse } from '@shop/contracts';
 import { Button, Spinner } from '@shop/ui';
-import { CART_REUSE_ON_OPEN_MS, cartActions, useCart, useCartStatus } from '../stores/cart-store';
+import { CART_REUSE_ON_OPEN_MS, cartActions, useCart, useCartStatus } from '../api/cart-actions';
 
 /**
  * Loads the cart when a page opens (a cart that came with the server-rendered page is used as it

@@ -5,7 +5,7 @@ import { productLink } from '@shop/catalog-rules';
 import { decimalToCents, formatEur } from '@shop/format';
 import { QuantityStepper, Spinner } from '@shop/ui';
 import { lineQuantityLimit } from '@shop/cart-rules';
-import { cartActions, useItemBusy } from '../stores/cart-store';
+import { cartActions, useItemBusy } from '../api/cart-actions';
 
 /**
  * One line item with quantity stepper (minus at 1 removes, spec §4), line total and remove button;

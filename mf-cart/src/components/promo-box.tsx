@@ -2,7 +2,7 @@ import { Button, useHydrated } from '@shop/ui';
 import { useEffect, useRef, useState } from 'react';
 import { CART_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
 import { ActionForm } from '@shop/shell-api';
-import { cartActions } from '../stores/cart-store';
+import { cartActions } from '../api/cart-actions';
 
 /**
  * Promo code box (spec §4, §5): input trimmed and uppercased, Enter submits, the button is

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { handle, on } from '@shop/event-bus';
-import { CART_REUSE_ON_OPEN_MS, cartActions, useItemCount } from '../stores/cart-store';
+import { CART_REUSE_ON_OPEN_MS, cartActions, useItemCount } from '../api/cart-actions';
 import { SideCart } from '../features/side-cart/side-cart';
 import { showToast } from '@shop/shell-api';
 import { LOCAL_CART_NOTICE } from '../lib/local-cart';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Client state of the cart remote (no server data: that is the query cache, cart-store.ts). */
+/** Client state of the cart remote (no server data: that is the query cache, api/cart-actions.ts). */
 interface CartUiState {
   drawerOpen: boolean;
   /** 'local' inside an embedded frame whose cookies do not work (spec §4); else 'server'. */

@@ -2,7 +2,8 @@ import { CATEGORY_DEFINITIONS } from '@shop/contracts';
 import type { PageId } from '@shop/routes';
 import type { RemotePrefetch } from '@shop/shell-api';
 import { catalogQueries } from '../api/catalog-queries';
-import { CAROUSEL_IDS, EAGER_CAROUSELS } from '../features/home/home-page';
+import { EAGER_CAROUSELS } from '../features/home/home-page';
+import { CAROUSEL_IDS } from '../lib/home-categories';
 import { carouselQuery } from '../features/home/components/category-carousel';
 import { listingQuery } from '../features/listing/components/product-list';
 

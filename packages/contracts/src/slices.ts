@@ -40,6 +40,13 @@ export const StorefrontSettings = lazySchema(() => z.object({ presentationMode: 
 export type StorefrontSettings = z.infer<typeof StorefrontSettings>;
 
 /**
+ * The storefront settings wherever they cannot be read (the content service never answered):
+ * the cautious choice of each, the factual presentation (§ 19 TabakerzG: the lawful side when
+ * nothing says otherwise) and no reviews (shown only when the operator switched them on).
+ */
+export const CAUTIOUS_STOREFRONT_SETTINGS: StorefrontSettings = { presentationMode: 'factual', reviewsEnabled: false };
+
+/**
  * `/shop-config.json` and the boot data of every page: runtime settings of the storefront, from
  * the gateway's environment, plus the storefront settings staff keep in the back office
  * (`presentationMode`, `reviewsEnabled`, read from the content service, at most 2 s old).

@@ -23,3 +23,4 @@ export { acquireLease } from './jobs/job-lease';
 export * from './internal-client';
 export * from './cached-internal-read';
 export * from './form-answers';
+export * from './media-usage';

@@ -1,3 +1,4 @@
+import { CAUTIOUS_STOREFRONT_SETTINGS } from '@shop/contracts';
 import { AuditRelay, createDomainService, identitySecret, storefrontSettingsRead } from '@shop/service-kit';
 import type { CatalogConfig } from './config';
 import { CatalogSnapshot } from './catalog/catalog-snapshot';
@@ -38,12 +39,12 @@ export async function buildApp(config: CatalogConfig) {
     internalSecret: app.internalApiSecret,
     log: app.log,
   });
-  const reviewsEnabled = async () => (await storefrontSettings.current())?.reviewsEnabled ?? false;
+  const reviewsEnabled = async () => ((await storefrontSettings.current()) ?? CAUTIOUS_STOREFRONT_SETTINGS).reviewsEnabled;
   const identity = identitySecret(config.IDENTITY_SECRET);
   await app.register(productRoutes, { catalog, identitySecret: identity, reviewsEnabled });
   await app.register(categoryRoutes, { catalog });
   await app.register(mediaRoutes);
-  await app.register(mediaUsageRoutes);
+  await app.register(mediaUsageRoutes(app.db));
   await app.register(internalRoutes, { publicOrigin: config.PUBLIC_ORIGIN, catalog, reviewsEnabled });
   await app.register(stockRoutes, { catalog });
   const relay = new AuditRelay({

@@ -68,7 +68,7 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
     settings: new StorefrontSettingsStore({ db: app.db, defaultMode: config.PRESENTATION_MODE_DEFAULT, relay }),
   });
   await app.register(previewRoutes, { pages });
-  await app.register(mediaUsageRoutes);
+  await app.register(mediaUsageRoutes(app.db));
 
   const limiters = {
     subscriptionsPerIp: new AttemptLimiter(app.db, now, subscriptionsPerIp(config.NEWSLETTER_LIMIT_PER_IP)),

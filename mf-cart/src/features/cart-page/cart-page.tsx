@@ -7,7 +7,7 @@ import { isSoldOut } from '@shop/catalog-rules';
 import { formatEurDecimal } from '@shop/format';
 import { ActionForm, BOTTOM_BAR_PROPS, useContinueShoppingTarget, useFactualMode, useSeo } from '@shop/shell-api';
 import { cartQueries } from '../../api/cart-queries';
-import { cartActions } from '../../stores/cart-store';
+import { cartActions } from '../../api/cart-actions';
 import { CartLoadGate } from '../../components/cart-load-gate';
 import { useTakeOver } from './use-take-over';
 import { LineItemRow } from '../../components/line-item-row';

@@ -4,7 +4,7 @@ import { ApiError } from '@shop/api-client';
 import { showToast } from '@shop/shell-api';
 import { useHydrated } from '@shop/ui';
 import { cartApi } from '../../api/cart-api';
-import { cartActions } from '../../stores/cart-store';
+import { cartActions } from '../../api/cart-actions';
 import { isEmbedded, parseTakeOver } from '../../lib/local-cart';
 
 export interface TakeOverOffer {

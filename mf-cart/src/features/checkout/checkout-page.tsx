@@ -5,7 +5,7 @@ import type { CartResponse } from '@shop/contracts';
 import { centsToDecimal, decimalToCents, formatEurDecimal } from '@shop/format';
 import { Notice, useMediaQuery, WIDE_SCREEN_QUERY, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
-import { useCartMode } from '../../stores/cart-store';
+import { useCartMode } from '../../stores/cart-ui-store';
 import { readLocalCart, takeOverUrl } from '../../lib/local-cart';
 import { CartLoadGate } from '../../components/cart-load-gate';
 import { OrderSummary } from '../../components/order-summary';

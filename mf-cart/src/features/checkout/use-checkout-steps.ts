@@ -6,7 +6,7 @@ import type { CartResponse } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { href } from '@shop/routes';
 import { checkoutApi } from '../../api/checkout-api';
-import { cartActions } from '../../stores/cart-store';
+import { cartActions } from '../../api/cart-actions';
 import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
 import { AGE_STEP, STEPS, hasSchema, resumeStep, type StepName } from './checkout-steps';
 import { useCustomerPrefill } from './customer-prefill';

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatEurDecimal } from '@shop/format';
 import { TOAST_SLOT_PROPS, getContinueShoppingTarget, useFactualMode } from '@shop/shell-api';
-import { cartActions, useCart, useDrawerOpen } from '../../stores/cart-store';
+import { cartActions, useCart } from '../../api/cart-actions';
+import { useDrawerOpen } from '../../stores/cart-ui-store';
 import { LineItemRow } from '../../components/line-item-row';
 import { FreeShippingProgress } from '../../components/free-shipping-progress';
 

@@ -11,19 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { catalogQueries } from '../../api/catalog-queries';
 import { bestCategoryDiscount } from '../../lib/category-discount';
 import { LatestReviews } from './components/latest-reviews';
-
-/** Carousels of spec §2 'Home': 7000, 9000, shisha 10000, 12000 … 35000. */
-export const CAROUSEL_IDS = [
-  'cat-tornado-7000',
-  'cat-tornado-9000',
-  'cat-shisha-10000',
-  'cat-tornado-12000',
-  'cat-tornado-15000',
-  'cat-tornado-20000',
-  'cat-tornado-25000',
-  'cat-tornado-30000',
-  'cat-tornado-35000',
-];
+import { CAROUSEL_IDS } from '../../lib/home-categories';
 
 /** Carousels in a phone's first viewport: their products load at once (and on the server). */
 export const EAGER_CAROUSELS = 2;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CustomerCommerceData, Email } from '@shop/contracts';
 import type { Carts } from '../cart/carts';
-import type { OrderPlacement } from '../orders/order-placement';
+import type { BuyerOrders } from '../orders/buyer-orders';
 import type { Withdrawals } from '../withdrawals/withdrawals';
 
 const params = z.object({ userId: z.string().regex(/^[0-9a-f]{24}$/i, 'Kunden-ID') }).strict();
@@ -12,9 +12,9 @@ const params = z.object({ userId: z.string().regex(/^[0-9a-f]{24}$/i, 'Kunden-ID
  * DSGVO Art. 15, 17, 20). Orders are never deleted here: German tax and commercial
  * law makes the shop keep them (services/account/README.md).
  */
-export const customerDataRoutes: FastifyPluginAsyncZod<{ placement: OrderPlacement; carts: Carts; withdrawals: Withdrawals }> = async (
+export const customerDataRoutes: FastifyPluginAsyncZod<{ buyerOrders: BuyerOrders; carts: Carts; withdrawals: Withdrawals }> = async (
   app,
-  { placement, carts, withdrawals },
+  { buyerOrders, carts, withdrawals },
 ) => {
   app.get(
     '/internal/customers/:userId/data',
@@ -29,7 +29,7 @@ export const customerDataRoutes: FastifyPluginAsyncZod<{ placement: OrderPlaceme
     },
     async (request) => {
       const { userId } = request.params;
-      const orders = await placement.forUser({ userId, role: 'customer', email: request.query.email });
+      const orders = await buyerOrders.forUser({ userId, role: 'customer', email: request.query.email });
       const cart = await carts.load(`user:${userId}`);
       return {
         orders,

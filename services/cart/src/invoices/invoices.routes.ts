@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { errorResponses, InvoiceNumber, STAFF_ACCESS_ERRORS } from '@shop/contracts';
 import { NotFoundError, readIdentity } from '@shop/service-kit';
-import type { OrderPlacement } from '../orders/order-placement';
+import type { BuyerOrders } from '../orders/buyer-orders';
 import { accessibleOrderIds } from '../orders/order-access';
 import type { Invoices } from './invoices';
 
@@ -30,9 +30,9 @@ function sendPdf(reply: FastifyReply, invoice: { number: string; kind: 'invoice'
  */
 export const invoiceRoutes: FastifyPluginAsyncZod<{
   invoices: Invoices;
-  placement: OrderPlacement;
+  buyerOrders: BuyerOrders;
   identitySecret: string | undefined;
-}> = async (app, { invoices, placement, identitySecret }) => {
+}> = async (app, { invoices, buyerOrders, identitySecret }) => {
   app.get(
     '/api/orders/:id/invoices/:number',
     {
@@ -45,7 +45,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const id = request.params.id.toLowerCase();
       if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundError('Bestellung nicht gefunden.');
-      await placement.forBuyer(id, accessibleOrderIds(request), await readIdentity(request, identitySecret));
+      await buyerOrders.forBuyer(id, accessibleOrderIds(request), await readIdentity(request, identitySecret));
       return sendPdf(reply, await invoices.pdf(id, request.params.number));
     },
   );

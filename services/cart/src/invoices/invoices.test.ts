@@ -152,7 +152,7 @@ describe('invoices', () => {
     }));
     const invoicesOf = (db: typeof env.app.db) =>
       new Invoices({ db, seller: async () => TEST_SELLER, log: env.app.log, now: () => TEST_NOW });
-    const [one, two] = [invoicesOf(env.app.db), invoicesOf(second.db)];
+    const [one, two] = [invoicesOf(env.app.db), invoicesOf(second.app.db)];
     const before = await invoiceModel(env.app.db).countDocuments({});
     const issued = await Promise.all(fakeOrders.map((order, k) => (k % 2 ? one : two).issueFor(order as OrderRecord)));
     const sequences = issued.map((invoice) => invoice.sequence).sort((a, b) => a - b);
@@ -196,7 +196,7 @@ describe('invoices', () => {
     env.content.sellerUp = false;
     const fresh = await env.anotherInstance(); // never read the seller details: nothing cached
     try {
-      const { order } = await shippedOrder([[PRODUCT, 1]], fresh);
+      const { order } = await shippedOrder([[PRODUCT, 1]], fresh.app);
       expect(await shippingMail(order.orderNumber)).toEqual([]);
       expect(await invoiceModel(env.app.db).countDocuments({ orderId: order.id })).toBe(0);
       const stored = await orderModel(env.app.db).findById(order.id).lean();
@@ -204,7 +204,7 @@ describe('invoices', () => {
       env.content.sellerUp = true;
       // A failed read is asked again after INTERNAL_READ_CACHE_MS (CachedInternalRead), well within the job's interval.
       await new Promise((resolve) => setTimeout(resolve, INTERNAL_READ_CACHE_MS + 50));
-      expect(await fresh.jobs.tick('shipping-emails')).toBe(true); // the job's next run, now
+      expect(await fresh.app.jobs.tick('shipping-emails')).toBe(true); // the job's next run, now
       const [mail] = await shippingMail(order.orderNumber);
       expect(mail!.attachments[0]!.filename).toMatch(/^Rechnung-RE-\d{6}\.pdf$/);
       expect(await invoiceModel(env.app.db).countDocuments({ orderId: order.id })).toBe(1);

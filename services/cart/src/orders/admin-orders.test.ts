@@ -101,7 +101,7 @@ test('paid → shipped with the tracking e-mail → delivered; steps out of orde
   expect(delivered.body).toMatchObject({ status: 'delivered', version: 3 });
   expect((await act(order.id, { action: 'cancel', version: 3, note: 'Kunde möchte nicht mehr' })).status).toBe(409);
 
-  await env.app.auditRelay.flush();
+  await env.domain.relay.flush();
   const entries = env.audit.entries().filter((entry) => entry.entityId === order.id);
   expect(entries.map((entry) => entry.action)).toEqual(['mark-paid', 'ship', 'deliver']);
   expect(entries[1]!.changes).toEqual([

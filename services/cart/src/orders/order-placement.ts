@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Address, type Order } from '@shop/contracts';
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { centsToDecimal } from '@shop/format';
-import { BadRequestError, ConflictError, NotFoundError, defineApiError, isDuplicateKeyError } from '@shop/service-kit';
+import { BadRequestError, ConflictError, defineApiError, isDuplicateKeyError } from '@shop/service-kit';
 import type { z } from 'zod';
 import { discountToStored } from '../promo/promo-code.model';
 import { PromoCodes } from '../promo/promo-codes';
@@ -13,8 +13,9 @@ import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
 import type { PaymentMethod } from './payment-method';
-import type { Mailer, ShopIdentity } from '@shop/service-kit';
-import type { OrderConfirmationComposer } from './order-confirmation-composer';
+import type { OrderConfirmations } from './order-confirmations';
+import { STALE_PENDING_MS } from './stale-pending-orders';
+import { stopAtFaultPoint, type PlacementFaultPoint } from './placement-faults';
 import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
 import { Orders } from './orders';
@@ -33,28 +34,13 @@ export interface OrderPlacementDeps {
   payment: PaymentMethod;
   /** The legal text versions an order keeps (content service). */
   legalVersions: { current(): Promise<LegalVersions | null> };
-  mailer: Mailer;
-  /** Composes the confirmation e-mail with the seller and the legal texts as PDFs. */
-  confirmation: Pick<OrderConfirmationComposer, 'compose'>;
+  /** Sends each order's confirmation e-mail once. */
+  confirmations: Pick<OrderConfirmations, 'send'>;
   log: FastifyBaseLogger;
   now: () => Date;
   /** How long a placement owns its pending order before a retry may take it over (ms; ORDER_PLACING_LEASE_MS). */
   placingLeaseMs: number;
 }
-
-/** Pending orders older than this were left by a crash and are released by `sweepStalePending` (ms). */
-export const STALE_PENDING_MS = 10 * 60 * 1000;
-/** A confirmation e-mail claimed this long ago and not sent was claimed by a process that stopped (ms). */
-export const CONFIRMATION_CLAIM_STALE_MS = 5 * 60 * 1000;
-/** Placed orders without a confirmation are sent one by the 'order-confirmations' job once they are this old (ms). */
-export const CONFIRMATION_RETRY_AFTER_MS = 2 * 60 * 1000;
-
-/**
- * The steps of a placement where the fault tests stop the process (FAULT_INJECTION):
- * the order's outcome must be the same whichever step the process dies after.
- */
-export const PLACEMENT_FAULT_POINTS = ['after-cart-claim', 'after-order-insert', 'after-stock-reservation', 'before-email'] as const;
-export type PlacementFaultPoint = (typeof PLACEMENT_FAULT_POINTS)[number];
 
 /**
  * Places orders without multi-document transactions:
@@ -105,7 +91,7 @@ export class OrderPlacement {
     if (!found) return null;
     if (found.status !== 'pending') {
       const order = toApiOrder(found, this.deps.payment);
-      if (!found.confirmationEmailSentAt) await this.sendConfirmation(order);
+      if (!found.confirmationEmailSentAt) await this.deps.confirmations.send(order);
       return { order, created: false };
     }
     const taken = await this.orders.takeOverPending(orderId, this.deps.now(), this.deps.placingLeaseMs);
@@ -119,11 +105,9 @@ export class OrderPlacement {
     }
   }
 
-  /** Stops this process here when the fault tests ask for it (never in production: FAULT_INJECTION). */
+  /** Stops this process at `point` when the fault tests asked for it (placement-faults.ts). */
   private faultPoint(point: PlacementFaultPoint, crashAt: PlacementFaultPoint | undefined): void {
-    if (crashAt !== point) return;
-    this.deps.log.warn({ point }, 'fault injection: stopping the process now');
-    process.kill(process.pid, 'SIGKILL');
+    stopAtFaultPoint(point, crashAt, this.deps.log);
   }
 
   /**
@@ -258,7 +242,7 @@ export class OrderPlacement {
     const order = toApiOrder({ ...doc, status: this.deps.payment.initialStatus }, this.deps.payment);
     await this.deps.cart.clearAfterOrder(doc.ownerKey, orderId);
     this.faultPoint('before-email', crashAt);
-    await this.sendConfirmation(order);
+    await this.deps.confirmations.send(order);
     return order;
   }
 
@@ -316,77 +300,5 @@ export class OrderPlacement {
       this.deps.log.error({ err: error, reservationId }, 'stock release failed; the stale-order sweeper will retry');
       return false;
     }
-  }
-
-  /**
-   * Sends the confirmation once: claimed first (a claim older than CONFIRMATION_CLAIM_STALE_MS
-   * was left by a process that stopped). A failure (the mail server, or the seller details and legal
-   * texts it carries) is logged, the claim given back, and the order stays (the 'order-confirmations'
-   * job tries again).
-   */
-  private async sendConfirmation(order: Order): Promise<void> {
-    const now = this.deps.now();
-    if (!(await this.orders.claimConfirmation(order.id, now, new Date(now.getTime() - CONFIRMATION_CLAIM_STALE_MS)))) return;
-    try {
-      await this.deps.mailer.send(await this.deps.confirmation.compose(order));
-      await this.orders.markConfirmationSent(order.id, this.deps.now());
-    } catch (error) {
-      await this.orders.releaseConfirmation(order.id);
-      this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail failed; retried by the job');
-    }
-  }
-
-  /**
-   * The 'order-confirmations' job: sends the confirmation of every placed order older than
-   * CONFIRMATION_RETRY_AFTER_MS that has none (a mail server that was away, a process that
-   * stopped before sending). @returns how many orders it looked at.
-   */
-  async sendMissingConfirmations(): Promise<number> {
-    const open = await this.orders.unconfirmedSince(new Date(Date.now() - CONFIRMATION_RETRY_AFTER_MS)); // createdAt is the real clock's
-    for (const doc of open) await this.sendConfirmation(toApiOrder(doc, this.deps.payment));
-    return open.length;
-  }
-
-  /**
-   * An order for its buyer: the browser that placed it (`accessibleIds` from the access cookie),
-   * its logged-in owner, or for a guest order the account with that confirmed e-mail address.
-   * @throws 404 for everyone else (no hint that it exists).
-   */
-  async forBuyer(orderId: string, accessibleIds: string[], identity: ShopIdentity | null): Promise<Order> {
-    const doc = await this.orders.findById(orderId);
-    const owned =
-      identity !== null &&
-      (doc?.userId === identity.userId || (doc?.userId === null && identity.email !== undefined && doc.email === identity.email));
-    const allowed = doc && doc.status !== 'pending' && (accessibleIds.includes(orderId) || owned);
-    if (!allowed) throw new NotFoundError('Bestellung nicht gefunden.');
-    return toApiOrder(doc, this.deps.payment);
-  }
-
-  /** A customer's orders, newest first, guest orders with their confirmed e-mail address included. */
-  async forUser(identity: ShopIdentity): Promise<Order[]> {
-    const docs = await this.orders.placedOf(identity.userId, identity.email);
-    return docs.map((doc) => toApiOrder(doc, this.deps.payment));
-  }
-
-  /**
-   * Releases the stock of orders left 'pending' longer than STALE_PENDING_MS (a crash or a failed
-   * release between steps 4 and 7) and deletes them. @returns how many were cleaned up.
-   */
-  async sweepStalePending(): Promise<number> {
-    const cutoff = new Date(Date.now() - STALE_PENDING_MS); // createdAt is the real clock's
-    const stale = await this.orders.pendingSince(cutoff);
-    let cleaned = 0;
-    for (const doc of stale) {
-      // Only one that no placement owns (a retry may be finishing it), taken so none starts.
-      if (!(await this.orders.takeOverPending(String(doc._id), new Date(), this.deps.placingLeaseMs))) continue;
-      try {
-        await this.deps.catalog.releaseReservation(doc.reservationId);
-        await this.orders.deletePending(String(doc._id));
-        cleaned++;
-      } catch (error) {
-        this.deps.log.warn({ err: error, orderNumber: doc.orderNumber }, 'stale pending order not released yet');
-      }
-    }
-    return cleaned;
   }
 }

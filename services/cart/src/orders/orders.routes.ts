@@ -13,7 +13,9 @@ import {
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { BadRequestError, NotFoundError, customerEmailKey, readIdentity } from '@shop/service-kit';
 import type { OrderPlacement } from './order-placement';
-import { AgeVerificationFailedError, PLACEMENT_FAULT_POINTS, type PlacementFaultPoint } from './order-placement';
+import { AgeVerificationFailedError } from './order-placement';
+import { PLACEMENT_FAULT_POINTS, type PlacementFaultPoint } from './placement-faults';
+import type { BuyerOrders } from './buyer-orders';
 import { accessibleOrderIds, grantOrderAccess } from './order-access';
 import type { CartOwners } from '../cart/cart-owner';
 import type { CartOperations } from '../cart/cart-operations';
@@ -24,6 +26,8 @@ import type { AttemptLimiter } from '@shop/service-kit';
 
 interface OrderRouteOptions {
   placement: OrderPlacement;
+  /** Orders as their buyers read them. */
+  buyerOrders: BuyerOrders;
   /** The cart 'Erneut bestellen' fills. */
   cart: CartOperations;
   owners: CartOwners;
@@ -64,7 +68,7 @@ const errors = errorResponses({
  *   today (ReorderResponse says which were left out and why); 503 when the catalog is unreachable.
  */
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, options) => {
-  const { placement, secureCookie, identitySecret } = options;
+  const { placement, buyerOrders, secureCookie, identitySecret } = options;
   /** The placement step the fault tests stop this process after (`x-fault-point`), only with FAULT_INJECTION on. */
   const crashAt = (request: FastifyRequest): PlacementFaultPoint | undefined => {
     const point = request.headers['x-fault-point'];
@@ -133,7 +137,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       const id = request.params.id.toLowerCase();
       const identity = await readIdentity(request, identitySecret);
       if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundError('Bestellung nicht gefunden.');
-      return placement.forBuyer(id, accessibleOrderIds(request), identity);
+      return buyerOrders.forBuyer(id, accessibleOrderIds(request), identity);
     },
   );
 
@@ -149,7 +153,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     async (request, reply) => {
       const id = request.params.id.toLowerCase();
       if (!/^[0-9a-f]{24}$/.test(id)) throw new NotFoundError('Bestellung nicht gefunden.');
-      const order = await placement.forBuyer(id, accessibleOrderIds(request), await readIdentity(request, identitySecret));
+      const order = await buyerOrders.forBuyer(id, accessibleOrderIds(request), await readIdentity(request, identitySecret));
       const ownerKey = (await options.owners.resolve(request, reply, true)).ownerKey!;
       const outcome = await options.cart.reorder(ownerKey, order.items);
       return { ...outcome, cart: toApiCart(await options.cart.read(ownerKey)) };
@@ -167,7 +171,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     async (request, reply) => {
       const identity = await readIdentity(request, identitySecret);
       if (!identity) return reply.code(401).send({ message: 'Anmeldung erforderlich', code: 'UNAUTHENTICATED' });
-      return { orders: await placement.forUser(identity) };
+      return { orders: await buyerOrders.forUser(identity) };
     },
   );
 };

@@ -542,7 +542,7 @@ describe('stale pending orders', () => {
       createdAt: stale,
       updatedAt: stale,
     } as never);
-    expect(await env.app.orderPlacement.sweepStalePending()).toBe(1);
+    expect(await env.domain.staleOrders.sweep()).toBe(1);
     expect(stockOf(ID.regular)).toBe(100);
     expect(await orderModel(env.app.db).countDocuments({ orderNumber: 'RT-2026-999999' })).toBe(0);
   });

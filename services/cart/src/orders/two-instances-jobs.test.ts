@@ -52,10 +52,10 @@ test('two instances running every job together: each e-mail once, each reservati
 
   const jobs = ['unpaid-order-cancellation', 'shipping-emails', 'stale-pending-orders'];
   // Both instances tick every job at once, three times (the lease lets one of them run each).
-  for (let round = 0; round < 3; round += 1) await Promise.all(jobs.flatMap((job) => [env.app.jobs.tick(job), other.jobs.tick(job)]));
+  for (let round = 0; round < 3; round += 1) await Promise.all(jobs.flatMap((job) => [env.app.jobs.tick(job), other.app.jobs.tick(job)]));
   // And the jobs' work run on both at once without any lease (a run outlasting its lease).
-  await Promise.all([env.app.unpaidOrders.cancelOverdue(), other.unpaidOrders.cancelOverdue()]);
-  await Promise.all([env.app.orderPlacement.sweepStalePending(), other.orderPlacement.sweepStalePending()]);
+  await Promise.all([env.domain.unpaidOrders.cancelOverdue(), other.domain.unpaidOrders.cancelOverdue()]);
+  await Promise.all([env.domain.staleOrders.sweep(), other.domain.staleOrders.sweep()]);
 
   for (const order of overdue) {
     expect((await orders.findById(order.id).lean())!.status).toBe('cancelled');

@@ -43,12 +43,12 @@ test('overdue unpaid orders are cancelled once, stock released, buyer told; paid
 
   const deadline = unpaid.createdAt.getTime() + (DUE_DAYS + PAYMENT_GRACE_DAYS) * DAY_MS;
   // One minute before the end of the grace period nothing happens.
-  expect(await env.app.unpaidOrders.cancelOverdue(new Date(deadline - 60_000))).toEqual([]);
+  expect(await env.domain.unpaidOrders.cancelOverdue(new Date(deadline - 60_000))).toEqual([]);
   expect(await statusOf(unpaid.id)).toBe('awaiting_payment');
 
   // Two runs at once (two instances of the service): one cancels, one e-mail.
   const at = new Date(deadline + 60_000);
-  const runs = await Promise.all([env.app.unpaidOrders.cancelOverdue(at), env.app.unpaidOrders.cancelOverdue(at)]);
+  const runs = await Promise.all([env.domain.unpaidOrders.cancelOverdue(at), env.domain.unpaidOrders.cancelOverdue(at)]);
   expect(runs.flat()).toEqual([unpaid.orderNumber]);
   expect(await statusOf(unpaid.id)).toBe('cancelled');
   expect(await statusOf(paid.id)).toBe('paid');
@@ -63,7 +63,7 @@ test('overdue unpaid orders are cancelled once, stock released, buyer told; paid
   expect(mail.text).toContain('keine Zahlung bei uns eingegangen ist');
 
   // A later run changes nothing.
-  expect(await env.app.unpaidOrders.cancelOverdue(new Date(deadline + DAY_MS))).toEqual([]);
+  expect(await env.domain.unpaidOrders.cancelOverdue(new Date(deadline + DAY_MS))).toEqual([]);
   expect(stock()).toBe(18);
   expect(await cancellationMails(unpaid.orderNumber)).toHaveLength(1);
   // The buyer sees the order as cancelled.
@@ -77,10 +77,10 @@ test('a release the catalog cannot confirm is retried on the next run', async ()
   const at = new Date(order.createdAt.getTime() + (DUE_DAYS + PAYMENT_GRACE_DAYS + 1) * DAY_MS);
   const before = stock()!;
   env.catalog.up = false;
-  expect(await env.app.unpaidOrders.cancelOverdue(at)).toEqual([order.orderNumber]);
+  expect(await env.domain.unpaidOrders.cancelOverdue(at)).toEqual([order.orderNumber]);
   expect(stock()).toBe(before);
   env.catalog.up = true;
-  await env.app.unpaidOrders.cancelOverdue(at);
+  await env.domain.unpaidOrders.cancelOverdue(at);
   expect(stock()).toBe(before + 1);
   expect(await cancellationMails(order.orderNumber)).toHaveLength(1);
 });

@@ -55,7 +55,7 @@ test('a new code is stored upper case and works in a cart at once; the audit ent
   expect(cart.status).toBe(200);
   expect(cart.body.promo).toMatchObject({ code: promotion.code });
   expect((await call('GET', '/api/admin/promotions')).body.promotions.map((p: { id: string }) => p.id)).toContain(promotion.id);
-  await env.app.auditRelay.flush();
+  await env.domain.relay.flush();
   expect(env.audit.entries().find((entry) => entry.entityId === promotion.id)).toMatchObject({ entity: 'promotion', action: 'create' });
 });
 

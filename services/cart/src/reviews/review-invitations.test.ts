@@ -72,7 +72,7 @@ const eligibility = (body: unknown) =>
 test('while reviews are off, a delivered order gets no invitation', async () => {
   env.content.reviewsEnabled = false;
   const order = await orderUntil('delivered');
-  await env.app.reviewInvitations.sendPending();
+  await env.domain.reviewInvitations.sendPending();
   expect(await invitations(order.orderNumber)).toHaveLength(0);
   expect((await orderModel(env.app.db).findById(order.id).lean())!.reviewInvitationSentAt).toBeNull();
 });
@@ -85,11 +85,11 @@ test('switched on: one invitation per delivered order, also with two instances a
   const shipped = await orderUntil('shipped');
   const other = await env.anotherInstance();
   await Promise.all([
-    env.app.reviewInvitations.sendPending(),
-    other.reviewInvitations.sendPending(),
-    env.app.reviewInvitations.sendPending(),
+    env.domain.reviewInvitations.sendPending(),
+    other.domain.reviewInvitations.sendPending(),
+    env.domain.reviewInvitations.sendPending(),
   ]);
-  await env.app.reviewInvitations.sendPending();
+  await env.domain.reviewInvitations.sendPending();
 
   const mails = await invitations(delivered.orderNumber);
   expect(mails).toHaveLength(1);
@@ -131,7 +131,7 @@ test('eligibility: only the delivered order of the logged-in buyer; never withou
 test('unsubscribe: the address gets no further invitation; an unknown token is a German 404', async () => {
   env.content.reviewsEnabled = true;
   const first = await orderUntil('delivered', 'lena@example.de');
-  await env.app.reviewInvitations.sendPending();
+  await env.domain.reviewInvitations.sendPending();
   const [mail] = await invitations(first.orderNumber);
   const token = tokenOf(mail!.text!);
 
@@ -144,7 +144,7 @@ test('unsubscribe: the address gets no further invitation; an unknown token is a
 
   // The same address in other letters' case is the same address.
   const second = await orderUntil('delivered', 'Lena@Example.de');
-  await env.app.reviewInvitations.sendPending();
+  await env.domain.reviewInvitations.sendPending();
   expect(await invitations(second.orderNumber)).toHaveLength(0);
   expect((await orderModel(env.app.db).findById(second.id).lean())!.reviewInvitationSentAt).not.toBeNull();
 });

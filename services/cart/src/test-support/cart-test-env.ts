@@ -14,7 +14,7 @@ import { decodeFlash, STOREFRONT_COOKIES, type LegalText } from '@shop/contracts
 import { loadConfig } from '@shop/service-kit';
 import { startAuditCollector, startCatalogDouble, type CatalogDoubleState } from '@shop/test-fixtures';
 export { testProduct } from '@shop/test-fixtures';
-import { buildApp } from '../app';
+import { buildCartService } from '../app';
 import { CartEnv } from '../config';
 import { seedPromoCodes } from '../promo/seed-promo-codes';
 
@@ -164,15 +164,15 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
     ORDER_LIMIT_PER_IP: '10000',
     ...env,
   });
-  const app = await buildApp(config, { now: () => TEST_NOW });
+  const { app, domain } = await buildCartService(config, { now: () => TEST_NOW });
   await app.ready();
   await seedPromoCodes(app.db);
-  const others: Array<Awaited<ReturnType<typeof buildApp>>> = [];
-  /** Another instance of the cart service: same database, catalog double, mail folder. */
+  const others: Array<Awaited<ReturnType<typeof buildCartService>>['app']> = [];
+  /** Another instance of the cart service (its app and domain): same database, catalog double, mail folder. */
   const anotherInstance = async () => {
-    const other = await buildApp(config, { now: () => TEST_NOW });
-    await other.ready();
-    others.push(other);
+    const other = await buildCartService(config, { now: () => TEST_NOW });
+    await other.app.ready();
+    others.push(other.app);
     return other;
   };
 
@@ -236,6 +236,8 @@ export async function startCartTestEnv(env: Record<string, string> = {}) {
 
   return {
     app,
+    /** The service's domain objects (domain.ts): jobs run with a given date, the audit relay flushed. */
+    domain,
     catalog: catalog.state,
     /** The content double: `content.sellerUp = false` makes the seller details unreadable, `content.legalTextsUp = false` the legal texts; `content.reviewsEnabled` the reviews switch. */
     content: content.state,

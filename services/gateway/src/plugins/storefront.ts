@@ -2,27 +2,18 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import {
-  FOOTER_NEWSLETTER,
-  HEADER_WIDGETS,
-  matchRoute,
-  PAGES_EXPOSE,
-  privatePathPrefixes,
-  redirectFor,
-  ROUTES,
-  type RouteDefinition,
-  type RouteRemote,
-} from '@shop/routes';
-import type { RemotesManifest, ShopConfig, StorefrontSettings } from '@shop/contracts';
+import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, PAGES_EXPOSE, redirectFor, type RouteRemote } from '@shop/routes';
+import { CAUTIOUS_STOREFRONT_SETTINGS, type RemotesManifest, type ShopConfig, type StorefrontSettings } from '@shop/contracts';
 import { injectEarlyForms, injectHead, injectStartup, type HeadData } from '../html';
 import { entryForms, entryOf } from './entry-forms';
 import { cspNonceOf } from './security';
 import { pageStream, PageRenderer, sessionFetch } from '../server-render';
 import { RemotePreloads } from '../remote-preloads';
-import { publicBuildFile, startRemoteBuildsServer } from '../remote-builds';
+import { startRemoteBuildsServer } from '../remote-builds';
 import type { ServiceName } from '../routing-table';
-import { fetchSitemapEntries, lookupPageHead } from './service-head';
+import { lookupPageHead } from './service-head';
+import { NO_CACHE, staticFiles } from './static-files';
+import { seoFiles } from './seo-files';
 
 export interface StorefrontOptions {
   staticRoot: string;
@@ -45,28 +36,20 @@ export interface StorefrontOptions {
   sourceMaps: boolean;
 }
 
-/** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
-const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
-const PRECOMPRESSED = /\.br$/;
-const NO_CACHE = 'no-cache';
 const PERSONAL = 'private, no-store';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
-  // The build's precompressed copy (`x.js.br`) is cached as the file it stands for.
-  res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath).replace(PRECOMPRESSED, '')) ? IMMUTABLE : NO_CACHE);
+/** One page's answer: its status, its title (or the owning service's head) and the remote of its page. */
+interface PageAnswer {
+  status: 200 | 404;
+  title: string;
+  serverHead?: HeadData | null;
+  pageRemote?: RouteRemote | null;
 }
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
- * Serves the storefront:
- * - the built shell at `/` and each remote at `/remotes/<slice>/` (hashed files cached
- *   immutably; entry files, manifests and index.html revalidated on every load);
- * - `/remotes.json` (where the shell finds the remotes) and `/shop-config.json`, both from
- *   the gateway's configuration, so remotes are swapped without rebuilding the shell;
- * - `/robots.txt` (development: nothing indexed, spec §2 'Other') and `/sitemap.xml` (the
- *   public pages of the route table plus every service's entries: categories and products);
+ * Serves the storefront: its files (static-files.ts), robots.txt and the sitemap (seo-files.ts),
+ * the age gate's and cookie banner's forms (entry-forms.ts), and its pages:
+ * - `/shop-config.json`: the gateway's configuration with the storefront settings in force now;
  * - for routes marked `serverHead`, the owning service's head (description, Open Graph,
  *   JSON-LD) in the first HTML, and HTTP 404 when the service says the resource is missing;
  * - every route of @shop/routes answered with the shell (200), redirects of @shop/routes
@@ -80,16 +63,18 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   // Plain http on localhost in development; everywhere else cookies only travel over https.
   const secureCookies = !development;
   await app.register(entryForms, { secureCookies });
+  await staticFiles(app, opts);
+  await seoFiles(app, {
+    development,
+    publicOrigin: opts.shopConfig.publicOrigin,
+    services: opts.services,
+    internalSecret: opts.internalSecret,
+  });
   const preloads = new RemotePreloads(opts.staticRoot, opts.remotesManifest, app.log);
   /** The shop config of one page or answer: the environment's, with the storefront settings in force now. */
   const currentShopConfig = async (): Promise<ShopConfig> => {
-    // Unknown settings: the cautious choice of each (factual presentation, no reviews).
-    const settings = await opts.storefrontSettings();
-    return {
-      ...opts.shopConfig,
-      presentationMode: settings?.presentationMode ?? 'factual',
-      reviewsEnabled: settings?.reviewsEnabled ?? false,
-    };
+    const { presentationMode, reviewsEnabled } = (await opts.storefrontSettings()) ?? CAUTIOUS_STOREFRONT_SETTINGS;
+    return { ...opts.shopConfig, presentationMode, reviewsEnabled };
   };
   const { ssr } = opts;
   // Remote server builds come from SSR_REMOTES_ORIGIN, or from the gateway's own internal listener.
@@ -118,79 +103,15 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     }
   }
 
-  await app.register(fastifyStatic, {
-    root: shellDist,
-    prefix: '/',
-    index: false,
-    wildcard: true,
-    // '/' is a page (home), answered by the not-found handler below with the shell; the shell's
-    // server build is read from disk by the renderer, never served.
-    allowedPath: (pathName) => pathName !== '/' && publicBuildFile(pathName, opts.sourceMaps),
-    // Dotfiles in a build folder (the build stamp .build-inputs) are nobody's business.
-    dotfiles: 'ignore',
-    // The build's brotli copies (packages/webpack-config), sent when the browser accepts br.
-    preCompressed: true,
-    setHeaders: cacheHeaders,
-    cacheControl: false,
-  });
-  for (const { name } of opts.remotesManifest.remotes) {
-    await app.register(fastifyStatic, {
-      root: path.join(opts.staticRoot, `mf-${name}`, 'dist'),
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      dotfiles: 'ignore',
-      index: false,
-      wildcard: true,
-      allowedPath: (pathName) => publicBuildFile(pathName, opts.sourceMaps),
-      preCompressed: true,
-      setHeaders: cacheHeaders,
-      cacheControl: false,
-    });
-  }
-
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('Cache-Control', NO_CACHE);
-    return opts.remotesManifest;
-  });
   app.get('/shop-config.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
     return currentShopConfig();
   });
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
-    const lines = development
-      ? ['User-agent: *', 'Disallow: /']
-      : [
-          'User-agent: *',
-          'Allow: /',
-          ...privatePathPrefixes().map((prefix) => `Disallow: ${prefix}`),
-          `Sitemap: ${opts.shopConfig.publicOrigin}/sitemap.xml`,
-        ];
-    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
-    return `${lines.join('\n')}\n`;
-  });
-
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = opts.shopConfig.publicOrigin;
-    // Public pages without parameters, each once (second addresses name their canonical page).
-    const staticPaths = (ROUTES as readonly RouteDefinition[]).filter((r) => !r.path.includes(':') && !r.private && !r.canonicalPath);
-    const serviceEntries = (
-      await Promise.all(Object.values(opts.services).map((url) => fetchSitemapEntries(url, opts.internalSecret, request.log)))
-    ).flat();
-    const urls = [
-      ...staticPaths.map((r) => `<url><loc>${escapeXml(origin + r.path)}</loc></url>`),
-      ...serviceEntries.map((e) => `<url><loc>${escapeXml(origin + e.path)}</loc><lastmod>${escapeXml(e.lastModified)}</lastmod></url>`),
-    ];
-    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-  });
-
-  async function sendShell(
+  /** Sends a page: the shell with its head, boot data and preloads, server rendered when it can be. */
+  async function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    status: 200 | 404,
-    title: string,
-    serverHead: HeadData | null = null,
-    pageRemote: RouteRemote | null = null,
+    { status, title, serverHead = null, pageRemote = null }: PageAnswer,
   ) {
     let html: string;
     try {
@@ -269,20 +190,19 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const redirect = redirectFor(pathname);
     if (redirect) return reply.redirect(redirect, 301);
     const match = matchRoute(pathname);
-    if (!match) return sendShell(request, reply, 404, 'Seite nicht gefunden');
+    if (!match) return sendPage(request, reply, { status: 404, title: 'Seite nicht gefunden' });
     if (match.route.serverHead) {
       const lookup = await lookupPageHead(opts.services[match.route.remote], request.url, opts.internalSecret, request.log);
       // 404, with the route's page rendered: it says what is missing ('Produkt nicht gefunden') in the first HTML.
-      if (lookup.kind === 'missing') return sendShell(request, reply, 404, 'Seite nicht gefunden', null, match.route.remote);
+      if (lookup.kind === 'missing')
+        return sendPage(request, reply, { status: 404, title: 'Seite nicht gefunden', pageRemote: match.route.remote });
       if (lookup.kind === 'head') {
         const { head } = lookup;
         const origin = opts.shopConfig.publicOrigin;
-        return sendShell(
-          request,
-          reply,
-          200,
-          head.title,
-          {
+        return sendPage(request, reply, {
+          status: 200,
+          title: head.title,
+          serverHead: {
             title: head.title,
             robots: head.robots ?? '',
             canonical: `${origin}${head.canonicalPath}`,
@@ -291,10 +211,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
             ogImage: head.ogImage,
             structuredData: head.structuredData,
           },
-          match.route.remote,
-        );
+          pageRemote: match.route.remote,
+        });
       }
     }
-    return sendShell(request, reply, 200, match.route.title, null, match.route.remote);
+    return sendPage(request, reply, { status: 200, title: match.route.title, pageRemote: match.route.remote });
   });
 }

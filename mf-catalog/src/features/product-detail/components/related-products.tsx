@@ -5,19 +5,7 @@ import { Spinner } from '@shop/ui';
 import { catalogQueries } from '../../../api/catalog-queries';
 import { ProductGrid } from '../../../components/product-card';
 import { href } from '@shop/routes';
-
-/** The 9 round badges of spec §9 (Tornado 10000 and 40000 are not among them). */
-const BADGE_IDS = [
-  'cat-tornado-7000',
-  'cat-tornado-9000',
-  'cat-tornado-12000',
-  'cat-tornado-15000',
-  'cat-tornado-20000',
-  'cat-tornado-25000',
-  'cat-tornado-30000',
-  'cat-tornado-35000',
-  'cat-shisha-10000',
-];
+import { BADGE_IDS } from '../../../lib/home-categories';
 
 /** Related products (spec §9): at most 4, fresh 5 min, kept 10 min; link to the product's category. */
 export function RelatedProducts({ product }: { product: Product }) {

@@ -4,13 +4,11 @@ import { ApiError } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
 import { shopQueryClient, showToast } from '@shop/shell-api';
 import { CART_ACTION_FAILED, lineQuantityMessage, promoSavingLabel } from '@shop/cart-rules';
-import { cartApi } from '../api/cart-api';
+import { cartApi } from './cart-api';
 import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from '../lib/local-cart';
 import { cartErrorReason } from '../lib/cart-errors';
-import { cartKeys } from '../api/cart-queries';
-import { useCartUiStore } from './cart-ui-store';
-
-export { useCartMode, useDrawerOpen } from './cart-ui-store';
+import { cartKeys } from './cart-queries';
+import { useCartUiStore } from '../stores/cart-ui-store';
 
 /** Server message of an API error ('400: Text' → 'Text'). */
 export const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);

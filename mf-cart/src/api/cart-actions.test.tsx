@@ -3,7 +3,7 @@ import type { CartResponse } from '@shop/contracts';
 import { cartApi } from '../api/cart-api';
 import { ApiError } from '@shop/api-client';
 import { ShopQueryProvider } from '@shop/shell-api';
-import { CART_REUSE_ON_OPEN_MS, cartActions, useCart, useItemBusy } from './cart-store';
+import { CART_REUSE_ON_OPEN_MS, cartActions, useCart, useItemBusy } from './cart-actions';
 
 jest.mock('../api/cart-api', () => ({ cartApi: { get: jest.fn(), update: jest.fn(), remove: jest.fn() } }));
 const api = cartApi as unknown as { get: jest.Mock; update: jest.Mock; remove: jest.Mock };

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { backfillVersions } from '@shop/service-kit';
+import type { CartDomain } from './domain';
+import { dropLegacyCarts } from './cart/cart.model';
+import { orderModel } from './orders/order.model';
+import { promoCodeModel } from './promo/promo-code.model';
+
+/** How often the periodic jobs run (ms). */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The cart service's start-up migrations and periodic jobs (service-kit `app.jobs`: each periodic
+ * job runs once per interval across all instances; docs/operations.md 'Migrations and periodic jobs').
+ */
+export function registerCartJobs(app: FastifyInstance, domain: CartDomain): void {
+  app.jobs.migration('drop-legacy-carts', () => dropLegacyCarts(app.db));
+  app.jobs.migration('order-versions', () => backfillVersions(orderModel(app.db)));
+  app.jobs.migration('promotion-versions', () => backfillVersions(promoCodeModel(app.db)));
+
+  const every = (name: string, run: () => Promise<unknown>) => app.jobs.every(name, { intervalMs: SWEEP_INTERVAL_MS }, run);
+  every('audit-relay', () => domain.relay.flush());
+  every('shipping-emails', () => domain.shippingMails.sendPending());
+  every('invoices', () => domain.invoices.issueMissingCancellations());
+  every('review-invitations', () => domain.reviewInvitations.sendPending());
+  every('stale-pending-orders', () => domain.staleOrders.sweep());
+  every('order-confirmations', () => domain.confirmations.sendMissing());
+  every('attempt-prune', () => Promise.all(Object.values(domain.limiters).map((limiter) => limiter.prune())));
+  every('unpaid-order-cancellation', () => domain.unpaidOrders.cancelOverdue());
+}

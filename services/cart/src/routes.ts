@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { identitySecret } from '@shop/service-kit';
+import type { CartConfig } from './config';
+import type { CartDomain } from './domain';
+import { cartRoutes } from './cart/cart.routes';
+import { cartFormRoutes } from './cart/cart-forms.routes';
+import { orderRoutes } from './orders/orders.routes';
+import { adminOrderRoutes } from './orders/admin-orders.routes';
+import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
+import { customerDataRoutes } from './customers/customer-data.routes';
+import { invoiceRoutes } from './invoices/invoices.routes';
+import { adminPromotionRoutes } from './promo/admin-promotions.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { reviewInvitationRoutes } from './reviews/review-invitations.routes';
+
+/** Every HTTP route of the cart service, wired from its domain (services/cart/README.md lists them). */
+export async function registerCartRoutes(app: FastifyInstance, config: CartConfig, domain: CartDomain): Promise<void> {
+  const { operations, owners, limiters } = domain;
+  const identity = identitySecret(config.IDENTITY_SECRET);
+  const promoGuesses = { perCart: limiters.promoGuessesPerCart, perIp: limiters.promoGuessesPerIp };
+  await app.register(cartRoutes, { operations, owners, promoGuesses });
+  await app.register(cartFormRoutes, { operations, owners, promoGuesses, secureCookies: config.COOKIE_SECURE });
+  await app.register(orderRoutes, {
+    placement: domain.placement,
+    buyerOrders: domain.buyerOrders,
+    cart: operations,
+    owners,
+    ageVerification: domain.ageVerification,
+    secureCookie: config.COOKIE_SECURE,
+    identitySecret: identity,
+    now: domain.now,
+    orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
+    faultInjection: config.FAULT_INJECTION,
+  });
+  await app.register(withdrawalRoutes, {
+    withdrawals: domain.withdrawals,
+    limits: { perEmailAndClient: limiters.withdrawalsPerEmailAndClient, perIp: limiters.withdrawalsPerIp },
+  });
+  await app.register(customerDataRoutes, { buyerOrders: domain.buyerOrders, carts: domain.carts, withdrawals: domain.withdrawals });
+  await app.register(adminOrderRoutes, { fulfillment: domain.fulfillment, queries: domain.orderQueries, statistics: domain.statistics });
+  await app.register(invoiceRoutes, { invoices: domain.invoices, buyerOrders: domain.buyerOrders, identitySecret: identity });
+  await app.register(adminPromotionRoutes, { promotions: domain.promotions });
+  await app.register(analyticsRoutes, { sales: domain.sales });
+  await app.register(reviewInvitationRoutes, { invitations: domain.reviewInvitations });
+}
