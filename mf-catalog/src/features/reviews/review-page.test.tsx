@@ -58,6 +58,33 @@ describe('ReviewPage', () => {
     expect(toasts).toEqual([expect.objectContaining({ title: 'Bewertung gesendet' })]);
   });
 
+  test('the service’s field errors land at their fields, with the focus; other refusals show its German reason', async () => {
+    api.on('GET', '/api/reviews/order', jsonAnswer(200, order()));
+    api.on(
+      'POST',
+      '/api/reviews',
+      jsonAnswer(400, {
+        code: 'VALIDATION_ERROR',
+        message: 'Angezeigter Name: enthält einen Link.',
+        issues: [{ path: 'body/displayName', rule: 'custom', message: 'Bitte ohne Links.' }],
+      }),
+    );
+    open(`?token=${TOKEN}`);
+    const form = await screen.findByRole('form', { name: 'Bewertung für RandM Tornado 9000 Cola' });
+    fireEvent.click(within(form).getByRole('radio', { name: '5 Sterne – sehr gut' }));
+    fireEvent.change(within(form).getByLabelText('Ihre Erfahrung mit dem Produkt'), { target: { value: 'Sehr gut, lange Laufzeit.' } });
+    fireEvent.change(within(form).getByLabelText('Angezeigter Name'), { target: { value: 'Erika B.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Bewertung absenden' }));
+    expect(await within(form).findByText('Bitte ohne Links.')).toBeInTheDocument();
+    expect(document.activeElement).toBe(within(form).getByLabelText('Angezeigter Name'));
+    expect(within(form).getByLabelText('Angezeigter Name')).toHaveAttribute('aria-invalid', 'true');
+
+    api.on('POST', '/api/reviews', errorAnswer(409, 'CONFLICT', 'Dieses Produkt haben Sie zu dieser Bestellung schon bewertet.'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Bewertung absenden' }));
+    expect(await within(form).findByText('Dieses Produkt haben Sie zu dieser Bestellung schon bewertet.')).toHaveAttribute('role', 'alert');
+    expect(within(form).queryByText('Bitte ohne Links.')).not.toBeInTheDocument();
+  });
+
   test('no delivered order: the server’s German reason; a logged-out order link offers the login', async () => {
     api.on('GET', '/api/reviews/order', errorAnswer(404, 'NOT_FOUND', 'Zu diesem Link gibt es keine zugestellte Bestellung.'));
     open(`?token=${TOKEN}`);
