@@ -137,6 +137,7 @@ async function main() {
     }
     if (!e2eOnly && !unitOnly) {
       // Its own shop and database on other ports; one file at a time (each starts eleven processes).
+      // In random order (the seed is printed): every test sets up the shop it needs.
       step('Faults: two instances of every service, faults injected');
       const report = path.join(dataDir, 'faults.json');
       const code = await runForExitCode(
@@ -147,6 +148,7 @@ async function main() {
           '--selectProjects',
           'faults',
           '--runInBand',
+          '--randomize',
           '--json',
           `--outputFile=${report}`,
         ],

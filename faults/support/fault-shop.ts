@@ -13,7 +13,7 @@ import { findFreePort, startFerretDb, type LocalMongo } from '../../packages/loc
 import { createStaffAccount, seedAll, startStack, type RunningStack } from '../../scripts/lib/stack';
 import { waitForOk } from '../../scripts/lib/run';
 import { ROOT } from '../../scripts/lib/paths';
-import type { Slice } from '../../scripts/lib/paths';
+import { SLICES, type Slice } from '../../scripts/lib/paths';
 
 /** Ports of the fault shop's services: the defaults plus this, so it runs beside `npm start` and the e2e shop. */
 const PORT_OFFSET = 3000;
@@ -44,6 +44,11 @@ export interface FaultShop {
   stopDatabase(): Promise<void>;
   /** Starts the database again on the same port and data. */
   startDatabase(): Promise<void>;
+  /**
+   * The whole shop as a test expects to find it: the database running, every instance of every
+   * service going on (continued if stopped) and ready, and the gateway routing to it again.
+   */
+  allReady(): Promise<void>;
   /** A client of the shop's databases (direct checks of orders and stock). */
   db(slice: Slice): ReturnType<MongoClient['db']>;
   /** File names of the e-mails written so far. */
@@ -105,6 +110,20 @@ export async function startFaultShop(): Promise<FaultShop> {
     },
     async startDatabase() {
       database = await startDatabase();
+    },
+    async allReady() {
+      database ??= await startDatabase();
+      const instances = SLICES.flatMap((slice) => ([1, 2] as const).map((k) => ({ slice, k })));
+      for (const { slice, k } of instances) {
+        try {
+          stack.group.signal(`${slice}-${k}`, 'SIGCONT');
+        } catch {
+          // Between a kill and its restart there is no process to continue: the restart is waited for below.
+        }
+      }
+      await Promise.all(instances.map(({ slice, k }) => waitForOk(`${stack.instanceUrl(slice, k)}/readyz`, 60_000)));
+      // The gateway checks its instances every INSTANCE_CHECK_MS: then it routes to all again.
+      await sleep(2 * INSTANCE_CHECK_MS);
     },
     db: (slice) => client.db(`${databasePrefix}_${slice}`),
     mails: async () => readdir(mailDir).catch(() => []),
