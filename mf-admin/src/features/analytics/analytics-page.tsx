@@ -5,7 +5,7 @@ import { addDaysToIsoDate, formatEurDecimal, formatInteger, formatIsoDate, isoDa
 import { Button, LoadFailed, Notice, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { analyticsApi } from '../../api/analytics-api';
-import { DateRangeFields } from '../../components/filter-fields';
+import { DateRangeFields, ListFilters } from '../../components/filter-fields';
 import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
 import { BarChart } from './bar-chart';
 import { analyticsCsv } from './analytics-csv';
@@ -176,12 +176,9 @@ export function AnalyticsPage() {
   return (
     <section className="shop-page admin-page">
       <h1>Auswertungen</h1>
-      <form className="admin-filters" onSubmit={submitFilters}>
+      <ListFilters onSubmit={submitFilters} submitLabel="Anzeigen" search={false}>
         <DateRangeFields id="analytics" from={query.from} to={query.to} />
-        <Button type="submit" variant="secondary">
-          Anzeigen
-        </Button>
-      </form>
+      </ListFilters>
       {!valid.success ? (
         <Notice tone="warning" role="alert">
           {valid.error.issues[0]?.message}

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { auditApi } from '../../api/audit-api';
 import { AuditList } from '../../components/audit-list';
 import { Pager } from '../../components/pager';
-import { DateRangeFields, Options } from '../../components/filter-fields';
+import { DateRangeFields, ListFilters, SelectFilter } from '../../components/filter-fields';
 import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
 import { QueryState } from '../../components/query-state';
 
@@ -41,18 +40,10 @@ export function AuditPage() {
   return (
     <section className="shop-page admin-page">
       <h1>Änderungsprotokoll</h1>
-      <form className="admin-filters" onSubmit={submitFilters}>
-        <div className="shop-field">
-          <label htmlFor="audit-entity">Bereich</label>
-          <select id="audit-entity" name="bereich" defaultValue={entity ?? ''}>
-            <Options labels={AUDIT_AREAS} />
-          </select>
-        </div>
+      <ListFilters onSubmit={submitFilters} search={false}>
+        <SelectFilter name="bereich" label="Bereich" labels={AUDIT_AREAS} defaultValue={entity ?? ''} />
         <DateRangeFields id="audit" from={from} to={to} />
-        <Button type="submit" variant="secondary">
-          Filtern
-        </Button>
-      </form>
+      </ListFilters>
       <QueryState query={log} loading="Protokoll wird geladen…" failed="Das Protokoll konnte nicht geladen werden.">
         {(data) => (
           <>

@@ -3,11 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminPostListQuery, PostState } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
 import { href } from '@shop/routes';
-import { Button, buttonClass } from '@shop/ui';
+import { buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
 import { AdminTable } from '../../components/admin-table';
-import { Options } from '../../components/filter-fields';
+import { ListFilters, SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { useListAddress } from '../../hooks/use-list-address';
 import { PAGE_KIND_LABELS, POST_STATE_LABELS, versionText } from './content-labels';
 import { QueryState } from '../../components/query-state';
@@ -33,21 +33,10 @@ function PostList() {
           Neuer Beitrag
         </Link>
       </div>
-      <form className="admin-filters" role="search" onSubmit={submitFilters}>
-        <div className="shop-field">
-          <label htmlFor="posts-search">Suche (Titel, Adresse)</label>
-          <input id="posts-search" name="suche" type="search" defaultValue={query.search ?? ''} />
-        </div>
-        <div className="shop-field">
-          <label htmlFor="posts-state">Status</label>
-          <select id="posts-state" name="status" defaultValue={query.state ?? 'all'}>
-            <Options labels={STATE_FILTER} />
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          Filtern
-        </Button>
-      </form>
+      <ListFilters onSubmit={submitFilters}>
+        <SearchFilter name="suche" label="Suche (Titel, Adresse)" defaultValue={query.search} />
+        <SelectFilter name="status" label="Status" labels={STATE_FILTER} defaultValue={query.state ?? 'all'} />
+      </ListFilters>
       <AdminTable
         query={posts}
         rowsOf={(data) => data.posts}

@@ -3,11 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminCustomerListQuery } from '@shop/contracts/admin';
 import { formatDate } from '@shop/format';
 import { href } from '@shop/routes';
-import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { customersApi } from '../../api/customers-api';
 import { AdminTable } from '../../components/admin-table';
-import { Options } from '../../components/filter-fields';
+import { ListFilters, SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { useListAddress } from '../../hooks/use-list-address';
 import { ROLE_LABELS } from '../../lib/role-labels';
 
@@ -40,27 +39,11 @@ export function CustomersPage() {
   return (
     <section className="shop-page admin-page">
       <h1>Kunden verwalten</h1>
-      <form className="admin-filters" role="search" onSubmit={submitFilters}>
-        <div className="shop-field">
-          <label htmlFor="customers-search">Suche (E-Mail, Name)</label>
-          <input id="customers-search" name="suche" type="search" defaultValue={query.search ?? ''} />
-        </div>
-        <div className="shop-field">
-          <label htmlFor="customers-kind">Konten</label>
-          <select id="customers-kind" name="art" defaultValue={query.kind}>
-            <Options labels={KIND_LABELS} />
-          </select>
-        </div>
-        <div className="shop-field">
-          <label htmlFor="customers-state">Zustand</label>
-          <select id="customers-state" name="zustand" defaultValue={query.state}>
-            <Options labels={STATE_LABELS} />
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          Filtern
-        </Button>
-      </form>
+      <ListFilters onSubmit={submitFilters}>
+        <SearchFilter name="suche" label="Suche (E-Mail, Name)" defaultValue={query.search} />
+        <SelectFilter name="art" label="Konten" labels={KIND_LABELS} defaultValue={query.kind} />
+        <SelectFilter name="zustand" label="Zustand" labels={STATE_LABELS} defaultValue={query.state} />
+      </ListFilters>
       <AdminTable
         query={customers}
         rowsOf={(data) => data.customers}

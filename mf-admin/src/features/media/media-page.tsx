@@ -4,6 +4,7 @@ import { mediaSrcSet } from '@shop/contracts';
 import { MEDIA_ACCEPTED_TYPES, type AdminMediaAsset } from '@shop/contracts/admin';
 import { formatDate, formatInteger } from '@shop/format';
 import { Button } from '@shop/ui';
+import { ListFilters, SearchFilter } from '../../components/filter-fields';
 import { showToast, useSeo } from '@shop/shell-api';
 import { mediaApi } from '../../api/media-api';
 import { apiErrorText } from '../../lib/api-error-text';
@@ -124,15 +125,9 @@ export function MediaPage() {
           accept={MEDIA_ACCEPTED_TYPES.join(',')}
         />
       </ActionForm>
-      <form className="admin-filters" role="search" onSubmit={submitFilters}>
-        <div className="shop-field">
-          <label htmlFor="media-search">Suche (Alternativtext, Dateiname)</label>
-          <input id="media-search" name="suche" type="search" defaultValue={query.search ?? ''} />
-        </div>
-        <Button type="submit" variant="secondary">
-          Suchen
-        </Button>
-      </form>
+      <ListFilters onSubmit={submitFilters} submitLabel="Suchen">
+        <SearchFilter name="suche" label="Suche (Alternativtext, Dateiname)" defaultValue={query.search} />
+      </ListFilters>
       <AdminTable
         query={media}
         rowsOf={(data) => data.assets}

@@ -4,11 +4,10 @@ import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery } from '@shop/contracts/a
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
 import { href } from '@shop/routes';
-import { Button } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 import { AdminTable } from '../../components/admin-table';
-import { DateRangeFields, Options } from '../../components/filter-fields';
+import { DateRangeFields, ListFilters, SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
 
 const PER_PAGE = 50;
@@ -39,22 +38,11 @@ export function OrdersPage() {
   return (
     <section className="shop-page admin-page">
       <h1>Bestellungen verwalten</h1>
-      <form className="admin-filters" role="search" onSubmit={submitFilters}>
-        <div className="shop-field">
-          <label htmlFor="orders-search">Suche (Bestellnummer, E-Mail, Name)</label>
-          <input id="orders-search" name="suche" type="search" defaultValue={search ?? ''} />
-        </div>
-        <div className="shop-field">
-          <label htmlFor="orders-status">Status</label>
-          <select id="orders-status" name="status" defaultValue={status}>
-            <Options labels={ORDER_FILTER_LABELS} />
-          </select>
-        </div>
+      <ListFilters onSubmit={submitFilters}>
+        <SearchFilter name="suche" label="Suche (Bestellnummer, E-Mail, Name)" defaultValue={search} />
+        <SelectFilter name="status" label="Status" labels={ORDER_FILTER_LABELS} defaultValue={status} />
         <DateRangeFields id="orders" from={from} to={to} fromLabel="Bestellt ab" toLabel="Bestellt bis" />
-        <Button type="submit" variant="secondary">
-          Filtern
-        </Button>
-      </form>
+      </ListFilters>
       <AdminTable
         query={orders}
         rowsOf={(data) => data.orders}

@@ -69,5 +69,16 @@ export function errorResponses<const D extends ErrorDeclaration>(
 /** The errors of a staff endpoint's access check (service-kit staffAccess): not signed in, or the role lacks the permission. */
 export const STAFF_ACCESS_ERRORS = { 401: ['UNAUTHENTICATED'], 403: ['FORBIDDEN'] } as const satisfies ErrorDeclaration;
 
+/**
+ * The errors of a staff read or write of one versioned record (service-kit `versionedUpdate`):
+ * the access check, the record not found, and 409 when it changed since staff read it
+ * (STALE_VERSION) or a unique value is taken (CONFLICT).
+ */
+export const STAFF_RECORD_ERRORS = {
+  ...STAFF_ACCESS_ERRORS,
+  404: ['NOT_FOUND'],
+  409: ['CONFLICT', 'STALE_VERSION'],
+} as const satisfies ErrorDeclaration;
+
 /** The error of a service-only route called without the internal secret (service-kit internalAuth). */
 export const INTERNAL_ACCESS_ERRORS = { 401: ['INTERNAL_UNAUTHORIZED'] } as const satisfies ErrorDeclaration;

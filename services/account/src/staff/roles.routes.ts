@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { permissionsOf, User, UserRole, errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
+import { permissionsOf, User, UserRole, errorResponses, STAFF_RECORD_ERRORS } from '@shop/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, auditEntry, type AuditRelay } from '@shop/service-kit';
 import type { AuthService } from '../auth/auth-service';
 import { toApiUser } from '../users/users';
@@ -27,7 +27,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ auth: AuthService; relay: Audit
         summary: "Change a user's role (admins only); 409 when it would leave the shop without an admin",
         params: z.object({ userId: z.string().max(100) }).strict(),
         body: z.object({ role: UserRole }).strict(),
-        response: { 200: User, ...errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] }) },
+        response: { 200: User, ...errorResponses(STAFF_RECORD_ERRORS) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
 import {
   AdminMediaAsset,
   AdminMediaListQuery,
@@ -112,7 +112,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ library: MediaLibrary }> = asy
         querystring: z.object({ version: z.coerce.number().int().min(0) }).strict(),
         response: {
           204: z.null(),
-          ...errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'], 503: ['USAGE_UNKNOWN'] }),
+          ...errorResponses({ ...STAFF_RECORD_ERRORS, 503: ['USAGE_UNKNOWN'] }),
         },
       },
     },

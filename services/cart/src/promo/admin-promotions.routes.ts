@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
 import { AdminPromotion, AdminPromotionList, PromotionChange, PromotionInput } from '@shop/contracts/admin';
 import type { PromotionAdmin } from './promotion-admin';
 
-const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] });
+const errors = errorResponses(STAFF_RECORD_ERRORS);
 
 /** Staff endpoints of promo codes, permission `promotions:write`. */
 export const adminPromotionRoutes: FastifyPluginAsyncZod<{ promotions: PromotionAdmin }> = async (app, { promotions }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
 import {
   AdminProductDetail,
   AdminProductListQuery,
@@ -14,12 +14,7 @@ import type { ProductAdmin } from './product-admin';
 import type { AdminProductQueries } from './admin-product-queries';
 
 const idParams = z.object({ id: z.string().max(64) });
-const writeErrors = errorResponses({
-  ...STAFF_ACCESS_ERRORS,
-  404: ['NOT_FOUND'],
-  409: ['CONFLICT', 'STALE_VERSION'],
-  422: ['PUBLISH_BLOCKED'],
-});
+const writeErrors = errorResponses({ ...STAFF_RECORD_ERRORS, 422: ['PUBLISH_BLOCKED'] });
 
 /**
  * Staff endpoints of the catalogue's products, all under /api/admin/products and

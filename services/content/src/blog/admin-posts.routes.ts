@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
 import { AdminPost, AdminPostListQuery, AdminPostListResponse, PostChange, PostInput } from '@shop/contracts/admin';
 import type { PostAdmin } from './post-admin';
 
-const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] });
+const errors = errorResponses(STAFF_RECORD_ERRORS);
 const params = z.object({ id: z.string().max(64) }).strict();
 
 /**

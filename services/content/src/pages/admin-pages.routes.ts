@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, STAFF_ACCESS_ERRORS } from '@shop/contracts';
+import { errorResponses, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
 import { AdminPageDetail, AdminPageList, PageCreateBody, PageDraftBody, PagePublishBody, PageVisibilityBody } from '@shop/contracts/admin';
 import type { PageAdmin } from './page-admin';
 import type { AdminPageQueries } from './admin-page-queries';
 
-const errors = errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT', 'STALE_VERSION'] });
+const errors = errorResponses(STAFF_RECORD_ERRORS);
 const params = z.object({ slug: z.string().max(60) }).strict();
 
 /**
