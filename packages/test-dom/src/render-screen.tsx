@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { User } from '@shop/contracts';
@@ -25,6 +26,11 @@ export interface RenderScreenOptions {
    * screen reads GET /api/auth/me itself).
    */
   user?: User | null;
+  /**
+   * A remote's own QueryClient the screen reads through instead (the back office's
+   * `adminQueryClient`): emptied first too, and mounted inside the page's one.
+   */
+  queryClient?: QueryClient;
 }
 
 /**
@@ -34,8 +40,9 @@ export interface RenderScreenOptions {
  * still applies). Another route renders nothing, as the screen's remote is unmounted there; the
  * location probe shows where a redirect led.
  */
-export function renderScreen(ui: ReactElement, { path = '/', route, user }: RenderScreenOptions = {}) {
+export function renderScreen(ui: ReactElement, { path = '/', route, user, queryClient }: RenderScreenOptions = {}) {
   shopQueryClient.clear();
+  queryClient?.clear();
   shopQueryClient.setDefaultOptions({ queries: { ...shopQueryClient.getDefaultOptions().queries, retry: false } });
   if (user) setSessionUser(user);
   else if (user === null) {
@@ -46,7 +53,10 @@ export function renderScreen(ui: ReactElement, { path = '/', route, user }: Rend
     <ShopQueryProvider>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={route ?? path.split('?')[0]} element={ui} />
+          <Route
+            path={route ?? path.split('?')[0]}
+            element={queryClient ? <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider> : ui}
+          />
           <Route path="*" element={null} />
         </Routes>
         <LocationProbe />
