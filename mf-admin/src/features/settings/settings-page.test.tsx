@@ -72,7 +72,7 @@ describe('SettingsPage', () => {
   });
 
   test('the settings cannot be read: says so, with a retry', async () => {
-    api.on('GET', '/api/admin/settings/storefront', errorAnswer(503, 'SERVICE_UNAVAILABLE', 'Der Dienst ist nicht erreichbar.'));
+    api.on('GET', '/api/admin/settings/storefront', errorAnswer(503, 'UPSTREAM_UNAVAILABLE', 'Der Dienst ist nicht erreichbar.'));
     open();
     expect(await screen.findByText('Die Einstellungen konnten nicht geladen werden.')).toBeInTheDocument();
     api.on('GET', '/api/admin/settings/storefront', jsonAnswer(200, settings()));
