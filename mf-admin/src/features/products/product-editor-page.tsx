@@ -100,6 +100,11 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
   const [blocked, setBlocked] = useState<string | null>(null);
   const form = useForm<ProductFormValues>({ defaultValues: formValuesOf(product), resolver: zodResolver(ProductFormValues) });
   useEffect(() => form.reset(formValuesOf(product)), [product, form]);
+  // The category select gets its options only when the categories arrive (after the product on a
+  // fresh load): the browser then shows the first option, so it is set to the product's again.
+  useEffect(() => {
+    if (categories.data) form.setValue('categoryId', form.getValues('categoryId'));
+  }, [categories.data, form]);
 
   const submit = form.handleSubmit(async (values) => {
     setBlocked(null);
