@@ -9,7 +9,8 @@ import '../styles/cart.css';
 /**
  * Header cart widget: the cart button with the item-count badge, the side cart, and
  * the cart slice's handlers: the 'cart:add' request (from the catalog; answered with whether
- * it was added), the 'cart:reorder' request (from the account's order page) and the 'cart:open' event. Mounted on every page by the shell, so it loads the cart once per page view.
+ * it was added) and the 'cart:reorder' request (from the account's order page). Mounted on every
+ * page by the shell, so it loads the cart once per page view.
  */
 export default function CartButton() {
   const count = useItemCount();
@@ -33,13 +34,11 @@ export default function CartButton() {
           }
         : { ok: false, added: [], unavailable: [] };
     });
-    const offOpen = on('cart:open', () => cartActions.openDrawer());
     // Login merges the guest cart into the customer's, logout leaves the customer's: read it again.
     const offAuth = on('auth:changed', () => void cartActions.load());
     return () => {
       stopAdding();
       stopReorder();
-      offOpen();
       offAuth();
     };
   }, []);

@@ -7,8 +7,6 @@ import { SeoData } from './seo';
  * Names are prefixed by the owning slice; payloads are validated on emit.
  */
 export const ShopEvents = {
-  /** Anyone asks the side cart to open (header cart button). */
-  'cart:open': lazySchema(() => z.object({}).strict()),
   /** The cart slice announces its item count (header badge). */
   'cart:changed': lazySchema(() => z.object({ itemCount: z.number().int().min(0) }).strict()),
   /** The account slice announces a login or logout. */

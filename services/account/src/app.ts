@@ -38,15 +38,19 @@ import { userNameRoutes } from './staff/user-names.routes';
 /** How often old rate-limit attempts are deleted and waiting audit entries retried (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
 
+/** What tests may replace: the clock, the mailer and the wait of slowed-down logins. */
+export interface AccountDeps {
+  now?: () => Date;
+  mailer?: Mailer;
+  sleep?: (ms: number) => Promise<void>;
+}
+
 /**
  * Builds the account service: users, server-side sessions, verification and reset
- * tokens and wishlists on its own database (shop_account). `deps` lets tests replace the clock, the
- * mailer and the wait of slowed-down logins.
+ * tokens and wishlists on its own database (shop_account). Returns it with the domain objects
+ * tests drive directly (the audit relay flushed now instead of on its next tick).
  */
-export async function buildApp(
-  config: AccountConfig,
-  deps: { now?: () => Date; mailer?: Mailer; sleep?: (ms: number) => Promise<void> } = {},
-) {
+export async function buildAccountService(config: AccountConfig, deps: AccountDeps = {}) {
   const app = await createDomainService(config, { service: 'account', description: 'Users, sessions, verification and reset tokens.' });
   await app.register(cookie);
   // Accounts are personal data: never kept by a browser or proxy cache.
@@ -99,6 +103,10 @@ export async function buildApp(
   app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
     Promise.all(Object.values(limits).map((limiter) => limiter.prune())),
   );
-  app.decorate('auditRelay', relay);
-  return app;
+  return { app, domain: { auditRelay: relay } };
+}
+
+/** The account service as `server.ts` runs it. */
+export async function buildApp(config: AccountConfig, deps: AccountDeps = {}) {
+  return (await buildAccountService(config, deps)).app;
 }

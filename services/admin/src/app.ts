@@ -53,6 +53,5 @@ export async function buildApp(config: AdminConfig, deps: { now?: () => Date } =
     await relay.flush();
     await library.purgeDeleted();
   });
-  app.decorate('auditRelay', relay);
   return app;
 }

@@ -6,12 +6,13 @@ import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { loadConfig, signIdentity } from '@shop/service-kit';
 import { Product as ProductSchema, ProductListResponse, CategoryListResponse, type Product } from '@shop/contracts';
-import { buildApp } from './app';
+import { buildCatalogService } from './app';
 import { CatalogEnv } from './config';
 import { seedCatalogue } from './seed/seed';
 import { productModel } from './products/product.model';
 
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: Awaited<ReturnType<typeof buildCatalogService>>['app'];
+let domain: Awaited<ReturnType<typeof buildCatalogService>>['domain'];
 const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
 /** Headers of the cart service and the gateway calling /internal/*. */
@@ -25,7 +26,7 @@ beforeAll(async () => {
     IDENTITY_SECRET,
     INTERNAL_API_SECRET,
   });
-  app = await buildApp(config);
+  ({ app, domain } = await buildCatalogService(config));
   await seedCatalogue(app.db);
   await app.ready();
 }, 120_000);
@@ -233,7 +234,7 @@ describe('search', () => {
       flavorSlug: 'suesse-kirsche-gross-einweg-vape',
       sku: 'TEST-SUESSE',
     });
-    await app.catalog.refresh();
+    await domain.catalog.refresh();
     expect(await names('suesse kirsche')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
     expect(await names('süße')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
     expect(await names('gross')).toContain('RandM Tornado 9000 Süße Kirsche Groß');
@@ -287,13 +288,13 @@ describe('search', () => {
       { slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' },
       { $set: { flavor: 'Zyklon Frost', name: 'RandM Tornado 9000 Zyklon Frost' } },
     );
-    await app.catalog.sync();
+    await domain.catalog.sync();
     expect(await names('zyklon')).toEqual(['RandM Tornado 9000 Zyklon Frost']);
     await Product.updateOne(
       { slug: 'randm-tornado-9000-blueberry-ice-einweg-vape' },
       { $set: { flavor: 'Blueberry Ice', name: 'RandM Tornado 9000 Blueberry Ice' } },
     );
-    await app.catalog.sync();
+    await domain.catalog.sync();
     expect(await names('zyklon')).toEqual([]);
   });
 });
@@ -533,7 +534,7 @@ describe('stock reservations for orders (internal)', () => {
       flavorSlug: `stock-test-${suffix}-einweg-vape`,
       sku: `STOCK-${suffix}`,
     });
-    await app.catalog.refresh();
+    await domain.catalog.refresh();
     return String(created._id);
   }
 

@@ -24,15 +24,16 @@ import { adminReviewRoutes } from './reviews/admin-reviews.routes';
 /**
  * Builds the catalog service: products, categories, search, product images, placeholders, SEO
  * data and reviews from verified buyers on its own database (shop_catalog). Reads are answered from the in-memory catalogue
- * snapshot, built before the app is ready and kept in sync (see CatalogSnapshot).
+ * snapshot, built before the app is ready and kept in sync (see CatalogSnapshot). Returns it with
+ * the domain objects tests drive directly (the snapshot refreshed, the audit relay flushed now
+ * instead of on their next tick).
  */
-export async function buildApp(config: CatalogConfig) {
+export async function buildCatalogService(config: CatalogConfig) {
   const app = await createDomainService(config, {
     service: 'catalog',
     description: 'Products, categories, stock, search and product images.',
   });
   const catalog = new CatalogSnapshot(app.db, app.changes);
-  app.decorate('catalog', catalog);
   // The reviews switch staff keep in the back office (content service), at most 2 s old; off while unknown.
   const storefrontSettings = storefrontSettingsRead({
     contentServiceUrl: config.CONTENT_SERVICE_URL,
@@ -53,7 +54,6 @@ export async function buildApp(config: CatalogConfig) {
     models: [() => productModel(app.db), () => reviewModel(app.db)],
     log: app.log,
   });
-  app.decorate('auditRelay', relay);
   const products = new ProductAdmin({ db: app.db, catalog, relay, production: config.SHOP_ENVIRONMENT === 'production' });
   const queries = new AdminProductQueries({ db: app.db, catalog, now: () => new Date() });
   await app.register(adminProductRoutes, { products, queries });
@@ -67,11 +67,10 @@ export async function buildApp(config: CatalogConfig) {
   app.jobs.every('catalogue-sync', { intervalMs: config.SEARCH_SYNC_INTERVAL_MS, perInstance: true }, () => catalog.sync());
   app.jobs.every('review-summaries', { intervalMs: 60_000 }, () => summaries.recountAll());
   app.jobs.every('audit-relay', { intervalMs: config.AUDIT_RELAY_INTERVAL_MS }, () => relay.flush());
-  return app;
+  return { app, domain: { catalog, auditRelay: relay } };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    catalog: CatalogSnapshot;
-  }
+/** The catalog service as `server.ts` runs it. */
+export async function buildApp(config: CatalogConfig) {
+  return (await buildCatalogService(config)).app;
 }

@@ -28,14 +28,21 @@ import { storefrontSettingsRoutes } from './settings/storefront-settings.routes'
 /** How often old rate-limit attempts are deleted (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
 
+/** What tests may replace: the clock (scheduled posts, link expiry) and the mailer. */
+export interface ContentDeps {
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
 /**
  * Builds the content service: blog posts and guides, information and legal pages
  * from the operator settings, contact messages, newsletter subscriptions with double opt-in, on
  * its own database (shop_content); page heads and sitemap entries for the gateway; the staff
  * editor of posts and pages with versioned legal texts; the storefront settings
- * (presentation mode). `deps` lets tests move the clock (scheduled posts, link expiry) and keep e-mails.
+ * (presentation mode). Returns it with the domain objects tests drive directly (the audit relay
+ * flushed now instead of on its next tick).
  */
-export async function buildApp(config: ContentConfig, deps: { now?: () => Date; mailer?: Mailer } = {}) {
+export async function buildContentService(config: ContentConfig, deps: ContentDeps = {}) {
   const app = await createDomainService(config, {
     service: 'content',
     description: 'Blog posts, static pages, newsletter subscriptions and contact messages.',
@@ -90,6 +97,10 @@ export async function buildApp(config: ContentConfig, deps: { now?: () => Date; 
   app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
     Promise.all(Object.values(limiters).map((limiter) => limiter.prune())),
   );
-  app.decorate('auditRelay', relay);
-  return app;
+  return { app, domain: { auditRelay: relay } };
+}
+
+/** The content service as `server.ts` runs it. */
+export async function buildApp(config: ContentConfig, deps: ContentDeps = {}) {
+  return (await buildContentService(config, deps)).app;
 }

@@ -76,6 +76,8 @@ function PageEditor({ page }: { page: AdminPageDetail }) {
   const queryClient = useQueryClient();
   const [stale, setStale] = useState(false);
   const form = useForm<PageText>({ defaultValues: startingText(page), resolver: zodResolver(PageText) });
+  // Read while rendering: react-hook-form tracks `isDirty` only for a form that reads it there.
+  const unsaved = form.formState.isDirty;
   useEffect(() => form.reset(startingText(page)), [page, form]);
   const update = (next: AdminPageDetail) => {
     queryClient.setQueryData(['admin-page', next.slug], next);
@@ -105,8 +107,7 @@ function PageEditor({ page }: { page: AdminPageDetail }) {
     }
   };
   const publish = async (data: FormData) => {
-    if (form.formState.isDirty)
-      throw new InputError('Bitte speichern Sie zuerst den Entwurf; veröffentlicht wird der gespeicherte Entwurf.');
+    if (unsaved) throw new InputError('Bitte speichern Sie zuerst den Entwurf; veröffentlicht wird der gespeicherte Entwurf.');
     const next = await contentApi.publishPage(page.slug, { version: page.version, changeNote: String(data.get('changeNote') ?? '') });
     update(next);
     showToast({ title: 'Neue Fassung veröffentlicht', description: versionText(next.textVersion), variant: 'success' });

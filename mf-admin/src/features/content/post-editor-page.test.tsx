@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
-import type { User } from '@shop/contracts';
 import { STALE_EDIT_MESSAGE } from '@shop/contracts/admin';
 import { adminQueryClient } from '../../lib/admin-query-client';
+import { staffUser } from '../../test-support/staff-user';
 import { PostEditPage } from './post-editor-page';
 
 const toasts = recordToasts();
@@ -13,16 +13,7 @@ beforeEach(() => {
 
 const ID = 'c'.repeat(24);
 const POST = `/api/admin/content/posts/${ID}`;
-const editor: User = {
-  id: 'd'.repeat(24),
-  email: 'redaktion@example.de',
-  firstName: 'Rita',
-  lastName: 'Redaktion',
-  role: 'manager',
-  emailVerified: true,
-  address: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const editor = staffUser('manager', { firstName: 'Rita', lastName: 'Redaktion' });
 
 /** A published guide as staff edit it (AdminPost). */
 const post = (overrides: Record<string, unknown> = {}) => ({

@@ -1,18 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
+import { errorAnswer, jsonAnswer, renderScreen } from '@shop/test-dom';
 import { testOrder } from '@shop/test-fixtures';
 import type { Order } from '@shop/contracts';
 import { isoDateInBerlin } from '@shop/format';
 import { adminQueryClient } from '../../lib/admin-query-client';
+import { staffScreenTest } from '../../test-support/staff-screen';
 import { OrderDetailPage } from './order-detail-page';
 
-const toasts = recordToasts();
-let api: MockApi;
-beforeEach(() => {
-  api = mockApi();
-  jest.spyOn(window, 'confirm').mockReturnValue(true);
-});
-afterEach(() => jest.restoreAllMocks());
+const env = staffScreenTest();
+const { toasts } = env;
 
 const ID = testOrder().id;
 const DETAIL = `/api/admin/orders/${ID}`;
@@ -37,8 +33,8 @@ const actionForm = async (legend: string) => (await screen.findByRole('heading',
 /** /admin/orders/{id}: the order's facts and the next step of its workflow, each on the version shown. */
 describe('OrderDetailPage', () => {
   test('awaiting payment: the facts, and booking the transfer sends date, amount and note on the version shown', async () => {
-    api.on('GET', DETAIL, jsonAnswer(200, detail()));
-    api.on('POST', ACTIONS, jsonAnswer(200, detail({ status: 'paid', version: 6 })));
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail()));
+    env.api.on('POST', ACTIONS, jsonAnswer(200, detail({ status: 'paid', version: 6 })));
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung RM-2026-000123' })).toBeInTheDocument();
     expect(screen.getByTestId('admin-order-status')).toHaveTextContent('Zahlung ausstehend · bestellt am 25.11.2026 um 10:30 Uhr');
@@ -51,8 +47,8 @@ describe('OrderDetailPage', () => {
     expect(within(payment).getByLabelText('Betrag in €')).toHaveValue('38,97');
     fireEvent.change(within(payment).getByLabelText('Notiz (optional, z. B. Bank oder Auszug)'), { target: { value: 'DKB Auszug 12' } });
     fireEvent.click(within(payment).getByRole('button', { name: 'Als bezahlt verbuchen' }));
-    await waitFor(() => expect(api.requests('POST', ACTIONS)).toHaveLength(1));
-    expect(api.requests('POST', ACTIONS)[0]!.body).toEqual({
+    await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
+    expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({
       action: 'mark-paid',
       version: 5,
       receivedOn: isoDateInBerlin(new Date()),
@@ -66,30 +62,30 @@ describe('OrderDetailPage', () => {
   });
 
   test('an amount that is no euro amount is refused in German before anything is sent', async () => {
-    api.on('GET', DETAIL, jsonAnswer(200, detail()));
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail()));
     open();
     const payment = await actionForm('Zahlungseingang verbuchen');
     fireEvent.change(within(payment).getByLabelText('Betrag in €'), { target: { value: 'vierzig' } });
     fireEvent.click(within(payment).getByRole('button', { name: 'Als bezahlt verbuchen' }));
     expect(await within(payment).findByRole('alert')).toHaveTextContent('Bitte geben Sie den Betrag in Euro ein, z. B. 49,96.');
-    expect(api.requests('POST', ACTIONS)).toHaveLength(0);
+    expect(env.api.requests('POST', ACTIONS)).toHaveLength(0);
   });
 
   test('paid: shipping sends the DHL number; the service’s German refusal stays under the form', async () => {
-    api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid' })));
-    api.on('POST', ACTIONS, errorAnswer(400, 'VALIDATION_ERROR', 'DHL-Sendungsnummer: bitte 12 bis 20 Ziffern.'));
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid' })));
+    env.api.on('POST', ACTIONS, errorAnswer(400, 'VALIDATION_ERROR', 'DHL-Sendungsnummer: bitte 12 bis 20 Ziffern.'));
     open();
     const ship = await actionForm('Versenden');
     fireEvent.change(within(ship).getByLabelText('DHL-Sendungsnummer'), { target: { value: '123' } });
     fireEvent.click(within(ship).getByRole('button', { name: 'Als versandt verbuchen und Kunden informieren' }));
     expect(await within(ship).findByRole('alert')).toHaveTextContent('DHL-Sendungsnummer: bitte 12 bis 20 Ziffern.');
-    expect(api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'ship', version: 5, trackingNumber: '123' });
+    expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'ship', version: 5, trackingNumber: '123' });
     expect(toasts).toEqual([]);
   });
 
   test('cancelling asks first; declined, nothing is sent; confirmed, the reason goes with it', async () => {
-    api.on('GET', DETAIL, jsonAnswer(200, detail()));
-    api.on('POST', ACTIONS, jsonAnswer(200, detail({ status: 'cancelled', version: 6 })));
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail()));
+    env.api.on('POST', ACTIONS, jsonAnswer(200, detail({ status: 'cancelled', version: 6 })));
     open();
     const cancel = await actionForm('Stornieren');
     fireEvent.change(within(cancel).getByLabelText('Grund (steht in der E-Mail an den Kunden)'), {
@@ -98,25 +94,25 @@ describe('OrderDetailPage', () => {
     jest.mocked(window.confirm).mockReturnValueOnce(false);
     fireEvent.click(within(cancel).getByRole('button', { name: 'Bestellung stornieren' }));
     expect(window.confirm).toHaveBeenCalledWith(expect.stringContaining('Bestellung RM-2026-000123 wirklich stornieren?'));
-    expect(api.requests('POST', ACTIONS)).toHaveLength(0);
+    expect(env.api.requests('POST', ACTIONS)).toHaveLength(0);
 
     fireEvent.click(within(cancel).getByRole('button', { name: 'Bestellung stornieren' }));
-    await waitFor(() => expect(api.requests('POST', ACTIONS)).toHaveLength(1));
-    expect(api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'cancel', version: 5, note: 'Auf Wunsch des Kunden' });
+    await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
+    expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'cancel', version: 5, note: 'Auf Wunsch des Kunden' });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Stornieren' })).not.toBeInTheDocument());
   });
 
   test('overdue: says the shop cancels it after a short grace period', async () => {
-    api.on('GET', DETAIL, jsonAnswer(200, detail({ overdue: true })));
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail({ overdue: true })));
     open();
     expect(await screen.findByText(/Die Zahlungsfrist ist abgelaufen\./)).toHaveAttribute('role', 'status');
   });
 
   test('the order cannot be read: says so, with a retry', async () => {
-    api.on('GET', DETAIL, errorAnswer(503, 'UPSTREAM_UNAVAILABLE', 'Der Dienst ist nicht erreichbar.'));
+    env.api.on('GET', DETAIL, errorAnswer(503, 'UPSTREAM_UNAVAILABLE', 'Der Dienst ist nicht erreichbar.'));
     open();
     expect(await screen.findByText('Die Bestellung konnte nicht geladen werden.')).toBeInTheDocument();
-    api.on('GET', DETAIL, jsonAnswer(200, detail()));
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail()));
     fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung RM-2026-000123' })).toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
 import { testProduct } from '@shop/test-fixtures';
-import type { User } from '@shop/contracts';
 import { STALE_EDIT_MESSAGE } from '@shop/contracts/admin';
 import { adminQueryClient } from '../../lib/admin-query-client';
+import { staffUser } from '../../test-support/staff-user';
 import { ProductEditPage } from './product-editor-page';
 
 const toasts = recordToasts();
@@ -19,16 +19,7 @@ beforeEach(() => {
 
 const ID = 'a'.repeat(24);
 const DETAIL = `/api/admin/products/${ID}`;
-const manager: User = {
-  id: 'b'.repeat(24),
-  email: 'leitung@example.de',
-  firstName: 'Frieda',
-  lastName: 'Leitung',
-  role: 'manager',
-  emailVerified: true,
-  address: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const manager = staffUser('manager');
 
 function category(id: string, name: string) {
   return {

@@ -124,10 +124,3 @@ export class AuditRelay {
     await this.adminService!.call('POST', '/internal/audit-entries', { 204: null }, { body: AuditEntriesBody.parse({ entries }) });
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The service's AuditRelay, for services with staff writes (tests flush it). */
-    auditRelay: AuditRelay;
-  }
-}

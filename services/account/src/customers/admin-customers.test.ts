@@ -62,7 +62,7 @@ test('a blocked account is logged out everywhere and cannot log in; unblocked it
   expect(stale.body.code).toBe('STALE_VERSION');
   await staffCall('admin', 'POST', `/api/admin/customers/${customer.userId}/actions`, { action: 'unblock', version: 1 });
   expect((await env.visitor().call('POST', '/api/auth/login', { email: 'gesperrt@example.de', password: TEST_PASSWORD })).status).toBe(200);
-  await env.app.auditRelay.flush();
+  await env.domain.auditRelay.flush();
   expect(
     env.audit
       .entries()

@@ -42,7 +42,7 @@ test('only an admin changes roles; customers and managers get 403, anonymous 401
 
   // Promote and demote are in the audit log with who, when, before and after.
   expect((await admin.asStaff('PATCH', rolePath(customer.userId), { role: 'customer' })).status).toBe(200);
-  await env.app.auditRelay.flush();
+  await env.domain.auditRelay.flush();
   const entries = env.audit.entries().filter((entry) => entry.entityId === customer.userId && entry.action === 'role-change');
   expect(entries.map((entry) => entry.changes)).toEqual([
     [{ field: 'role', before: 'customer', after: 'manager' }],

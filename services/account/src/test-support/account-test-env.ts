@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { decodeFlash, STOREFRONT_COOKIES, type CustomerCommerceData } from '@shop/contracts';
 import { loadConfig, type Mailer, type OutgoingMail } from '@shop/service-kit';
 import { startCatalogDouble, type CatalogDoubleState, startAuditCollector } from '@shop/test-fixtures';
-import { buildApp } from '../app';
+import { buildAccountService } from '../app';
 import { AccountEnv } from '../config';
 
 export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
@@ -76,7 +76,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
   const sleep = async (ms: number) => {
     loginDelays.push(ms);
   };
-  const app = await buildApp(config, { now: () => clock.now, mailer, sleep });
+  const { app, domain } = await buildAccountService(config, { now: () => clock.now, mailer, sleep });
   await app.ready();
 
   /** A browser: its own cookie jar and client IP. */
@@ -150,6 +150,7 @@ export async function startAccountTestEnv(env: Record<string, string> = {}) {
 
   return {
     app,
+    domain,
     clock,
     mails,
     loginDelays,

@@ -9,7 +9,7 @@ import { NICOTINE_WARNING } from '@shop/catalog-rules';
 import { AdminProductDetail, STALE_EDIT_MESSAGE, type ProductInput } from '@shop/contracts/admin';
 import { loadConfig, signIdentity } from '@shop/service-kit';
 import { adminEndpointAnswers, startAuditCollector } from '@shop/test-fixtures';
-import { buildApp } from '../app';
+import { buildCatalogService } from '../app';
 import { CatalogEnv } from '../config';
 import { categoryModel } from '../categories/category.model';
 import { buildCategories } from '../seed/category-data';
@@ -20,10 +20,11 @@ const MANAGER_ID = '665f1c2b9a1e4b00123456aa';
 const ADMIN_ID = '665f1c2b9a1e4b00123456bb';
 jest.setTimeout(30_000);
 let collector: Awaited<ReturnType<typeof startAuditCollector>>;
-const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+type Service = Awaited<ReturnType<typeof buildCatalogService>>;
+const apps: Array<Service['app']> = [];
 
 async function startCatalog(environment: 'development' | 'production') {
-  const app = await buildApp(
+  const { app, domain } = await buildCatalogService(
     loadConfig(CatalogEnv, {
       MONGODB_URI: process.env.MONGODB_URI,
       MONGODB_DB: `test_catalog_admin_${randomUUID().slice(0, 8)}`,
@@ -38,13 +39,14 @@ async function startCatalog(environment: 'development' | 'production') {
   await categoryModel(app.db).insertMany(buildCategories());
   await app.ready();
   apps.push(app);
-  return app;
+  return { app, domain };
 }
 
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: Service['app'];
+let domain: Service['domain'];
 beforeAll(async () => {
   collector = await startAuditCollector();
-  app = await startCatalog('development');
+  ({ app, domain } = await startCatalog('development'));
 });
 afterAll(async () => {
   for (const each of apps) {
@@ -57,7 +59,7 @@ afterAll(async () => {
 const identity = async (role: string, userId = role === 'admin' ? ADMIN_ID : MANAGER_ID) => ({
   'x-shop-identity': await signIdentity({ userId, role }, IDENTITY_SECRET),
 });
-type Target = Awaited<ReturnType<typeof buildApp>>;
+type Target = Service['app'];
 const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, role = 'manager', on: Target = app) =>
   on.inject({ method, url, headers: await identity(role), payload: payload as object });
 
@@ -110,7 +112,7 @@ test('a created product is in the shop at once, with its first price recorded an
   expect(product.priceHistory).toEqual([{ price: '11.49', salePrice: null, from: expect.any(String) }]);
   const shop = await app.inject({ method: 'GET', url: `/api/products/${product.id}` });
   expect(shop.json()).toMatchObject({ price: '11.49', isActive: true });
-  await app.auditRelay.flush();
+  await domain.auditRelay.flush();
   const entry = collector.entries().find((e) => e.entityId === product.id);
   expect(entry).toMatchObject({ action: 'create', entity: 'product', actorId: MANAGER_ID, actorRole: 'manager', service: 'catalog' });
   expect(entry!.changes).toEqual(expect.arrayContaining([{ field: 'price', before: null, after: '11.49' }]));
@@ -131,7 +133,7 @@ test('descriptions are reduced to the rich-text allowlist on write, and again wh
   expect(changed.json().description).toBe(`${safe}<h2>Neu</h2>`);
   // A record written before the rule (raw HTML in the database) is served sanitised.
   await productModel(app.db).updateOne({ _id: product.id }, { $set: { description: payload } });
-  await app.catalog.refresh();
+  await domain.catalog.refresh();
   expect((await app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json().description).toBe(safe);
 });
 
@@ -164,7 +166,7 @@ test("a producer's durability guarantee over two years is set by staff and shown
   expect(tooShort.json().issues[0].message).toContain('gesetzliche Gewährleistung');
   const cleared = await call('PATCH', `/api/admin/products/${product.id}`, { version: 1, changes: { durabilityGuaranteeYears: null } });
   expect(cleared.json()).toMatchObject({ version: 2, durabilityGuaranteeYears: null });
-  await app.auditRelay.flush();
+  await domain.auditRelay.flush();
   expect(
     collector
       .entries()
@@ -189,7 +191,7 @@ test('a change records before/after in the audit log and raises the version; an 
   const stale = await call('PATCH', `/api/admin/products/${product.id}`, { version: 0, changes: { stock: 1 } });
   expect(stale.statusCode).toBe(409);
   expect(stale.json()).toEqual({ code: 'STALE_VERSION', message: STALE_EDIT_MESSAGE });
-  await app.auditRelay.flush();
+  await domain.auditRelay.flush();
   const update = collector.entries().find((e) => e.entityId === product.id && e.action === 'update');
   expect(update!.changes).toEqual([
     { field: 'name', before: product.name, after: `${product.name} Neu` },
@@ -242,7 +244,7 @@ test('product-law objections are flagged and listed; in development they do not 
 });
 
 test('production: a flagged product goes live only with an admin’s reasoned override, kept in the audit log', async () => {
-  const production = await startCatalog('production');
+  const { app: production, domain: productionDomain } = await startCatalog('production');
   const product = await create(podInput({ isActive: false, liquidVolumeMl: 3 }), production);
   const activate = await call(
     'PATCH',
@@ -275,7 +277,7 @@ test('production: a flagged product goes live only with an admin’s reasoned ov
     isActive: true,
     complianceOverride: { reason, byUserId: ADMIN_ID, issueCodes: ['liquid-limit'] },
   });
-  await production.auditRelay.flush();
+  await productionDomain.auditRelay.flush();
   expect(collector.entries().find((e) => e.entityId === product.id && e.action === 'compliance-override')).toMatchObject({
     reason,
     actorRole: 'admin',
@@ -347,10 +349,10 @@ test('the staff table searches, filters, sorts and pages', async () => {
 test('audit entries wait in the record while the admin service is down, and arrive once it is back', async () => {
   collector.state.down = true;
   const product = await create(podInput());
-  await expect(app.auditRelay.flush()).rejects.toThrow(/503/);
+  await expect(domain.auditRelay.flush()).rejects.toThrow(/503/);
   expect(collector.entries().some((e) => e.entityId === product.id)).toBe(false);
   collector.state.down = false;
-  await app.auditRelay.flush();
+  await domain.auditRelay.flush();
   expect(collector.entries().filter((e) => e.entityId === product.id)).toHaveLength(1);
 });
 

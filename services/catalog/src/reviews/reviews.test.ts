@@ -11,7 +11,7 @@ import { AdminReview, AdminReviewList } from '@shop/contracts/admin';
 import { LatestReviewsResponse, PageHead, Product, ProductReviewsResponse, ReviewOrderResponse } from '@shop/contracts';
 import { loadConfig, signIdentity } from '@shop/service-kit';
 import { startAuditCollector } from '@shop/test-fixtures';
-import { buildApp } from '../app';
+import { buildCatalogService } from '../app';
 import { CatalogEnv } from '../config';
 import { seedCatalogue } from '../seed/seed';
 
@@ -22,8 +22,9 @@ const TOKEN = 't'.repeat(43);
 const ORDER_ID = 'e'.repeat(24);
 jest.setTimeout(30_000);
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = Awaited<ReturnType<typeof buildCatalogService>>['app'];
 let app: App;
+let domain: Awaited<ReturnType<typeof buildCatalogService>>['domain'];
 let collector: Awaited<ReturnType<typeof startAuditCollector>>;
 const doubles = Fastify();
 const state = { reviewsEnabled: true, cartUp: true };
@@ -48,7 +49,7 @@ beforeAll(async () => {
   });
   const url = await doubles.listen({ port: 0, host: '127.0.0.1' });
   collector = await startAuditCollector();
-  app = await buildApp(
+  ({ app, domain } = await buildCatalogService(
     loadConfig(CatalogEnv, {
       MONGODB_URI: process.env.MONGODB_URI,
       MONGODB_DB: `test_catalog_reviews_${randomUUID().slice(0, 8)}`,
@@ -60,7 +61,7 @@ beforeAll(async () => {
       CONTENT_SERVICE_URL: url,
       AUDIT_RELAY_INTERVAL_MS: '60000',
     }),
-  );
+  ));
   await seedCatalogue(app.db);
   await app.ready();
   products = (await app.inject({ url: '/api/products?limit=3&sort=name' })).json().products;
@@ -194,7 +195,7 @@ test('staff approve, answer and reject on a version, audited; the rating and JSO
   expect(Product.parse((await app.inject({ url: `/api/products/${bought[0]!.productId}` })).json()).rating).toBeNull();
   expect((await moderate(first.id, { action: 'approve', version: 3 })).statusCode).toBe(200);
 
-  await app.auditRelay.flush();
+  await domain.auditRelay.flush();
   const entries = collector.entries().filter((entry) => entry.entity === 'review' && entry.entityId === first.id);
   expect(entries.map((entry) => entry.action)).toEqual(['approve', 'reply', 'reject', 'approve']);
   expect(entries[2]!.changes).toEqual(

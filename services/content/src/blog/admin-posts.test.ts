@@ -59,7 +59,7 @@ test('a draft is hidden from shoppers until it is published; publishing shows it
   expect(shown.body.html).toContain('<strong>USB-C-Kabel</strong>');
   expect(shown.body.html).not.toContain('<script');
   expect((await env.get('/api/blog')).body.posts.map((post: { slug: string }) => post.slug)).toContain(draft.slug);
-  await env.app.auditRelay.flush();
+  await env.domain.auditRelay.flush();
   const entries = env.audit.entries().filter((entry) => entry.entityId === draft.id);
   expect(entries.map((entry) => entry.action)).toEqual(['create', 'publish']);
   expect(entries[1]).toMatchObject({ service: 'content', entity: 'post', actorId: STAFF_USER_ID, actorRole: 'manager' });

@@ -76,7 +76,7 @@ test('a draft stays invisible; publishing makes a dated new version that shopper
   const same = await env.staffCall('POST', '/api/admin/content/pages/agb/publish', { version: 5, changeNote: 'nichts' });
   expect(same).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
 
-  await env.app.auditRelay.flush();
+  await env.domain.auditRelay.flush();
   const entries = env.audit.entries().filter((entry) => entry.entity === 'page' && entry.entityId === 'agb');
   expect(entries.map((entry) => entry.action)).toEqual(['save-draft', 'publish', 'save-draft', 'publish', 'save-draft']);
   expect(entries[1]).toMatchObject({ reason: 'Neuer § 99', service: 'content' });

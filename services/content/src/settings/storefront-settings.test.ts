@@ -52,7 +52,7 @@ test('the default applies until an admin saves; two first saves at once: one win
   expect(back.body).toMatchObject({ presentationMode: 'marketing', reviewsEnabled: true, version: 2 });
   expect((await env.internal('/internal/storefront-settings')).body).toEqual({ presentationMode: 'marketing', reviewsEnabled: true });
 
-  await env.app.auditRelay.flush();
+  await env.domain.auditRelay.flush();
   const entries = env.audit.entries().filter((entry) => entry.entity === 'settings');
   expect(entries.map((entry) => entry.changes)).toEqual([
     [{ field: 'presentationMode', before: 'marketing', after: 'factual' }],

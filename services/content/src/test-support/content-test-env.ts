@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeFlash, STOREFRONT_COOKIES, type UserRole } from '@shop/contracts';
 import { loadConfig, signIdentity, type Mailer, type OutgoingMail } from '@shop/service-kit';
 import { startAuditCollector } from '@shop/test-fixtures';
-import { buildApp } from '../app';
+import { buildContentService } from '../app';
 import { ContentEnv } from '../config';
 
 export const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
@@ -35,7 +35,7 @@ export async function startContentTestEnv(env: Record<string, string> = {}) {
       return { file: null };
     },
   };
-  const app = await buildApp(config, { now: () => clock.now, mailer });
+  const { app, domain } = await buildContentService(config, { now: () => clock.now, mailer });
   await app.ready();
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const response = await app.inject({ method: 'GET', url, headers });
@@ -78,6 +78,7 @@ export async function startContentTestEnv(env: Record<string, string> = {}) {
   };
   return {
     app,
+    domain,
     clock,
     mails,
     audit,
