@@ -25,6 +25,8 @@ test('without JavaScript a shopper passes the age gate, searches, adds a product
   await submitWith(page, gate.getByRole('button', { name: 'Ich bin 18+' }));
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('age-gate')).toHaveCount(0);
+  // The storefront works without JavaScript, so it never asks for it (only checkout and the account do).
+  await expect(page.getByText(/JavaScript/)).toHaveCount(0);
 
   // The cookie banner, a form too: the choice is stored, the banner gone on every later page.
   const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });

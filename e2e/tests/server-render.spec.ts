@@ -84,6 +84,28 @@ test.describe('hydration', () => {
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
     });
+
+    test(`${family.name}: the server's HTML is hydrated in place, not rendered anew`, { tag: '@phone' }, async ({ shopperPage: page }) => {
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { firstHeading: Element | null }).firstHeading = document.querySelector('main h1');
+        });
+      });
+      await page.goto(family.path);
+      await hydrated(page);
+      // React has taken the page's heading over once it carries React's fiber key; then it must be
+      // the very element of the first HTML (a page rendered anew replaces it, and paints twice).
+      const heading = () =>
+        page.evaluate(() => {
+          const now = document.querySelector('main h1');
+          return {
+            live: Boolean(now && Object.keys(now).some((key) => key.startsWith('__reactFiber$'))),
+            same: now !== null && now === (window as unknown as { firstHeading: Element | null }).firstHeading,
+          };
+        });
+      await expect.poll(async () => (await heading()).live).toBe(true);
+      expect(await heading()).toEqual({ live: true, same: true });
+    });
   }
 
   test('the data came with the HTML: the product is not requested again', { tag: '@phone' }, async ({ shopperPage: page }) => {

@@ -1,11 +1,12 @@
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
 import { EntryState, RemotesManifest, ShopConfig } from '@shop/contracts';
+import { matchRoute, PAGES_EXPOSE } from '@shop/routes';
 import { shopQueryClient } from '@shop/shell-api';
 import { App } from './app';
-import { registerRemotesFromManifest } from './federation/remotes';
+import { loadRemoteComponent, registerRemotesFromManifest } from './federation/remotes';
 import { entryFromCookies } from './entry/entry-store';
 
 /** Reads a runtime JSON document from the gateway; null when missing or malformed. */
@@ -90,7 +91,18 @@ async function start() {
     // (a tap, a scroll, a paint) instead of hydrating the whole page in one long task; the
     // server HTML stays visible meanwhile (docs/performance.md, TBT).
     startTransition(() => {
-      hydrateRoot(root, app, { onRecoverableError });
+      // `unstable_scheduleHydration` is react-dom's hydration root's (not in its types).
+      const hydrating = hydrateRoot(root, app, { onRecoverableError }) as Root & { unstable_scheduleHydration(target: Element): void };
+      // The page's content waits, as server HTML, for its remote module; once that has arrived it
+      // is hydrated first, before anything else still waiting, so its buttons work in the page
+      // as early as possible (a tap before then submits its form to the server).
+      const match = matchRoute(window.location.pathname);
+      const main = document.getElementById('main');
+      if (match && main)
+        void loadRemoteComponent(match.route.remote, PAGES_EXPOSE).then(
+          () => hydrating.unstable_scheduleHydration(main.firstElementChild ?? main),
+          () => undefined,
+        );
     });
   } else {
     createRoot(root).render(app);

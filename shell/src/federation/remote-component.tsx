@@ -19,9 +19,17 @@ function LoadedRemote({ remote, exposed, props }: { remote: RemoteName; exposed:
  * runs; the server and the hydrating browser render the loading state.
  */
 export function RemotePage({ remote, page, personal = false }: { remote: RemoteName; page: string; personal?: boolean }) {
+  return personal ? <PersonalRemotePage remote={remote} page={page} /> : <BoundedRemotePage remote={remote} page={page} />;
+}
+
+/**
+ * A server-rendered page never reads whether the browser has hydrated: that flag turns true right
+ * after hydration, and an update reaching a Suspense boundary whose remote module is still loading
+ * makes React throw the server's HTML away and render the page anew (its main image painted twice).
+ * Without it, the boundary hydrates in place once its module has arrived.
+ */
+function BoundedRemotePage({ remote, page }: { remote: RemoteName; page: string }) {
   const location = useLocation();
-  const hydrated = useHydrated();
-  if (personal && !hydrated) return <PageLoading />;
   return (
     <RemoteBoundary remote={remote} variant="page" resetKeys={[location.pathname]}>
       <LoadedRemote remote={remote} exposed={PAGES_EXPOSE} props={{ page }} />
@@ -29,10 +37,16 @@ export function RemotePage({ remote, page, personal = false }: { remote: RemoteN
   );
 }
 
+function PersonalRemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+  const hydrated = useHydrated();
+  return hydrated ? <BoundedRemotePage remote={remote} page={page} /> : <PageLoading />;
+}
+
 /**
  * A widget a remote exposes into the shell's chrome (search box, account menu, cart button).
  * A `personal` widget (the visitor's session or cart) renders in the browser only: the server
- * and the hydrating browser both render its placeholder.
+ * and the hydrating browser both render its placeholder. A shared widget, like a page, does not
+ * read the hydration flag (BoundedRemotePage).
  */
 export function RemoteSlot({
   remote,
@@ -45,11 +59,22 @@ export function RemoteSlot({
   personal?: boolean;
   props?: Record<string, unknown>;
 }) {
-  const hydrated = useHydrated();
-  if (personal && !hydrated) return <SlotPlaceholder />;
+  return personal ? (
+    <PersonalRemoteSlot remote={remote} exposed={exposed} props={props} />
+  ) : (
+    <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} />
+  );
+}
+
+function BoundedRemoteSlot({ remote, exposed, props }: { remote: RemoteName; exposed: string; props: Record<string, unknown> }) {
   return (
     <RemoteBoundary remote={remote} variant="slot">
       <LoadedRemote remote={remote} exposed={exposed} props={props} />
     </RemoteBoundary>
   );
+}
+
+function PersonalRemoteSlot({ remote, exposed, props }: { remote: RemoteName; exposed: string; props: Record<string, unknown> }) {
+  const hydrated = useHydrated();
+  return hydrated ? <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} /> : <SlotPlaceholder />;
 }

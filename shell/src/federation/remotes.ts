@@ -34,6 +34,14 @@ export function loadRemoteComponent(remote: RemoteName, exposed: string): Promis
       return module.default;
     });
     promise.catch(() => failed.add(id));
+    // React's `use` reads a settled promise at once when it carries `status` and `value` (its
+    // thenable convention), so a tap on a page still waiting to hydrate can hydrate it
+    // synchronously and be handled in the page instead of submitting its form natively.
+    const settled = promise;
+    settled.then(
+      (component) => Object.assign(settled, { status: 'fulfilled', value: component }),
+      (reason: unknown) => Object.assign(settled, { status: 'rejected', reason }),
+    );
     loaded.set(id, promise);
   }
   return promise;
