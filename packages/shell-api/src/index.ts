@@ -7,3 +7,4 @@ export * from './session';
 export * from './add-to-cart';
 export * from './query-client';
 export * from './action-form';
+export * from './static-html';

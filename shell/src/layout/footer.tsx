@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useFactualMode, useShopConfig } from '@shop/shell-api';
+import { StaticHtml, useFactualMode, useShopConfig } from '@shop/shell-api';
 import { FooterNewsletter } from './footer-newsletter';
 
 const GROUPS = [
@@ -44,40 +44,45 @@ export function Footer() {
   return (
     <footer className="shell-site-footer">
       <div className="shop-container shell-site-footer__grid">
-        {GROUPS.map((group) => (
-          <nav key={group.title} aria-label={group.title}>
-            <h2 className="shell-site-footer__title">{group.title}</h2>
-            <ul>
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
+        {/* Links and text only: kept as the server's HTML, without hydration work (grid items still). */}
+        <StaticHtml>
+          {GROUPS.map((group) => (
+            <nav key={group.title} aria-label={group.title}>
+              <h2 className="shell-site-footer__title">{group.title}</h2>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <section aria-labelledby="footer-contact">
+            <h2 className="shell-site-footer__title" id="footer-contact">
+              Kontakt
+            </h2>
+            <address>
+              {contactAddress.map((line) => (
+                <span key={line} className="shell-site-footer__address-line">
+                  {line}
+                </span>
               ))}
-            </ul>
-          </nav>
-        ))}
-        <section aria-labelledby="footer-contact">
-          <h2 className="shell-site-footer__title" id="footer-contact">
-            Kontakt
-          </h2>
-          <address>
-            {contactAddress.map((line) => (
-              <span key={line} className="shell-site-footer__address-line">
-                {line}
-              </span>
-            ))}
-            <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
-          </address>
-        </section>
+              <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            </address>
+          </section>
+        </StaticHtml>
         {/* No public newsletter sign-up in the factual presentation mode (§ 19 TabakerzG, OLG Koblenz 9 U 825/19). */}
         {!factual && <FooterNewsletter />}
       </div>
       <div className="shop-container shell-site-footer__notice">
-        <p className="shell-age-notice">
-          <span className="shell-age-notice__badge">18+</span> Verkauf nur an Personen ab 18 Jahren. Dieses Produkt enthält Nikotin: einem
-          Stoff, der sehr stark abhängig macht.
-        </p>
-        <p>© 2024 {shopName}. Alle Rechte vorbehalten.</p>
+        <StaticHtml>
+          <p className="shell-age-notice">
+            <span className="shell-age-notice__badge">18+</span> Verkauf nur an Personen ab 18 Jahren. Dieses Produkt enthält Nikotin: einem
+            Stoff, der sehr stark abhängig macht.
+          </p>
+          <p>© 2024 {shopName}. Alle Rechte vorbehalten.</p>
+        </StaticHtml>
       </div>
     </footer>
   );

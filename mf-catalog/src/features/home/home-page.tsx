@@ -2,7 +2,7 @@ import { buttonClass } from '@shop/ui';
 import { Link } from 'react-router-dom';
 import { CATEGORY_DEFINITIONS } from '@shop/contracts';
 import { FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
-import { useFactualMode, useReviewsEnabled, useSeo } from '@shop/shell-api';
+import { StaticHtml, useFactualMode, useReviewsEnabled, useSeo } from '@shop/shell-api';
 import { CategoryShortcuts } from './components/category-shortcuts';
 import { CategoryCarousel } from './components/category-carousel';
 import { TrustBanner } from './components/trust-banner';
@@ -59,8 +59,11 @@ export function HomePage() {
         />
       ))}
       {testimonials && <LatestReviews />}
-      <TrustBanner />
-      <SeoGuide />
+      {/* Text and links only: kept as the server's HTML, without hydration work (drawn anew when the presentation mode changes). */}
+      <StaticHtml key={factual ? 'factual' : 'full'}>
+        <TrustBanner />
+        <SeoGuide />
+      </StaticHtml>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, Spinner, Button } from '@shop/ui';
 import { CATEGORY_FALLBACK_NAME } from '@shop/contracts';
-import { useSeo } from '@shop/shell-api';
+import { StaticHtml, useSeo } from '@shop/shell-api';
 import { categoryText, FALLBACK_META_DESCRIPTION } from '@shop/catalog-rules';
 import { useQuery } from '@tanstack/react-query';
 import { catalogQueries } from '../../api/catalog-queries';
@@ -57,12 +57,14 @@ export function CategoryListingPage() {
       <p className="catalog-offer-banner">Kostenloser Versand ab 4 Produkten – auch kombiniert aus verschiedenen Kategorien.</p>
       <ProductList fixedCategoryId={category.id} />
       {text && (
-        <section className="catalog-category-text" data-testid={text.testId} aria-labelledby={`${text.testId}-title`}>
-          <h2 id={`${text.testId}-title`}>{text.heading}</h2>
-          {text.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </section>
+        <StaticHtml key={slug}>
+          <section className="catalog-category-text" data-testid={text.testId} aria-labelledby={`${text.testId}-title`}>
+            <h2 id={`${text.testId}-title`}>{text.heading}</h2>
+            {text.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        </StaticHtml>
       )}
       <aside className="catalog-category-info" data-category-id={category.id} aria-label={`Über ${name}`}>
         <p>

@@ -6,7 +6,7 @@ import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CART_FORM_ACTIONS, CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
 import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
-import { ActionForm, showToast, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
+import { ActionForm, showToast, StaticHtml, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
 import { HeartButton, useWishlistToggle, WishlistForm } from '../../components/wishlist-heart';
 import { catalogQueries } from '../../api/catalog-queries';
 import { PriceTag } from '../../components/price-tag';
@@ -196,12 +196,15 @@ function ProductDetails({ product }: { product: Product }) {
           {product.salesCount > 0 && !factual && (
             <p className="catalog-product-detail__customers">{formatInteger(product.salesCount)}-mal verkauft</p>
           )}
-          <p className="catalog-nicotine-warning" role="note">
-            {product.nicotineWarning}
-          </p>
-          <DurabilityGuaranteeLabel years={product.durabilityGuaranteeYears} />
-          {/* Before the order, prominently and in colour (Directive (EU) 2024/825; legal-de.md §4.16). */}
-          <LegalGuaranteeNotice />
+          {/* The product's notices: text only, kept as the server's HTML without hydration work. */}
+          <StaticHtml key={product.id}>
+            <p className="catalog-nicotine-warning" role="note">
+              {product.nicotineWarning}
+            </p>
+            <DurabilityGuaranteeLabel years={product.durabilityGuaranteeYears} />
+            {/* Before the order, prominently and in colour (Directive (EU) 2024/825; legal-de.md §4.16). */}
+            <LegalGuaranteeNotice />
+          </StaticHtml>
         </div>
       </div>
       <section className="catalog-tabs" aria-label="Produktinformationen">
