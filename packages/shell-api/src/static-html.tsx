@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
  * told so. React neither hydrates nor replaces the inner HTML of an element whose inner HTML it
  * sets itself (one constant object: React compares it), so the server's HTML stays as it is.
  */
-const SERVER_HTML = { __html: '' };
+export const SERVER_HTML = { __html: '' };
 
 /** The wrapper is no box of its own: the parts inside stay items of the surrounding grid or flex layout. */
 const NO_BOX: CSSProperties = { display: 'contents' };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FOOTER_NEWSLETTER, type FooterNewsletterProps } from '@shop/routes';
+import { SERVER_HTML } from '@shop/shell-api';
 import { RemoteSlot } from '../federation/remote-component';
 import { RemoteBoundary } from '../federation/remote-boundary';
 import { useRemoteModules, type RemoteComponent } from '../federation/remote-modules';
@@ -9,13 +10,6 @@ const PRELOAD_MARGIN = '300px';
 
 /** Pages too short to scroll show their footer at once: they arm the sign-up after this wait (ms). */
 const SHORT_PAGE_WAIT_MS = 4000;
-
-/**
- * What the browser renders into the server's sign-up until its module is live: nothing, with
- * hydration told so. React neither hydrates nor replaces an element's inner HTML it sets itself,
- * so the server's form stays in the page as plain HTML (one constant object: React compares it).
- */
-const SERVER_HTML = { __html: '' };
 
 /**
  * Resolves at the shopper's first scroll, or SHORT_PAGE_WAIT_MS after the page's load event:
