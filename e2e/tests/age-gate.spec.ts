@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, hydrated } from './fixtures';
 
 /** The age flag as the server reads it: the cookie, and whether it ends with the browser session. */
 async function ageFlag(page: Page): Promise<{ value: string; session: boolean } | null> {
@@ -37,6 +37,44 @@ test.describe('age gate', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('age-gate')).toHaveCount(0);
   });
+
+  test(
+    "hydration takes the server's gate over in place: it never closes, its buttons stay the elements being tapped",
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.addInitScript(() => {
+        const probe = window as unknown as { firstButton: Element | null; frames: number; framesWithoutGate: number };
+        probe.frames = 0;
+        probe.framesWithoutGate = 0;
+        document.addEventListener('DOMContentLoaded', () => {
+          probe.firstButton = document.querySelector('dialog button[value="ja"]');
+          // Every painted frame until the test reads it: is the gate's 'Ich bin 18+' on screen?
+          const sample = () => {
+            const button = document.querySelector('dialog button[value="ja"]');
+            probe.frames += 1;
+            if (!button?.checkVisibility()) probe.framesWithoutGate += 1;
+            requestAnimationFrame(sample);
+          };
+          requestAnimationFrame(sample);
+        });
+      });
+      await page.goto('/randm-tornado-vape-alle-produkte');
+      await hydrated(page);
+      await expect.poll(() => page.evaluate(() => document.querySelector('dialog.shell-age-gate')?.matches(':modal'))).toBe(true);
+      const probe = await page.evaluate(() => {
+        const seen = window as unknown as { firstButton: Element | null; frames: number; framesWithoutGate: number };
+        return {
+          same: seen.firstButton !== null && seen.firstButton === document.querySelector('dialog button[value="ja"]'),
+          frames: seen.frames,
+          framesWithoutGate: seen.framesWithoutGate,
+        };
+      });
+      expect(probe.frames).toBeGreaterThan(0);
+      expect(probe).toEqual({ same: true, frames: probe.frames, framesWithoutGate: 0 });
+      await page.getByRole('button', { name: 'Ich bin 18+' }).click();
+      await expect(page.getByTestId('age-gate')).toHaveCount(0);
+    },
+  );
 
   test('a new session asks again', async ({ browser }) => {
     const first = await browser.newContext({ userAgent: test.info().project.use.userAgent });

@@ -1,5 +1,5 @@
 import { buttonClass, useHydrated } from '@shop/ui';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ENTRY_FORM_ACTIONS, RETURN_FIELD } from '@shop/contracts';
 import { useEntry } from './entry-store';
@@ -28,10 +28,14 @@ export function AgeGate() {
   const hydrated = useHydrated();
   const verified = ageGate === 'passed';
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || verified || !hydrated) return;
-    if (!dialog.open) dialog.showModal();
+    // The server's gate is open but not modal; a modal needs showModal() on a closed dialog. Both
+    // happen in the task that commits the hydrated render, so no tap lands in between on a
+    // closed gate (and on the page behind it).
+    if (dialog.open) dialog.close();
+    dialog.showModal();
     const keepOpen = () => {
       if (!dialog.open) dialog.showModal();
     };
@@ -49,57 +53,54 @@ export function AgeGate() {
     else confirmAdult();
   };
 
-  const gate = (
-    <dialog
-      ref={dialogRef}
-      open={!hydrated || undefined}
-      className="shell-age-gate"
-      aria-labelledby="age-gate-title"
-      aria-describedby="age-gate-text"
-      onCancel={(event) => event.preventDefault()}
-      data-testid="age-gate"
-    >
-      {ageGate === 'denied' ? (
-        <div className="shell-age-gate__content">
-          <h2 id="age-gate-title">Zugang nur ab 18 Jahren</h2>
-          <p id="age-gate-text">
-            Unsere Produkte enthalten Nikotin und dürfen nach dem Jugendschutzgesetz nur an Erwachsene verkauft werden. Bitte verlassen Sie
-            diese Website.
-          </p>
-          <div className="shell-age-gate__actions">
-            <a className={buttonClass('primary')} href={LEAVE_URL} rel="noreferrer">
-              Website verlassen
-            </a>
+  // One element tree before and after hydration: the button a shopper is tapping stays the same
+  // element while the gate turns from the server's open dialog over a veil into a modal one.
+  return (
+    <div className={hydrated ? undefined : 'shell-age-gate-veil'} data-testid={hydrated ? undefined : 'age-gate-veil'}>
+      <dialog
+        ref={dialogRef}
+        open
+        className="shell-age-gate"
+        aria-labelledby="age-gate-title"
+        aria-describedby="age-gate-text"
+        onCancel={(event) => event.preventDefault()}
+        data-testid="age-gate"
+      >
+        {ageGate === 'denied' ? (
+          <div className="shell-age-gate__content">
+            <h2 id="age-gate-title">Zugang nur ab 18 Jahren</h2>
+            <p id="age-gate-text">
+              Unsere Produkte enthalten Nikotin und dürfen nach dem Jugendschutzgesetz nur an Erwachsene verkauft werden. Bitte verlassen
+              Sie diese Website.
+            </p>
+            <div className="shell-age-gate__actions">
+              <a className={buttonClass('primary')} href={LEAVE_URL} rel="noreferrer">
+                Website verlassen
+              </a>
+            </div>
           </div>
-        </div>
-      ) : (
-        <div className="shell-age-gate__content">
-          <p className="shell-age-gate__badge" aria-hidden="true">
-            18+
-          </p>
-          <h2 id="age-gate-title">Sind Sie mindestens 18 Jahre alt?</h2>
-          <p id="age-gate-text">
-            Diese Website bietet nikotinhaltige Produkte an. Der Zugang ist nur Erwachsenen ab 18 Jahren erlaubt. Bei der Bestellung und bei
-            der Zustellung wird Ihr Alter geprüft.
-          </p>
-          <form className="shell-age-gate__actions" method="post" action={ENTRY_FORM_ACTIONS.ageGate} onSubmit={answer}>
-            <input type="hidden" name={RETURN_FIELD} value={pathname + search} />
-            <button type="submit" className={buttonClass('primary')} name="antwort" value="ja" autoFocus>
-              Ich bin 18+
-            </button>
-            <button type="submit" className={buttonClass('secondary')} name="antwort" value="nein">
-              Nein
-            </button>
-          </form>
-        </div>
-      )}
-    </dialog>
-  );
-  return hydrated ? (
-    gate
-  ) : (
-    <div className="shell-age-gate-veil" data-testid="age-gate-veil">
-      {gate}
+        ) : (
+          <div className="shell-age-gate__content">
+            <p className="shell-age-gate__badge" aria-hidden="true">
+              18+
+            </p>
+            <h2 id="age-gate-title">Sind Sie mindestens 18 Jahre alt?</h2>
+            <p id="age-gate-text">
+              Diese Website bietet nikotinhaltige Produkte an. Der Zugang ist nur Erwachsenen ab 18 Jahren erlaubt. Bei der Bestellung und
+              bei der Zustellung wird Ihr Alter geprüft.
+            </p>
+            <form className="shell-age-gate__actions" method="post" action={ENTRY_FORM_ACTIONS.ageGate} onSubmit={answer}>
+              <input type="hidden" name={RETURN_FIELD} value={pathname + search} />
+              <button type="submit" className={buttonClass('primary')} name="antwort" value="ja" autoFocus>
+                Ich bin 18+
+              </button>
+              <button type="submit" className={buttonClass('secondary')} name="antwort" value="nein">
+                Nein
+              </button>
+            </form>
+          </div>
+        )}
+      </dialog>
     </div>
   );
 }

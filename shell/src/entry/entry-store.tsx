@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import { AGE_ANSWERED_ATTRIBUTE, COOKIE_CONSENT_MAX_AGE_S, STOREFRONT_COOKIES, type EntryState } from '@shop/contracts';
 import { STORAGE_KEYS } from '@shop/shell-api';
@@ -92,10 +92,11 @@ const EntryContext = createContext<StoreApi<EntryStore> | null>(null);
 /** Provides the entry store, created once from `initial` (the first screen's EntryState). */
 export function EntryProvider({ initial, children }: { initial: EntryState; children: ReactNode }) {
   const [entry] = useState(() => createEntryStore(initial));
-  useEffect(() => {
-    // Answers the server did not see, after hydration: one given before hydration, or one kept
-    // in storage only (a frame on another site, see readStored), written as cookies too where
-    // the browser keeps them.
+  useLayoutEffect(() => {
+    // Answers the server did not see, in the task that commits the hydration (before the gate
+    // turns modal and before the next paint): one given before hydration, or one kept in
+    // storage only (a frame on another site, see readStored), written as cookies too where the
+    // browser keeps them.
     const state = entry.getState();
     // 'Ich bin 18+' tapped before hydration and answered by the first HTML's early script.
     if (state.ageGate !== 'passed' && document.documentElement.hasAttribute(AGE_ANSWERED_ATTRIBUTE)) state.confirmAdult();

@@ -1,4 +1,8 @@
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ShopQueryProvider } from '@shop/shell-api';
 import { errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
 import { testProduct } from '@shop/test-fixtures';
 import { DEBOUNCE_MS, SearchBox } from './search-box';
@@ -74,5 +78,43 @@ describe('SearchBox', () => {
     type(input, '');
     fireEvent.focus(input);
     expect(screen.getAllByRole('option')[0]).toHaveTextContent('Zuletzt gesucht: Mango');
+  });
+
+  test('text typed into the server-rendered box before hydration stays, and is what it searches for', async () => {
+    const Where = () => <output aria-label="Adresse">{useLocation().pathname + useLocation().search}</output>;
+    const header = () => (
+      <ShopQueryProvider>
+        <MemoryRouter initialEntries={['/']}>
+          <Routes>
+            <Route
+              path="*"
+              element={
+                <>
+                  <SearchBox />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </ShopQueryProvider>
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(header());
+    const input = container.querySelector('input')!;
+    input.focus();
+    input.value = 'Blueberry Ice';
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, header());
+    });
+    // A render of the live box (here: arrow down opens the suggestions) keeps the typed text.
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input).toHaveValue('Blueberry Ice');
+    fireEvent.submit(input.closest('form')!);
+    expect(screen.getByRole('status', { name: 'Adresse' })).toHaveTextContent('/randm-tornado-vape-alle-produkte?search=Blueberry%20Ice');
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { productLink, splitProductName } from '@shop/catalog-rules';
@@ -35,6 +35,7 @@ export function SearchBox() {
   const recent = useRecentSearches();
   const remember = useRememberSearch();
   const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const listId = `${id}-list`;
 
@@ -68,6 +69,15 @@ export function SearchBox() {
       ];
 
   useEffect(() => setActive(-1), [debounced, open]);
+
+  // Text typed into the server's box before hydration: React keeps it on screen but starts from
+  // the server's empty value, and its next render would wipe it. Taken over before the first paint.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input?.value) return;
+    setTerm(input.value);
+    if (document.activeElement === input) setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -112,9 +122,10 @@ export function SearchBox() {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
+  /** Searches for what the box shows, as the browser's own submit would. */
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    searchFor(term);
+    searchFor(String(new FormData(event.currentTarget).get('search') ?? ''));
   };
 
   const waiting = searching && (isFetching || trimmed !== debounced) && !data;
@@ -129,6 +140,7 @@ export function SearchBox() {
         Produkte suchen
       </label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         name="search"
         type="search"
