@@ -26,10 +26,13 @@ if (
     'create-admin',
     'compose-check',
     'soak',
+    'release',
+    'releases',
+    'rollback',
   ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback [args]',
   );
   process.exit(2);
 }

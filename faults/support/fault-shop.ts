@@ -5,7 +5,7 @@
  * signalling processes: SIGKILL (crash), SIGTERM (rolling restart), SIGSTOP/SIGCONT (a service
  * that stops answering). Every process is restarted by its supervisor as `npm start` does.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -28,6 +28,12 @@ export const ADMIN = { email: 'inhaber@faults.example.de', password: 'Faults-Inh
 
 export interface FaultShop {
   gatewayUrl: string;
+  /** Every gateway instance (two when started with `gateways: 2`). */
+  gatewayUrls: string[];
+  /** The remote store the gateways read (RELEASES_DIR), empty before the start. */
+  releasesDir: string;
+  /** The current pid of a process of the shop ('gateway', 'gateway-2', 'cart-1', …). */
+  pidOf(name: string): Promise<number>;
   mongoUri: string;
   databasePrefix: string;
   mailDir: string;
@@ -56,7 +62,7 @@ export interface FaultShop {
   stop(): Promise<void>;
 }
 
-export async function startFaultShop(): Promise<FaultShop> {
+export async function startFaultShop(options: { gateways?: 1 | 2 } = {}): Promise<FaultShop> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-faults-'));
   const databaseDir = path.join(dataDir, 'db');
   const databasePort = await findFreePort();
@@ -68,20 +74,25 @@ export async function startFaultShop(): Promise<FaultShop> {
   await createStaffAccount(mongoUri, databasePrefix, { ...STAFF, role: 'manager' });
   await createStaffAccount(mongoUri, databasePrefix, { ...ADMIN, role: 'admin' });
   const gatewayPort = await findFreePort();
+  const extraGatewayPorts = options.gateways === 2 ? [await findFreePort()] : [];
   const mailDir = path.join(dataDir, 'mail');
+  const releasesDir = path.join(dataDir, 'releases');
+  const pidDir = path.join(dataDir, 'run');
   const stack = await startStack({
     mongoUri,
     gatewayPort,
     servicePortOffset: PORT_OFFSET,
     databasePrefix,
     mailDir,
-    pidDir: path.join(dataDir, 'run'),
+    pidDir,
     // An empty data folder, as on a fresh clone's first `npm start`: every process creates or
     // reads the development secrets at the same moment.
     dataDir: path.join(dataDir, 'shop'),
     instances: 2,
+    extraGatewayPorts,
     gatewayEnv: {
       PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`,
+      RELEASES_DIR: releasesDir,
       RATE_LIMIT_MAX: '100000000',
       INSTANCE_CHECK_MS: String(INSTANCE_CHECK_MS),
     },
@@ -96,6 +107,9 @@ export async function startFaultShop(): Promise<FaultShop> {
   const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 15_000 });
   return {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    gatewayUrls: [gatewayPort, ...extraGatewayPorts].map((port) => `http://127.0.0.1:${port}`),
+    releasesDir,
+    pidOf: async (name) => Number(await readFile(path.join(pidDir, `${name}.pid`), 'utf8')),
     mongoUri,
     databasePrefix,
     mailDir,

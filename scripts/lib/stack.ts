@@ -52,6 +52,11 @@ export interface StackOptions {
    * listens on the service's port + 10·k; the gateway balances over all of them.
    */
   instances?: number;
+  /**
+   * Ports of more gateway instances beside the one on `gatewayPort` (`gateway-2`, …), each with
+   * the same configuration, as several instances behind a load balancer.
+   */
+  extraGatewayPorts?: number[];
 }
 
 /** Instances per service from SHOP_INSTANCES (1–4). */
@@ -67,6 +72,8 @@ const INSTANCE_PORT_STEP = 10;
 
 export interface RunningStack {
   gatewayUrl: string;
+  /** Every gateway instance's URL, the first one's first. */
+  gatewayUrls: string[];
   /** The first instance's port of each service. */
   servicePorts: Record<Slice, number>;
   /** The URL of instance `k` (counted from 1, as in the process names `<slice>-<k>`) of a service. */
@@ -183,30 +190,34 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await Promise.all(SLICES.flatMap((slice) => instancePorts(slice).map((port) => waitForOk(`http://127.0.0.1:${port}/readyz`))));
     info(`Services ready: ${SLICES.map((slice) => `${slice} :${instancePorts(slice).join('+')}`).join(', ')}`);
 
-    group.spawn(
-      'gateway',
-      process.execPath,
-      [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')],
-      {
-        env: {
-          ...process.env,
-          PORT: String(gatewayPort),
-          LOG_LEVEL: logLevel,
-          LOG_FORMAT: logFormat,
-          ...dataDirEnv,
-          ...serviceUrls,
-          ...gatewayEnv,
+    const gatewayPorts = [gatewayPort, ...(options.extraGatewayPorts ?? [])];
+    for (const [k, port] of gatewayPorts.entries()) {
+      group.spawn(
+        k === 0 ? 'gateway' : `gateway-${k + 1}`,
+        process.execPath,
+        [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')],
+        {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            LOG_LEVEL: logLevel,
+            LOG_FORMAT: logFormat,
+            ...dataDirEnv,
+            ...serviceUrls,
+            ...gatewayEnv,
+          },
         },
-      },
-      SERVICE_RESTART_POLICY,
-    );
-    await waitForOk(`http://127.0.0.1:${gatewayPort}/readyz`);
+        SERVICE_RESTART_POLICY,
+      );
+    }
+    await Promise.all(gatewayPorts.map((port) => waitForOk(`http://127.0.0.1:${port}/readyz`)));
   } catch (error) {
     await group.stopAll();
     throw error;
   }
   return {
     gatewayUrl: `http://localhost:${gatewayPort}`,
+    gatewayUrls: [gatewayPort, ...(options.extraGatewayPorts ?? [])].map((port) => `http://localhost:${port}`),
     servicePorts,
     instanceUrl: (slice, k) => `http://127.0.0.1:${servicePorts[slice] + (k - 1) * INSTANCE_PORT_STEP}`,
     group,

@@ -24,6 +24,11 @@ export interface ServerRenderRequest {
   sessionFetch: typeof fetch | null;
   /** The shop config of this page (its storefront settings may change at run time; the boot data carries the same). */
   shopConfig: ShopConfig;
+  /**
+   * The remotes of this page, as its boot data carries them (the live release of each slice at
+   * the moment the page was composed): the server renders the same versions the browser hydrates.
+   */
+  remotes: RemotesManifest;
 }
 
 /** A part of the page the server left to the browser, and why (logged by the gateway). */
@@ -47,8 +52,12 @@ export interface ServerRenderResult {
 }
 
 export interface ServerRendererOptions {
-  /** The browser's manifest of remotes (/remotes.json); a remote's server build lies in `server/` beside its entry. */
-  remotes: RemotesManifest;
+  /**
+   * The browser's manifest of remotes in force now (/remotes.json: each slice's live release);
+   * a remote's server build lies in `server/` beside its entry. Read by `warm()`; a page renders
+   * with its request's `remotes`.
+   */
+  remotes: () => RemotesManifest;
   /** Absolute origin the server loads remote server builds from (the gateway itself, or a CDN). */
   remotesOrigin: string;
   /** fetch for the prefetch reads (`/api/…` paths): the gateway's sends them straight to the owning service. */

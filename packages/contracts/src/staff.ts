@@ -20,6 +20,7 @@ export const STAFF_PERMISSIONS = [
   'analytics:read',
   'media:write',
   'audit:read',
+  'releases:read',
   'settings:write',
 ] as const;
 export const StaffPermission = lazySchema(() => z.enum(STAFF_PERMISSIONS));
@@ -27,7 +28,7 @@ export type StaffPermission = z.infer<typeof StaffPermission>;
 
 /**
  * What each role may do. `manager`: catalogue, orders, customers read, content, promotions,
- * analytics, media and the audit log; no role changes, no customer blocking or deletion, no
+ * analytics, media, the audit log and the releases; no role changes, no customer blocking or deletion, no
  * product-law overrides, no settings. `admin`: everything. Customers: nothing.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly StaffPermission[]>> = {
@@ -42,6 +43,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly StaffPermissio
     'analytics:read',
     'media:write',
     'audit:read',
+    'releases:read',
   ],
   admin: STAFF_PERMISSIONS,
 };

@@ -19,6 +19,17 @@ test.each([
     }),
     true,
   ],
+  // Passed on unwrapped by the driver: a command written to a connection the server had just closed.
+  [
+    "a write on the driver's closed socket",
+    Object.assign(new Error('This socket has been ended by the other party'), {
+      code: 'EPIPE',
+      stack:
+        'Error: This socket has been ended by the other party\n    at Socket.writeAfterFIN [as write] (node:net:566:14)\n    at Connection.writeCommand (/app/node_modules/mongodb/lib/cmap/connection.js:408:29)',
+    }),
+    true,
+  ],
+  ['the same socket error from elsewhere', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), false],
   ['mongoose buffer timeout', new mongoose.Error('Operation `things.countDocuments()` buffering timed out after 4000ms'), true],
   ['duplicate key', new MongoServerError({ message: 'E11000 duplicate key', code: 11000 }), false],
   ['bad driver call', new MongoInvalidArgumentError('bad option'), false],

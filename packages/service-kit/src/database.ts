@@ -31,6 +31,13 @@ const REQUEST_MISTAKES = new Set([
   'MongoRuntimeError',
 ]);
 
+/**
+ * Socket errors the driver passes on unwrapped: a command written to a connection the server has
+ * just closed (EPIPE 'This socket has been ended by the other party', seen when the database
+ * stops under traffic), a reset or refused connection.
+ */
+const DRIVER_SOCKET_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
+
 /** Server answers that mean it is shutting down or not able to serve (not a fault of the request). */
 const UNAVAILABLE_SERVER_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436]);
 
@@ -38,12 +45,14 @@ const UNAVAILABLE_SERVER_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 1
  * True when `error` says the database cannot be reached now (answered 500 before):
  * any error of the MongoDB driver other than a server's answer to the request (network, server
  * selection, pool, topology, timeouts), a server answer that it is shutting down or not primary,
- * and mongoose's buffer timing out while it reconnects. A server's answer to the request itself
- * (duplicate key, validation) is not.
+ * and mongoose's buffer timing out while it reconnects, and a socket error raised inside the
+ * driver's connection. A server's answer to the request itself (duplicate key, validation) is not.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { name } = error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && DRIVER_SOCKET_CODES.has(code)) return /[\\/]mongodb[\\/]lib[\\/]cmap[\\/]/.test(error.stack ?? '');
   if (name === 'MongoServerError' || name === 'MongoBulkWriteError')
     return UNAVAILABLE_SERVER_CODES.has(Number((error as { code?: unknown }).code));
   // The driver's own names without the 'Mongo' prefix: a pool cleared by a network error (the

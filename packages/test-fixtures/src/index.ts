@@ -5,3 +5,4 @@ export * from './catalog-double';
 export * from './admin-guard';
 export * from './audit-collector';
 export * from './wait';
+export * from './render-problems';

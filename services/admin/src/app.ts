@@ -10,13 +10,16 @@ import { mediaAssetModel } from './media/media-asset.model';
 import { MediaLibrary } from './media/media-library';
 import { MediaUsage } from './media/media-usage';
 import { mediaRoutes } from './media/media.routes';
+import { releaseChannelModel } from './releases/release.model';
+import { ReleaseRegistry } from './releases/release-registry';
+import { releasesRoutes } from './releases/releases.routes';
 
 /** How often pending audit entries and interrupted image deletions are retried (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Builds the admin service: staff status, the audit log, the dashboard (figures from
- * the owning services) and the media library. Every /api/admin endpoint checks a permission of
+ * the owning services), the media library and the release registry. Every /api/admin endpoint checks a permission of
  * the gateway's identity. `deps.now` lets tests set the clock.
  */
 export async function buildApp(config: AdminConfig, deps: { now?: () => Date } = {}) {
@@ -37,8 +40,12 @@ export async function buildApp(config: AdminConfig, deps: { now?: () => Date } =
   });
   await app.register(dashboardRoutes, { figures, auditLog });
 
-  // The library's own writes are audited like every other service's, into this service's log.
-  const relay = new AuditRelay({ deliver: (entries) => auditLog.store(entries), models: [() => mediaAssetModel(app.db)], log: app.log });
+  // The library's and the registry's own writes are audited like every other service's, into this service's log.
+  const relay = new AuditRelay({
+    deliver: (entries) => auditLog.store(entries),
+    models: [() => mediaAssetModel(app.db), () => releaseChannelModel(app.db)],
+    log: app.log,
+  });
   const usage = new MediaUsage({
     catalogUrl: config.CATALOG_SERVICE_URL,
     contentUrl: config.CONTENT_SERVICE_URL,
@@ -47,6 +54,9 @@ export async function buildApp(config: AdminConfig, deps: { now?: () => Date } =
   });
   const library = new MediaLibrary({ db: app.db, relay, usage, now });
   await app.register(mediaRoutes, { library });
+  const registry = new ReleaseRegistry({ db: app.db, relay, now });
+  await registry.init();
+  await app.register(releasesRoutes, { registry });
 
   // Deleted images are removed once their audit entries are stored.
   app.jobs.every('media-purge', { intervalMs: SWEEP_INTERVAL_MS }, async () => {

@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import { createServiceApp, storefrontSettingsRead, identitySecret, internalApiSecret } from '@shop/service-kit';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
-import { remoteEntries, type GatewayConfig } from './config';
+import { releasesDir, remoteEntries, type GatewayConfig } from './config';
+import { LiveRemotes } from './live-remotes';
 import { serviceUrls, type ServiceName } from './routing-table';
 import { ServiceInstances } from './service-instances';
 import { security } from './plugins/security';
@@ -60,6 +61,14 @@ export async function buildApp(config: GatewayConfig) {
         latencyMs: 0,
         ...(ssrWarm.done ? {} : { error: 'loading remote server modules' }),
       }),
+      // Ready once the release registry told which remote versions are live: no instance serves
+      // the tree's builds while the others serve released ones.
+      async () => {
+        const known = liveRemotes.isKnown();
+        if (!known) await liveRemotes.refresh();
+        const ok = liveRemotes.isKnown();
+        return { name: 'live-releases', ok, latencyMs: 0, ...(ok ? {} : { error: 'release registry not read yet' }) };
+      },
       // Ready once the storefront settings were read: no page goes out in a presentation staff
       // did not choose because the content service was slow to answer the first time.
       async () => {
@@ -89,7 +98,17 @@ export async function buildApp(config: GatewayConfig) {
     ),
   ) as Record<ServiceName, string>;
   for (const service of Object.values(instances)) service.start();
+  const internalSecret = internalApiSecret(config.INTERNAL_API_SECRET);
+  const liveRemotes = new LiveRemotes({
+    configured: remotesManifest,
+    adminServiceUrl: () => services.admin,
+    internalSecret,
+    pollMs: config.RELEASES_POLL_MS,
+    log: app.log,
+  });
+  liveRemotes.start();
   app.addHook('onClose', async () => {
+    liveRemotes.stop();
     await Promise.all(Object.values(instances).map((service) => service.close()));
   });
 
@@ -116,7 +135,6 @@ export async function buildApp(config: GatewayConfig) {
     uploadTimeoutMs: 12 * config.BODY_TIMEOUT_MS,
     maxOpenPerClient: config.MAX_OPEN_REQUESTS_PER_CLIENT,
   });
-  const internalSecret = internalApiSecret(config.INTERNAL_API_SECRET);
   await app.register(identityPlugin, {
     accountServiceUrl: () => services.account,
     internalSecret,
@@ -128,8 +146,8 @@ export async function buildApp(config: GatewayConfig) {
   // The storefront settings (presentation mode, reviews switch), read from the content service.
   const storefrontSettings = storefrontSettingsRead({ contentServiceUrl: () => services.content, internalSecret, log: app.log });
   await app.register(storefront, {
-    staticRoot: config.STATIC_ROOT,
-    remotesManifest,
+    store: { staticRoot: config.STATIC_ROOT, releasesDir: releasesDir(config) },
+    remotesManifest: () => liveRemotes.manifest(),
     shopConfig,
     storefrontSettings: () => storefrontSettings.current(),
     services,

@@ -58,6 +58,10 @@ const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(s
  *   own internal listener on 127.0.0.1 and a free port, remote-builds.ts; the public port never
  *   serves `server/` folders).
  * - SOURCE_MAPS: 'on' serves the builds' `*.map` files to everyone; 'off' (default) answers 404.
+ * - RELEASES_DIR: the remote store, where the release commands publish each remote's versions
+ *   (`<slice>/<version>/`, docs/releases.md; default `<STATIC_ROOT>/data/releases`).
+ * - RELEASES_POLL_MS: how often the live versions are read from the admin service's release
+ *   registry (default 500); a promote or rollback reaches every instance within this plus one read.
  */
 export const GatewayEnv = z
   .object({
@@ -67,6 +71,8 @@ export const GatewayEnv = z
     PUBLIC_ORIGIN: z.string().url().optional(),
     EXTRA_ALLOWED_ORIGINS: z.string().default(''),
     STATIC_ROOT: z.string().default(path.resolve(__dirname, '../../..')),
+    RELEASES_DIR: z.string().min(1).optional(),
+    RELEASES_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(500),
     CATALOG_SERVICE_URL: serviceUrlList('http://127.0.0.1:4101'),
     CART_SERVICE_URL: serviceUrlList('http://127.0.0.1:4102'),
     ACCOUNT_SERVICE_URL: serviceUrlList('http://127.0.0.1:4103'),
@@ -115,6 +121,11 @@ export const GatewayEnv = z
     PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   }));
 export type GatewayConfig = z.output<typeof GatewayEnv>;
+
+/** The remote store's folder (RELEASES_DIR, or data/releases under STATIC_ROOT). */
+export function releasesDir(config: GatewayConfig): string {
+  return config.RELEASES_DIR ?? path.join(config.STATIC_ROOT, 'data', 'releases');
+}
 
 /** Manifest URL per remote, from REMOTE_<SLICE>_ENTRY. */
 export function remoteEntries(config: GatewayConfig): Array<{ name: RemoteName; entry: string }> {

@@ -3,29 +3,21 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { publicBuildFile, startRemoteBuildsServer } from './remote-builds';
+import { startRemoteBuildsServer } from './remote-builds';
 
-test('publicBuildFile: server folders and precompressed copies never, source maps only when the operator serves them', () => {
-  expect(publicBuildFile('/remoteEntry.js', false)).toBe(true);
-  expect(publicBuildFile('/server/remoteEntry.js', true)).toBe(false);
-  expect(publicBuildFile('server/build-id.json', true)).toBe(false);
-  expect(publicBuildFile('/325.abc.js.map', false)).toBe(false);
-  expect(publicBuildFile('/325.abc.js.map', true)).toBe(true);
-  expect(publicBuildFile('/servers.js', false)).toBe(true);
-  expect(publicBuildFile('/325.abc.js.br', false)).toBe(false);
-});
-
-test('serves every remote folder, server builds included, on a loopback address', async () => {
+test("serves every remote's build and releases, server builds included, on a loopback address", async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'remote-builds-'));
   await mkdir(path.join(root, 'mf-cart', 'dist', 'server'), { recursive: true });
   await writeFile(path.join(root, 'mf-cart', 'dist', 'server', 'remoteEntry.js'), 'var cartServer;');
   await writeFile(path.join(root, 'mf-cart', 'dist', 'build-id.json'), '{"buildId":"b1"}');
+  await mkdir(path.join(root, 'releases', 'cart', '0123456789ab', 'server'), { recursive: true });
+  await writeFile(path.join(root, 'releases', 'cart', '0123456789ab', 'server', 'remoteEntry.js'), 'var releasedCartServer;');
   const builds = await startRemoteBuildsServer(
-    root,
-    { remotes: [{ name: 'cart', entry: '/remotes/cart/mf-manifest.json' }] } as never,
+    { staticRoot: root, releasesDir: path.join(root, 'releases') },
     Fastify({ logger: false }).log,
   );
   try {
+    expect(await (await fetch(`${builds.origin}/remotes/cart/0123456789ab/server/remoteEntry.js`)).text()).toBe('var releasedCartServer;');
     expect(builds.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await fetch(`${builds.origin}/remotes/cart/server/remoteEntry.js`)).text()).toBe('var cartServer;');
     expect(await (await fetch(`${builds.origin}/remotes/cart/build-id.json`)).json()).toEqual({ buildId: 'b1' });

@@ -1,32 +1,19 @@
-import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { RemotesManifest } from '@shop/contracts';
+import { REMOTE_NAMES } from '@shop/contracts';
+import { remoteFolders, type RemoteStore } from './remote-store';
 
 /**
- * Whether a path under a build folder is for the public: not a server build (`server/`, which
- * holds the code that renders pages, loaded only by the gateway itself) and not a source map
- * unless the operator serves them (SOURCE_MAPS=on). `pathname` is relative to the folder.
- */
-export function publicBuildFile(pathname: string, sourceMaps: boolean): boolean {
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts[0] === 'server') return false;
-  // A precompressed copy is sent in place of its file (preCompressed), never asked for by name.
-  if (pathname.endsWith('.br')) return false;
-  return sourceMaps || !pathname.endsWith('.map');
-}
-
-/**
- * The remotes' builds for the gateway's own server renderer, on an address the public never
+ * The remotes' builds and releases for the gateway's own server renderer, on an address the public never
  * reaches: 127.0.0.1 and a port the system picks (shell/README.md 'Server rendering'). The
  * Module Federation node runtime loads each remote's server container (`server/remoteEntry.js`
  * and its chunks) and the two `build-id.json` files from here over HTTP, as it would from a remote
- * store (SSR_REMOTES_ORIGIN), while the public gateway refuses `server/` (publicBuildFile).
+ * store (SSR_REMOTES_ORIGIN), while the public gateway refuses `server/` (publicBuildFile). Same
+ * URL space as the public one: `/remotes/<slice>/…` and `/remotes/<slice>/<version>/…` (remote-store.ts).
  * @returns the origin (`http://127.0.0.1:<port>`) and how to stop it.
  */
 export async function startRemoteBuildsServer(
-  staticRoot: string,
-  manifest: RemotesManifest,
+  store: RemoteStore,
   log: FastifyBaseLogger,
 ): Promise<{ origin: string; close: () => Promise<void> }> {
   // Only errors: every file the renderer reads would otherwise be a request line.
@@ -34,9 +21,9 @@ export async function startRemoteBuildsServer(
     loggerInstance: log.child({ listener: 'remote-builds' }),
     logController: new LogController({ disableRequestLogging: true }),
   });
-  for (const { name } of manifest.remotes) {
+  for (const name of REMOTE_NAMES) {
     await server.register(fastifyStatic, {
-      root: path.join(staticRoot, `mf-${name}`, 'dist'),
+      root: remoteFolders(store, name),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       dotfiles: 'ignore',

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RemotesManifest } from '@shop/contracts';
+import { localEntry, type RemoteStore } from './remote-store';
 
 /** What a page's first HTML asks the browser to fetch early. */
 export interface Preload {
@@ -24,20 +25,20 @@ type FederationManifest = z.infer<typeof FederationManifest>;
 /**
  * Preloads for the remote modules a page mounts (docs/performance.md 'Preloads'): without them
  * the browser finds each remote's manifest, entry and exposed chunk one after the other, only
- * once the shell runs. Only remotes served by this gateway (`/remotes/<slice>/…`) are read;
- * each manifest is re-read when its file changes (a remote deployed on its own).
+ * once the shell runs. Only remotes served by this gateway (`/remotes/<slice>/…`, a release's
+ * `/remotes/<slice>/<version>/…`) are read; each manifest is re-read when its file changes (a
+ * remote's build in the tree redeployed on its own).
  */
 export class RemotePreloads {
   private readonly cache = new Map<string, { mtimeMs: number; manifest: FederationManifest | null }>();
 
   constructor(
-    private readonly staticRoot: string,
-    private readonly remotes: RemotesManifest,
+    private readonly store: RemoteStore,
     private readonly log: { warn(obj: object, msg: string): void },
   ) {}
 
-  private async manifestOf(name: string): Promise<FederationManifest | null> {
-    const file = path.join(this.staticRoot, `mf-${name}`, 'dist', 'mf-manifest.json');
+  private async manifestOf(folder: string): Promise<FederationManifest | null> {
+    const file = path.join(folder, 'mf-manifest.json');
     try {
       const { mtimeMs } = await stat(file);
       const cached = this.cache.get(file);
@@ -53,19 +54,24 @@ export class RemotePreloads {
   }
 
   /**
-   * Preloads for `modules` (remote name and exposed path, e.g. catalog './pages'), each file once:
+   * Preloads for `modules` (remote name and exposed path, e.g. catalog './pages') of the remotes
+   * in `remotes` (the page's manifest), each file once:
    * the remote's manifest (fetched by the Module Federation runtime), its entry script, and the
    * exposed module's own JS and CSS chunks. `stylesOnly`: a module the page renders on the
    * server but loads later (the footer's newsletter sign-up): its CSS for the first paint, no
    * script.
    */
-  async for(modules: ReadonlyArray<{ remote: string; exposed: string; stylesOnly?: boolean }>): Promise<Preload[]> {
+  async for(
+    remotes: RemotesManifest,
+    modules: ReadonlyArray<{ remote: string; exposed: string; stylesOnly?: boolean }>,
+  ): Promise<Preload[]> {
     const preloads = new Map<string, Preload>();
     for (const { remote, exposed, stylesOnly = false } of modules) {
-      const entry = this.remotes.remotes.find((candidate) => candidate.name === remote)?.entry;
-      const base = `/remotes/${remote}/`;
-      if (!entry?.startsWith(base)) continue;
-      const manifest = await this.manifestOf(remote);
+      const entry = remotes.remotes.find((candidate) => candidate.name === remote)?.entry;
+      const local = entry ? localEntry(this.store, entry) : null;
+      if (!entry || !local) continue;
+      const { base } = local;
+      const manifest = await this.manifestOf(local.folder);
       if (!manifest) continue;
       const { remoteEntry } = manifest.metaData;
       const module = manifest.exposes.find((candidate) => candidate.path === exposed);

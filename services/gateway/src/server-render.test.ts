@@ -72,6 +72,8 @@ beforeAll(async () => {
   stub.get('/readyz', async () => ({ status: 'ok' }));
   // The content service's storefront settings: the gateway is ready once it has read them.
   stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing', reviewsEnabled: false }));
+  // The release registry: nothing released, every remote served from the build in the tree.
+  stub.get('/internal/releases/live', async () => ({ releases: [] }));
   // No page heads: the gateway serves its generic head (the page itself is what is tested).
   stub.get('/internal/page-head', async (_request, reply) => reply.code(503).send({ message: 'unavailable' }));
   stub.get('/api/products/slug/*', async (request, reply) =>

@@ -9,7 +9,8 @@ import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
 export interface PageRendererOptions {
   /** shell/dist/server/main.js */
   shellServerFile: string;
-  remotes: RemotesManifest;
+  /** The remotes in force now (live-remotes.ts), for warming the server modules. */
+  remotes: () => RemotesManifest;
   services: Record<ServiceName, string>;
   budgetMs: number;
   remoteCheckMs: number;

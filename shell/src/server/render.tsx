@@ -113,7 +113,11 @@ async function renderPage(
   const loads = new Map(
     wanted.map(({ remote, exposed }) => [
       `${remote}|${exposed}`,
-      track(remotes.load(remote, exposed).then((module) => named(remote, defaultExport(remote, exposed, module) as RemoteComponent))),
+      track(
+        remotes
+          .load(request.remotes, remote, exposed)
+          .then((module) => named(remote, defaultExport(remote, exposed, module) as RemoteComponent)),
+      ),
     ]),
   );
   const prefetchClient = createShopQueryClient();
@@ -121,7 +125,7 @@ async function renderPage(
   prefetchClient.setDefaultOptions({ queries: { ...prefetchClient.getDefaultOptions().queries, retry: false } });
   const prefetch = match
     ? remotes
-        .load(match.route.remote, PREFETCH_EXPOSE)
+        .load(request.remotes, match.route.remote, PREFETCH_EXPOSE)
         .then((module) =>
           (defaultExport(match.route.remote, PREFETCH_EXPOSE, module) as RemotePrefetch)({
             page: match.route.page,
@@ -216,8 +220,9 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
   return {
     render: (request) => renderPage(request, remotes, options),
     warm: async () => {
+      const manifest = options.remotes();
       await Promise.allSettled(
-        options.remotes.remotes.flatMap(({ name }) => firstScreenModules(name).map((exposed) => remotes.load(name, exposed))),
+        manifest.remotes.flatMap(({ name }) => firstScreenModules(name).map((exposed) => remotes.load(manifest, name, exposed))),
       );
     },
   };

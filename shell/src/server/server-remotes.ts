@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, ServerRendererOptions } from '@shop/contracts';
+import type { RemoteName, RemotesManifest, ServerRendererOptions } from '@shop/contracts';
 
 /** How long a server module that failed to load is not tried again (ms), unless its remote is redeployed. */
 const FAILED_LOAD_RETRY_MS = 10_000;
@@ -18,6 +18,8 @@ export class ClientRenderReason extends Error {
 interface RemoteBuild {
   /** The server build's id (build-id.json), or null when the remote cannot render on the server. */
   buildId: string | null;
+  /** Its server container's entry (with the build id), when it can render. */
+  entry?: string;
   /** Why not, when buildId is null. */
   reason: string;
 }
@@ -32,7 +34,9 @@ const BuildId = (value: unknown): string | null =>
  * (shell/README.md 'Server rendering'). Each remote's server build lies in `server/` beside
  * its browser build (same URL base as its entry in /remotes.json) and is loaded over HTTP with
  * the Module Federation node runtime, so a team redeploys a remote without the shell or the
- * gateway. Every `checkMs` at most, a remote's two `build-id.json` files are read again:
+ * gateway. A remote's entry is the one of the page's manifest: a release promoted or rolled back
+ * changes it (`/remotes/<slice>/<version>/…`, docs/releases.md), and the new entry's build is read
+ * at once. Every `checkMs` at most, an entry's two `build-id.json` files are read again:
  * - a new server build id registers the new remote entry (`?build=<id>`, so the runtime loads
  *   it afresh; its chunks are content-hashed) and drops the modules of the old one. A request
  *   already running keeps the modules it started with (render.tsx takes them once per request).
@@ -44,16 +48,14 @@ export class ServerRemotes {
   private readonly registered = new Map<string, string>();
   private readonly modules = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly options: Pick<ServerRendererOptions, 'remotes' | 'remotesOrigin' | 'remoteCheckMs' | 'log'>) {}
+  constructor(private readonly options: Pick<ServerRendererOptions, 'remotesOrigin' | 'remoteCheckMs' | 'log'>) {}
 
-  private baseOf(name: string): URL | null {
-    const entry = this.options.remotes.remotes.find((remote) => remote.name === name)?.entry;
+  private baseOf(manifest: RemotesManifest, name: string): URL | null {
+    const entry = manifest.remotes.find((remote) => remote.name === name)?.entry;
     return entry ? new URL('.', new URL(entry, this.options.remotesOrigin)) : null;
   }
 
-  private async readBuild(name: string): Promise<RemoteBuild> {
-    const base = this.baseOf(name);
-    if (!base) return { buildId: null, reason: 'not in the remotes manifest' };
+  private async readBuild(name: string, base: URL): Promise<RemoteBuild> {
     const read = async (file: string) => {
       const response = await fetch(new URL(file, base), { headers: { 'cache-control': 'no-cache' }, signal: AbortSignal.timeout(2000) });
       if (!response.ok) return null;
@@ -68,36 +70,44 @@ export class ServerRemotes {
       );
       return { buildId: null, reason: `version skew (browser ${browserId ?? 'missing'}, server ${serverId})` };
     }
-    if (this.registered.get(name) !== serverId) {
-      registerRemotes([{ name, entry: new URL(`server/remoteEntry.js?build=${encodeURIComponent(serverId)}`, base).href }], {
-        force: this.registered.has(name),
-      });
-      if (this.registered.has(name)) this.options.log.info({ remote: name, build: serverId }, 'remote redeployed: server build reloaded');
-      this.registered.set(name, serverId);
-    }
-    return { buildId: serverId, reason: '' };
+    return { buildId: serverId, entry: new URL(`server/remoteEntry.js?build=${encodeURIComponent(serverId)}`, base).href, reason: '' };
   }
 
-  /** The remote's current server build (read again at most every remoteCheckMs). */
-  build(name: string): Promise<RemoteBuild> {
+  /** Makes `entry` the remote's registered server container (the runtime knows one per remote name). */
+  private register(name: string, entry: string, buildId: string): void {
+    if (this.registered.get(name) === entry) return;
+    registerRemotes([{ name, entry }], { force: this.registered.has(name) });
+    if (this.registered.has(name)) this.options.log.info({ remote: name, build: buildId, entry }, 'remote changed: server build reloaded');
+    this.registered.set(name, entry);
+  }
+
+  /** The server build of the remote's entry in `manifest` (read again at most every remoteCheckMs). */
+  build(manifest: RemotesManifest, name: string): Promise<RemoteBuild> {
+    const base = this.baseOf(manifest, name);
+    if (!base) return Promise.resolve({ buildId: null, reason: 'not in the remotes manifest' });
     const now = Date.now();
-    const known = this.builds.get(name);
+    const key = `${name}|${base.href}`;
+    const known = this.builds.get(key);
     if (known && now - known.checkedAt < this.options.remoteCheckMs) return known.build;
-    const build = this.readBuild(name).catch((error: unknown) => ({ buildId: null, reason: String(error) }));
-    this.builds.set(name, { checkedAt: now, build });
+    const build = this.readBuild(name, base).catch((error: unknown) => ({ buildId: null, reason: String(error) }));
+    this.builds.set(key, { checkedAt: now, build });
     return build;
   }
 
   /**
-   * An exposed module of the remote's current server build ('./pages' → `<remote>/pages`).
+   * An exposed module of the server build of the remote's entry in `manifest` ('./pages' →
+   * `<remote>/pages`).
    * @throws ClientRenderReason when the remote has no usable server build or the module fails to load.
    */
-  async load(remote: RemoteName, exposed: string): Promise<unknown> {
-    const { buildId, reason } = await this.build(remote);
-    if (!buildId) throw new ClientRenderReason(remote, reason);
+  async load(manifest: RemotesManifest, remote: RemoteName, exposed: string): Promise<unknown> {
+    const { buildId, entry, reason } = await this.build(manifest, remote);
+    if (!buildId || !entry) throw new ClientRenderReason(remote, reason);
     const key = `${remote}/${exposed.replace(/^\.\//, '')}@${buildId}`;
     let module = this.modules.get(key);
     if (!module) {
+      // Registered right before the load, in the same turn: the module is taken from this build's
+      // container even while pages of the version before a promote are still being rendered.
+      this.register(remote, entry, buildId);
       module = loadRemote(`${remote}/${exposed.replace(/^\.\//, '')}`).then((loaded) => {
         if (!loaded) throw new ClientRenderReason(remote, `${exposed} not exposed`);
         return loaded;

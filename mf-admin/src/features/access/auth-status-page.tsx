@@ -20,6 +20,7 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   'analytics:read': 'Auswertungen ansehen',
   'media:write': 'Medien hochladen und löschen',
   'audit:read': 'Änderungsprotokoll ansehen',
+  'releases:read': 'Live-Versionen der Shop-Bereiche ansehen',
   'settings:write': 'Shop-Einstellungen ändern',
 };
 

@@ -12,3 +12,4 @@ export * from './admin-content';
 export * from './media-library';
 export * from './storefront-settings';
 export * from './admin-reviews';
+export * from './releases';

@@ -5,6 +5,21 @@ import { addDaysToIsoDate, startOfBerlinDay } from '@shop/format';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { auditEntryModel } from './audit-entry.model';
 
+/**
+ * Appends entries to the audit log of `db` (the admin service's database); one already stored (a
+ * relay's resend) is skipped without hiding any other failure. Used by the service and by the
+ * release commands, which change the registry in the same database.
+ */
+export async function storeAuditEntries(db: Connection, entries: AuditEntry[]): Promise<void> {
+  for (const { id, at, ...rest } of entries) {
+    try {
+      await auditEntryModel(db).create({ _id: id, at: new Date(at), ...rest });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+}
+
 /** The audit log's storage: append-only, each entry id once. */
 export class AuditLog {
   constructor(
@@ -21,14 +36,8 @@ export class AuditLog {
   }
 
   /** Stores entries; one already stored (a relay's resend) is skipped without hiding any other failure. */
-  async store(entries: AuditEntry[]): Promise<void> {
-    for (const { id, at, ...rest } of entries) {
-      try {
-        await this.entries.create({ _id: id, at: new Date(at), ...rest });
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-    }
+  store(entries: AuditEntry[]): Promise<void> {
+    return storeAuditEntries(this.db, entries);
   }
 
   /** Entries newest first with the staff members' names, filtered by entity, entity id, actor and German calendar days (both inclusive). */

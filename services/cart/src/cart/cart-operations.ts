@@ -13,6 +13,8 @@ import type { PricedCart } from './priced-cart';
 
 /** Compare-and-set attempts of one cart change before it answers 409 (parallel tabs, double taps). */
 const MUTATE_ATTEMPTS = 10;
+/** How many merged guest carts a customer's cart remembers (a guest cart is merged once; its cookie is cleared with the merge). */
+const MERGED_GUESTS_KEPT = 10;
 
 /** The API error for a quantity the line cannot hold (the shared rule of @shop/cart-rules). */
 function quantityError(product: Product, wanted: number): Error | null {
@@ -48,13 +50,14 @@ export class CartOperations {
   }
 
   /** Applies `change` to the current cart and stores it only if nobody changed it meanwhile. */
-  private async mutate(ownerKey: string, change: (cart: StoredCart) => Promise<CartContent>): Promise<void> {
+  private async mutate(ownerKey: string, change: (cart: StoredCart) => Promise<CartContent | null>): Promise<void> {
     for (let attempt = 0; attempt < MUTATE_ATTEMPTS; attempt++) {
       // After a lost race, wait a little (growing, randomised) so parallel writers spread out.
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
       const current = await this.carts.load(ownerKey);
       const next = await change(current);
-      if (await this.carts.compareAndSet(ownerKey, current.version, next)) return;
+      // null: nothing to change (the change was already made).
+      if (!next || (await this.carts.compareAndSet(ownerKey, current.version, next))) return;
     }
     throw new ConflictError('Der Warenkorb wurde gleichzeitig geändert. Bitte versuchen Sie es erneut.');
   }
@@ -244,27 +247,31 @@ export class CartOperations {
   /**
    * Moves a guest cart into a customer's cart (login): quantities of the same product are added
    * (at most 99 a line; the next read reduces them to the stock), the customer's promo code wins,
-   * and the guest cart is deleted.
+   * and the guest cart is deleted. The requests right after a login all carry the guest cookie and
+   * may merge at once: the customer's cart records the guest cart's key in the same write that
+   * adds its lines, so its lines are added once, and each request returns only after the merge is
+   * in the customer's cart (a read beside it never sees the cart without the guest's lines). The
+   * guest cart is deleted last: an interrupted merge is finished by the next request.
    */
   async merge(guestKey: string, userKey: string): Promise<void> {
-    // Taken atomically: the requests right after a login all carry the guest cookie, and only one may merge.
-    const guest = await this.carts.take(guestKey);
-    if (!guest?.items.length) return;
-    try {
+    const guest = await this.carts.load(guestKey);
+    if (guest.items.length) {
       await this.mutate(userKey, async (cart) => {
+        if (cart.mergedGuests.includes(guestKey)) return null;
         const items = cart.items.map((line) => ({ ...line }));
         for (const line of guest.items) {
           const existing = items.find((item) => item.productId === line.productId);
           if (existing) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + line.quantity);
           else items.push({ productId: line.productId, quantity: line.quantity });
         }
-        return { items, promoCode: cart.promoCode ?? guest.promoCode };
+        return {
+          items,
+          promoCode: cart.promoCode ?? guest.promoCode,
+          mergedGuests: [...cart.mergedGuests, guestKey].slice(-MERGED_GUESTS_KEPT),
+        };
       });
-    } catch (error) {
-      // Nothing is lost: the guest cart comes back and the next request merges it again.
-      await this.carts.compareAndSet(guestKey, 0, guest).catch(() => undefined);
-      throw error;
     }
+    if (guest.version) await this.carts.delete(guestKey);
   }
 
   /** Checks a code without a cart (spec §7 /api/promo/validate). @throws 400 with the German reason. */

@@ -22,6 +22,9 @@ const cartSchema = new Schema(
     items: { type: [lineItemSchema], default: [] },
     promoCode: { type: String, default: null },
     version: { type: Number, default: 0 },
+    // The guest carts merged into this one (their keys, the last MERGED_GUESTS_KEPT): a merge
+    // interrupted after this write, or run twice at once, adds their lines only once.
+    mergedGuests: { type: [String], default: [] },
     // The order being placed from this cart: one order per cart at a time.
     checkoutClaim: { type: new Schema({ orderId: String, at: Date }, { _id: false }), default: null },
   },

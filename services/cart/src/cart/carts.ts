@@ -10,11 +10,13 @@ export type CartLineInput = Pick<CartLineRecord, 'productId' | 'quantity'> &
 export interface StoredCart {
   items: CartLineInput[];
   promoCode: string | null;
+  /** The guest carts merged into this one (their owner keys, the most recent last). */
+  mergedGuests: string[];
   version: number;
 }
 
-/** What one cart change writes. */
-export type CartContent = Pick<StoredCart, 'items' | 'promoCode'>;
+/** What one cart change writes (the merged guest carts only where a merge changes them). */
+export type CartContent = Pick<StoredCart, 'items' | 'promoCode'> & Partial<Pick<StoredCart, 'mergedGuests'>>;
 
 /**
  * The carts collection (one document per owner key). Writes are compare-and-set on
@@ -31,8 +33,8 @@ export class Carts {
   async load(ownerKey: string): Promise<StoredCart> {
     const record = await this.model.findById(ownerKey).lean();
     return record
-      ? { items: record.items, promoCode: record.promoCode ?? null, version: record.version }
-      : { items: [], promoCode: null, version: 0 };
+      ? { items: record.items, promoCode: record.promoCode ?? null, mergedGuests: record.mergedGuests ?? [], version: record.version }
+      : { items: [], promoCode: null, mergedGuests: [], version: 0 };
   }
 
   /**
@@ -76,15 +78,6 @@ export class Carts {
   }
 
   /** Deletes the cart: an absent cart reads as empty, and a concurrent compare-and-set then misses and retries. */
-  /**
-   * Removes the cart and returns what it held, to exactly one caller: of two parallel calls the
-   * second gets null (a guest cart merged at login must not be merged twice).
-   */
-  async take(ownerKey: string): Promise<CartContent | null> {
-    const record = await this.model.findOneAndDelete({ _id: ownerKey }).lean();
-    return record ? { items: record.items, promoCode: record.promoCode ?? null } : null;
-  }
-
   async delete(ownerKey: string): Promise<void> {
     await this.model.deleteOne({ _id: ownerKey });
   }

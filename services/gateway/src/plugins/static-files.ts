@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { RemotesManifest } from '@shop/contracts';
-import { publicBuildFile } from '../remote-builds';
+import { REMOTE_NAMES, type RemotesManifest } from '@shop/contracts';
+import { inReleasesDir, publicBuildFile, remoteFolders, type RemoteStore } from '../remote-store';
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
@@ -10,21 +10,27 @@ const PRECOMPRESSED = /\.br$/;
 export const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
-  // The build's precompressed copy (`x.js.br`) is cached as the file it stands for.
-  res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath).replace(PRECOMPRESSED, '')) ? IMMUTABLE : NO_CACHE);
+/** Cache-Control of a served file: immutable when its name carries a hash or it belongs to a release (whose folder never changes). */
+function cacheHeaders(store: RemoteStore) {
+  return (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+    // The build's precompressed copy (`x.js.br`) is cached as the file it stands for.
+    const immutable = inReleasesDir(store, filePath) || HASHED_FILE.test(path.basename(filePath).replace(PRECOMPRESSED, ''));
+    res.setHeader('Cache-Control', immutable ? IMMUTABLE : NO_CACHE);
+  };
 }
 
 /**
- * The built browser files: the shell at `/` and each remote at `/remotes/<slice>/` (hashed files
- * cached immutably; entry files and manifests revalidated on every load; each file's brotli copy
- * sent to browsers that accept br, never by its own name; server builds, dotfiles and, unless
- * `sourceMaps`, source maps never), and `/remotes.json`, where the shell finds the remotes, from
- * the gateway's configuration, so remotes are swapped without rebuilding the shell.
+ * The built browser files: the shell at `/`, each remote's build in the tree at `/remotes/<slice>/`
+ * and its published releases at `/remotes/<slice>/<version>/` (remote-store.ts; hashed files and
+ * every file of a release cached immutably; the tree build's entry files and manifests revalidated
+ * on every load; each file's brotli copy sent to browsers that accept br, never by its own name;
+ * server builds, release records, dotfiles and, unless `sourceMaps`, source maps never), and
+ * `/remotes.json`, where the shell finds the remotes: the live release of each slice, else the
+ * gateway's configuration, so remotes are swapped without rebuilding the shell.
  */
 export async function staticFiles(
   app: FastifyInstance,
-  opts: { staticRoot: string; remotesManifest: RemotesManifest; sourceMaps: boolean },
+  opts: { store: RemoteStore; remotesManifest: () => RemotesManifest; sourceMaps: boolean },
 ) {
   const common = {
     index: false,
@@ -33,21 +39,21 @@ export async function staticFiles(
     dotfiles: 'ignore',
     // The build's brotli copies (packages/webpack-config), sent when the browser accepts br.
     preCompressed: true,
-    setHeaders: cacheHeaders,
+    setHeaders: cacheHeaders(opts.store),
     cacheControl: false,
   } as const;
   await app.register(fastifyStatic, {
     ...common,
-    root: path.join(opts.staticRoot, 'shell', 'dist'),
+    root: path.join(opts.store.staticRoot, 'shell', 'dist'),
     prefix: '/',
     // '/' is a page (home), answered by the storefront's pages with the shell; the shell's
     // server build is read from disk by the renderer, never served.
     allowedPath: (pathName) => pathName !== '/' && publicBuildFile(pathName, opts.sourceMaps),
   });
-  for (const { name } of opts.remotesManifest.remotes) {
+  for (const name of REMOTE_NAMES) {
     await app.register(fastifyStatic, {
       ...common,
-      root: path.join(opts.staticRoot, `mf-${name}`, 'dist'),
+      root: remoteFolders(opts.store, name),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       allowedPath: (pathName) => publicBuildFile(pathName, opts.sourceMaps),
@@ -55,6 +61,6 @@ export async function staticFiles(
   }
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
-    return opts.remotesManifest;
+    return opts.remotesManifest();
   });
 }

@@ -10,14 +10,17 @@ import { cspNonceOf } from './security';
 import { pageStream, PageRenderer, sessionFetch } from '../server-render';
 import { RemotePreloads } from '../remote-preloads';
 import { startRemoteBuildsServer } from '../remote-builds';
+import { prepareRemoteStore, type RemoteStore } from '../remote-store';
 import type { ServiceName } from '../routing-table';
 import { lookupPageHead } from './service-head';
 import { NO_CACHE, staticFiles } from './static-files';
 import { seoFiles } from './seo-files';
 
 export interface StorefrontOptions {
-  staticRoot: string;
-  remotesManifest: RemotesManifest;
+  /** Where the shell's and remotes' builds and the remotes' published releases lie (remote-store.ts). */
+  store: RemoteStore;
+  /** The remotes in force now: each slice's live release, else its configured entry (live-remotes.ts). */
+  remotesManifest: () => RemotesManifest;
   /** The shop config from the environment; `presentationMode` and `reviewsEnabled` come per page from `storefrontSettings`. */
   shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled'>;
   /**
@@ -58,11 +61,12 @@ interface PageAnswer {
  *   preloads for the header widgets' and the route's remote modules (remote-preloads.ts).
  */
 export async function storefront(app: FastifyInstance, opts: StorefrontOptions) {
-  const shellDist = path.join(opts.staticRoot, 'shell', 'dist');
+  const shellDist = path.join(opts.store.staticRoot, 'shell', 'dist');
   const development = opts.shopConfig.environment === 'development';
   // Plain http on localhost in development; everywhere else cookies only travel over https.
   const secureCookies = !development;
   await app.register(entryForms, { secureCookies });
+  prepareRemoteStore(opts.store, app.log);
   await staticFiles(app, opts);
   await seoFiles(app, {
     development,
@@ -70,7 +74,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     services: opts.services,
     internalSecret: opts.internalSecret,
   });
-  const preloads = new RemotePreloads(opts.staticRoot, opts.remotesManifest, app.log);
+  const preloads = new RemotePreloads(opts.store, app.log);
   /** The shop config of one page or answer: the environment's, with the storefront settings in force now. */
   const currentShopConfig = async (): Promise<ShopConfig> => {
     const { presentationMode, reviewsEnabled } = (await opts.storefrontSettings()) ?? CAUTIOUS_STOREFRONT_SETTINGS;
@@ -78,7 +82,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   };
   const { ssr } = opts;
   // Remote server builds come from SSR_REMOTES_ORIGIN, or from the gateway's own internal listener.
-  const remoteBuilds = ssr && !ssr.remotesOrigin ? await startRemoteBuildsServer(opts.staticRoot, opts.remotesManifest, app.log) : null;
+  const remoteBuilds = ssr && !ssr.remotesOrigin ? await startRemoteBuildsServer(opts.store, app.log) : null;
   if (remoteBuilds) app.addHook('onClose', remoteBuilds.close);
   const renderer = ssr
     ? new PageRenderer({
@@ -142,8 +146,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     // The age gate, cookie banner and flash notice depend on the visitor's cookies (Vary), and
     // the one-page cookies this page shows are deleted with it (entry-forms.ts).
     const { entry, setCookies } = entryOf(request, secureCookies);
-    const boot = { remotes: opts.remotesManifest, shopConfig, entry };
-    const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, await preloads.for(modules)), nonce, secureCookies);
+    // One manifest for the page's boot data, preloads and server render: the versions live now.
+    const remotes = opts.remotesManifest();
+    const boot = { remotes, shopConfig, entry };
+    const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, await preloads.for(remotes, modules)), nonce, secureCookies);
     // A page rendered from the visitor's session, or carrying the answer to their form, is
     // theirs alone: no cache may keep it.
     const personal = Boolean(route?.sessionRendered) || entry.flash !== null;
@@ -160,7 +166,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values));
       }
       const rendered = await renderer
-        .render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig })
+        .render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig, remotes })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'server render failed: the page renders in the browser');
           return null;

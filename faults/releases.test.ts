@@ -1,0 +1,162 @@
+/**
+ * Releases under traffic (docs/releases.md), on the whole shop with two gateway instances and two
+ * instances of every service: a cart remote with a visible text change, released with the real
+ * command, is in both gateways' server HTML and in the hydrated page within 2 s of its promote;
+ * a rollback brings the old text back the same way; a load loop beside it sees no failed request,
+ * and the gateways keep their pids.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { returningShopperPage } from '@shop/test-fixtures';
+import { ROOT } from '../scripts/lib/paths';
+import { sleep, startFaultShop, type FaultShop } from './support/fault-shop';
+
+jest.setTimeout(300_000);
+
+const WORK = path.join(ROOT, 'data', 'tmp', `release-test-${process.pid}`);
+const CHANGED = path.join(WORK, 'mf-cart');
+const OLD_TEXT = '<p>Ihr Warenkorb ist leer</p>';
+const NEW_TEXT = '<p>Ihr Warenkorb ist noch leer</p>';
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+let shop: FaultShop;
+let browser: Browser;
+
+/** Runs a command; resolves with its output, rejects with it on a non-zero exit. */
+function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} failed:\n${output}`))));
+  });
+}
+
+const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+/** One of the team's commands (`npm run release|rollback -- …`), on this test's shop. */
+const command = (script: 'release' | 'rollback', args: string[]) =>
+  run(process.execPath, [tsx, path.join(ROOT, 'scripts', `${script}.ts`), ...args], {
+    env: {
+      MONGODB_URI: shop.mongoUri,
+      MONGODB_DB: `${shop.databasePrefix}_admin`,
+      RELEASES_DIR: shop.releasesDir,
+      RELEASE_BY: 'team-cart@example.de',
+    },
+  });
+
+/** The server HTML of the (empty) cart page from one gateway. */
+async function cartPage(gatewayUrl: string): Promise<string> {
+  const response = await fetch(`${gatewayUrl}/warenkorb`, { headers: { 'user-agent': USER_AGENT, cookie: 'shop_age_verified=1' } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Ms from `since` until every gateway's server HTML holds `text` (checked every 50 ms, at most 10 s). */
+async function msUntilEveryGatewayShows(text: string, since: number): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const pages = await Promise.all(shop.gatewayUrls.map(cartPage));
+    if (pages.every((page) => page.includes(text))) return Date.now() - since;
+    if (Date.now() > deadline) throw new Error(`not on every gateway after 10 s: ${text}`);
+    await sleep(50);
+  }
+}
+
+/** When the registry made the slice's current version live (ms since epoch). */
+async function liveSince(): Promise<number> {
+  const channel = await shop
+    .db('admin')
+    .collection('releasechannels')
+    .findOne({ _id: 'cart' as never });
+  return (channel!.changedAt as Date).getTime();
+}
+
+/** The cart page opened in a browser on `gatewayUrl` and hydrated: its text and every render problem. */
+async function hydratedCartPage(gatewayUrl: string): Promise<{ empty: string; problems: string[] }> {
+  const { page, problems, close } = await returningShopperPage(browser, gatewayUrl, USER_AGENT);
+  await page.goto(`${gatewayUrl}/warenkorb`);
+  await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 });
+  const empty = await page
+    .getByText(/^Ihr Warenkorb ist/)
+    .first()
+    .innerText();
+  await close();
+  return { empty, problems };
+}
+
+beforeAll(async () => {
+  shop = await startFaultShop({ gateways: 2 });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  // The cart remote with a visible text change, really built with webpack, beside its source.
+  await rm(WORK, { recursive: true, force: true });
+  await mkdir(WORK, { recursive: true });
+  for (const entry of ['src', 'package.json', 'tsconfig.json', 'webpack.config.ts'])
+    await cp(path.join(ROOT, 'mf-cart', entry), path.join(CHANGED, entry), { recursive: true });
+  const page = path.join(CHANGED, 'src', 'features', 'cart-page', 'cart-page.tsx');
+  const source = await readFile(page, 'utf8');
+  expect(source).toContain(OLD_TEXT);
+  await writeFile(page, source.replace(OLD_TEXT, NEW_TEXT));
+  await run(process.execPath, [tsx, path.join(ROOT, 'packages', 'webpack-config', 'src', 'cli.ts'), 'build'], { cwd: CHANGED });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await rm(WORK, { recursive: true, force: true });
+}, 60_000);
+
+test('release, then roll back, a changed cart remote under load: both gateways switch within 2 s, no request fails, no restart', async () => {
+  const pids = await Promise.all(['gateway', 'gateway-2'].map((name) => shop.pidOf(name)));
+  // The build in the tree, released first: the version a rollback returns to.
+  const first = await command('release', ['cart', '--from', path.join(ROOT, 'mf-cart', 'dist')]);
+  const firstVersion = /published: cart ([0-9a-f]{12})/.exec(first)![1]!;
+  await msUntilEveryGatewayShows(`/remotes/cart/${firstVersion}/`, Date.now());
+  expect(await cartPage(shop.gatewayUrl)).toContain(OLD_TEXT);
+
+  // Shoppers' requests on both gateways the whole time: pages, the remotes list, a remote's files.
+  const outcomes: Array<{ url: string; status: number }> = [];
+  let loading = true;
+  const paths = ['/warenkorb', '/', '/remotes.json', '/kategorien', `/remotes/cart/${firstVersion}/remoteEntry.js`];
+  const load = Promise.all(
+    Array.from({ length: 4 }, async (_, worker) => {
+      for (let sent = 0; loading; sent++) {
+        const url = `${shop.gatewayUrls[(worker + sent) % 2]}${paths[sent % paths.length]}`;
+        try {
+          const response = await fetch(url, { headers: { 'user-agent': USER_AGENT, cookie: 'shop_age_verified=1' } });
+          await response.arrayBuffer();
+          outcomes.push({ url, status: response.status });
+        } catch {
+          outcomes.push({ url, status: 0 });
+        }
+      }
+    }),
+  );
+  try {
+    const released = await command('release', ['cart', '--from', path.join(CHANGED, 'dist')]);
+    const version = /published: cart ([0-9a-f]{12})/.exec(released)![1]!;
+    expect(version).not.toBe(firstVersion);
+    expect(released).toContain(`cart: ${firstVersion} → ${version} is live`);
+    expect(await msUntilEveryGatewayShows(NEW_TEXT, await liveSince())).toBeLessThan(2000);
+    expect(await hydratedCartPage(shop.gatewayUrls[1]!)).toEqual({ empty: 'Ihr Warenkorb ist noch leer', problems: [] });
+    // A browser that loaded the version before keeps getting its files.
+    expect((await fetch(`${shop.gatewayUrl}/remotes/cart/${firstVersion}/remoteEntry.js`)).status).toBe(200);
+
+    const rolledBack = await command('rollback', ['cart']);
+    expect(rolledBack).toContain(`cart: rolled back ${version} → ${firstVersion}`);
+    expect(await msUntilEveryGatewayShows(OLD_TEXT, await liveSince())).toBeLessThan(2000);
+    expect(await hydratedCartPage(shop.gatewayUrl)).toEqual({ empty: 'Ihr Warenkorb ist leer', problems: [] });
+  } finally {
+    loading = false;
+    await load;
+  }
+  expect(outcomes.length).toBeGreaterThan(50);
+  expect(outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500)).toEqual([]);
+  expect(await Promise.all(['gateway', 'gateway-2'].map((name) => shop.pidOf(name)))).toEqual(pids);
+});

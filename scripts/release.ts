@@ -1,0 +1,41 @@
+/**
+ * `npm run release -- <slice> [--from <dist>] [--no-promote]`: builds the slice's remote (or
+ * takes a build made elsewhere, `--from`: a folder with the browser build and `server/`),
+ * publishes it into the remote store as an immutable version (`/remotes/<slice>/<version>/`, with
+ * `release.json`), records it in the release registry and makes it live on every gateway instance
+ * of the running shop within about a second (docs/releases.md). `--no-promote` only publishes and
+ * records it. Acts on the shop `npm start` runs (its database and ./data/releases), or on
+ * MONGODB_URI (with MONGODB_DB, the admin service's database) and RELEASES_DIR.
+ */
+import { parseArgs } from 'node:util';
+import { RemoteName } from '@shop/contracts';
+import { buildAll } from './lib/stack';
+import { info, step } from './lib/log';
+import path from 'node:path';
+import { publish, registry, treeBuild, whoIsReleasing } from './lib/releases';
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { 'no-promote': { type: 'boolean', default: false }, from: { type: 'string' } },
+  });
+  const slice = RemoteName.safeParse(positionals[0]);
+  if (!slice.success) throw new Error(`usage: npm run release -- <${RemoteName.options.join('|')}> [--from <dist>] [--no-promote]`);
+  if (!values.from) {
+    step(`Building ${slice.data}`);
+    await buildAll();
+  }
+  step('Publishing into the remote store');
+  const { record, folder, fresh } = await publish(slice.data, values.from ? path.resolve(values.from) : treeBuild(slice.data));
+  info(`${fresh ? 'published' : 'already in the store'}: ${slice.data} ${record.version} (${record.commit}) in ${folder}`);
+  step('Recording it in the release registry');
+  if ((await registry(['register', `${folder}/release.json`])) !== 0) process.exit(1);
+  if (values['no-promote']) return;
+  step('Promoting');
+  process.exit(await registry(['promote', slice.data, record.version, '--by', whoIsReleasing()]));
+}
+
+main().catch((error: unknown) => {
+  console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

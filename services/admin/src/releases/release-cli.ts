@@ -1,0 +1,98 @@
+/**
+ * The release registry from a terminal (run by `npm run release`, `npm run releases` and
+ * `npm run rollback`, scripts/release.ts; docs/releases.md), on the database of MONGODB_URI:
+ *
+ *   node dist/releases/release-cli.js register <folder>/release.json
+ *   node dist/releases/release-cli.js promote <slice> <version> --by <who>
+ *   node dist/releases/release-cli.js rollback <slice> [version] --by <who>
+ *   node dist/releases/release-cli.js list <slice> [--json]
+ *
+ * Promotes and rollbacks are audited like a staff change, by 'cli:<who>' (the git author's
+ * e-mail address). Exits 1 with the reason on a refused command.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { RemoteName } from '@shop/contracts';
+import { ReleaseRecord, type SliceReleases } from '@shop/contracts/admin';
+import pino from 'pino';
+import { AuditRelay, loadConfig, openDatabase } from '@shop/service-kit';
+import { AdminEnv } from '../config';
+import { storeAuditEntries } from '../audit/audit-log';
+import { releaseChannelModel } from './release.model';
+import { ReleaseRegistry, type ReleaseActor } from './release-registry';
+
+/** Warnings of the libraries (an audit entry not delivered) to stderr; the commands print their own lines. */
+const log = pino({ level: 'warn' }, pino.destination(2));
+
+/** The longest actor id the audit log keeps (AuditEntry.actorId). */
+const ACTOR_ID_MAX = 64;
+
+function listing({ slice, live, releases, history }: SliceReleases): string {
+  const lines = [`${slice}: ${releases.length} release(s), live ${live ?? '— (the build in the tree)'}`];
+  for (const release of releases)
+    lines.push(`${release.version === live ? '*' : ' '} ${release.version}  ${release.createdAt}  ${release.commit}  ${release.createdBy}`);
+  if (history.length) lines.push('history:');
+  for (const change of history)
+    lines.push(`  ${change.at}  ${change.action} ${change.previousVersion ?? '—'} → ${change.version}  by ${change.by}`);
+  return lines.join('\n');
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { by: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [command, first, second] = positionals;
+  const config = loadConfig(AdminEnv);
+  const db = await openDatabase(config.MONGODB_URI, config.MONGODB_DB);
+  try {
+    const relay = new AuditRelay({ deliver: (entries) => storeAuditEntries(db, entries), models: [() => releaseChannelModel(db)], log });
+    const registry = new ReleaseRegistry({ db, relay, now: () => new Date() });
+    await registry.init();
+    const slice = () => {
+      const parsed = RemoteName.safeParse(command === 'register' ? undefined : first);
+      if (!parsed.success) throw new Error(`unknown slice '${first ?? ''}': one of ${RemoteName.options.join(', ')}`);
+      return parsed.data;
+    };
+    const actor = (): ReleaseActor => {
+      if (!values.by) throw new Error('--by <who> is required: the audit log names who changed what is live');
+      return { userId: `cli:${values.by}`.slice(0, ACTOR_ID_MAX), role: 'developer' };
+    };
+    switch (command) {
+      case 'register': {
+        if (!first) throw new Error('register needs the path of a release.json');
+        const record = ReleaseRecord.parse(JSON.parse(await readFile(first, 'utf8')));
+        await registry.register(record);
+        console.log(`registered ${record.slice} ${record.version}`);
+        break;
+      }
+      case 'promote': {
+        if (!second) throw new Error('promote needs <slice> <version>');
+        const change = await registry.promote(actor(), slice(), second);
+        console.log(`${change.slice}: ${change.previousVersion ?? 'the build in the tree'} → ${change.version} is live`);
+        break;
+      }
+      case 'rollback': {
+        const change = await registry.rollback(actor(), slice(), second);
+        console.log(`${change.slice}: rolled back ${change.previousVersion} → ${change.version}`);
+        break;
+      }
+      case 'list': {
+        const releases = await registry.ofSlice(slice());
+        console.log(values.json ? JSON.stringify(releases) : listing(releases));
+        break;
+      }
+      default:
+        throw new Error(`unknown command '${command ?? ''}': register, promote, rollback or list`);
+    }
+    // The change's audit entry goes into the log now, not with the service's next sweep.
+    await relay.flush();
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`refused: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,152 @@
+/** The release registry against the real local database: promote, rollback, races, the reads of the gateway and of staff. */
+import { randomUUID } from 'node:crypto';
+import { AuditRelay, loadConfig, signIdentity } from '@shop/service-kit';
+import { LiveReleases, SliceReleases, type ReleaseRecord } from '@shop/contracts/admin';
+import { buildApp } from '../app';
+import { AdminEnv } from '../config';
+import { ReleaseRegistry } from './release-registry';
+import { releaseChannelModel } from './release.model';
+import { auditEntryModel } from '../audit/audit-entry.model';
+import { storeAuditEntries } from '../audit/audit-log';
+
+const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
+const INTERNAL = 'test-internal-secret-0123456789-abcdef';
+let app: Awaited<ReturnType<typeof buildApp>>;
+let registry: ReleaseRegistry;
+let relay: AuditRelay;
+const developer = { userId: 'cli:team-cart@example.de', role: 'developer' };
+
+beforeAll(async () => {
+  app = await buildApp(
+    loadConfig(AdminEnv, {
+      MONGODB_URI: process.env.MONGODB_URI,
+      MONGODB_DB: `test_releases_${randomUUID().slice(0, 8)}`,
+      LOG_LEVEL: 'silent',
+      INTERNAL_API_SECRET: INTERNAL,
+      IDENTITY_SECRET,
+    }),
+  );
+  await app.ready();
+  // The same registry and relay the release commands open on the service's database.
+  relay = new AuditRelay({
+    deliver: (entries) => storeAuditEntries(app.db, entries),
+    models: [() => releaseChannelModel(app.db)],
+    log: app.log,
+  });
+  registry = new ReleaseRegistry({ db: app.db, relay, now: () => new Date() });
+});
+afterAll(async () => {
+  await app.db.dropDatabase();
+  await app.close();
+});
+
+const release = (version: string, overrides: Partial<ReleaseRecord> = {}): ReleaseRecord => ({
+  slice: 'cart',
+  version,
+  commit: 'abc1234',
+  createdAt: new Date().toISOString(),
+  createdBy: 'team-cart@example.de',
+  shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' }, zustand: { version: '5.1.0', requiredVersion: '5.1.0' } },
+  contractsVersion: '0.1.0',
+  events: { emits: ['cart:changed'], listens: ['auth:changed'], asks: [], answers: ['cart:add'] },
+  exposes: ['./pages', './cart-button'],
+  ...overrides,
+});
+const live = async () =>
+  LiveReleases.parse(
+    (await app.inject({ method: 'GET', url: '/internal/releases/live', headers: { 'x-internal-token': INTERNAL } })).json(),
+  );
+
+describe('release registry', () => {
+  test('promote and rollback change what every gateway reads as live; a rollback without a version goes to the one before', async () => {
+    await registry.register(release('aaaaaaaaaaa1'));
+    await registry.register(release('aaaaaaaaaaa2'));
+    expect((await live()).releases).toEqual([]);
+
+    await registry.promote(developer, 'cart', 'aaaaaaaaaaa1');
+    await registry.promote(developer, 'cart', 'aaaaaaaaaaa2');
+    expect((await live()).releases).toEqual([
+      { slice: 'cart', version: 'aaaaaaaaaaa2', changedAt: expect.any(String), changedBy: 'cli:team-cart@example.de' },
+    ]);
+
+    const back = await registry.rollback(developer, 'cart');
+    expect(back).toMatchObject({ action: 'rollback', version: 'aaaaaaaaaaa1', previousVersion: 'aaaaaaaaaaa2' });
+    expect((await live()).releases.map((r) => r.version)).toEqual(['aaaaaaaaaaa1']);
+    // A second rollback returns to where the first one started.
+    await registry.rollback(developer, 'cart');
+    expect((await live()).releases.map((r) => r.version)).toEqual(['aaaaaaaaaaa2']);
+
+    const { history, live: liveVersion, releases } = await registry.ofSlice('cart');
+    expect(liveVersion).toBe('aaaaaaaaaaa2');
+    expect(releases.map((r) => r.version).sort()).toEqual(['aaaaaaaaaaa1', 'aaaaaaaaaaa2']);
+    expect(history.map((change) => [change.action, change.previousVersion, change.version])).toEqual([
+      ['rollback', 'aaaaaaaaaaa1', 'aaaaaaaaaaa2'],
+      ['rollback', 'aaaaaaaaaaa2', 'aaaaaaaaaaa1'],
+      ['promote', 'aaaaaaaaaaa1', 'aaaaaaaaaaa2'],
+      ['promote', null, 'aaaaaaaaaaa1'],
+    ]);
+  });
+
+  test('refuses with a reason: an unknown version, the live one again, a rollback with nothing before, a version re-published from another commit', async () => {
+    await expect(registry.promote(developer, 'cart', 'ffffffffffff')).rejects.toThrow('cart has no release ffffffffffff');
+    await expect(registry.promote(developer, 'cart', 'aaaaaaaaaaa2')).rejects.toThrow('cart aaaaaaaaaaa2 is already live');
+    await expect(registry.rollback(developer, 'content')).rejects.toThrow('content has no live release to roll back');
+    await expect(registry.register(release('aaaaaaaaaaa1', { commit: 'other99' }))).rejects.toThrow(
+      'cart@aaaaaaaaaaa1 is already registered from commit abc1234',
+    );
+    // Registering the same build again is not a change.
+    await expect(registry.register(release('aaaaaaaaaaa1'))).resolves.toBeUndefined();
+  });
+
+  test('of two promotes at once, exactly one goes live and the other is refused; the history holds only the one', async () => {
+    for (const version of ['bbbbbbbbbbb1', 'bbbbbbbbbbb2', 'bbbbbbbbbbb3']) await registry.register(release(version, { slice: 'content' }));
+    await registry.promote(developer, 'content', 'bbbbbbbbbbb1');
+    const outcomes = await Promise.allSettled([
+      registry.promote(developer, 'content', 'bbbbbbbbbbb2'),
+      registry.promote(developer, 'content', 'bbbbbbbbbbb3'),
+    ]);
+    const won = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.version] : []));
+    expect(won).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
+    const { live: liveVersion, history } = await registry.ofSlice('content');
+    expect(liveVersion).toBe(won[0]);
+    expect(history).toHaveLength(2);
+  });
+
+  test("a slice's first release from two terminals at once: one goes live, the other is refused", async () => {
+    for (const version of ['ccccccccccc1', 'ccccccccccc2']) await registry.register(release(version, { slice: 'account' }));
+    const outcomes = await Promise.allSettled([
+      registry.promote(developer, 'account', 'ccccccccccc1'),
+      registry.promote(developer, 'account', 'ccccccccccc2'),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await registry.ofSlice('account')).history).toHaveLength(1);
+  });
+
+  test('every change of what is live is in the audit log: who, which slice, from which version to which', async () => {
+    await relay.flush();
+    const entries = await auditEntryModel(app.db).find({ entity: 'release', entityId: 'cart' }).sort({ at: 1 }).lean();
+    expect(entries.map((entry) => [entry.actorId, entry.actorRole, entry.action, entry.changes])).toEqual([
+      ['cli:team-cart@example.de', 'developer', 'promote', [{ field: 'liveVersion', before: null, after: 'aaaaaaaaaaa1' }]],
+      ['cli:team-cart@example.de', 'developer', 'promote', [{ field: 'liveVersion', before: 'aaaaaaaaaaa1', after: 'aaaaaaaaaaa2' }]],
+      ['cli:team-cart@example.de', 'developer', 'rollback', [{ field: 'liveVersion', before: 'aaaaaaaaaaa2', after: 'aaaaaaaaaaa1' }]],
+      ['cli:team-cart@example.de', 'developer', 'rollback', [{ field: 'liveVersion', before: 'aaaaaaaaaaa1', after: 'aaaaaaaaaaa2' }]],
+    ]);
+  });
+
+  test('staff read a slice’s releases with releases:read; customers and strangers do not; the gateway’s read needs the internal token', async () => {
+    const manager = await app.inject({ method: 'GET', url: '/api/admin/releases?slice=cart', headers: await staff('manager') });
+    expect(manager.statusCode).toBe(200);
+    expect(SliceReleases.parse(manager.json()).live).toBe('aaaaaaaaaaa2');
+    const customer = await app.inject({ method: 'GET', url: '/api/admin/releases?slice=cart', headers: await staff('customer') });
+    expect(customer.statusCode).toBe(403);
+    const unknownSlice = await app.inject({ method: 'GET', url: '/api/admin/releases?slice=shell', headers: await staff('admin') });
+    expect(unknownSlice.statusCode).toBe(400);
+    const stranger = await app.inject({ method: 'GET', url: '/internal/releases/live' });
+    expect(stranger.statusCode).toBe(401);
+  });
+});
+
+async function staff(role: string) {
+  return { 'x-shop-identity': await signIdentity({ userId: '665f1c2b9a1e4b00123456cc', role }, IDENTITY_SECRET) };
+}

@@ -1,0 +1,39 @@
+/** Where remote files lie and which of them the public may fetch. */
+import path from 'node:path';
+import { inReleasesDir, localEntry, publicBuildFile } from './remote-store';
+
+const store = { staticRoot: '/srv/shop', releasesDir: '/srv/releases' };
+
+test('publicBuildFile: server folders, release records and precompressed copies never, source maps only when the operator serves them', () => {
+  expect(publicBuildFile('/remoteEntry.js', false)).toBe(true);
+  expect(publicBuildFile('/server/remoteEntry.js', true)).toBe(false);
+  expect(publicBuildFile('server/build-id.json', true)).toBe(false);
+  expect(publicBuildFile('/325.abc.js.map', false)).toBe(false);
+  expect(publicBuildFile('/325.abc.js.map', true)).toBe(true);
+  expect(publicBuildFile('/servers.js', false)).toBe(true);
+  expect(publicBuildFile('/325.abc.js.br', false)).toBe(false);
+  // The same rules one folder down, in a release.
+  expect(publicBuildFile('/0123456789ab/remoteEntry.js', false)).toBe(true);
+  expect(publicBuildFile('/0123456789ab/server/remoteEntry.js', true)).toBe(false);
+  expect(publicBuildFile('/0123456789ab/release.json', false)).toBe(false);
+  expect(publicBuildFile('/0123456789ab/325.abc.js.map', false)).toBe(false);
+});
+
+test('localEntry: the tree build, a release, and entries served elsewhere', () => {
+  expect(localEntry(store, '/remotes/cart/mf-manifest.json')).toEqual({
+    folder: path.join('/srv/shop', 'mf-cart', 'dist'),
+    base: '/remotes/cart/',
+  });
+  expect(localEntry(store, '/remotes/cart/0123456789ab/mf-manifest.json')).toEqual({
+    folder: path.join('/srv/releases', 'cart', '0123456789ab'),
+    base: '/remotes/cart/0123456789ab/',
+  });
+  expect(localEntry(store, 'https://cdn.example.de/cart/mf-manifest.json')).toBeNull();
+  expect(localEntry(store, '/remotes/cart/../mf-manifest.json')).toBeNull();
+});
+
+test('inReleasesDir: only files inside the store', () => {
+  expect(inReleasesDir(store, '/srv/releases/cart/0123456789ab/remoteEntry.js')).toBe(true);
+  expect(inReleasesDir(store, '/srv/shop/mf-cart/dist/remoteEntry.js')).toBe(false);
+  expect(inReleasesDir(store, '/srv/releases-old/cart/x.js')).toBe(false);
+});
