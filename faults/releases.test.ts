@@ -160,3 +160,58 @@ test('release, then roll back, a changed cart remote under load: both gateways s
   expect(outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500)).toEqual([]);
   expect(await Promise.all(['gateway', 'gateway-2'].map((name) => shop.pidOf(name)))).toEqual(pids);
 });
+
+/** A copy of the tree's cart build (with its source beside it), its records changed by `edit`: a build made against something else. */
+async function cartBuildWith(name: string, edit: (dist: string) => Promise<void>): Promise<string> {
+  const app = path.join(WORK, name, 'mf-cart');
+  await cp(path.join(ROOT, 'mf-cart', 'src'), path.join(app, 'src'), { recursive: true });
+  await cp(path.join(ROOT, 'mf-cart', 'dist'), path.join(app, 'dist'), { recursive: true });
+  await edit(path.join(app, 'dist'));
+  return path.join(app, 'dist');
+}
+
+async function editJson(file: string, edit: (value: Record<string, unknown>) => void): Promise<void> {
+  const value = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  edit(value);
+  await writeFile(file, JSON.stringify(value));
+}
+
+test('a promote is refused, naming why, for a remote built against an incompatible react or another schema of a request it answers; what is live stays', async () => {
+  const liveBefore =
+    (
+      await shop
+        .db('admin')
+        .collection('releasechannels')
+        .findOne({ _id: 'cart' as never })
+    )?.liveVersion ?? null;
+  const oldReact = await cartBuildWith('old-react', (dist) =>
+    editJson(path.join(dist, 'mf-manifest.json'), (manifest) => {
+      const react = (manifest.shared as Array<{ name: string; version: string; requiredVersion: string }>).find(
+        (lib) => lib.name === 'react',
+      )!;
+      react.version = '18.3.1';
+      react.requiredVersion = '^18.2.0';
+    }),
+  );
+  await expect(command('release', ['cart', '--from', oldReact])).rejects.toThrow(
+    /refused: cart [0-9a-f]{12} requires react \^18\.2\.0, but the shell provides 19\.\d+\.\d+/,
+  );
+
+  const otherPayload = await cartBuildWith('other-payload', (dist) =>
+    editJson(path.join(dist, 'contracts.json'), (contracts) => {
+      // The request the shell and the catalog ask the cart ('In den Warenkorb'), answered with another schema.
+      (contracts.fingerprints as Record<string, string>)['cart:add'] = 'ffffffffffff';
+    }),
+  );
+  await expect(command('release', ['cart', '--from', otherPayload])).rejects.toThrow(
+    /refused: 'cart:add' was built against different schemas: shell \(tree build\).* \/ cart [0-9a-f]{12}/,
+  );
+  const liveAfter =
+    (
+      await shop
+        .db('admin')
+        .collection('releasechannels')
+        .findOne({ _id: 'cart' as never })
+    )?.liveVersion ?? null;
+  expect(liveAfter).toBe(liveBefore);
+});

@@ -4,15 +4,21 @@
  * publishes it into the remote store as an immutable version (`/remotes/<slice>/<version>/`, with
  * `release.json`), records it in the release registry and makes it live on every gateway instance
  * of the running shop within about a second (docs/releases.md). `--no-promote` only publishes and
- * records it. Acts on the shop `npm start` runs (its database and ./data/releases), or on
- * MONGODB_URI (with MONGODB_DB, the admin service's database) and RELEASES_DIR.
+ * records it. Before it goes live it is checked against the shell and the slices live beside it
+ * (shared singleton versions, browser contracts: scripts/lib/release-checks.ts); a refusal names
+ * each problem and leaves the live version as it was. Acts on the shop `npm start` runs (its
+ * database and ./data/releases), or on MONGODB_URI (with MONGODB_DB, the admin service's
+ * database) and RELEASES_DIR.
  */
 import { parseArgs } from 'node:util';
 import { RemoteName } from '@shop/contracts';
 import { buildAll } from './lib/stack';
 import { info, step } from './lib/log';
 import path from 'node:path';
-import { publish, registry, treeBuild, whoIsReleasing } from './lib/releases';
+import { ShopEvents, ShopRequests } from '@shop/contracts';
+import { liveReleases, publish, registry, treeBuild, whoIsReleasing } from './lib/releases';
+import { liveSetWith } from './lib/live-set';
+import { contractProblemsOf, singletonProblems } from './lib/release-checks';
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -31,6 +37,19 @@ async function main() {
   step('Recording it in the release registry');
   if ((await registry(['register', `${folder}/release.json`])) !== 0) process.exit(1);
   if (values['no-promote']) return;
+  step('Checking it against the shell and the slices live beside it');
+  const { shell, set } = await liveSetWith(record, await liveReleases());
+  const candidate = set[set.length - 1]!;
+  const problems = [
+    ...singletonProblems(candidate, shell),
+    ...contractProblemsOf(set, { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests) }),
+  ];
+  if (problems.length) {
+    for (const problem of problems) console.error(`refused: ${problem}`);
+    console.error(`${slice.data} ${record.version} is published and recorded, not live.`);
+    process.exit(1);
+  }
+  info('shared singletons and browser contracts fit');
   step('Promoting');
   process.exit(await registry(['promote', slice.data, record.version, '--by', whoIsReleasing()]));
 }

@@ -197,3 +197,17 @@ test('analytics: the period’s sales as figures, a chart with its table, and a 
   expect(download.suggestedFilename()).toMatch(/^auswertung-\d{4}-\d{2}-\d{2}-bis-\d{4}-\d{2}-\d{2}\.csv$/);
   expect((await axe(page)).violations).toEqual([]);
 });
+
+test('staff see which version of each slice is live: before any release, the installation @phone', async ({ shopperPage: page }) => {
+  await logInAsManager(page);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Versionen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live-Versionen' })).toBeVisible();
+  await page.getByLabel('Bereich').selectOption({ label: 'Warenkorb und Kasse' });
+  await page.getByRole('button', { name: 'Anzeigen' }).click();
+  await expect(page).toHaveURL(/\/admin\/releases\?bereich=cart$/);
+  await expect(page.getByTestId('live-version')).toHaveText('Live: der Stand der Shop-Installation (noch kein Release)');
+  await expect(page.getByText('Noch keine Version veröffentlicht.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  expect((await axe(page)).violations).toEqual([]);
+});

@@ -6,6 +6,10 @@
  * the sources of the versions about to be live together.
  */
 
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 /** One source file: its path from the repository root and its text. */
 export interface SourceFile {
   path: string;
@@ -66,4 +70,15 @@ export function contractProblems(use: ContractUse, contracts: { events: string[]
   for (const name of contracts.requests)
     if (!use.get(name)?.answers.size) problems.push(`request '${name}' is a contract that nobody answers`);
   return problems;
+}
+
+/**
+ * The browser sources of the repository at `root` as git lists them (shell, remotes, shared
+ * packages; tests and test helpers left out); `under` narrows them to some folders.
+ */
+export function browserSources(root: string, under: string[] = ['shell/src', 'mf-*/src/*', 'packages/*/src/*']): SourceFile[] {
+  const paths = execFileSync('git', ['ls-files', '--', ...under], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !/^packages\/(test-dom|test-fixtures)\//.test(file));
+  return paths.map((file) => ({ path: file, text: readFileSync(path.join(root, file), 'utf8') }));
 }

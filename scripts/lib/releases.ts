@@ -3,12 +3,12 @@
  * immutable folder in the remote store. The registry itself is the admin service's
  * (services/admin/src/releases/), reached through its command line (`registry`).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ReleaseRecord } from '@shop/contracts/admin';
+import { LiveReleases, ReleaseRecord } from '@shop/contracts/admin';
 import { contractUse, type SourceFile } from './event-contracts';
 import { runForExitCode } from './run';
 import { LOCAL_MONGO_PORT, ROOT, type Slice } from './paths';
@@ -71,6 +71,12 @@ async function sourcesOf(slice: Slice, dist: string): Promise<SourceFile[]> {
   );
 }
 
+/** `contracts.json` of a build (packages/webpack-config): what it was compiled against. */
+interface BuildContracts {
+  version: string;
+  fingerprints: Record<string, string>;
+}
+
 interface FederationManifest {
   shared: Array<{ name: string; version: string; requiredVersion: string }>;
   exposes: Array<{ path: string }>;
@@ -84,7 +90,10 @@ export function treeBuild(slice: Slice): string {
 /** The record of the build in `dist` (the slice's, with its mf-manifest.json) as it would be published now. */
 export async function recordOf(slice: Slice, dist: string, version: string): Promise<ReleaseRecord> {
   const manifest = JSON.parse(await readFile(path.join(dist, 'mf-manifest.json'), 'utf8')) as FederationManifest;
-  const contracts = JSON.parse(await readFile(path.join(ROOT, 'packages', 'contracts', 'package.json'), 'utf8')) as { version: string };
+  const contracts = JSON.parse(await readFile(path.join(dist, 'contracts.json'), 'utf8').catch(() => '{}')) as Partial<BuildContracts>;
+  if (!contracts.version || !contracts.fingerprints)
+    throw new Error(`${dist} has no contracts.json: build it with the shop's webpack config`);
+  const fingerprints = contracts.fingerprints;
   const commit = git(['rev-parse', '--short=12', 'HEAD']) ?? 'unknown';
   const dirty = (git(['status', '--porcelain', '--', `mf-${slice}`, 'packages']) ?? '') !== '';
   const roles = { emits: new Set<string>(), listens: new Set<string>(), asks: new Set<string>(), answers: new Set<string>() };
@@ -105,6 +114,11 @@ export async function recordOf(slice: Slice, dist: string, version: string): Pro
       listens: [...roles.listens].sort(),
       asks: [...roles.asks].sort(),
       answers: [...roles.answers].sort(),
+      fingerprints: Object.fromEntries(
+        [...new Set([...roles.emits, ...roles.listens, ...roles.asks, ...roles.answers])]
+          .sort()
+          .map((name) => [name, fingerprints[name] ?? 'unknown']),
+      ),
     },
     exposes: manifest.exposes.map((expose) => expose.path).sort(),
   });
@@ -112,8 +126,9 @@ export async function recordOf(slice: Slice, dist: string, version: string): Pro
 
 /**
  * Copies a build of the slice (`dist`: browser build with `server/` inside) into the store as
- * `<slice>/<version>/` with its `release.json`. The folder appears whole or not at all (written beside, then renamed), and a
- * version already in the store is left as it is: its files are cached for good by browsers.
+ * `<slice>/<version>/` with its `release.json`. The folder appears whole or not at all (written
+ * beside, then renamed), and a version already in the store is left as it is: its files are
+ * cached for good by browsers.
  * @returns the release's record and its folder.
  */
 export async function publish(slice: Slice, dist: string): Promise<{ record: ReleaseRecord; folder: string; fresh: boolean }> {
@@ -137,17 +152,32 @@ export async function publish(slice: Slice, dist: string): Promise<{ record: Rel
   return { record, folder, fresh: true };
 }
 
+/** The registry's command line and the environment it runs in (the shop's database). */
+function registryCommand(args: string[]): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  return {
+    command: process.execPath,
+    args: [path.join(ROOT, 'services/admin/dist/releases/release-cli.js'), ...args],
+    env: { ...process.env, MONGODB_URI: process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${LOCAL_MONGO_PORT}/`, LOG_LEVEL: 'silent' },
+  };
+}
+
 /**
  * Runs the registry's command line (services/admin/dist/releases/release-cli.js) on the shop's
- * database: the local one of `npm start` (port 27017), or MONGODB_URI.
+ * database: the local one of `npm start` (port 27017), or MONGODB_URI (with MONGODB_DB).
  * @returns its exit code (its lines go to this terminal).
  */
 export function registry(args: string[]): Promise<number> {
-  return runForExitCode(process.execPath, [path.join(ROOT, 'services/admin/dist/releases/release-cli.js'), ...args], {
-    env: {
-      ...process.env,
-      MONGODB_URI: process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${LOCAL_MONGO_PORT}/`,
-      LOG_LEVEL: 'silent',
-    },
+  const { command, args: argv, env } = registryCommand(args);
+  return runForExitCode(command, argv, { env });
+}
+
+/** The live release of each slice, from the registry. @throws with the registry's reason when it cannot be read. */
+export function liveReleases(): Promise<LiveReleases> {
+  const { command, args, env } = registryCommand(['live']);
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { env }, (error, stdout, stderr) => {
+      if (error) reject(new Error(stderr.trim() || error.message));
+      else resolve(LiveReleases.parse(JSON.parse(stdout)));
+    });
   });
 }

@@ -15,6 +15,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; permission: StaffPerm
   { to: '/admin/media', label: 'Medien', permission: 'media:write' },
   { to: '/admin/analytics', label: 'Auswertungen', permission: 'analytics:read' },
   { to: '/admin/audit', label: 'Protokoll', permission: 'audit:read' },
+  { to: '/admin/releases', label: 'Versionen', permission: 'releases:read' },
   { to: '/admin/settings', label: 'Einstellungen', permission: 'settings:write' },
   { to: '/admin/auth-status', label: 'Mein Zugang', permission: 'dashboard:read' },
 ];

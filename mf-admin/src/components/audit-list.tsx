@@ -3,6 +3,7 @@ import { formatDateTime } from '@shop/format';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { PRODUCT_FIELD_LABELS } from '../lib/product-labels';
 import { roleLabel } from '../lib/role-labels';
+import { releaseActor } from '../lib/release-actor';
 
 const ENTITY_LABELS: Record<string, string> = {
   product: 'Produkt',
@@ -12,6 +13,7 @@ const ENTITY_LABELS: Record<string, string> = {
   post: 'Blogbeitrag',
   page: 'Seite',
   media: 'Bild',
+  release: 'Live-Version',
 };
 const ACTION_LABELS: Record<string, string> = {
   create: 'angelegt',
@@ -36,6 +38,8 @@ const ACTION_LABELS: Record<string, string> = {
   delete: 'gelöscht',
   online: 'online gestellt',
   offline: 'offline genommen',
+  promote: 'freigegeben',
+  rollback: 'zurückgesetzt',
 };
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
@@ -74,6 +78,7 @@ const FIELD_LABELS: Record<string, string> = {
   width: 'Breite (px)',
   height: 'Höhe (px)',
   online: 'Online',
+  liveVersion: 'Live-Version',
 };
 /** Post states in the log ('status' of a post; orders have their own labels). */
 const POST_STATUS_LABELS: Record<string, string> = { draft: 'Entwurf', published: 'Veröffentlicht' };
@@ -114,7 +119,7 @@ export function AuditList({ entries }: { entries: AuditListEntry[] }) {
               {formatDateTime(new Date(entry.at))} ·{' '}
               {entry.actorName
                 ? `${entry.actorName} (${roleLabel(entry.actorRole)})`
-                : `${roleLabel(entry.actorRole)} ${entry.actorId.slice(-6)}`}
+                : (releaseActor(entry.actorId) ?? `${roleLabel(entry.actorRole)} ${entry.actorId.slice(-6)}`)}
             </span>
           </p>
           {entry.reason && <p>Begründung: „{entry.reason}“</p>}

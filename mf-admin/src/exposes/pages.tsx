@@ -19,6 +19,7 @@ import { ContentPage } from '../features/content/content-page';
 import { MediaPage } from '../features/media/media-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { ReviewsPage } from '../features/reviews/reviews-page';
+import { ReleasesPage } from '../features/releases/releases-page';
 import '../styles/admin.css';
 
 // The editors carry CodeMirror: their own chunks, loaded when an editor opens.
@@ -49,6 +50,7 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   promotions: PromotionsPage,
   settings: SettingsPage,
   reviews: ReviewsPage,
+  releases: ReleasesPage,
 };
 
 /** Admin pages (spec §2 'Admin routes'), each only for staff (RequireStaff; the services check every call too). */

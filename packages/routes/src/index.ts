@@ -153,6 +153,8 @@ export const ROUTES = [
   route('/admin/products/new', 'admin', 'product-new', 'Neues Produkt', loginOnly),
   route('/admin/products/edit/:id', 'admin', 'product-edit', 'Produkt bearbeiten', loginOnly),
   route('/admin/audit', 'admin', 'audit', 'Änderungsprotokoll', loginOnly),
+  // Beyond spec §2: the live versions of the slices' screens (docs/releases.md).
+  route('/admin/releases', 'admin', 'releases', 'Live-Versionen', loginOnly),
   route('/admin/orders', 'admin', 'orders', 'Bestellungen verwalten', loginOnly),
   route('/admin/bestellungen', 'admin', 'orders', 'Bestellungen verwalten', loginOnly),
   route('/admin/customers', 'admin', 'customers', 'Kunden verwalten', loginOnly),

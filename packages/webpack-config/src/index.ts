@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -126,6 +127,32 @@ function buildIdPlugin() {
           { name: 'BuildId', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
           () => {
             compilation.emitAsset('build-id.json', new compiler.webpack.sources.RawSource(JSON.stringify({ buildId: BUILD_ID })));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
+ * `contracts.json` in the browser build: the `@shop/contracts` version the app was compiled
+ * against and the fingerprint of each browser contract (event and request schemas,
+ * `@shop/contracts/fingerprints`), which the checks before a release goes live compare between the
+ * slices that would be live together (docs/releases.md).
+ */
+function contractsRecordPlugin(appDir: string) {
+  return {
+    apply(compiler: Compiler) {
+      compiler.hooks.thisCompilation.tap('ContractsRecord', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'ContractsRecord', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            // The contracts the app itself resolves (its own dependency), not this package's.
+            const fingerprints = createRequire(path.join(appDir, 'package.json'))('@shop/contracts/fingerprints') as {
+              contractFingerprints(): Record<string, string>;
+            };
+            const record = { version: installedVersion(appDir, '@shop/contracts'), fingerprints: fingerprints.contractFingerprints() };
+            compilation.emitAsset('contracts.json', new compiler.webpack.sources.RawSource(JSON.stringify(record)));
           },
         );
       });
@@ -264,6 +291,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
           ]),
       ...(host ? [new HtmlWebpackPlugin({ template: host.template, scriptLoading: 'defer' })] : []),
       buildIdPlugin(),
+      contractsRecordPlugin(dir),
     ],
     performance: { hints: false },
     devServer: {

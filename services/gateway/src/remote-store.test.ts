@@ -4,7 +4,7 @@ import { inReleasesDir, localEntry, publicBuildFile } from './remote-store';
 
 const store = { staticRoot: '/srv/shop', releasesDir: '/srv/releases' };
 
-test('publicBuildFile: server folders, release records and precompressed copies never, source maps only when the operator serves them', () => {
+test('publicBuildFile: server folders, build and release records and precompressed copies never, source maps only when the operator serves them', () => {
   expect(publicBuildFile('/remoteEntry.js', false)).toBe(true);
   expect(publicBuildFile('/server/remoteEntry.js', true)).toBe(false);
   expect(publicBuildFile('server/build-id.json', true)).toBe(false);
@@ -16,6 +16,8 @@ test('publicBuildFile: server folders, release records and precompressed copies 
   expect(publicBuildFile('/0123456789ab/remoteEntry.js', false)).toBe(true);
   expect(publicBuildFile('/0123456789ab/server/remoteEntry.js', true)).toBe(false);
   expect(publicBuildFile('/0123456789ab/release.json', false)).toBe(false);
+  expect(publicBuildFile('/contracts.json', false)).toBe(false);
+  expect(publicBuildFile('/0123456789ab/contracts.json', false)).toBe(false);
   expect(publicBuildFile('/0123456789ab/325.abc.js.map', false)).toBe(false);
 });
 

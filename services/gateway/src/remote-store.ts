@@ -52,7 +52,8 @@ export function localEntry(store: RemoteStore, entry: string): { folder: string;
 /**
  * Whether a path under a remote's URL base is for the public, `pathname` relative to
  * `/remotes/<slice>/`: not a server build (`server/`, which holds the code that renders pages,
- * loaded only by the gateway itself), not a release's record (`release.json`), no precompressed
+ * loaded only by the gateway itself), not a build's or release's record (`contracts.json`,
+ * `release.json`), no precompressed
  * copy by its own name, and no source map unless the operator serves them (SOURCE_MAPS=on).
  */
 export function publicBuildFile(pathname: string, sourceMaps: boolean): boolean {
@@ -60,7 +61,7 @@ export function publicBuildFile(pathname: string, sourceMaps: boolean): boolean 
   // A release's files lie one folder down: `<version>/…`.
   const inBuild = parts[0] !== undefined && RELEASE_VERSION_PATTERN.test(parts[0]) ? parts.slice(1) : parts;
   if (inBuild[0] === 'server') return false;
-  if (inBuild.length === 1 && inBuild[0] === 'release.json') return false;
+  if (inBuild.length === 1 && (inBuild[0] === 'release.json' || inBuild[0] === 'contracts.json')) return false;
   // A precompressed copy is sent in place of its file (preCompressed), never asked for by name.
   if (pathname.endsWith('.br')) return false;
   return sourceMaps || !pathname.endsWith('.map');

@@ -20,6 +20,7 @@ const AUDIT_AREAS: Record<string, string> = {
   media: 'Medien',
   review: 'Bewertungen',
   settings: 'Shop-Einstellungen',
+  release: 'Live-Versionen',
 };
 
 /**

@@ -36,13 +36,18 @@ export const ReleaseRecord = lazySchema(() =>
       shared: z.record(z.string(), z.object({ version: z.string(), requiredVersion: z.string() }).strict()),
       /** The `@shop/contracts` version it was built against. */
       contractsVersion: z.string().min(1).max(40),
-      /** Browser events (ShopEvents) and requests (ShopRequests) the remote's source emits, listens to, asks and answers. */
+      /**
+       * Browser events (ShopEvents) and requests (ShopRequests) the remote's source emits, listens
+       * to, asks and answers, and the fingerprint of each one's schema in the contracts it was
+       * built against (`@shop/contracts/fingerprints`).
+       */
       events: z
         .object({
           emits: z.array(z.string()),
           listens: z.array(z.string()),
           asks: z.array(z.string()),
           answers: z.array(z.string()),
+          fingerprints: z.record(z.string(), z.string()),
         })
         .strict(),
       /** The modules it exposes ('./pages', './cart-button', …). */

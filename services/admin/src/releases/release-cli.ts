@@ -6,6 +6,7 @@
  *   node dist/releases/release-cli.js promote <slice> <version> --by <who>
  *   node dist/releases/release-cli.js rollback <slice> [version] --by <who>
  *   node dist/releases/release-cli.js list <slice> [--json]
+ *   node dist/releases/release-cli.js live          (the live release of each slice, as JSON)
  *
  * Promotes and rollbacks are audited like a staff change, by 'cli:<who>' (the git author's
  * e-mail address). Exits 1 with the reason on a refused command.
@@ -50,7 +51,7 @@ async function main() {
     const registry = new ReleaseRegistry({ db, relay, now: () => new Date() });
     await registry.init();
     const slice = () => {
-      const parsed = RemoteName.safeParse(command === 'register' ? undefined : first);
+      const parsed = RemoteName.safeParse(first);
       if (!parsed.success) throw new Error(`unknown slice '${first ?? ''}': one of ${RemoteName.options.join(', ')}`);
       return parsed.data;
     };
@@ -82,8 +83,11 @@ async function main() {
         console.log(values.json ? JSON.stringify(releases) : listing(releases));
         break;
       }
+      case 'live':
+        console.log(JSON.stringify(await registry.live()));
+        break;
       default:
-        throw new Error(`unknown command '${command ?? ''}': register, promote, rollback or list`);
+        throw new Error(`unknown command '${command ?? ''}': register, promote, rollback, list or live`);
     }
     // The change's audit entry goes into the log now, not with the service's next sweep.
     await relay.flush();

@@ -48,7 +48,13 @@ const release = (version: string, overrides: Partial<ReleaseRecord> = {}): Relea
   createdBy: 'team-cart@example.de',
   shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' }, zustand: { version: '5.1.0', requiredVersion: '5.1.0' } },
   contractsVersion: '0.1.0',
-  events: { emits: ['cart:changed'], listens: ['auth:changed'], asks: [], answers: ['cart:add'] },
+  events: {
+    emits: ['cart:changed'],
+    listens: ['auth:changed'],
+    asks: [],
+    answers: ['cart:add'],
+    fingerprints: { 'cart:changed': '3097de3fdf91', 'auth:changed': 'd1cf4516f9b2', 'cart:add': '9c3bd2e7a661' },
+  },
   exposes: ['./pages', './cart-button'],
   ...overrides,
 });

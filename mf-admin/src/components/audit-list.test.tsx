@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import type { AuditListEntry } from '@shop/contracts/admin';
+import { AuditList } from './audit-list';
+
+const entry = (overrides: Partial<AuditListEntry>): AuditListEntry => ({
+  id: '6f1c2b9a-1e4b-4001-8234-56ccddeeff00',
+  at: '2026-11-28T09:12:30.000Z',
+  actorId: '665f1c2b9a1e4b00123456cc',
+  actorRole: 'manager',
+  actorName: 'Lena Leitung',
+  service: 'admin',
+  entity: 'release',
+  entityId: 'cart',
+  label: 'cart 9670391cde23',
+  action: 'promote',
+  changes: [{ field: 'liveVersion', before: '81ddb2cfe73b', after: '9670391cde23' }],
+  reason: null,
+  ...overrides,
+});
+
+/** The audit log as staff read it: what, by whom, each change before → after. */
+test('a release made live with the release command names the version change and the developer', () => {
+  render(<AuditList entries={[entry({ actorId: 'cli:team-cart@example.de', actorRole: 'developer', actorName: null })]} />);
+  const [item] = screen.getAllByRole('listitem').filter((element) => element.classList.contains('admin-audit__entry'));
+  expect(item).toHaveTextContent('Live-Version „cart 9670391cde23“ freigegeben');
+  expect(item).toHaveTextContent('28.11.2026 um 10:12 Uhr · team-cart@example.de (Release-Befehl)');
+  expect(item).toHaveTextContent('Live-Version: 81ddb2cfe73b → 9670391cde23');
+});
+
+test('a staff member is named with the role; an unknown name shows the role and the end of the id', () => {
+  render(<AuditList entries={[entry({ action: 'rollback' }), entry({ id: '6f1c2b9a-1e4b-4001-8234-56ccddeeff01', actorName: null })]} />);
+  const [named, unnamed] = screen.getAllByRole('listitem').filter((item) => item.classList.contains('admin-audit__entry'));
+  expect(named).toHaveTextContent('zurückgesetzt');
+  expect(named).toHaveTextContent('Lena Leitung (Manager)');
+  expect(unnamed).toHaveTextContent('Manager 3456cc');
+});

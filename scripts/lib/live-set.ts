@@ -1,0 +1,60 @@
+/**
+ * The slices that would be live together if a release were promoted (docs/releases.md 'Checks
+ * before a promote'): the shell as the tree has it (it ships with the gateway), every other remote
+ * as its live release or, without one, its build in the tree, and the candidate.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LiveReleases, ReleaseRecord } from '@shop/contracts/admin';
+import { browserSources, contractUse } from './event-contracts';
+import { recordOf, releasesDir, treeBuild, versionOf } from './releases';
+import type { LiveSlice } from './release-checks';
+import { ROOT, SLICES, type Slice } from './paths';
+
+/** `mf-manifest.json` and `contracts.json` of a build, as far as the checks read them. */
+async function builtAgainst(dist: string) {
+  const manifest = JSON.parse(await readFile(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+    shared: Array<{ name: string; version: string; requiredVersion: string }>;
+  };
+  const contracts = JSON.parse(await readFile(path.join(dist, 'contracts.json'), 'utf8')) as { fingerprints: Record<string, string> };
+  return {
+    shared: Object.fromEntries(manifest.shared.map(({ name, version, requiredVersion }) => [name, { version, requiredVersion }])),
+    fingerprints: contracts.fingerprints,
+  };
+}
+
+/** The shell as the tree has it: its build's shared singletons and contracts, its and the packages' sources' events. */
+export async function shellAsLive(): Promise<LiveSlice> {
+  const { shared, fingerprints } = await builtAgainst(path.join(ROOT, 'shell', 'dist'));
+  const events = { emits: [] as string[], listens: [] as string[], asks: [] as string[], answers: [] as string[] };
+  const shellSources = browserSources(ROOT, ['shell/src', 'packages/*/src/*']);
+  for (const [name, use] of contractUse(shellSources))
+    for (const role of Object.keys(events) as Array<keyof typeof events>) if (use[role].has('shell')) events[role].push(name);
+  const used = new Set(Object.values(events).flat());
+  return {
+    slice: 'shell',
+    version: 'tree',
+    shared,
+    events: { ...events, fingerprints: Object.fromEntries([...used].map((name) => [name, fingerprints[name] ?? 'unknown'])) },
+  };
+}
+
+/** A remote as live now: `live` (the registry's live releases) names its version, else its build in the tree. */
+async function remoteAsLive(slice: Slice, live: LiveReleases): Promise<LiveSlice> {
+  const version = live.releases.find((release) => release.slice === slice)?.version;
+  if (version) {
+    const record = ReleaseRecord.parse(JSON.parse(await readFile(path.join(releasesDir(), slice, version, 'release.json'), 'utf8')));
+    return { slice, version, shared: record.shared, events: record.events };
+  }
+  const dist = treeBuild(slice);
+  const record = await recordOf(slice, dist, await versionOf(dist));
+  return { slice, version: 'tree', shared: record.shared, events: record.events };
+}
+
+/** The candidate and everything that would be live beside it. */
+export async function liveSetWith(candidate: ReleaseRecord, live: LiveReleases): Promise<{ shell: LiveSlice; set: LiveSlice[] }> {
+  const shell = await shellAsLive();
+  const others = await Promise.all(SLICES.filter((slice) => slice !== candidate.slice).map((slice) => remoteAsLive(slice, live)));
+  const self: LiveSlice = { slice: candidate.slice, version: candidate.version, shared: candidate.shared, events: candidate.events };
+  return { shell, set: [shell, ...others, self] };
+}

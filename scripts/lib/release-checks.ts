@@ -1,0 +1,74 @@
+/**
+ * The checks a release passes before it goes live (docs/releases.md 'Checks before a promote'),
+ * over the slices that would be live together: the shell as the tree has it, each other remote
+ * as its live release (or its build in the tree), and the candidate. Pure functions over release
+ * records; each problem is one line a developer can act on.
+ */
+import semver from 'semver';
+import type { ReleaseRecord } from '@shop/contracts/admin';
+import { contractProblems, type ContractUse } from './event-contracts';
+
+/** A slice as it would be live: the shell, or a remote's release (or tree build), with what it was built against. */
+export interface LiveSlice {
+  /** 'shell' or the remote's name. */
+  slice: string;
+  /** The release's version; 'tree' for a build in the shop's tree. */
+  version: string;
+  shared: ReleaseRecord['shared'];
+  events: ReleaseRecord['events'];
+}
+
+const label = (live: LiveSlice) => (live.version === 'tree' ? `${live.slice} (tree build)` : `${live.slice} ${live.version}`);
+
+/**
+ * Shared singletons (one copy per page, the shell's): every library the candidate shares with the
+ * shell must be one version both accept, the shell's version within the candidate's required range
+ * and the candidate's within the shell's (the runtime may load either). Module Federation only
+ * warns in the browser console when they do not fit; here the release is refused.
+ */
+export function singletonProblems(candidate: LiveSlice, shell: LiveSlice): string[] {
+  const problems: string[] = [];
+  for (const [name, built] of Object.entries(candidate.shared)) {
+    const provided = shell.shared[name];
+    if (!provided) continue;
+    if (!semver.satisfies(provided.version, built.requiredVersion))
+      problems.push(`${label(candidate)} requires ${name} ${built.requiredVersion}, but the shell provides ${provided.version}`);
+    else if (!semver.satisfies(built.version, provided.requiredVersion))
+      problems.push(`${label(candidate)} brings ${name} ${built.version}, outside the shell's range ${provided.requiredVersion}`);
+  }
+  return problems;
+}
+
+/**
+ * The browser contracts across the set: every event listened to is emitted by a slice of the set,
+ * every request asked is answered by exactly one, none is dead (the same rules as the source check,
+ * scripts/event-contracts.test.ts), and every slice that emits, listens to, asks or answers one
+ * contract was built against the same schema of it (fingerprints): a payload one slice sends is
+ * the payload the others parse.
+ */
+export function contractProblemsOf(set: LiveSlice[], contracts: { events: string[]; requests: string[] }): string[] {
+  const use: ContractUse = new Map();
+  for (const live of set) {
+    for (const role of ['emits', 'listens', 'asks', 'answers'] as const) {
+      for (const name of live.events[role]) {
+        const roles = use.get(name) ?? { emits: new Set(), listens: new Set(), asks: new Set(), answers: new Set() };
+        roles[role].add(live.slice);
+        use.set(name, roles);
+      }
+    }
+  }
+  const problems = contractProblems(use, contracts);
+  for (const name of [...use.keys()].sort()) {
+    const seen = new Map<string, string[]>();
+    for (const live of set) {
+      const fingerprint = live.events.fingerprints[name];
+      if (!fingerprint) continue;
+      seen.set(fingerprint, [...(seen.get(fingerprint) ?? []), label(live)]);
+    }
+    if (seen.size > 1)
+      problems.push(
+        `'${name}' was built against different schemas: ${[...seen.values()].map((slices) => slices.join(', ')).join(' / ')} (rebuild against one @shop/contracts)`,
+      );
+  }
+  return problems;
+}

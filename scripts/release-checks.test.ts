@@ -1,0 +1,60 @@
+import { contractProblemsOf, singletonProblems, type LiveSlice } from './lib/release-checks';
+
+/** The checks before a release goes live refuse with a reason a developer can act on (docs/releases.md). */
+const shell: LiveSlice = {
+  slice: 'shell',
+  version: 'tree',
+  shared: { react: { version: '19.3.1', requiredVersion: '^19.0.0' }, zustand: { version: '5.1.0', requiredVersion: '5.1.0' } },
+  events: {
+    emits: [],
+    listens: ['cart:changed'],
+    asks: ['cart:add'],
+    answers: [],
+    fingerprints: { 'cart:changed': 'aaaaaaaaaaaa', 'cart:add': 'bbbbbbbbbbbb' },
+  },
+};
+const cart = (overrides: Partial<LiveSlice> = {}): LiveSlice => ({
+  slice: 'cart',
+  version: '0123456789ab',
+  shared: { react: { version: '19.3.1', requiredVersion: '^19.0.0' }, zustand: { version: '5.1.0', requiredVersion: '5.1.0' } },
+  events: {
+    emits: ['cart:changed'],
+    listens: [],
+    asks: [],
+    answers: ['cart:add'],
+    fingerprints: { 'cart:changed': 'aaaaaaaaaaaa', 'cart:add': 'bbbbbbbbbbbb' },
+  },
+  ...overrides,
+});
+const CONTRACTS = { events: ['cart:changed'], requests: ['cart:add'] };
+
+test('a remote that fits the shell and the other slices passes', () => {
+  expect(singletonProblems(cart(), shell)).toEqual([]);
+  expect(contractProblemsOf([shell, cart()], CONTRACTS)).toEqual([]);
+});
+
+test('a remote built against an incompatible react range is refused, both ways round', () => {
+  const wantsOld = cart({ shared: { ...cart().shared, react: { version: '18.3.1', requiredVersion: '^18.2.0' } } });
+  expect(singletonProblems(wantsOld, shell)).toEqual(['cart 0123456789ab requires react ^18.2.0, but the shell provides 19.3.1']);
+  const bringsNewer = cart({ shared: { ...cart().shared, zustand: { version: '6.0.0', requiredVersion: '>=5.1.0' } } });
+  expect(singletonProblems(bringsNewer, shell)).toEqual(["cart 0123456789ab brings zustand 6.0.0, outside the shell's range 5.1.0"]);
+});
+
+test('a remote whose emitted event no longer matches what its listener parses is refused', () => {
+  const changedPayload = cart({
+    events: { ...cart().events, fingerprints: { ...cart().events.fingerprints, 'cart:changed': 'cccccccccccc' } },
+  });
+  expect(contractProblemsOf([shell, changedPayload], CONTRACTS)).toEqual([
+    "'cart:changed' was built against different schemas: shell (tree build) / cart 0123456789ab (rebuild against one @shop/contracts)",
+  ]);
+});
+
+test('a remote that stops answering a request the shell asks, or stops emitting what the shell listens to, is refused', () => {
+  const silent = cart({ events: { ...cart().events, emits: [], answers: [] } });
+  expect(contractProblemsOf([shell, silent], CONTRACTS)).toEqual([
+    "event 'cart:changed' is listened to by shell but emitted by nobody",
+    "request 'cart:add' is asked by shell but answered by nobody",
+    "event 'cart:changed' is a contract that nobody emits",
+    "request 'cart:add' is a contract that nobody answers",
+  ]);
+});
