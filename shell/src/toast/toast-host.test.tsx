@@ -27,6 +27,21 @@ describe('ToastHost', () => {
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
   });
 
+  test('a toast that holds the keyboard focus stays; its full duration starts again when the focus leaves', () => {
+    render(<ToastHost />);
+    act(() => showToast({ title: 'Hinzugefügt!', variant: 'success', durationMs: 2000 }));
+    const close = screen.getByRole('button', { name: 'Meldung schließen' });
+    act(() => close.focus());
+    act(() => jest.advanceTimersByTime(5000));
+    expect(toast()).toBeInTheDocument();
+    expect(close).toHaveFocus();
+    act(() => close.blur());
+    act(() => jest.advanceTimersByTime(1900));
+    expect(toast()).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(100));
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+
   test("with a modal dialog open: in the dialog's toast slot, announced there, and back on the page when it closes", async () => {
     render(
       <>

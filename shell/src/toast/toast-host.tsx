@@ -10,6 +10,9 @@ type Toast = ShopEventDetail<'shell:toast'> & { id: number };
 /**
  * Shows toasts sent by any slice ('shell:toast'), one at a time: a new toast replaces the
  * current one (spec §9 'Toasts'); each closes after its duration (default 5 s) or by its button.
+ * While the toast holds the keyboard focus it stays (WCAG 2.2.1: a shopper who reached its close
+ * button with Tab does not lose it, and the focus does not fall to the page's start); its full
+ * duration starts again when the focus leaves it.
  *
  * Where (on a phone the toast covered the side cart's buttons, and while a modal
  * dialog was open it could neither be closed nor heard, as the dialog makes the page inert):
@@ -25,6 +28,7 @@ export function ToastHost() {
   const [toast, setToast] = useState<Toast | null>(null);
   const [place, setPlace] = useState<ToastPlace>({ kind: 'page', bottomOffsetPx: 0 });
   const region = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState(false);
 
   useEffect(
     () =>
@@ -36,10 +40,12 @@ export function ToastHost() {
   );
 
   useEffect(() => {
-    if (!toast) return;
+    if (!toast || focused) return;
     const timer = setTimeout(() => setToast(null), toast.durationMs ?? TOAST_DEFAULT_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [toast, focused]);
+  // A toast that goes (closed, replaced) holds the focus no more.
+  useEffect(() => setFocused(false), [toast?.id]);
 
   // A dialog that opens or closes while a toast shows takes it or gives it back (the side cart
   // opens just after its 'Hinzugefügt!' toast was sent).
@@ -60,7 +66,13 @@ export function ToastHost() {
 
   const text = toast ? `${toast.title}${toast.description ? `: ${toast.description}` : ''}` : '';
   const card = toast && (
-    <div key={toast.id} className={`shell-toast shell-toast--${toast.variant}`} data-testid="toast">
+    <div
+      key={toast.id}
+      className={`shell-toast shell-toast--${toast.variant}`}
+      data-testid="toast"
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
       <div>
         <strong>{toast.title}</strong>
         {toast.description && <p>{toast.description}</p>}
