@@ -41,7 +41,7 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Rec
 
 const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 /** One of the team's commands (`npm run release|rollback -- …`), on this test's shop. */
-const command = (script: 'release' | 'rollback', args: string[]) =>
+const command = (script: 'release' | 'rollback' | 'canary', args: string[]) =>
   run(process.execPath, [tsx, path.join(ROOT, 'scripts', `${script}.ts`), ...args], {
     env: {
       MONGODB_URI: shop.mongoUri,
@@ -51,18 +51,20 @@ const command = (script: 'release' | 'rollback', args: string[]) =>
     },
   });
 
-/** The server HTML of the (empty) cart page from one gateway. */
-async function cartPage(gatewayUrl: string): Promise<string> {
-  const response = await fetch(`${gatewayUrl}/warenkorb`, { headers: { 'user-agent': USER_AGENT, cookie: 'shop_age_verified=1' } });
+/** The server HTML of the (empty) cart page from one gateway (for a visitor with `cookie` beside the age check's). */
+async function cartPage(gatewayUrl: string, cookie?: string): Promise<string> {
+  const response = await fetch(`${gatewayUrl}/warenkorb`, {
+    headers: { 'user-agent': USER_AGENT, cookie: ['shop_age_verified=1', ...(cookie ? [cookie] : [])].join('; ') },
+  });
   expect(response.status).toBe(200);
   return response.text();
 }
 
 /** Ms from `since` until every gateway's server HTML holds `text` (checked every 50 ms, at most 10 s). */
-async function msUntilEveryGatewayShows(text: string, since: number): Promise<number> {
+async function msUntilEveryGatewayShows(text: string, since: number, cookie?: string): Promise<number> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const pages = await Promise.all(shop.gatewayUrls.map(cartPage));
+    const pages = await Promise.all(shop.gatewayUrls.map((url) => cartPage(url, cookie)));
     if (pages.every((page) => page.includes(text))) return Date.now() - since;
     if (Date.now() > deadline) throw new Error(`not on every gateway after 10 s: ${text}`);
     await sleep(50);
@@ -78,14 +80,19 @@ async function liveSince(): Promise<number> {
   return (channel!.changedAt as Date).getTime();
 }
 
-/** The cart page opened in a browser on `gatewayUrl` and hydrated: its text and every render problem. */
-async function hydratedCartPage(gatewayUrl: string): Promise<{ empty: string; problems: string[] }> {
+/** The cart page opened in a browser on `gatewayUrl` and hydrated (with a canary bucket's cookie): its text and every render problem. */
+async function hydratedCartPage(gatewayUrl: string, canaryCookie?: string): Promise<{ empty: string; problems: string[] }> {
   const { page, problems, close } = await returningShopperPage(browser, gatewayUrl, USER_AGENT);
+  if (canaryCookie) {
+    const [name, value] = canaryCookie.split('=') as [string, string];
+    await page.context().addCookies([{ name, value, url: gatewayUrl }]);
+  }
   await page.goto(`${gatewayUrl}/warenkorb`);
   await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 });
+  // The page's own text: the side cart in the header (its own module) says 'Ihr Warenkorb ist leer' too.
   const empty = await page
+    .getByRole('main')
     .getByText(/^Ihr Warenkorb ist/)
-    .first()
     .innerText();
   await close();
   return { empty, problems };
@@ -159,6 +166,60 @@ test('release, then roll back, a changed cart remote under load: both gateways s
   expect(outcomes.length).toBeGreaterThan(50);
   expect(outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500)).toEqual([]);
   expect(await Promise.all(['gateway', 'gateway-2'].map((name) => shop.pidOf(name)))).toEqual(pids);
+});
+
+test('a canary of 50 %: about half of the fresh visitors get the new cart, each of them on both gateways and in the hydrated page; then promoted to all', async () => {
+  const live = (await shop
+    .db('admin')
+    .collection('releasechannels')
+    .findOne({ _id: 'cart' as never }))!.liveVersion as string;
+  const started = await command('release', ['cart', '--from', path.join(CHANGED, 'dist'), '--canary', '50']);
+  const version = /cart ([0-9a-f]{12})/.exec(started)![1]!;
+  expect(started).toContain(`cart: ${version} is live for 50 % of visitors, ${live} for the others`);
+
+  /** One visitor's cart page from a gateway: the text its server HTML shows, the version its boot data names, its canary cookie. */
+  const visit = async (gatewayUrl: string, canaryCookie?: string) => {
+    const response = await fetch(`${gatewayUrl}/warenkorb`, {
+      headers: { 'user-agent': USER_AGENT, cookie: ['shop_age_verified=1', ...(canaryCookie ? [canaryCookie] : [])].join('; ') },
+    });
+    const html = await response.text();
+    const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith('shop_canary='));
+    return {
+      text: html.includes(NEW_TEXT) ? 'new' : html.includes(OLD_TEXT) ? 'old' : 'none',
+      version: /"entry":"\/remotes\/cart\/([0-9a-f]{12})\//.exec(html)?.[1],
+      cookie: canaryCookie ?? setCookie?.split(';')[0],
+    };
+  };
+  // Every gateway gives fresh visitors a bucket once it read the canary.
+  const deadline = Date.now() + 5000;
+  while (!(await Promise.all(shop.gatewayUrls.map((url) => visit(url)))).every((visitor) => visitor.cookie)) {
+    expect(Date.now()).toBeLessThan(deadline);
+    await sleep(50);
+  }
+  const visitors = [];
+  for (let index = 0; index < 40; index++) visitors.push(await visit(shop.gatewayUrls[index % 2]!));
+  // The server HTML and the boot data of each page name the same version.
+  for (const visitor of visitors)
+    expect([visitor.text, visitor.version]).toEqual(visitor.text === 'new' ? ['new', version] : ['old', live]);
+  const inCanary = visitors.filter((visitor) => visitor.text === 'new').length;
+  // 40 draws of a fair coin: 8–32 with a probability of 1 − 10⁻⁴.
+  expect(inCanary).toBeGreaterThanOrEqual(8);
+  expect(inCanary).toBeLessThanOrEqual(32);
+  // Each visitor keeps their version on the other gateway.
+  for (const [index, visitor] of visitors.entries())
+    expect((await visit(shop.gatewayUrls[(index + 1) % 2]!, visitor.cookie)).text).toBe(visitor.text);
+  // Hydrated in a browser, each version renders with no problem, both from one gateway's server render.
+  const newcomer = visitors.find((visitor) => visitor.text === 'new')!;
+  const regular = visitors.find((visitor) => visitor.text === 'old')!;
+  expect(await hydratedCartPage(shop.gatewayUrl, newcomer.cookie)).toEqual({ empty: 'Ihr Warenkorb ist noch leer', problems: [] });
+  expect(await hydratedCartPage(shop.gatewayUrl, regular.cookie)).toEqual({ empty: 'Ihr Warenkorb ist leer', problems: [] });
+
+  // 100 %: the canary's version is live for everyone.
+  expect(await command('canary', ['cart', '100'])).toContain(`cart: ${live} → ${version} is live`);
+  // Measured with the cookie of a visitor outside the canary: only the promote shows them the new text.
+  expect(await msUntilEveryGatewayShows(NEW_TEXT, await liveSince(), regular.cookie)).toBeLessThan(2000);
+  await command('rollback', ['cart']);
+  await msUntilEveryGatewayShows(OLD_TEXT, Date.now(), newcomer.cookie);
 });
 
 /** A copy of the tree's cart build (with its source beside it), its records changed by `edit`: a build made against something else. */

@@ -29,10 +29,11 @@ if (
     'release',
     'releases',
     'rollback',
+    'canary',
   ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback|canary [args]',
   );
   process.exit(2);
 }

@@ -1,10 +1,11 @@
 /**
- * `npm run release -- <slice> [--from <dist>] [--no-promote]`: builds the slice's remote (or
+ * `npm run release -- <slice> [--from <dist>] [--no-promote | --canary <percent>]`: builds the slice's remote (or
  * takes a build made elsewhere, `--from`: a folder with the browser build and `server/`),
  * publishes it into the remote store as an immutable version (`/remotes/<slice>/<version>/`, with
  * `release.json`), records it in the release registry and makes it live on every gateway instance
  * of the running shop within about a second (docs/releases.md). `--no-promote` only publishes and
- * records it. Before it goes live it is checked against the shell and the slices live beside it
+ * records it; `--canary <percent>` makes it live for that share of visitors only (a canary,
+ * widened or promoted with `npm run canary`). Before it goes live it is checked against the shell and the slices live beside it
  * (shared singleton versions, browser contracts: scripts/lib/release-checks.ts); a refusal names
  * each problem and leaves the live version as it was. Acts on the shop `npm start` runs (its
  * database and ./data/releases), or on MONGODB_URI (with MONGODB_DB, the admin service's
@@ -17,16 +18,20 @@ import { info, step } from './lib/log';
 import path from 'node:path';
 import { ShopEvents, ShopRequests } from '@shop/contracts';
 import { liveReleases, publish, registry, treeBuild, whoIsReleasing } from './lib/releases';
-import { liveSetWith } from './lib/live-set';
+import { liveSetsWith } from './lib/live-set';
+import { CANARY_PERCENT_MAX, CANARY_PERCENT_MIN, CanaryPercent } from '@shop/contracts/admin';
 import { contractProblemsOf, singletonProblems } from './lib/release-checks';
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { 'no-promote': { type: 'boolean', default: false }, from: { type: 'string' } },
+    options: { 'no-promote': { type: 'boolean', default: false }, from: { type: 'string' }, canary: { type: 'string' } },
   });
   const slice = RemoteName.safeParse(positionals[0]);
-  if (!slice.success) throw new Error(`usage: npm run release -- <${RemoteName.options.join('|')}> [--from <dist>] [--no-promote]`);
+  const usage = `usage: npm run release -- <${RemoteName.options.join('|')}> [--from <dist>] [--no-promote | --canary <percent>]`;
+  if (!slice.success) throw new Error(usage);
+  const canary = values.canary === undefined ? null : CanaryPercent.safeParse(Number(values.canary));
+  if (canary && !canary.success) throw new Error(`--canary takes a whole percent, ${CANARY_PERCENT_MIN}–${CANARY_PERCENT_MAX}\n${usage}`);
   if (!values.from) {
     step(`Building ${slice.data}`);
     await buildAll();
@@ -38,18 +43,20 @@ async function main() {
   if ((await registry(['register', `${folder}/release.json`])) !== 0) process.exit(1);
   if (values['no-promote']) return;
   step('Checking it against the shell and the slices live beside it');
-  const { shell, set } = await liveSetWith(record, await liveReleases());
-  const candidate = set[set.length - 1]!;
-  const problems = [
-    ...singletonProblems(candidate, shell),
-    ...contractProblemsOf(set, { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests) }),
-  ];
+  const { shell, sets } = await liveSetsWith(record, await liveReleases());
+  const candidate = sets[0]![sets[0]!.length - 1]!;
+  const known = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests) };
+  const problems = [...new Set([...singletonProblems(candidate, shell), ...sets.flatMap((set) => contractProblemsOf(set, known))])];
   if (problems.length) {
     for (const problem of problems) console.error(`refused: ${problem}`);
     console.error(`${slice.data} ${record.version} is published and recorded, not live.`);
     process.exit(1);
   }
   info('shared singletons and browser contracts fit');
+  if (canary?.success) {
+    step(`Starting a canary for ${canary.data} % of visitors`);
+    process.exit(await registry(['canary', slice.data, record.version, String(canary.data), '--by', whoIsReleasing()]));
+  }
   step('Promoting');
   process.exit(await registry(['promote', slice.data, record.version, '--by', whoIsReleasing()]));
 }

@@ -1,7 +1,8 @@
 /**
  * The slices that would be live together if a release were promoted (docs/releases.md 'Checks
  * before a promote'): the shell as the tree has it (it ships with the gateway), every other remote
- * as its live release or, without one, its build in the tree, and the candidate.
+ * as its live release or, without one, its build in the tree, and the candidate. A slice running a
+ * canary is live in two versions: a visitor may get either, so each combination is a set.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,9 +40,8 @@ export async function shellAsLive(): Promise<LiveSlice> {
   };
 }
 
-/** A remote as live now: `live` (the registry's live releases) names its version, else its build in the tree. */
-async function remoteAsLive(slice: Slice, live: LiveReleases): Promise<LiveSlice> {
-  const version = live.releases.find((release) => release.slice === slice)?.version;
+/** A remote as live now in `version` (a release), or without one its build in the tree. */
+async function remoteAsLive(slice: Slice, version: string | undefined): Promise<LiveSlice> {
   if (version) {
     const record = ReleaseRecord.parse(JSON.parse(await readFile(path.join(releasesDir(), slice, version, 'release.json'), 'utf8')));
     return { slice, version, shared: record.shared, events: record.events };
@@ -51,10 +51,20 @@ async function remoteAsLive(slice: Slice, live: LiveReleases): Promise<LiveSlice
   return { slice, version: 'tree', shared: record.shared, events: record.events };
 }
 
-/** The candidate and everything that would be live beside it. */
-export async function liveSetWith(candidate: ReleaseRecord, live: LiveReleases): Promise<{ shell: LiveSlice; set: LiveSlice[] }> {
+/**
+ * The candidate and everything that could be live beside it for one visitor: one set per
+ * combination of the other slices' live and canary versions (the candidate last in each).
+ */
+export async function liveSetsWith(candidate: ReleaseRecord, live: LiveReleases): Promise<{ shell: LiveSlice; sets: LiveSlice[][] }> {
   const shell = await shellAsLive();
-  const others = await Promise.all(SLICES.filter((slice) => slice !== candidate.slice).map((slice) => remoteAsLive(slice, live)));
   const self: LiveSlice = { slice: candidate.slice, version: candidate.version, shared: candidate.shared, events: candidate.events };
-  return { shell, set: [shell, ...others, self] };
+  const choices = await Promise.all(
+    SLICES.filter((slice) => slice !== candidate.slice).map(async (slice) => {
+      const release = live.releases.find((r) => r.slice === slice);
+      const versions = release?.canary ? [release.version, release.canary.version] : [release?.version];
+      return Promise.all(versions.map((version) => remoteAsLive(slice, version)));
+    }),
+  );
+  const combinations = choices.reduce<LiveSlice[][]>((sets, versions) => sets.flatMap((set) => versions.map((v) => [...set, v])), [[]]);
+  return { shell, sets: combinations.map((others) => [shell, ...others, self]) };
 }

@@ -40,6 +40,8 @@ const ACTION_LABELS: Record<string, string> = {
   offline: 'offline genommen',
   promote: 'freigegeben',
   rollback: 'zurückgesetzt',
+  canary: 'als Canary für einen Teil der Besucher live',
+  'canary-stop': 'Canary beendet',
 };
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
@@ -79,6 +81,7 @@ const FIELD_LABELS: Record<string, string> = {
   height: 'Höhe (px)',
   online: 'Online',
   liveVersion: 'Live-Version',
+  canary: 'Canary',
 };
 /** Post states in the log ('status' of a post; orders have their own labels). */
 const POST_STATUS_LABELS: Record<string, string> = { draft: 'Entwurf', published: 'Veröffentlicht' };

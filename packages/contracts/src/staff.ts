@@ -21,6 +21,7 @@ export const STAFF_PERMISSIONS = [
   'media:write',
   'audit:read',
   'releases:read',
+  'releases:write',
   'settings:write',
 ] as const;
 export const StaffPermission = lazySchema(() => z.enum(STAFF_PERMISSIONS));
@@ -28,8 +29,8 @@ export type StaffPermission = z.infer<typeof StaffPermission>;
 
 /**
  * What each role may do. `manager`: catalogue, orders, customers read, content, promotions,
- * analytics, media, the audit log and the releases; no role changes, no customer blocking or deletion, no
- * product-law overrides, no settings. `admin`: everything. Customers: nothing.
+ * analytics, media, the audit log and the releases (read only); no role changes, no customer blocking or deletion, no
+ * product-law overrides, no settings, no change of what is live. `admin`: everything. Customers: nothing.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly StaffPermission[]>> = {
   customer: [],

@@ -147,7 +147,7 @@ export async function buildApp(config: GatewayConfig) {
   const storefrontSettings = storefrontSettingsRead({ contentServiceUrl: () => services.content, internalSecret, log: app.log });
   await app.register(storefront, {
     store: { staticRoot: config.STATIC_ROOT, releasesDir: releasesDir(config) },
-    remotesManifest: () => liveRemotes.manifest(),
+    remotes: liveRemotes,
     shopConfig,
     storefrontSettings: () => storefrontSettings.current(),
     services,

@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RemotesManifest } from '@shop/contracts';
+import type { RemoteName, RemotesManifest } from '@shop/contracts';
 import { LiveReleases } from '@shop/contracts/admin';
 import { InternalClient } from '@shop/service-kit';
+import { inCanary } from './canary-visitors';
 
 /** How long one read of the registry may take (ms); the last known versions stay meanwhile. */
 const READ_TIMEOUT_MS = 1000;
+
+/** The remote versions in force: one manifest per canary bucket of a visitor (LiveRemotes). */
+export interface LiveRemoteVersions {
+  manifest(bucket?: number | null): RemotesManifest;
+  canaryRunning(): boolean;
+}
 
 /**
  * The remotes as this gateway instance serves them right now (docs/releases.md): each slice's live
@@ -14,9 +21,12 @@ const READ_TIMEOUT_MS = 1000;
  * server renderer all take `manifest()`, so one promote or rollback reaches each of them, on every
  * instance, within one poll and one read, without a restart. While the registry does not answer,
  * the last known versions stay; until it answered once, the instance is not ready.
+ * A slice's canary (docs/releases.md 'Canary') gives its version to the visitors whose bucket
+ * falls in its share: `manifest(bucket)` is the manifest of one visitor.
  */
-export class LiveRemotes {
+export class LiveRemotes implements LiveRemoteVersions {
   private current: RemotesManifest;
+  private canaries: { slice: RemoteName; percent: number; entry: string }[] = [];
   private known = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly client: InternalClient;
@@ -43,9 +53,26 @@ export class LiveRemotes {
     });
   }
 
-  /** The manifest in force now. */
-  manifest(): RemotesManifest {
-    return this.current;
+  /**
+   * The manifest in force now for the visitor in `bucket` (0–99, canary-visitors.ts): the live
+   * releases, with the canary of each slice whose share holds the bucket. Without a bucket, the
+   * live releases.
+   */
+  manifest(bucket: number | null = null): RemotesManifest {
+    if (bucket === null || !this.canaries.length) return this.current;
+    const canaries = this.canaries.filter(({ slice, percent }) => inCanary(bucket, slice, percent));
+    if (!canaries.length) return this.current;
+    return {
+      remotes: this.current.remotes.map((remote) => {
+        const canary = canaries.find(({ slice }) => slice === remote.name);
+        return canary ? { name: remote.name, entry: canary.entry } : remote;
+      }),
+    };
+  }
+
+  /** Whether any slice runs a canary now (visitors then need a bucket). */
+  canaryRunning(): boolean {
+    return this.canaries.length > 0;
   }
 
   /** Whether the registry answered at least once (readiness). */
@@ -65,12 +92,19 @@ export class LiveRemotes {
     try {
       const { releases } = await this.client.get('/internal/releases/live', LiveReleases);
       const live = new Map(releases.map((release) => [release.slice, release.version]));
+      const entryOf = (slice: RemoteName, version: string) => `/remotes/${slice}/${version}/mf-manifest.json`;
       const next: RemotesManifest = {
         remotes: this.options.configured.remotes.map(({ name, entry }) => {
           const version = live.get(name);
-          return { name, entry: version ? `/remotes/${name}/${version}/mf-manifest.json` : entry };
+          return { name, entry: version ? entryOf(name, version) : entry };
         }),
       };
+      const canaries = releases.flatMap(({ slice, canary }) =>
+        canary ? [{ slice, percent: canary.percent, entry: entryOf(slice, canary.version) }] : [],
+      );
+      const canariesChanged = JSON.stringify(canaries) !== JSON.stringify(this.canaries);
+      if (canariesChanged && this.known) this.options.log.info({ canaries }, 'canary releases changed');
+      this.canaries = canaries;
       const changed = next.remotes.filter(({ name, entry }) => this.current.remotes.find((r) => r.name === name)?.entry !== entry);
       if (changed.length && this.known) this.options.log.info({ remotes: changed }, 'live releases changed');
       this.current = next;

@@ -4,6 +4,14 @@ import type { RemoteName, RemotesManifest, ServerRendererOptions } from '@shop/c
 /** How long a server module that failed to load is not tried again (ms), unless its remote is redeployed. */
 const FAILED_LOAD_RETRY_MS = 10_000;
 
+/**
+ * How long the modules of a remote's build no page asked for are kept (ms). Two builds of one
+ * remote serve pages side by side while a canary runs (docs/releases.md 'Canary'), and a page
+ * of the version before a promote may still be rendering: both keep their modules; a build left
+ * behind is dropped after this.
+ */
+const UNUSED_BUILD_KEPT_MS = 5 * 60_000;
+
 /** Why a remote renders in the browser instead of on the server. */
 export class ClientRenderReason extends Error {
   constructor(
@@ -38,8 +46,10 @@ const BuildId = (value: unknown): string | null =>
  * changes it (`/remotes/<slice>/<version>/…`, docs/releases.md), and the new entry's build is read
  * at once. Every `checkMs` at most, an entry's two `build-id.json` files are read again:
  * - a new server build id registers the new remote entry (`?build=<id>`, so the runtime loads
- *   it afresh; its chunks are content-hashed) and drops the modules of the old one. A request
- *   already running keeps the modules it started with (render.tsx takes them once per request).
+ *   it afresh; its chunks are content-hashed). A request already running keeps the modules it
+ *   started with (render.tsx takes them once per request); the old build's modules are dropped
+ *   once no page asked for them for UNUSED_BUILD_KEPT_MS. Two builds of one remote (a canary
+ *   beside the live release) are both kept and each page takes its own manifest's.
  * - browser and server ids that differ (one of the two deployed without the other: version
  *   skew) make the remote render in the browser until they agree again.
  */
@@ -47,6 +57,8 @@ export class ServerRemotes {
   private readonly builds = new Map<string, { checkedAt: number; build: Promise<RemoteBuild> }>();
   private readonly registered = new Map<string, string>();
   private readonly modules = new Map<string, Promise<unknown>>();
+  /** When a page last asked for a module of each build ('<remote>@<build id>', ms since the epoch). */
+  private readonly usedAt = new Map<string, number>();
 
   constructor(private readonly options: Pick<ServerRendererOptions, 'remotesOrigin' | 'remoteCheckMs' | 'log'>) {}
 
@@ -94,6 +106,17 @@ export class ServerRemotes {
     return build;
   }
 
+  /** Drops the modules of builds no page asked for within UNUSED_BUILD_KEPT_MS. */
+  private dropUnusedBuilds(): void {
+    const before = Date.now() - UNUSED_BUILD_KEPT_MS;
+    for (const [build, at] of this.usedAt) {
+      if (at >= before) continue;
+      this.usedAt.delete(build);
+      const [remote, buildId] = build.split('@');
+      for (const key of this.modules.keys()) if (key.startsWith(`${remote}/`) && key.endsWith(`@${buildId}`)) this.modules.delete(key);
+    }
+  }
+
   /**
    * An exposed module of the server build of the remote's entry in `manifest` ('./pages' →
    * `<remote>/pages`).
@@ -103,6 +126,7 @@ export class ServerRemotes {
     const { buildId, entry, reason } = await this.build(manifest, remote);
     if (!buildId || !entry) throw new ClientRenderReason(remote, reason);
     const key = `${remote}/${exposed.replace(/^\.\//, '')}@${buildId}`;
+    this.usedAt.set(`${remote}@${buildId}`, Date.now());
     let module = this.modules.get(key);
     if (!module) {
       // Registered right before the load, in the same turn: the module is taken from this build's
@@ -115,7 +139,7 @@ export class ServerRemotes {
       // A failed load is tried again after FAILED_LOAD_RETRY_MS (or at once for a new build), not
       // by every request: a broken build would otherwise be fetched and evaluated per page.
       module.catch(() => setTimeout(() => this.modules.delete(key), FAILED_LOAD_RETRY_MS).unref());
-      for (const old of this.modules.keys()) if (old.startsWith(`${remote}/`) && !old.endsWith(`@${buildId}`)) this.modules.delete(old);
+      this.dropUnusedBuilds();
       this.modules.set(key, module);
     }
     return module.catch((error: unknown) => {

@@ -21,6 +21,7 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   'media:write': 'Medien hochladen und löschen',
   'audit:read': 'Änderungsprotokoll ansehen',
   'releases:read': 'Live-Versionen der Shop-Bereiche ansehen',
+  'releases:write': 'Live-Versionen ändern: freigeben, zurücksetzen, Canary beenden',
   'settings:write': 'Shop-Einstellungen ändern',
 };
 

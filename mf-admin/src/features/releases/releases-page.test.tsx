@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorAnswer, jsonAnswer, renderScreen } from '@shop/test-dom';
 import type { ReleaseRecord, SliceReleases } from '@shop/contracts/admin';
 import { adminQueryClient } from '../../lib/admin-query-client';
@@ -23,6 +23,7 @@ const release = (version: string, createdAt: string): ReleaseRecord => ({
 const CART: SliceReleases = {
   slice: 'cart',
   live: '81ddb2cfe73b',
+  canary: null,
   releases: [release('9670391cde23', '2026-11-28T09:12:29.000Z'), release('81ddb2cfe73b', '2026-11-28T09:11:23.000Z')],
   history: [
     {
@@ -73,7 +74,7 @@ describe('ReleasesPage', () => {
   });
 
   test('a slice without releases says the installation is live; another slice is chosen in the filter; a failed read says so', async () => {
-    env.api.on('GET', '/api/admin/releases', jsonAnswer(200, { slice: 'catalog', live: null, releases: [], history: [] }));
+    env.api.on('GET', '/api/admin/releases', jsonAnswer(200, { slice: 'catalog', live: null, canary: null, releases: [], history: [] }));
     open();
     expect(await screen.findByTestId('live-version')).toHaveTextContent('Live: der Stand der Shop-Installation (noch kein Release)');
     expect(screen.getByText('Noch keine Version veröffentlicht.')).toBeInTheDocument();
@@ -84,5 +85,79 @@ describe('ReleasesPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Anzeigen' }));
     expect(await screen.findByText('Die Versionen konnten nicht geladen werden.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/releases?bereich=content');
+  });
+
+  test('admins see the canary and change what is live: the canary stopped, a version live before again, each after a confirmation; a refusal is shown', async () => {
+    const withCanary: SliceReleases = {
+      ...CART,
+      canary: { version: '9670391cde23', percent: 25, changedAt: '2026-11-28T09:20:00.000Z', changedBy: 'cli:team-cart@example.de' },
+    };
+    env.api.on('GET', '/api/admin/releases', jsonAnswer(200, withCanary));
+    env.api.on(
+      'POST',
+      '/api/admin/releases/cart/live',
+      jsonAnswer(200, {
+        slice: 'cart',
+        action: 'canary-stop',
+        version: '9670391cde23',
+        previousVersion: '81ddb2cfe73b',
+        at: '2026-11-28T09:30:00.000Z',
+        by: 'a'.repeat(24),
+      }),
+    );
+    renderScreen(<ReleasesPage />, {
+      path: '/admin/releases?bereich=cart',
+      route: '/admin/releases',
+      user: staffUser('admin'),
+      queryClient: adminQueryClient,
+    });
+    expect(await screen.findByTestId('canary-version')).toHaveTextContent(
+      'Canary: Version 9670391cde23 für 25 % der Besucher, seit 28.11.2026 um 10:20 Uhr',
+    );
+    expect(screen.getByRole('cell', { name: '9670391cde23 (Canary, 25 %)' })).toBeInTheDocument();
+
+    jest.mocked(window.confirm).mockReturnValueOnce(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Canary beenden' }));
+    expect(window.confirm).toHaveBeenCalledWith('Den Canary beenden? Alle Besucher erhalten wieder Version 81ddb2cfe73b.');
+    expect(env.api.requests('POST', '/api/admin/releases/cart/live')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Canary beenden' }));
+    await waitFor(() => expect(env.api.requests('POST', '/api/admin/releases/cart/live')).toHaveLength(1));
+    expect(env.api.requests('POST', '/api/admin/releases/cart/live')[0]!.body).toEqual({
+      action: 'stop-canary',
+      expectedLive: '81ddb2cfe73b',
+    });
+    await waitFor(() => expect(env.toasts).toEqual([expect.objectContaining({ title: 'Canary beendet', variant: 'success' })]));
+
+    // The versions live before are offered (here the one the rollback left), never-live ones are not.
+    expect(
+      within(screen.getByLabelText('Version'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['9670391cde23']);
+    env.api.on(
+      'POST',
+      '/api/admin/releases/cart/live',
+      errorAnswer(
+        409,
+        'STALE_VERSION',
+        'Die Live-Version wurde inzwischen geändert. Bitte laden Sie die Seite neu und prüfen Sie den Stand.',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Live schalten' }));
+    expect(window.confirm).toHaveBeenLastCalledWith('Version 9670391cde23 für alle Besucher live schalten?');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Live-Version wurde inzwischen geändert.');
+    expect(env.api.requests('POST', '/api/admin/releases/cart/live')[1]!.body).toEqual({
+      action: 'go-live',
+      version: '9670391cde23',
+      expectedLive: '81ddb2cfe73b',
+    });
+  });
+
+  test('managers read, and are offered no change', async () => {
+    env.api.on('GET', '/api/admin/releases', jsonAnswer(200, CART));
+    open('/admin/releases?bereich=cart');
+    await screen.findByTestId('live-version');
+    expect(screen.queryByRole('heading', { name: 'Live-Version ändern' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Live schalten|Canary/ })).not.toBeInTheDocument();
   });
 });

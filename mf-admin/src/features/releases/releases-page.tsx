@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { RemoteName } from '@shop/contracts';
+import { permissionsOf, RemoteName } from '@shop/contracts';
 import type { SliceReleases } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
-import { useSeo } from '@shop/shell-api';
+import { useSeo, useSession } from '@shop/shell-api';
 import { releasesApi } from '../../api/releases-api';
 import { ListFilters, SelectFilter } from '../../components/filter-fields';
 import { QueryState } from '../../components/query-state';
 import { useListAddress } from '../../hooks/use-list-address';
 import { releaseActor } from '../../lib/release-actor';
+import { ReleaseActions } from './release-actions';
 
 /** The slices' names as staff know them. */
 const SLICE_LABELS: Record<RemoteName, string> = {
@@ -21,6 +22,8 @@ const SLICE_LABELS: Record<RemoteName, string> = {
 const ACTION_LABELS: Record<SliceReleases['history'][number]['action'], string> = {
   promote: 'Freigegeben',
   rollback: 'Zurückgesetzt',
+  canary: 'Canary',
+  'canary-stop': 'Canary beendet',
 };
 
 /** Who made a change: a developer at the release commands, or a staff member's id. */
@@ -28,8 +31,9 @@ const who = (actor: string) => releaseActor(actor) ?? actor;
 
 /**
  * /admin/releases (beyond spec §2; docs/releases.md): which version of a slice's screens is live,
- * the published versions and the history of changes, read-only. Releases, promotes and rollbacks
- * are made with the release commands, each in the audit log.
+ * the canary beside it, the published versions and the history of changes. Managers read;
+ * admins also promote the canary, stop it or make a version live before live again
+ * (release-actions.tsx). New versions go live with the release commands, after their checks.
  */
 export function ReleasesPage() {
   useSeo({ title: 'Live-Versionen', robots: 'noindex, nofollow' });
@@ -37,6 +41,8 @@ export function ReleasesPage() {
   const parsed = RemoteName.safeParse(params.get('bereich'));
   const slice = parsed.success ? parsed.data : 'catalog';
   const releases = useQuery({ queryKey: ['releases', slice], queryFn: () => releasesApi.ofSlice(slice) });
+  const { user } = useSession();
+  const mayChange = permissionsOf(user?.role ?? '').includes('releases:write');
 
   return (
     <section className="shop-page admin-page">
@@ -56,6 +62,12 @@ export function ReleasesPage() {
                 'Live: der Stand der Shop-Installation (noch kein Release)'
               )}
             </p>
+            {data.canary && (
+              <p data-testid="canary-version">
+                Canary: Version <code>{data.canary.version}</code> für {data.canary.percent} % der Besucher, seit{' '}
+                {formatDateTime(new Date(data.canary.changedAt))}
+              </p>
+            )}
             <h2>Veröffentlichte Versionen</h2>
             {data.releases.length ? (
               <table className="admin-table">
@@ -73,6 +85,7 @@ export function ReleasesPage() {
                       <td data-label="Version">
                         <code>{release.version}</code>
                         {release.version === data.live && ' (live)'}
+                        {release.version === data.canary?.version && ` (Canary, ${data.canary.percent} %)`}
                       </td>
                       <td data-label="Veröffentlicht">{formatDateTime(new Date(release.createdAt))}</td>
                       <td data-label="Stand (Commit)">
@@ -86,12 +99,19 @@ export function ReleasesPage() {
             ) : (
               <p>Noch keine Version veröffentlicht.</p>
             )}
+            {mayChange && (
+              <>
+                <h2>Live-Version ändern</h2>
+                <ReleaseActions slice={slice} releases={data} />
+              </>
+            )}
             <h2>Verlauf</h2>
             {data.history.length ? (
               <ol data-testid="release-history">
                 {data.history.map((change) => (
                   <li key={`${change.at}-${change.version}`}>
-                    {formatDateTime(new Date(change.at))}: {ACTION_LABELS[change.action]} <code>{change.previousVersion ?? '–'}</code> →{' '}
+                    {formatDateTime(new Date(change.at))}: {ACTION_LABELS[change.action]}
+                    {change.percent ? ` (${change.percent} %)` : ''} <code>{change.previousVersion ?? '–'}</code> →{' '}
                     <code>{change.version}</code>, von {who(change.by)}
                   </li>
                 ))}

@@ -57,6 +57,31 @@ export const ReleaseRecord = lazySchema(() =>
 );
 export type ReleaseRecord = z.infer<typeof ReleaseRecord>;
 
+/** The smallest and largest share of visitors a canary may be given (%): 100 % is a promote. */
+export const CANARY_PERCENT_MIN = 1;
+export const CANARY_PERCENT_MAX = 99;
+
+/** A canary's share of visitors: whole percent, 1–99. */
+export const CanaryPercent = lazySchema(() => z.number().int().min(CANARY_PERCENT_MIN).max(CANARY_PERCENT_MAX));
+
+/**
+ * A release live for a share of visitors before all of them (docs/releases.md 'Canary'): each
+ * visitor's bucket (0–99, the `shop_canary` cookie) decides, so a visitor keeps the same version
+ * on every page and instance while the share stays or grows.
+ */
+export const CanaryRelease = lazySchema(() =>
+  z
+    .object({
+      version: ReleaseVersion,
+      percent: CanaryPercent,
+      /** When the canary started or its share last changed (ISO 8601), and who did it. */
+      changedAt: z.string().datetime(),
+      changedBy: z.string(),
+    })
+    .strict(),
+);
+export type CanaryRelease = z.infer<typeof CanaryRelease>;
+
 /** A slice's live version; none while the remote is served from the build in the shop's own tree. */
 export const LiveRelease = lazySchema(() =>
   z
@@ -66,6 +91,11 @@ export const LiveRelease = lazySchema(() =>
       /** When it went live (ISO 8601) and who made it so. */
       changedAt: z.string().datetime(),
       changedBy: z.string(),
+      /**
+       * The canary beside it, when one runs: that share of visitors gets its version instead.
+       * Absent from a registry older than canaries: no canary then.
+       */
+      canary: CanaryRelease.nullable().optional(),
     })
     .strict(),
 );
@@ -75,15 +105,25 @@ export type LiveRelease = z.infer<typeof LiveRelease>;
 export const LiveReleases = lazySchema(() => z.object({ releases: z.array(LiveRelease) }).strict());
 export type LiveReleases = z.infer<typeof LiveReleases>;
 
+/**
+ * What a change of a slice's live version did: 'promote' and 'rollback' make `version` live for
+ * everyone (and end a canary); 'canary' gives `version` to `percent` % of visitors (a start, or
+ * a new share); 'canary-stop' takes the canary `version` back from them.
+ */
+export const ReleaseAction = lazySchema(() => z.enum(['promote', 'rollback', 'canary', 'canary-stop']));
+export type ReleaseAction = z.infer<typeof ReleaseAction>;
+
 /** One change of a slice's live version, newest first in the history. */
 export const ReleaseChange = lazySchema(() =>
   z
     .object({
       slice: RemoteName,
-      action: z.enum(['promote', 'rollback']),
+      action: ReleaseAction,
       version: ReleaseVersion,
-      /** The version live before; null for the slice's first release. */
+      /** The version live for everyone before (for a canary: beside it); null for the slice's first release. */
       previousVersion: ReleaseVersion.nullable(),
+      /** A canary's share of visitors (%), for 'canary'. */
+      percent: CanaryPercent.optional(),
       at: z.string().datetime(),
       by: z.string(),
     })
@@ -97,9 +137,26 @@ export const SliceReleases = lazySchema(() =>
     .object({
       slice: RemoteName,
       live: ReleaseVersion.nullable(),
+      canary: CanaryRelease.nullable(),
       releases: z.array(ReleaseRecord),
       history: z.array(ReleaseChange),
     })
     .strict(),
 );
 export type SliceReleases = z.infer<typeof SliceReleases>;
+
+/**
+ * `POST /api/admin/releases/:slice/live` (admins, `releases:write`): a change of what is live
+ * from the back office. 'go-live' makes `version` live for everyone: the running canary's version
+ * (a promote), or one that was live before (a rollback); a version never live goes live with
+ * `npm run release`, after the checks before a promote. 'stop-canary' ends the running canary.
+ * `expectedLive` is the live version the staff member saw (null: the tree's build): a change made
+ * meanwhile refuses the request (409) instead of being overridden.
+ */
+export const ReleaseLiveChange = lazySchema(() =>
+  z.discriminatedUnion('action', [
+    z.object({ action: z.literal('go-live'), version: ReleaseVersion, expectedLive: ReleaseVersion.nullable() }).strict(),
+    z.object({ action: z.literal('stop-canary'), expectedLive: ReleaseVersion.nullable() }).strict(),
+  ]),
+);
+export type ReleaseLiveChange = z.infer<typeof ReleaseLiveChange>;

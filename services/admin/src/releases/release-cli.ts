@@ -5,16 +5,18 @@
  *   node dist/releases/release-cli.js register <folder>/release.json
  *   node dist/releases/release-cli.js promote <slice> <version> --by <who>
  *   node dist/releases/release-cli.js rollback <slice> [version] --by <who>
+ *   node dist/releases/release-cli.js canary <slice> <version> <percent> --by <who>
+ *   node dist/releases/release-cli.js canary-stop <slice> --by <who>
  *   node dist/releases/release-cli.js list <slice> [--json]
  *   node dist/releases/release-cli.js live          (the live release of each slice, as JSON)
  *
- * Promotes and rollbacks are audited like a staff change, by 'cli:<who>' (the git author's
+ * Promotes, rollbacks and canaries are audited like a staff change, by 'cli:<who>' (the git author's
  * e-mail address). Exits 1 with the reason on a refused command.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RemoteName } from '@shop/contracts';
-import { ReleaseRecord, type SliceReleases } from '@shop/contracts/admin';
+import { CANARY_PERCENT_MAX, CANARY_PERCENT_MIN, CanaryPercent, ReleaseRecord, type SliceReleases } from '@shop/contracts/admin';
 import pino from 'pino';
 import { AuditRelay, loadConfig, openDatabase } from '@shop/service-kit';
 import { AdminEnv } from '../config';
@@ -28,13 +30,18 @@ const log = pino({ level: 'warn' }, pino.destination(2));
 /** The longest actor id the audit log keeps (AuditEntry.actorId). */
 const ACTOR_ID_MAX = 64;
 
-function listing({ slice, live, releases, history }: SliceReleases): string {
+function listing({ slice, live, canary, releases, history }: SliceReleases): string {
   const lines = [`${slice}: ${releases.length} release(s), live ${live ?? '— (the build in the tree)'}`];
-  for (const release of releases)
-    lines.push(`${release.version === live ? '*' : ' '} ${release.version}  ${release.createdAt}  ${release.commit}  ${release.createdBy}`);
+  if (canary) lines.push(`canary ${canary.version} for ${canary.percent} % of visitors since ${canary.changedAt}`);
+  for (const release of releases) {
+    const mark = release.version === live ? '*' : release.version === canary?.version ? '~' : ' ';
+    lines.push(`${mark} ${release.version}  ${release.createdAt}  ${release.commit}  ${release.createdBy}`);
+  }
   if (history.length) lines.push('history:');
-  for (const change of history)
-    lines.push(`  ${change.at}  ${change.action} ${change.previousVersion ?? '—'} → ${change.version}  by ${change.by}`);
+  for (const change of history) {
+    const share = change.percent ? ` (${change.percent} %)` : '';
+    lines.push(`  ${change.at}  ${change.action}${share} ${change.previousVersion ?? '—'} → ${change.version}  by ${change.by}`);
+  }
   return lines.join('\n');
 }
 
@@ -75,7 +82,29 @@ async function main() {
       }
       case 'rollback': {
         const change = await registry.rollback(actor(), slice(), second);
-        console.log(`${change.slice}: rolled back ${change.previousVersion} → ${change.version}`);
+        console.log(
+          change.action === 'canary-stop'
+            ? `${change.slice}: canary ${change.version} stopped, ${change.previousVersion} is live for everyone`
+            : `${change.slice}: rolled back ${change.previousVersion} → ${change.version}`,
+        );
+        break;
+      }
+      case 'canary': {
+        const [, , , percentText] = positionals;
+        const percent = CanaryPercent.safeParse(Number(percentText));
+        if (!second || !percent.success)
+          throw new Error(
+            `canary needs <slice> <version> <percent>: a whole ${CANARY_PERCENT_MIN}–${CANARY_PERCENT_MAX} (100 % is a promote)`,
+          );
+        const change = await registry.startCanary(actor(), slice(), second, percent.data);
+        console.log(
+          `${change.slice}: ${change.version} is live for ${change.percent} % of visitors, ${change.previousVersion} for the others`,
+        );
+        break;
+      }
+      case 'canary-stop': {
+        const change = await registry.stopCanary(actor(), slice());
+        console.log(`${change.slice}: canary ${change.version} stopped, ${change.previousVersion} is live for everyone`);
         break;
       }
       case 'list': {
@@ -87,7 +116,7 @@ async function main() {
         console.log(JSON.stringify(await registry.live()));
         break;
       default:
-        throw new Error(`unknown command '${command ?? ''}': register, promote, rollback, list or live`);
+        throw new Error(`unknown command '${command ?? ''}': register, promote, rollback, canary, canary-stop, list or live`);
     }
     // The change's audit entry goes into the log now, not with the service's next sweep.
     await relay.flush();

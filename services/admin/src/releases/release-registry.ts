@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { RemoteName } from '@shop/contracts';
-import type { LiveReleases, ReleaseChange, ReleaseRecord, SliceReleases } from '@shop/contracts/admin';
+import type { CanaryRelease, LiveReleases, ReleaseChange, ReleaseLiveChange, ReleaseRecord, SliceReleases } from '@shop/contracts/admin';
 import {
   auditEntry,
   ConflictError,
@@ -18,19 +18,53 @@ const HISTORY_SHOWN = 50;
 /** Who changes what is live: a staff member in the back office, or a developer at the release commands ('cli:<e-mail>'). */
 export type ReleaseActor = ShopIdentity;
 
+/** Strings of a stored list; anything else (a field missing in an older record) is an empty list. */
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/**
+ * The record of a stored release. Records are kept for as long as their files, so one written by
+ * an older release command may lack a field added since (the events' schema fingerprints came
+ * later): a missing list reads as empty and missing fingerprints as none, which the checks before
+ * a promote treat as unknown, never as a match.
+ */
 function toRecord(document: ReleaseDocument): ReleaseRecord {
+  const events = (document.events ?? {}) as Partial<Record<keyof ReleaseRecord['events'], unknown>>;
+  const fingerprints =
+    typeof events.fingerprints === 'object' && events.fingerprints !== null
+      ? Object.fromEntries(Object.entries(events.fingerprints).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : {};
   return {
     slice: document.slice as RemoteName,
     version: document.version,
     commit: document.commit,
     createdAt: document.createdAt.toISOString(),
     createdBy: document.createdBy,
-    shared: document.shared as ReleaseRecord['shared'],
+    shared: (document.shared ?? {}) as ReleaseRecord['shared'],
     contractsVersion: document.contractsVersion,
-    events: document.events as ReleaseRecord['events'],
-    exposes: document.exposes,
+    events: {
+      emits: strings(events.emits),
+      listens: strings(events.listens),
+      asks: strings(events.asks),
+      answers: strings(events.answers),
+      fingerprints,
+    },
+    exposes: strings(document.exposes),
   };
 }
+
+type StoredCanary = { version: string; percent: number; changedAt: Date; changedBy: string } | null | undefined;
+
+function toCanary(canary: StoredCanary): CanaryRelease | null {
+  return canary
+    ? { version: canary.version, percent: canary.percent, changedAt: canary.changedAt.toISOString(), changedBy: canary.changedBy }
+    : null;
+}
+
+type AuditChange = { field: string; before: string | null; after: string | null };
+
+/** How the audit log shows a canary: '<version> (<percent> %)'. */
+const canaryLabel = (canary: StoredCanary) => (canary ? `${canary.version} (${canary.percent} %)` : null);
 
 /**
  * The release registry (docs/releases.md): the published releases of each slice's remote and
@@ -87,8 +121,9 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Makes `version` (a registered release) the slice's live one.
-   * @throws NotFoundError (not registered); StaleVersionError (409: another change was made at the same time).
+   * Makes `version` (a registered release) the slice's live one, for everyone: a canary running
+   * beside it ends (when `version` is the canary's, its visitors keep what they have).
+   * @throws NotFoundError (not registered); ConflictError (already live); StaleVersionError (409: another change was made at the same time).
    */
   async promote(actor: ReleaseActor, slice: RemoteName, version: string): Promise<ReleaseChange> {
     await this.release(slice, version);
@@ -96,55 +131,140 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Goes back to `version`, or without one to the release live before the current one (a second
-   * rollback without a version returns to where the first one started).
+   * Goes back: with a canary running, the canary stops (everyone gets the live release);
+   * otherwise to `version`, or without one to the release live before the current one (a second
+   * rollback without a version returns to where the first one started). With a version, a running
+   * canary ends too.
    * @throws ConflictError (nothing live, or nothing before it); NotFoundError; StaleVersionError.
    */
   async rollback(actor: ReleaseActor, slice: RemoteName, version?: string): Promise<ReleaseChange> {
     const channel = await this.channels.findById(slice).lean();
     if (!channel) throw new ConflictError(`${slice} has no live release to roll back`);
+    if (!version && channel.canary) return this.stopCanary(actor, slice);
     const target = version ?? channel.previousVersion;
     if (!target) throw new ConflictError(`${slice} has no release before ${channel.liveVersion}`);
     await this.release(slice, target);
     return this.makeLive(actor, slice, target, 'rollback');
   }
 
-  private async makeLive(actor: ReleaseActor, slice: RemoteName, version: string, action: ReleaseChange['action']): Promise<ReleaseChange> {
+  /**
+   * Gives `version` (a registered release) to `percent` % of visitors beside the live release
+   * (a canary, docs/releases.md), or changes the running canary's share. A slice's first release
+   * goes live for everyone: there is no release of it to compare against.
+   * @throws NotFoundError; ConflictError (no live release, `version` is live, the same canary runs); StaleVersionError.
+   */
+  async startCanary(actor: ReleaseActor, slice: RemoteName, version: string, percent: number): Promise<ReleaseChange> {
+    await this.release(slice, version);
+    const channel = await this.channels.findById(slice).lean();
+    if (!channel) throw new ConflictError(`${slice} has no live release yet: its first release goes live for everyone, without a canary`);
+    if (channel.liveVersion === version) throw new ConflictError(`${slice} ${version} is already live for everyone`);
+    if (channel.canary?.version === version && channel.canary.percent === percent)
+      throw new ConflictError(`${slice} ${version} already runs as a canary for ${percent} % of visitors`);
+    const at = this.deps.now();
+    const canary = { version, percent, changedAt: at, changedBy: actor.userId };
+    return this.change(actor, slice, channel, {
+      at,
+      set: { canary },
+      changes: [{ field: 'canary', before: canaryLabel(channel.canary), after: canaryLabel(canary) }],
+      history: { action: 'canary', version, previousVersion: channel.liveVersion, percent },
+    });
+  }
+
+  /**
+   * Ends the running canary: every visitor gets the live release again.
+   * @throws ConflictError (no canary runs); StaleVersionError.
+   */
+  async stopCanary(actor: ReleaseActor, slice: RemoteName): Promise<ReleaseChange> {
+    const channel = await this.channels.findById(slice).lean();
+    if (!channel?.canary) throw new ConflictError(`${slice} has no canary running`);
+    const at = this.deps.now();
+    return this.change(actor, slice, channel, {
+      at,
+      set: { canary: null },
+      changes: [{ field: 'canary', before: canaryLabel(channel.canary), after: null }],
+      history: { action: 'canary-stop', version: channel.canary.version, previousVersion: channel.liveVersion },
+    });
+  }
+
+  /**
+   * A change of what is live from the back office (ReleaseLiveChange, docs/releases.md): only
+   * versions already checked go live there, the running canary's (a promote) or one live before
+   * (a rollback). Staff read the reasons in German.
+   * @throws ConflictError (the live version changed since `expectedLive`, a version never live, no canary); NotFoundError; StaleVersionError.
+   */
+  async changeFromBackOffice(actor: ReleaseActor, slice: RemoteName, change: ReleaseLiveChange): Promise<ReleaseChange> {
+    const channel = await this.channels.findById(slice).lean();
+    if ((channel?.liveVersion ?? null) !== change.expectedLive)
+      throw new ConflictError('Die Live-Version wurde inzwischen geändert. Bitte laden Sie die Seite neu und prüfen Sie den Stand.');
+    if (change.action === 'stop-canary') {
+      if (!channel?.canary) throw new ConflictError('Es läuft kein Canary, der beendet werden könnte.');
+      return this.stopCanary(actor, slice);
+    }
+    await this.release(slice, change.version);
+    if (channel?.canary?.version === change.version) return this.promote(actor, slice, change.version);
+    const wasLive = await this.changes.exists({ slice, version: change.version, action: { $in: ['promote', 'rollback'] } });
+    if (!wasLive)
+      throw new ConflictError(
+        `Version ${change.version} war noch nie live. Neue Versionen gehen mit „npm run release -- ${slice}“ live, nach den Prüfungen vor der Freigabe.`,
+      );
+    return this.rollback(actor, slice, change.version);
+  }
+
+  private async makeLive(actor: ReleaseActor, slice: RemoteName, version: string, action: 'promote' | 'rollback'): Promise<ReleaseChange> {
     const at = this.deps.now();
     const channel = await this.channels.findById(slice).lean();
     const previousVersion = channel?.liveVersion ?? null;
     if (previousVersion === version) throw new ConflictError(`${slice} ${version} is already live`);
-    const entry = auditEntry(
-      actor,
-      {
-        service: 'admin',
-        entity: 'release',
-        entityId: slice,
-        label: `${slice} ${version}`,
-        action,
-        changes: [{ field: 'liveVersion', before: previousVersion, after: version }],
-      },
+    const changes: AuditChange[] = [{ field: 'liveVersion', before: previousVersion, after: version }];
+    if (channel?.canary) changes.push({ field: 'canary', before: canaryLabel(channel.canary), after: null });
+    return this.change(actor, slice, channel, {
       at,
-    );
-    const fields = { liveVersion: version, previousVersion, changedAt: at, changedBy: actor.userId };
+      set: { liveVersion: version, previousVersion, changedAt: at, changedBy: actor.userId, canary: null },
+      changes,
+      history: { action, version, previousVersion },
+    });
+  }
+
+  /**
+   * One change of the slice's channel record: a version-checked write (or, for the slice's first
+   * release, a create that only one of two at once wins) with its audit entry, then its history line.
+   */
+  private async change(
+    actor: ReleaseActor,
+    slice: RemoteName,
+    channel: { version?: number | null } | null,
+    {
+      at,
+      set,
+      changes,
+      history,
+    }: {
+      at: Date;
+      set: Record<string, unknown>;
+      changes: AuditChange[];
+      history: Pick<ReleaseChange, 'action' | 'version' | 'previousVersion' | 'percent'>;
+    },
+  ): Promise<ReleaseChange> {
+    const label = `${slice} ${history.version}`;
+    const entry = auditEntry(actor, { service: 'admin', entity: 'release', entityId: slice, label, action: history.action, changes }, at);
     if (channel) {
       await versionedUpdate(this.channels, {
         filter: { _id: slice },
-        expectedVersion: channel.version,
-        update: { $set: fields },
+        expectedVersion: channel.version ?? 0,
+        update: { $set: set },
         audit: entry,
         relay: this.deps.relay,
       });
     } else {
       // The slice's first release: of two at once, the unique _id lets one in (409 for the other).
       await versionedCreate(this.channels, {
-        record: { _id: slice, ...fields },
+        record: { _id: slice, ...set },
         audit: entry,
         relay: this.deps.relay,
         takenMessage: `${slice} was released by someone else at the same time; look again and retry`,
       });
     }
-    const change: ReleaseChange = { slice, action, version, previousVersion, at: at.toISOString(), by: actor.userId };
+    const change: ReleaseChange = { slice, ...history, at: at.toISOString(), by: actor.userId };
     await this.changes.create({ ...change, at });
     return change;
   }
@@ -158,6 +278,7 @@ export class ReleaseRegistry {
         version: channel.liveVersion,
         changedAt: channel.changedAt.toISOString(),
         changedBy: channel.changedBy,
+        canary: toCanary(channel.canary),
       })),
     };
   }
@@ -172,12 +293,14 @@ export class ReleaseRegistry {
     return {
       slice,
       live: channel?.liveVersion ?? null,
+      canary: toCanary(channel?.canary),
       releases: releases.map(toRecord),
       history: history.map((change) => ({
         slice,
         action: change.action as ReleaseChange['action'],
         version: change.version,
         previousVersion: change.previousVersion ?? null,
+        ...(change.percent ? { percent: change.percent } : {}),
         at: change.at.toISOString(),
         by: change.by,
       })),

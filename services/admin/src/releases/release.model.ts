@@ -25,9 +25,20 @@ releaseSchema.index({ slice: 1, createdAt: -1 });
 export type ReleaseDocument = InferSchemaType<typeof releaseSchema>;
 export const releaseModel = defineModel('Release', releaseSchema);
 
+/** A canary beside the live release: `percent` % of visitors get `version` (docs/releases.md 'Canary'). */
+const canarySchema = new Schema(
+  {
+    version: { type: String, required: true },
+    percent: { type: Number, required: true },
+    changedAt: { type: Date, required: true },
+    changedBy: { type: String, required: true },
+  },
+  { _id: false, versionKey: false },
+);
+
 /**
- * What is live of one slice (`_id` = the slice): its live release and the one live before it
- * (where a rollback without a version goes). `version` is the record's own version (optimistic
+ * What is live of one slice (`_id` = the slice): its live release, the one live before it
+ * (where a rollback without a version goes) and the canary beside it, if one runs. `version` is the record's own version (optimistic
  * concurrency: of two promotes at once, one wins and the other is refused); the change's audit
  * entry travels in the record's outbox like every staff write's.
  */
@@ -38,6 +49,7 @@ const releaseChannelSchema = new Schema(
     previousVersion: { type: String, default: null },
     changedAt: { type: Date, required: true },
     changedBy: { type: String, required: true },
+    canary: { type: canarySchema, default: null },
     version: { type: Number, default: 0 },
     ...auditOutboxPath,
   },
@@ -50,9 +62,10 @@ export const releaseChannelModel = defineModel('ReleaseChannel', releaseChannelS
 const releaseChangeSchema = new Schema(
   {
     slice: { type: String, required: true },
-    action: { type: String, enum: ['promote', 'rollback'], required: true },
+    action: { type: String, enum: ['promote', 'rollback', 'canary', 'canary-stop'], required: true },
     version: { type: String, required: true },
     previousVersion: { type: String, default: null },
+    percent: { type: Number, default: undefined },
     at: { type: Date, required: true },
     by: { type: String, required: true },
   },

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, RemoteName, STAFF_ACCESS_ERRORS } from '@shop/contracts';
-import { LiveReleases, SliceReleases } from '@shop/contracts/admin';
+import { errorResponses, RemoteName, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
+import { LiveReleases, ReleaseChange, ReleaseLiveChange, SliceReleases } from '@shop/contracts/admin';
 import type { ReleaseRegistry } from './release-registry';
 
 /**
  * The release registry's reads (docs/releases.md): the live versions for every gateway
- * instance, and a slice's releases and history for staff. Releases are published, promoted and
- * rolled back with the release commands (`npm run release`, `npm run rollback`).
+ * instance, and a slice's releases and history for staff; admins' changes of what is live.
+ * Releases are published, checked and promoted with the release commands (`npm run release`,
+ * `npm run canary`, `npm run rollback`); the back office makes live only versions already checked.
  */
 export const releasesRoutes: FastifyPluginAsyncZod<{ registry: ReleaseRegistry }> = async (app, { registry }) => {
   app.get(
@@ -35,5 +36,21 @@ export const releasesRoutes: FastifyPluginAsyncZod<{ registry: ReleaseRegistry }
       },
     },
     async (request) => registry.ofSlice(request.query.slice),
+  );
+
+  app.post(
+    '/api/admin/releases/:slice/live',
+    {
+      config: { permission: 'releases:write' },
+      schema: {
+        summary: 'Change what is live of a slice from the back office',
+        description:
+          "'go-live': the running canary's version (promote) or a version live before (rollback) goes live for everyone; 'stop-canary' ends the canary. 409 when the live version is no longer `expectedLive`, for a version never live (those go live with `npm run release`, after its checks) or without a canary to stop; 404 for an unknown version. Audited.",
+        params: z.object({ slice: RemoteName }).strict(),
+        body: ReleaseLiveChange,
+        response: { 200: ReleaseChange, ...errorResponses(STAFF_RECORD_ERRORS) },
+      },
+    },
+    async (request) => registry.changeFromBackOffice(request.staff!, request.params.slice, request.body),
   );
 };

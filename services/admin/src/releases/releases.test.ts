@@ -5,7 +5,7 @@ import { LiveReleases, SliceReleases, type ReleaseRecord } from '@shop/contracts
 import { buildApp } from '../app';
 import { AdminEnv } from '../config';
 import { ReleaseRegistry } from './release-registry';
-import { releaseChannelModel } from './release.model';
+import { releaseChannelModel, releaseModel } from './release.model';
 import { auditEntryModel } from '../audit/audit-entry.model';
 import { storeAuditEntries } from '../audit/audit-log';
 
@@ -72,7 +72,7 @@ describe('release registry', () => {
     await registry.promote(developer, 'cart', 'aaaaaaaaaaa1');
     await registry.promote(developer, 'cart', 'aaaaaaaaaaa2');
     expect((await live()).releases).toEqual([
-      { slice: 'cart', version: 'aaaaaaaaaaa2', changedAt: expect.any(String), changedBy: 'cli:team-cart@example.de' },
+      { slice: 'cart', version: 'aaaaaaaaaaa2', changedAt: expect.any(String), changedBy: 'cli:team-cart@example.de', canary: null },
     ]);
 
     const back = await registry.rollback(developer, 'cart');
@@ -138,6 +138,141 @@ describe('release registry', () => {
       ['cli:team-cart@example.de', 'developer', 'rollback', [{ field: 'liveVersion', before: 'aaaaaaaaaaa2', after: 'aaaaaaaaaaa1' }]],
       ['cli:team-cart@example.de', 'developer', 'rollback', [{ field: 'liveVersion', before: 'aaaaaaaaaaa1', after: 'aaaaaaaaaaa2' }]],
     ]);
+  });
+
+  test('a canary gives its version to a share of visitors beside the live one; a new share, a rollback and a promote end or change it, each audited', async () => {
+    for (const version of ['ddddddddddd1', 'ddddddddddd2', 'ddddddddddd3']) await registry.register(release(version, { slice: 'catalog' }));
+    await expect(registry.startCanary(developer, 'catalog', 'ddddddddddd2', 10)).rejects.toThrow(
+      'catalog has no live release yet: its first release goes live for everyone, without a canary',
+    );
+    await registry.promote(developer, 'catalog', 'ddddddddddd1');
+    await expect(registry.startCanary(developer, 'catalog', 'ddddddddddd1', 10)).rejects.toThrow('already live for everyone');
+
+    await registry.startCanary(developer, 'catalog', 'ddddddddddd2', 10);
+    const catalogLive = async () => (await live()).releases.find((r) => r.slice === 'catalog');
+    expect(await catalogLive()).toMatchObject({ version: 'ddddddddddd1', canary: { version: 'ddddddddddd2', percent: 10 } });
+    await expect(registry.startCanary(developer, 'catalog', 'ddddddddddd2', 10)).rejects.toThrow('already runs as a canary for 10 %');
+    await registry.startCanary(developer, 'catalog', 'ddddddddddd2', 50);
+    expect((await catalogLive())?.canary?.percent).toBe(50);
+
+    // A rollback without a version stops the canary and leaves the live release as it is.
+    const stopped = await registry.rollback(developer, 'catalog');
+    expect(stopped).toMatchObject({ action: 'canary-stop', version: 'ddddddddddd2', previousVersion: 'ddddddddddd1' });
+    expect(await catalogLive()).toMatchObject({ version: 'ddddddddddd1', canary: null });
+    await expect(registry.stopCanary(developer, 'catalog')).rejects.toThrow('catalog has no canary running');
+
+    // Promoting the canary's version makes it live for everyone and ends the canary.
+    await registry.startCanary(developer, 'catalog', 'ddddddddddd3', 20);
+    await registry.promote(developer, 'catalog', 'ddddddddddd3');
+    expect(await catalogLive()).toMatchObject({ version: 'ddddddddddd3', canary: null });
+
+    const { history, canary } = await registry.ofSlice('catalog');
+    expect(canary).toBeNull();
+    expect(history.map((change) => [change.action, change.version, change.percent ?? null])).toEqual([
+      ['promote', 'ddddddddddd3', null],
+      ['canary', 'ddddddddddd3', 20],
+      ['canary-stop', 'ddddddddddd2', null],
+      ['canary', 'ddddddddddd2', 50],
+      ['canary', 'ddddddddddd2', 10],
+      ['promote', 'ddddddddddd1', null],
+    ]);
+    await relay.flush();
+    const entries = await auditEntryModel(app.db).find({ entity: 'release', entityId: 'catalog' }).sort({ at: 1 }).lean();
+    expect(entries.map((entry) => [entry.action, entry.changes])).toEqual([
+      ['promote', [{ field: 'liveVersion', before: null, after: 'ddddddddddd1' }]],
+      ['canary', [{ field: 'canary', before: null, after: 'ddddddddddd2 (10 %)' }]],
+      ['canary', [{ field: 'canary', before: 'ddddddddddd2 (10 %)', after: 'ddddddddddd2 (50 %)' }]],
+      ['canary-stop', [{ field: 'canary', before: 'ddddddddddd2 (50 %)', after: null }]],
+      ['canary', [{ field: 'canary', before: null, after: 'ddddddddddd3 (20 %)' }]],
+      [
+        'promote',
+        [
+          { field: 'liveVersion', before: 'ddddddddddd1', after: 'ddddddddddd3' },
+          { field: 'canary', before: 'ddddddddddd3 (20 %)', after: null },
+        ],
+      ],
+    ]);
+  });
+
+  test('of two canary changes at once, one is made and the other refused', async () => {
+    for (const version of ['eeeeeeeeeee1', 'eeeeeeeeeee2']) await registry.register(release(version, { slice: 'admin' }));
+    await registry.promote(developer, 'admin', 'eeeeeeeeeee1');
+    const outcomes = await Promise.allSettled([
+      registry.startCanary(developer, 'admin', 'eeeeeeeeeee2', 10),
+      registry.startCanary(developer, 'admin', 'eeeeeeeeeee2', 30),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await registry.ofSlice('admin')).history).toHaveLength(2);
+  });
+
+  test('admins change what is live from the back office: the canary for all or stopped, a version live before again; never-live versions, stale views and managers are refused', async () => {
+    const slice = 'content';
+    const versions = ['fffffffffff1', 'fffffffffff2', 'fffffffffff3', 'fffffffffff4'];
+    for (const version of versions) await registry.register(release(version, { slice }));
+    // Where this test starts: the live version the earlier tests left.
+    const start = (await registry.ofSlice(slice)).live;
+    await registry.promote(developer, slice, versions[0]!);
+    await registry.startCanary(developer, slice, versions[1]!, 10);
+    const post = async (role: string, body: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/api/admin/releases/${slice}/live`, headers: await staff(role), payload: body });
+
+    expect((await post('manager', { action: 'stop-canary', expectedLive: versions[0] })).statusCode).toBe(403);
+    const stale = await post('admin', { action: 'stop-canary', expectedLive: start });
+    expect([stale.statusCode, stale.json().message]).toEqual([
+      409,
+      'Die Live-Version wurde inzwischen geändert. Bitte laden Sie die Seite neu und prüfen Sie den Stand.',
+    ]);
+    const neverLive = await post('admin', { action: 'go-live', version: versions[2], expectedLive: versions[0] });
+    expect(neverLive.statusCode).toBe(409);
+    expect(neverLive.json().message).toContain(
+      `Version ${versions[2]} war noch nie live. Neue Versionen gehen mit „npm run release -- content“ live`,
+    );
+    expect((await post('admin', { action: 'go-live', version: 'abcdefabcdef', expectedLive: versions[0] })).statusCode).toBe(404);
+    expect((await post('admin', { action: 'go-live', version: 'nope', expectedLive: versions[0] })).statusCode).toBe(400);
+
+    // The canary's version for everyone: a promote.
+    const promoted = await post('admin', { action: 'go-live', version: versions[1], expectedLive: versions[0] });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toMatchObject({
+      action: 'promote',
+      version: versions[1],
+      previousVersion: versions[0],
+      by: '665f1c2b9a1e4b00123456cc',
+    });
+    expect((await post('admin', { action: 'stop-canary', expectedLive: versions[1] })).json().message).toBe(
+      'Es läuft kein Canary, der beendet werden könnte.',
+    );
+    // A version live before, again: a rollback.
+    const back = await post('admin', { action: 'go-live', version: versions[0], expectedLive: versions[1] });
+    expect(back.json()).toMatchObject({ action: 'rollback', version: versions[0], previousVersion: versions[1] });
+    // A canary stopped.
+    await registry.startCanary(developer, slice, versions[3]!, 25);
+    const stopped = await post('admin', { action: 'stop-canary', expectedLive: versions[0] });
+    expect(stopped.json()).toMatchObject({ action: 'canary-stop', version: versions[3] });
+    expect((await live()).releases.find((r) => r.slice === slice)).toMatchObject({ version: versions[0], canary: null });
+
+    await relay.flush();
+    const entries = await auditEntryModel(app.db).find({ entity: 'release', entityId: slice, actorRole: 'admin' }).sort({ at: 1 }).lean();
+    expect(entries.map((entry) => entry.action)).toEqual(['promote', 'rollback', 'canary-stop']);
+  });
+
+  test('a release recorded by an older release command (no schema fingerprints yet) is still listed', async () => {
+    await releaseModel(app.db).collection.insertOne({
+      _id: 'content@0123456789ab',
+      slice: 'content',
+      version: '0123456789ab',
+      commit: 'old1234',
+      createdAt: new Date('2026-11-01T10:00:00Z'),
+      createdBy: 'team-content@example.de',
+      shared: {},
+      contractsVersion: '0.1.0',
+      events: { emits: [], listens: ['auth:changed'], asks: [], answers: [] },
+      exposes: ['./pages'],
+    } as never);
+    const response = await app.inject({ method: 'GET', url: '/api/admin/releases?slice=content', headers: await staff('manager') });
+    expect(response.statusCode).toBe(200);
+    const old = SliceReleases.parse(response.json()).releases.find((r) => r.version === '0123456789ab');
+    expect(old?.events).toEqual({ emits: [], listens: ['auth:changed'], asks: [], answers: [], fingerprints: {} });
   });
 
   test('staff read a slice’s releases with releases:read; customers and strangers do not; the gateway’s read needs the internal token', async () => {

@@ -77,7 +77,7 @@ ${
     slug: 'datenschutz',
     title: 'Datenschutzerklärung',
     description: 'Wie wir Ihre Daten verarbeiten: Bestellung, Altersprüfung, Kundenkonto, Newsletter, Bewertungen, Cookies.',
-    version: '2026-11-26',
+    version: '2026-11-28',
     body: (o) => `## 1. Verantwortlicher
 
 ${o.OPERATOR_COMPANY}, ${o.OPERATOR_STREET}, ${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY}, E-Mail: ${o.OPERATOR_EMAIL}, Telefon: ${o.OPERATOR_PHONE}.
@@ -108,7 +108,7 @@ Nachrichten an uns verarbeiten wir, um Ihre Anfrage zu beantworten (Art. 6 Abs. 
 
 ## 8. Cookies und Speicher im Browser
 
-Wir verwenden nur technisch notwendige Cookies und Browserspeicher (§ 25 Abs. 2 TDDDG): für Warenkorb, Anmeldung, Ihre Altersbestätigung in dieser Sitzung und Ihre Cookie-Auswahl. Analyse- oder Werbe-Cookies setzen wir nicht ein.
+Wir verwenden nur technisch notwendige Cookies und Browserspeicher (§ 25 Abs. 2 TDDDG): für Warenkorb, Anmeldung, Ihre Altersbestätigung in dieser Sitzung und Ihre Cookie-Auswahl. Während wir eine neue Version eines Shop-Bereichs schrittweise einführen, speichert ein Cookie zusätzlich eine Zufallszahl von 0 bis 99, damit Sie auf jeder Seite dieselbe Version sehen; sie lässt keinen Rückschluss auf Ihre Person zu und wird nach 30 Tagen gelöscht. Analyse- oder Werbe-Cookies setzen wir nicht ein.
 
 ## 9. Server-Protokolle
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_NAMES, type RemotesManifest } from '@shop/contracts';
+import { REMOTE_NAMES } from '@shop/contracts';
+import { canaryVisitor } from '../canary-visitors';
+import type { LiveRemoteVersions } from '../live-remotes';
 import { inReleasesDir, publicBuildFile, remoteFolders, type RemoteStore } from '../remote-store';
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
@@ -30,7 +32,7 @@ function cacheHeaders(store: RemoteStore) {
  */
 export async function staticFiles(
   app: FastifyInstance,
-  opts: { store: RemoteStore; remotesManifest: () => RemotesManifest; sourceMaps: boolean },
+  opts: { store: RemoteStore; remotes: LiveRemoteVersions; sourceMaps: boolean; secureCookies: boolean },
 ) {
   const common = {
     index: false,
@@ -59,8 +61,11 @@ export async function staticFiles(
       allowedPath: (pathName) => publicBuildFile(pathName, opts.sourceMaps),
     });
   }
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('Cache-Control', NO_CACHE);
-    return opts.remotesManifest();
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    // The visitor's versions: a canary's share gets its version (canary-visitors.ts).
+    const canary = canaryVisitor(request, opts.remotes.canaryRunning(), opts.secureCookies);
+    if (canary.setCookie) reply.header('set-cookie', canary.setCookie);
+    reply.header('Cache-Control', NO_CACHE).header('Vary', 'Cookie');
+    return opts.remotes.manifest(canary.bucket);
   });
 }

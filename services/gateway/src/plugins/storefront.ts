@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, PAGES_EXPOSE, redirectFor, type RouteRemote } from '@shop/routes';
-import { CAUTIOUS_STOREFRONT_SETTINGS, type RemotesManifest, type ShopConfig, type StorefrontSettings } from '@shop/contracts';
+import { CAUTIOUS_STOREFRONT_SETTINGS, type ShopConfig, type StorefrontSettings } from '@shop/contracts';
 import { injectEarlyForms, injectHead, injectStartup, type HeadData } from '../html';
 import { entryForms, entryOf } from './entry-forms';
 import { cspNonceOf } from './security';
@@ -14,13 +14,15 @@ import { prepareRemoteStore, type RemoteStore } from '../remote-store';
 import type { ServiceName } from '../routing-table';
 import { lookupPageHead } from './service-head';
 import { NO_CACHE, staticFiles } from './static-files';
+import { canaryVisitor } from '../canary-visitors';
+import type { LiveRemoteVersions } from '../live-remotes';
 import { seoFiles } from './seo-files';
 
 export interface StorefrontOptions {
   /** Where the shell's and remotes' builds and the remotes' published releases lie (remote-store.ts). */
   store: RemoteStore;
   /** The remotes in force now: each slice's live release, else its configured entry (live-remotes.ts). */
-  remotesManifest: () => RemotesManifest;
+  remotes: LiveRemoteVersions;
   /** The shop config from the environment; `presentationMode` and `reviewsEnabled` come per page from `storefrontSettings`. */
   shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled'>;
   /**
@@ -67,7 +69,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   const secureCookies = !development;
   await app.register(entryForms, { secureCookies });
   prepareRemoteStore(opts.store, app.log);
-  await staticFiles(app, opts);
+  await staticFiles(app, { ...opts, secureCookies });
   await seoFiles(app, {
     development,
     publicOrigin: opts.shopConfig.publicOrigin,
@@ -87,7 +89,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   const renderer = ssr
     ? new PageRenderer({
         shellServerFile: path.join(shellDist, 'server', 'main.js'),
-        remotes: opts.remotesManifest,
+        remotes: () => opts.remotes.manifest(),
         services: opts.services,
         budgetMs: ssr.budgetMs,
         remoteCheckMs: ssr.remoteCheckMs,
@@ -146,8 +148,12 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     // The age gate, cookie banner and flash notice depend on the visitor's cookies (Vary), and
     // the one-page cookies this page shows are deleted with it (entry-forms.ts).
     const { entry, setCookies } = entryOf(request, secureCookies);
-    // One manifest for the page's boot data, preloads and server render: the versions live now.
-    const remotes = opts.remotesManifest();
+    // One manifest for the page's boot data, preloads and server render: the versions live now
+    // for this visitor (a canary's share gets its version, canary-visitors.ts). The page varies
+    // by Cookie already; a new bucket's cookie goes out with it.
+    const canary = canaryVisitor(request, opts.remotes.canaryRunning(), secureCookies);
+    if (canary.setCookie) setCookies.push(canary.setCookie);
+    const remotes = opts.remotes.manifest(canary.bucket);
     const boot = { remotes, shopConfig, entry };
     const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, await preloads.for(remotes, modules)), nonce, secureCookies);
     // A page rendered from the visitor's session, or carrying the answer to their form, is
