@@ -6,7 +6,7 @@
  * and the gateways keep their pids.
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { returningShopperPage } from '@shop/test-fixtures';
@@ -48,6 +48,9 @@ const command = (script: 'release' | 'rollback' | 'canary', args: string[]) =>
       MONGODB_DB: `${shop.databasePrefix}_admin`,
       RELEASES_DIR: shop.releasesDir,
       RELEASE_BY: 'team-cart@example.de',
+      // The smoke check asks the shop's gateway for the candidate, with the shop's internal secret.
+      SHOP_URL: shop.gatewayUrl,
+      SHOP_DATA_DIR: shop.shopDataDir,
     },
   });
 
@@ -237,7 +240,7 @@ async function editJson(file: string, edit: (value: Record<string, unknown>) => 
   await writeFile(file, JSON.stringify(value));
 }
 
-test('a promote is refused, naming why, for a remote built against an incompatible react or another schema of a request it answers; what is live stays', async () => {
+test('a promote is refused, naming why, for a remote built against an incompatible react, another schema of a request it answers, or a server container that throws on its routes; what is live stays', async () => {
   const liveBefore =
     (
       await shop
@@ -266,6 +269,25 @@ test('a promote is refused, naming why, for a remote built against an incompatib
   );
   await expect(command('release', ['cart', '--from', otherPayload])).rejects.toThrow(
     /refused: 'cart:add' was built against different schemas: shell \(tree build\).* \/ cart [0-9a-f]{12}/,
+  );
+  // A server container that throws while it renders the cart page (its browser build is unchanged).
+  const throwing = await cartBuildWith('throwing', async (dist) => {
+    const server = path.join(dist, 'server');
+    let patched = 0;
+    for (const file of await readdir(server)) {
+      if (!file.endsWith('.js')) continue;
+      const code = await readFile(path.join(server, file), 'utf8');
+      if (!code.includes('"Ihr Warenkorb ist leer"')) continue;
+      await writeFile(
+        path.join(server, file),
+        code.replaceAll('"Ihr Warenkorb ist leer"', '(() => { throw new Error("cart page broken on the server"); })()'),
+      );
+      patched++;
+    }
+    expect(patched).toBeGreaterThan(0);
+  });
+  await expect(command('release', ['cart', '--from', throwing])).rejects.toThrow(
+    /refused: \/warenkorb: its server container failed, the page fell back to the browser: .*cart page broken on the server/,
   );
   const liveAfter =
     (

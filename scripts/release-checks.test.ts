@@ -1,4 +1,4 @@
-import { contractProblemsOf, singletonProblems, type LiveSlice } from './lib/release-checks';
+import { contractProblemsOf, exposeProblems, singletonProblems, type LiveSlice } from './lib/release-checks';
 
 /** The checks before a release goes live refuse with a reason a developer can act on (docs/releases.md). */
 const shell: LiveSlice = {
@@ -56,5 +56,16 @@ test('a remote that stops answering a request the shell asks, or stops emitting 
     "request 'cart:add' is asked by shell but answered by nobody",
     "event 'cart:changed' is a contract that nobody emits",
     "request 'cart:add' is a contract that nobody answers",
+  ]);
+});
+
+test('a remote that no longer exposes a module the shell loads from it is refused, naming where the shell uses it', () => {
+  const record = { slice: 'cart' as const, version: '0123456789ab', exposes: ['./pages', './cart-button'] };
+  expect(exposeProblems(record)).toEqual([]);
+  expect(exposeProblems({ ...record, exposes: ['./pages'] })).toEqual([
+    "cart 0123456789ab no longer exposes './cart-button', which the shell loads for the header's cart widget",
+  ]);
+  expect(exposeProblems({ slice: 'content', version: '0123456789ab', exposes: ['./pages'] })).toEqual([
+    "content 0123456789ab no longer exposes './newsletter', which the shell loads for the footer's newsletter sign-up",
   ]);
 });

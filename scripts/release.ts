@@ -6,8 +6,10 @@
  * of the running shop within about a second (docs/releases.md). `--no-promote` only publishes and
  * records it; `--canary <percent>` makes it live for that share of visitors only (a canary,
  * widened or promoted with `npm run canary`). Before it goes live it is checked against the shell and the slices live beside it
- * (shared singleton versions, browser contracts: scripts/lib/release-checks.ts); a refusal names
- * each problem and leaves the live version as it was. Acts on the shop `npm start` runs (its
+ * (shared singleton versions, browser contracts: scripts/lib/release-checks.ts), then its routes
+ * are rendered on the server and loaded in Chromium through the shop's gateway (SHOP_URL, by
+ * default http://localhost:8080; scripts/lib/release-smoke.ts); a refusal names each problem and
+ * leaves the live version as it was. Acts on the shop `npm start` runs (its
  * database and ./data/releases), or on MONGODB_URI (with MONGODB_DB, the admin service's
  * database) and RELEASES_DIR.
  */
@@ -19,8 +21,11 @@ import path from 'node:path';
 import { ShopEvents, ShopRequests } from '@shop/contracts';
 import { liveReleases, publish, registry, treeBuild, whoIsReleasing } from './lib/releases';
 import { liveSetsWith } from './lib/live-set';
+import { smokeProblems } from './lib/release-smoke';
+import { GATEWAY_PORT } from './lib/paths';
+import { internalApiSecret } from '@shop/service-kit';
 import { CANARY_PERCENT_MAX, CANARY_PERCENT_MIN, CanaryPercent } from '@shop/contracts/admin';
-import { contractProblemsOf, singletonProblems } from './lib/release-checks';
+import { contractProblemsOf, exposeProblems, singletonProblems } from './lib/release-checks';
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -46,13 +51,41 @@ async function main() {
   const { shell, sets } = await liveSetsWith(record, await liveReleases());
   const candidate = sets[0]![sets[0]!.length - 1]!;
   const known = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests) };
-  const problems = [...new Set([...singletonProblems(candidate, shell), ...sets.flatMap((set) => contractProblemsOf(set, known))])];
+  const problems = [
+    ...new Set([
+      ...exposeProblems(record),
+      ...singletonProblems(candidate, shell),
+      ...sets.flatMap((set) => contractProblemsOf(set, known)),
+    ]),
+  ];
   if (problems.length) {
     for (const problem of problems) console.error(`refused: ${problem}`);
     console.error(`${slice.data} ${record.version} is published and recorded, not live.`);
     process.exit(1);
   }
-  info('shared singletons and browser contracts fit');
+  info('exposes, shared singletons and browser contracts fit');
+  const shopUrl = process.env.SHOP_URL ?? `http://localhost:${GATEWAY_PORT}`;
+  step(`Rendering its routes on the server and loading them in Chromium, through ${shopUrl}`);
+  const smoke = await smokeProblems({
+    shopUrl,
+    internalSecret: internalApiSecret(process.env.INTERNAL_API_SECRET),
+    slice: slice.data,
+    version: record.version,
+  }).catch((error: unknown) => ({
+    problems: [
+      `the shop at ${shopUrl} could not be asked (is it running? SHOP_URL): ${error instanceof Error ? error.message : String(error)}`,
+    ],
+    checked: [],
+    unchecked: [],
+  }));
+  if (smoke.problems.length) {
+    for (const problem of smoke.problems) console.error(`refused: ${problem}`);
+    console.error(`${slice.data} ${record.version} is published and recorded, not live.`);
+    process.exit(1);
+  }
+  info(
+    `rendered and loaded: ${smoke.checked.join(', ')}${smoke.unchecked.length ? ` (no address to try: ${smoke.unchecked.join(', ')})` : ''}`,
+  );
   if (canary?.success) {
     step(`Starting a canary for ${canary.data} % of visitors`);
     process.exit(await registry(['canary', slice.data, record.version, String(canary.data), '--by', whoIsReleasing()]));

@@ -6,6 +6,7 @@
  */
 import semver from 'semver';
 import type { ReleaseRecord } from '@shop/contracts/admin';
+import { FOOTER_NEWSLETTER, HEADER_WIDGETS, PAGES_EXPOSE, ROUTES } from '@shop/routes';
 import { contractProblems, type ContractUse } from './event-contracts';
 
 /** A slice as it would be live: the shell, or a remote's release (or tree build), with what it was built against. */
@@ -71,4 +72,32 @@ export function contractProblemsOf(set: LiveSlice[], contracts: { events: string
       );
   }
   return problems;
+}
+
+/**
+ * The modules the shell loads from a slice's remote (@shop/routes): its pages for the routes the
+ * table gives it, its header widgets, the footer's sign-up. Each is named with where the shell uses it.
+ */
+export function modulesLoadedFrom(slice: string): Array<{ exposed: string; usedFor: string }> {
+  const modules: Array<{ exposed: string; usedFor: string }> = [];
+  if (ROUTES.some((route) => route.remote === slice)) modules.push({ exposed: PAGES_EXPOSE, usedFor: 'its pages' });
+  for (const widget of HEADER_WIDGETS)
+    if (widget.remote === slice) modules.push({ exposed: widget.exposed, usedFor: `the header's ${widget.slot} widget` });
+  if (FOOTER_NEWSLETTER.remote === slice) modules.push({ exposed: FOOTER_NEWSLETTER.exposed, usedFor: "the footer's newsletter sign-up" });
+  return modules;
+}
+
+/**
+ * Exposes: the candidate must still expose every module the shell loads from its slice. Their
+ * props are the types of @shop/routes (RemotePagesProps, FooterNewsletterProps), checked by the
+ * TypeScript build of the remote against the tree's @shop/routes; a comparison of the props of
+ * builds made from different trees is not done here (docs/releases.md 'Not yet').
+ */
+export function exposeProblems(candidate: Pick<ReleaseRecord, 'slice' | 'version' | 'exposes'>): string[] {
+  return modulesLoadedFrom(candidate.slice)
+    .filter(({ exposed }) => !candidate.exposes.includes(exposed))
+    .map(
+      ({ exposed, usedFor }) =>
+        `${candidate.slice} ${candidate.version} no longer exposes '${exposed}', which the shell loads for ${usedFor}`,
+    );
 }

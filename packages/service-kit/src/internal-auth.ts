@@ -37,6 +37,12 @@ const same = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
+/** Whether a request carries the shared secret in `x-internal-token` (compared in constant time). */
+export function hasInternalToken(headers: Record<string, string | string[] | undefined>, secret: string): boolean {
+  const token = headers[INTERNAL_TOKEN_HEADER];
+  return typeof token === 'string' && same(token, secret);
+}
+
 /**
  * Refuses every `/internal/*` request (judged on the matched route, like the gateway) without the
  * shared secret: 401 INTERNAL_UNAUTHORIZED. Registered by createDomainService for every service.
@@ -46,8 +52,7 @@ export const internalAuthPlugin = fp<{ secret: string }>(
     app.addHook('onRequest', async (request, reply) => {
       const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
       if (!path.startsWith('/internal/')) return;
-      const token = request.headers[INTERNAL_TOKEN_HEADER];
-      if (typeof token === 'string' && same(token, secret)) return;
+      if (hasInternalToken(request.headers, secret)) return;
       return reply.code(401).send({ message: 'Dieser Zugang ist nur für Dienste des Shops.', code: 'INTERNAL_UNAUTHORIZED' });
     });
   },

@@ -57,7 +57,7 @@ export class ServerRemotes {
   private readonly builds = new Map<string, { checkedAt: number; build: Promise<RemoteBuild> }>();
   private readonly registered = new Map<string, string>();
   private readonly modules = new Map<string, Promise<unknown>>();
-  /** When a page last asked for a module of each build ('<remote>@<build id>', ms since the epoch). */
+  /** When a page last asked for a module of each entry (ms since the epoch). */
   private readonly usedAt = new Map<string, number>();
 
   constructor(private readonly options: Pick<ServerRendererOptions, 'remotesOrigin' | 'remoteCheckMs' | 'log'>) {}
@@ -106,27 +106,27 @@ export class ServerRemotes {
     return build;
   }
 
-  /** Drops the modules of builds no page asked for within UNUSED_BUILD_KEPT_MS. */
+  /** Drops the modules of entries no page asked for within UNUSED_BUILD_KEPT_MS. */
   private dropUnusedBuilds(): void {
     const before = Date.now() - UNUSED_BUILD_KEPT_MS;
-    for (const [build, at] of this.usedAt) {
+    for (const [entry, at] of this.usedAt) {
       if (at >= before) continue;
-      this.usedAt.delete(build);
-      const [remote, buildId] = build.split('@');
-      for (const key of this.modules.keys()) if (key.startsWith(`${remote}/`) && key.endsWith(`@${buildId}`)) this.modules.delete(key);
+      this.usedAt.delete(entry);
+      for (const key of this.modules.keys()) if (key.endsWith(` from ${entry}`)) this.modules.delete(key);
     }
   }
 
   /**
    * An exposed module of the server build of the remote's entry in `manifest` ('./pages' →
-   * `<remote>/pages`).
+   * `<remote>/pages`). Modules are kept per entry (the release's folder and build id), not per
+   * build id alone: two releases never share modules, even when built from the same inputs.
    * @throws ClientRenderReason when the remote has no usable server build or the module fails to load.
    */
   async load(manifest: RemotesManifest, remote: RemoteName, exposed: string): Promise<unknown> {
     const { buildId, entry, reason } = await this.build(manifest, remote);
     if (!buildId || !entry) throw new ClientRenderReason(remote, reason);
-    const key = `${remote}/${exposed.replace(/^\.\//, '')}@${buildId}`;
-    this.usedAt.set(`${remote}@${buildId}`, Date.now());
+    const key = `${remote}/${exposed.replace(/^\.\//, '')} from ${entry}`;
+    this.usedAt.set(entry, Date.now());
     let module = this.modules.get(key);
     if (!module) {
       // Registered right before the load, in the same turn: the module is taken from this build's

@@ -15,6 +15,7 @@ import type { ServiceName } from '../routing-table';
 import { lookupPageHead } from './service-head';
 import { NO_CACHE, staticFiles } from './static-files';
 import { canaryVisitor } from '../canary-visitors';
+import { CLIENT_RENDERED_HEADER, releasePreview } from '../release-preview';
 import type { LiveRemoteVersions } from '../live-remotes';
 import { seoFiles } from './seo-files';
 
@@ -42,6 +43,10 @@ export interface StorefrontOptions {
 }
 
 const PERSONAL = 'private, no-store';
+
+/** JSON with every character beyond ASCII escaped (`\u00fc`): a header value carries no other. */
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** One page's answer: its status, its title (or the owning service's head) and the remote of its page. */
 interface PageAnswer {
@@ -153,12 +158,15 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     // by Cookie already; a new bucket's cookie goes out with it.
     const canary = canaryVisitor(request, opts.remotes.canaryRunning(), secureCookies);
     if (canary.setCookie) setCookies.push(canary.setCookie);
-    const remotes = opts.remotes.manifest(canary.bucket);
+    // The release command's smoke check asks for a release not live yet (release-preview.ts).
+    const preview = releasePreview(request, opts.store, opts.internalSecret, opts.remotes.manifest(canary.bucket));
+    if (preview.kind === 'refused') return reply.code(preview.status).send({ message: preview.message, code: 'PREVIEW_REFUSED' });
+    const remotes = preview.kind === 'preview' ? preview.manifest : opts.remotes.manifest(canary.bucket);
     const boot = { remotes, shopConfig, entry };
     const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, await preloads.for(remotes, modules)), nonce, secureCookies);
     // A page rendered from the visitor's session, or carrying the answer to their form, is
     // theirs alone: no cache may keep it.
-    const personal = Boolean(route?.sessionRendered) || entry.flash !== null;
+    const personal = Boolean(route?.sessionRendered) || entry.flash !== null || preview.kind === 'preview';
     reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -181,11 +189,17 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         // With the cookies the service set while the page was read (a read that misses the
         // budget keeps its own: the browser's next read of the cart sets them then).
         if (setCookies.length) reply.header('set-cookie', setCookies);
+        let renderedInBrowser: Array<{ remote: string; reason: string }> = [];
         const stream = pageStream(page, rendered, (error, clientRendered) => {
           if (error) request.log.error({ err: error }, 'server render stream broke off');
           for (const part of clientRendered) request.log.warn(part, `remote '${part.remote}' rendered in the browser: ${part.reason}`);
+          renderedInBrowser = clientRendered.map(({ remote, reason }) => ({ remote, reason }));
         });
-        return reply.send(stream);
+        if (preview.kind !== 'preview') return reply.send(stream);
+        // A preview is read whole: its answer names the parts that did not render on the server.
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+        return reply.header(CLIENT_RENDERED_HEADER, asciiJson(renderedInBrowser)).send(Buffer.concat(chunks));
       }
     }
     if (setCookies.length) reply.header('set-cookie', setCookies);

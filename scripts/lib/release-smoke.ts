@@ -1,0 +1,126 @@
+/**
+ * The smoke check before a promote (docs/releases.md 'Checks before a promote'): the candidate,
+ * published but not live, is asked for through a real gateway of the shop (`x-shop-preview`,
+ * services/gateway/src/release-preview.ts). Each of its routes must render on the server with its
+ * server container (no part of it falling back to the browser, no 5xx), and load and hydrate in
+ * Chromium from its browser build with no render problem and none of its files failing.
+ */
+import { chromium } from 'playwright-core';
+import { ROUTES, matchRoute } from '@shop/routes';
+import type { RemoteName } from '@shop/contracts';
+import { internalHeaders } from '@shop/service-kit';
+import { returningShopperPage } from '@shop/test-fixtures';
+import { ensureChromium } from './chromium';
+
+/** A desktop Chrome's user agent: 'HeadlessChrome' is treated as a crawler (no age gate). */
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/** How many of the slice's pages are loaded in Chromium (each takes about a second). */
+const BROWSER_PAGES = 4;
+
+export interface SmokeTarget {
+  /** The gateway to ask, e.g. http://localhost:8080 (SHOP_URL). */
+  shopUrl: string;
+  internalSecret: string;
+  slice: RemoteName;
+  version: string;
+}
+
+/**
+ * One address per page of the slice's routes: its path, or for a route with parameters the first
+ * address of the shop's sitemap it matches. Pages with neither (an order's page, an admin detail)
+ * are left out and named in `unchecked`.
+ */
+export async function smokePaths(shopUrl: string, slice: RemoteName): Promise<{ paths: string[]; unchecked: string[] }> {
+  const sitemap = await fetch(`${shopUrl}/sitemap.xml`)
+    .then((response) => (response.ok ? response.text() : ''))
+    .catch(() => '');
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname);
+  const paths: string[] = [];
+  const unchecked: string[] = [];
+  const pages = new Set<string>();
+  for (const route of ROUTES) {
+    if (route.remote !== slice || pages.has(route.page)) continue;
+    pages.add(route.page);
+    const path = route.path.includes(':') ? listed.find((candidate) => matchRoute(candidate)?.route.page === route.page) : route.path;
+    if (path) paths.push(path);
+    else unchecked.push(route.path);
+  }
+  return { paths, unchecked };
+}
+
+/** The problems of the candidate's server renders of `paths`, one line each. */
+async function serverRenderProblems({ shopUrl, internalSecret, slice, version }: SmokeTarget, paths: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${shopUrl}${path}`, {
+      headers: {
+        'user-agent': USER_AGENT,
+        cookie: 'shop_age_verified=1; shop_cookie_consent=rejected',
+        'x-shop-preview': `${slice}@${version}`,
+        ...internalHeaders(internalSecret),
+      },
+    });
+    await response.arrayBuffer();
+    if (response.status >= 500) problems.push(`${path}: the server answered ${response.status}`);
+    else if (response.status === 401 || response.status === 400)
+      problems.push(`${path}: the gateway refused the preview (${response.status})`);
+    const header = response.headers.get('x-shop-client-rendered');
+    if (header === null) {
+      problems.push(`${path}: not rendered on the server (is server rendering on, SSR=on?)`);
+      continue;
+    }
+    for (const part of JSON.parse(header) as Array<{ remote: string; reason: string }>)
+      if (part.remote === slice) problems.push(`${path}: its server container failed, the page fell back to the browser: ${part.reason}`);
+  }
+  return problems;
+}
+
+/** The problems of loading `paths` in Chromium with the candidate: render problems, uncaught errors, its files failing. */
+async function browserProblems({ shopUrl, internalSecret, slice, version }: SmokeTarget, paths: string[]): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: await ensureChromium() });
+  const problems: string[] = [];
+  try {
+    for (const path of paths.slice(0, BROWSER_PAGES)) {
+      const { page, problems: renderProblems, close } = await returningShopperPage(browser, shopUrl, USER_AGENT);
+      await page.context().setExtraHTTPHeaders({ 'x-shop-preview': `${slice}@${version}`, ...internalHeaders(internalSecret) });
+      const candidateFiles: string[] = [];
+      const failedFiles: string[] = [];
+      const ownFile = (url: string) => new URL(url).pathname.startsWith(`/remotes/${slice}/${version}/`);
+      page.on('response', (response) => {
+        if (!ownFile(response.url())) return;
+        candidateFiles.push(response.url());
+        if (response.status() >= 400) failedFiles.push(`${new URL(response.url()).pathname} (${response.status()})`);
+      });
+      page.on('requestfailed', (request) => {
+        if (ownFile(request.url())) failedFiles.push(`${new URL(request.url()).pathname} (${request.failure()?.errorText ?? 'failed'})`);
+      });
+      try {
+        await page.goto(`${shopUrl}${path}`);
+        await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        for (const problem of renderProblems) problems.push(`${path} in Chromium: ${problem.split('\n')[0]}`);
+        for (const file of failedFiles) problems.push(`${path} in Chromium: ${file} did not load`);
+        if (!candidateFiles.length) problems.push(`${path} in Chromium: no file of ${slice} ${version} was loaded`);
+      } catch (error) {
+        problems.push(`${path} in Chromium: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      } finally {
+        await close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return problems;
+}
+
+/**
+ * Renders the candidate's routes on the server and loads them in Chromium through the shop's
+ * gateway. Returns what failed, one line each (none: it passed), and the routes it could not
+ * check for want of an address.
+ */
+export async function smokeProblems(target: SmokeTarget): Promise<{ problems: string[]; checked: string[]; unchecked: string[] }> {
+  const { paths, unchecked } = await smokePaths(target.shopUrl, target.slice);
+  const problems = [...(await serverRenderProblems(target, paths)), ...(await browserProblems(target, paths))];
+  return { problems, checked: paths, unchecked };
+}
