@@ -54,6 +54,12 @@ const command = (script: 'release' | 'rollback' | 'canary', args: string[]) =>
     },
   });
 
+/** The release registry's own command line (services/admin release-cli.js): a promote without the checks, as by hand. */
+const registryCommand = (args: string[]) =>
+  run(process.execPath, [path.join(ROOT, 'services', 'admin', 'dist', 'releases', 'release-cli.js'), ...args], {
+    env: { MONGODB_URI: shop.mongoUri, MONGODB_DB: `${shop.databasePrefix}_admin` },
+  });
+
 /** The server HTML of the (empty) cart page from one gateway (for a visitor with `cookie` beside the age check's). */
 async function cartPage(gatewayUrl: string, cookie?: string): Promise<string> {
   const response = await fetch(`${gatewayUrl}/warenkorb`, {
@@ -223,6 +229,75 @@ test('a canary of 50 %: about half of the fresh visitors get the new cart, each 
   expect(await msUntilEveryGatewayShows(NEW_TEXT, await liveSince(), regular.cookie)).toBeLessThan(2000);
   await command('rollback', ['cart']);
   await msUntilEveryGatewayShows(OLD_TEXT, Date.now(), newcomer.cookie);
+});
+
+test('version skew: a page loaded before a promote keeps working on its versions; a remote whose server and browser builds disagree renders in the browser, with no broken page', async () => {
+  const channel = async () =>
+    (await shop
+      .db('admin')
+      .collection('releasechannels')
+      .findOne({ _id: 'cart' as never }))!;
+  const oldVersion = (await channel()).liveVersion as string;
+  const released = await command('release', ['cart', '--from', path.join(CHANGED, 'dist'), '--no-promote']);
+  const newVersion = /cart ([0-9a-f]{12})/.exec(released)![1]!;
+
+  // A shopper's page from before the promote (the shell and the header's cart widget of the old
+  // version in memory), who moves to the cart page in the page after it.
+  const { page, problems, close } = await returningShopperPage(browser, shop.gatewayUrl, USER_AGENT);
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 500 || (response.url().includes('/remotes/') && response.status() >= 400))
+      failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(`${shop.gatewayUrl}/kontakt`);
+  await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 });
+  // Live before (the tests above), so the rollback command makes it live again.
+  await command('rollback', ['cart', newVersion]);
+  await msUntilEveryGatewayShows(NEW_TEXT, Date.now());
+  await page.evaluate(() => {
+    history.pushState({}, '', '/warenkorb');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page
+    .getByRole('main')
+    .getByText(/^Ihr Warenkorb ist/)
+    .waitFor({ timeout: 20_000 });
+  expect(
+    await page
+      .getByRole('main')
+      .getByText(/^Ihr Warenkorb ist/)
+      .innerText(),
+  ).toBe('Ihr Warenkorb ist leer');
+  // The next load takes the new version.
+  await page.reload();
+  await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 });
+  expect(
+    await page
+      .getByRole('main')
+      .getByText(/^Ihr Warenkorb ist/)
+      .innerText(),
+  ).toBe('Ihr Warenkorb ist noch leer');
+  await close();
+  expect({ problems, failed }).toEqual({ problems: [], failed: [] });
+
+  // A release whose server build is another than its browser build (one of the two replaced by
+  // hand): the checks refuse it; made live anyway, its slot renders in the browser.
+  const skewed = await cartBuildWith('skewed', (dist) =>
+    writeFile(path.join(dist, 'server', 'build-id.json'), JSON.stringify({ buildId: 'another-server-build' })),
+  );
+  const refusal = await command('release', ['cart', '--from', skewed]).then(
+    () => 'promoted',
+    (error: Error) => error.message,
+  );
+  expect(refusal).toMatch(/refused: \/warenkorb: its server container failed, the page fell back to the browser: version skew/);
+  const skewedVersion = /published: cart ([0-9a-f]{12})/.exec(refusal)![1]!;
+  await registryCommand(['promote', 'cart', skewedVersion, '--by', 'skew-test@example.de']);
+  await msUntilEveryGatewayShows(`/remotes/cart/${skewedVersion}/`, Date.now());
+  const html = await cartPage(shop.gatewayUrl);
+  expect(html).not.toContain(OLD_TEXT);
+  expect(html).toContain('<!--$!-->');
+  expect(await hydratedCartPage(shop.gatewayUrl)).toEqual({ empty: 'Ihr Warenkorb ist leer', problems: [] });
+  await command('rollback', ['cart', oldVersion]);
 });
 
 /** A copy of the tree's cart build (with its source beside it), its records changed by `edit`: a build made against something else. */

@@ -3,7 +3,9 @@
  * starts one local database (unless MONGODB_URI is set), runs jest (unit and service tests),
  * then starts the whole shop on test ports and runs the Playwright journeys against it.
  * then the faults project (two instances of every service, faults injected).
- * Flags: --unit-only (jest without faults), --e2e-only, --faults-only.
+ * Flags: --unit-only (jest without faults), --e2e-only, --faults-only; `--slice <name>` runs one
+ * slice's own tests (its jest paths and contract tests, then its journeys; scripts/lib/slice-tests.ts)
+ * without the tree-wide lint, formatter, compose and faults runs.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,7 +15,8 @@ import { step } from './lib/log';
 import { provideDatabase } from './lib/database';
 import { buildAll, createStaffAccount, seedAll, startStack } from './lib/stack';
 import { runForExitCode } from './lib/run';
-import { ROOT } from './lib/paths';
+import { ROOT, SLICES, type Slice } from './lib/paths';
+import { sliceTests } from './lib/slice-tests';
 import { ensureChromium } from './lib/chromium';
 import { findFreePort } from '../packages/local-mongo/src';
 
@@ -58,11 +61,23 @@ async function playwrightCounts(file: string): Promise<Counts> {
 }
 
 async function main() {
+  const sliceAt = process.argv.indexOf('--slice');
+  const sliceName = sliceAt >= 0 ? process.argv[sliceAt + 1] : undefined;
+  if (sliceAt >= 0 && !SLICES.includes(sliceName as Slice))
+    throw new Error(`--slice needs one of ${SLICES.join(', ')} (npm run test:slice -- <slice>)`);
+  const slice = sliceName ? sliceTests(sliceName as Slice) : null;
   const unitOnly = process.argv.includes('--unit-only');
   const e2eOnly = process.argv.includes('--e2e-only');
   const faultsOnly = process.argv.includes('--faults-only');
   // Anything else is for Playwright, e.g. `npm test -- --e2e-only --grep content` runs the matching journeys.
-  const playwrightArgs = process.argv.slice(2).filter((arg) => !['--unit-only', '--e2e-only', '--faults-only'].includes(arg));
+  const playwrightArgs = [
+    ...process.argv
+      .slice(2)
+      .filter(
+        (arg, index, all) => !['--unit-only', '--e2e-only', '--faults-only', '--slice'].includes(arg) && all[index - 1] !== '--slice',
+      ),
+    ...(slice?.journeys ?? []),
+  ];
   const chromium = unitOnly || faultsOnly ? null : await ensureChromium();
 
   step('Building');
@@ -79,7 +94,7 @@ async function main() {
   };
   let failed = false;
   try {
-    if (!e2eOnly && !faultsOnly) {
+    if (!e2eOnly && !faultsOnly && !slice) {
       // Slice boundaries and import cycles (eslint.config.mjs).
       step('Lint: slice boundaries, import cycles, CSS class prefixes');
       const lint = await runForExitCode(process.execPath, [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']);
@@ -122,12 +137,22 @@ async function main() {
         add({ passed: 0, failed: 1, skipped: 0 });
         failed = true;
       }
-
-      step('jest: unit and service tests');
+    }
+    if (!e2eOnly && !faultsOnly) {
+      step(slice ? `jest: ${sliceName}'s unit, component, service and contract tests` : 'jest: unit and service tests');
       const report = path.join(dataDir, 'jest.json');
       const code = await runForExitCode(
         process.execPath,
-        [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--selectProjects', 'node', 'dom', '--json', `--outputFile=${report}`],
+        [
+          path.join(ROOT, 'node_modules/jest/bin/jest.js'),
+          '--ci',
+          '--selectProjects',
+          'node',
+          'dom',
+          '--json',
+          `--outputFile=${report}`,
+          ...(slice?.paths ?? []),
+        ],
         {
           env: { ...process.env, MONGODB_URI: database.uri },
         },
@@ -135,7 +160,8 @@ async function main() {
       add(await jestCounts(report));
       failed ||= code !== 0;
     }
-    if (!e2eOnly && !unitOnly) {
+    // A slice's loop leaves the faults project (the whole shop under faults) to the whole suite.
+    if (!e2eOnly && !unitOnly && !slice) {
       // Its own shop and database on other ports; one file at a time (each starts eleven processes).
       // In random order (the seed is printed): every test sets up the shop it needs.
       step('Faults: two instances of every service, faults injected');
