@@ -1,0 +1,103 @@
+/**
+ * The catalog keeps what the cart expects of its internal API (consumer-driven contract,
+ * docs/releases.md 'Contracts between the services'): Pact replays every interaction of
+ * packages/contracts/pacts/cart-catalog.json, written by the cart's tests
+ * (services/cart/src/catalog-client/catalog-client.pact.test.ts), against this service running
+ * on the real local database, each in the provider state it names.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Types } from 'mongoose';
+import { Verifier } from '@pact-foundation/pact';
+import { loadConfig } from '@shop/service-kit';
+import { buildCatalogService } from '../app';
+import { CatalogEnv } from '../config';
+import { productModel } from '../products/product.model';
+
+const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
+const PACT = path.resolve(__dirname, '../../../../packages/contracts/pacts/cart-catalog.json');
+
+let service: Awaited<ReturnType<typeof buildCatalogService>>;
+let url: string;
+
+beforeAll(async () => {
+  service = await buildCatalogService(
+    loadConfig(CatalogEnv, {
+      MONGODB_URI: process.env.MONGODB_URI,
+      MONGODB_DB: `test_catalog_pact_${randomUUID().slice(0, 8)}`,
+      LOG_LEVEL: 'silent',
+      IDENTITY_SECRET: 'test-identity-secret-0123456789-abcdef',
+      INTERNAL_API_SECRET,
+    }),
+  );
+  url = await service.app.listen({ port: 0, host: '127.0.0.1' });
+}, 60_000);
+
+afterAll(async () => {
+  await service.app.db.dropDatabase();
+  await service.app.close();
+});
+
+/** A product in the catalogue under `id` (the one the cart's contract names), with `stock` units. */
+async function productInCatalogue(id: string, stock: number): Promise<void> {
+  const products = productModel(service.app.db);
+  await products.deleteOne({ _id: new Types.ObjectId(id) });
+  await products.create({
+    _id: new Types.ObjectId(id),
+    name: `RandM Tornado 9000 Test ${id.slice(-4)}`,
+    slug: `test-${id}`,
+    flavorSlug: `test-${id}`,
+    categoryId: 'cat-tornado-9000',
+    category: 'randm-tornado-9000',
+    priceCents: 2699,
+    salePriceCents: null,
+    description: '<p>Test</p>',
+    brand: 'RandM',
+    flavor: 'Test',
+    puffCount: 9000,
+    nicotineStrength: '2%',
+    nicotineMgPerMl: 20,
+    nicotineWarning: 'Warnung',
+    stock,
+    productType: 'disposable',
+    liquidVolumeMl: 18,
+    batteryMah: 600,
+    coil: 'Mesh-Coil',
+    sku: `SKU-${id}`,
+    isDemo: true,
+  });
+  await service.domain.catalog.refresh();
+}
+
+/** The product the cart's contract names. */
+const PRODUCT_ID = '665f1c2b9a1e4b0012345601';
+
+test("the catalog's internal API answers every interaction the cart's contract expects", async () => {
+  const verifier = new Verifier({
+    provider: 'catalog',
+    providerBaseUrl: url,
+    pactUrls: [PACT],
+    logLevel: 'warn',
+    // Pact's proxy forwards a POST without a body chunked, which Fastify refuses as a body of
+    // no media type (415); the cart's client sends it with no body at all (content-length 0).
+    requestFilter: (request, _response, next) => {
+      if (request.method === 'POST' && !request.headers['content-type']) request.headers['content-length'] = '0';
+      next();
+    },
+    stateHandlers: {
+      [`product ${PRODUCT_ID} is in the catalogue with 50 in stock`]: () => productInCatalogue(PRODUCT_ID, 50),
+      [`product ${PRODUCT_ID} is in the catalogue with 1 in stock`]: () => productInCatalogue(PRODUCT_ID, 1),
+      [`reservation pact-order-0003 holds 2 of product ${PRODUCT_ID}`]: async () => {
+        await productInCatalogue(PRODUCT_ID, 50);
+        const reserved = await fetch(`${url}/internal/stock/reservations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-internal-token': INTERNAL_API_SECRET },
+          body: JSON.stringify({ reservationId: 'pact-order-0003', lines: [{ productId: PRODUCT_ID, quantity: 2 }] }),
+        });
+        if (reserved.status !== 201) throw new Error(`the reservation of the provider state failed: ${reserved.status}`);
+      },
+    },
+  });
+  // Rejects, listing each mismatch, when an interaction is not answered as the cart expects.
+  await expect(verifier.verifyProvider()).resolves.toBeDefined();
+}, 120_000);
