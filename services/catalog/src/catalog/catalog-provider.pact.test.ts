@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import { Verifier } from '@pact-foundation/pact';
 import { loadConfig } from '@shop/service-kit';
+import { testProduct } from '@shop/test-fixtures';
 import { buildCatalogService } from '../app';
 import { CatalogEnv } from '../config';
 import { productModel } from '../products/product.model';
@@ -38,34 +39,16 @@ afterAll(async () => {
   await service.app.close();
 });
 
-/** A product in the catalogue under `id` (the one the cart's contract names), with `stock` units. */
+/**
+ * A product in the catalogue under `id` with `stock` units: the product of the contract
+ * (testProduct, regular price 26,99 €, no sale), stored the way the catalog keeps it (cents).
+ */
 async function productInCatalogue(id: string, stock: number): Promise<void> {
   const products = productModel(service.app.db);
   await products.deleteOne({ _id: new Types.ObjectId(id) });
-  await products.create({
-    _id: new Types.ObjectId(id),
-    name: `RandM Tornado 9000 Test ${id.slice(-4)}`,
-    slug: `test-${id}`,
-    flavorSlug: `test-${id}`,
-    categoryId: 'cat-tornado-9000',
-    category: 'randm-tornado-9000',
-    priceCents: 2699,
-    salePriceCents: null,
-    description: '<p>Test</p>',
-    brand: 'RandM',
-    flavor: 'Test',
-    puffCount: 9000,
-    nicotineStrength: '2%',
-    nicotineMgPerMl: 20,
-    nicotineWarning: 'Warnung',
-    stock,
-    productType: 'disposable',
-    liquidVolumeMl: 18,
-    batteryMah: 600,
-    coil: 'Mesh-Coil',
-    sku: `SKU-${id}`,
-    isDemo: true,
-  });
+  // The API's computed fields (id, price, salePrice, referencePrice, rating) are not stored: the
+  // model's strict schema leaves them out.
+  await products.create({ ...testProduct(id), _id: new Types.ObjectId(id), priceCents: 2699, salePriceCents: null, stock });
   await service.domain.catalog.refresh();
 }
 
