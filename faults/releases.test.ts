@@ -23,6 +23,8 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 let shop: FaultShop;
 let browser: Browser;
+/** The tree's cart build, released before the tests: live at the start of each. */
+let firstVersion: string;
 
 /** Runs a command; resolves with its output, rejects with it on a non-zero exit. */
 function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
@@ -80,13 +82,17 @@ async function msUntilEveryGatewayShows(text: string, since: number, cookie?: st
   }
 }
 
-/** When the registry made the slice's current version live (ms since epoch). */
-async function liveSince(): Promise<number> {
-  const channel = await shop
+/** The cart's channel record in the release registry: live version, canary. */
+async function cartChannel() {
+  return (await shop
     .db('admin')
     .collection('releasechannels')
-    .findOne({ _id: 'cart' as never });
-  return (channel!.changedAt as Date).getTime();
+    .findOne({ _id: 'cart' as never }))!;
+}
+
+/** When the registry made the slice's current version live (ms since epoch). */
+async function liveSince(): Promise<number> {
+  return ((await cartChannel()).changedAt as Date).getTime();
 }
 
 /** The cart page opened in a browser on `gatewayUrl` and hydrated (with a canary bucket's cookie): its text and every render problem. */
@@ -120,7 +126,17 @@ beforeAll(async () => {
   expect(source).toContain(OLD_TEXT);
   await writeFile(page, source.replace(OLD_TEXT, NEW_TEXT));
   await run(process.execPath, [tsx, path.join(ROOT, 'packages', 'webpack-config', 'src', 'cli.ts'), 'build'], { cwd: CHANGED });
+  // The build in the tree, released first: the version every test starts from (they run in any order).
+  const first = await command('release', ['cart', '--from', path.join(ROOT, 'mf-cart', 'dist')]);
+  firstVersion = /(?:published|already in the store): cart ([0-9a-f]{12})/.exec(first)![1]!;
 }, 600_000);
+
+beforeEach(async () => {
+  const channel = await cartChannel();
+  if (channel.canary) await registryCommand(['canary-stop', 'cart', '--by', 'team-cart@example.de']);
+  if (channel.liveVersion !== firstVersion) await registryCommand(['promote', 'cart', firstVersion, '--by', 'team-cart@example.de']);
+  await msUntilEveryGatewayShows(`/remotes/cart/${firstVersion}/`, Date.now());
+}, 60_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -130,10 +146,6 @@ afterAll(async () => {
 
 test('release, then roll back, a changed cart remote under load: both gateways switch within 2 s, no request fails, no restart', async () => {
   const pids = await Promise.all(['gateway', 'gateway-2'].map((name) => shop.pidOf(name)));
-  // The build in the tree, released first: the version a rollback returns to.
-  const first = await command('release', ['cart', '--from', path.join(ROOT, 'mf-cart', 'dist')]);
-  const firstVersion = /published: cart ([0-9a-f]{12})/.exec(first)![1]!;
-  await msUntilEveryGatewayShows(`/remotes/cart/${firstVersion}/`, Date.now());
   expect(await cartPage(shop.gatewayUrl)).toContain(OLD_TEXT);
 
   // Shoppers' requests on both gateways the whole time: pages, the remotes list, a remote's files.
@@ -156,7 +168,7 @@ test('release, then roll back, a changed cart remote under load: both gateways s
   );
   try {
     const released = await command('release', ['cart', '--from', path.join(CHANGED, 'dist')]);
-    const version = /published: cart ([0-9a-f]{12})/.exec(released)![1]!;
+    const version = /(?:published|already in the store): cart ([0-9a-f]{12})/.exec(released)![1]!;
     expect(version).not.toBe(firstVersion);
     expect(released).toContain(`cart: ${firstVersion} → ${version} is live`);
     expect(await msUntilEveryGatewayShows(NEW_TEXT, await liveSince())).toBeLessThan(2000);
@@ -178,10 +190,7 @@ test('release, then roll back, a changed cart remote under load: both gateways s
 });
 
 test('a canary of 50 %: about half of the fresh visitors get the new cart, each of them on both gateways and in the hydrated page; then promoted to all', async () => {
-  const live = (await shop
-    .db('admin')
-    .collection('releasechannels')
-    .findOne({ _id: 'cart' as never }))!.liveVersion as string;
+  const live = firstVersion;
   const started = await command('release', ['cart', '--from', path.join(CHANGED, 'dist'), '--canary', '50']);
   const version = /cart ([0-9a-f]{12})/.exec(started)![1]!;
   expect(started).toContain(`cart: ${version} is live for 50 % of visitors, ${live} for the others`);
@@ -232,12 +241,7 @@ test('a canary of 50 %: about half of the fresh visitors get the new cart, each 
 });
 
 test('version skew: a page loaded before a promote keeps working on its versions; a remote whose server and browser builds disagree renders in the browser, with no broken page', async () => {
-  const channel = async () =>
-    (await shop
-      .db('admin')
-      .collection('releasechannels')
-      .findOne({ _id: 'cart' as never }))!;
-  const oldVersion = (await channel()).liveVersion as string;
+  const oldVersion = firstVersion;
   const released = await command('release', ['cart', '--from', path.join(CHANGED, 'dist'), '--no-promote']);
   const newVersion = /cart ([0-9a-f]{12})/.exec(released)![1]!;
 
@@ -290,7 +294,7 @@ test('version skew: a page loaded before a promote keeps working on its versions
     (error: Error) => error.message,
   );
   expect(refusal).toMatch(/refused: \/warenkorb: its server container failed, the page fell back to the browser: version skew/);
-  const skewedVersion = /published: cart ([0-9a-f]{12})/.exec(refusal)![1]!;
+  const skewedVersion = /(?:published|already in the store): cart ([0-9a-f]{12})/.exec(refusal)![1]!;
   await registryCommand(['promote', 'cart', skewedVersion, '--by', 'skew-test@example.de']);
   await msUntilEveryGatewayShows(`/remotes/cart/${skewedVersion}/`, Date.now());
   const html = await cartPage(shop.gatewayUrl);
@@ -316,13 +320,7 @@ async function editJson(file: string, edit: (value: Record<string, unknown>) => 
 }
 
 test('a promote is refused, naming why, for a remote built against an incompatible react, another schema of a request it answers, or a server container that throws on its routes; what is live stays', async () => {
-  const liveBefore =
-    (
-      await shop
-        .db('admin')
-        .collection('releasechannels')
-        .findOne({ _id: 'cart' as never })
-    )?.liveVersion ?? null;
+  const liveBefore = (await cartChannel()).liveVersion;
   const oldReact = await cartBuildWith('old-react', (dist) =>
     editJson(path.join(dist, 'mf-manifest.json'), (manifest) => {
       const react = (manifest.shared as Array<{ name: string; version: string; requiredVersion: string }>).find(
@@ -364,12 +362,38 @@ test('a promote is refused, naming why, for a remote built against an incompatib
   await expect(command('release', ['cart', '--from', throwing])).rejects.toThrow(
     /refused: \/warenkorb: its server container failed, the page fell back to the browser: .*cart page broken on the server/,
   );
-  const liveAfter =
-    (
-      await shop
-        .db('admin')
-        .collection('releasechannels')
-        .findOne({ _id: 'cart' as never })
-    )?.liveVersion ?? null;
+  const liveAfter = (await cartChannel()).liveVersion;
   expect(liveAfter).toBe(liveBefore);
+});
+
+test('retention: old releases are removed from the registry and the remote store, the live one and the one a rollback goes to stay servable', async () => {
+  // A release published but never live, beside the live one.
+  const published = await command('release', ['cart', '--from', path.join(CHANGED, 'dist'), '--no-promote']);
+  const unused = /cart ([0-9a-f]{12})/.exec(published)![1]!;
+  const channel = await cartChannel();
+  const keptVersions = [channel.liveVersion as string, ...(channel.previousVersion ? [channel.previousVersion as string] : [])];
+  const pruned = await run(
+    process.execPath,
+    [tsx, path.join(ROOT, 'scripts', 'releases.ts'), 'cart', '--prune', '--keep', '0', '--grace-hours', '0'],
+    {
+      env: {
+        MONGODB_URI: shop.mongoUri,
+        MONGODB_DB: `${shop.databasePrefix}_admin`,
+        RELEASES_DIR: shop.releasesDir,
+        RELEASE_BY: 'team-cart@example.de',
+      },
+    },
+  );
+  const left = await readdir(path.join(shop.releasesDir, 'cart'));
+  if (!keptVersions.includes(unused)) {
+    expect(pruned).toContain(unused);
+    expect(left).not.toContain(unused);
+    expect((await fetch(`${shop.gatewayUrl}/remotes/cart/${unused}/remoteEntry.js`)).status).toBe(404);
+  }
+  expect(left.filter((name) => !name.startsWith('.')).sort()).toEqual([...new Set(keptVersions)].sort());
+  for (const version of keptVersions) expect((await fetch(`${shop.gatewayUrl}/remotes/cart/${version}/remoteEntry.js`)).status).toBe(200);
+  expect(await cartPage(shop.gatewayUrl)).toContain(OLD_TEXT);
+  // Published again, a removed build is a release again.
+  expect(await command('release', ['cart', '--from', path.join(CHANGED, 'dist'), '--no-promote'])).toContain(`registered cart ${unused}`);
+  expect((await fetch(`${shop.gatewayUrl}/remotes/cart/${unused}/remoteEntry.js`)).status).toBe(200);
 });

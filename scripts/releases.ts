@@ -1,13 +1,40 @@
 /**
  * `npm run releases -- <slice>`: the slice's releases, newest first, the live one marked with
- * `*`, and the history of its live version (docs/releases.md). `--json` for scripts.
+ * `*` and the canary with `~`, and the history of its live version (docs/releases.md). `--json`
+ * for scripts. `--prune [--keep <n>] [--grace-hours <h>]` applies the retention rule: the
+ * releases it no longer keeps are retired in the registry and their folders deleted from the
+ * remote store (docs/releases.md 'Retention').
  */
+import { parseArgs } from 'node:util';
 import { RemoteName } from '@shop/contracts';
-import { registry } from './lib/releases';
+import { pruneReleases, registry } from './lib/releases';
 
-const slice = RemoteName.safeParse(process.argv[2]);
-if (!slice.success) {
-  console.error(`usage: npm run releases -- <${RemoteName.options.join('|')}> [--json]`);
-  process.exit(2);
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      prune: { type: 'boolean', default: false },
+      keep: { type: 'string' },
+      'grace-hours': { type: 'string' },
+    },
+  });
+  const slice = RemoteName.safeParse(positionals[0]);
+  if (!slice.success) {
+    console.error(`usage: npm run releases -- <${RemoteName.options.join('|')}> [--json | --prune [--keep <n>] [--grace-hours <h>]]`);
+    return 2;
+  }
+  if (!values.prune) return registry(['list', slice.data, ...(values.json ? ['--json'] : [])]);
+  const removed = await pruneReleases(slice.data, { keep: values.keep, graceHours: values['grace-hours'] });
+  console.log(removed.length ? `${slice.data}: removed ${removed.join(', ')}` : `${slice.data}: nothing to remove`);
+  return 0;
 }
-void registry(['list', slice.data, ...process.argv.slice(3)]).then((code) => process.exit(code));
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // The registry's own reason ('refused: …').
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

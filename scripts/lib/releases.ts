@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LiveReleases, ReleaseRecord } from '@shop/contracts/admin';
+import { existsSync } from 'node:fs';
+import { LiveReleases, RELEASE_VERSION_PATTERN, ReleaseRecord } from '@shop/contracts/admin';
 import { contractUse, type SourceFile } from './event-contracts';
 import { runForExitCode } from './run';
 import { LOCAL_MONGO_PORT, ROOT, type Slice } from './paths';
@@ -171,13 +172,44 @@ export function registry(args: string[]): Promise<number> {
   return runForExitCode(command, argv, { env });
 }
 
-/** The live release of each slice, from the registry. @throws with the registry's reason when it cannot be read. */
-export function liveReleases(): Promise<LiveReleases> {
-  const { command, args, env } = registryCommand(['live']);
+/** The registry's command line's JSON answer. @throws with the registry's reason when it refuses or cannot be read. */
+function registryJson(args: string[]): Promise<unknown> {
+  const { command, args: argv, env } = registryCommand(args);
   return new Promise((resolve, reject) => {
-    execFile(command, args, { env }, (error, stdout, stderr) => {
+    execFile(command, argv, { env }, (error, stdout, stderr) => {
       if (error) reject(new Error(stderr.trim() || error.message));
-      else resolve(LiveReleases.parse(JSON.parse(stdout)));
+      else resolve(JSON.parse(stdout));
     });
   });
+}
+
+/** The live release of each slice, from the registry. @throws with the registry's reason when it cannot be read. */
+export async function liveReleases(): Promise<LiveReleases> {
+  return LiveReleases.parse(await registryJson(['live']));
+}
+
+/**
+ * Applies the retention rule to a slice (docs/releases.md 'Retention'; `rule` overrides how many
+ * newest releases and how many hours of grace are kept): the registry retires the releases it no
+ * longer keeps, then their folders are deleted from the remote store.
+ * @returns the versions whose folders were deleted now.
+ */
+export async function pruneReleases(slice: Slice, rule: { keep?: string; graceHours?: string } = {}): Promise<string[]> {
+  const retired = (await registryJson([
+    'retire',
+    slice,
+    '--by',
+    whoIsReleasing(),
+    ...(rule.keep ? ['--keep', rule.keep] : []),
+    ...(rule.graceHours ? ['--grace-hours', rule.graceHours] : []),
+  ])) as string[];
+  const removed: string[] = [];
+  for (const version of retired) {
+    if (!RELEASE_VERSION_PATTERN.test(version)) continue;
+    const folder = path.join(releasesDir(), slice, version);
+    if (!existsSync(folder)) continue;
+    await rm(folder, { recursive: true, force: true });
+    removed.push(version);
+  }
+  return removed;
 }

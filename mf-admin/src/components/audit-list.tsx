@@ -42,6 +42,8 @@ const ACTION_LABELS: Record<string, string> = {
   rollback: 'zurückgesetzt',
   canary: 'als Canary für einen Teil der Besucher live',
   'canary-stop': 'Canary beendet',
+  retire: 'nach der Aufbewahrungsregel entfernt',
+  republish: 'erneut veröffentlicht',
 };
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
@@ -82,6 +84,7 @@ const FIELD_LABELS: Record<string, string> = {
   online: 'Online',
   liveVersion: 'Live-Version',
   canary: 'Canary',
+  retired: 'Entfernte Versionen',
 };
 /** Post states in the log ('status' of a post; orders have their own labels). */
 const POST_STATUS_LABELS: Record<string, string> = { draft: 'Entwurf', published: 'Veröffentlicht' };

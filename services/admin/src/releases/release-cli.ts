@@ -7,6 +7,8 @@
  *   node dist/releases/release-cli.js rollback <slice> [version] --by <who>
  *   node dist/releases/release-cli.js canary <slice> <version> <percent> --by <who>
  *   node dist/releases/release-cli.js canary-stop <slice> --by <who>
+ *   node dist/releases/release-cli.js retire <slice> --by <who> [--keep <n>] [--grace-hours <h>]
+ *       (the retention rule, by default RETENTION; prints the retired versions as JSON)
  *   node dist/releases/release-cli.js list <slice> [--json]
  *   node dist/releases/release-cli.js live          (the live release of each slice, as JSON)
  *
@@ -22,7 +24,7 @@ import { AuditRelay, loadConfig, openDatabase } from '@shop/service-kit';
 import { AdminEnv } from '../config';
 import { storeAuditEntries } from '../audit/audit-log';
 import { releaseChannelModel } from './release.model';
-import { ReleaseRegistry, type ReleaseActor } from './release-registry';
+import { ReleaseRegistry, RETENTION, type ReleaseActor } from './release-registry';
 
 /** Warnings of the libraries (an audit entry not delivered) to stderr; the commands print their own lines. */
 const log = pino({ level: 'warn' }, pino.destination(2));
@@ -48,7 +50,12 @@ function listing({ slice, live, canary, releases, history }: SliceReleases): str
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { by: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      by: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      keep: { type: 'string' },
+      'grace-hours': { type: 'string' },
+    },
   });
   const [command, first, second] = positionals;
   const config = loadConfig(AdminEnv);
@@ -70,7 +77,7 @@ async function main() {
       case 'register': {
         if (!first) throw new Error('register needs the path of a release.json');
         const record = ReleaseRecord.parse(JSON.parse(await readFile(first, 'utf8')));
-        await registry.register(record);
+        await registry.register(record, values.by ? actor() : undefined);
         console.log(`registered ${record.slice} ${record.version}`);
         break;
       }
@@ -107,6 +114,19 @@ async function main() {
         console.log(`${change.slice}: canary ${change.version} stopped, ${change.previousVersion} is live for everyone`);
         break;
       }
+      case 'retire': {
+        const count = (text: string | undefined, fallback: number, name: string) => {
+          if (text === undefined) return fallback;
+          if (!/^\d{1,4}$/.test(text)) throw new Error(`${name} takes a whole number`);
+          return Number(text);
+        };
+        const rule = {
+          kept: count(values.keep, RETENTION.kept, '--keep'),
+          servedGraceMs: count(values['grace-hours'], RETENTION.servedGraceMs / 3_600_000, '--grace-hours') * 3_600_000,
+        };
+        console.log(JSON.stringify(await registry.retire(actor(), slice(), rule)));
+        break;
+      }
       case 'list': {
         const releases = await registry.ofSlice(slice());
         console.log(values.json ? JSON.stringify(releases) : listing(releases));
@@ -116,7 +136,7 @@ async function main() {
         console.log(JSON.stringify(await registry.live()));
         break;
       default:
-        throw new Error(`unknown command '${command ?? ''}': register, promote, rollback, canary, canary-stop, list or live`);
+        throw new Error(`unknown command '${command ?? ''}': register, promote, rollback, canary, canary-stop, retire, list or live`);
     }
     // The change's audit entry goes into the log now, not with the service's next sweep.
     await relay.flush();

@@ -15,6 +15,14 @@ import { releaseChangeModel, releaseChannelModel, releaseModel, type ReleaseDocu
 /** How many past changes a slice's history shows. */
 const HISTORY_SHOWN = 50;
 
+/**
+ * The retention rule of the remote store (docs/releases.md 'Retention'): a release's files stay
+ * while it is live, the canary or the version before the live one (where a rollback goes), while
+ * it is among the slice's RELEASES_KEPT newest, and for SERVED_GRACE_MS after it was last live
+ * for anyone: a shopper's open tab keeps loading that version's chunks.
+ */
+export const RETENTION = { kept: 10, servedGraceMs: 24 * 3600_000 } as const;
+
 /** Who changes what is live: a staff member in the back office, or a developer at the release commands ('cli:<e-mail>'). */
 export type ReleaseActor = ShopIdentity;
 
@@ -94,11 +102,30 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Records a published release; publishing the same version again changes nothing.
+   * Records a published release; publishing the same version again changes nothing. A version
+   * the retention rule removed comes back when its build is published again (a rebuild of an old
+   * commit gives the same bytes, so the same version).
    * @throws ConflictError when the version is recorded with other contents (another commit or build).
    */
-  async register(record: ReleaseRecord): Promise<void> {
+  async register(record: ReleaseRecord, actor?: ReleaseActor): Promise<void> {
     const _id = `${record.slice}@${record.version}`;
+    const channel = await this.channels.findById(record.slice).lean();
+    if (channel?.retired?.includes(record.version)) {
+      await versionedUpdate(this.channels, {
+        filter: { _id: record.slice },
+        expectedVersion: channel.version ?? 0,
+        update: { $set: { retired: channel.retired.filter((version) => version !== record.version) } },
+        audit: auditEntry(actor ?? { userId: `cli:${record.createdBy}`.slice(0, 64), role: 'developer' }, {
+          service: 'admin',
+          entity: 'release',
+          entityId: record.slice,
+          label: `${record.slice} ${record.version}`,
+          action: 'republish',
+          changes: [{ field: 'retired', before: record.version, after: null }],
+        }),
+        relay: this.deps.relay,
+      });
+    }
     const existing = await this.releases.findById(_id).lean();
     if (existing) {
       if (existing.commit !== record.commit || existing.contractsVersion !== record.contractsVersion)
@@ -158,6 +185,7 @@ export class ReleaseRegistry {
     const channel = await this.channels.findById(slice).lean();
     if (!channel) throw new ConflictError(`${slice} has no live release yet: its first release goes live for everyone, without a canary`);
     if (channel.liveVersion === version) throw new ConflictError(`${slice} ${version} is already live for everyone`);
+    if (channel.retired?.includes(version)) throw new ConflictError(`${slice} ${version} was removed by the retention rule`);
     if (channel.canary?.version === version && channel.canary.percent === percent)
       throw new ConflictError(`${slice} ${version} already runs as a canary for ${percent} % of visitors`);
     const at = this.deps.now();
@@ -215,6 +243,7 @@ export class ReleaseRegistry {
     const channel = await this.channels.findById(slice).lean();
     const previousVersion = channel?.liveVersion ?? null;
     if (previousVersion === version) throw new ConflictError(`${slice} ${version} is already live`);
+    if (channel?.retired?.includes(version)) throw new ConflictError(`${slice} ${version} was removed by the retention rule`);
     const changes: AuditChange[] = [{ field: 'liveVersion', before: previousVersion, after: version }];
     if (channel?.canary) changes.push({ field: 'canary', before: canaryLabel(channel.canary), after: null });
     return this.change(actor, slice, channel, {
@@ -267,6 +296,58 @@ export class ReleaseRegistry {
     const change: ReleaseChange = { slice, ...history, at: at.toISOString(), by: actor.userId };
     await this.changes.create({ ...change, at });
     return change;
+  }
+
+  /**
+   * Applies the retention rule (RETENTION) to a slice: the releases it no longer keeps are
+   * retired in the slice's channel record (one version-checked write with its audit entry, so a
+   * promote at the same moment either comes first, and its version is kept, or is refused) and
+   * their records removed. Returns every retired version of the slice, whose folders the caller
+   * deletes from the remote store (again, when a deletion was interrupted). A slice never made
+   * live retires nothing.
+   * @throws StaleVersionError (409: a change of what is live at the same time; run it again).
+   */
+  async retire(actor: ReleaseActor, slice: RemoteName, rule: { kept: number; servedGraceMs: number } = RETENTION): Promise<string[]> {
+    const channel = await this.channels.findById(slice).lean();
+    if (!channel) return [];
+    const at = this.deps.now();
+    const [releases, recent] = await Promise.all([
+      this.releases.find({ slice }, { version: 1 }).sort({ createdAt: -1 }).lean(),
+      this.changes.find({ slice, at: { $gte: new Date(at.getTime() - rule.servedGraceMs) } }).lean(),
+    ]);
+    const kept = new Set<string>([
+      channel.liveVersion,
+      ...(channel.previousVersion ? [channel.previousVersion] : []),
+      ...(channel.canary ? [channel.canary.version] : []),
+      ...releases.slice(0, rule.kept).map((release) => release.version),
+      // Live (for everyone or a canary's share) at some moment of the grace period.
+      ...recent.flatMap((change) => [change.version, ...(change.previousVersion ? [change.previousVersion] : [])]),
+    ]);
+    const retiring = releases.map((release) => release.version).filter((version) => !kept.has(version));
+    const retired = channel.retired ?? [];
+    if (retiring.length) {
+      const entry = auditEntry(
+        actor,
+        {
+          service: 'admin',
+          entity: 'release',
+          entityId: slice,
+          label: `${slice}: ${retiring.length} alte Version(en)`,
+          action: 'retire',
+          changes: [{ field: 'retired', before: null, after: retiring.join(', ') }],
+        },
+        at,
+      );
+      await versionedUpdate(this.channels, {
+        filter: { _id: slice },
+        expectedVersion: channel.version ?? 0,
+        update: { $set: { retired: [...retired, ...retiring] } },
+        audit: entry,
+        relay: this.deps.relay,
+      });
+      await this.releases.deleteMany({ slice, version: { $in: retiring } });
+    }
+    return [...retired, ...retiring];
   }
 
   /** The live version of every slice that has one. */

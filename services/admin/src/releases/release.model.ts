@@ -50,6 +50,12 @@ const releaseChannelSchema = new Schema(
     changedAt: { type: Date, required: true },
     changedBy: { type: String, required: true },
     canary: { type: canarySchema, default: null },
+    /**
+     * Versions removed by the retention rule (their records and files go): never made live or
+     * canary again. Kept here, in the record every change of what is live is checked against,
+     * so a promote and a removal at the same time cannot both succeed.
+     */
+    retired: { type: [String], default: [] },
     version: { type: Number, default: 0 },
     ...auditOutboxPath,
   },

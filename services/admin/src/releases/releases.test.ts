@@ -256,6 +256,67 @@ describe('release registry', () => {
     expect(entries.map((entry) => entry.action)).toEqual(['promote', 'rollback', 'canary-stop']);
   });
 
+  test('retention: old releases go, while the live, the previous, the canary, the newest and those live within the grace period stay; a removed one comes back when published again', async () => {
+    // A database of its own: the slices' histories of the tests above stay out of the rule.
+    const db = app.db.useDb(`${app.db.name}_retention`);
+    const own = (now: () => Date) =>
+      new ReleaseRegistry({
+        db,
+        relay: new AuditRelay({
+          deliver: (entries) => storeAuditEntries(db, entries),
+          models: [() => releaseChannelModel(db)],
+          log: app.log,
+        }),
+        now,
+      });
+    const registry = own(() => new Date());
+    const slice = 'account';
+    // Twelve releases published an hour apart; the first made live five days ago, then the eleventh.
+    const day = 24 * 3600_000;
+    const versions = Array.from({ length: 12 }, (_, k) => `a0000000000${k.toString(16)}`);
+    for (const [k, version] of versions.entries())
+      await registry.register(release(version, { slice, createdAt: new Date(Date.now() - 10 * day + k * 3600_000).toISOString() }));
+    const past = own(() => new Date(Date.now() - 5 * day));
+    await past.promote(developer, slice, versions[0]!);
+    await past.promote(developer, slice, versions[10]!);
+    await registry.promote(developer, slice, versions[11]!);
+    await registry.rollback(developer, slice, versions[10]!);
+    await registry.startCanary(developer, slice, versions[11]!, 10);
+
+    // Kept: the 3 newest (a0…9, a0…a, a0…b), the live a0…a, the previous and canary a0…b, and
+    // every version live within the day (a0…a, a0…b); a0…0 was live five days ago only.
+    const retired = await registry.retire(developer, slice, { kept: 3, servedGraceMs: day });
+    expect(retired.sort()).toEqual(versions.slice(0, 9).sort());
+    const left = (await registry.ofSlice(slice)).releases.map((r) => r.version).sort();
+    expect(left).toEqual(versions.slice(9));
+    await expect(registry.rollback(developer, slice, versions[0]!)).rejects.toThrow(`account has no release ${versions[0]}`);
+    // Applied again: the same answer (the caller deletes any folder left), nothing new retired.
+    expect((await registry.retire(developer, slice, { kept: 3, servedGraceMs: day })).sort()).toEqual(versions.slice(0, 9).sort());
+
+    // Published again (rebuilt from its commit): it can go live again.
+    await registry.register(release(versions[0]!, { slice }));
+    await registry.promote(developer, slice, versions[0]!);
+    expect((await registry.live()).releases.find((r) => r.slice === slice)?.version).toBe(versions[0]);
+    await db.dropDatabase();
+  });
+
+  test('a removal and a promote of the same version at once: the version is live and kept, or removed and not live, never both', async () => {
+    const slice = 'admin';
+    const versions = ['b00000000001', 'b00000000002', 'b00000000003', 'b00000000004'];
+    for (const [k, version] of versions.entries())
+      await registry.register(release(version, { slice, createdAt: new Date(Date.now() - 3_600_000 + k * 60_000).toISOString() }));
+    const before = (await registry.ofSlice(slice)).live!;
+    const [promoted, retiring] = await Promise.allSettled([
+      registry.promote(developer, slice, versions[0]!),
+      registry.retire(developer, slice, { kept: 0, servedGraceMs: 0 }),
+    ]);
+    const channel = await releaseChannelModel(app.db).findById(slice).lean();
+    if (promoted.status === 'fulfilled') expect(channel!.retired).not.toContain(versions[0]);
+    else expect(channel!.liveVersion).toBe(before);
+    expect(channel!.retired).not.toContain(channel!.liveVersion);
+    expect(promoted.status === 'fulfilled' || retiring.status === 'fulfilled').toBe(true);
+  });
+
   test('a release recorded by an older release command (no schema fingerprints yet) is still listed', async () => {
     await releaseModel(app.db).collection.insertOne({
       _id: 'content@0123456789ab',
