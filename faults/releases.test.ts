@@ -5,11 +5,10 @@
  * a rollback brings the old text back the same way; a load loop beside it sees no failed request,
  * and the gateways keep their pids.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { returningShopperPage } from '@shop/test-fixtures';
+import { returningShopperPage, runCommand } from '@shop/test-fixtures';
 import { ROOT } from '../scripts/lib/paths';
 import { sleep, startFaultShop, type FaultShop } from './support/fault-shop';
 
@@ -26,20 +25,9 @@ let browser: Browser;
 /** The tree's cart build, released before the tests: live at the start of each. */
 let firstVersion: string;
 
-/** Runs a command; resolves with its output, rejects with it on a non-zero exit. */
-function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd ?? ROOT,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} failed:\n${output}`))));
-  });
-}
+/** Runs a command in the repository (by default); resolves with its output, rejects with it on a non-zero exit. */
+const run = (command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) =>
+  runCommand(command, args, { cwd: options.cwd ?? ROOT, env: options.env });
 
 const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 /** One of the team's commands (`npm run release|rollback -- …`), on this test's shop. */

@@ -6,3 +6,4 @@ export * from './admin-guard';
 export * from './audit-collector';
 export * from './wait';
 export * from './render-problems';
+export * from './run-command';

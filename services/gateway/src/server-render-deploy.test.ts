@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
 import { findFreePort } from '@shop/local-mongo';
-import { returningShopperPage } from '@shop/test-fixtures';
+import { returningShopperPage, runCommand } from '@shop/test-fixtures';
 
 /**
  * Independent deploy with server rendering: one remote is rebuilt with a visible
@@ -27,16 +27,6 @@ let gateway: ChildProcess;
 let gatewayUrl: string;
 let browser: Browser;
 const logs: string[] = [];
-
-function run(command: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed:\n${output}`))));
-  });
-}
 
 beforeAll(async () => {
   await rm(WORK, { recursive: true, force: true });
@@ -121,10 +111,12 @@ test('a remote rebuilt with a text change: the next server render and the hydrat
 
   const source = path.join(REMOTE, 'src', 'features', 'contact', 'contact-page.tsx');
   await writeFile(source, (await readFile(source, 'utf8')).replace(OLD_HEADING, NEW_HEADING));
-  await run(
+  await runCommand(
     path.join(REPO, 'node_modules', '.bin', 'tsx'),
     [path.join(REPO, 'packages', 'webpack-config', 'src', 'cli.ts'), 'build'],
-    REMOTE,
+    {
+      cwd: REMOTE,
+    },
   );
 
   // The gateway notices the new build within SSR_REMOTE_CHECK_MS; until its modules are loaded a
