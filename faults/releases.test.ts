@@ -307,7 +307,7 @@ async function editJson(file: string, edit: (value: Record<string, unknown>) => 
   await writeFile(file, JSON.stringify(value));
 }
 
-test('a promote is refused, naming why, for a remote built against an incompatible react, another schema of a request it answers, or a server container that throws on its routes; what is live stays', async () => {
+test('a promote is refused, naming why, for a remote built against an incompatible react, another schema of a request it answers, another route table, or a server container that throws on its routes; what is live stays', async () => {
   const liveBefore = (await cartChannel()).liveVersion;
   const oldReact = await cartBuildWith('old-react', (dist) =>
     editJson(path.join(dist, 'mf-manifest.json'), (manifest) => {
@@ -331,6 +331,17 @@ test('a promote is refused, naming why, for a remote built against an incompatib
   await expect(command('release', ['cart', '--from', otherPayload])).rejects.toThrow(
     /refused: 'cart:add' was built against different schemas: shell \(tree build\).* \/ cart [0-9a-f]{12}/,
   );
+  const missingPage = await cartBuildWith('missing-page', (dist) =>
+    editJson(path.join(dist, 'contracts.json'), (contracts) => {
+      // Built against a route table without the checkout: its pages module would render nothing at /kasse.
+      const pages = contracts.pages as Record<string, string[]>;
+      pages.cart = pages.cart!.filter((page) => page !== 'checkout');
+    }),
+  );
+  await expect(command('release', ['cart', '--from', missingPage])).rejects.toThrow(
+    /refused: cart [0-9a-f]{12} has no page 'checkout', which the shell routes to it/,
+  );
+
   // A server container that throws while it renders the cart page (its browser build is unchanged).
   const throwing = await cartBuildWith('throwing', async (dist) => {
     const server = path.join(dist, 'server');

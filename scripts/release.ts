@@ -53,7 +53,7 @@ async function main() {
   const known = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests) };
   const problems = [
     ...new Set([
-      ...exposeProblems(record),
+      ...exposeProblems(record, shell),
       ...singletonProblems(candidate, shell),
       ...sets.flatMap((set) => contractProblemsOf(set, known)),
     ]),

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LiveReleases, ReleaseRecord } from '@shop/contracts/admin';
 import { browserSources, contractUse } from './event-contracts';
-import { recordOf, releasesDir, treeBuild, versionOf } from './releases';
+import { recordOf, releasesDir, treeBuild, versionOf, type BuildContracts } from './releases';
 import type { LiveSlice } from './release-checks';
 import { ROOT, SLICES, type Slice } from './paths';
 
@@ -17,16 +17,18 @@ async function builtAgainst(dist: string) {
   const manifest = JSON.parse(await readFile(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
     shared: Array<{ name: string; version: string; requiredVersion: string }>;
   };
-  const contracts = JSON.parse(await readFile(path.join(dist, 'contracts.json'), 'utf8')) as { fingerprints: Record<string, string> };
+  const contracts = JSON.parse(await readFile(path.join(dist, 'contracts.json'), 'utf8')) as BuildContracts;
   return {
     shared: Object.fromEntries(manifest.shared.map(({ name, version, requiredVersion }) => [name, { version, requiredVersion }])),
     fingerprints: contracts.fingerprints,
+    pages: contracts.pages,
+    props: contracts.props,
   };
 }
 
 /** The shell as the tree has it: its build's shared singletons and contracts, its and the packages' sources' events. */
 export async function shellAsLive(): Promise<LiveSlice> {
-  const { shared, fingerprints } = await builtAgainst(path.join(ROOT, 'shell', 'dist'));
+  const { shared, fingerprints, pages, props } = await builtAgainst(path.join(ROOT, 'shell', 'dist'));
   const events = { emits: [] as string[], listens: [] as string[], asks: [] as string[], answers: [] as string[] };
   const shellSources = browserSources(ROOT, ['shell/src', 'packages/*/src/*']);
   for (const [name, use] of contractUse(shellSources))
@@ -37,6 +39,8 @@ export async function shellAsLive(): Promise<LiveSlice> {
     version: 'tree',
     shared,
     events: { ...events, fingerprints: Object.fromEntries([...used].map((name) => [name, fingerprints[name] ?? 'unknown'])) },
+    pages,
+    props,
   };
 }
 

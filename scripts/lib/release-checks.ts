@@ -17,6 +17,9 @@ export interface LiveSlice {
   version: string;
   shared: ReleaseRecord['shared'];
   events: ReleaseRecord['events'];
+  /** Page ids per remote and props fingerprints it was built against (absent for builds made before they were kept). */
+  pages?: ReleaseRecord['pages'];
+  props?: ReleaseRecord['props'];
 }
 
 const label = (live: LiveSlice) => (live.version === 'tree' ? `${live.slice} (tree build)` : `${live.slice} ${live.version}`);
@@ -76,28 +79,47 @@ export function contractProblemsOf(set: LiveSlice[], contracts: { events: string
 
 /**
  * The modules the shell loads from a slice's remote (@shop/routes): its pages for the routes the
- * table gives it, its header widgets, the footer's sign-up. Each is named with where the shell uses it.
+ * table gives it, its header widgets (no props), the footer's sign-up. Each is named with where
+ * the shell uses it and the type of the props it passes.
  */
-export function modulesLoadedFrom(slice: string): Array<{ exposed: string; usedFor: string }> {
-  const modules: Array<{ exposed: string; usedFor: string }> = [];
-  if (ROUTES.some((route) => route.remote === slice)) modules.push({ exposed: PAGES_EXPOSE, usedFor: 'its pages' });
+export function modulesLoadedFrom(slice: string): Array<{ exposed: string; usedFor: string; props: string | null }> {
+  const modules: Array<{ exposed: string; usedFor: string; props: string | null }> = [];
+  if (ROUTES.some((route) => route.remote === slice))
+    modules.push({ exposed: PAGES_EXPOSE, usedFor: 'its pages', props: 'RemotePagesProps' });
   for (const widget of HEADER_WIDGETS)
-    if (widget.remote === slice) modules.push({ exposed: widget.exposed, usedFor: `the header's ${widget.slot} widget` });
-  if (FOOTER_NEWSLETTER.remote === slice) modules.push({ exposed: FOOTER_NEWSLETTER.exposed, usedFor: "the footer's newsletter sign-up" });
+    if (widget.remote === slice) modules.push({ exposed: widget.exposed, usedFor: `the header's ${widget.slot} widget`, props: null });
+  if (FOOTER_NEWSLETTER.remote === slice)
+    modules.push({ exposed: FOOTER_NEWSLETTER.exposed, usedFor: "the footer's newsletter sign-up", props: 'FooterNewsletterProps' });
   return modules;
 }
 
 /**
- * Exposes: the candidate must still expose every module the shell loads from its slice. Their
- * props are the types of @shop/routes (RemotePagesProps, FooterNewsletterProps), checked by the
- * TypeScript build of the remote against the tree's @shop/routes; a comparison of the props of
- * builds made from different trees is not done here (docs/releases.md 'Not yet').
+ * Exposes: the candidate must still expose every module the shell loads from its slice, with the
+ * props the shell passes: each props type (@shop/routes) built from the same declaration, and
+ * every page id the shell's route table gives the slice among those its pages module renders (a
+ * page it does not know would render nothing). A side without these records (a build made before
+ * they were kept) is not compared.
  */
-export function exposeProblems(candidate: Pick<ReleaseRecord, 'slice' | 'version' | 'exposes'>): string[] {
-  return modulesLoadedFrom(candidate.slice)
-    .filter(({ exposed }) => !candidate.exposes.includes(exposed))
-    .map(
-      ({ exposed, usedFor }) =>
-        `${candidate.slice} ${candidate.version} no longer exposes '${exposed}', which the shell loads for ${usedFor}`,
-    );
+export function exposeProblems(
+  candidate: Pick<ReleaseRecord, 'slice' | 'version' | 'exposes' | 'pages' | 'props'>,
+  shell: Pick<LiveSlice, 'pages' | 'props'>,
+): string[] {
+  const name = `${candidate.slice} ${candidate.version}`;
+  const problems: string[] = [];
+  for (const { exposed, usedFor, props } of modulesLoadedFrom(candidate.slice)) {
+    if (!candidate.exposes.includes(exposed)) {
+      problems.push(`${name} no longer exposes '${exposed}', which the shell loads for ${usedFor}`);
+      continue;
+    }
+    const built = props ? candidate.props?.[props] : undefined;
+    const expected = props ? shell.props?.[props] : undefined;
+    if (props && built && expected && built !== 'unknown' && expected !== 'unknown' && built !== expected)
+      problems.push(`${name} was built against other props of '${exposed}' (${props}) than the shell passes`);
+  }
+  const rendered = candidate.pages?.[candidate.slice];
+  const routed = shell.pages?.[candidate.slice];
+  if (rendered && routed)
+    for (const page of routed.filter((page) => !rendered.includes(page)))
+      problems.push(`${name} has no page '${page}', which the shell routes to it (built against another route table)`);
+  return problems;
 }

@@ -73,9 +73,13 @@ async function sourcesOf(slice: Slice, dist: string): Promise<SourceFile[]> {
 }
 
 /** `contracts.json` of a build (packages/webpack-config): what it was compiled against. */
-interface BuildContracts {
+export interface BuildContracts {
   version: string;
   fingerprints: Record<string, string>;
+  /** Page ids per remote of the route table it was built against (absent in builds made before). */
+  pages?: Record<string, string[]>;
+  /** Fingerprints of the exposes' props types. */
+  props?: Record<string, string>;
 }
 
 interface FederationManifest {
@@ -122,6 +126,8 @@ export async function recordOf(slice: Slice, dist: string, version: string): Pro
       ),
     },
     exposes: manifest.exposes.map((expose) => expose.path).sort(),
+    ...(contracts.pages ? { pages: contracts.pages } : {}),
+    ...(contracts.props ? { props: contracts.props } : {}),
   });
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -134,11 +135,40 @@ function buildIdPlugin() {
   };
 }
 
+/** The props types of the modules the shell loads from the remotes (@shop/routes), fingerprinted in contracts.json. */
+const EXPOSED_PROPS_TYPES = ['RemotePagesProps', 'FooterNewsletterProps'] as const;
+
+/**
+ * What the app was compiled against of the shell's side of the exposes (@shop/routes as the app
+ * resolves it): the page ids the route table gives each remote (a remote's pages module renders
+ * exactly its own, a shell routes to them), and a fingerprint of each props type's declaration
+ * (whitespace aside; 'unknown' when it cannot be read: the checks then compare nothing).
+ */
+function exposedPropsOf(appDir: string): { pages: Record<string, string[]>; props: Record<string, string> } {
+  const resolve = createRequire(path.join(appDir, 'package.json'));
+  const { ROUTES } = resolve('@shop/routes') as { ROUTES: ReadonlyArray<{ remote: string; page: string }> };
+  const pages: Record<string, string[]> = {};
+  for (const { remote, page } of ROUTES) pages[remote] = [...new Set([...(pages[remote] ?? []), page])].sort();
+  const declarations = readFileSync(resolve.resolve('@shop/routes').replace(/\.js$/, '.d.ts'), 'utf8');
+  const props = Object.fromEntries(
+    EXPOSED_PROPS_TYPES.map((name) => {
+      const body = new RegExp(`export (?:declare )?interface ${name}\\b[^{]*\\{([^}]*)\\}`).exec(declarations)?.[1];
+      const text = body
+        ?.replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      return [name, text === undefined ? 'unknown' : createHash('sha256').update(text).digest('hex').slice(0, 12)];
+    }),
+  );
+  return { pages, props };
+}
+
 /**
  * `contracts.json` in the browser build: the `@shop/contracts` version the app was compiled
- * against and the fingerprint of each browser contract (event and request schemas,
- * `@shop/contracts/fingerprints`), which the checks before a release goes live compare between the
- * slices that would be live together (docs/releases.md).
+ * against, the fingerprint of each browser contract (event and request schemas,
+ * `@shop/contracts/fingerprints`) and of the exposes' props (exposedPropsOf), which the checks
+ * before a release goes live compare between the slices that would be live together
+ * (docs/releases.md).
  */
 function contractsRecordPlugin(appDir: string) {
   return {
@@ -151,7 +181,11 @@ function contractsRecordPlugin(appDir: string) {
             const fingerprints = createRequire(path.join(appDir, 'package.json'))('@shop/contracts/fingerprints') as {
               contractFingerprints(): Record<string, string>;
             };
-            const record = { version: installedVersion(appDir, '@shop/contracts'), fingerprints: fingerprints.contractFingerprints() };
+            const record = {
+              version: installedVersion(appDir, '@shop/contracts'),
+              fingerprints: fingerprints.contractFingerprints(),
+              ...exposedPropsOf(appDir),
+            };
             compilation.emitAsset('contracts.json', new compiler.webpack.sources.RawSource(JSON.stringify(record)));
           },
         );

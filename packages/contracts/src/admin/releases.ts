@@ -52,6 +52,13 @@ export const ReleaseRecord = lazySchema(() =>
         .strict(),
       /** The modules it exposes ('./pages', './cart-button', …). */
       exposes: z.array(z.string()),
+      /**
+       * The page ids the route table it was built against gives each remote (@shop/routes): its
+       * pages module renders its own. Absent from releases recorded before this was kept.
+       */
+      pages: z.record(z.string(), z.array(z.string())).optional(),
+      /** Fingerprints of the props types of its exposes (RemotePagesProps, FooterNewsletterProps) it was built against. */
+      props: z.record(z.string(), z.string()).optional(),
     })
     .strict(),
 );

@@ -58,6 +58,8 @@ function toRecord(document: ReleaseDocument): ReleaseRecord {
       fingerprints,
     },
     exposes: strings(document.exposes),
+    ...(document.pages ? { pages: document.pages as Record<string, string[]> } : {}),
+    ...(document.props ? { props: document.props as Record<string, string> } : {}),
   };
 }
 

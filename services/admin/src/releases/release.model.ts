@@ -17,6 +17,8 @@ const releaseSchema = new Schema(
     contractsVersion: { type: String, required: true },
     events: { type: Schema.Types.Mixed, required: true },
     exposes: { type: [String], required: true },
+    pages: { type: Schema.Types.Mixed, default: undefined },
+    props: { type: Schema.Types.Mixed, default: undefined },
   },
   { versionKey: false },
 );

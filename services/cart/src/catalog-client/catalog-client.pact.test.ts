@@ -6,13 +6,13 @@
  * its tests (services/catalog/src/catalog/catalog-provider.pact.test.ts); a changed expectation
  * fails here until the file is renewed (UPDATE_PACTS=1) and committed.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { STOCK_ERROR_CODES } from '@shop/contracts';
 import { ConflictError } from '@shop/service-kit';
-import { testProduct } from '@shop/test-fixtures';
+import { pactInteractions, testProduct } from '@shop/test-fixtures';
 import { CatalogClient } from './catalog-client';
 
 const { like } = MatchersV3;
@@ -20,7 +20,6 @@ const SECRET = 'test-internal-secret-0123456789-abcdef';
 const PRODUCT_ID = '665f1c2b9a1e4b0012345601';
 /** The product the provider states put into the catalogue (services/catalog provider test). */
 const PRODUCT = testProduct(PRODUCT_ID, { salePrice: null, referencePrice: null });
-const COMMITTED = path.resolve(__dirname, '../../../../packages/contracts/pacts/cart-catalog.json');
 
 let dir: string;
 let pact: PactV4;
@@ -108,10 +107,8 @@ describe('the cart of the catalog (consumer-driven contract)', () => {
   });
 
   test('the contract written is the one the catalog verifies (packages/contracts/pacts/cart-catalog.json)', async () => {
-    const written = JSON.parse(await readFile(path.join(dir, 'cart-catalog.json'), 'utf8')) as { interactions: unknown[] };
-    if (process.env.UPDATE_PACTS === '1') await writeFile(COMMITTED, `${JSON.stringify(written, null, 2)}\n`);
-    const committed = JSON.parse(await readFile(COMMITTED, 'utf8')) as { interactions: unknown[] };
     // Renew it with: UPDATE_PACTS=1 npx jest services/cart/src/catalog-client, then commit it.
-    expect(committed.interactions).toEqual(written.interactions);
+    const { written, committed } = await pactInteractions(dir, 'cart-catalog.json');
+    expect(committed).toEqual(written);
   });
 });

@@ -10,13 +10,13 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import { Verifier } from '@pact-foundation/pact';
 import { loadConfig } from '@shop/service-kit';
-import { testProduct } from '@shop/test-fixtures';
+import { PACTS_DIR, testProduct } from '@shop/test-fixtures';
 import { buildCatalogService } from '../app';
 import { CatalogEnv } from '../config';
 import { productModel } from '../products/product.model';
 
 const INTERNAL_API_SECRET = 'test-internal-secret-0123456789-abcdef';
-const PACT = path.resolve(__dirname, '../../../../packages/contracts/pacts/cart-catalog.json');
+const PACT = path.join(PACTS_DIR, 'cart-catalog.json');
 
 let service: Awaited<ReturnType<typeof buildCatalogService>>;
 let url: string;
