@@ -214,9 +214,19 @@ test('a canary of 50 %: about half of the fresh visitors get the new cart, each 
   // Each visitor keeps their version on the other gateway.
   for (const [index, visitor] of visitors.entries())
     expect((await visit(shop.gatewayUrls[(index + 1) % 2]!, visitor.cookie)).text).toBe(visitor.text);
-  // Hydrated in a browser, each version renders with no problem, both from one gateway's server render.
   const newcomer = visitors.find((visitor) => visitor.text === 'new')!;
   const regular = visitors.find((visitor) => visitor.text === 'old')!;
+  // Both versions' containers stay usable side by side on one gateway: a page each loads lazily
+  // (its own chunk, fetched after the other version's container was loaded last) renders on the
+  // server from its own release's folder, in turn for each visitor.
+  for (const gatewayUrl of shop.gatewayUrls)
+    for (const visitor of [regular, newcomer, regular, newcomer]) {
+      const response = await fetch(`${gatewayUrl}/vertrag-widerrufen`, {
+        headers: { 'user-agent': USER_AGENT, cookie: `shop_age_verified=1; ${visitor.cookie}` },
+      });
+      expect(await response.text()).toContain('<h1>Vertrag widerrufen</h1>');
+    }
+  // Hydrated in a browser, each version renders with no problem, both from one gateway's server render.
   expect(await hydratedCartPage(shop.gatewayUrl, newcomer.cookie)).toEqual({ empty: 'Ihr Warenkorb ist noch leer', problems: [] });
   expect(await hydratedCartPage(shop.gatewayUrl, regular.cookie)).toEqual({ empty: 'Ihr Warenkorb ist leer', problems: [] });
 

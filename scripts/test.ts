@@ -27,6 +27,8 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** Passed on a retry (Playwright's 'flaky'); only the journeys that allow a retry have one. */
+  flaky?: number;
 }
 
 /** Reads jest's --json report; a missing or unreadable report counts as one failure. */
@@ -48,13 +50,13 @@ async function jestCounts(file: string): Promise<Counts> {
   }
 }
 
-/** Reads Playwright's JSON report (stats.expected = passed, unexpected + flaky = failed). */
+/** Reads Playwright's JSON report (stats.expected = passed, unexpected = failed, flaky = passed on a retry). */
 async function playwrightCounts(file: string): Promise<Counts> {
   try {
     const { stats } = JSON.parse(await readFile(file, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
     };
-    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, flaky: stats.flaky };
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
   }
@@ -91,6 +93,7 @@ async function main() {
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;
+    total.flaky = (total.flaky ?? 0) + (counts.flaky ?? 0);
   };
   let failed = false;
   try {
@@ -259,7 +262,9 @@ async function main() {
   failed ||= total.failed > 0 || total.passed === 0;
   step(failed ? '✖ Some tests failed' : '✔ All tests passed');
   // Plain closing line (jest + Playwright together) for tools that read the summary.
-  console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  console.log(
+    `${total.passed} passed${total.flaky ? ` (${total.flaky} on a retry, named above as flaky)` : ''}, ${total.failed} failed, ${total.skipped} skipped`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

@@ -29,6 +29,12 @@ const PRODUCT = '/produkt/randm-tornado-9000-blueberry-ice-einweg-vape';
 
 test.describe('taps on a slow phone before the page is live', () => {
   test.slow();
+  // Under CPU throttling, headless Chromium has been seen to stop producing frames for a page
+  // altogether: the DOM was complete (the gate open, its button in the accessibility snapshot),
+  // but no screencast frame and no requestAnimationFrame came for 3 minutes, so Playwright's
+  // 'stable' check never passed. A second attempt in a new page tells that stall from a fault of
+  // the shop, which fails both.
+  test.describe.configure({ retries: 1 });
 
   test(
     "'Ich bin 18+' and 'In den Warenkorb' on a product page: the gate closes, the cart holds one piece",

@@ -49,29 +49,56 @@ export async function smokePaths(shopUrl: string, slice: RemoteName): Promise<{ 
   return { paths, unchecked };
 }
 
-/** The problems of the candidate's server renders of `paths`, one line each. */
-async function serverRenderProblems({ shopUrl, internalSecret, slice, version }: SmokeTarget, paths: string[]): Promise<string[]> {
+/**
+ * The shell's reason for a part whose server container was still loading when the page's time
+ * budget ended (shell/src/server/render.tsx): not a failure of the candidate, whose first load on
+ * a gateway takes longer than a page may wait. The load goes on, and the next render has it.
+ */
+const STILL_LOADING = /^not loaded within \d+ ms$/;
+
+/** How often a page is asked for again while the candidate's server container is still loading. */
+const LOADING_ATTEMPTS = 20;
+const LOADING_PAUSE_MS = 250;
+
+/** One server render of `path` with the candidate: the slice's client-render reasons, or the problem of the answer. */
+async function serverRender(
+  { shopUrl, internalSecret, slice, version }: SmokeTarget,
+  path: string,
+): Promise<{ problem?: string; reasons: string[] }> {
+  const response = await fetch(`${shopUrl}${path}`, {
+    headers: {
+      'user-agent': USER_AGENT,
+      cookie: 'shop_age_verified=1; shop_cookie_consent=rejected',
+      'x-shop-preview': `${slice}@${version}`,
+      ...internalHeaders(internalSecret),
+    },
+  });
+  await response.arrayBuffer();
+  if (response.status >= 500) return { problem: `the server answered ${response.status}`, reasons: [] };
+  if (response.status === 401 || response.status === 400)
+    return { problem: `the gateway refused the preview (${response.status})`, reasons: [] };
+  const header = response.headers.get('x-shop-client-rendered');
+  if (header === null) return { problem: 'not rendered on the server (is server rendering on, SSR=on?)', reasons: [] };
+  const parts = JSON.parse(header) as Array<{ remote: string; reason: string }>;
+  return { reasons: parts.filter((part) => part.remote === slice).map((part) => part.reason) };
+}
+
+/**
+ * The problems of the candidate's server renders of `paths`, one line each. A page whose only
+ * fallback is the candidate's container still loading is asked for again (up to 5 s).
+ */
+async function serverRenderProblems(target: SmokeTarget, paths: string[]): Promise<string[]> {
   const problems: string[] = [];
   for (const path of paths) {
-    const response = await fetch(`${shopUrl}${path}`, {
-      headers: {
-        'user-agent': USER_AGENT,
-        cookie: 'shop_age_verified=1; shop_cookie_consent=rejected',
-        'x-shop-preview': `${slice}@${version}`,
-        ...internalHeaders(internalSecret),
-      },
-    });
-    await response.arrayBuffer();
-    if (response.status >= 500) problems.push(`${path}: the server answered ${response.status}`);
-    else if (response.status === 401 || response.status === 400)
-      problems.push(`${path}: the gateway refused the preview (${response.status})`);
-    const header = response.headers.get('x-shop-client-rendered');
-    if (header === null) {
-      problems.push(`${path}: not rendered on the server (is server rendering on, SSR=on?)`);
-      continue;
+    let render = await serverRender(target, path);
+    const stillLoading = () => !render.problem && render.reasons.length > 0 && render.reasons.every((reason) => STILL_LOADING.test(reason));
+    for (let attempt = 1; attempt < LOADING_ATTEMPTS && stillLoading(); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, LOADING_PAUSE_MS));
+      render = await serverRender(target, path);
     }
-    for (const part of JSON.parse(header) as Array<{ remote: string; reason: string }>)
-      if (part.remote === slice) problems.push(`${path}: its server container failed, the page fell back to the browser: ${part.reason}`);
+    if (render.problem) problems.push(`${path}: ${render.problem}`);
+    for (const reason of render.reasons)
+      problems.push(`${path}: its server container failed, the page fell back to the browser: ${reason}`);
   }
   return problems;
 }

@@ -86,3 +86,12 @@ export interface ServerRenderer {
 export interface ShellServerModule {
   createServerRenderer(options: ServerRendererOptions): ServerRenderer;
 }
+
+/**
+ * The global through which the shell's server renderer tells remote server containers the origin
+ * they were loaded from (`globalThis[SERVER_REMOTES_ORIGIN_GLOBAL] = remotesOrigin`). A remote's
+ * server build resolves its chunks against that origin and its own entry's folder
+ * (@shop/webpack-config server-public-path.ts), so two releases of one remote loaded side by side
+ * (a canary, a page of the version before a promote) each load their own chunks.
+ */
+export const SERVER_REMOTES_ORIGIN_GLOBAL = '__shopServerRemotesOrigin';

@@ -9,6 +9,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlibConstants, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { ServerPublicPathPlugin } from './server-public-path';
 
 /** Libraries loaded once per page and shared by the shell and every remote (docs/architecture.md). */
 const SINGLETONS = [
@@ -212,6 +213,12 @@ function precompressedBrotli() {
   });
 }
 
+/** The global the shell's renderer names its remotes' origin in, as the app's @shop/contracts defines it. */
+function serverRemotesOriginGlobal(appDir: string): string {
+  return (createRequire(path.join(appDir, 'package.json'))('@shop/contracts') as { SERVER_REMOTES_ORIGIN_GLOBAL: string })
+    .SERVER_REMOTES_ORIGIN_GLOBAL;
+}
+
 /**
  * The server build of the shell or a remote (shell/README.md 'Server rendering'):
  * target async-node, CommonJS output in dist/server/, the @module-federation/node runtime plugin
@@ -232,7 +239,7 @@ export function createServerConfig(options: FederatedAppOptions): Configuration 
     devtool: 'source-map',
     output: {
       path: path.join(dir, 'dist', 'server'),
-      // Chunks resolve relative to the remote entry's URL (node runtime plugin).
+      // The host's chunks are read from its folder; a remote's resolve against its entry's URL (ServerPublicPathPlugin).
       publicPath: '',
       filename: '[name].js',
       chunkFilename: mode === 'production' ? '[name].[contenthash:12].js' : '[name].js',
@@ -266,6 +273,8 @@ export function createServerConfig(options: FederatedAppOptions): Configuration 
         dts: false,
       }),
       buildIdPlugin(),
+      // A remote's chunks resolve against its own entry's folder (two releases may be loaded at once).
+      ...(host ? [] : [new ServerPublicPathPlugin(serverRemotesOriginGlobal(dir))]),
     ],
     optimization: { minimize: false },
     performance: { hints: false },

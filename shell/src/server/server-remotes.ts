@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RemotesManifest, ServerRendererOptions } from '@shop/contracts';
+import { SERVER_REMOTES_ORIGIN_GLOBAL, type RemoteName, type RemotesManifest, type ServerRendererOptions } from '@shop/contracts';
 
 /** How long a server module that failed to load is not tried again (ms), unless its remote is redeployed. */
 const FAILED_LOAD_RETRY_MS = 10_000;
@@ -60,7 +60,12 @@ export class ServerRemotes {
   /** When a page last asked for a module of each entry (ms since the epoch). */
   private readonly usedAt = new Map<string, number>();
 
-  constructor(private readonly options: Pick<ServerRendererOptions, 'remotesOrigin' | 'remoteCheckMs' | 'log'>) {}
+  constructor(private readonly options: Pick<ServerRendererOptions, 'remotesOrigin' | 'remoteCheckMs' | 'log'>) {
+    // Each remote container resolves its chunks against this origin and its own entry's folder
+    // (@shop/webpack-config server-public-path.ts), not by its name in the federation registry,
+    // which knows one entry per name while two releases of a remote may be loaded.
+    (globalThis as Record<string, unknown>)[SERVER_REMOTES_ORIGIN_GLOBAL] = options.remotesOrigin;
+  }
 
   private baseOf(manifest: RemotesManifest, name: string): URL | null {
     const entry = manifest.remotes.find((remote) => remote.name === name)?.entry;
@@ -85,7 +90,10 @@ export class ServerRemotes {
     return { buildId: serverId, entry: new URL(`server/remoteEntry.js?build=${encodeURIComponent(serverId)}`, base).href, reason: '' };
   }
 
-  /** Makes `entry` the remote's registered server container (the runtime knows one per remote name). */
+  /**
+   * Makes `entry` the remote's registered server container (the runtime knows one per remote
+   * name; a container loaded before keeps working, its chunks resolve against its own folder).
+   */
   private register(name: string, entry: string, buildId: string): void {
     if (this.registered.get(name) === entry) return;
     registerRemotes([{ name, entry }], { force: this.registered.has(name) });
