@@ -43,6 +43,8 @@ async function main() {
       gatewayPort,
       logLevel: process.env.LOG_LEVEL ?? 'info',
       logFormat: process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
+      // Each process's Prometheus figures on its port + 10000 (docs/operations.md 'Metrics').
+      metrics: true,
     });
     step(`5/5 The shop is running: http://localhost:${gatewayPort}  (Ctrl+C stops everything)`);
   } catch (error) {

@@ -57,6 +57,12 @@ export interface StackOptions {
    * the same configuration, as several instances behind a load balancer.
    */
   extraGatewayPorts?: number[];
+  /**
+   * Every process serves its Prometheus figures on its port + METRICS_PORT_OFFSET (METRICS_PORT,
+   * 127.0.0.1): `npm start` and the observability test; off for other tests, so stacks started
+   * side by side never contend for them.
+   */
+  metrics?: boolean;
 }
 
 /** Instances per service from SHOP_INSTANCES (1–4). */
@@ -69,6 +75,15 @@ export function instancesFromEnv(): number {
 
 /** Port spacing between two instances of one service. */
 const INSTANCE_PORT_STEP = 10;
+/** A process's metrics port is its own port plus this (catalog 4101 → 14101, the gateway 8080 → 18080). */
+export const METRICS_PORT_OFFSET = 10_000;
+
+/** One process's /metrics address, as Prometheus scrapes it (`job` = the service, `instance` = the process's name). */
+export interface MetricsTarget {
+  job: string;
+  instance: string;
+  address: string;
+}
 
 export interface RunningStack {
   gatewayUrl: string;
@@ -78,6 +93,8 @@ export interface RunningStack {
   servicePorts: Record<Slice, number>;
   /** The URL of instance `k` (counted from 1, as in the process names `<slice>-<k>`) of a service. */
   instanceUrl(slice: Slice, k: number): string;
+  /** Every process's /metrics address (empty without `metrics`). */
+  metricsTargets: MetricsTarget[];
   group: ProcessGroup;
   stop(): Promise<void>;
 }
@@ -156,14 +173,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const instances = options.instances ?? instancesFromEnv();
   const instancePorts = (slice: Slice) => Array.from({ length: instances }, (_, k) => servicePorts[slice] + k * INSTANCE_PORT_STEP);
   const urlsOf = (ports: number[]) => ports.map((port) => `http://127.0.0.1:${port}`).join(',');
+  const metricsTargets: MetricsTarget[] = [];
+  /** METRICS_PORT for the process `name` of `job` on `port`, when metrics are on. */
+  const metricsEnv = (job: string, name: string, port: number): Record<string, string> => {
+    if (!options.metrics) return {};
+    metricsTargets.push({ job, instance: name, address: `127.0.0.1:${port + METRICS_PORT_OFFSET}` });
+    return { METRICS_PORT: String(port + METRICS_PORT_OFFSET), METRICS_HOST: '127.0.0.1' };
+  };
   // The gateway balances over every instance; a service's calls to another service go to its
   // instances in turn, past one that refuses the connection (InternalClient).
   const serviceUrls = Object.fromEntries(SLICES.map((slice) => [`${slice.toUpperCase()}_SERVICE_URL`, urlsOf(instancePorts(slice))]));
   try {
     for (const slice of SLICES) {
       for (const [k, port] of instancePorts(slice).entries()) {
+        const name = instances > 1 ? `${slice}-${k + 1}` : slice;
         group.spawn(
-          instances > 1 ? `${slice}-${k + 1}` : slice,
+          name,
           process.execPath,
           [path.join(ROOT, 'services', slice, 'dist', 'server.js')],
           {
@@ -180,6 +205,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
               ...dataDirEnv,
               // Services call each other's internal APIs (the cart asks the catalog for prices).
               ...serviceUrls,
+              ...metricsEnv(slice, name, port),
               ...serviceEnv,
             },
           },
@@ -192,8 +218,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const gatewayPorts = [gatewayPort, ...(options.extraGatewayPorts ?? [])];
     for (const [k, port] of gatewayPorts.entries()) {
+      const name = k === 0 ? 'gateway' : `gateway-${k + 1}`;
       group.spawn(
-        k === 0 ? 'gateway' : `gateway-${k + 1}`,
+        name,
         process.execPath,
         [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')],
         {
@@ -204,6 +231,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             LOG_FORMAT: logFormat,
             ...dataDirEnv,
             ...serviceUrls,
+            ...metricsEnv('gateway', name, port),
             ...gatewayEnv,
           },
         },
@@ -220,6 +248,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     gatewayUrls: [gatewayPort, ...(options.extraGatewayPorts ?? [])].map((port) => `http://localhost:${port}`),
     servicePorts,
     instanceUrl: (slice, k) => `http://127.0.0.1:${servicePorts[slice] + (k - 1) * INSTANCE_PORT_STEP}`,
+    metricsTargets,
     group,
     stop: () => group.stopAll(),
   };

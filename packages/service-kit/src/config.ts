@@ -76,6 +76,18 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
   });
 }
 
+/**
+ * Where a process serves `GET /metrics` (every service and the gateway, run-server.ts):
+ * `METRICS_PORT` (unset: not served) on `METRICS_HOST` (default: the process's HOST). An internal
+ * address: the gateway's public port never answers /metrics, and Prometheus reaches this port over
+ * the deployment's own network (docker-compose.yml).
+ */
+export const MetricsEnv = z.object({
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+});
+export type MetricsEnv = z.output<typeof MetricsEnv>;
+
 /** Pino level of a service's log. */
 export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 /**

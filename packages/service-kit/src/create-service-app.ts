@@ -21,6 +21,8 @@ import {
 import { FRAMEWORK_ERRORS, HTTP_ERROR_TEXTS_DE, SERVICE_UNAVAILABLE_MESSAGE, FieldError } from './errors';
 import { isDatabaseUnavailable } from './database';
 import { plainIssueText, validationMessage } from './validation-messages';
+import { collectRuntimeMetrics } from './metrics/registry';
+import { httpMetricsPlugin } from './metrics/http-metrics';
 
 // Validation messages in plain German: they reach shoppers as '<status>: <message>' (spec §8);
 // zod's German locale covers what plainIssueText leaves out.
@@ -75,6 +77,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  *   that status and their message;
  * - the database unreachable → 503 DATABASE_UNAVAILABLE with the German 'nicht erreichbar' text;
  * - anything else → 500 'Interner Serverfehler' (details only in the log).
+ *
+ * Every answer is measured in `http_server_request_duration_seconds` (metrics/http-metrics.ts).
  */
 export function createServiceApp(options: CreateServiceAppOptions) {
   const { service, description, logLevel = 'info', logFormat = 'json', readinessChecks = [] } = options;
@@ -189,6 +193,10 @@ export function createServiceApp(options: CreateServiceAppOptions) {
       reply.code(404).send({ message: `Nicht gefunden: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
     });
   }
+
+  // Prometheus figures of this process (metrics/): served on its own internal port (run-server.ts).
+  collectRuntimeMetrics(service);
+  app.register(httpMetricsPlugin);
 
   app.get('/healthz', { schema: { hide: true, response: { 200: HealthResponse } } }, async () => ({ status: 'ok' as const, service }));
 

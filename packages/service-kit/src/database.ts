@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import mongoose, { type Connection } from 'mongoose';
+import { databaseUp, observeConnectionPool } from './metrics/database-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,10 +90,16 @@ export async function openDatabase(uri: string, dbName: string, serverSelectionT
     bufferTimeoutMS: serverSelectionTimeoutMs,
     autoIndex: true,
   };
-  const connection = await mongoose.createConnection(uri, options).asPromise();
+  const connection = await observed(mongoose.createConnection(uri, options), dbName).asPromise();
   if (!(await isFerretDb(connection))) return connection;
   await connection.close();
-  return mongoose.createConnection(uri, { ...options, maxPoolSize: 1, minPoolSize: 1 }).asPromise();
+  return observed(mongoose.createConnection(uri, { ...options, maxPoolSize: 1, minPoolSize: 1 }), dbName).asPromise();
+}
+
+/** A connection whose pool is followed in the pool gauges from its first connection on (metrics/database-metrics.ts). */
+function observed(connection: Connection, dbName: string): Connection {
+  observeConnectionPool(connection, dbName);
+  return connection;
 }
 
 /**
@@ -110,11 +117,20 @@ export const databasePlugin = fp<DatabaseOptions>(
   { name: 'shop-database' },
 );
 
-/** Pings the database; resolves to the round-trip time in ms. @throws when unreachable. */
+/**
+ * Pings the database; resolves to the round-trip time in ms, and sets `shop_database_up`
+ * (metrics/database-metrics.ts) to the outcome. @throws when unreachable.
+ */
 export async function pingDatabase(connection: Connection): Promise<number> {
   const started = performance.now();
-  const db = connection.db;
-  if (!db) throw new Error('database connection not open');
-  await db.admin().command({ ping: 1 });
+  try {
+    const db = connection.db;
+    if (!db) throw new Error('database connection not open');
+    await db.admin().command({ ping: 1 });
+  } catch (error) {
+    databaseUp.set(0);
+    throw error;
+  }
+  databaseUp.set(1);
   return Math.round((performance.now() - started) * 10) / 10;
 }

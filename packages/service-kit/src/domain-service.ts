@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceApp } from './create-service-app';
 import { databasePlugin, pingDatabase } from './database';
-import { loadConfig, type ServiceEnv } from './config';
+import { loadConfig, MetricsEnv, type ServiceEnv } from './config';
 import { runServer } from './run-server';
 import { internalApiSecret, internalAuthPlugin } from './internal-auth';
 import { identitySecret } from './identity';
@@ -86,6 +86,7 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
 /**
  * Entry point of a service (`src/server.ts`): reads the environment, builds the app, listens,
  * shuts down gracefully. A configuration error is printed plainly and exits with code 1.
+ * With `METRICS_PORT`, the process serves its Prometheus figures there ({@link MetricsEnv}).
  */
 export async function startService<C extends { PORT: number; HOST: string; SHUTDOWN_DRAIN_MS: number }>(
   envSchema: z.ZodType<C>,
@@ -98,6 +99,18 @@ export async function startService<C extends { PORT: number; HOST: string; SHUTD
     console.error(String(error instanceof Error ? error.message : error));
     process.exit(1);
   }
+  let metrics: MetricsEnv;
+  try {
+    metrics = loadConfig(MetricsEnv, process.env);
+  } catch (error) {
+    console.error(String(error instanceof Error ? error.message : error));
+    process.exit(1);
+  }
   const app = await buildApp(config);
-  await runServer(app as FastifyInstance, { port: config.PORT, host: config.HOST, drainMs: config.SHUTDOWN_DRAIN_MS });
+  await runServer(app as FastifyInstance, {
+    port: config.PORT,
+    host: config.HOST,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    metrics: metrics.METRICS_PORT ? { port: metrics.METRICS_PORT, host: metrics.METRICS_HOST ?? config.HOST } : undefined,
+  });
 }

@@ -24,3 +24,6 @@ export * from './internal-client';
 export * from './cached-internal-read';
 export * from './form-answers';
 export * from './media-usage';
+export * from './metrics/registry';
+export { httpServerDuration } from './metrics/http-metrics';
+export { startMetricsServer, type MetricsAddress } from './metrics/metrics-server';

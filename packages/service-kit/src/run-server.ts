@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startMetricsServer, type MetricsAddress } from './metrics/metrics-server';
 
 /** Longest the in-flight requests may take after the drain before the exit is forced (ms). */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -12,10 +13,13 @@ const CLOSE_TIMEOUT_MS = 10_000;
  * 2. stop accepting connections and let in-flight requests finish;
  * 3. close the database connection and the jobs (onClose hooks).
  * A second signal, or CLOSE_TIMEOUT_MS after the drain without finishing, forces the exit.
+ *
+ * With `metrics`, the process's Prometheus figures are served on that address's `/metrics`
+ * (metrics/metrics-server.ts) from before the app listens until the process ends.
  */
 export async function runServer(
   app: FastifyInstance,
-  { port, host, drainMs = 0 }: { port: number; host: string; drainMs?: number },
+  { port, host, drainMs = 0, metrics }: { port: number; host: string; drainMs?: number; metrics?: MetricsAddress },
 ): Promise<void> {
   let closing = false;
   const shutdown = (signal: string) => {
@@ -37,5 +41,6 @@ export async function runServer(
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  if (metrics) await startMetricsServer(metrics);
   await app.listen({ port, host });
 }

@@ -115,6 +115,8 @@ async function staticRoot(copied: ReadonlyArray<(typeof APPS)[number]> = []): Pr
 
 interface Gateway {
   url: string;
+  /** Its internal Prometheus address (METRICS_PORT). */
+  metricsUrl: string;
   child: ChildProcess;
   /** The gateway's log lines so far (JSON). */
   logs: () => Array<Record<string, unknown>>;
@@ -123,12 +125,14 @@ interface Gateway {
 /** Starts `services/gateway/dist/server.js` on `root` and waits until it is ready (remote server modules loaded). */
 async function startGateway(root: string, env: Record<string, string> = {}): Promise<Gateway> {
   const port = await findFreePort();
+  const metricsPort = await findFreePort();
   const services = Object.fromEntries(['CATALOG', 'CART', 'ACCOUNT', 'CONTENT', 'ADMIN'].map((slice) => [`${slice}_SERVICE_URL`, stubUrl]));
   const child = spawn(process.execPath, [path.join(REPO, 'services', 'gateway', 'dist', 'server.js')], {
     env: {
       ...process.env,
       ...services,
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       STATIC_ROOT: root,
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'info',
@@ -161,7 +165,15 @@ async function startGateway(root: string, env: Record<string, string> = {}): Pro
         return [];
       }
     });
-  return { url, child, logs };
+  return { url, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, logs };
+}
+
+/** One counter's value on the gateway's metrics address for the series with `labels` (0 when absent). */
+async function counter(gateway: Gateway, name: string, labels: Record<string, string>): Promise<number> {
+  const text = await (await fetch(gateway.metricsUrl)).text();
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  const line = text.split('\n').find((entry) => entry.startsWith(`${name}{`) && wanted.every((label) => entry.includes(label)));
+  return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
 /** The first log line of `gateway` saying that `remote` rendered in the browser (logged once the page has been sent). */
@@ -219,6 +231,18 @@ describe('server-rendered pages', () => {
     expect(html).toContain('Vorsicht: &lt;/script&gt;&lt;script&gt;window.pwned = 1&lt;/script&gt;');
     expect(html).not.toContain('<script>window.pwned');
     expect(jsonTextForScript(JSON.stringify({ a: '</script><!--' }))).toBe('{"a":"\\u003c/script>\\u003c!--"}');
+  });
+
+  test('renders are counted per remote, requests under the page route; /metrics is answered only on the internal address', async () => {
+    const renders = await counter(gateway, 'shop_ssr_renders_total', { remote: 'catalog' });
+    const requests = await counter(gateway, 'http_server_request_duration_seconds_count', { http_route: '/produkt/:slug' });
+    await (await page(gateway, `/produkt/${PRODUCT.slug}`)).text();
+    expect(await counter(gateway, 'shop_ssr_renders_total', { remote: 'catalog' })).toBe(renders + 1);
+    expect(await counter(gateway, 'http_server_request_duration_seconds_count', { http_route: '/produkt/:slug' })).toBe(requests + 1);
+    expect(await counter(gateway, 'shop_ssr_client_fallbacks_total', { remote: 'catalog' })).toBe(0);
+    const publicMetrics = await fetch(`${gateway.url}/metrics`);
+    expect(publicMetrics.status).toBe(404);
+    expect(await publicMetrics.text()).not.toContain('http_server_request_duration_seconds');
   });
 
   test('an unknown product still answers with the shop around the not-found state, no 500', async () => {
@@ -303,6 +327,7 @@ describe('a remote that cannot render on the server', () => {
     expect(html).toContain('<!--$!-->');
     expect(html).toContain('Seite wird geladen…');
     expect(String((await clientRenderWarning(gateway, 'catalog'))?.reason)).toContain('server module failed to load');
+    expect(await counter(gateway, 'shop_ssr_client_fallbacks_total', { remote: 'catalog' })).toBeGreaterThanOrEqual(1);
   });
 
   test('a remote without a server build: the same, and the log says so', async () => {

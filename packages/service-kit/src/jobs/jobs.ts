@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import { acquireLease, INSTANCE_ID, releaseLease } from './job-lease';
+import { jobInterval, jobLastSuccess, jobRuns } from '../metrics/job-metrics';
 
 /** How long one migration lease lasts before it is renewed (ms); an instance that dies mid-migration blocks the others this long. */
 export const MIGRATION_LEASE_MS = 30_000;
@@ -75,6 +76,9 @@ export class Jobs {
     if (this.jobs.has(name)) throw new Error(`job ${name} registered twice`);
     const job: Job = { name, ...options, run };
     this.jobs.set(name, job);
+    // Counted from registration: a job that never succeeds alerts like one that stopped succeeding.
+    jobInterval.set({ job: name }, options.intervalMs / 1000);
+    jobLastSuccess.set({ job: name }, Date.now() / 1000);
     if (this.started) this.schedule(job);
   }
 
@@ -130,8 +134,11 @@ export class Jobs {
         ran = true;
         const started = Date.now();
         await job.run();
+        jobRuns.inc({ job: name, outcome: 'succeeded' });
+        jobLastSuccess.set({ job: name }, Date.now() / 1000);
         this.deps.log.debug({ job: name, ms: Date.now() - started }, 'job done');
       } catch (error) {
+        jobRuns.inc({ job: name, outcome: 'failed' });
         this.deps.log.error({ err: error, job: name }, 'job failed; it runs again on its next tick');
       }
     })();

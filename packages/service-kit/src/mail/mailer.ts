@@ -3,6 +3,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { emailsSent } from '../metrics/mail-metrics';
 
 /** One e-mail: `fileStem` names the .eml file when no SMTP server is configured. */
 export interface OutgoingMail {
@@ -25,9 +26,27 @@ export interface Mailer {
 /**
  * E-mail through nodemailer: over SMTP when `smtpUrl` is set (e.g. smtps://user:pass@host:465),
  * otherwise each message is rendered by nodemailer's stream transport and written as an .eml
- * file into `mailDir` (local development and tests), and its path is logged.
+ * file into `mailDir` (local development and tests), and its path is logged. Every attempt is
+ * counted in `shop_emails_total{outcome}`.
  */
 export function createMailer(options: { from: string; smtpUrl?: string; mailDir: string; log: FastifyBaseLogger }): Mailer {
+  const mailer = transportMailer(options);
+  return {
+    async send(mail) {
+      try {
+        const sent = await mailer.send(mail);
+        emailsSent.inc({ outcome: 'sent' });
+        return sent;
+      } catch (error) {
+        emailsSent.inc({ outcome: 'failed' });
+        throw error;
+      }
+    },
+  };
+}
+
+/** The mailer of {@link createMailer} without its counting. */
+function transportMailer(options: { from: string; smtpUrl?: string; mailDir: string; log: FastifyBaseLogger }): Mailer {
   const message = (mail: OutgoingMail) => ({
     from: options.from,
     to: mail.to,

@@ -4,7 +4,8 @@ import { decimalToCents } from '@shop/format';
 import { BadRequestError, ConflictError, NotFoundError } from '@shop/service-kit';
 import { computeTotals, lineQuantityLimit, lineQuantityProblem, type PricedLine } from '@shop/cart-rules';
 import { isSoldOut } from '@shop/catalog-rules';
-import { checkPromo, type PromoCode } from '../promo/promo-rules';
+import { checkPromo, type PromoCode, type PromoRejection } from '../promo/promo-rules';
+import { cartAdds, promoRejections, stockOuts } from '../metrics/shop-metrics';
 import { PromoCodes } from '../promo/promo-codes';
 import { UnknownPromoCodeError } from '../limits/windows';
 import type { CatalogClient } from '../catalog-client/catalog-client';
@@ -136,12 +137,14 @@ export class CartOperations {
     await this.mutate(ownerKey, async (cart) => {
       const existing = cart.items.find((line) => line.productId === productId);
       const error = quantityError(product, (existing?.quantity ?? 0) + quantity);
+      if (error instanceof ConflictError) stockOuts.inc({ where: 'cart' });
       if (error) throw error;
       const items = existing
         ? cart.items.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity, updatedAt: this.now() } : line))
         : [...cart.items, { productId, quantity }];
       return { items, promoCode: cart.promoCode };
     });
+    cartAdds.inc();
   }
 
   /**
@@ -278,7 +281,7 @@ export class CartOperations {
   async validatePromo(code: string): Promise<PromoCode> {
     const promo = await this.promoFor(code);
     const check = checkPromo(promo, this.now(), null);
-    if (!check.ok) throw promoRejected(promo, check.message);
+    if (!check.ok) throw promoRejected(promo, check);
     return promo!;
   }
 
@@ -287,8 +290,11 @@ export class CartOperations {
     const promo = await this.promoFor(code);
     const cart = await this.read(ownerKey);
     const check = checkPromo(promo, this.now(), cart.totals.subtotalCents);
-    if (!check.ok) throw promoRejected(promo, check.message);
-    if (!cart.lines.length) throw new BadRequestError('Bitte legen Sie zuerst Produkte in den Warenkorb.');
+    if (!check.ok) throw promoRejected(promo, check);
+    if (!cart.lines.length) {
+      promoRejections.inc({ reason: 'empty_cart' });
+      throw new BadRequestError('Bitte legen Sie zuerst Produkte in den Warenkorb.');
+    }
     await this.mutate(ownerKey, async (current) => ({ items: current.items, promoCode: promo!.code }));
   }
 
@@ -298,6 +304,7 @@ export class CartOperations {
 }
 
 /** A rejected code: unknown or switched-off codes count as guesses (limits/windows.ts PROMO_GUESSES_PER_CART and the per-IP backstop), the rest do not. */
-function promoRejected(promo: PromoCode | null, message: string): Error {
+function promoRejected(promo: PromoCode | null, { message, reason }: PromoRejection): Error {
+  promoRejections.inc({ reason });
   return promo?.isActive ? new BadRequestError(message) : new UnknownPromoCodeError(message);
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Address, type Order } from '@shop/contracts';
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { centsToDecimal } from '@shop/format';
-import { BadRequestError, ConflictError, defineApiError, isDuplicateKeyError } from '@shop/service-kit';
+import { BadRequestError, ConflictError, defineApiError, isDatabaseUnavailable, isDuplicateKeyError } from '@shop/service-kit';
 import type { z } from 'zod';
 import { discountToStored } from '../promo/promo-code.model';
 import { PromoCodes } from '../promo/promo-codes';
@@ -19,6 +19,7 @@ import { stopAtFaultPoint, type PlacementFaultPoint } from './placement-faults';
 import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
 import { Orders } from './orders';
+import { ageCheckRefusals, countPlacement, promoRejections, refusedFor, stockOuts } from '../metrics/shop-metrics';
 import type { LegalVersions } from '@shop/contracts';
 
 /** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
@@ -95,7 +96,8 @@ export class OrderPlacement {
       return { order, created: false };
     }
     const taken = await this.orders.takeOverPending(orderId, this.deps.now(), this.deps.placingLeaseMs);
-    if (!taken) throw new ConflictError('Ihre Bestellung wird gerade bearbeitet. Bitte warten Sie einen Moment.');
+    if (!taken)
+      throw refusedFor('in_progress', new ConflictError('Ihre Bestellung wird gerade bearbeitet. Bitte warten Sie einen Moment.'));
     this.deps.log.warn({ orderNumber: taken.orderNumber }, 'finishing an order whose placement stopped');
     try {
       return { order: await this.finish(taken), created: true };
@@ -123,6 +125,17 @@ export class OrderPlacement {
     userId: string | null,
     crashAt?: PlacementFaultPoint,
   ): Promise<{ order: Order; created: boolean }> {
+    return countPlacement(this.placeOnce(ownerKey, idempotencyKey, input, userId, crashAt), isDatabaseUnavailable);
+  }
+
+  /** {@link place} without its counting. */
+  private async placeOnce(
+    ownerKey: string,
+    idempotencyKey: string,
+    input: PlaceOrderInput,
+    userId: string | null,
+    crashAt?: PlacementFaultPoint,
+  ): Promise<{ order: Order; created: boolean }> {
     const orderId = OrderPlacement.orderIdFor(ownerKey, idempotencyKey);
     const before = await this.existing(ownerKey, orderId);
     if (before) return before;
@@ -130,9 +143,12 @@ export class OrderPlacement {
     // One order per cart at a time: parallel requests with other keys get 409 before anything
     // is reserved or mailed. Released when this attempt fails; gone with the cart on success.
     const claim = await this.deps.cart.claimForOrder(ownerKey, orderId, STALE_PENDING_MS);
-    if (claim === 'empty') throw new BadRequestError('Ihr Warenkorb ist leer.');
+    if (claim === 'empty') throw refusedFor('empty_cart', new BadRequestError('Ihr Warenkorb ist leer.'));
     if (claim === 'busy')
-      throw new ConflictError('Für diesen Warenkorb wird gerade eine Bestellung aufgegeben. Bitte warten Sie einen Moment.');
+      throw refusedFor(
+        'in_progress',
+        new ConflictError('Für diesen Warenkorb wird gerade eine Bestellung aufgegeben. Bitte warten Sie einen Moment.'),
+      );
     this.faultPoint('after-cart-claim', crashAt);
     try {
       return await this.placeClaimed(ownerKey, orderId, idempotencyKey, input, userId, crashAt);
@@ -153,10 +169,13 @@ export class OrderPlacement {
   ): Promise<{ order: Order; created: boolean }> {
     const cart = await this.deps.cart.read(ownerKey);
     if (cart.notices.length)
-      throw new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`);
-    if (!cart.lines.length) throw new BadRequestError('Ihr Warenkorb ist leer.');
+      throw refusedFor(
+        'cart_changed',
+        new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`),
+      );
+    if (!cart.lines.length) throw refusedFor('empty_cart', new BadRequestError('Ihr Warenkorb ist leer.'));
     if (input.expectedTotal !== centsToDecimal(cart.totals.totalCents)) {
-      throw new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.');
+      throw refusedFor('total_changed', new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.'));
     }
 
     const shippingAddress: Address = input.shippingAddress ?? input.billingAddress;
@@ -167,7 +186,10 @@ export class OrderPlacement {
       orderDate: now,
       holder: shippingAddress,
     });
-    if (!age.verified) throw new AgeVerificationFailedError(age.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.');
+    if (!age.verified) {
+      ageCheckRefusals.inc();
+      throw refusedFor('age_check', new AgeVerificationFailedError(age.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.'));
+    }
 
     let doc: OrderRecord;
     try {
@@ -214,7 +236,7 @@ export class OrderPlacement {
       if (!isDuplicateKeyError(error)) throw error;
       const raced = await this.existing(ownerKey, orderId); // the same request placed concurrently
       if (raced) return raced;
-      throw new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.');
+      throw refusedFor('key_reused', new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.'));
     }
     this.faultPoint('after-order-insert', crashAt);
     try {
@@ -257,7 +279,8 @@ export class OrderPlacement {
       // A lost answer may hide a reservation that was made: release it (the catalog handles 'never made').
       const undone = error instanceof ConflictError || (await this.release(doc.reservationId));
       if (undone) await this.orders.deletePending(String(doc._id));
-      throw error;
+      if (error instanceof ConflictError) stockOuts.inc({ where: 'order' });
+      throw refusedFor(error instanceof ConflictError ? 'out_of_stock' : 'catalog_unavailable', error as Error);
     }
   }
 
@@ -273,15 +296,21 @@ export class OrderPlacement {
     const customerUse = await this.promoCodes.claimCustomerUse(promo, doc.email, String(doc._id), this.deps.now());
     if (customerUse === 'exhausted') {
       await this.undoForPromo(doc);
-      throw new ConflictError(
-        `Der Gutscheincode ${code} kann pro Kunde nur ${promo.perCustomerLimit === 1 ? 'einmal' : `${promo.perCustomerLimit}-mal`} eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
+      promoRejections.inc({ reason: 'per_customer' });
+      throw refusedFor(
+        'promo_used_up',
+        new ConflictError(
+          `Der Gutscheincode ${code} kann pro Kunde nur ${promo.perCustomerLimit === 1 ? 'einmal' : `${promo.perCustomerLimit}-mal`} eingelöst werden und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
+        ),
       );
     }
     if (await this.promoCodes.countUse(promo)) return;
     if (customerUse) await this.promoCodes.releaseCustomerUse(customerUse);
     await this.undoForPromo(doc);
-    throw new ConflictError(
-      `Der Gutscheincode ${code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`,
+    promoRejections.inc({ reason: 'used_up' });
+    throw refusedFor(
+      'promo_used_up',
+      new ConflictError(`Der Gutscheincode ${code} wurde bereits zu oft eingelöst und wurde entfernt. Bitte prüfen Sie Ihre Bestellung.`),
     );
   }
 

@@ -22,6 +22,7 @@ import type { CartOperations } from '../cart/cart-operations';
 import { toApiCart } from '../cart/priced-cart';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
+import { orderFailures } from '../metrics/shop-metrics';
 import type { AttemptLimiter } from '@shop/service-kit';
 
 interface OrderRouteOptions {
@@ -111,7 +112,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     },
     async (request, reply) => {
       const { ownerKey, userId } = await options.owners.resolve(request, reply, false);
-      if (!ownerKey) throw new BadRequestError('Ihr Warenkorb ist leer.');
+      if (!ownerKey) {
+        orderFailures.inc({ reason: 'empty_cart' });
+        throw new BadRequestError('Ihr Warenkorb ist leer.');
+      }
       const { perIp, perEmail } = options.orderLimits;
       const place = () => placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId, crashAt(request));
       const { order, created } = await perIp.guard(

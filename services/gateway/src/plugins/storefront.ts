@@ -18,6 +18,7 @@ import { canaryVisitor } from '../canary-visitors';
 import { CLIENT_RENDERED_HEADER, releasePreview } from '../release-preview';
 import type { LiveRemoteVersions } from '../live-remotes';
 import { seoFiles } from './seo-files';
+import { ssrClientFallbacks, ssrRenderDuration, ssrRenders } from '../ssr-metrics';
 
 export interface StorefrontOptions {
   /** Where the shell's and remotes' builds and the remotes' published releases lie (remote-store.ts). */
@@ -136,6 +137,8 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     }
     const pathname = request.url.split('?')[0] ?? '/';
     const route = status === 200 ? matchRoute(pathname)?.route : undefined;
+    // Counted under the page's route of @shop/routes (`/produkt/:slug`), not the catch-all.
+    request.metricsRoute = route?.path ?? 'not_found';
     const robots = development || status === 404 || route?.private ? 'noindex, nofollow' : serverHead?.robots || 'index, follow';
     const canonical = route ? `${opts.shopConfig.publicOrigin}${route.canonicalPath ?? pathname}` : null;
     const head: HeadData = serverHead
@@ -179,6 +182,8 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         const visitor = { cookie: request.headers.cookie, identity: request.shopIdentity, ip: request.ip, requestId: String(request.id) };
         fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values));
       }
+      const renderStarted = performance.now();
+      const ownerRemote = route?.remote ?? pageRemote ?? 'shell';
       const rendered = await renderer
         .render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig, remotes })
         .catch((error: unknown) => {
@@ -191,6 +196,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         if (setCookies.length) reply.header('set-cookie', setCookies);
         let renderedInBrowser: Array<{ remote: string; reason: string }> = [];
         const stream = pageStream(page, rendered, (error, clientRendered) => {
+          ssrRenders.inc({ remote: ownerRemote });
+          ssrRenderDuration.observe({ remote: ownerRemote }, (performance.now() - renderStarted) / 1000);
+          for (const part of clientRendered) ssrClientFallbacks.inc({ remote: part.remote });
           if (error) request.log.error({ err: error }, 'server render stream broke off');
           for (const part of clientRendered) request.log.warn(part, `remote '${part.remote}' rendered in the browser: ${part.reason}`);
           renderedInBrowser = clientRendered.map(({ remote, reason }) => ({ remote, reason }));
