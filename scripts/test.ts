@@ -17,7 +17,7 @@ import { buildAll, createStaffAccount, seedAll, startStack } from './lib/stack';
 import { runForExitCode } from './lib/run';
 import { ROOT, SLICES, type Slice } from './lib/paths';
 import { sliceTests } from './lib/slice-tests';
-import { ensureChromium } from './lib/chromium';
+import { ensureChromium, ensurePrometheus } from './lib/debian-tools';
 import { findFreePort } from '../packages/local-mongo/src';
 
 /** Origin of the partner site that embeds the shop in the embedded-frame journey (another site than localhost; served by Playwright's routing, nothing listens there). */
@@ -81,6 +81,8 @@ async function main() {
     ...(slice?.journeys ?? []),
   ];
   const chromium = unitOnly || faultsOnly ? null : await ensureChromium();
+  // promtool tests the alert rules in jest (scripts/prometheus-rules.test.ts).
+  if (!e2eOnly && !faultsOnly) await ensurePrometheus();
 
   step('Building');
   await buildAll();

@@ -10,7 +10,7 @@ import { ROUTES, matchRoute } from '@shop/routes';
 import type { RemoteName } from '@shop/contracts';
 import { internalHeaders } from '@shop/service-kit';
 import { returningShopperPage } from '@shop/test-fixtures';
-import { ensureChromium } from './chromium';
+import { ensureChromium } from './debian-tools';
 
 /** A desktop Chrome's user agent: 'HeadlessChrome' is treated as a crawler (no age gate). */
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';

@@ -77,8 +77,8 @@ export class Jobs {
     const job: Job = { name, ...options, run };
     this.jobs.set(name, job);
     // Counted from registration: a job that never succeeds alerts like one that stopped succeeding.
-    jobInterval.set({ job: name }, options.intervalMs / 1000);
-    jobLastSuccess.set({ job: name }, Date.now() / 1000);
+    jobInterval.set({ job_name: name }, options.intervalMs / 1000);
+    jobLastSuccess.set({ job_name: name }, Date.now() / 1000);
     if (this.started) this.schedule(job);
   }
 
@@ -134,11 +134,11 @@ export class Jobs {
         ran = true;
         const started = Date.now();
         await job.run();
-        jobRuns.inc({ job: name, outcome: 'succeeded' });
-        jobLastSuccess.set({ job: name }, Date.now() / 1000);
+        jobRuns.inc({ job_name: name, outcome: 'succeeded' });
+        jobLastSuccess.set({ job_name: name }, Date.now() / 1000);
         this.deps.log.debug({ job: name, ms: Date.now() - started }, 'job done');
       } catch (error) {
-        jobRuns.inc({ job: name, outcome: 'failed' });
+        jobRuns.inc({ job_name: name, outcome: 'failed' });
         this.deps.log.error({ err: error, job: name }, 'job failed; it runs again on its next tick');
       }
     })();

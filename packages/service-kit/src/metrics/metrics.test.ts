@@ -90,12 +90,12 @@ describe('Prometheus metrics of a service process', () => {
     await app.jobs.tick('test-sweep');
     await app.jobs.tick('test-broken');
     const text = await scrape();
-    expect(sample(text, 'shop_job_runs_total', { job: 'test-sweep', outcome: 'succeeded' })).toBe(1);
-    expect(sample(text, 'shop_job_runs_total', { job: 'test-broken', outcome: 'failed' })).toBe(1);
-    expect(sample(text, 'shop_job_interval_seconds', { job: 'test-sweep' })).toBe(60);
-    expect(sample(text, 'shop_job_last_success_timestamp_seconds', { job: 'test-sweep' })).toBeGreaterThanOrEqual(registeredAt - 1);
+    expect(sample(text, 'shop_job_runs_total', { job_name: 'test-sweep', outcome: 'succeeded' })).toBe(1);
+    expect(sample(text, 'shop_job_runs_total', { job_name: 'test-broken', outcome: 'failed' })).toBe(1);
+    expect(sample(text, 'shop_job_interval_seconds', { job_name: 'test-sweep' })).toBe(60);
+    expect(sample(text, 'shop_job_last_success_timestamp_seconds', { job_name: 'test-sweep' })).toBeGreaterThanOrEqual(registeredAt - 1);
     // A job that never succeeded keeps the time it was registered, so 'job not running' fires after three intervals.
-    expect(sample(text, 'shop_job_last_success_timestamp_seconds', { job: 'test-broken' })).toBeLessThanOrEqual(registeredAt);
+    expect(sample(text, 'shop_job_last_success_timestamp_seconds', { job_name: 'test-broken' })).toBeLessThanOrEqual(registeredAt);
   });
 
   test('e-mails sent and failed', async () => {
