@@ -62,7 +62,16 @@ export interface FaultShop {
   stop(): Promise<void>;
 }
 
-export async function startFaultShop(options: { gateways?: 1 | 2 } = {}): Promise<FaultShop> {
+export async function startFaultShop(
+  options: {
+    gateways?: 1 | 2;
+    /**
+     * Tracing to `otlpEndpoint` (batched every 200 ms), every process's /metrics on its port +
+     * 10000, logs at info into `logDir/<process>.log`.
+     */
+    observability?: { otlpEndpoint: string; logDir: string };
+  } = {},
+): Promise<FaultShop> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-faults-'));
   const databaseDir = path.join(dataDir, 'db');
   const databasePort = await findFreePort();
@@ -78,6 +87,9 @@ export async function startFaultShop(options: { gateways?: 1 | 2 } = {}): Promis
   const mailDir = path.join(dataDir, 'mail');
   const releasesDir = path.join(dataDir, 'releases');
   const pidDir = path.join(dataDir, 'run');
+  const tracingEnv: Record<string, string> = options.observability
+    ? { OTEL_EXPORTER_OTLP_ENDPOINT: options.observability.otlpEndpoint, OTEL_BSP_SCHEDULE_DELAY: '200' }
+    : {};
   const stack = await startStack({
     mongoUri,
     gatewayPort,
@@ -90,13 +102,16 @@ export async function startFaultShop(options: { gateways?: 1 | 2 } = {}): Promis
     dataDir: path.join(dataDir, 'shop'),
     instances: 2,
     extraGatewayPorts,
+    ...(options.observability ? { metrics: true, logDir: options.observability.logDir, logLevel: 'info' } : {}),
     gatewayEnv: {
+      ...tracingEnv,
       PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`,
       RELEASES_DIR: releasesDir,
       RATE_LIMIT_MAX: '100000000',
       INSTANCE_CHECK_MS: String(INSTANCE_CHECK_MS),
     },
     serviceEnv: {
+      ...tracingEnv,
       ORDER_LIMIT_PER_EMAIL: '100000',
       ORDER_LIMIT_PER_IP: '100000',
       LOGIN_LIMIT_PER_IP: '100000',

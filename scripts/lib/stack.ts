@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync } from 'node:fs';
+import type { SpawnOptions } from 'node:child_process';
 import { info } from './log';
 import { ProcessGroup, run, SERVICE_RESTART_POLICY, waitForOk, runForExitCode } from './run';
 import { ROOT, SERVICE_PORTS, SLICES, type Slice } from './paths';
@@ -63,6 +64,8 @@ export interface StackOptions {
    * side by side never contend for them.
    */
   metrics?: boolean;
+  /** Each process's output appended to `<logDir>/<name>.log` instead of this terminal (tests that read the logs). */
+  logDir?: string;
 }
 
 /** Instances per service from SHOP_INSTANCES (1–4). */
@@ -174,6 +177,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const instancePorts = (slice: Slice) => Array.from({ length: instances }, (_, k) => servicePorts[slice] + k * INSTANCE_PORT_STEP);
   const urlsOf = (ports: number[]) => ports.map((port) => `http://127.0.0.1:${port}`).join(',');
   const metricsTargets: MetricsTarget[] = [];
+  if (options.logDir) mkdirSync(options.logDir, { recursive: true });
+  /** Where the process `name` writes its output: its log file with `logDir`, else this terminal. */
+  const output = (name: string): Pick<SpawnOptions, 'stdio'> => {
+    if (!options.logDir) return {};
+    const file = openSync(path.join(options.logDir, `${name}.log`), 'a');
+    return { stdio: ['ignore', file, file] };
+  };
   /** METRICS_PORT for the process `name` of `job` on `port`, when metrics are on. */
   const metricsEnv = (job: string, name: string, port: number): Record<string, string> => {
     if (!options.metrics) return {};
@@ -192,6 +202,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           process.execPath,
           [path.join(ROOT, 'services', slice, 'dist', 'server.js')],
           {
+            ...output(name),
             env: {
               ...process.env,
               PORT: String(port),
@@ -206,6 +217,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
               // Services call each other's internal APIs (the cart asks the catalog for prices).
               ...serviceUrls,
               ...metricsEnv(slice, name, port),
+              // Spans name their service (tracing is on when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+              OTEL_SERVICE_NAME: slice,
               ...serviceEnv,
             },
           },
@@ -224,6 +237,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         process.execPath,
         [path.join(ROOT, 'services', 'gateway', 'dist', 'server.js')],
         {
+          ...output(name),
           env: {
             ...process.env,
             PORT: String(port),
@@ -232,6 +246,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             ...dataDirEnv,
             ...serviceUrls,
             ...metricsEnv('gateway', name, port),
+            OTEL_SERVICE_NAME: 'gateway',
             ...gatewayEnv,
           },
         },

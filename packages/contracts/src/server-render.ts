@@ -70,6 +70,13 @@ export interface ServerRendererOptions {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
   };
+  /**
+   * Runs `work` inside a span named `name` with `attributes` (the gateway's OpenTelemetry tracer;
+   * docs/operations.md 'Traces'): the render of a page, each remote module's load and the
+   * prefetch of its data. Calls made inside `work` (the prefetch's reads) are its children.
+   * Absent: `work` runs as it is.
+   */
+  span?: <T>(name: string, attributes: Record<string, string>, work: () => Promise<T>) => Promise<T>;
 }
 
 export interface ServerRenderer {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startMetricsServer, type MetricsAddress } from './metrics/metrics-server';
+import { runBeforeExitHooks } from './tracing/before-exit';
 
 /** Longest the in-flight requests may take after the drain before the exit is forced (ms). */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -11,7 +12,8 @@ const CLOSE_TIMEOUT_MS = 10_000;
  *    INSTANCE_CHECK_MS) sends new requests to the other instances; requests still arriving are
  *    served, each answer closing its keep-alive connection;
  * 2. stop accepting connections and let in-flight requests finish;
- * 3. close the database connection and the jobs (onClose hooks).
+ * 3. close the database connection and the jobs (onClose hooks);
+ * 4. finish what must go out before the exit (spans still batched, tracing/before-exit.ts).
  * A second signal, or CLOSE_TIMEOUT_MS after the drain without finishing, forces the exit.
  *
  * With `metrics`, the process's Prometheus figures are served on that address's `/metrics`
@@ -31,6 +33,7 @@ export async function runServer(
     force.unref();
     new Promise((resolve) => setTimeout(resolve, drainMs))
       .then(() => app.close())
+      .then(() => runBeforeExitHooks())
       .then(
         () => process.exit(0),
         (error) => {

@@ -4,6 +4,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemotesManifest, ServerRenderer, ServerRenderRequest, ServerRenderResult, ShellServerModule } from '@shop/contracts';
 import { IDENTITY_HEADER } from '@shop/service-kit';
+import { renderSpan } from './render-spans';
 import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
 
 export interface PageRendererOptions {
@@ -127,6 +128,7 @@ export class PageRenderer {
         info: (obj, msg) => log.info({ ssr: true, ...obj }, msg),
         warn: (obj, msg) => log.warn({ ssr: true, ...obj }, msg),
       },
+      span: renderSpan,
     });
   }
 

@@ -110,13 +110,14 @@ async function renderPage(
     FOOTER_NEWSLETTER,
     ...(match ? [{ remote: match.route.remote, exposed: PAGES_EXPOSE }] : []),
   ];
+  const span = options.span!;
   const loads = new Map(
     wanted.map(({ remote, exposed }) => [
       `${remote}|${exposed}`,
       track(
-        remotes
-          .load(request.remotes, remote, exposed)
-          .then((module) => named(remote, defaultExport(remote, exposed, module) as RemoteComponent)),
+        span(`ssr load ${remote}`, { 'shop.remote': remote, 'shop.exposed': exposed }, () =>
+          remotes.load(request.remotes, remote, exposed),
+        ).then((module) => named(remote, defaultExport(remote, exposed, module) as RemoteComponent)),
       ),
     ]),
   );
@@ -124,9 +125,8 @@ async function renderPage(
   // A failed read is not tried again on the server: the budget is short, and the browser reads it then.
   prefetchClient.setDefaultOptions({ queries: { ...prefetchClient.getDefaultOptions().queries, retry: false } });
   const prefetch = match
-    ? remotes
-        .load(request.remotes, match.route.remote, PREFETCH_EXPOSE)
-        .then((module) =>
+    ? span(`ssr prefetch ${match.route.remote}`, { 'shop.remote': match.route.remote, 'shop.page': match.route.page }, () =>
+        remotes.load(request.remotes, match.route.remote, PREFETCH_EXPOSE).then((module) =>
           (defaultExport(match.route.remote, PREFETCH_EXPOSE, module) as RemotePrefetch)({
             page: match.route.page,
             params: match.params,
@@ -135,8 +135,8 @@ async function renderPage(
             sessionFetch,
             shopConfig: request.shopConfig,
           }),
-        )
-        .catch(() => undefined) // without its data the screen loads it in the browser
+        ),
+      ).catch(() => undefined) // without its data the screen loads it in the browser
     : Promise.resolve();
   await settlesBy(Promise.allSettled([...loads.values(), prefetch]), deadline);
 
@@ -217,8 +217,12 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
     ...HEADER_WIDGETS.filter((widget) => !widget.personal && widget.remote === remote).map((widget) => widget.exposed),
     ...(FOOTER_NEWSLETTER.remote === remote ? [FOOTER_NEWSLETTER.exposed] : []),
   ];
+  const span = options.span ?? ((_name, _attributes, work) => work());
   return {
-    render: (request) => renderPage(request, remotes, options),
+    render: (request) =>
+      span('ssr render', { 'shop.remote': matchRoute(new URL(request.url, 'http://shop.invalid').pathname)?.route.remote ?? 'shell' }, () =>
+        renderPage(request, remotes, { ...options, span }),
+      ),
     warm: async () => {
       const manifest = options.remotes();
       await Promise.allSettled(

@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Connection } from 'mongoose';
 import { acquireLease, INSTANCE_ID, releaseLease } from './job-lease';
 import { jobInterval, jobLastSuccess, jobRuns } from '../metrics/job-metrics';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
+
+/** Spans of job runs (a root span each: a job has no request it belongs to); no-ops while tracing is off. */
+const tracer = trace.getTracer('@shop/service-kit/jobs');
 
 /** How long one migration lease lasts before it is renewed (ms); an instance that dies mid-migration blocks the others this long. */
 export const MIGRATION_LEASE_MS = 30_000;
@@ -133,7 +137,18 @@ export class Jobs {
         }
         ran = true;
         const started = Date.now();
-        await job.run();
+        // The job's database calls and calls to other services are children of this span.
+        await tracer.startActiveSpan(`job ${name}`, { root: true, attributes: { 'shop.job.name': name } }, async (span) => {
+          try {
+            await job.run();
+          } catch (error) {
+            span.recordException(error as Error);
+            span.setStatus({ code: SpanStatusCode.ERROR });
+            throw error;
+          } finally {
+            span.end();
+          }
+        });
         jobRuns.inc({ job_name: name, outcome: 'succeeded' });
         jobLastSuccess.set({ job_name: name }, Date.now() / 1000);
         this.deps.log.debug({ job: name, ms: Date.now() - started }, 'job done');

@@ -1,0 +1,18 @@
+/**
+ * `import '@shop/service-kit/tracing'` as the first import of a server (src/server.ts): starts
+ * tracing (tracing.ts) when OTEL_EXPORTER_OTLP_ENDPOINT is set, with OTEL_SERVICE_NAME as the
+ * service's name, before Fastify, undici, the MongoDB driver and pino are loaded. Unset (the
+ * default, and in tests unless a test sets it), nothing is started and nothing is patched.
+ * OTEL_SDK_DISABLED=true turns it off with the endpoint set.
+ */
+import { startTracing } from './tracing';
+import { beforeProcessExit } from './before-exit';
+
+const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+if (endpoint && process.env.OTEL_SDK_DISABLED !== 'true') {
+  const stop = startTracing({ serviceName: process.env.OTEL_SERVICE_NAME ?? 'shop', endpoint });
+  // Spans still batched are sent before a graceful shutdown ends the process (run-server.ts).
+  beforeProcessExit(stop);
+}
+
+export { startTracing, type TracingOptions } from './tracing';
