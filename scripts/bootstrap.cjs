@@ -30,10 +30,11 @@ if (
     'releases',
     'rollback',
     'canary',
+    'observe',
   ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback|canary [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback|canary|observe [args]',
   );
   process.exit(2);
 }

@@ -2,12 +2,20 @@
  * `npm start`: builds everything, starts the local database (unless MONGODB_URI is set),
  * seeds it when empty, starts the five services and the gateway, and serves the shop on
  * http://localhost:8080 (PORT overrides). Ctrl+C stops everything.
+ *
+ * `npm run observe` (OBSERVE=1): the same, with Jaeger receiving every process's traces and
+ * Prometheus scraping every process's metrics beside it (docs/operations.md 'npm run observe').
  */
 import path from 'node:path';
 import { step, info } from './lib/log';
 import { provideDatabase } from './lib/database';
 import { buildAll, seedAll, startStack } from './lib/stack';
 import { GATEWAY_PORT, LOCAL_MONGO_PORT, ROOT } from './lib/paths';
+import { JAEGER_PORTS, startJaeger } from './lib/jaeger';
+import { startPrometheus } from './lib/prometheus';
+
+/** Prometheus's port with `npm run observe` (PROMETHEUS_PORT overrides). */
+const PROMETHEUS_PORT = 9090;
 
 async function main() {
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT);
@@ -22,11 +30,15 @@ async function main() {
 
   let stopping = false;
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  const observe = process.env.OBSERVE === '1';
+  /** Jaeger and Prometheus, with `npm run observe`. */
+  const monitors: Array<{ stop(): Promise<void> }> = [];
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     step('Stopping…');
     await stack?.stop();
+    for (const monitor of monitors) await monitor.stop();
     await database.stop();
     info('Everything stopped.');
     process.exit(code);
@@ -37,6 +49,11 @@ async function main() {
   try {
     step('3/5 Seeding demo data (only into empty databases)');
     await seedAll(database.uri);
+    if (observe) {
+      step('Starting Jaeger (traces)');
+      monitors.push(await startJaeger(path.join(ROOT, 'data', 'jaeger.log')));
+      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${JAEGER_PORTS.otlpHttp}`;
+    }
     step('4/5 Starting services and gateway');
     stack = await startStack({
       mongoUri: database.uri,
@@ -46,6 +63,21 @@ async function main() {
       // Each process's Prometheus figures on its port + 10000 (docs/operations.md 'Metrics').
       metrics: true,
     });
+    if (observe) {
+      step('Starting Prometheus (metrics and alert rules)');
+      const prometheusPort = Number(process.env.PROMETHEUS_PORT ?? PROMETHEUS_PORT);
+      monitors.push(
+        await startPrometheus({
+          targets: stack.metricsTargets,
+          port: prometheusPort,
+          dataDir: path.join(ROOT, 'data', 'prometheus'),
+          logFile: path.join(ROOT, 'data', 'prometheus.log'),
+        }),
+      );
+      info(`Traces:  http://localhost:${JAEGER_PORTS.ui}  (Jaeger: service gateway, operation POST /api/orders …)`);
+      info(`Metrics: http://localhost:${prometheusPort}  (Prometheus: Status → Targets, Alerts; e.g. shop_orders_placed_total)`);
+      info(`Each process's own figures: http://127.0.0.1:<its port + 10000>/metrics (the gateway: 18080)`);
+    }
     step(`5/5 The shop is running: http://localhost:${gatewayPort}  (Ctrl+C stops everything)`);
   } catch (error) {
     console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
