@@ -31,10 +31,12 @@ if (
     'rollback',
     'canary',
     'observe',
+    'backup',
+    'restore',
   ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback|canary|observe [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback|canary|observe|backup|restore [args]',
   );
   process.exit(2);
 }
