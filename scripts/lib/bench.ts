@@ -2,6 +2,8 @@
  * Shared pieces of the benchmark scripts (`npm run bench:*`): options, a throwaway seeded shop on
  * free ports, and autocannon measurements reduced to the figures the docs record.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +40,35 @@ export function figuresOf(result: autocannon.Result): Figures {
 }
 
 /**
+ * `--observed`: the shop as an operator runs it: tracing on (every span exported over OTLP/HTTP
+ * to a receiver here that accepts and drops them, as Jaeger's intake would) and every process's
+ * /metrics scraped each second, as Prometheus would. Without it: no tracing, no scraping (the
+ * metrics are recorded in both).
+ */
+async function observedShop(): Promise<{ env: Record<string, string>; scrape(stack: RunningStack): () => void; close(): void }> {
+  const sink = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  sink.listen(0, '127.0.0.1');
+  await new Promise((resolve) => sink.once('listening', resolve));
+  return {
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` },
+    scrape(stack) {
+      const timer = setInterval(() => {
+        for (const target of stack.metricsTargets)
+          void fetch(`http://${target.address}/metrics`).then(
+            (response) => response.text(),
+            () => '',
+          );
+      }, 1000);
+      return () => clearInterval(timer);
+    },
+    close: () => sink.close(),
+  };
+}
+
+/**
  * Builds (unless --no-build), starts a throwaway database and a seeded shop with a rate limit out
  * of the way (after `prepare`, when given), runs `body` with the gateway URL, the stack and the folder the e-mails go to, and
  * always cleans up.
@@ -60,6 +91,8 @@ export async function withBenchShop(
   await seedAll(database.uri, databasePrefix);
   await prepare?.({ mongoUri: database.uri, databasePrefix });
   const gatewayPort = await findFreePort();
+  const observed = process.argv.includes('--observed') ? await observedShop() : null;
+  if (observed) step('Observed: tracing exported over OTLP, every /metrics scraped each second');
   const stack = await startStack({
     mongoUri: database.uri,
     gatewayPort,
@@ -68,13 +101,17 @@ export async function withBenchShop(
     mailDir: path.join(dataDir, 'mail'),
     pidDir: path.join(dataDir, 'run'),
     instances: options.instances,
-    gatewayEnv: { RATE_LIMIT_MAX: '100000000', PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` },
+    metrics: Boolean(observed),
+    gatewayEnv: { RATE_LIMIT_MAX: '100000000', PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, ...observed?.env },
     // 300 orders from one IP and the demo buyer's address: the order limits would refuse them.
-    serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000000', ORDER_LIMIT_PER_IP: '100000000', ...options.serviceEnv },
+    serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000000', ORDER_LIMIT_PER_IP: '100000000', ...observed?.env, ...options.serviceEnv },
   });
+  const stopScraping = observed?.scrape(stack);
   try {
     await body(`http://127.0.0.1:${gatewayPort}`, stack, { mailDir: path.join(dataDir, 'mail'), pidDir: path.join(dataDir, 'run') });
   } finally {
+    stopScraping?.();
+    observed?.close();
     await stack.stop();
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });

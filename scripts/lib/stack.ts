@@ -4,6 +4,7 @@ import type { SpawnOptions } from 'node:child_process';
 import { info } from './log';
 import { ProcessGroup, run, SERVICE_RESTART_POLICY, waitForOk, runForExitCode } from './run';
 import { ROOT, SERVICE_PORTS, SLICES, type Slice } from './paths';
+import { findFreePort } from '../../packages/local-mongo/src';
 import { buildState, recordBuild } from './build-stamp';
 
 /**
@@ -78,7 +79,7 @@ export function instancesFromEnv(): number {
 
 /** Port spacing between two instances of one service. */
 const INSTANCE_PORT_STEP = 10;
-/** A process's metrics port is its own port plus this (catalog 4101 → 14101, the gateway 8080 → 18080). */
+/** A process's metrics port is its own port plus this (catalog 4101 → 14101, the gateway 8080 → 18080), below 65536. */
 export const METRICS_PORT_OFFSET = 10_000;
 
 /** One process's /metrics address, as Prometheus scrapes it (`job` = the service, `instance` = the process's name). */
@@ -184,11 +185,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const file = openSync(path.join(options.logDir, `${name}.log`), 'a');
     return { stdio: ['ignore', file, file] };
   };
-  /** METRICS_PORT for the process `name` of `job` on `port`, when metrics are on. */
-  const metricsEnv = (job: string, name: string, port: number): Record<string, string> => {
+  /**
+   * METRICS_PORT for the process `name` of `job` on `port`, when metrics are on: its port + 10000,
+   * or a free port when that would pass 65535 (a test's gateway on a high free port).
+   */
+  const metricsEnv = async (job: string, name: string, port: number): Promise<Record<string, string>> => {
     if (!options.metrics) return {};
-    metricsTargets.push({ job, instance: name, address: `127.0.0.1:${port + METRICS_PORT_OFFSET}` });
-    return { METRICS_PORT: String(port + METRICS_PORT_OFFSET), METRICS_HOST: '127.0.0.1' };
+    const metricsPort = port + METRICS_PORT_OFFSET <= 65_535 ? port + METRICS_PORT_OFFSET : await findFreePort();
+    metricsTargets.push({ job, instance: name, address: `127.0.0.1:${metricsPort}` });
+    return { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' };
   };
   // The gateway balances over every instance; a service's calls to another service go to its
   // instances in turn, past one that refuses the connection (InternalClient).
@@ -216,7 +221,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
               ...dataDirEnv,
               // Services call each other's internal APIs (the cart asks the catalog for prices).
               ...serviceUrls,
-              ...metricsEnv(slice, name, port),
+              ...(await metricsEnv(slice, name, port)),
               // Spans name their service (tracing is on when OTEL_EXPORTER_OTLP_ENDPOINT is set).
               OTEL_SERVICE_NAME: slice,
               ...serviceEnv,
@@ -245,7 +250,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             LOG_FORMAT: logFormat,
             ...dataDirEnv,
             ...serviceUrls,
-            ...metricsEnv('gateway', name, port),
+            ...(await metricsEnv('gateway', name, port)),
             OTEL_SERVICE_NAME: 'gateway',
             ...gatewayEnv,
           },
