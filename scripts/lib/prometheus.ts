@@ -19,27 +19,23 @@ export interface RunningPrometheus {
   stop(): Promise<void>;
 }
 
-/** The Prometheus configuration for the local processes: one job per service, each process a target named after it. */
+/**
+ * The Prometheus configuration for the local processes: one job per service, each process a
+ * target named after it. Written as JSON, which is YAML too.
+ */
 export function localPrometheusConfig(targets: MetricsTarget[], scrapeIntervalS: number): string {
   const jobs = [...new Set(targets.map((target) => target.job))];
-  const lines = [
-    '# Written by scripts/lib/prometheus.ts for the processes of this machine (npm run observe).',
-    'global:',
-    `  scrape_interval: ${scrapeIntervalS}s`,
-    `  evaluation_interval: ${scrapeIntervalS}s`,
-    'rule_files:',
-    `  - ${JSON.stringify(ALERT_RULES)}`,
-    'scrape_configs:',
-  ];
-  for (const job of jobs) {
-    lines.push(`  - job_name: ${job}`, '    static_configs:');
-    for (const target of targets.filter((candidate) => candidate.job === job))
-      lines.push(
-        `      - targets: [${JSON.stringify(target.address)}]`,
-        `        labels: { instance: ${JSON.stringify(target.instance)} }`,
-      );
-  }
-  return `${lines.join('\n')}\n`;
+  const config = {
+    global: { scrape_interval: `${scrapeIntervalS}s`, evaluation_interval: `${scrapeIntervalS}s` },
+    rule_files: [ALERT_RULES],
+    scrape_configs: jobs.map((job) => ({
+      job_name: job,
+      static_configs: targets
+        .filter((target) => target.job === job)
+        .map((target) => ({ targets: [target.address], labels: { instance: target.instance } })),
+    })),
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
 }
 
 /**

@@ -37,26 +37,21 @@ export function collectRuntimeMetrics(service: string): void {
 }
 
 /**
- * A counter registered once per process: a module loaded twice (tests that build several apps)
- * gets the same one back instead of prom-client's 'already registered' error.
+ * The metric named in `config`, registered once per process: a module loaded twice (tests that
+ * build several apps) gets the same one back instead of prom-client's 'already registered' error.
  */
-export function shopCounter<L extends string>(config: CounterConfiguration<L>): Counter<L> {
-  return (
-    (metricsRegistry.getSingleMetric(config.name) as Counter<L> | undefined) ?? new Counter({ ...config, registers: [metricsRegistry] })
-  );
+function registeredOnce<M, C extends { name: string }>(Kind: new (config: C) => M, config: C): M {
+  return (metricsRegistry.getSingleMetric(config.name) as M | undefined) ?? new Kind({ ...config, registers: [metricsRegistry] });
 }
 
-/** A gauge registered once per process (see {@link shopCounter}). */
-export function shopGauge<L extends string>(config: GaugeConfiguration<L>): Gauge<L> {
-  return (metricsRegistry.getSingleMetric(config.name) as Gauge<L> | undefined) ?? new Gauge({ ...config, registers: [metricsRegistry] });
-}
+/** A counter registered once per process. */
+export const shopCounter = <L extends string>(config: CounterConfiguration<L>): Counter<L> => registeredOnce(Counter<L>, config);
 
-/** A histogram registered once per process (see {@link shopCounter}). */
-export function shopHistogram<L extends string>(config: HistogramConfiguration<L>): Histogram<L> {
-  return (
-    (metricsRegistry.getSingleMetric(config.name) as Histogram<L> | undefined) ?? new Histogram({ ...config, registers: [metricsRegistry] })
-  );
-}
+/** A gauge registered once per process. */
+export const shopGauge = <L extends string>(config: GaugeConfiguration<L>): Gauge<L> => registeredOnce(Gauge<L>, config);
+
+/** A histogram registered once per process. */
+export const shopHistogram = <L extends string>(config: HistogramConfiguration<L>): Histogram<L> => registeredOnce(Histogram<L>, config);
 
 /** The bucket boundaries (s) the OpenTelemetry semantic conventions advise for HTTP durations. */
 export const HTTP_DURATION_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];

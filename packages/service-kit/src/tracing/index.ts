@@ -5,14 +5,15 @@
  * default, and in tests unless a test sets it), nothing is started and nothing is patched.
  * OTEL_SDK_DISABLED=true turns it off with the endpoint set.
  */
-import { startTracing } from './tracing';
 import { beforeProcessExit } from './before-exit';
 
 const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 if (endpoint && process.env.OTEL_SDK_DISABLED !== 'true') {
+  // Loaded only when tracing is on: the SDK and its instrumentations take about 170 ms to load,
+  // which every start of a process without tracing would pay for nothing.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous, before the modules it patches load
+  const { startTracing } = require('./tracing') as typeof import('./tracing');
   const stop = startTracing({ serviceName: process.env.OTEL_SERVICE_NAME ?? 'shop', endpoint });
   // Spans still batched are sent before a graceful shutdown ends the process (run-server.ts).
   beforeProcessExit(stop);
 }
-
-export { startTracing, type TracingOptions } from './tracing';
