@@ -65,10 +65,15 @@ export class AttemptLimiter {
     const now = this.now();
     const own = await this.attempts.create({ key, at: now });
     const ownId = String(own._id);
+    // Only the oldest `limit + 1` attempts in (time, id) order are read: either the own attempt is
+    // among them and those before it are all the earlier ones, or it is not and at least `limit`
+    // come before it. The read stays as small as the limit however many attempts a key has (a
+    // limit raised for a load test, a key attacked from many instances).
     const earlier = (
       await this.attempts
         .find({ key, at: { $gt: new Date(now.getTime() - this.window.windowMs), $lte: now } })
-        .sort({ at: 1 })
+        .sort({ at: 1, _id: 1 })
+        .limit(this.window.limit + 1)
         .select({ at: 1 })
         .lean<Array<{ _id: unknown; at: Date }>>()
     ).filter(({ _id, at }) => at.getTime() < now.getTime() || String(_id) < ownId);
