@@ -94,6 +94,16 @@ export function modulesLoadedFrom(slice: string): Array<{ exposed: string; usedF
 }
 
 /**
+ * Whether two props fingerprints were made the same way (@shop/webpack-config exposed-props:
+ * `<scheme>:<hex>`; bare hex digits are the earlier way), so that a difference means another
+ * declaration; 'unknown' (a declaration that could not be read) compares with nothing.
+ */
+function comparable(a: string, b: string): boolean {
+  const scheme = (fingerprint: string) => (fingerprint.includes(':') ? fingerprint.split(':')[0] : '');
+  return a !== 'unknown' && b !== 'unknown' && scheme(a) === scheme(b);
+}
+
+/**
  * Exposes: the candidate must still expose every module the shell loads from its slice, with the
  * props the shell passes: each props type (@shop/routes) built from the same declaration, and
  * every page id the shell's route table gives the slice among those its pages module renders (a
@@ -113,7 +123,7 @@ export function exposeProblems(
     }
     const built = props ? candidate.props?.[props] : undefined;
     const expected = props ? shell.props?.[props] : undefined;
-    if (props && built && expected && built !== 'unknown' && expected !== 'unknown' && built !== expected)
+    if (props && built && expected && comparable(built, expected) && built !== expected)
       problems.push(`${name} was built against other props of '${exposed}' (${props}) than the shell passes`);
   }
   const rendered = candidate.pages?.[candidate.slice];

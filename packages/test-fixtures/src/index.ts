@@ -7,4 +7,3 @@ export * from './audit-collector';
 export * from './wait';
 export * from './render-problems';
 export * from './run-command';
-export * from './pact-files';

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -10,6 +9,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlibConstants, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ServerPublicPathPlugin } from './server-public-path';
+import { exposedPropsOf } from './exposed-props';
 
 /** Libraries loaded once per page and shared by the shell and every remote (docs/architecture.md). */
 const SINGLETONS = [
@@ -134,34 +134,6 @@ function buildIdPlugin() {
       });
     },
   };
-}
-
-/** The props types of the modules the shell loads from the remotes (@shop/routes), fingerprinted in contracts.json. */
-const EXPOSED_PROPS_TYPES = ['RemotePagesProps', 'FooterNewsletterProps'] as const;
-
-/**
- * What the app was compiled against of the shell's side of the exposes (@shop/routes as the app
- * resolves it): the page ids the route table gives each remote (a remote's pages module renders
- * exactly its own, a shell routes to them), and a fingerprint of each props type's declaration
- * (whitespace aside; 'unknown' when it cannot be read: the checks then compare nothing).
- */
-function exposedPropsOf(appDir: string): { pages: Record<string, string[]>; props: Record<string, string> } {
-  const resolve = createRequire(path.join(appDir, 'package.json'));
-  const { ROUTES } = resolve('@shop/routes') as { ROUTES: ReadonlyArray<{ remote: string; page: string }> };
-  const pages: Record<string, string[]> = {};
-  for (const { remote, page } of ROUTES) pages[remote] = [...new Set([...(pages[remote] ?? []), page])].sort();
-  const declarations = readFileSync(resolve.resolve('@shop/routes').replace(/\.js$/, '.d.ts'), 'utf8');
-  const props = Object.fromEntries(
-    EXPOSED_PROPS_TYPES.map((name) => {
-      const body = new RegExp(`export (?:declare )?interface ${name}\\b[^{]*\\{([^}]*)\\}`).exec(declarations)?.[1];
-      const text = body
-        ?.replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/\s+/g, ' ')
-        .trim();
-      return [name, text === undefined ? 'unknown' : createHash('sha256').update(text).digest('hex').slice(0, 12)];
-    }),
-  );
-  return { pages, props };
 }
 
 /**

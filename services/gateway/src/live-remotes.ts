@@ -3,6 +3,7 @@ import type { RemoteName, RemotesManifest } from '@shop/contracts';
 import { LiveReleases } from '@shop/contracts/admin';
 import { InternalClient } from '@shop/service-kit';
 import { inCanary } from './canary-visitors';
+import { releaseEntry } from './remote-store';
 
 /** How long one read of the registry may take (ms); the last known versions stay meanwhile. */
 const READ_TIMEOUT_MS = 1000;
@@ -92,15 +93,14 @@ export class LiveRemotes implements LiveRemoteVersions {
     try {
       const { releases } = await this.client.get('/internal/releases/live', LiveReleases);
       const live = new Map(releases.map((release) => [release.slice, release.version]));
-      const entryOf = (slice: RemoteName, version: string) => `/remotes/${slice}/${version}/mf-manifest.json`;
       const next: RemotesManifest = {
         remotes: this.options.configured.remotes.map(({ name, entry }) => {
           const version = live.get(name);
-          return { name, entry: version ? entryOf(name, version) : entry };
+          return { name, entry: version ? releaseEntry(name, version) : entry };
         }),
       };
       const canaries = releases.flatMap(({ slice, canary }) =>
-        canary ? [{ slice, percent: canary.percent, entry: entryOf(slice, canary.version) }] : [],
+        canary ? [{ slice, percent: canary.percent, entry: releaseEntry(slice, canary.version) }] : [],
       );
       const canariesChanged = JSON.stringify(canaries) !== JSON.stringify(this.canaries);
       if (canariesChanged && this.known) this.options.log.info({ canaries }, 'canary releases changed');

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { RemoteName, type RemotesManifest } from '@shop/contracts';
 import { RELEASE_VERSION_PATTERN } from '@shop/contracts/admin';
 import { hasInternalToken } from '@shop/service-kit';
-import type { RemoteStore } from './remote-store';
+import { releaseEntry, type RemoteStore } from './remote-store';
 
 /**
  * The header that asks for a page rendered with a published release that is not live yet:
@@ -40,7 +40,7 @@ export function releasePreview(request: FastifyRequest, store: RemoteStore, secr
     return { kind: 'refused', status: 400, message: `${PREVIEW_HEADER} is '<slice>@<12 hex digits>'` };
   if (!existsSync(path.join(store.releasesDir, slice.data, version, 'mf-manifest.json')))
     return { kind: 'refused', status: 404, message: `${slice.data} ${version} is not in the remote store` };
-  const entry = `/remotes/${slice.data}/${version}/mf-manifest.json`;
+  const entry = releaseEntry(slice.data, version);
   return {
     kind: 'preview',
     slice: slice.data,

@@ -35,6 +35,11 @@ export function remoteFolders(store: RemoteStore, slice: string): string[] {
   return [path.join(store.staticRoot, `mf-${slice}`, 'dist'), path.join(store.releasesDir, slice)];
 }
 
+/** The entry (manifest URL on the gateway) of a published release: `/remotes/<slice>/<version>/mf-manifest.json`. */
+export function releaseEntry(slice: string, version: string): string {
+  return `/remotes/${slice}/${version}/mf-manifest.json`;
+}
+
 /**
  * The local folder of a remote entry this gateway serves (`/remotes/<slice>/mf-manifest.json` or
  * `/remotes/<slice>/<version>/mf-manifest.json`) and its URL base; null for an entry served

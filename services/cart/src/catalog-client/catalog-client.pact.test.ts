@@ -6,13 +6,11 @@
  * its tests (services/catalog/src/catalog/catalog-provider.pact.test.ts); a changed expectation
  * fails here until the file is renewed (UPDATE_PACTS=1) and committed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { STOCK_ERROR_CODES } from '@shop/contracts';
 import { ConflictError } from '@shop/service-kit';
-import { pactInteractions, testProduct } from '@shop/test-fixtures';
+import { testProduct } from '@shop/test-fixtures';
+import { consumerPact } from '@shop/test-fixtures/pact';
 import { CatalogClient } from './catalog-client';
 
 const { like } = MatchersV3;
@@ -21,21 +19,11 @@ const PRODUCT_ID = '665f1c2b9a1e4b0012345601';
 /** The product the provider states put into the catalogue (services/catalog provider test). */
 const PRODUCT = testProduct(PRODUCT_ID, { salePrice: null, referencePrice: null });
 
-let dir: string;
-let pact: PactV4;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pact-cart-'));
-  pact = new PactV4({ consumer: 'cart', provider: 'catalog', dir, logLevel: 'warn' });
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const contract = consumerPact('cart', 'catalog');
 
 describe('the cart of the catalog (consumer-driven contract)', () => {
   test('a price lookup: GET /internal/products?ids= with the internal token answers the products', async () => {
-    await pact
+    await contract.pact
       .addInteraction()
       .given(`product ${PRODUCT_ID} is in the catalogue with 50 in stock`)
       .uponReceiving('a lookup of one product by id')
@@ -50,7 +38,7 @@ describe('the cart of the catalog (consumer-driven contract)', () => {
   });
 
   test('a stock reservation for an order: all lines reserved, 201', async () => {
-    await pact
+    await contract.pact
       .addInteraction()
       .given(`product ${PRODUCT_ID} is in the catalogue with 50 in stock`)
       .uponReceiving('a reservation of stock that is there')
@@ -68,7 +56,7 @@ describe('the cart of the catalog (consumer-driven contract)', () => {
   });
 
   test('a reservation of more than is in stock: 409 OUT_OF_STOCK with the German message the shopper reads', async () => {
-    await pact
+    await contract.pact
       .addInteraction()
       .given(`product ${PRODUCT_ID} is in the catalogue with 1 in stock`)
       .uponReceiving('a reservation of more than is in stock')
@@ -93,7 +81,7 @@ describe('the cart of the catalog (consumer-driven contract)', () => {
   });
 
   test('a reservation given back (an order not placed, or cancelled): 200', async () => {
-    await pact
+    await contract.pact
       .addInteraction()
       .given(`reservation pact-order-0003 holds 2 of product ${PRODUCT_ID}`)
       .uponReceiving('the release of a reservation')
@@ -106,9 +94,5 @@ describe('the cart of the catalog (consumer-driven contract)', () => {
       });
   });
 
-  test('the contract written is the one the catalog verifies (packages/contracts/pacts/cart-catalog.json)', async () => {
-    // Renew it with: UPDATE_PACTS=1 npx jest services/cart/src/catalog-client, then commit it.
-    const { written, committed } = await pactInteractions(dir, 'cart-catalog.json');
-    expect(committed).toEqual(written);
-  });
+  contract.committedContractTest('services/cart/src/catalog-client');
 });

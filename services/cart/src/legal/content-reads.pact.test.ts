@@ -6,12 +6,9 @@
  * content service; the contract (packages/contracts/pacts/cart-content.json) is verified against
  * the real content service in its tests (services/content/src/pages/content-provider.pact.test.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { pactInteractions } from '@shop/test-fixtures';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { consumerPact } from '@shop/test-fixtures/pact';
 import { LegalTextsClient, LegalVersionsClient, SellerDetailsClient } from './content-reads';
 
 const { like, fromProviderState } = MatchersV3;
@@ -19,22 +16,12 @@ const SECRET = 'test-internal-secret-0123456789-abcdef';
 /** A silent logger (Fastify without a logger). */
 const log = Fastify().log;
 
-let dir: string;
-let pact: PactV4;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pact-cart-content-'));
-  pact = new PactV4({ consumer: 'cart', provider: 'content', dir, logLevel: 'warn' });
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const contract = consumerPact('cart', 'content');
 
 describe('the cart of the content service (consumer-driven contract)', () => {
   test('the legal text versions in force: GET /internal/legal-versions', async () => {
     const versions = { terms: '2026-11-23', withdrawal: '2026-11-23', privacy: '2026-11-28' };
-    await pact
+    await contract.pact
       .addInteraction()
       .given('the legal texts are published')
       .uponReceiving('a read of the legal text versions in force')
@@ -58,7 +45,7 @@ describe('the cart of the content service (consumer-driven contract)', () => {
       phone: '+49 30 1234567',
       weeeNumber: 'WEEE-Reg.-Nr. DE 12345678',
     };
-    await pact
+    await contract.pact
       .addInteraction()
       .given('the operator settings are made')
       .uponReceiving('a read of the seller details')
@@ -70,7 +57,7 @@ describe('the cart of the content service (consumer-driven contract)', () => {
   });
 
   test("one legal text as published under an order's version: GET /internal/legal-texts/agb?version=", async () => {
-    await pact
+    await contract.pact
       .addInteraction()
       .given('the legal texts are published')
       .uponReceiving('a read of the terms in the version in force')
@@ -91,9 +78,5 @@ describe('the cart of the content service (consumer-driven contract)', () => {
       });
   });
 
-  test('the contract written is the one the content service verifies (packages/contracts/pacts/cart-content.json)', async () => {
-    // Renew it with: UPDATE_PACTS=1 npx jest services/cart/src/legal/content-reads.pact, then commit it.
-    const { written, committed } = await pactInteractions(dir, 'cart-content.json');
-    expect(committed).toEqual(written);
-  });
+  contract.committedContractTest('services/cart/src/legal/content-reads.pact');
 });

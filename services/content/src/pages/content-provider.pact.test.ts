@@ -6,7 +6,7 @@
  * local database with its seeded legal texts, each in the provider state it names.
  */
 import { Verifier } from '@pact-foundation/pact';
-import { PACTS_DIR } from '@shop/test-fixtures';
+import { PACTS_DIR } from '@shop/test-fixtures/pact';
 import path from 'node:path';
 import { INTERNAL_API_SECRET, startContentTestEnv } from '../test-support/content-test-env';
 

@@ -162,9 +162,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const canary = canaryVisitor(request, opts.remotes.canaryRunning(), secureCookies);
     if (canary.setCookie) setCookies.push(canary.setCookie);
     // The release command's smoke check asks for a release not live yet (release-preview.ts).
-    const preview = releasePreview(request, opts.store, opts.internalSecret, opts.remotes.manifest(canary.bucket));
+    const live = opts.remotes.manifest(canary.bucket);
+    const preview = releasePreview(request, opts.store, opts.internalSecret, live);
     if (preview.kind === 'refused') return reply.code(preview.status).send({ message: preview.message, code: 'PREVIEW_REFUSED' });
-    const remotes = preview.kind === 'preview' ? preview.manifest : opts.remotes.manifest(canary.bucket);
+    const remotes = preview.kind === 'preview' ? preview.manifest : live;
     const boot = { remotes, shopConfig, entry };
     const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, await preloads.for(remotes, modules)), nonce, secureCookies);
     // A page rendered from the visitor's session, or carrying the answer to their form, is
