@@ -1,13 +1,13 @@
 /** The release registry against the real local database: promote, rollback, races, the reads of the gateway and of staff. */
 import { randomUUID } from 'node:crypto';
-import { AuditRelay, loadConfig, signIdentity } from '@shop/service-kit';
-import { LiveReleases, SliceReleases, type ReleaseRecord } from '@shop/contracts/admin';
+import { type AuditRelay, loadConfig, signIdentity } from '@shop/service-kit';
+import { LiveReleases, SliceReleases } from '@shop/contracts/admin';
 import { buildApp } from '../app';
 import { AdminEnv } from '../config';
-import { ReleaseRegistry } from './release-registry';
+import type { ReleaseRegistry } from './release-registry';
 import { releaseChannelModel, releaseModel } from './release.model';
 import { auditEntryModel } from '../audit/audit-entry.model';
-import { storeAuditEntries } from '../audit/audit-log';
+import { releaseRegistryOn, testReleaseRecord } from '../test-support/release-records';
 
 const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 const INTERNAL = 'test-internal-secret-0123456789-abcdef';
@@ -28,36 +28,14 @@ beforeAll(async () => {
   );
   await app.ready();
   // The same registry and relay the release commands open on the service's database.
-  relay = new AuditRelay({
-    deliver: (entries) => storeAuditEntries(app.db, entries),
-    models: [() => releaseChannelModel(app.db)],
-    log: app.log,
-  });
-  registry = new ReleaseRegistry({ db: app.db, relay, now: () => new Date() });
+  ({ registry, relay } = releaseRegistryOn(app.db, app.log));
 });
 afterAll(async () => {
   await app.db.dropDatabase();
   await app.close();
 });
 
-const release = (version: string, overrides: Partial<ReleaseRecord> = {}): ReleaseRecord => ({
-  slice: 'cart',
-  version,
-  commit: 'abc1234',
-  createdAt: new Date().toISOString(),
-  createdBy: 'team-cart@example.de',
-  shared: { react: { version: '19.3.1', requiredVersion: '19.3.1' }, zustand: { version: '5.1.0', requiredVersion: '5.1.0' } },
-  contractsVersion: '0.1.0',
-  events: {
-    emits: ['cart:changed'],
-    listens: ['auth:changed'],
-    asks: [],
-    answers: ['cart:add'],
-    fingerprints: { 'cart:changed': '3097de3fdf91', 'auth:changed': 'd1cf4516f9b2', 'cart:add': '9c3bd2e7a661' },
-  },
-  exposes: ['./pages', './cart-button'],
-  ...overrides,
-});
+const release = testReleaseRecord;
 const live = async () =>
   LiveReleases.parse(
     (await app.inject({ method: 'GET', url: '/internal/releases/live', headers: { 'x-internal-token': INTERNAL } })).json(),
@@ -259,16 +237,7 @@ describe('release registry', () => {
   test('retention: old releases go, while the live, the previous, the canary, the newest and those live within the grace period stay; a removed one comes back when published again', async () => {
     // A database of its own: the slices' histories of the tests above stay out of the rule.
     const db = app.db.useDb(`${app.db.name}_retention`);
-    const own = (now: () => Date) =>
-      new ReleaseRegistry({
-        db,
-        relay: new AuditRelay({
-          deliver: (entries) => storeAuditEntries(db, entries),
-          models: [() => releaseChannelModel(db)],
-          log: app.log,
-        }),
-        now,
-      });
+    const own = (now: () => Date) => releaseRegistryOn(db, app.log, now).registry;
     const registry = own(() => new Date());
     const slice = 'account';
     // Twelve releases published an hour apart; the first made live five days ago, then the eleventh.

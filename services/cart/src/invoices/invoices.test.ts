@@ -12,17 +12,16 @@ import { simpleParser } from 'mailparser';
 import { Types } from 'mongoose';
 import { INTERNAL_READ_CACHE_MS, signIdentity } from '@shop/service-kit';
 import { formatEur } from '@shop/format';
-import { demoOrderBody } from '@shop/test-fixtures';
 import { IDENTITY_SECRET, startCartTestEnv, TEST_NOW, TEST_SELLER, testProduct } from '../test-support/cart-test-env';
 import { orderModel, type OrderRecord } from '../orders/order.model';
 import { invoiceModel } from './invoice.model';
 import { pdfText } from '../test-support/pdf-text';
+import { orderUntil } from '../test-support/fulfilled-order';
 import { Invoices } from './invoices';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const PRODUCT = 'b'.repeat(24);
 const SALE = 'a'.repeat(24);
-const TRACKING = '00340434161094042557';
 
 beforeAll(async () => {
   env = await startCartTestEnv();
@@ -40,27 +39,9 @@ const staff = async () => ({
 const act = async (id: string, payload: unknown) =>
   env.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/actions`, payload: payload as object, headers: await staff() });
 
-async function shippedOrder(lines: Array<[string, number]> = [[PRODUCT, 2]], app = env.app) {
-  const shopper = env.shopper();
-  for (const [productId, quantity] of lines) await shopper.call('POST', '/api/cart', { productId, quantity });
-  const { body } = await shopper.placeOrder(demoOrderBody());
-  // Placed on the test's day (the service's clock is TEST_NOW; the database's timestamp is real).
-  await orderModel(env.app.db).collection.updateOne(
-    { _id: new Types.ObjectId(body.id as string) },
-    { $set: { createdAt: new Date(TEST_NOW.getTime() - 2 * 3_600_000) } },
-  );
-  expect((await act(body.id, { action: 'mark-paid', version: 0, receivedOn: '2026-11-22', amount: body.totals.total })).statusCode).toBe(
-    200,
-  );
-  const shipped = await app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${body.id}/actions`,
-    payload: { action: 'ship', version: 1, trackingNumber: TRACKING },
-    headers: await staff(),
-  });
-  expect(shipped.statusCode).toBe(200);
-  return { shopper, order: body as { id: string; orderNumber: string; totals: { total: string; vatIncluded: string } } };
-}
+/** An order of `lines` booked as paid and shipped by staff (the shipment by `app`: another instance, say). */
+const shippedOrder = (lines: Array<[string, number]> = [[PRODUCT, 2]], app = env.app) =>
+  orderUntil(env, 'shipped', { lines, shipVia: app });
 
 const shippingMail = async (orderNumber: string) => {
   const names = (await readdir(env.mailDir)).filter((name) => name.startsWith(`${orderNumber}-versandt`));

@@ -8,11 +8,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { Types } from 'mongoose';
-import { signIdentity } from '@shop/service-kit';
 import { ReviewEligibility } from '@shop/contracts';
-import { demoOrderBody } from '@shop/test-fixtures';
-import { IDENTITY_SECRET, INTERNAL_API_SECRET, startCartTestEnv, TEST_NOW, testProduct } from '../test-support/cart-test-env';
+import { INTERNAL_API_SECRET, startCartTestEnv, testProduct } from '../test-support/cart-test-env';
+import { orderUntil as fulfilledOrder } from '../test-support/fulfilled-order';
 import { orderModel } from '../orders/order.model';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
@@ -26,34 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const staff = async () => ({
-  'x-shop-identity': await signIdentity({ userId: '665f1c2b9a1e4b00123456aa', role: 'manager' }, IDENTITY_SECRET),
-});
-const act = async (id: string, payload: unknown) => {
-  const answer = await env.app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${id}/actions`,
-    payload: payload as object,
-    headers: await staff(),
-  });
-  expect(answer.statusCode).toBe(200);
-};
-
 /** An order of `email` taken to `until` ('shipped' or 'delivered') by staff, as in the back office. */
-async function orderUntil(until: 'shipped' | 'delivered', email = 'erika@example.de') {
-  const shopper = env.shopper();
-  await shopper.call('POST', '/api/cart', { productId: COLA, quantity: 2 });
-  await shopper.call('POST', '/api/cart', { productId: MANGO, quantity: 1 });
-  const { body } = await shopper.placeOrder(demoOrderBody({ email }));
-  await orderModel(env.app.db).collection.updateOne(
-    { _id: new Types.ObjectId(body.id as string) },
-    { $set: { createdAt: new Date(TEST_NOW.getTime() - 2 * 3_600_000) } },
-  );
-  await act(body.id, { action: 'mark-paid', version: 0, receivedOn: '2026-11-22', amount: body.totals.total });
-  await act(body.id, { action: 'ship', version: 1, trackingNumber: '00340434161094042557' });
-  if (until === 'delivered') await act(body.id, { action: 'deliver', version: 2, deliveredOn: '2026-11-22' });
-  return body as { id: string; orderNumber: string };
-}
+const orderUntil = async (until: 'shipped' | 'delivered', email = 'erika@example.de') =>
+  (
+    await fulfilledOrder(env, until, {
+      lines: [
+        [COLA, 2],
+        [MANGO, 1],
+      ],
+      email,
+    })
+  ).order;
 
 const invitations = async (orderNumber: string) => {
   const names = (await readdir(env.mailDir)).filter((name) => name.startsWith(`${orderNumber}-bewertung`));

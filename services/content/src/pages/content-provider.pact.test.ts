@@ -5,9 +5,7 @@
  * (services/cart/src/legal/content-reads.pact.test.ts), against this service running on the real
  * local database with its seeded legal texts, each in the provider state it names.
  */
-import { Verifier } from '@pact-foundation/pact';
-import { PACTS_DIR } from '@shop/test-fixtures/pact';
-import path from 'node:path';
+import { verifyProviderContracts } from '@shop/test-fixtures/pact';
 import { INTERNAL_API_SECRET, startContentTestEnv } from '../test-support/content-test-env';
 
 let env: Awaited<ReturnType<typeof startContentTestEnv>>;
@@ -23,11 +21,10 @@ afterAll(async () => {
 });
 
 test("the content service's internal API answers every interaction the cart's contract expects", async () => {
-  const verifier = new Verifier({
+  const verified = verifyProviderContracts({
     provider: 'content',
-    providerBaseUrl: url,
-    pactUrls: [path.join(PACTS_DIR, 'cart-content.json')],
-    logLevel: 'warn',
+    url,
+    consumers: ['cart'],
     stateHandlers: {
       // The texts the service publishes on its first start; the version in force goes into the request.
       'the legal texts are published': async () => {
@@ -40,5 +37,5 @@ test("the content service's internal API answers every interaction the cart's co
     },
   });
   // Rejects, listing each mismatch, when an interaction is not answered as the cart expects.
-  await expect(verifier.verifyProvider()).resolves.toBeDefined();
+  await expect(verified).resolves.toBeUndefined();
 }, 120_000);
