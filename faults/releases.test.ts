@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { returningShopperPage, runCommand } from '@shop/test-fixtures';
 import { ROOT } from '../scripts/lib/paths';
-import { sleep, startFaultShop, type FaultShop } from './support/fault-shop';
+import { ADMIN, sleep, startFaultShop, type FaultShop } from './support/fault-shop';
 
 jest.setTimeout(300_000);
 
@@ -373,6 +373,51 @@ test('a promote is refused, naming why, for a remote built against an incompatib
   );
   const liveAfter = (await cartChannel()).liveVersion;
   expect(liveAfter).toBe(liveBefore);
+});
+
+test('an admin takes the version before live again from the back office on a phone: both gateways serve it within 2 s, audited under the admin', async () => {
+  const released = await command('release', ['cart', '--from', path.join(CHANGED, 'dist')]);
+  const version = /(?:published|already in the store): cart ([0-9a-f]{12})/.exec(released)![1]!;
+  await msUntilEveryGatewayShows(NEW_TEXT, await liveSince());
+
+  const { page, problems, close } = await returningShopperPage(browser, shop.gatewayUrl, USER_AGENT);
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${shop.gatewayUrl}/anmelden`);
+    await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
+    await page.getByLabel('Passwort').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Erfolgreich angemeldet' }).waitFor();
+    await page.goto(`${shop.gatewayUrl}/admin/releases?bereich=cart`);
+    await page.getByTestId('live-version').filter({ hasText: version }).waitFor();
+    const confirmations: string[] = [];
+    page.on('dialog', (dialog) => {
+      confirmations.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByLabel('Version').selectOption(firstVersion);
+    await page.getByRole('button', { name: 'Live schalten' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Frühere Version live geschaltet' }).waitFor();
+    expect(confirmations).toEqual([`Version ${firstVersion} für alle Besucher live schalten?`]);
+    expect(await msUntilEveryGatewayShows(OLD_TEXT, await liveSince())).toBeLessThan(2000);
+    await page.getByTestId('live-version').filter({ hasText: firstVersion }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(problems).toEqual([]);
+  } finally {
+    await close();
+  }
+  // The audit log names the admin (their account, the staff role) for this change.
+  const admin = await shop.db('account').collection('users').findOne({ email: ADMIN.email });
+  const deadline = Date.now() + 10_000;
+  let entry = null;
+  while (!entry && Date.now() < deadline) {
+    entry = await shop
+      .db('admin')
+      .collection('auditentries')
+      .findOne({ entity: 'release', entityId: 'cart', action: 'rollback', actorId: String(admin!._id) });
+    if (!entry) await sleep(200);
+  }
+  expect(entry).toMatchObject({ actorRole: 'admin', service: 'admin' });
 });
 
 test('retention: old releases are removed from the registry and the remote store, the live one and the one a rollback goes to stay servable', async () => {
