@@ -159,6 +159,8 @@ test('release, then roll back, a changed cart remote under load: both gateways s
     const version = /(?:published|already in the store): cart ([0-9a-f]{12})/.exec(released)![1]!;
     expect(version).not.toBe(firstVersion);
     expect(released).toContain(`cart: ${firstVersion} → ${version} is live`);
+    // Then the retention rule ran: within its grace period every release stays.
+    expect(released).toContain('nothing to remove');
     expect(await msUntilEveryGatewayShows(NEW_TEXT, await liveSince())).toBeLessThan(2000);
     expect(await hydratedCartPage(shop.gatewayUrls[1]!)).toEqual({ empty: 'Ihr Warenkorb ist noch leer', problems: [] });
     // A browser that loaded the version before keeps getting its files.

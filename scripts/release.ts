@@ -5,7 +5,8 @@
  * `release.json`), records it in the release registry and makes it live on every gateway instance
  * of the running shop within about a second (docs/releases.md). `--no-promote` only publishes and
  * records it; `--canary <percent>` makes it live for that share of visitors only (a canary,
- * widened or promoted with `npm run canary`). Before it goes live it is checked against the shell and the slices live beside it
+ * widened or promoted with `npm run canary`); once live, the retention rule removes the releases it
+ * no longer keeps (docs/releases.md 'Retention'). Before it goes live it is checked against the shell and the slices live beside it
  * (shared singleton versions, browser contracts: scripts/lib/release-checks.ts), then its routes
  * are rendered on the server and loaded in Chromium through the shop's gateway (SHOP_URL, by
  * default http://localhost:8080; scripts/lib/release-smoke.ts); a refusal names each problem and
@@ -19,7 +20,7 @@ import { buildAll } from './lib/stack';
 import { info, step } from './lib/log';
 import path from 'node:path';
 import { ShopEvents, ShopRequests } from '@shop/contracts';
-import { liveReleases, publish, registry, treeBuild, whoIsReleasing } from './lib/releases';
+import { liveReleases, publish, pruneReleases, registry, treeBuild, whoIsReleasing } from './lib/releases';
 import { liveSetsWith } from './lib/live-set';
 import { smokeProblems } from './lib/release-smoke';
 import { GATEWAY_PORT } from './lib/paths';
@@ -86,15 +87,27 @@ async function main() {
   info(
     `rendered and loaded: ${smoke.checked.join(', ')}${smoke.unchecked.length ? ` (no address to try: ${smoke.unchecked.join(', ')})` : ''}`,
   );
-  if (canary?.success) {
-    step(`Starting a canary for ${canary.data} % of visitors`);
-    process.exit(await registry(['canary', slice.data, record.version, String(canary.data), '--by', whoIsReleasing()]));
-  }
-  step('Promoting');
-  process.exit(await registry(['promote', slice.data, record.version, '--by', whoIsReleasing()]));
+  if (canary?.success) step(`Starting a canary for ${canary.data} % of visitors`);
+  else step('Promoting');
+  const made = await registry(
+    canary?.success
+      ? ['canary', slice.data, record.version, String(canary.data), '--by', whoIsReleasing()]
+      : ['promote', slice.data, record.version, '--by', whoIsReleasing()],
+  );
+  if (made !== 0) process.exit(made);
+  // What the retention rule no longer keeps goes now; the release is live whatever happens here.
+  step('Applying the retention rule');
+  await pruneReleases(slice.data).then(
+    (removed) => info(removed.length ? `removed from the remote store: ${removed.join(', ')}` : 'nothing to remove'),
+    (error: unknown) =>
+      console.error(`retention not applied (the release is live; run npm run releases -- ${slice.data} --prune): ${String(error)}`),
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

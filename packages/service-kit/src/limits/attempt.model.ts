@@ -10,10 +10,13 @@ import { defineModel } from '../model';
  */
 const attemptSchema = new Schema(
   {
-    key: { type: String, required: true, index: true },
+    key: { type: String, required: true },
     at: { type: Date, required: true },
   },
   { versionKey: false },
 );
+// The guard's read (one key, a time range, oldest first by time and id, limited) and the prune
+// (a key prefix, older than the window) are both ranges of this index.
+attemptSchema.index({ key: 1, at: 1, _id: 1 });
 
 export const attemptModel = defineModel('Attempt', attemptSchema);
