@@ -3,7 +3,7 @@
  * consumer-driven contract (Pact, docs/releases.md 'Contracts between the services'): each
  * interaction runs the gateway's real LiveRemotes against Pact's mock of the admin service. The
  * contract (packages/contracts/pacts/gateway-admin.json) is verified against the real admin
- * service in its tests (services/admin/src/releases/admin-provider.pact.test.ts).
+ * service in its tests (services/admin/src/admin-provider.pact.test.ts).
  */
 import Fastify from 'fastify';
 import { MatchersV3 } from '@pact-foundation/pact';
