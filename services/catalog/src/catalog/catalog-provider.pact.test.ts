@@ -3,8 +3,9 @@
  * docs/releases.md 'Contracts between the services'): Pact replays every interaction of
  * packages/contracts/pacts/cart-catalog.json (prices and stock reservations, written by
  * services/cart/src/catalog-client/catalog-client.pact.test.ts) and of account-catalog.json (the
- * wishlist's products, written by services/account/src/wishlist/catalog-reader.pact.test.ts)
- * against this service running on the real local database, each in the provider state it names.
+ * wishlist's products, written by services/account/src/wishlist/catalog-reader.pact.test.ts) and
+ * of gateway-catalog.json (page heads and sitemap entries, written by
+ * services/gateway/src/plugins/service-head.pact.test.ts) against this service running on the real local database, each in the provider state it names.
  */
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
@@ -59,8 +60,10 @@ test("the catalog's internal API answers every interaction its consumers' contra
   const verified = verifyProviderContracts({
     provider: 'catalog',
     url,
-    consumers: ['cart', 'account'],
+    consumers: ['cart', 'account', 'gateway'],
     stateHandlers: {
+      // The contract's path names a flavour no product of the test catalogue has.
+      'no product is called gibt-es-nicht': async () => undefined,
       [`product ${GONE_ID} is not in the catalogue`]: async () => {
         await productModel(service.app.db).deleteOne({ _id: new Types.ObjectId(GONE_ID) });
         await service.domain.catalog.refresh();

@@ -1,11 +1,14 @@
 /**
- * The content service keeps what the cart expects of its internal API (consumer-driven contract,
- * docs/releases.md 'Contracts between the services'): Pact replays every interaction of
- * packages/contracts/pacts/cart-content.json, written by the cart's tests
- * (services/cart/src/legal/content-reads.pact.test.ts), against this service running on the real
- * local database with its seeded legal texts, each in the provider state it names.
+ * The content service keeps what its consumers expect of its internal API (consumer-driven
+ * contracts, docs/releases.md 'Contracts between the services'): Pact replays every interaction of
+ * packages/contracts/pacts/cart-content.json (legal texts and seller details, written by
+ * services/cart/src/legal/content-reads.pact.test.ts) and of gateway-content.json (page heads and
+ * sitemap entries, written by services/gateway/src/plugins/service-head.pact.test.ts) against this
+ * service running on the real local database with its seeded legal texts, each in the provider
+ * state it names.
  */
 import { verifyProviderContracts } from '@shop/test-fixtures/pact';
+import { seedPosts } from '../seed/seed-posts';
 import { INTERNAL_API_SECRET, startContentTestEnv } from '../test-support/content-test-env';
 
 let env: Awaited<ReturnType<typeof startContentTestEnv>>;
@@ -20,11 +23,11 @@ afterAll(async () => {
   await env.close();
 });
 
-test("the content service's internal API answers every interaction the cart's contract expects", async () => {
+test("the content service's internal API answers every interaction its consumers' contracts expect", async () => {
   const verified = verifyProviderContracts({
     provider: 'content',
     url,
-    consumers: ['cart'],
+    consumers: ['cart', 'gateway'],
     stateHandlers: {
       // The texts the service publishes on its first start; the version in force goes into the request.
       'the legal texts are published': async () => {
@@ -32,10 +35,14 @@ test("the content service's internal API answers every interaction the cart's co
         if (!versions.ok) throw new Error(`the legal versions of the provider state could not be read: ${versions.status}`);
         return { termsVersion: ((await versions.json()) as { terms: string }).terms };
       },
+      // The guides a demo shop is seeded with (page heads, sitemap entries).
+      'the blog guides the shop starts with are published': async () => {
+        await seedPosts(env.app.db);
+      },
       // The operator settings come from the environment (marked placeholders in tests): nothing to set up.
       'the operator settings are made': async () => undefined,
     },
   });
-  // Rejects, listing each mismatch, when an interaction is not answered as the cart expects.
+  // Rejects, listing each mismatch, when an interaction is not answered as a consumer expects.
   await expect(verified).resolves.toBeUndefined();
 }, 120_000);
