@@ -3,12 +3,15 @@
  * contracts, docs/releases.md 'Contracts between the services'): Pact replays every interaction of
  * packages/contracts/pacts/cart-content.json (legal texts and seller details, written by
  * services/cart/src/legal/content-reads.pact.test.ts) and of gateway-content.json (page heads and
- * sitemap entries, written by services/gateway/src/plugins/service-head.pact.test.ts) against this
+ * sitemap entries, written by services/gateway/src/plugins/service-head.pact.test.ts) and of
+ * storefront-settings-read-content.json (the presentation and the reviews switch, written by
+ * packages/service-kit/src/storefront-settings-read.pact.test.ts) against this
  * service running on the real local database with its seeded legal texts, each in the provider
  * state it names.
  */
 import { verifyProviderContracts } from '@shop/test-fixtures/pact';
 import { seedPosts } from '../seed/seed-posts';
+import { STOREFRONT_SETTINGS_ID, storefrontSettingsModel } from '../settings/storefront-settings.model';
 import { INTERNAL_API_SECRET, startContentTestEnv } from '../test-support/content-test-env';
 
 let env: Awaited<ReturnType<typeof startContentTestEnv>>;
@@ -23,11 +26,20 @@ afterAll(async () => {
   await env.close();
 });
 
+/** The storefront settings record as an admin's save leaves it. */
+async function storefrontSettings(presentationMode: 'factual' | 'marketing', reviewsEnabled: boolean): Promise<void> {
+  await storefrontSettingsModel(env.app.db).updateOne(
+    { _id: STOREFRONT_SETTINGS_ID },
+    { $set: { presentationMode, reviewsEnabled }, $inc: { version: 1 } },
+    { upsert: true },
+  );
+}
+
 test("the content service's internal API answers every interaction its consumers' contracts expect", async () => {
   const verified = verifyProviderContracts({
     provider: 'content',
     url,
-    consumers: ['cart', 'gateway'],
+    consumers: ['cart', 'gateway', 'storefront-settings-read'],
     stateHandlers: {
       // The texts the service publishes on its first start; the version in force goes into the request.
       'the legal texts are published': async () => {
@@ -35,6 +47,8 @@ test("the content service's internal API answers every interaction its consumers
         if (!versions.ok) throw new Error(`the legal versions of the provider state could not be read: ${versions.status}`);
         return { termsVersion: ((await versions.json()) as { terms: string }).terms };
       },
+      'staff chose the factual presentation with reviews off': () => storefrontSettings('factual', false),
+      'staff chose the marketing presentation with reviews on': () => storefrontSettings('marketing', true),
       // The guides a demo shop is seeded with (page heads, sitemap entries).
       'the blog guides the shop starts with are published': async () => {
         await seedPosts(env.app.db);
