@@ -4,7 +4,8 @@
  * of packages/contracts/pacts/account-cart.json (a customer's data for the export and the
  * deletion of an account, written by services/account/src/privacy/cart-client.pact.test.ts) and
  * of catalog-cart.json (whether a reviewer bought the product, written by
- * services/catalog/src/reviews/purchases-client.pact.test.ts) against this service running on
+ * services/catalog/src/reviews/purchases-client.pact.test.ts) and of admin-cart.json (the
+ * dashboard's order figures, written by services/admin/src/internal-reads.pact.test.ts) against this service running on
  * the real local database, each in the provider state it names.
  */
 import { signIdentity } from '@shop/service-kit';
@@ -49,7 +50,7 @@ test("the cart service's internal API answers every interaction its consumers' c
   const verified = verifyProviderContracts({
     provider: 'cart',
     url,
-    consumers: ['account', 'catalog'],
+    consumers: ['account', 'catalog', 'admin'],
     stateHandlers: {
       [`customer ${CUSTOMER} (${EMAIL}) has an order placed while logged in and 3 of product ${PRODUCT_ID} in the cart`]: async () => {
         await nothingStored();
@@ -59,6 +60,10 @@ test("the cart service's internal API answers every interaction its consumers' c
         if (added.status !== 201) throw new Error(`the cart of the provider state was not filled: ${added.status}`);
       },
       [`customer ${CUSTOMER} has no orders, cart or withdrawals`]: nothingStored,
+      'one order awaits payment': async () => {
+        await nothingStored();
+        await orderUntil(env, 'placed', { lines: [[PRODUCT_ID, 1]] });
+      },
       [`customer ${CUSTOMER} (${EMAIL}) has a delivered order of product ${PRODUCT_ID}`]: async () => {
         await nothingStored();
         const { order } = await orderUntil(env, 'delivered', { lines: [[PRODUCT_ID, 1]], email: EMAIL, shopper: await customer() });

@@ -5,11 +5,14 @@
  * services/cart/src/catalog-client/catalog-client.pact.test.ts) and of account-catalog.json (the
  * wishlist's products, written by services/account/src/wishlist/catalog-reader.pact.test.ts) and
  * of gateway-catalog.json (page heads and sitemap entries, written by
- * services/gateway/src/plugins/service-head.pact.test.ts) against this service running on the real local database, each in the provider state it names.
+ * services/gateway/src/plugins/service-head.pact.test.ts) and of admin-catalog.json (the
+ * dashboard's stock figures and where an image is used, written by
+ * services/admin/src/internal-reads.pact.test.ts) against this service running on the real local database, each in the provider state it names.
  */
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { loadConfig } from '@shop/service-kit';
+import { mediaUrl } from '@shop/contracts';
 import { testProduct } from '@shop/test-fixtures';
 import { verifyProviderContracts } from '@shop/test-fixtures/pact';
 import { buildCatalogService } from '../app';
@@ -55,13 +58,22 @@ async function productInCatalogue(id: string, stock: number): Promise<void> {
 /** The product the contracts name, and one the catalogue does not hold. */
 const PRODUCT_ID = '665f1c2b9a1e4b0012345601';
 const GONE_ID = '665f1c2b9a1e4b00123456ff';
+/** A media library image the back office asks about before deleting it. */
+const USED_ASSET = '6761b0c2b9a1e4b001234a01';
 
 test("the catalog's internal API answers every interaction its consumers' contracts expect", async () => {
   const verified = verifyProviderContracts({
     provider: 'catalog',
     url,
-    consumers: ['cart', 'account', 'gateway'],
+    consumers: ['cart', 'account', 'gateway', 'admin'],
     stateHandlers: {
+      [`product ${PRODUCT_ID} shows media library image ${USED_ASSET}`]: async () => {
+        await productInCatalogue(PRODUCT_ID, 50);
+        await productModel(service.app.db).updateOne(
+          { _id: new Types.ObjectId(PRODUCT_ID) },
+          { $set: { images: [mediaUrl(USED_ASSET, 800)] } },
+        );
+      },
       // The contract's path names a flavour no product of the test catalogue has.
       'no product is called gibt-es-nicht': async () => undefined,
       [`product ${GONE_ID} is not in the catalogue`]: async () => {

@@ -4,7 +4,7 @@
  * docs/releases.md 'Contracts between the services'): each interaction runs the gateway's real
  * identity plugin against Pact's mock of the account service. The contract
  * (packages/contracts/pacts/gateway-account.json) is verified against the real account service in
- * its tests (services/account/src/sessions/account-provider.pact.test.ts).
+ * its tests (services/account/src/account-provider.pact.test.ts).
  */
 import Fastify from 'fastify';
 import { MatchersV3 } from '@pact-foundation/pact';
