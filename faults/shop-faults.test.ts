@@ -368,5 +368,8 @@ describe('faults', () => {
       }
       expect(status).toBe(201);
     }
+    // Every instance of every service is ready again (a database client that stays broken after
+    // the restart is restarted by its watchdog, service-kit database-watchdog.ts).
+    await shop.allReady();
   });
 });

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This service's own MongoDB database (services/cart/README.md). */
     db: Connection;
+    /** Whether a new client, sharing nothing with `db`'s pool, reaches the database now (database-watchdog.ts). */
+    databaseProbe: () => Promise<boolean>;
   }
 }
 
@@ -110,6 +112,7 @@ export const databasePlugin = fp<DatabaseOptions>(
   async (app, { uri, dbName, serverSelectionTimeoutMs = DATABASE_TIMEOUT_MS }) => {
     const connection = await openDatabase(uri, dbName, serverSelectionTimeoutMs);
     app.decorate('db', connection);
+    app.decorate('databaseProbe', () => newClientReaches(uri));
     app.addHook('onClose', async () => {
       await connection.close();
     });
@@ -133,4 +136,24 @@ export async function pingDatabase(connection: Connection): Promise<number> {
   }
   databaseUp.set(1);
   return Math.round((performance.now() - started) * 10) / 10;
+}
+
+/** How long the probe's new client may take to reach the database (ms). */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * Whether a new client of its own, sharing nothing with the service's pool, reaches the database
+ * at `uri` now (connect and ping, at most PROBE_TIMEOUT_MS each).
+ */
+export async function newClientReaches(uri: string): Promise<boolean> {
+  const client = new mongoose.mongo.MongoClient(uri, { serverSelectionTimeoutMS: PROBE_TIMEOUT_MS, connectTimeoutMS: PROBE_TIMEOUT_MS });
+  try {
+    await client.connect();
+    await client.db('admin').command({ ping: 1 });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startMetricsServer, type MetricsAddress } from './metrics/metrics-server';
 import { runBeforeExitHooks } from './tracing/before-exit';
+import { watchDatabaseClient } from './database-watchdog';
 
 /** Longest the in-flight requests may take after the drain before the exit is forced (ms). */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -15,6 +16,9 @@ const CLOSE_TIMEOUT_MS = 10_000;
  * 3. close the database connection and the jobs (onClose hooks);
  * 4. finish what must go out before the exit (spans still batched, tracing/before-exit.ts).
  * A second signal, or CLOSE_TIMEOUT_MS after the drain without finishing, forces the exit.
+ *
+ * A service whose database client stays broken while the database answers a new client shuts
+ * down the same way, for its supervisor to start it again (database-watchdog.ts).
  *
  * With `metrics`, the process's Prometheus figures are served on that address's `/metrics`
  * (metrics/metrics-server.ts) from before the app listens until the process ends.
@@ -42,6 +46,10 @@ export async function runServer(
         },
       );
   };
+  // A database client that stays broken while the database answers others: restarted by the
+  // supervisor after a graceful shutdown (database-watchdog.ts).
+  if (app.hasDecorator('databaseProbe'))
+    watchDatabaseClient(app.db, { probe: app.databaseProbe, onStuck: () => shutdown('database client stuck'), log: app.log });
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   if (metrics) await startMetricsServer(metrics);
