@@ -9,7 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { demoOrderBody, specimenIdCard } from '@shop/test-fixtures';
 import { findFreePort } from '../packages/local-mongo/src';
 import { startPrometheus, type RunningPrometheus } from '../scripts/lib/prometheus';
@@ -117,6 +117,10 @@ async function stockedProduct(): Promise<{ id: string; slug: string }> {
   return { id: String(product!._id), slug: String(product!.slug) };
 }
 
+/** The trace context the checkout test sends with its order (W3C traceparent: 16 and 8 random bytes). */
+const ORDER_TRACE_ID = randomBytes(16).toString('hex');
+const TEST_SPAN_ID = randomBytes(8).toString('hex');
+
 test('one checkout through the gateway is one trace: gateway, cart, the catalog reservation and the database calls; the services log its trace id', async () => {
   const product = await stockedProduct();
   const client = shopper(shop.gatewayUrl);
@@ -126,11 +130,14 @@ test('one checkout through the gateway is one trace: gateway, cart, the catalog 
     'POST',
     '/api/orders',
     { ...demoOrderBody(), expectedTotal: cart.body.totals.total },
-    { 'idempotency-key': randomUUID() },
+    // The test's own trace context: this order's spans are told apart from those of the other
+    // tests' orders (the tests run in any order, and spans arrive in batches).
+    { 'idempotency-key': randomUUID(), traceparent: `00-${ORDER_TRACE_ID}-${TEST_SPAN_ID}-01` },
   );
   expect(placed.status).toBe(201);
 
   const isOrderRequest = (span: ReceivedSpan) =>
+    span.traceId === ORDER_TRACE_ID &&
     span.service === 'gateway' &&
     span.attributes['http.request.method'] === 'POST' &&
     String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '') === '/api/orders';
@@ -143,7 +150,9 @@ test('one checkout through the gateway is one trace: gateway, cart, the catalog 
       spans.some((span) => span.service === 'catalog' && /POST \/internal\/stock\/reservations/.test(span.name)) &&
       spans.some((span) => span.service === 'catalog' && isDatabase(span) && /^update /.test(span.name)) &&
       spans.some((span) => span.service === 'cart' && isDatabase(span) && span.name === 'insert orders') &&
-      spans.every((span) => !span.parentSpanId || spans.some((parent) => parent.spanId === span.parentSpanId)),
+      spans.every(
+        (span) => !span.parentSpanId || span.parentSpanId === TEST_SPAN_ID || spans.some((parent) => parent.spanId === span.parentSpanId),
+      ),
   );
   const services = new Set(trace.map((span) => span.service));
   expect([...services].sort()).toEqual(expect.arrayContaining(['cart', 'catalog', 'gateway']));
@@ -151,11 +160,13 @@ test('one checkout through the gateway is one trace: gateway, cart, the catalog 
   expect(trace.some((span) => span.service === 'catalog' && /POST \/internal\/stock\/reservations/.test(span.name))).toBe(true);
   expect(trace.some((span) => span.service === 'catalog' && isDatabase(span) && /^update /.test(span.name))).toBe(true);
   expect(trace.some((span) => span.service === 'cart' && isDatabase(span) && span.name === 'insert orders')).toBe(true);
-  // One tree: every span but the gateway's first has its parent in the trace.
+  // One tree: every span but the gateway's first (a child of the test's context) has its parent in the trace.
   const ids = new Set(trace.map((span) => span.spanId));
-  expect(trace.filter((span) => span.parentSpanId && !ids.has(span.parentSpanId)).map((span) => `${span.service} ${span.name}`)).toEqual(
-    [],
-  );
+  expect(
+    trace
+      .filter((span) => span.parentSpanId && span.parentSpanId !== TEST_SPAN_ID && !ids.has(span.parentSpanId))
+      .map((span) => `${span.service} ${span.name}`),
+  ).toEqual([]);
 
   // The services' log lines of this request carry its trace id.
   const traceId = trace[0]!.traceId;

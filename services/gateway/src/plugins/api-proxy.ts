@@ -54,7 +54,9 @@ export async function apiProxy(app: FastifyInstance, opts: { instances: Record<S
       replyOptions: {
         retryDelay: retryOnAnotherInstance(instances),
         rewriteRequestHeaders: (request, headers) => {
-          const { [IDENTITY_HEADER]: _forged, ...rest } = headers;
+          // The client's trace context stays with the gateway's request span: the call to the
+          // service carries the gateway's own (undici instrumentation), not a second header.
+          const { [IDENTITY_HEADER]: _forged, traceparent: _clientTrace, tracestate: _clientTraceState, ...rest } = headers;
           return {
             ...rest,
             'x-request-id': String(request.id),
