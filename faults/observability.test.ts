@@ -117,9 +117,15 @@ async function stockedProduct(): Promise<{ id: string; slug: string }> {
   return { id: String(product!._id), slug: String(product!.slug) };
 }
 
-/** The trace context the checkout test sends with its order (W3C traceparent: 16 and 8 random bytes). */
-const ORDER_TRACE_ID = randomBytes(16).toString('hex');
-const TEST_SPAN_ID = randomBytes(8).toString('hex');
+/**
+ * The checkout test's client: its User-Agent tells its order's spans apart from those of the
+ * other tests' orders (the tests run in any order, and spans arrive in batches). It sends a trace
+ * context of its own, 'not sampled' (W3C traceparent: 16 and 8 random bytes, flags 00), which the
+ * public gateway must ignore.
+ */
+const ORDER_USER_AGENT = `observability-checkout-${randomUUID()}`;
+const CLIENT_TRACE_ID = randomBytes(16).toString('hex');
+const CLIENT_SPAN_ID = randomBytes(8).toString('hex');
 
 test('one checkout through the gateway is one trace: gateway, cart, the catalog reservation and the database calls; the services log its trace id', async () => {
   const product = await stockedProduct();
@@ -130,15 +136,19 @@ test('one checkout through the gateway is one trace: gateway, cart, the catalog 
     'POST',
     '/api/orders',
     { ...demoOrderBody(), expectedTotal: cart.body.totals.total },
-    // The test's own trace context: this order's spans are told apart from those of the other
-    // tests' orders (the tests run in any order, and spans arrive in batches).
-    { 'idempotency-key': randomUUID(), traceparent: `00-${ORDER_TRACE_ID}-${TEST_SPAN_ID}-01` },
+    {
+      'idempotency-key': randomUUID(),
+      'user-agent': ORDER_USER_AGENT,
+      traceparent: `00-${CLIENT_TRACE_ID}-${CLIENT_SPAN_ID}-00`,
+      tracestate: 'client=chosen',
+      baggage: 'role=admin',
+    },
   );
   expect(placed.status).toBe(201);
 
   const isOrderRequest = (span: ReceivedSpan) =>
-    span.traceId === ORDER_TRACE_ID &&
     span.service === 'gateway' &&
+    (span.attributes['user_agent.original'] ?? span.attributes['http.user_agent']) === ORDER_USER_AGENT &&
     span.attributes['http.request.method'] === 'POST' &&
     String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '') === '/api/orders';
   const trace = await traceWhere(
@@ -150,23 +160,22 @@ test('one checkout through the gateway is one trace: gateway, cart, the catalog 
       spans.some((span) => span.service === 'catalog' && /POST \/internal\/stock\/reservations/.test(span.name)) &&
       spans.some((span) => span.service === 'catalog' && isDatabase(span) && /^update /.test(span.name)) &&
       spans.some((span) => span.service === 'cart' && isDatabase(span) && span.name === 'insert orders') &&
-      spans.every(
-        (span) => !span.parentSpanId || span.parentSpanId === TEST_SPAN_ID || spans.some((parent) => parent.spanId === span.parentSpanId),
-      ),
+      spans.every((span) => !span.parentSpanId || spans.some((parent) => parent.spanId === span.parentSpanId)),
   );
+  // The gateway started a trace of its own, sampled although the client's flags said 'not sampled'.
+  expect(trace[0]!.traceId).not.toBe(CLIENT_TRACE_ID);
+  expect(receiver.spans.filter((span) => span.traceId === CLIENT_TRACE_ID || span.parentSpanId === CLIENT_SPAN_ID)).toEqual([]);
   const services = new Set(trace.map((span) => span.service));
   expect([...services].sort()).toEqual(expect.arrayContaining(['cart', 'catalog', 'gateway']));
   // The catalog's stock reservation, its database writes and the cart's inserts are all in it.
   expect(trace.some((span) => span.service === 'catalog' && /POST \/internal\/stock\/reservations/.test(span.name))).toBe(true);
   expect(trace.some((span) => span.service === 'catalog' && isDatabase(span) && /^update /.test(span.name))).toBe(true);
   expect(trace.some((span) => span.service === 'cart' && isDatabase(span) && span.name === 'insert orders')).toBe(true);
-  // One tree: every span but the gateway's first (a child of the test's context) has its parent in the trace.
+  // One tree: every span but the gateway's first (the root) has its parent in the trace.
   const ids = new Set(trace.map((span) => span.spanId));
-  expect(
-    trace
-      .filter((span) => span.parentSpanId && span.parentSpanId !== TEST_SPAN_ID && !ids.has(span.parentSpanId))
-      .map((span) => `${span.service} ${span.name}`),
-  ).toEqual([]);
+  expect(trace.filter((span) => span.parentSpanId && !ids.has(span.parentSpanId)).map((span) => `${span.service} ${span.name}`)).toEqual(
+    [],
+  );
 
   // The services' log lines of this request carry its trace id.
   const traceId = trace[0]!.traceId;

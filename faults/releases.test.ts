@@ -5,7 +5,8 @@
  * a rollback brings the old text back the same way; a load loop beside it sees no failed request,
  * and the gateways keep their pids.
  */
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { returningShopperPage, runCommand } from '@shop/test-fixtures';
@@ -109,6 +110,9 @@ beforeAll(async () => {
   await mkdir(WORK, { recursive: true });
   for (const entry of ['src', 'package.json', 'tsconfig.json', 'webpack.config.ts'])
     await cp(path.join(ROOT, 'mf-cart', entry), path.join(CHANGED, entry), { recursive: true });
+  // The packages npm installed for the cart alone (not hoisted to the root) resolve as in the tree.
+  const ownModules = path.join(ROOT, 'mf-cart', 'node_modules');
+  if (existsSync(ownModules)) await symlink(ownModules, path.join(CHANGED, 'node_modules'), 'dir');
   const page = path.join(CHANGED, 'src', 'features', 'cart-page', 'cart-page.tsx');
   const source = await readFile(page, 'utf8');
   expect(source).toContain(OLD_TEXT);

@@ -1,8 +1,9 @@
 /**
  * `npm run backup [-- --out DIR] [--prefix shop]`: a dated, compressed backup of every slice's
  * database of the shop `npm start` runs (local port 27017), or of MONGODB_URI, into
- * `data/backups/backup-<time>/` by default, with a manifest of every collection's count
- * (scripts/lib/backup.ts; docs/operations.md 'Backups and restore').
+ * `data/backups/backup-<time>/` by default, with a manifest of every collection's count, readable
+ * by the owner only (folders 0700, files 0600, whatever the umask: scripts/lib/backup.ts;
+ * docs/operations.md 'Backups and restore').
  */
 import path from 'node:path';
 import { backupDatabases, shopDatabases } from './lib/backup';

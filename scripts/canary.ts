@@ -8,6 +8,7 @@
  */
 import { RemoteName } from '@shop/contracts';
 import { liveReleases, registry, whoIsReleasing } from './lib/releases';
+import { releaseTarget } from './lib/running-shop';
 
 async function main(): Promise<number> {
   const slice = RemoteName.safeParse(process.argv[2]);
@@ -16,6 +17,7 @@ async function main(): Promise<number> {
     console.error(`usage: npm run canary -- <${RemoteName.options.join('|')}> <percent|100|stop>`);
     return 2;
   }
+  console.error(releaseTarget().description);
   const by = whoIsReleasing();
   if (share === 'stop') return registry(['canary-stop', slice.data, '--by', by]);
   const canary = (await liveReleases()).releases.find((release) => release.slice === slice.data)?.canary;

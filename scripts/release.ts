@@ -1,6 +1,8 @@
 /**
- * `npm run release -- <slice> [--from <dist>] [--no-promote | --canary <percent>]`: builds the slice's remote (or
- * takes a build made elsewhere, `--from`: a folder with the browser build and `server/`),
+ * `npm run release -- <slice> [--from <dist>] [--no-promote | --canary <percent>]`: builds the
+ * slice's remote from the tree's sources into a folder of its own (data/release-candidates/, never
+ * the tree's `mf-<slice>/dist` the running shop serves while the slice has no live release), or
+ * takes a build made elsewhere (`--from`: a folder with the browser build and `server/`),
  * publishes it into the remote store as an immutable version (`/remotes/<slice>/<version>/`, with
  * `release.json`), records it in the release registry and makes it live on every gateway instance
  * of the running shop within about a second (docs/releases.md). `--no-promote` only publishes and
@@ -8,22 +10,32 @@
  * widened or promoted with `npm run canary`); once live, the retention rule removes the releases it
  * no longer keeps (docs/releases.md 'Retention'). Before it goes live it is checked against the shell and the slices live beside it
  * (shared singleton versions, browser contracts: scripts/lib/release-checks.ts), then its routes
- * are rendered on the server and loaded in Chromium through the shop's gateway (SHOP_URL, by
- * default http://localhost:8080; scripts/lib/release-smoke.ts); a refusal names each problem and
- * leaves the live version as it was. Acts on the shop `npm start` runs (its
- * database and ./data/releases), or on MONGODB_URI (with MONGODB_DB, the admin service's
- * database) and RELEASES_DIR.
+ * are rendered on the server and loaded in Chromium through the shop's gateway
+ * (scripts/lib/release-smoke.ts); a refusal names each problem and leaves the live version as it
+ * was. Acts on the shop `npm start` runs from this checkout (its gateway's port, its database and
+ * remote store, as it records them: scripts/lib/running-shop.ts), or on SHOP_URL, MONGODB_URI
+ * (with MONGODB_DB, the admin service's database) and RELEASES_DIR; the first line says which.
  */
 import { parseArgs } from 'node:util';
 import { RemoteName } from '@shop/contracts';
-import { buildAll } from './lib/stack';
+import { rm } from 'node:fs/promises';
 import { info, step } from './lib/log';
 import path from 'node:path';
 import { ShopEvents, ShopRequests } from '@shop/contracts';
-import { liveReleases, publish, pruneReleases, registry, treeBuild, whoIsReleasing } from './lib/releases';
+import {
+  buildCandidate,
+  liveReleases,
+  publish,
+  pruneReleases,
+  recordReplacedBuild,
+  registry,
+  treeBuild,
+  whoIsReleasing,
+} from './lib/releases';
 import { liveSetsWith } from './lib/live-set';
 import { smokeProblems } from './lib/release-smoke';
-import { GATEWAY_PORT } from './lib/paths';
+import { releaseTarget } from './lib/running-shop';
+import { ROOT } from './lib/paths';
 import { internalApiSecret } from '@shop/service-kit';
 import { CANARY_PERCENT_MAX, CANARY_PERCENT_MIN, CanaryPercent } from '@shop/contracts/admin';
 import { contractProblemsOf, exposeProblems, singletonProblems } from './lib/release-checks';
@@ -38,18 +50,28 @@ async function main() {
   if (!slice.success) throw new Error(usage);
   const canary = values.canary === undefined ? null : CanaryPercent.safeParse(Number(values.canary));
   if (canary && !canary.success) throw new Error(`--canary takes a whole percent, ${CANARY_PERCENT_MIN}–${CANARY_PERCENT_MAX}\n${usage}`);
+  const target = releaseTarget();
+  info(target.description);
+  let built: string | null = null;
   if (!values.from) {
-    step(`Building ${slice.data}`);
-    await buildAll();
+    step(`Building ${slice.data} into a folder of its own (the shop keeps serving what it serves)`);
+    built = await buildCandidate(slice.data);
+    info(`built into ${path.relative(ROOT, built)}`);
   }
   step('Publishing into the remote store');
-  const { record, folder, fresh } = await publish(slice.data, values.from ? path.resolve(values.from) : treeBuild(slice.data));
+  const published = values.from
+    ? await publish(slice.data, path.resolve(values.from))
+    : await publish(slice.data, built!, path.join(ROOT, `mf-${slice.data}`, 'src')).finally(() =>
+        rm(built!, { recursive: true, force: true }),
+      );
+  const { record, folder, fresh } = published;
   info(`${fresh ? 'published' : 'already in the store'}: ${slice.data} ${record.version} (${record.commit}) in ${folder}`);
   step('Recording it in the release registry');
   if ((await registry(['register', `${folder}/release.json`])) !== 0) process.exit(1);
   if (values['no-promote']) return;
   step('Checking it against the shell and the slices live beside it');
-  const { shell, sets } = await liveSetsWith(record, await liveReleases());
+  const live = await liveReleases();
+  const { shell, sets } = await liveSetsWith(record, live);
   const candidate = sets[0]![sets[0]!.length - 1]!;
   const known = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests) };
   const problems = [
@@ -65,7 +87,7 @@ async function main() {
     process.exit(1);
   }
   info('exposes, shared singletons and browser contracts fit');
-  const shopUrl = process.env.SHOP_URL ?? `http://localhost:${GATEWAY_PORT}`;
+  const shopUrl = target.gatewayUrl;
   step(`Rendering its routes on the server and loading them in Chromium, through ${shopUrl}`);
   const smoke = await smokeProblems({
     shopUrl,
@@ -74,7 +96,7 @@ async function main() {
     version: record.version,
   }).catch((error: unknown) => ({
     problems: [
-      `the shop at ${shopUrl} could not be asked (is it running? SHOP_URL): ${error instanceof Error ? error.message : String(error)}`,
+      `the shop at ${shopUrl} could not be asked (is it running? npm start, or SHOP_URL): ${error instanceof Error ? error.message : String(error)}`,
     ],
     checked: [],
     unchecked: [],
@@ -87,6 +109,12 @@ async function main() {
   info(
     `rendered and loaded: ${smoke.checked.join(', ')}${smoke.unchecked.length ? ` (no address to try: ${smoke.unchecked.join(', ')})` : ''}`,
   );
+  if (!live.releases.some((release) => release.slice === slice.data)) {
+    // The slice's first release: what the shop served so far stays reachable by a rollback.
+    step('Recording the build it replaces (the one in the tree) as a version of its own');
+    const replaced = await recordReplacedBuild(slice.data, treeBuild(slice.data), record.version);
+    info(replaced ? `${slice.data} ${replaced}: the build in the tree, live until now` : 'no other build in the tree to record');
+  }
   if (canary?.success) step(`Starting a canary for ${canary.data} % of visitors`);
   else step('Promoting');
   const made = await registry(

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { RemoteName } from '@shop/contracts';
 import { pruneReleases, registry } from './lib/releases';
+import { releaseTarget } from './lib/running-shop';
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -24,6 +25,7 @@ async function main(): Promise<number> {
     console.error(`usage: npm run releases -- <${RemoteName.options.join('|')}> [--json | --prune [--keep <n>] [--grace-hours <h>]]`);
     return 2;
   }
+  console.error(releaseTarget().description);
   if (!values.prune) return registry(['list', slice.data, ...(values.json ? ['--json'] : [])]);
   const removed = await pruneReleases(slice.data, { keep: values.keep, graceHours: values['grace-hours'] });
   console.log(removed.length ? `${slice.data}: removed ${removed.join(', ')}` : `${slice.data}: nothing to remove`);

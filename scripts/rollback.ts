@@ -5,6 +5,7 @@
  */
 import { RemoteName } from '@shop/contracts';
 import { registry, whoIsReleasing } from './lib/releases';
+import { releaseTarget } from './lib/running-shop';
 
 const slice = RemoteName.safeParse(process.argv[2]);
 if (!slice.success) {
@@ -12,4 +13,5 @@ if (!slice.success) {
   process.exit(2);
 }
 const version = process.argv[3];
+console.error(releaseTarget().description);
 void registry(['rollback', slice.data, ...(version ? [version] : []), '--by', whoIsReleasing()]).then((code) => process.exit(code));

@@ -1,7 +1,9 @@
 /**
  * `npm start`: builds everything, starts the local database (unless MONGODB_URI is set),
  * seeds it when empty, starts the five services and the gateway, and serves the shop on
- * http://localhost:8080 (PORT overrides). Ctrl+C stops everything.
+ * http://localhost:8080 (PORT overrides). While it runs, data/run/shop.json says where (the
+ * gateway's address, the local database, the remote store), for the release commands
+ * (scripts/lib/running-shop.ts). Ctrl+C stops everything.
  *
  * `npm run observe` (OBSERVE=1): the same, with Jaeger receiving every process's traces and
  * Prometheus scraping every process's metrics beside it (docs/operations.md 'npm run observe').
@@ -13,6 +15,7 @@ import { buildAll, seedAll, startStack } from './lib/stack';
 import { GATEWAY_PORT, LOCAL_MONGO_PORT, ROOT } from './lib/paths';
 import { JAEGER_PORTS, startJaeger } from './lib/jaeger';
 import { startPrometheus } from './lib/prometheus';
+import { forgetRunningShop, recordRunningShop } from './lib/running-shop';
 
 /** Prometheus's port with `npm run observe` (PROMETHEUS_PORT overrides). */
 const PROMETHEUS_PORT = 9090;
@@ -37,6 +40,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     step('Stopping…');
+    forgetRunningShop();
     await stack?.stop();
     for (const monitor of monitors) await monitor.stop();
     await database.stop();
@@ -78,6 +82,12 @@ async function main() {
       info(`Metrics: http://localhost:${prometheusPort}  (Prometheus: Status → Targets, Alerts; e.g. shop_orders_placed_total)`);
       info(`Each process's own figures: http://127.0.0.1:<its port + 10000>/metrics (the gateway: 18080)`);
     }
+    recordRunningShop({
+      gatewayUrl: stack.gatewayUrl,
+      // The local database only: an address from MONGODB_URI may hold credentials, and the commands get it from there too.
+      mongoUri: process.env.MONGODB_URI ? null : database.uri,
+      releasesDir: process.env.RELEASES_DIR ?? path.join(ROOT, 'data', 'releases'),
+    });
     step(`5/5 The shop is running: http://localhost:${gatewayPort}  (Ctrl+C stops everything)`);
   } catch (error) {
     console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);

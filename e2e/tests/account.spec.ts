@@ -215,6 +215,9 @@ test('a manager sees the Admin Dashboard link; a guest cart is merged into the a
   await page.getByRole('button', { name: /In den Warenkorb – / }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await logInOnPage(page, email!, password!);
+  // Staff who came to the login by themselves go on to the back office (spec §6).
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/produkt/randm-tornado-9000-blueberry-ice-einweg-vape');
   // The manager's own cart now holds the guest's line (merged at login, spec §4 'Cart').
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   const cart = await (await page.request.get('/api/cart')).json();
@@ -230,12 +233,16 @@ test('a manager sees the Admin Dashboard link; a guest cart is merged into the a
   expect((await axe(page)).violations).toEqual([]);
 });
 
-test('a customer opening the back office is sent to the home page; its API answers 403 @phone', async ({ shopperPage: page }, info) => {
+test('a customer opening the back office is told it is for staff (403), with the way back to the shop; its API answers 403 @phone', async ({
+  shopperPage: page,
+}, info) => {
   const email = `kein-admin.${info.project.name}.${Date.now()}@example.de`;
   await registerVerified(page, email);
   await logInOnPage(page, email);
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/$/);
+  expect((await page.goto('/admin'))!.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('link', { name: 'Zurück zum Shop' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'RandM Tornado Einweg-Vapes' })).toBeVisible();
   expect((await page.request.get('/api/admin/auth-status')).status()).toBe(403);
 });

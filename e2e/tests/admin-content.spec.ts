@@ -95,7 +95,7 @@ test('staff change an information page: the draft stays hidden, publishing makes
 
   const after = await shopperBrowserPage(browser, info, '/ueber-uns');
   await expect(after.page.getByText(line)).toBeVisible();
-  await expect(after.page.getByText(/^Stand: \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
+  await expect(after.page.getByText(/^Stand: \d{2}\.\d{2}\.\d{4}( \(\d+\. Fassung\))?$/)).toBeVisible();
   await after.close();
 });
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-/** Cookie banner, spec §4: only after age verification and without a stored choice. */
+/** Cookie notice, spec §4: only after age verification and without a stored choice; only necessary cookies, so it asks nothing. */
 async function confirmAge(page: Page) {
   await page.goto('/');
   await expect(page.getByTestId('cookie-banner')).toHaveCount(0); // not while the age gate is open
@@ -16,28 +16,19 @@ async function choice(page: Page): Promise<string | null> {
 }
 
 test.describe('cookie banner', () => {
-  test('accept stores "true" and the banner stays away', async ({ page }) => {
+  test('only necessary cookies: a notice that asks nothing; "Verstanden" stores "true" and it stays away', async ({ page }) => {
     await confirmAge(page);
     const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
     await expect(banner).toBeVisible();
-    await banner.getByRole('button', { name: 'Akzeptieren' }).click();
+    // § 25 Abs. 2 TDDDG: no consent to ask for, as the privacy policy says.
+    await expect(banner).toContainText('nur technisch notwendige Cookies');
+    await expect(banner.getByRole('button')).toHaveText(['×', 'Verstanden']);
+    await banner.getByRole('button', { name: 'Verstanden' }).click();
     await expect(banner).toBeHidden();
     expect(await choice(page)).toBe('true');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
-  });
-
-  test('reject is as easy as accept and stores "rejected"', async ({ page }) => {
-    await confirmAge(page);
-    const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
-    const accept = banner.getByRole('button', { name: 'Akzeptieren' });
-    const reject = banner.getByRole('button', { name: 'Ablehnen' });
-    // Same prominence: same classes, comparable size.
-    await expect(reject).toHaveClass((await accept.getAttribute('class')) ?? '');
-    await reject.click();
-    await expect(banner).toBeHidden();
-    expect(await choice(page)).toBe('rejected');
   });
 
   test('the X closes it without storing a choice', async ({ page }) => {

@@ -103,7 +103,7 @@ export async function openFilters(page: Page): Promise<void> {
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   for (const slot of ['slot-cart', 'slot-account'])
-    await expect(page.getByTestId(slot).locator('.shell-remote-slot-loading')).toHaveCount(0);
+    await expect(page.getByTestId(slot).locator('.shell-remote-slot-loading, [data-slot-fallback]')).toHaveCount(0);
 }
 
 export { expect };

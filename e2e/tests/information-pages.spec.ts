@@ -23,7 +23,7 @@ test('every information page in the footer answers with its text, version and, i
     await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     await expect(page.locator('.content-legal')).not.toBeEmpty();
-    await expect(page.getByText(/^Stand: \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
+    await expect(page.getByText(/^Stand: \d{2}\.\d{2}\.\d{4}( \(\d+\. Fassung\))?$/)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), link).toBe(0);
   }
   // The shop under test runs without operator details: the imprint says so and marks each gap.

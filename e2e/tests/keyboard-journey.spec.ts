@@ -101,7 +101,7 @@ test(
     // Cookie banner: reachable by Tab, answered with Enter.
     const banner = page.getByTestId('cookie-banner');
     await expect(banner).toBeVisible();
-    await tabTo(page, banner.getByRole('button', { name: 'Ablehnen' }), 20);
+    await tabTo(page, banner.getByRole('button', { name: 'Verstanden' }), 20);
     await page.keyboard.press('Enter');
     await expect(banner).toBeHidden();
     await noAxeViolations(page, 'home');

@@ -9,9 +9,14 @@
  *
  * Canonical EJSON keeps every BSON type (ObjectId, Date, Decimal128, Long, Binary), so a restored
  * document is equal to the saved one.
+ *
+ * A backup holds every customer's personal data and password hashes: its folders are written
+ * 0700 and its files 0600 (owner only), whatever the umask of the process (the mode given at
+ * creation, so no moment is more open, then set again, as a umask never adds bits but an existing
+ * folder or file keeps the mode it had).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +40,16 @@ export interface BackupManifest {
    */
   consistency: 'snapshot' | 'per-collection';
   databases: Record<string, { collections: Record<string, { count: number; file: string; indexes: IndexDescription[] }> }>;
+}
+
+/** Modes of a backup's folders and files: the owner only. */
+export const BACKUP_FOLDER_MODE = 0o700;
+export const BACKUP_FILE_MODE = 0o600;
+
+/** Creates `folder` (and missing parents) readable by the owner only. */
+async function privateFolder(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: BACKUP_FOLDER_MODE });
+  await chmod(folder, BACKUP_FOLDER_MODE);
 }
 
 /** The shop's databases: `<prefix>_<slice>` for every slice. */
@@ -67,12 +82,15 @@ async function saveCollection(db: Db, collection: string, file: string, session:
       yield `${EJSON.stringify(document, { relaxed: false })}\n`;
     }
   }
-  await pipeline(Readable.from(lines()), createGzip(), createWriteStream(file));
+  await pipeline(Readable.from(lines()), createGzip(), createWriteStream(file, { mode: BACKUP_FILE_MODE }));
+  await chmod(file, BACKUP_FILE_MODE);
   return count;
 }
 
 /**
- * Backs up `databases` of the server at `uri` into a new folder `<outDir>/backup-<time>`.
+ * Backs up `databases` of the server at `uri` into a new folder `<outDir>/backup-<time>` (folders
+ * 0700, files 0600: BACKUP_FOLDER_MODE, BACKUP_FILE_MODE). Missing parents of it are created 0700;
+ * an existing `outDir` keeps its mode.
  * Reads at one snapshot where the server supports it, else collection by collection.
  * @returns the folder and its manifest.
  */
@@ -83,7 +101,7 @@ export async function backupDatabases(
   now = new Date(),
 ): Promise<{ dir: string; manifest: BackupManifest }> {
   const dir = path.join(outDir, `backup-${now.toISOString().replace(/[:.]/g, '-')}`);
-  await mkdir(dir, { recursive: true });
+  await privateFolder(dir);
   const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 10_000 });
   try {
     const session = await snapshotSession(client);
@@ -100,7 +118,7 @@ export async function backupDatabases(
         .filter((collection) => !collection.startsWith('system.'))
         .sort();
       manifest.databases[name] = { collections: {} };
-      await mkdir(path.join(dir, name), { recursive: true });
+      await privateFolder(path.join(dir, name));
       for (const collection of collections) {
         const file = path.join(name, `${collection}.ejson.gz`);
         const count = await saveCollection(db, collection, path.join(dir, file), session);
@@ -109,7 +127,8 @@ export async function backupDatabases(
       }
     }
     await session?.endSession();
-    await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: BACKUP_FILE_MODE });
+    await chmod(path.join(dir, 'manifest.json'), BACKUP_FILE_MODE);
     return { dir, manifest };
   } finally {
     await client.close();

@@ -9,14 +9,16 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import webpack, { type Configuration } from 'webpack';
 import { LiveReleases, RELEASE_VERSION_PATTERN, ReleaseRecord } from '@shop/contracts/admin';
 import { contractUse, type SourceFile } from './event-contracts';
-import { runForExitCode } from './run';
-import { LOCAL_MONGO_PORT, ROOT, type Slice } from './paths';
+import { run, runForExitCode } from './run';
+import { ROOT, type Slice } from './paths';
+import { releaseTarget } from './running-shop';
 
-/** The remote store of the shop `npm start` runs (the gateway's RELEASES_DIR default), or RELEASES_DIR. */
+/** The remote store of the shop the commands act on (RELEASES_DIR, else the running `npm start`'s, else ./data/releases). */
 export function releasesDir(): string {
-  return process.env.RELEASES_DIR ?? path.join(ROOT, 'data', 'releases');
+  return releaseTarget().releasesDir;
 }
 
 /** Every file under `dir` (relative paths, sorted), dotfiles (the build stamp) left out. */
@@ -55,15 +57,41 @@ export function whoIsReleasing(): string {
   return process.env.RELEASE_BY || git(['config', 'user.email']) || os.userInfo().username;
 }
 
+/** A source map as webpack writes it beside each file (`devtool: 'source-map'`). */
+interface SourceMap {
+  sources?: string[];
+  sourcesContent?: Array<string | null>;
+}
+
 /**
- * The browser sources a build was made from, for the events and requests it uses: the `src/`
- * beside its `dist/` (every remote's layout), test files left out. Paths as the event-contract
- * reader expects them (`mf-<slice>/src/…`).
+ * The sources a build was made from, as the build itself keeps them: its source maps (browser
+ * build and `server/`) carry each module's source as compiled (`webpack://<name>/./src/…`), test
+ * files left out. For a build made earlier than the tree's sources (the one a first release
+ * replaces), so its record says what that build uses, not what the tree's sources use now.
+ * @throws when the build has no source maps of its own sources.
  */
-async function sourcesOf(slice: Slice, dist: string): Promise<SourceFile[]> {
-  const src = path.join(dist, '..', 'src');
+async function sourcesInMaps(slice: Slice, dist: string): Promise<SourceFile[]> {
+  const found = new Map<string, string>();
+  for (const file of (await filesOf(dist)).filter((name) => name.endsWith('.js.map'))) {
+    const map = JSON.parse(await readFile(path.join(dist, file), 'utf8')) as SourceMap;
+    (map.sources ?? []).forEach((source, index) => {
+      const own = /^webpack:\/\/[^/]*\/\.\/src\/(.+\.tsx?)$/.exec(source)?.[1];
+      const text = map.sourcesContent?.[index];
+      if (own && !/\.test\.tsx?$/.test(own) && typeof text === 'string') found.set(`mf-${slice}/src/${own}`, text);
+    });
+  }
+  if (!found.size) throw new Error(`${dist} has no source maps of its sources: what it emits, listens to, asks and answers is unknown`);
+  return [...found].map(([file, text]) => ({ path: file, text }));
+}
+
+/**
+ * The browser sources a build was made from, for the events and requests it uses (`src`: by
+ * default the `src/` beside its `dist/`, every remote's layout), test files left out. Paths as
+ * the event-contract reader expects them (`mf-<slice>/src/…`).
+ */
+async function sourcesOf(slice: Slice, dist: string, src = path.join(dist, '..', 'src')): Promise<SourceFile[]> {
   const files = await filesOf(src).catch(() => {
-    throw new Error(`the build's source is needed for its events: no ${src} beside ${dist}`);
+    throw new Error(`the build's source is needed for its events: no ${src} (beside ${dist}?)`);
   });
   return Promise.all(
     files
@@ -92,22 +120,84 @@ export function treeBuild(slice: Slice): string {
   return path.join(ROOT, `mf-${slice}`, 'dist');
 }
 
-/** The record of the build in `dist` (the slice's, with its mf-manifest.json) as it would be published now. */
-export async function recordOf(slice: Slice, dist: string, version: string): Promise<ReleaseRecord> {
+/**
+ * Where `npm run release` builds a slice's candidate: a folder of its own under data/ (one per
+ * run, so two terminals never build into one), never the tree's `mf-<slice>/dist`, which the
+ * running shop serves while the slice has no live release (a candidate the checks refuse must
+ * never reach a shopper).
+ */
+export function candidateFolder(slice: Slice): string {
+  return path.join(ROOT, 'data', 'release-candidates', `mf-${slice}-${process.pid}`);
+}
+
+/**
+ * Builds the app in `appDir` (its `webpack.config.ts`: the browser build and `server/`) into
+ * `outDir` instead of its own `dist/`, which is left as it was. `outDir` is emptied first.
+ * @throws with webpack's errors when the build fails.
+ */
+export async function buildInto(appDir: string, outDir: string): Promise<void> {
+  type Exported = Configuration | Configuration[];
+  const loaded = ((await import(path.join(appDir, 'webpack.config.ts'))) as { default: Exported | { default: Exported } }).default;
+  const exported = (!Array.isArray(loaded) && 'default' in loaded ? loaded.default : loaded) as Exported;
+  const ownDist = path.join(appDir, 'dist');
+  const configs = (Array.isArray(exported) ? exported : [exported]).map((config) => {
+    const own = config.output?.path ?? ownDist;
+    const relative = path.relative(ownDist, own);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`${appDir}: a build outside its dist/ (${own})`);
+    return { ...config, output: { ...config.output, path: path.join(outDir, relative) } };
+  });
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    const compiler = webpack(configs);
+    compiler.run((error, stats) => {
+      compiler.close(() => {});
+      if (error) return reject(error);
+      if (stats?.hasErrors()) {
+        const { errors = [] } = stats.toJson({ all: false, errors: true });
+        return reject(new Error(`build of ${path.basename(appDir)} failed:\n${errors.map((item) => item.message).join('\n')}`));
+      }
+      resolve();
+    });
+  });
+}
+
+/**
+ * Builds the slice's candidate from the tree's sources into its own folder (candidateFolder),
+ * after compiling the packages and services (`tsc -b`: the build imports the packages, the
+ * registry's command line is the admin service's build). Nothing the running shop serves changes.
+ * @returns the candidate's folder (browser build with `server/`).
+ */
+export async function buildCandidate(slice: Slice): Promise<string> {
+  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
+  const folder = candidateFolder(slice);
+  await buildInto(path.join(ROOT, `mf-${slice}`), folder);
+  return folder;
+}
+
+/**
+ * The record of the build in `dist` (the slice's, with its mf-manifest.json) as it would be
+ * published now. `sources`: the `src/` it was built from (by default the one beside `dist`), or
+ * null for a build made earlier than the tree's sources: then its events and requests come from
+ * its own source maps and its commit is 'unknown' (a build does not stamp the commit it was made
+ * from, and the tree's HEAD may be a later one).
+ */
+export async function recordOf(slice: Slice, dist: string, version: string, sources?: string | null): Promise<ReleaseRecord> {
   const manifest = JSON.parse(await readFile(path.join(dist, 'mf-manifest.json'), 'utf8')) as FederationManifest;
   const contracts = JSON.parse(await readFile(path.join(dist, 'contracts.json'), 'utf8').catch(() => '{}')) as Partial<BuildContracts>;
   if (!contracts.version || !contracts.fingerprints)
     throw new Error(`${dist} has no contracts.json: build it with the shop's webpack config`);
   const fingerprints = contracts.fingerprints;
-  const commit = git(['rev-parse', '--short=12', 'HEAD']) ?? 'unknown';
-  const dirty = (git(['status', '--porcelain', '--', `mf-${slice}`, 'packages']) ?? '') !== '';
+  const built = sources === null ? null : (git(['rev-parse', '--short=12', 'HEAD']) ?? 'unknown');
+  const dirty = built !== null && (git(['status', '--porcelain', '--', `mf-${slice}`, 'packages']) ?? '') !== '';
   const roles = { emits: new Set<string>(), listens: new Set<string>(), asks: new Set<string>(), answers: new Set<string>() };
-  for (const [name, use] of contractUse(await sourcesOf(slice, dist)))
+  const files = sources === null ? await sourcesInMaps(slice, dist) : await sourcesOf(slice, dist, sources);
+  for (const [name, use] of contractUse(files))
     for (const role of Object.keys(roles) as Array<keyof typeof roles>) if (use[role].size) roles[role].add(name);
   return ReleaseRecord.parse({
     slice,
     version,
-    commit: dirty ? `${commit}+changes` : commit,
+    commit: built === null ? 'unknown' : dirty ? `${built}+changes` : built,
     createdAt: new Date().toISOString(),
     createdBy: whoIsReleasing(),
     shared: Object.fromEntries(
@@ -135,10 +225,16 @@ export async function recordOf(slice: Slice, dist: string, version: string): Pro
  * Copies a build of the slice (`dist`: browser build with `server/` inside) into the store as
  * `<slice>/<version>/` with its `release.json`. The folder appears whole or not at all (written
  * beside, then renamed), and a version already in the store is left as it is: its files are
- * cached for good by browsers.
+ * cached for good by browsers. `sources`: the `src/` it was built from, when not beside `dist`
+ * (a candidate built into its own folder: the slice's `src/` in the tree), or null for a build
+ * made earlier than the tree's sources (recordOf: the record says only what the build proves).
  * @returns the release's record and its folder.
  */
-export async function publish(slice: Slice, dist: string): Promise<{ record: ReleaseRecord; folder: string; fresh: boolean }> {
+export async function publish(
+  slice: Slice,
+  dist: string,
+  sources?: string | null,
+): Promise<{ record: ReleaseRecord; folder: string; fresh: boolean }> {
   await stat(path.join(dist, 'server', 'remoteEntry.js')).catch(() => {
     throw new Error(`${dist} is no build of a remote with its server build (server/remoteEntry.js missing)`);
   });
@@ -149,7 +245,7 @@ export async function publish(slice: Slice, dist: string): Promise<{ record: Rel
     const record = ReleaseRecord.parse(JSON.parse(await readFile(path.join(folder, 'release.json'), 'utf8')));
     return { record, folder, fresh: false };
   }
-  const record = await recordOf(slice, dist, version);
+  const record = await recordOf(slice, dist, version, sources);
   const partial = `${folder}.partial-${process.pid}`;
   await mkdir(path.dirname(folder), { recursive: true });
   await rm(partial, { recursive: true, force: true });
@@ -164,18 +260,41 @@ function registryCommand(args: string[]): { command: string; args: string[]; env
   return {
     command: process.execPath,
     args: [path.join(ROOT, 'services/admin/dist/releases/release-cli.js'), ...args],
-    env: { ...process.env, MONGODB_URI: process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${LOCAL_MONGO_PORT}/`, LOG_LEVEL: 'silent' },
+    env: { ...process.env, MONGODB_URI: releaseTarget().mongoUri, LOG_LEVEL: 'silent' },
   };
 }
 
 /**
  * Runs the registry's command line (services/admin/dist/releases/release-cli.js) on the shop's
- * database: the local one of `npm start` (port 27017), or MONGODB_URI (with MONGODB_DB).
+ * database: MONGODB_URI (with MONGODB_DB), else the local one of the running `npm start`
+ * (running-shop.ts), else the local default (port 27017).
  * @returns its exit code (its lines go to this terminal).
  */
 export function registry(args: string[]): Promise<number> {
   const { command, args: argv, env } = registryCommand(args);
   return runForExitCode(command, argv, { env });
+}
+
+/**
+ * Before a slice's first release goes live: the build it replaces (`dist`, the tree's build the
+ * shop has served so far) is published, recorded and made live as a version of its own, so a
+ * rollback (`npm run rollback`, the back office) can return to it. Shoppers get the same files as
+ * before, now under a version. It was built earlier (by `npm start`), typically from older
+ * sources than the tree's now: its record takes its events and requests from its own source maps
+ * and names its commit 'unknown' (recordOf). Nothing is done when there is no such build, or it
+ * is the release itself (`--from` the tree's build).
+ * @returns its version, or null when nothing was recorded.
+ * @throws when the registry refuses to record or promote it.
+ */
+export async function recordReplacedBuild(slice: Slice, dist: string, releaseVersion: string): Promise<string | null> {
+  if (!existsSync(path.join(dist, 'server', 'remoteEntry.js'))) return null;
+  const { record, folder } = await publish(slice, dist, null);
+  if (record.version === releaseVersion) return null;
+  if ((await registry(['register', path.join(folder, 'release.json')])) !== 0)
+    throw new Error(`the build ${slice} ${record.version} it replaces could not be recorded`);
+  if ((await registry(['promote', slice, record.version, '--by', whoIsReleasing()])) !== 0)
+    throw new Error(`the build ${slice} ${record.version} it replaces could not be recorded as live`);
+  return record.version;
 }
 
 /** The registry's command line's JSON answer. @throws with the registry's reason when it refuses or cannot be read. */

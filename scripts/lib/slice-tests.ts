@@ -8,12 +8,19 @@ import type { Slice } from './paths';
 
 /**
  * Tests every slice runs: the browser contracts between the slices, the checks before a release,
- * and every Pact contract between the services (jest path pattern `\.pact\.test\.ts$`), both the
+ * the withdrawal text from the content service's renderer into the cart's PDF, and every Pact
+ * contract between the services (jest path pattern `\.pact\.test\.ts$`), both the
  * consumers' and the providers' sides: a team that renews what its service expects of another
  * sees in its own loop whether the other still answers it, and the other way round
  * (docs/releases.md 'Contracts between the services').
  */
-const CONTRACT_TESTS = ['scripts/event-contracts.test.ts', 'scripts/release-checks.test.ts', 'packages/contracts', '\\.pact\\.test\\.ts$'];
+const CONTRACT_TESTS = [
+  'scripts/event-contracts.test.ts',
+  'scripts/release-checks.test.ts',
+  'scripts/legal-text-pdf.test.ts',
+  'packages/contracts',
+  '\\.pact\\.test\\.ts$',
+];
 
 /** Per slice: its folders and packages (jest paths) and the journeys that cross its screens (e2e/tests). */
 export const SLICE_TESTS: Record<Slice, { paths: string[]; journeys: string[] }> = {

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoute, REDIRECTS, ROUTES } from '@shop/routes';
+import { matchRoute, REDIRECTS, rendersInBrowserOnly, ROUTES } from '@shop/routes';
 import type { EntryState, ShopConfig } from '@shop/contracts';
 import { ShopConfigProvider, ShopQueryProvider } from '@shop/shell-api';
 import { Header } from './layout/header';
@@ -75,9 +75,7 @@ export function App({
                   <Route
                     key={route.path}
                     path={route.path}
-                    element={
-                      <RemotePage remote={route.remote} page={route.page} personal={Boolean(route.private && !route.sessionRendered)} />
-                    }
+                    element={<RemotePage remote={route.remote} page={route.page} personal={rendersInBrowserOnly(route)} />}
                   />
                 ))}
                 {Object.entries(REDIRECTS).map(([from, to]) => (

@@ -1,17 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useDismiss } from '@shop/ui';
+import { PersonIcon, useDismiss } from '@shop/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { clearSession, loadSession, showToast, useSession } from '@shop/shell-api';
 import { authApi } from '../api/auth-api';
 import { useWishlistHandlers } from '../features/wishlist/wishlist-handlers';
 import '../styles/account.css';
-
-const PersonIcon = () => (
-  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" />
-  </svg>
-);
 
 /**
  * Header account widget (spec §2 'Header', §6): logged out an icon linking to

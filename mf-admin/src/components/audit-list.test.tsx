@@ -34,3 +34,28 @@ test('a staff member is named with the role; an unknown name shows the role and 
   expect(named).toHaveTextContent('Lena Leitung (Manager)');
   expect(unnamed).toHaveTextContent('Manager 3456cc');
 });
+
+test('a change of the shop settings reads in German: the kind of record, the fields and the presentation modes', () => {
+  render(
+    <AuditList
+      entries={[
+        entry({
+          service: 'content',
+          entity: 'settings',
+          entityId: 'storefront',
+          label: 'Shop-Einstellungen: Darstellung und Bewertungen',
+          action: 'update',
+          changes: [
+            { field: 'presentationMode', before: 'factual', after: 'marketing' },
+            { field: 'reviewsEnabled', before: false, after: true },
+          ],
+        }),
+      ]}
+    />,
+  );
+  const [item] = screen.getAllByRole('listitem').filter((element) => element.classList.contains('admin-audit__entry'));
+  expect(item).toHaveTextContent('Shop-Einstellungen „Shop-Einstellungen: Darstellung und Bewertungen“ geändert');
+  expect(item).toHaveTextContent('Darstellung: sachlich → werblich');
+  expect(item).toHaveTextContent('Kundenbewertungen: Nein → Ja');
+  expect(item).not.toHaveTextContent(/settings|presentationMode|reviewsEnabled|factual|marketing/);
+});

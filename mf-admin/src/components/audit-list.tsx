@@ -14,6 +14,7 @@ const ENTITY_LABELS: Record<string, string> = {
   page: 'Seite',
   media: 'Bild',
   release: 'Live-Version',
+  settings: 'Shop-Einstellungen',
 };
 const ACTION_LABELS: Record<string, string> = {
   create: 'angelegt',
@@ -85,9 +86,13 @@ const FIELD_LABELS: Record<string, string> = {
   liveVersion: 'Live-Version',
   canary: 'Canary',
   retired: 'Entfernte Versionen',
+  presentationMode: 'Darstellung',
+  reviewsEnabled: 'Kundenbewertungen',
 };
 /** Post states in the log ('status' of a post; orders have their own labels). */
 const POST_STATUS_LABELS: Record<string, string> = { draft: 'Entwurf', published: 'Veröffentlicht' };
+/** The storefront's presentation modes (the shop settings, § 19 TabakerzG). */
+const PRESENTATION_LABELS: Record<string, string> = { factual: 'sachlich', marketing: 'werblich' };
 
 /** A stored value as staff read it: '–' for empty, Ja/Nein, lists joined, long texts shortened. */
 function valueText(value: unknown): string {
@@ -108,7 +113,9 @@ const fieldValue = (field: string, value: unknown) =>
     ? ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS]
     : field === 'status' && typeof value === 'string' && value in POST_STATUS_LABELS
       ? POST_STATUS_LABELS[value]!
-      : valueText(value);
+      : field === 'presentationMode' && typeof value === 'string' && value in PRESENTATION_LABELS
+        ? PRESENTATION_LABELS[value]!
+        : valueText(value);
 
 /** Audit entries, newest first: when, who, what, and each changed field before → after. */
 export function AuditList({ entries }: { entries: AuditListEntry[] }) {

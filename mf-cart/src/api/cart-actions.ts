@@ -7,6 +7,7 @@ import { CART_ACTION_FAILED, lineQuantityMessage, promoSavingLabel } from '@shop
 import { cartApi } from './cart-api';
 import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from '../lib/local-cart';
 import { cartErrorReason } from '../lib/cart-errors';
+import { withChallenge } from '../lib/proof-of-work';
 import { cartKeys } from './cart-queries';
 import { useCartUiStore } from '../stores/cart-ui-store';
 
@@ -204,13 +205,15 @@ export const cartActions = {
    * Applies a promo code (spec §5: trimmed, uppercased). Success: 'Gutscheincode angewendet!' /
    * 'Sie sparen {n}%' or '… €'. Invalid: 'Ungültiger Code' with the server message; too many
    * unknown codes (429): 'Zu viele Versuche' with the server's wait time; network
-   * failure: 'Fehler' / 'Fehler beim Anwenden des Gutscheincodes.' (spec §8).
+   * failure: 'Fehler' / 'Fehler beim Anwenden des Gutscheincodes.' (spec §8). Behind a used-up
+   * per-IP backstop the browser solves the service's proof-of-work and sends the code again
+   * (`onSolving` tells the field while it works).
    */
-  async applyPromo(rawCode: string): Promise<boolean> {
+  async applyPromo(rawCode: string, onSolving?: (solving: boolean) => void): Promise<boolean> {
     const code = rawCode.trim().toUpperCase();
     if (!code) return false;
     const cart = await runCartMutation(code, {
-      mutationFn: (value) => backend().applyPromo(value),
+      mutationFn: (value) => withChallenge((headers) => backend().applyPromo(value, headers), onSolving),
       onSuccess: (applied) =>
         showToast({
           title: 'Gutscheincode angewendet!',

@@ -14,9 +14,11 @@ export const cartApi = {
   clear: () => cart('DELETE', '/api/cart'),
   /** 'Erneut bestellen': an earlier order's available products into the cart. */
   reorder: async (orderId: string) => ReorderResponse.parse(await apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/reorder`)),
-  applyPromo: (code: string) => cart('POST', '/api/cart/promo', { code }),
+  applyPromo: (code: string, headers?: Record<string, string>) => cart('POST', '/api/cart/promo', { code }, { headers }),
   removePromo: () => cart('DELETE', '/api/cart/promo'),
-  validatePromo: async (code: string) => PromoValidationResponse.parse(await apiRequest('POST', '/api/promo/validate', { code })),
+  /** `headers`: a solved proof-of-work for the per-IP backstop (lib/proof-of-work.ts). */
+  validatePromo: async (code: string, headers?: Record<string, string>) =>
+    PromoValidationResponse.parse(await apiRequest('POST', '/api/promo/validate', { code }, { headers })),
   /** A product by id (spec §7: the local cart reads price and salePrice from it). */
   product: async (id: string) => Product.parse(await apiRequest('GET', `/api/products/${encodeURIComponent(id)}`)),
   /** 'Frequently bought together': up to 8 featured products (spec §7); the page picks 3 not in the cart. */

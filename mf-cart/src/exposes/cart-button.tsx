@@ -3,6 +3,7 @@ import { handle, on } from '@shop/event-bus';
 import { CART_REUSE_ON_OPEN_MS, cartActions, useItemCount } from '../api/cart-actions';
 import { SideCart } from '../features/side-cart/side-cart';
 import { showToast } from '@shop/shell-api';
+import { CartIcon } from '@shop/ui';
 import { LOCAL_CART_NOTICE } from '../lib/local-cart';
 import '../styles/cart.css';
 
@@ -52,11 +53,7 @@ export default function CartButton() {
         onClick={cartActions.openDrawer}
         data-testid="cart-button"
       >
-        <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <circle cx="9" cy="21" r="1" />
-          <circle cx="20" cy="21" r="1" />
-          <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
-        </svg>
+        <CartIcon />
         {count > 0 && (
           <span className="cart-button__badge" data-testid="cart-badge" aria-hidden="true">
             {count}

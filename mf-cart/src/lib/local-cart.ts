@@ -122,7 +122,8 @@ export interface CartBackend {
   update(itemId: string, quantity: number): Promise<CartResponse>;
   remove(itemId: string): Promise<CartResponse>;
   clear(): Promise<CartResponse>;
-  applyPromo(code: string): Promise<CartResponse>;
+  /** `headers`: a solved proof-of-work for the service's per-IP backstop (lib/proof-of-work.ts). */
+  applyPromo(code: string, headers?: Record<string, string>): Promise<CartResponse>;
   removePromo(): Promise<CartResponse>;
 }
 
@@ -132,7 +133,8 @@ export interface CartBackend {
  */
 export function localCartBackend(deps: {
   loadProduct: (id: string) => Promise<Product>;
-  validatePromo: (code: string) => Promise<PromoValidationResponse>;
+  /** `headers` carry a solved proof-of-work to the service's per-IP backstop (lib/proof-of-work.ts). */
+  validatePromo: (code: string, headers?: Record<string, string>) => Promise<PromoValidationResponse>;
   apiError: (status: number, message: string) => Error;
 }): CartBackend {
   const priced = () => priceLocalCart(readLocalCart(), deps.loadProduct);
@@ -177,9 +179,9 @@ export function localCartBackend(deps: {
         data.lines = [];
         data.promo = null;
       }),
-    applyPromo: (code) =>
+    applyPromo: (code, headers) =>
       change(async (data) => {
-        data.promo = appliedPromoFromValidation(await deps.validatePromo(code));
+        data.promo = appliedPromoFromValidation(await deps.validatePromo(code, headers));
       }),
     removePromo: () =>
       change((data) => {

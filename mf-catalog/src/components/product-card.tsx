@@ -2,7 +2,7 @@ import { Button } from '@shop/ui';
 import { ActionForm, useAddToCart, useFactualMode, useReviewsEnabled } from '@shop/shell-api';
 import { Link } from 'react-router-dom';
 import { CART_FORM_ACTIONS, type Product } from '@shop/contracts';
-import { batteryMahForPuffCount, isSoldOut, productLink } from '@shop/catalog-rules';
+import { batteryMahForPuffCount, isSoldOut, nicotineLabel, productLink } from '@shop/catalog-rules';
 import { formatInteger } from '@shop/format';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
@@ -50,7 +50,8 @@ export function ProductCard({
         {rating && <RatingStars value={rating.average} count={rating.count} />}
         <PriceTag product={product} />
         <p className="catalog-product-card__facts">
-          {formatInteger(product.puffCount)} Züge · Akku {product.batteryMah ?? batteryMahForPuffCount(product.puffCount)} mAh · 2 % Nikotin
+          {formatInteger(product.puffCount)} Züge · Akku {product.batteryMah ?? batteryMahForPuffCount(product.puffCount)} mAh ·{' '}
+          {nicotineLabel(product.nicotineMgPerMl)}
         </p>
         {soldOut ? (
           <Button variant="secondary" className="catalog-product-card__buy" disabled>

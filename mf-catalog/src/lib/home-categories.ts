@@ -1,8 +1,9 @@
+import { CATEGORY_DEFINITIONS } from '@shop/contracts';
+
 /**
  * The categories the storefront puts forward, in one place. Spec §2 'Home': round shortcuts
  * 7K, 9K, S10K, 12K … 40K (Tornado 10000 is not among them), and a carousel for each of them
- * but 40K; spec §9: the product page's round badges are the carousels' categories with the
- * shisha line last.
+ * but 40K.
  */
 export const HOME_CATEGORY_IDS = [
   'cat-tornado-7000',
@@ -20,8 +21,12 @@ export const HOME_CATEGORY_IDS = [
 /** The home page's carousels (spec §2 'Home'), in order. */
 export const CAROUSEL_IDS = HOME_CATEGORY_IDS.filter((id) => id !== 'cat-tornado-40000');
 
-/** The product page's round category badges (spec §9). */
+/**
+ * The product page's round model chips: every model of the catalogue's taxonomy, derived from it
+ * (spec §9 names nine and leaves out Tornado 10000 and 40000, which the shop sells too), the
+ * Tornado line by puff count, the shisha line last.
+ */
 export const BADGE_IDS = [
-  ...CAROUSEL_IDS.filter((id) => !id.startsWith('cat-shisha-')),
-  ...CAROUSEL_IDS.filter((id) => id.startsWith('cat-shisha-')),
-];
+  ...CATEGORY_DEFINITIONS.filter((category) => category.line === 'tornado').sort((a, b) => a.puffCount - b.puffCount),
+  ...CATEGORY_DEFINITIONS.filter((category) => category.line === 'shisha'),
+].map((category) => category.id);

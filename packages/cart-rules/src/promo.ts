@@ -1,5 +1,5 @@
 import type { AppliedPromo, PromoDiscount, PromoValidationResponse } from '@shop/contracts';
-import { centsToDecimal, decimalToCents, formatEur } from '@shop/format';
+import { centsToDecimal, decimalToCents, formatEur, formatPercent } from '@shop/format';
 
 /** The API's applied promo (EUR string for fixed codes) for a code and its discount in cents. */
 export function appliedPromo(code: string, discount: PromoDiscount): AppliedPromo {
@@ -32,7 +32,7 @@ export function promoValidation(code: string, discount: PromoDiscount): PromoVal
     : { code, type: 'fixed', discount: discount.amountCents / 100 };
 }
 
-/** What a code saves as spec §8's toast writes it ('Sie sparen {discount}% or €'): '10%' or '5,00 €'. */
+/** What a code saves as spec §8's toast writes it ('Sie sparen {discount}% or €'), in German notation: '10 %' or '5,00 €'. */
 export function promoSavingLabel(promo: AppliedPromo): string {
-  return promo.type === 'percentage' ? `${promo.percent}%` : formatEur(decimalToCents(promo.amount));
+  return promo.type === 'percentage' ? formatPercent(promo.percent) : formatEur(decimalToCents(promo.amount));
 }

@@ -1,4 +1,4 @@
-import { SHIPPING_METHOD_LABEL, type AppliedPromo, type Order } from '@shop/contracts';
+import { DELIVERY_PROMISE, SHIPPING_METHOD_LABEL, type AppliedPromo, type Order } from '@shop/contracts';
 import { formatEurDecimal, formatIsoDate, isoDateInBerlin } from '@shop/format';
 
 /** One labelled amount or detail of a receipt; `kind` lets a screen style the row. */
@@ -53,13 +53,13 @@ export const paymentDueDateText = (order: Pick<Order, 'payment'>) => formatIsoDa
 
 /**
  * What happens next after a prepayment order, in the words of the thank-you page and the
- * confirmation e-mail: pay by the due date with the order number, shipping after payment, the
+ * confirmation e-mail: pay by the due date with the order number, the shop's one delivery promise (DELIVERY_PROMISE), the
  * age check at the door (legal-de.md §1.6).
  */
 export function nextSteps(order: Pick<Order, 'payment' | 'shipping'>): string[] {
   return [
     `Bitte überweisen Sie den Betrag bis zum ${paymentDueDateText(order)} und geben Sie als Verwendungszweck nur Ihre Bestellnummer an. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.`,
-    `Sobald Ihre Zahlung eingegangen ist, versenden wir Ihre Bestellung innerhalb von 1–3 Werktagen mit ${order.shipping.label}.`,
+    `${DELIVERY_PROMISE} (${order.shipping.label}).`,
     'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
   ];
 }

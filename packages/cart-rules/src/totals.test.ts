@@ -86,6 +86,6 @@ describe('promo shapes (cents inside, EUR strings at the API)', () => {
     const applied = appliedPromo('WILLKOMMEN10', { type: 'percentage', percent: 10 });
     expect(applied).toEqual({ code: 'WILLKOMMEN10', type: 'percentage', percent: 10 });
     expect(promoDiscountOf(applied)).toEqual({ type: 'percentage', percent: 10 });
-    expect(promoSavingLabel(applied)).toBe('10%');
+    expect(promoSavingLabel(applied)).toBe('10\u00a0%');
   });
 });

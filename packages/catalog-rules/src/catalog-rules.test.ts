@@ -1,6 +1,10 @@
+import { CATEGORY_DEFINITIONS, DELIVERY_PROMISE } from '@shop/contracts';
 import {
   batteryMahForPuffCount,
   categorySlugFor,
+  categoryText,
+  FALLBACK_META_DESCRIPTION,
+  productMetaDescription,
   discountPercent,
   flavorSlug,
   isSoldOut,
@@ -121,4 +125,23 @@ describe('search text', () => {
     expect(splitProductName('RandM Shisha 10000 Love 66')).toEqual(['RandM Shisha 10000', 'Love 66']);
     expect(splitProductName('Love 66 Edition')).toEqual(['Love 66 Edition', '']);
   });
+});
+
+describe('meta descriptions name the shop’s one delivery promise', () => {
+  test('every category, the fallback and a product', () => {
+    const texts = [
+      ...CATEGORY_DEFINITIONS.map((category) => categoryText(category.slug)!.metaDescription),
+      FALLBACK_META_DESCRIPTION,
+      productMetaDescription({ name: 'RandM Tornado 9000 Cola', puffCount: 9000, flavor: 'Cola', nicotineStrength: '2%' }),
+    ];
+    for (const text of texts) expect(text).toContain(`${DELIVERY_PROMISE}.`);
+    expect(texts.filter((text) => /Lieferung in 1–3 Werktagen/.test(text))).toEqual([]);
+  });
+});
+
+test('category texts name no nicotine strength: staff set it per product, the product page shows it', () => {
+  const texts = CATEGORY_DEFINITIONS.map((category) => categoryText(category.slug)!);
+  for (const text of [...texts.flatMap((t) => [t.heading, ...t.paragraphs, t.metaDescription]), FALLBACK_META_DESCRIPTION])
+    expect(text).not.toMatch(/mg\/ml|\d\s?%/);
+  for (const text of texts) expect(text.paragraphs[0]).toContain('Den Nikotingehalt jeder Sorte finden Sie auf ihrer Produktseite.');
 });

@@ -1,10 +1,11 @@
+import { DELIVERY_PROMISE } from '@shop/contracts';
 import { formatInteger } from '@shop/format';
 import { batteryMahForPuffCount } from './product-facts';
 
 /**
  * Text blocks per category slug (spec §2 'Category listing': test id seo-tornado-{n} or
  * seo-shisha-10000; texts for 10000 and 40000 were not given and are written here) and the
- * meta descriptions with their generic fallback. Factual product information only: online
+ * meta descriptions with their generic fallback (each naming the shop's one DELIVERY_PROMISE). Factual product information only: online
  * advertising for e-cigarettes is not allowed (§ 19 TabakerzG, legal-de.md §0.2).
  */
 interface CategoryText {
@@ -13,6 +14,12 @@ interface CategoryText {
   paragraphs: string[];
   metaDescription: string;
 }
+
+/**
+ * Where a category's nicotine strength is told: staff set it per product (0, 10 or 20 mg/ml), so
+ * a category text names none and points to the product page, which shows the product's own.
+ */
+const NICOTINE_ON_PRODUCT_PAGE = 'Den Nikotingehalt jeder Sorte finden Sie auf ihrer Produktseite.';
 
 const TORNADO_NOTES: Record<number, string> = {
   7000: 'Die Tornado 7000 ist das kompakteste Modell der Reihe. Laut Herstellerangaben fasst sie 14 ml Liquid und hat einen einstellbaren Luftstrom.',
@@ -33,12 +40,12 @@ function tornadoText(puffs: number): CategoryText {
     testId: `seo-tornado-${puffs}`,
     heading: `RandM Tornado ${puffs}: Wissenswertes`,
     paragraphs: [
-      `Die RandM Tornado ${puffs} ist eine Einweg-E-Zigarette mit bis zu ${n} Zügen. Der Nikotingehalt beträgt 20 mg/ml (2 %), der Akku hat ${batteryMahForPuffCount(puffs)} mAh und ist wiederaufladbar.`,
+      `Die RandM Tornado ${puffs} ist eine Einweg-E-Zigarette mit bis zu ${n} Zügen und einem wiederaufladbaren Akku mit ${batteryMahForPuffCount(puffs)} mAh. ${NICOTINE_ON_PRODUCT_PAGE}`,
       TORNADO_NOTES[puffs] ?? '',
       'Die tatsächliche Zugzahl hängt von Zuglänge und Zugstärke ab. Leere Geräte enthalten einen Akku: Bitte geben Sie sie bei einer Sammelstelle für Elektro-Altgeräte oder über unsere Rücknahme ab, nicht in den Hausmüll.',
       'Verkauf und Versand nur an Erwachsene ab 18 Jahren. Das Alter wird bei der Bestellung und bei der Zustellung geprüft.',
     ].filter(Boolean),
-    metaDescription: `RandM Tornado ${puffs} kaufen: Einweg-Vapes mit bis zu ${n} Zügen, 20 mg/ml Nikotin, ${batteryMahForPuffCount(puffs)} mAh Akku. Alle Geschmacksrichtungen, Lieferung in 1–3 Werktagen.`,
+    metaDescription: `RandM Tornado ${puffs} kaufen: Einweg-Vapes mit bis zu ${n} Zügen und ${batteryMahForPuffCount(puffs)} mAh Akku. ${DELIVERY_PROMISE}.`,
   };
 }
 
@@ -46,15 +53,14 @@ const SHISHA: CategoryText = {
   testId: 'seo-shisha-10000',
   heading: 'RandM Shisha 10000: Wissenswertes',
   paragraphs: [
-    'Die RandM Shisha 10000 ist eine Einweg-E-Shisha mit bis zu 10.000 Zügen und Shisha-typischen Geschmacksrichtungen. Der Nikotingehalt beträgt 20 mg/ml (2 %).',
+    `Die RandM Shisha 10000 ist eine Einweg-E-Shisha mit bis zu 10.000 Zügen und Shisha-typischen Geschmacksrichtungen. ${NICOTINE_ON_PRODUCT_PAGE}`,
     'Leere Geräte enthalten einen Akku: Bitte geben Sie sie bei einer Sammelstelle für Elektro-Altgeräte oder über unsere Rücknahme ab.',
     'Verkauf und Versand nur an Erwachsene ab 18 Jahren. Das Alter wird bei der Bestellung und bei der Zustellung geprüft.',
   ],
-  metaDescription: 'RandM Shisha 10000 kaufen: Einweg-E-Shisha mit bis zu 10.000 Zügen und 20 mg/ml Nikotin. Lieferung in 1–3 Werktagen.',
+  metaDescription: `RandM Shisha 10000 kaufen: Einweg-E-Shisha mit bis zu 10.000 Zügen in Shisha-typischen Geschmacksrichtungen. ${DELIVERY_PROMISE}.`,
 };
 
-export const FALLBACK_META_DESCRIPTION =
-  'RandM Einweg-Vapes online kaufen: alle Modelle und Geschmacksrichtungen, 20 mg/ml Nikotin, Lieferung in 1–3 Werktagen. Nur für Erwachsene.';
+export const FALLBACK_META_DESCRIPTION = `RandM Einweg-Vapes online kaufen: alle Modelle und Geschmacksrichtungen. ${DELIVERY_PROMISE}. Nur für Erwachsene.`;
 
 /** Text of a category slug, or null for unknown slugs (the meta description then falls back). */
 export function categoryText(slug: string): CategoryText | null {
@@ -64,7 +70,7 @@ export function categoryText(slug: string): CategoryText | null {
   return tornadoText(Number(match[1]));
 }
 
-/** Page description of a product (spec §2): name, puff count with thousands separators, flavour, nicotine, call to order. */
+/** Page description of a product (spec §2): name, puff count with thousands separators, flavour, nicotine, call to order with the delivery promise. */
 export function productMetaDescription(product: { name: string; puffCount: number; flavor: string; nicotineStrength: string }): string {
-  return `${product.name}: ${formatInteger(product.puffCount)} Züge, Geschmack ${product.flavor}, Nikotinstärke ${product.nicotineStrength}. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.`;
+  return `${product.name}: ${formatInteger(product.puffCount)} Züge, Geschmack ${product.flavor}, Nikotinstärke ${product.nicotineStrength}. Jetzt online bestellen – ${DELIVERY_PROMISE}.`;
 }

@@ -5,3 +5,4 @@ export * from './related-products';
 export * from './category-texts';
 export * from './price-reference';
 export * from './product-law';
+export * from './nicotine';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Address } from './orders';
 import { personName } from './person-name';
 import { lazySchema } from './lazy-schema';
+import { safeReturnPath } from './storefront-forms';
 
 /**
  * Accounts (spec §3 'User', §5 password rules, §6 roles, §7 /api/auth calls). Every
@@ -45,6 +46,17 @@ export type RegisterBody = z.input<typeof RegisterBody>;
 /** `POST /api/auth/login`: spec §7 'credentials'. */
 export const LoginBody = lazySchema(() => z.object({ email: Email, password: PasswordInput }).strict());
 export type LoginBody = z.input<typeof LoginBody>;
+
+/** The login page's query parameter naming the page to go back to after the login (`/anmelden?weiter=/admin`). */
+export const LOGIN_RETURN_PARAM = 'weiter';
+
+/**
+ * Where a login leads (spec §6): back to the page the visitor was sent to the login from
+ * (`returnPath`, a path of this shop only: safeReturnPath), else the back office for the staff
+ * roles, else the home page. The login page and the login form's 303 use it alike.
+ */
+export const pathAfterLogin = (returnPath: unknown, role: UserRole): string =>
+  safeReturnPath(returnPath, role === 'customer' ? '/' : '/admin');
 
 /** A saved delivery address: the checkout's German address rules. */
 export const SavedAddress = Address;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { CartLineItemCreateBody, CartQuantity, ShopEvents } from './index';
+import { CartLineItemCreateBody, CartQuantity, ContactBody, Email, LoginBody, RegisterBody, ShopEvents } from './index';
 
 describe('lazySchema: a schema built on its first use', () => {
   test('nothing is built until the schema is used, and it is built once', () => {
@@ -22,6 +22,20 @@ describe('lazySchema: a schema built on its first use', () => {
     expect(extended.parse({ productId: 'a'.repeat(24), quantity: 2, note: 'x' })).toMatchObject({ quantity: 2 });
     expect(Object.keys(CartQuantity)).toEqual(Object.keys(z.number()));
     expect(z.toJSONSchema(CartLineItemCreateBody)).toMatchObject({ properties: { quantity: { type: 'integer', maximum: 99 } } });
+  });
+
+  test('JSON Schema of stand-ins for pipes and transforms (an OpenAPI document converts them), as input and as output', () => {
+    const trimmed = lazySchema(() => z.string().trim().pipe(z.email()));
+    const counted = lazySchema(() => z.string().transform((text) => text.length));
+    const body = lazySchema(() => z.object({ email: trimmed, count: counted.optional() }));
+    expect(z.toJSONSchema(trimmed, { io: 'input' })).toMatchObject({ type: 'string' });
+    expect(z.toJSONSchema(trimmed)).toMatchObject({ type: 'string', format: 'email' });
+    expect(z.toJSONSchema(body, { io: 'input' })).toMatchObject({
+      type: 'object',
+      properties: { email: { type: 'string' }, count: { type: 'string' } },
+    });
+    for (const schema of [Email, RegisterBody, LoginBody, ContactBody])
+      for (const io of ['input', 'output'] as const) expect(z.toJSONSchema(schema, { io, unrepresentable: 'any' })).toBeTruthy();
   });
 
   test('event payloads are checked as before (the event bus parses with them)', () => {

@@ -132,6 +132,25 @@ export type InvoiceRef = z.infer<typeof InvoiceRef>;
 /** The invoice numbers the shop issues: 'RE-' and 6 or more digits, counted without gaps (§ 14 Abs. 4 Nr. 4 UStG). */
 export const InvoiceNumber = lazySchema(() => z.string().regex(/^RE-\d{6,}$/, 'Rechnungsnummer wie RE-000042'));
 
+/**
+ * A withdrawal declared for an order (§ 356a BGB), as its buyer sees it on the order page: when it
+ * was received (ISO time), which items in the buyer's words ('' = the whole order) and where it
+ * stands: `received` (the refund of money received is still to come), `refunded` (booked, on
+ * `refundedOn`, 'YYYY-MM-DD'), `cancelled` (withdrawn before payment: the order is cancelled and
+ * nothing is owed).
+ */
+export const OrderWithdrawal = lazySchema(() =>
+  z
+    .object({
+      receivedAt: z.string(),
+      items: z.string(),
+      status: z.enum(['received', 'refunded', 'cancelled']),
+      refundedOn: IsoDate.nullable(),
+    })
+    .strict(),
+);
+export type OrderWithdrawal = z.infer<typeof OrderWithdrawal>;
+
 /** An order as the buyer sees it (thank-you page, account order list). */
 export const Order = lazySchema(() =>
   z
@@ -176,6 +195,8 @@ export const Order = lazySchema(() =>
         .nullable(),
       /** Its invoices, oldest first: issued when the order is shipped; a correction adds a cancellation invoice. */
       invoices: z.array(InvoiceRef),
+      /** The withdrawal declared for it (one per order), or null. */
+      withdrawal: OrderWithdrawal.nullable(),
     })
     .strict(),
 );
@@ -261,8 +282,44 @@ export interface WithdrawalNavigationState {
   withdrawalPrefill: { name: string; orderNumber: string; email: string };
 }
 
-/** The receipt of a withdrawal: when it was received (ISO time) and where the confirmation went. */
+/**
+ * The receipt of a withdrawal: when it was received (ISO time), where the confirmation went, and
+ * who declared it (`name`, as typed in the declaration). `name` is left out of the answer to a
+ * repeated declaration (the first one's receipt), which anyone knowing order number and e-mail
+ * address can send: it would hand them the first declarant's name.
+ */
 export const WithdrawalReceipt = lazySchema(() =>
-  z.object({ withdrawalId: z.string(), orderNumber: z.string(), receivedAt: z.string(), email: z.string(), items: z.string() }).strict(),
+  z
+    .object({
+      withdrawalId: z.string(),
+      orderNumber: z.string(),
+      receivedAt: z.string(),
+      email: z.string(),
+      items: z.string(),
+      name: z.string().optional(),
+    })
+    .strict(),
 );
 export type WithdrawalReceipt = z.infer<typeof WithdrawalReceipt>;
+
+/**
+ * The outcome of the withdrawal form sent without JavaScript (WITHDRAWAL_FORM_ACTIONS), with
+ * which the server renders /vertrag-widerrufen once: `form` with the entries and the German
+ * errors by field (`form` for one about the whole declaration: no such order, too many
+ * attempts), `review` with the checked entries to confirm, or `received` with the receipt.
+ */
+export const WithdrawalFormState = lazySchema(() =>
+  z
+    .object({
+      step: z.enum(['form', 'review', 'received']),
+      values: z.object({ name: z.string(), orderNumber: z.string(), email: z.string(), items: z.string() }).strict(),
+      errors: z.partialRecord(z.enum(['name', 'orderNumber', 'email', 'items', 'form']), z.string()),
+      receipt: WithdrawalReceipt.nullable(),
+    })
+    .strict(),
+);
+export type WithdrawalFormState = z.infer<typeof WithdrawalFormState>;
+
+/** `GET /api/withdrawals/form/outcome`: the form's outcome for this browser, or null. */
+export const WithdrawalFormOutcome = lazySchema(() => z.object({ state: WithdrawalFormState.nullable() }).strict());
+export type WithdrawalFormOutcome = z.infer<typeof WithdrawalFormOutcome>;

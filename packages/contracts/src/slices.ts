@@ -66,6 +66,12 @@ export const ShopConfig = lazySchema(() =>
       presentationMode: PresentationMode,
       /** Reviews from verified buyers are shown (ratings, review lists, the review form). */
       reviewsEnabled: z.boolean(),
+      /**
+       * When the gateway made this configuration for the page (ISO 8601 instant): what the page
+       * says about 'now' (the footer's copyright year) is the same in the server's HTML and in the
+       * browser's hydration, whatever the visitor's clock says.
+       */
+      renderedAt: z.string().datetime(),
     })
     .strict(),
 );

@@ -24,6 +24,23 @@ describe('safeReturnPath', () => {
   ])('refuses %p: the fallback instead', (value) => {
     expect(safeReturnPath(value, '/warenkorb')).toBe('/warenkorb');
   });
+
+  test.each([
+    ['/中', '/%E4%B8%AD'],
+    ['/kategorien/süß?suche=blaue beere', '/kategorien/s%C3%BC%C3%9F?suche=blaue%20beere'],
+    ['/a"b<c>', '/a%22b%3Cc%3E'],
+    // Already encoded: kept as it is (encoding twice would change the page).
+    ['/%E4%B8%AD?x=%C3%A4', '/%E4%B8%AD?x=%C3%A4'],
+  ])('percent-encodes what a Location header cannot carry: %p', (value, expected) => {
+    const path = safeReturnPath(value);
+    expect(path).toBe(expected);
+    expect(path).toMatch(/^[\x21-\x7e]+$/);
+    expect(safeReturnPath(path)).toBe(path);
+  });
+
+  test('a value that cannot be encoded (a lone surrogate) gets the fallback', () => {
+    expect(safeReturnPath('/\ud800', '/warenkorb')).toBe('/warenkorb');
+  });
 });
 
 describe('the flash cookie', () => {

@@ -53,15 +53,27 @@ export const AGE_ANSWERED_ATTRIBUTE = 'data-age-verified';
 /** The form field every storefront form carries: the path and query of the page it is on. */
 export const RETURN_FIELD = 'zurueck';
 
+/** Characters a URL carries as written (RFC 3986 unreserved, reserved and '%'); any other is percent-encoded. */
+const NOT_URL_CHARACTERS = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+/g;
+
 /**
  * A path on this shop to send the browser back to: `value` when it is an absolute path of this
  * origin ('/…', not '//host' or '/\host', which browsers read as another site), else `fallback`.
- * Guards every 303 of a form against being an open redirect.
+ * Guards every 303 of a form against being an open redirect. What a URL (and so a `Location`
+ * header, which holds only visible ASCII) cannot carry as written, a space or a character such
+ * as 'ä' or '中', is percent-encoded as UTF-8, as a browser's address bar sends it: forms call this
+ * before they act, so the answer to an action that ran can always be sent. A value that cannot be
+ * encoded (a lone surrogate) gets `fallback`.
  */
 export function safeReturnPath(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || value.length > 2000) return fallback;
   if (!/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  return value;
+  try {
+    const encoded = value.replace(NOT_URL_CHARACTERS, (characters) => encodeURIComponent(characters));
+    return encoded.length > 2000 ? fallback : encoded;
+  } catch {
+    return fallback;
+  }
 }
 
 /** The German answer to a form, shown on the page it led to (JavaScript off or not yet loaded). */
@@ -151,3 +163,41 @@ export const NEWSLETTER_FORM_ACTIONS = {
   /** `email`, `consentVersion` (the version of NEWSLETTER_CONSENT the form showed). */
   subscribe: '/api/newsletter/form/subscribe',
 } as const;
+
+/**
+ * Login and registration as forms of the account service (docs/decisions/forms-first.md), the same
+ * checks, limits and texts as `POST /api/auth/login` and `/api/auth/register`. A failure answers
+ * 303 back to the form's page with the German reason; success goes on (login: pathAfterLogin).
+ */
+export const ACCOUNT_FORM_ACTIONS = {
+  /** `email`, `password`, `weiter` (LOGIN_RETURN_PARAM: the page to go back to). */
+  login: '/api/auth/form/login',
+  /** `firstName`, `lastName`, `email`, `password`, `confirmPassword` (must repeat the password). */
+  register: '/api/auth/form/register',
+} as const;
+
+/**
+ * The contact form as a form of the content service (docs/decisions/forms-first.md), the same
+ * checks, spam limits and texts as `POST /api/contact`.
+ */
+export const CONTACT_FORM_ACTIONS = {
+  /** ContactBody's fields (name, email, orderNumber, subject, message, the honeypot homepage) and `zurueck`. */
+  send: '/api/contact/form',
+} as const;
+
+/**
+ * 'Vertrag widerrufen' (§ 356a BGB) as a form of the cart service, for browsers without
+ * JavaScript and taps before hydration: fields `name`, `orderNumber`, `email`, `items` and the
+ * step `schritt`: 'pruefen' (check the entries, then show them for review), 'aendern' (back to
+ * the form with the entries), 'bestaetigen' (declare the withdrawal). The answer is 303 to the
+ * page, which the server renders with the outcome (WithdrawalFormState): the form with the
+ * German errors at the fields, the review, or the receipt.
+ */
+export const WITHDRAWAL_FORM_ACTIONS = {
+  declare: '/api/withdrawals/form',
+  /** The outcome for the page's server render (GET; read once, then forgotten). */
+  outcome: '/api/withdrawals/form/outcome',
+} as const;
+
+/** The steps of the withdrawal form (its `schritt` field). */
+export const WITHDRAWAL_FORM_STEPS = { check: 'pruefen', edit: 'aendern', confirm: 'bestaetigen' } as const;

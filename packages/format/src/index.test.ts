@@ -7,6 +7,8 @@ import {
   formatEurDecimal,
   formatInteger,
   formatIsoDate,
+  formatDecimal,
+  formatPercent,
   addDaysToIsoDate,
   isoDateInBerlin,
   parseEuroInput,
@@ -41,6 +43,16 @@ describe('German formatting', () => {
       expect(formatInteger(value)).toBe(integer.format(value));
     }
     expect(() => formatInteger(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  test("percentages are written as Intl's 'de-DE' percent format writes them: '10 %', '1,7 %'", () => {
+    const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 2 });
+    for (const value of [0, 1, 2, 10, 19, 1.7, 1.75, 0.5, 50, 1234, -3, -0.5])
+      expect(formatPercent(value)).toBe(percent.format(value / 100));
+    expect(formatPercent(10)).toBe('10\u00a0%');
+    expect(formatDecimal(1.5)).toBe('1,5');
+    expect(formatDecimal(1234.5)).toBe('1.234,5');
+    expect(() => formatDecimal(Number.NaN)).toThrow(RangeError);
   });
 
   test('two-decimal strings and cents convert both ways', () => {

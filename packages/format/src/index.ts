@@ -76,6 +76,26 @@ export function formatInteger(value: number): string {
   return `${rounded < 0 || Object.is(rounded, -0) ? '-' : ''}${groupThousands(String(Math.abs(rounded)))}`;
 }
 
+/**
+ * A number in German notation with at most two decimals, as Intl's 'de-DE' writes it: thousands
+ * dots and a decimal comma (1.5 → '1,5', 20 → '20', 1234.5 → '1.234,5').
+ */
+export function formatDecimal(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`formatDecimal: not a finite number: ${value}`);
+  const hundredths = roundHalfExpand(value * 100);
+  const whole = formatInteger(Math.trunc(hundredths / 100));
+  const fraction = String(Math.abs(hundredths) % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const sign = hundredths < 0 && whole === '0' ? '-' : '';
+  return `${sign}${whole}${fraction ? `,${fraction}` : ''}`;
+}
+
+/** A percentage as Intl's 'de-DE' percent format writes it: a no-break space before the sign (10 → '10 %', 1.75 → '1,75 %'). */
+export function formatPercent(value: number): string {
+  return `${formatDecimal(value)}\u00a0%`;
+}
+
 /** An average of stars with one decimal in German notation: 4.25 → '4,3', 5 → '5,0'. */
 export function formatRating(value: number): string {
   return ratingFormatter().format(value);

@@ -39,6 +39,12 @@ export interface RouteDefinition<R extends RouteRemote = RouteRemote, P extends 
    * pages render in the browser after hydration.
    */
   sessionRendered?: boolean;
+  /**
+   * A private page whose first screen is the same for every visitor (login, registration): the
+   * server renders it like a public page, so its forms work before and without JavaScript
+   * (docs/decisions/forms-first.md). Still `noindex` and out of the sitemap.
+   */
+  serverRendered?: boolean;
   /** For a second address of a page: the address search engines should index instead (canonical link, sitemap). */
   canonicalPath?: string;
 }
@@ -83,6 +89,7 @@ function route<const R extends RouteRemote, const P extends string, const Path e
 }
 
 const personal = { private: true } as const;
+const personalForm = { private: true, serverRendered: true } as const;
 const loginOnly = { private: true, requiresLogin: true } as const;
 
 export const ROUTES = [
@@ -105,12 +112,13 @@ export const ROUTES = [
   route('/checkout', 'cart', 'checkout', 'Kasse', { ...personal, canonicalPath: '/kasse' }),
   route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung', personal),
   // § 356a BGB withdrawal function (not in the spec; legal-de.md §4.8), linked from the footer.
-  route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen'),
+  // Rendered from the visitor's session: the answer of its form without JavaScript (WITHDRAWAL_FORM_ACTIONS).
+  route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen', { sessionRendered: true }),
   // The review invitation's opt-out link.
   route('/bewertung/abmelden', 'cart', 'review-unsubscribe', 'Keine Bewertungseinladungen mehr', personal),
   // account
-  route('/anmelden', 'account', 'login', 'Anmelden', personal),
-  route('/registrieren', 'account', 'register', 'Registrieren', personal),
+  route('/anmelden', 'account', 'login', 'Anmelden', personalForm),
+  route('/registrieren', 'account', 'register', 'Registrieren', personalForm),
   route('/passwort-vergessen', 'account', 'forgot-password', 'Passwort vergessen', personal),
   route('/passwort-aendern', 'account', 'change-password', 'Passwort ändern', loginOnly),
   // Targets of the account e-mails: confirm the address, set a new password.
@@ -231,6 +239,13 @@ export function matchRoute(pathname: string): RouteMatch | null {
   }
   return null;
 }
+
+/**
+ * Whether a page renders in the browser only (its loading state on the server and while
+ * hydrating): a private page that is neither rendered from the session nor the same for everyone.
+ */
+export const rendersInBrowserOnly = (route: RouteDefinition): boolean =>
+  Boolean(route.private && !route.sessionRendered && !route.serverRendered);
 
 /** Redirect target of a pathname (case-insensitive, trailing slash ignored), or null. */
 export function redirectFor(pathname: string): string | null {

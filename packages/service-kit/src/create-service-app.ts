@@ -19,6 +19,7 @@ import {
   type ReadinessCheck,
 } from '@shop/contracts';
 import { FRAMEWORK_ERRORS, HTTP_ERROR_TEXTS_DE, SERVICE_UNAVAILABLE_MESSAGE, FieldError } from './errors';
+import { ChallengeRequiredError } from './limits/challenge-gate';
 import { isDatabaseUnavailable } from './database';
 import { plainIssueText, validationMessage } from './validation-messages';
 import { collectRuntimeMetrics } from './metrics/registry';
@@ -185,7 +186,9 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     const known = ErrorCode.safeParse(err.code);
     if (!known.success) request.log.warn({ err: error }, 'error with a code that ErrorCode does not list');
     const code = known.success ? known.data : (FALLBACK_CODES[status] ?? 'BAD_REQUEST');
-    return { status, body: { message: err.message ?? 'Fehler', code } };
+    // A backstop's proof-of-work challenge (ChallengeGate) goes out with its refusal.
+    const challenge = error instanceof ChallengeRequiredError ? { challenge: error.challenge } : {};
+    return { status, body: { message: err.message ?? 'Fehler', code, ...challenge } };
   }
 
   if (options.jsonNotFound !== false) {

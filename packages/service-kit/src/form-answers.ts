@@ -27,3 +27,17 @@ export const cookieEnvShape = {
     .default('false')
     .transform((value) => value === 'true'),
 };
+
+/** The German line for a failure the shopper can do nothing about but try later. */
+export const FORM_TRY_AGAIN = 'Bitte versuchen Sie es später erneut.';
+
+/**
+ * The German reason to show a shopper for a failed form action: the messages of a refused input
+ * (zod issues, one each), an expected error's own message (4xx: a limit, wrong credentials), or
+ * null for an unexpected failure (the caller logs it and says FORM_TRY_AGAIN).
+ */
+export function formFailureText(error: unknown): string | null {
+  if (error instanceof z.ZodError) return [...new Set(error.issues.map((issue) => issue.message))].join(' ');
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status < 500 && error instanceof Error ? error.message : null;
+}

@@ -9,6 +9,7 @@ export * from './development-secret';
 export * from './internal-auth';
 export * from './model';
 export * from './limits/attempt-limiter';
+export * from './limits/challenge-gate';
 export * from './limits/customer-email-key';
 export * from './mail/mailer';
 export * from './mail/short-mail';

@@ -20,6 +20,8 @@ export const FALLBACK_SHOP_CONFIG: ShopConfig = {
   presentationMode: 'marketing',
   // Off unless the operator switches them on (§ 5b UWG).
   reviewsEnabled: false,
+  // No page from the gateway: this browser's clock is all there is.
+  renderedAt: new Date().toISOString(),
 };
 
 const ShopConfigContext = createContext<ShopConfig>(FALLBACK_SHOP_CONFIG);

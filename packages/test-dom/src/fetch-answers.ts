@@ -15,11 +15,12 @@ export function jsonAnswer(status: number, body: unknown): Response {
 /** An error answer in the services' ErrorResponse shape (`{ message, code }`). */
 export const errorAnswer = (status: number, code: ErrorCode, message = 'Fehler'): Response => jsonAnswer(status, { message, code });
 
-/** One request the screen made: method, path with query string, parsed JSON body (or null). */
+/** One request the screen made: method, path with query string, parsed JSON body (or null), its headers (lower-case names). */
 export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 type Answer = Response | ((request: RecordedRequest) => Response);
@@ -39,7 +40,8 @@ export function mockApi() {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-    const request = { method, path: url.pathname + url.search, body };
+    const headers = Object.fromEntries([...new Headers(init?.headers).entries()]);
+    const request = { method, path: url.pathname + url.search, body, headers };
     requests.push(request);
     const key = `${method} ${url.pathname}`;
     const answer = queued.get(key)?.shift() ?? standing.get(key);

@@ -7,3 +7,4 @@ export * from './audit-collector';
 export * from './wait';
 export * from './render-problems';
 export * from './run-command';
+export * from './model-withdrawal-form';

@@ -50,6 +50,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     legalVersions: null,
     shipment: null,
     invoices: [],
+    withdrawal: null,
     ...overrides,
   };
 }

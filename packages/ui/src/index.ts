@@ -12,3 +12,4 @@ export * from './client-form';
 export * from './address-block';
 export * from './legal-guarantee-notice';
 export * from './link-action';
+export * from './icons';

@@ -26,10 +26,9 @@ export async function buildApp(config: AdminConfig, deps: { now?: () => Date } =
   const now = deps.now ?? (() => new Date());
   const app = await createDomainService(config, { service: 'admin', description: 'Media library, audit log and analytics snapshots.' });
   await app.register(authStatusRoutes);
-  const auditLog = new AuditLog(
-    app.db,
-    new ActorNames({ accountUrl: config.ACCOUNT_SERVICE_URL, internalSecret: app.internalApiSecret, log: app.log }),
-  );
+  // Staff names for the audit log and the releases' history, from the account service.
+  const actorNames = new ActorNames({ accountUrl: config.ACCOUNT_SERVICE_URL, internalSecret: app.internalApiSecret, log: app.log });
+  const auditLog = new AuditLog(app.db, actorNames);
   await auditLog.init();
   await app.register(auditRoutes, { auditLog });
   const figures = new ServiceFigures({
@@ -56,7 +55,7 @@ export async function buildApp(config: AdminConfig, deps: { now?: () => Date } =
   await app.register(mediaRoutes, { library });
   const registry = new ReleaseRegistry({ db: app.db, relay, now });
   await registry.init();
-  await app.register(releasesRoutes, { registry });
+  await app.register(releasesRoutes, { registry, actorNames });
 
   // Deleted images are removed once their audit entries are stored.
   app.jobs.every('media-purge', { intervalMs: SWEEP_INTERVAL_MS }, async () => {

@@ -35,6 +35,9 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   step of order placement (the fault tests); refused with NODE_ENV=production;
  * - REVIEW_INVITATION_DELAY_HOURS (72): hours between delivery and the review invitation
  *   (sent only while reviews are switched on; test stacks set 0);
+ * - CHALLENGE_SECRET: signs the proof-of-work challenges of the per-IP backstops (service-kit
+ *   ChallengeGate, which derives labelled keys from it), at least 32 characters; COOKIE_SECRET
+ *   when unset (production requires that one; development uses its generated secret);
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
  *   orders); required in production, in development shared through ./data/secrets (identitySecret).
  */
@@ -65,6 +68,7 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       .default('off')
       .transform((value) => value === 'on'),
     IDENTITY_SECRET: optional(zod.string().min(32)),
+    CHALLENGE_SECRET: optional(zod.string().min(32)),
     REVIEW_INVITATION_DELAY_HOURS: zod.coerce
       .number()
       .min(0)
@@ -101,6 +105,8 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     /** Official specimen ID cards pass only in development (demo orders, tests). */
     allowSpecimenIdCards: env.NODE_ENV !== 'production',
     COOKIE_SECRET: env.COOKIE_SECRET ?? developmentSecret('cart-cookie-secret'),
+    // ChallengeGate derives its keys from it with HKDF (challengeKeys), never as a cookie signature would be, so sharing the cookie secret reveals neither.
+    CHALLENGE_SECRET: env.CHALLENGE_SECRET ?? env.COOKIE_SECRET ?? developmentSecret('cart-cookie-secret'),
     // Development only (production requires the real values): marked so nobody mistakes them for a real account.
     bankDetails: {
       accountHolder: env.BANK_ACCOUNT_HOLDER ?? 'Demo-Konto (keine echte Bankverbindung)',

@@ -1,6 +1,14 @@
 import { CAUTIOUS_STOREFRONT_SETTINGS } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AttemptLimiter, AuditRelay, createMailer, identitySecret, storefrontSettingsRead, type Mailer } from '@shop/service-kit';
+import {
+  AttemptLimiter,
+  AuditRelay,
+  ChallengeGate,
+  createMailer,
+  identitySecret,
+  storefrontSettingsRead,
+  type Mailer,
+} from '@shop/service-kit';
 import type { CartConfig } from './config';
 import { CatalogClient } from './catalog-client/catalog-client';
 import { LegalTextsClient, LegalVersionsClient, SellerDetailsClient } from './legal/content-reads';
@@ -131,6 +139,13 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
       withdrawalsPerEmailAndClient: new AttemptLimiter(db, now, WITHDRAWAL_FAILURES_PER_EMAIL_AND_CLIENT),
       withdrawalsPerIp: new AttemptLimiter(db, now, WITHDRAWAL_FAILURES_PER_IP),
     },
+    /** The proof-of-work that lets a request past a used-up per-IP backstop, one per backstop. */
+    challenges: {
+      promo: new ChallengeGate(db, { secret: config.CHALLENGE_SECRET, scope: 'promo', now }),
+      withdrawal: new ChallengeGate(db, { secret: config.CHALLENGE_SECRET, scope: 'withdrawal', now }),
+    },
+    /** The operator's settings (the shop's e-mail address names the way around a backstop without JavaScript). */
+    sellerDetails,
   };
 }
 

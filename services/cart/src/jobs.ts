@@ -24,6 +24,8 @@ export function registerCartJobs(app: FastifyInstance, domain: CartDomain): void
   every('review-invitations', () => domain.reviewInvitations.sendPending());
   every('stale-pending-orders', () => domain.staleOrders.sweep());
   every('order-confirmations', () => domain.confirmations.sendMissing());
-  every('attempt-prune', () => Promise.all(Object.values(domain.limiters).map((limiter) => limiter.prune())));
+  every('attempt-prune', () =>
+    Promise.all([...Object.values(domain.limiters), ...Object.values(domain.challenges)].map((limiter) => limiter.prune())),
+  );
   every('unpaid-order-cancellation', () => domain.unpaidOrders.cancelOverdue());
 }

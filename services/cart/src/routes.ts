@@ -7,6 +7,7 @@ import { cartFormRoutes } from './cart/cart-forms.routes';
 import { orderRoutes } from './orders/orders.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
+import { withdrawalFormRoutes } from './withdrawals/withdrawal-forms.routes';
 import { customerDataRoutes } from './customers/customer-data.routes';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { adminPromotionRoutes } from './promo/admin-promotions.routes';
@@ -17,9 +18,10 @@ import { reviewInvitationRoutes } from './reviews/review-invitations.routes';
 export async function registerCartRoutes(app: FastifyInstance, config: CartConfig, domain: CartDomain): Promise<void> {
   const { operations, owners, limiters } = domain;
   const identity = identitySecret(config.IDENTITY_SECRET);
-  const promoGuesses = { perCart: limiters.promoGuessesPerCart, perIp: limiters.promoGuessesPerIp };
+  const promoGuesses = { perCart: limiters.promoGuessesPerCart, perIp: limiters.promoGuessesPerIp, challenge: domain.challenges.promo };
   await app.register(cartRoutes, { operations, owners, promoGuesses });
-  await app.register(cartFormRoutes, { operations, owners, promoGuesses, secureCookies: config.COOKIE_SECURE });
+  const seller = () => domain.sellerDetails.current();
+  await app.register(cartFormRoutes, { operations, owners, promoGuesses, secureCookies: config.COOKIE_SECURE, seller });
   await app.register(orderRoutes, {
     placement: domain.placement,
     buyerOrders: domain.buyerOrders,
@@ -32,9 +34,18 @@ export async function registerCartRoutes(app: FastifyInstance, config: CartConfi
     orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
     faultInjection: config.FAULT_INJECTION,
   });
-  await app.register(withdrawalRoutes, {
+  const withdrawalLimits = {
+    perEmailAndClient: limiters.withdrawalsPerEmailAndClient,
+    perIp: limiters.withdrawalsPerIp,
+    challenge: domain.challenges.withdrawal,
+  };
+  await app.register(withdrawalRoutes, { withdrawals: domain.withdrawals, limits: withdrawalLimits });
+  await app.register(withdrawalFormRoutes, {
     withdrawals: domain.withdrawals,
-    limits: { perEmailAndClient: limiters.withdrawalsPerEmailAndClient, perIp: limiters.withdrawalsPerIp },
+    limits: withdrawalLimits,
+    seller,
+    secureCookies: config.COOKIE_SECURE,
+    now: domain.now,
   });
   await app.register(customerDataRoutes, { buyerOrders: domain.buyerOrders, carts: domain.carts, withdrawals: domain.withdrawals });
   await app.register(adminOrderRoutes, { fulfillment: domain.fulfillment, queries: domain.orderQueries, statistics: domain.statistics });

@@ -424,7 +424,7 @@ describe('SEO data for the gateway', () => {
     expect(status).toBe(200);
     expect(body.title).toBe('RandM Tornado 9000 Blueberry Ice');
     expect(body.description).toBe(
-      'RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice, Nikotinstärke 2%. Jetzt online bestellen – schnelle Lieferung in 1–3 Werktagen.',
+      'RandM Tornado 9000 Blueberry Ice: 9.000 Züge, Geschmack Blueberry Ice, Nikotinstärke 2%. Jetzt online bestellen – Versand werktags innerhalb von 24 Stunden nach Zahlungseingang, Zustellung in 1–3 Werktagen.',
     );
     expect(body.canonicalPath).toBe('/kategorien/randm-tornado-9000/blueberry-ice-einweg-vape');
     const [product, breadcrumbs] = body.structuredData;

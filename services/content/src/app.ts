@@ -54,7 +54,6 @@ export async function buildContentService(config: ContentConfig, deps: ContentDe
   await app.register(blogRoutes, { posts });
   const pages = new InformationPages(app.db, config, now, app.changes);
   await app.register(internalRoutes, { posts, pages, publicOrigin: config.PUBLIC_ORIGIN });
-  await app.register(pagesRoutes, { pages, operator: operatorDetails(config) });
 
   // Staff editing: posts and pages, each write audited through the record's outbox.
   const relay = new AuditRelay({
@@ -71,9 +70,9 @@ export async function buildContentService(config: ContentConfig, deps: ContentDe
     pageAdmin: new PageAdmin({ db: app.db, pages, queries: pageQueries, relay, now }),
     queries: pageQueries,
   });
-  await app.register(storefrontSettingsRoutes, {
-    settings: new StorefrontSettingsStore({ db: app.db, defaultMode: config.PRESENTATION_MODE_DEFAULT, relay }),
-  });
+  const settings = new StorefrontSettingsStore({ db: app.db, defaultMode: config.PRESENTATION_MODE_DEFAULT, relay });
+  await app.register(storefrontSettingsRoutes, { settings });
+  await app.register(pagesRoutes, { pages, operator: operatorDetails(config), settings });
   await app.register(previewRoutes, { pages });
   await app.register(mediaUsageRoutes(app.db));
 
@@ -91,6 +90,7 @@ export async function buildContentService(config: ContentConfig, deps: ContentDe
   await app.register(contactRoutes, {
     messages: new ContactMessages(app.db, { mailer, shop, shopAddress, log: app.log, now }),
     limits: { perSender: limiters.contactPerSender, perIp: limiters.contactPerIp },
+    secureCookies: config.COOKIE_SECURE,
   });
 
   app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());

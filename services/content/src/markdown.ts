@@ -7,11 +7,18 @@ import { PLACEHOLDER_PATTERN } from './pages/operator-settings';
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
 /**
+ * The footnote marker of statutory texts, '(*)' (the model withdrawal form of Anlage 2 zu Art.
+ * 246a EGBGB: 'ich/wir (*) den von mir/uns (*)'). In Markdown two of them would enclose emphasis
+ * and lose their asterisks; legal texts render verbatim, so the marker is always a literal one.
+ */
+const FOOTNOTE_MARKER = /\(\*\)/g;
+
+/**
  * An information page's Markdown as safe HTML. `==[text]==` marks a missing operator detail
- * (development only) and becomes a highlighted <mark>.
+ * (development only) and becomes a highlighted <mark>; '(*)' stays as written (FOOTNOTE_MARKER).
  */
 export function renderPageBody(markdownText: string): string {
-  const html = markdown.render(markdownText).replace(PLACEHOLDER_PATTERN, '<mark>[$1]</mark>');
+  const html = markdown.render(markdownText.replace(FOOTNOTE_MARKER, '(\\*)')).replace(PLACEHOLDER_PATTERN, '<mark>[$1]</mark>');
   return sanitizeRichText(html, ['mark']);
 }
 

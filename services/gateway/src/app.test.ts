@@ -102,6 +102,12 @@ beforeAll(async () => {
     requestId: request.headers['x-request-id'],
     identity: request.headers['x-shop-identity'] ?? null,
     forwardedFor: request.headers['x-forwarded-for'] ?? null,
+    /** Headers a client may send that must not reach a service (api-proxy.ts). */
+    clientOnly: Object.fromEntries(
+      ['traceparent', 'tracestate', 'baggage', 'x-internal-token'].flatMap((name) =>
+        request.headers[name] === undefined ? [] : [[name, request.headers[name]]],
+      ),
+    ),
     body: request.body ?? null,
   }));
   upstream.get('/readyz', async () => ({ status: 'ready' }));
@@ -382,6 +388,8 @@ describe('gateway: storefront', () => {
     const boot = JSON.parse(/<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(cartPage)![1]!);
     expect(boot.remotes.remotes.map((remote: { name: string }) => remote.name)).toContain('cart');
     expect(boot.shopConfig).toMatchObject({ shopName: 'RandM Tornado Shop', presentationMode: 'marketing' });
+    // The page's render time: the footer's year is computed from it on the server and in the browser alike.
+    expect(Math.abs(Date.parse(boot.shopConfig.renderedAt) - Date.now())).toBeLessThan(60_000);
     const preloads = [...cartPage.matchAll(/<link rel="(preload|stylesheet)" href="([^"]+)"(?: as="(\w+)")?/g)].map(
       ([, rel, href, as]) => `${as ?? rel} ${href}`,
     );
@@ -398,6 +406,16 @@ describe('gateway: storefront', () => {
     expect(cartPage).toContain('href="/remotes/cart/mf-manifest.json" as="fetch" crossorigin="anonymous"');
     // Another slice's page: only the header's cart widget comes from this remote (the catalog is not built here).
     expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).not.toContain('pages.3333cccc.js');
+  });
+
+  test("a back-office page's first HTML preloads no catalog, cart or content files (the staff frame mounts the admin remote and the account menu)", async () => {
+    const adminPage = (await app.inject({ method: 'GET', url: '/admin/releases' })).body;
+    const preloads = [...adminPage.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+)"/g)].map(([, href]) => href);
+    expect(preloads.filter((href) => /^\/remotes\/(catalog|cart|content)\//.test(href))).toEqual([]);
+    // A storefront page still gets the header widgets' files.
+    expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).toContain(
+      '<link rel="preload" href="/remotes/cart/button.1111aaaa.js"',
+    );
   });
 
   test("the gateway calls the services' internal endpoints with the shared secret", async () => {
@@ -687,6 +705,18 @@ describe('gateway: the entry forms', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
+  test('a return path with characters a Location header cannot carry: the answer is stored and the way back percent-encoded', async () => {
+    const age = await submit('/altersabfrage', { antwort: 'ja', zurueck: '/中' });
+    expect({ status: age.statusCode, location: age.headers.location }).toEqual({ status: 303, location: '/%E4%B8%AD' });
+    expect(cookiesOf(age)).toEqual(['shop_age_verified=1; Path=/; SameSite=Lax']);
+    const choice = await submit('/cookie-einstellung', { wahl: 'rejected', zurueck: '/kontakt?frage=süß' });
+    expect({ status: choice.statusCode, location: choice.headers.location }).toEqual({
+      status: 303,
+      location: '/kontakt?frage=s%C3%BC%C3%9F',
+    });
+    expect(cookiesOf(choice)).toEqual(['shop_cookie_consent=rejected; Max-Age=31536000; Path=/; SameSite=Lax']);
+  });
+
   test.each([['https://evil.example/'], ['//evil.example'], ['/\\evil.example']])('a return address %p leads home', async (zurueck) => {
     expect((await submit('/altersabfrage', { antwort: 'ja', zurueck })).headers.location).toBe('/');
   });
@@ -733,6 +763,22 @@ describe('gateway: /api routing', () => {
   test('a client cannot pose as a logged-in user: its x-shop-identity header is dropped', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/products/x', headers: { 'x-shop-identity': 'forged.token.value' } });
     expect(response.json()).toMatchObject({ url: '/api/products/x', identity: null });
+  });
+
+  test("a client's trace context, baggage and internal token never reach a service", async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/products/x',
+      headers: {
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00',
+        tracestate: 'vendor=client-chosen',
+        baggage: 'userId=forged,role=admin',
+        'x-internal-token': INTERNAL_API_SECRET,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ url: '/api/products/x' });
+    expect(response.json().clientOnly).toEqual({});
   });
 
   test('a session cookie becomes a signed identity for the services; the lookup is cached; logout drops it at once', async () => {
@@ -798,6 +844,26 @@ describe('gateway: /api routing', () => {
     expect(passed.statusCode).toBe(200); // reached the service (the echo double)
     expect(passed.json().identity).not.toBeNull();
     expect((await call('/api/administration-notes')).statusCode).not.toBe(401); // only the /api/admin prefix
+  });
+
+  test("a back-office page asked for by a logged-in customer answers 403 with the shell's page; without a login and for staff 200", async () => {
+    const customer = 'F'.repeat(43);
+    const admin = 'G'.repeat(43);
+    liveSessions.set(customer, { userId: '665f1c2b9a1e4b00123456cc', role: 'customer' });
+    liveSessions.set(admin, { userId: '665f1c2b9a1e4b00123456dd', role: 'admin' });
+    const page = (url: string, token?: string) =>
+      app.inject({ method: 'GET', url, headers: token ? { cookie: `shop_session=${token}` } : {} });
+    for (const url of ['/admin', '/admin/releases', '/ADMIN/orders']) {
+      const refused = await page(url, customer);
+      expect([url, refused.statusCode]).toEqual([url, 403]);
+      expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(refused.body).toContain('<div id="root">');
+    }
+    // The page itself sends a visitor without a login to the login.
+    expect((await page('/admin')).statusCode).toBe(200);
+    expect((await page('/admin', admin)).statusCode).toBe(200);
+    // A customer's storefront pages are theirs as before.
+    expect((await page('/warenkorb', customer)).statusCode).toBe(200);
   });
 
   test('an unknown session cookie is anonymous, and a forged identity next to it is still dropped', async () => {

@@ -26,7 +26,7 @@ function remoteOrigins(manifest: RemotesManifest): string[] {
 export async function buildApp(config: GatewayConfig) {
   const serviceUrlLists = serviceUrls(config);
   const remotesManifest: RemotesManifest = { remotes: remoteEntries(config) };
-  const shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled'> = {
+  const shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled' | 'renderedAt'> = {
     environment: config.SHOP_ENVIRONMENT,
     shopName: config.SHOP_NAME,
     contactEmail: config.CONTACT_EMAIL,

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RemotesManifest } from '@shop/contracts';
+import { HEADER_WIDGETS, PAGES_EXPOSE } from '@shop/routes';
 import { localEntry, type RemoteStore } from './remote-store';
 
 /** What a page's first HTML asks the browser to fetch early. */
@@ -21,6 +22,25 @@ const FederationManifest = z.object({
   ),
 });
 type FederationManifest = z.infer<typeof FederationManifest>;
+
+/** The remote of the back office: its pages are shown in the staff frame (the shell's StaffHeader and StaffFooter). */
+const STAFF_REMOTE = 'admin';
+/** The one storefront header widget the staff frame keeps: the account menu (log out). */
+const STAFF_FRAME_WIDGET = HEADER_WIDGETS.find(({ slot }) => slot === 'account')!;
+
+/**
+ * The modules a page really mounts: a back-office page is shown in the staff frame, which has
+ * none of the storefront's header widgets but the account menu, and no footer sign-up, so only the
+ * admin remote's modules and the account menu are preloaded (a preload the page never uses costs
+ * the download and a browser warning).
+ */
+function mountedModules<T extends { remote: string; exposed: string }>(modules: ReadonlyArray<T>): ReadonlyArray<T> {
+  const staffPage = modules.some(({ remote, exposed }) => remote === STAFF_REMOTE && exposed === PAGES_EXPOSE);
+  if (!staffPage) return modules;
+  return modules.filter(
+    ({ remote, exposed }) => remote === STAFF_REMOTE || (remote === STAFF_FRAME_WIDGET.remote && exposed === STAFF_FRAME_WIDGET.exposed),
+  );
+}
 
 /**
  * Preloads for the remote modules a page mounts (docs/performance.md 'Preloads'): without them
@@ -57,7 +77,8 @@ export class RemotePreloads {
    * Preloads for `modules` (remote name and exposed path, e.g. catalog './pages') of the remotes
    * in `remotes` (the page's manifest), each file once:
    * the remote's manifest (fetched by the Module Federation runtime), its entry script, and the
-   * exposed module's own JS and CSS chunks. `stylesOnly`: a module the page renders on the
+   * exposed module's own JS and CSS chunks; on a back-office page only the admin remote's and
+   * the account menu (all the staff frame mounts). `stylesOnly`: a module the page renders on the
    * server but loads later (the footer's newsletter sign-up): its CSS for the first paint, no
    * script.
    */
@@ -66,7 +87,7 @@ export class RemotePreloads {
     modules: ReadonlyArray<{ remote: string; exposed: string; stylesOnly?: boolean }>,
   ): Promise<Preload[]> {
     const preloads = new Map<string, Preload>();
-    for (const { remote, exposed, stylesOnly = false } of modules) {
+    for (const { remote, exposed, stylesOnly = false } of mountedModules(modules)) {
       const entry = remotes.remotes.find((candidate) => candidate.name === remote)?.entry;
       const local = entry ? localEntry(this.store, entry) : null;
       if (!entry || !local) continue;

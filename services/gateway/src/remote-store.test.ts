@@ -19,6 +19,25 @@ test('publicBuildFile: server folders, build and release records and precompress
   expect(publicBuildFile('/contracts.json', false)).toBe(false);
   expect(publicBuildFile('/0123456789ab/contracts.json', false)).toBe(false);
   expect(publicBuildFile('/0123456789ab/325.abc.js.map', false)).toBe(false);
+  expect(publicBuildFile('/build-id.json', false)).toBe(false);
+  expect(publicBuildFile('/325.abc.js.gz', false)).toBe(false);
+});
+
+test('publicBuildFile decides on the file the server opens: dot segments, doubled slashes and case resolved; a backslash or a way out refused', () => {
+  expect(publicBuildFile('/x/../server/main.js', false)).toBe(false);
+  expect(publicBuildFile('/./server/main.js', false)).toBe(false);
+  expect(publicBuildFile('//server/main.js', false)).toBe(false);
+  expect(publicBuildFile('/0123456789ab/./release.json', false)).toBe(false);
+  expect(publicBuildFile('/x/../0123456789ab/server/remoteEntry.js', false)).toBe(false);
+  expect(publicBuildFile('/main.js.map/.', false)).toBe(false);
+  expect(publicBuildFile('/main.js.br/.', false)).toBe(false);
+  expect(publicBuildFile('/Server/main.js', false)).toBe(false);
+  expect(publicBuildFile('/main.js.MAP', false)).toBe(false);
+  expect(publicBuildFile('/x\\..\\server\\main.js', false)).toBe(false);
+  expect(publicBuildFile('/../mf-cart/dist/remoteEntry.js', false)).toBe(false);
+  // Public files stay public however they are spelled.
+  expect(publicBuildFile('/x/../main.js', false)).toBe(true);
+  expect(publicBuildFile('/./0123456789ab/remoteEntry.js', false)).toBe(true);
 });
 
 test('localEntry: the tree build, a release, and entries served elsewhere', () => {

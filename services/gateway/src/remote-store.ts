@@ -54,22 +54,40 @@ export function localEntry(store: RemoteStore, entry: string): { folder: string;
     : { folder: path.join(store.staticRoot, `mf-${slice}`, 'dist'), base: `/remotes/${slice}/` };
 }
 
+/** A build's and a release's records: what the release commands and the renderer read, not browsers. */
+const RECORDS = new Set(['release.json', 'contracts.json', 'build-id.json']);
+/** Precompressed copies (brotli, gzip) are sent in place of their file (preCompressed), never asked for by name. */
+const PRECOMPRESSED_COPY = /\.(br|gz)$/;
+
 /**
  * Whether a path under a remote's URL base is for the public, `pathname` relative to
- * `/remotes/<slice>/`: not a server build (`server/`, which holds the code that renders pages,
- * loaded only by the gateway itself), not a build's or release's record (`contracts.json`,
- * `release.json`), no precompressed
- * copy by its own name, and no source map unless the operator serves them (SOURCE_MAPS=on).
+ * `/remotes/<slice>/` (or `/` for the shell) as @fastify/static hands it over (percent-decoded
+ * except for reserved characters): not a server build (`server/`, which holds the code that
+ * renders pages, loaded only by the gateway itself), not a build's or release's record
+ * (`contracts.json`, `build-id.json`, `release.json`), no precompressed copy by its own name, and
+ * no source map unless the operator serves them (SOURCE_MAPS=on).
+ *
+ * Decided on the file the server opens, not on the segments as sent: @fastify/send resolves `.`
+ * and `..` segments and empty ones (`x/../server/main.js`, `./release.json`, `main.js.map/.`,
+ * `a//b`) before it opens a file, so the rules apply to that resolved path. A path leaving the
+ * folder and a backslash (a separator on other systems) are refused outright; names are compared
+ * without case, for file systems that ignore it.
  */
 export function publicBuildFile(pathname: string, sourceMaps: boolean): boolean {
-  const parts = pathname.split('/').filter(Boolean);
+  if (pathname.includes('\\') || pathname.includes('\0')) return false;
+  const resolved = path.posix.normalize(`./${pathname}`);
+  if (resolved === '..' || resolved.startsWith('../')) return false;
+  const parts = resolved
+    .toLowerCase()
+    .split('/')
+    .filter((part) => part !== '' && part !== '.');
   // A release's files lie one folder down: `<version>/…`.
   const inBuild = parts[0] !== undefined && RELEASE_VERSION_PATTERN.test(parts[0]) ? parts.slice(1) : parts;
   if (inBuild[0] === 'server') return false;
-  if (inBuild.length === 1 && (inBuild[0] === 'release.json' || inBuild[0] === 'contracts.json')) return false;
-  // A precompressed copy is sent in place of its file (preCompressed), never asked for by name.
-  if (pathname.endsWith('.br')) return false;
-  return sourceMaps || !pathname.endsWith('.map');
+  if (inBuild.length === 1 && RECORDS.has(inBuild[0]!)) return false;
+  const name = parts.at(-1) ?? '';
+  if (PRECOMPRESSED_COPY.test(name)) return false;
+  return sourceMaps || !name.endsWith('.map');
 }
 
 /** Whether a served file belongs to a published release: its every file is immutable, entry and manifest included. */

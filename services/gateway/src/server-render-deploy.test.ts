@@ -94,11 +94,11 @@ const html = async () => {
   return response.text();
 };
 
-/** Opens /kontakt as a returning shopper, waits until it has hydrated (the form is enabled), returns the h1 and every render problem. */
+/** Opens /kontakt as a returning shopper, waits until it has hydrated (the shell marks `<html data-hydrated>`), returns the h1 and every render problem. */
 async function hydratedPage(): Promise<{ heading: string; problems: string[] }> {
   const { page, problems, close } = await returningShopperPage(browser, gatewayUrl, USER_AGENT);
   await page.goto(`${gatewayUrl}/kontakt`);
-  await page.locator('fieldset.shop-client-form:not([disabled])').waitFor({ timeout: 15_000 });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
   const heading = await page.locator('h1').innerText();
   await close();
   return { heading, problems };

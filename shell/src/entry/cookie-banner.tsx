@@ -5,10 +5,11 @@ import { ENTRY_FORM_ACTIONS, RETURN_FIELD } from '@shop/contracts';
 import { useEntry } from './entry-store';
 
 /**
- * Cookie banner (spec §4): only after the age gate, only while no choice is stored.
- * 'Akzeptieren' stores 'true', 'Ablehnen' stores 'rejected' (both buttons equally prominent,
- * as § 25 TDDDG consent requires rejecting to be as easy as accepting); the X closes it for
- * this page view without storing anything.
+ * Cookie notice (spec §4: after the age gate, only while no choice is stored). The shop sets only
+ * cookies that are strictly necessary (cart, login, the age confirmation, this notice), which
+ * need no consent (§ 25 Abs. 2 Nr. 2 TDDDG), and no statistics or advertising cookies, as the
+ * privacy policy says; so the notice informs and asks nothing. 'Verstanden' stores 'true' (not shown
+ * again for 12 months); the X closes it for this page view without storing anything.
  *
  * A real form (POST /cookie-einstellung, services/gateway/src/plugins/entry-forms.ts), so it
  * is server-rendered and answers without JavaScript; once hydrated it is handled here.
@@ -34,15 +35,13 @@ export function CookieBanner() {
         </button>
         <h2 id="cookie-banner-title">Cookies und Datenschutz</h2>
         <p>
-          Wir verwenden technisch notwendige Cookies, damit Warenkorb und Anmeldung funktionieren. Optionale Cookies, etwa für Statistiken,
-          setzen wir nur mit Ihrer Einwilligung. Mehr dazu in unserer <Link to="/datenschutz">Datenschutzerklärung</Link>.
+          Wir verwenden nur technisch notwendige Cookies, damit Warenkorb, Anmeldung und Ihre Altersbestätigung funktionieren; dafür ist
+          keine Einwilligung nötig. Statistik- oder Werbe-Cookies setzen wir nicht ein. Mehr dazu in unserer{' '}
+          <Link to="/datenschutz">Datenschutzerklärung</Link>.
         </p>
         <div className="shell-cookie-banner__actions">
           <button type="submit" name="wahl" value="true" className={buttonClass('primary')}>
-            Akzeptieren
-          </button>
-          <button type="submit" name="wahl" value="rejected" className={buttonClass('primary')}>
-            Ablehnen
+            Verstanden
           </button>
         </div>
       </form>

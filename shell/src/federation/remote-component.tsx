@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteName } from '@shop/contracts';
 import { PAGES_EXPOSE } from '@shop/routes';
@@ -53,14 +53,17 @@ export function RemoteSlot({
   exposed,
   personal = false,
   props = {},
+  fallback,
 }: {
   remote: RemoteName;
   exposed: string;
   personal?: boolean;
   props?: Record<string, unknown>;
+  /** What a personal slot shows on the server and until hydration (default an empty placeholder), e.g. a plain link that works without JavaScript. */
+  fallback?: ReactNode;
 }) {
   return personal ? (
-    <PersonalRemoteSlot remote={remote} exposed={exposed} props={props} />
+    <PersonalRemoteSlot remote={remote} exposed={exposed} props={props} fallback={fallback} />
   ) : (
     <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} />
   );
@@ -74,7 +77,17 @@ function BoundedRemoteSlot({ remote, exposed, props }: { remote: RemoteName; exp
   );
 }
 
-function PersonalRemoteSlot({ remote, exposed, props }: { remote: RemoteName; exposed: string; props: Record<string, unknown> }) {
+function PersonalRemoteSlot({
+  remote,
+  exposed,
+  props,
+  fallback,
+}: {
+  remote: RemoteName;
+  exposed: string;
+  props: Record<string, unknown>;
+  fallback: ReactNode;
+}) {
   const hydrated = useHydrated();
-  return hydrated ? <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} /> : <SlotPlaceholder />;
+  return hydrated ? <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} /> : (fallback ?? <SlotPlaceholder />);
 }

@@ -37,9 +37,21 @@ const GROUPS = [
   },
 ];
 
-/** Footer of spec §2: link groups, contact from configuration, the newsletter sign-up, 18+ notice, copyright 2024. */
+/**
+ * The calendar year in Germany at `instant` (ISO 8601). The turn of the year falls in winter time
+ * (UTC+1) every year, so the year in Germany is UTC's an hour later; no time-zone data needed.
+ */
+function yearInGermany(instant: string): number {
+  return new Date(Date.parse(instant) + 3_600_000).getUTCFullYear();
+}
+
+/**
+ * Footer of spec §2: link groups, contact from configuration, the newsletter sign-up, 18+ notice,
+ * copyright of the current year (spec: 2024), taken from the page's render time in the boot data
+ * (ShopConfig `renderedAt`), so the server's HTML and the hydrated page agree.
+ */
 export function Footer() {
-  const { contactEmail, contactAddress, shopName } = useShopConfig();
+  const { contactEmail, contactAddress, shopName, renderedAt } = useShopConfig();
   const factual = useFactualMode();
   return (
     <footer className="shell-site-footer">
@@ -81,7 +93,7 @@ export function Footer() {
             <span className="shell-age-notice__badge">18+</span> Verkauf nur an Personen ab 18 Jahren. Dieses Produkt enthält Nikotin: einem
             Stoff, der sehr stark abhängig macht.
           </p>
-          <p>© 2024 {shopName}. Alle Rechte vorbehalten.</p>
+          <p>{`© ${yearInGermany(renderedAt)} ${shopName}. Alle Rechte vorbehalten.`}</p>
         </StaticHtml>
       </div>
     </footer>

@@ -1,47 +1,77 @@
-import { useState } from 'react';
+import { useState, type MouseEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { HEADER_WIDGETS } from '@shop/routes';
+import { CartIcon, PersonIcon } from '@shop/ui';
 import { RemoteSlot } from '../federation/remote-component';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
-import { MobileDrawer } from './mobile-drawer';
+import { DRAWER_ID, MobileDrawer } from './mobile-drawer';
+import { TopStrip } from './top-strip';
 
 /**
  * Header of spec §2: free-shipping strip, logo, search box (catalog widget; below the header
  * on narrow screens), account menu (account widget), cart button with badge (cart widget),
  * main navigation and the mobile drawer. On phones it takes two rows (menu, logo, account,
  * cart; then the search box) below a one-line strip, and the navigation lives in the drawer.
+ *
+ * Without JavaScript (and before hydration) it works as links (docs/decisions/forms-first.md):
+ * ☰ links to the drawer, which CSS shows as the link's target; the account and cart slots, whose
+ * widgets render in the browser only, are links to the login and the server-rendered cart page
+ * (marked `data-slot-fallback` until the widget replaces them).
  */
 const [search, account, cart] = HEADER_WIDGETS;
 
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once hydrated the link opens the modal drawer in the page instead (Space too, as on a button).
+  const openDrawer = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault();
+    setDrawerOpen(true);
+  };
   return (
     <header className="shell-site-header">
-      <p className="shell-top-strip">
-        Kostenloser Versand ab 4 Produkten
-        <span className="shell-top-strip__more"> · Versand innerhalb von 24 Stunden nach Zahlungseingang</span>
-      </p>
+      <TopStrip />
       <div className="shop-container shell-site-header__bar">
-        <button
-          type="button"
+        <a
+          href={`#${DRAWER_ID}`}
+          role="button"
           className="shop-icon-button shell-site-header__menu"
           aria-label="Menü öffnen"
           aria-expanded={drawerOpen}
-          aria-controls="mobile-drawer"
-          onClick={() => setDrawerOpen(true)}
+          aria-controls={DRAWER_ID}
+          onClick={openDrawer}
+          onKeyDown={(event) => event.key === ' ' && openDrawer(event)}
         >
           ☰
-        </button>
+        </a>
         <Logo to="/" label="RandM Tornado Shop – Startseite" word="Tornado" />
         <div className="shell-site-header__search" data-testid="slot-search">
           <RemoteSlot remote={search.remote} exposed={search.exposed} personal={search.personal} />
         </div>
         <div className="shell-site-header__actions">
           <div data-testid="slot-account">
-            <RemoteSlot remote={account.remote} exposed={account.exposed} personal={account.personal} />
+            <RemoteSlot
+              remote={account.remote}
+              exposed={account.exposed}
+              personal={account.personal}
+              fallback={
+                <Link to="/anmelden" className="shop-icon-button" aria-label="Anmelden" data-slot-fallback="">
+                  <PersonIcon />
+                </Link>
+              }
+            />
           </div>
           <div data-testid="slot-cart">
-            <RemoteSlot remote={cart.remote} exposed={cart.exposed} personal={cart.personal} />
+            <RemoteSlot
+              remote={cart.remote}
+              exposed={cart.exposed}
+              personal={cart.personal}
+              fallback={
+                <Link to="/warenkorb" className="shop-icon-button" aria-label="Warenkorb" data-testid="cart-link" data-slot-fallback="">
+                  <CartIcon />
+                </Link>
+              }
+            />
           </div>
         </div>
       </div>

@@ -12,7 +12,7 @@ import type {
   ServerRenderRequest,
   ServerRenderResult,
 } from '@shop/contracts';
-import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, PAGES_EXPOSE } from '@shop/routes';
+import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, PAGES_EXPOSE, rendersInBrowserOnly } from '@shop/routes';
 import { createShopQueryClient, PUBLIC_QUERY_PREFIXES, type RemotePrefetch } from '@shop/shell-api';
 import { App } from '../app';
 import { RemoteModulesProvider, type RemoteComponent, type RemoteModuleSource } from '../federation/remote-modules';
@@ -97,9 +97,9 @@ async function renderPage(
   const deadline = Date.now() + options.budgetMs;
   const url = new URL(request.url, 'http://shop.invalid');
   const found = matchRoute(url.pathname);
-  // A private page that is not rendered from the session shows its loading state in the HTML
-  // (RemotePage `personal`): neither its module nor its data is needed here.
-  const match = found && (!found.route.private || found.route.sessionRendered) ? found : null;
+  // A page that renders in the browser only shows its loading state in the HTML (RemotePage
+  // `personal`): neither its module nor its data is needed here.
+  const match = found && !rendersInBrowserOnly(found.route) ? found : null;
   const sessionFetch = match?.route.sessionRendered ? request.sessionFetch : null;
   const clientRendered: ClientRenderedPart[] = [];
 

@@ -3,7 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { LoginBody } from '@shop/contracts';
+import { ACCOUNT_FORM_ACTIONS, LOGIN_RETURN_PARAM, LoginBody, pathAfterLogin } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
 import { Button, Notice } from '@shop/ui';
 import { TextField } from '@shop/ui/form';
@@ -13,12 +13,9 @@ import { messageOf } from './server-errors';
 
 type LoginForm = z.input<typeof LoginBody>;
 
-/** A return target inside the shop only (no open redirect): a path, not '//host'. */
-export const safeReturnPath = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/');
-
 /**
  * /anmelden (spec §2): e-mail and password. Success: 'Erfolgreich angemeldet', back to
- * where the shopper came from (`?weiter=`). Failure: 'Anmeldung fehlgeschlagen' with the server's
+ * where the shopper came from (`?weiter=`), staff without one to the back office (pathAfterLogin). Failure: 'Anmeldung fehlgeschlagen' with the server's
  * message or 'Ungültige Anmeldedaten' (spec §8); an unconfirmed address offers a new link.
  */
 export function LoginPage() {
@@ -32,9 +29,10 @@ export function LoginPage() {
   const submit = form.handleSubmit(async (values) => {
     setUnverified(null);
     try {
-      setSessionUser(await authApi.login(values));
+      const user = await authApi.login(values);
+      setSessionUser(user);
       showToast({ title: 'Erfolgreich angemeldet', variant: 'success' });
-      navigate(safeReturnPath(params.get('weiter')));
+      navigate(pathAfterLogin(params.get(LOGIN_RETURN_PARAM), user.role));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) setUnverified(values.email);
       showToast({ title: 'Anmeldung fehlgeschlagen', description: messageOf(error, 'Ungültige Anmeldedaten'), variant: 'destructive' });
@@ -54,7 +52,15 @@ export function LoginPage() {
     <section className="shop-page account-page">
       <h1>Anmelden</h1>
       <FormProvider {...form}>
-        <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        {/* A form the account service answers too: before hydration and without JavaScript (docs/decisions/forms-first.md). */}
+        <form
+          className="account-form"
+          method="post"
+          action={ACCOUNT_FORM_ACTIONS.login}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
+          <input type="hidden" name={LOGIN_RETURN_PARAM} value={params.get(LOGIN_RETURN_PARAM) ?? ''} />
           <TextField<LoginForm> name="email" label="E-Mail-Adresse" type="email" autoComplete="email" required />
           <TextField<LoginForm> name="password" label="Passwort" type="password" autoComplete="current-password" required />
           {unverified && (

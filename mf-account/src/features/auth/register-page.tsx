@@ -3,7 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
-import { RegisterBody } from '@shop/contracts';
+import { ACCOUNT_FORM_ACTIONS, RegisterBody } from '@shop/contracts';
 import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
 import { NewPassword, passwordsMatch } from '../../lib/new-password';
 import { Button, Notice } from '@shop/ui';
@@ -61,7 +61,14 @@ export function RegisterPage() {
       <h1>Registrieren</h1>
       <p>Kundenkonten gibt es nur für Erwachsene: Beim Bestellen prüfen wir Ihr Alter.</p>
       <FormProvider {...form}>
-        <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        {/* A form the account service answers too: before hydration and without JavaScript (docs/decisions/forms-first.md). */}
+        <form
+          className="account-form"
+          method="post"
+          action={ACCOUNT_FORM_ACTIONS.register}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
           <TextField<RegisterForm> name="firstName" label="Vorname" autoComplete="given-name" required />
           <TextField<RegisterForm> name="lastName" label="Nachname" autoComplete="family-name" required />
           <TextField<RegisterForm> name="email" label="E-Mail-Adresse" type="email" autoComplete="email" required />
@@ -81,6 +88,10 @@ export function RegisterPage() {
             autoComplete="new-password"
             required
           />
+          {/* Art. 13 DSGVO: where the data of the account are explained, right where they are sent. */}
+          <p>
+            Wie wir Ihre Daten verarbeiten, erklärt unsere <Link to="/datenschutz">Datenschutzerklärung</Link>.
+          </p>
           <Button type="submit" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? 'Wird gesendet…' : 'Registrieren'}
           </Button>

@@ -92,6 +92,43 @@ describe('OrderPage', () => {
     expect(screen.queryByRole('link', { name: 'Vertrag widerrufen' })).not.toBeInTheDocument();
   });
 
+  test('a declared withdrawal: its date, items and status; withdrawn in full, no more withdrawal button', async () => {
+    const delivered = { status: 'delivered' as const, shipment: shipment(new Date(Date.now() - 3 * DAY_MS)) };
+    const receivedAt = '2026-11-27T09:15:00.000Z';
+    api.on(
+      'GET',
+      `/api/orders/${order.id}`,
+      jsonAnswer(200, testOrder({ ...delivered, withdrawal: { receivedAt, items: '', status: 'received', refundedOn: null } })),
+    );
+    const whole = open();
+    const declared = await screen.findByTestId('account-order-withdrawal');
+    expect(within(declared).getByRole('heading', { name: 'Widerruf' })).toBeInTheDocument();
+    expect(declared).toHaveTextContent('Ihr Widerruf ist am 27.11.2026 um 10:15 Uhr bei uns eingegangen.');
+    expect(declared).toHaveTextContent('Widerrufen für: die gesamte Bestellung');
+    expect(declared).toHaveTextContent(
+      'Stand: Eingegangen. Wir erstatten die Zahlung für die widerrufenen Waren spätestens 14 Tage nach Eingang des Widerrufs, jedoch erst, wenn wir die Waren zurückerhalten haben',
+    );
+    expect(screen.queryByRole('link', { name: 'Vertrag widerrufen' })).not.toBeInTheDocument();
+    whole.unmount();
+
+    // Partly withdrawn and refunded: the items in the buyer's words; the rest is withdrawn from by message
+    // (one declaration per order), so the form is not offered again.
+    api.on(
+      'GET',
+      `/api/orders/${order.id}`,
+      jsonAnswer(
+        200,
+        testOrder({ ...delivered, withdrawal: { receivedAt, items: '1 × Blueberry Ice', status: 'refunded', refundedOn: '2026-11-30' } }),
+      ),
+    );
+    open();
+    const partial = await screen.findByTestId('account-order-withdrawal');
+    expect(partial).toHaveTextContent('Widerrufen für: 1 × Blueberry Ice');
+    expect(partial).toHaveTextContent('Stand: Erstattet am 30.11.2026.');
+    expect(within(partial).getByRole('link', { name: 'Kontaktformular' })).toHaveAttribute('href', '/kontakt');
+    expect(screen.queryByRole('link', { name: 'Vertrag widerrufen' })).not.toBeInTheDocument();
+  });
+
   test("'Erneut bestellen' asks the cart slice and says what was added and what is not available", async () => {
     const asked: unknown[] = [];
     offs.push(

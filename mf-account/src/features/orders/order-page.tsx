@@ -150,8 +150,40 @@ function Reorder({ order }: { order: Order }) {
   );
 }
 
+/** Where a declared withdrawal stands, in the buyer's words. */
+function withdrawalStatusText(withdrawal: NonNullable<Order['withdrawal']>): string {
+  switch (withdrawal.status) {
+    case 'cancelled':
+      return 'Ihre Bestellung ist damit storniert. Sie müssen nichts bezahlen und nichts zurücksenden.';
+    case 'refunded':
+      return `Erstattet am ${formatIsoDate(withdrawal.refundedOn!)}.`;
+    case 'received':
+      return 'Eingegangen. Wir erstatten die Zahlung für die widerrufenen Waren spätestens 14 Tage nach Eingang des Widerrufs, jedoch erst, wenn wir die Waren zurückerhalten haben oder Sie nachgewiesen haben, dass Sie sie zurückgesandt haben (§ 357 Abs. 4 BGB).';
+  }
+}
+
+/** The withdrawal declared for this order (§ 356a BGB): when, for which items, and where it stands. */
+function DeclaredWithdrawal({ withdrawal }: { withdrawal: NonNullable<Order['withdrawal']> }) {
+  return (
+    <section aria-labelledby="order-withdrawal" data-testid="account-order-withdrawal">
+      <h2 id="order-withdrawal">Widerruf</h2>
+      <p>Ihr Widerruf ist am {formatDateTime(new Date(withdrawal.receivedAt))} bei uns eingegangen.</p>
+      <p>Widerrufen für: {withdrawal.items || 'die gesamte Bestellung'}</p>
+      <p>Stand: {withdrawalStatusText(withdrawal)}</p>
+      {withdrawal.items && (
+        <p>
+          Weitere Artikel dieser Bestellung widerrufen Sie innerhalb der Widerrufsfrist mit einer Nachricht über unser{' '}
+          <Link to="/kontakt">Kontaktformular</Link> oder per E-Mail.
+        </p>
+      )}
+    </section>
+  );
+}
+
 function Withdrawal({ order }: { order: Order }) {
-  if (!withdrawalAvailable(order, new Date())) return null;
+  // The cart service records one declaration per order (§ 356a BGB form); further items of a
+  // partly withdrawn order are withdrawn from by message, which DeclaredWithdrawal offers.
+  if (order.withdrawal !== null || !withdrawalAvailable(order, new Date())) return null;
   const end = withdrawalPeriodEnd(order);
   const state: WithdrawalNavigationState = {
     withdrawalPrefill: {
@@ -262,6 +294,7 @@ function OrderView({ orderId }: { orderId: string }) {
         </div>
       </section>
 
+      {order.withdrawal && <DeclaredWithdrawal withdrawal={order.withdrawal} />}
       <Withdrawal order={order} />
     </article>
   );
@@ -270,8 +303,9 @@ function OrderView({ orderId }: { orderId: string }) {
 /**
  * /bestellungen/{orderId} (not in the spec): one order of the logged-in customer with
  * its progress, the bought items with images and prices, the totals, what to transfer while
- * unpaid, the DHL tracking link once shipped, both addresses, 'Erneut bestellen' and, during the
- * withdrawal period, 'Vertrag widerrufen' (§ 356a BGB) leading to the form filled in.
+ * unpaid, the DHL tracking link once shipped, both addresses, 'Erneut bestellen', a withdrawal
+ * declared for it (date, items, where it stands) and, during the withdrawal period and while none
+ * was declared, 'Vertrag widerrufen' (§ 356a BGB) leading to the form filled in.
  */
 export function OrderPage() {
   const { orderId = '' } = useParams();

@@ -73,7 +73,7 @@ function ProfileEditor({ user }: { user: User }) {
     <FormProvider {...form}>
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
         <p>
-          E-Mail-Adresse: <strong>{user.email}</strong>
+          E-Mail-Adresse: <strong className="account-email">{user.email}</strong>
         </p>
         <TextField<ProfileForm> name="firstName" label="Vorname" autoComplete="given-name" required />
         <TextField<ProfileForm> name="lastName" label="Nachname" autoComplete="family-name" required />

@@ -151,8 +151,9 @@ function Report({ report }: { report: AnalyticsReport }) {
         <p>Im Zeitraum wurde kein Gutscheincode eingelöst.</p>
       )}
       <p className="shop-field__hint">
-        Umsatz: gezahlte Beträge inkl. MwSt. und Versand, nach Gutscheinrabatten; stornierte Bestellungen zählen nicht. Kategorien und
-        Produkte: Artikelpreise vor Gutscheinrabatt und Versand.
+        Umsatz: gezahlte Beträge (Bestellungen mit verbuchtem Zahlungseingang) inkl. MwSt. und Versand, nach Gutscheinrabatten, abzüglich
+        Erstattungen nach Widerruf. Bestellungen: alle aufgegebenen, auch noch nicht bezahlte; stornierte Bestellungen zählen nicht.
+        Verkaufte Artikel, Kategorien und Produkte: die bezahlten Bestellungen, Artikelpreise vor Gutscheinrabatt, Versand und Erstattungen.
       </p>
     </>
   );

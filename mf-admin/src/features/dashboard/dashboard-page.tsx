@@ -25,18 +25,27 @@ const productsLink = (status: string) => `${href('/admin/products')}?status=${st
 
 function OrderFigures({ orders }: { orders: NonNullable<Dashboard['orders']> }) {
   return (
-    <dl className="admin-figures" data-testid="dashboard-orders">
-      <Figure label="Bestellungen heute" value={`${formatInteger(orders.today.orders)} · ${formatEurDecimal(orders.today.revenue)}`} />
-      <Figure label="Bestellungen diese Woche" value={`${formatInteger(orders.week.orders)} · ${formatEurDecimal(orders.week.revenue)}`} />
-      <Figure label="Zahlung ausstehend" value={formatInteger(orders.awaitingPayment)} to={ordersLink('awaiting_payment')} />
-      <Figure label="Zahlung überfällig" value={formatInteger(orders.overdue)} to={ordersLink('overdue')} alert={orders.overdue > 0} />
-      <Figure
-        label="Offene Widerrufe"
-        value={formatInteger(orders.openWithdrawals)}
-        to={ordersLink('open-withdrawals')}
-        alert={orders.openWithdrawals > 0}
-      />
-    </dl>
+    <>
+      <dl className="admin-figures" data-testid="dashboard-orders">
+        <Figure label="Bestellungen heute" value={`${formatInteger(orders.today.orders)} · ${formatEurDecimal(orders.today.revenue)}`} />
+        <Figure
+          label="Bestellungen diese Woche"
+          value={`${formatInteger(orders.week.orders)} · ${formatEurDecimal(orders.week.revenue)}`}
+        />
+        <Figure label="Zahlung ausstehend" value={formatInteger(orders.awaitingPayment)} to={ordersLink('awaiting_payment')} />
+        <Figure label="Zahlung überfällig" value={formatInteger(orders.overdue)} to={ordersLink('overdue')} alert={orders.overdue > 0} />
+        <Figure
+          label="Offene Widerrufe"
+          value={formatInteger(orders.openWithdrawals)}
+          to={ordersLink('open-withdrawals')}
+          alert={orders.openWithdrawals > 0}
+        />
+      </dl>
+      <p className="shop-field__hint">
+        Bestellungen: alle aufgegebenen, auch noch nicht bezahlte, ohne stornierte. Betrag: Umsatz der bezahlten (Zahlungseingang verbucht),
+        inkl. MwSt. und Versand, abzüglich Erstattungen nach Widerruf.
+      </p>
+    </>
   );
 }
 

@@ -15,7 +15,7 @@ const DETAIL = `/api/admin/orders/${ID}`;
 const ACTIONS = `/api/admin/orders/${ID}/actions`;
 
 /** An order as staff see it (AdminOrderDetail): the buyer's order plus version and workflow facts. */
-const detail = (overrides: Partial<Order> & Record<string, unknown> = {}) => ({
+const detail = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, unknown> = {}) => ({
   ...testOrder(),
   version: 5,
   overdue: false,
@@ -25,6 +25,15 @@ const detail = (overrides: Partial<Order> & Record<string, unknown> = {}) => ({
   withdrawal: null,
   ...overrides,
 });
+
+/** Shipped on 26.11.2026 at 15:00 in Germany. */
+const SHIPMENT = {
+  carrier: 'DHL' as const,
+  trackingNumber: '00340434161094042557',
+  trackingUrl: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557',
+  shippedAt: '2026-11-26T14:00:00.000Z',
+  deliveredAt: null,
+};
 
 const open = () =>
   renderScreen(<OrderDetailPage />, { path: `/admin/orders/${ID}`, route: '/admin/orders/:id', queryClient: adminQueryClient });
@@ -100,6 +109,65 @@ describe('OrderDetailPage', () => {
     await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
     expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'cancel', version: 5, note: 'Auf Wunsch des Kunden' });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Stornieren' })).not.toBeInTheDocument());
+  });
+
+  test('shipped: a delivery before the shipment is refused by the service, and the refusal stays under the form', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'shipped', shipment: SHIPMENT })));
+    env.api.on(
+      'POST',
+      ACTIONS,
+      errorAnswer(400, 'VALIDATION_ERROR', 'Die Zustellung muss zwischen dem Versand am 26.11.2026 und heute liegen.'),
+    );
+    open();
+    const delivery = await actionForm('Zustellung');
+    fireEvent.change(within(delivery).getByLabelText('Zugestellt am'), { target: { value: '2026-11-25' } });
+    fireEvent.click(within(delivery).getByRole('button', { name: 'Als zugestellt verbuchen' }));
+    expect(await within(delivery).findByRole('alert')).toHaveTextContent(
+      'Die Zustellung muss zwischen dem Versand am 26.11.2026 und heute liegen.',
+    );
+    expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'deliver', version: 5, deliveredOn: '2026-11-25' });
+    expect(toasts).toEqual([]);
+  });
+
+  test('delivered: the delivery is shown as its German day, not as a midnight time', async () => {
+    // Delivered on 27.11. (recorded as the start of that German day).
+    const shipment = { ...SHIPMENT, deliveredAt: '2026-11-26T23:00:00.000Z' };
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'delivered', shipment })));
+    open();
+    expect(await screen.findByText(/Versandt am 26\.11\.2026 um 15:00 Uhr mit DHL/)).toHaveTextContent(/ · zugestellt am 27\.11\.2026$/);
+  });
+
+  describe('a withdrawal declared under another name than the buyer’s', () => {
+    const withdrawal = (nameMatchesOrder: boolean, name = 'Max Betrüger') => ({
+      receivedAt: '2026-11-27T08:00:00.000Z',
+      name,
+      nameMatchesOrder,
+      items: '',
+      withdrawalPeriodEnds: null,
+      inTime: true,
+      refundDueBy: '2026-12-11',
+      refundedAt: null,
+      refund: null,
+    });
+
+    test('is flagged next to the refund, with both names, before any refund is booked', async () => {
+      env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid', withdrawal: withdrawal(false) })));
+      open();
+      const refund = await actionForm('Erstattung nach Widerruf verbuchen');
+      const warning = screen.getByText(/Name weicht ab/).closest('[role="status"]')!;
+      expect(warning).toHaveTextContent(
+        'Name weicht ab: Der Widerruf wurde unter dem Namen „Max Betrüger“ erklärt, die Bestellung lautet auf „Erika Mustermann“. Bitte prüfen Sie vor der Erstattung, ob der Widerruf vom Käufer stammt, z. B. mit einer Rückfrage an erika@example.de.',
+      );
+      // Right before the refund action.
+      expect(warning.nextElementSibling).toBe(refund);
+    });
+
+    test('is not flagged when the name is the buyer’s', async () => {
+      env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid', withdrawal: withdrawal(true, 'Erika Mustermann') })));
+      open();
+      await actionForm('Erstattung nach Widerruf verbuchen');
+      expect(screen.queryByText(/Name weicht ab/)).not.toBeInTheDocument();
+    });
   });
 
   test('overdue: says the shop cancels it after a short grace period', async () => {

@@ -92,6 +92,14 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
           />
         </ActionForm>
       )}
+      {order.withdrawal && !order.withdrawal.nameMatchesOrder && (
+        // A withdrawal is accepted under any name (§ 356a BGB); staff check it before refunding.
+        <Notice tone="warning" role="status">
+          <strong>Name weicht ab:</strong> Der Widerruf wurde unter dem Namen „{order.withdrawal.name}“ erklärt, die Bestellung lautet auf „
+          {order.billingAddress.firstName} {order.billingAddress.lastName}“. Bitte prüfen Sie vor der Erstattung, ob der Widerruf vom Käufer
+          stammt, z. B. mit einer Rückfrage an {order.email}.
+        </Notice>
+      )}
       {order.withdrawal && !order.withdrawal.refundedAt && (
         <ActionForm
           legend="Erstattung nach Widerruf verbuchen"
@@ -174,7 +182,8 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
               {order.shipment.trackingNumber}
             </a>
             {order.shippingEmailSent ? ' · Kunde informiert' : ' · E-Mail an den Kunden wird noch gesendet'}
-            {order.shipment.deliveredAt && ` · zugestellt am ${formatDateTime(new Date(order.shipment.deliveredAt))}`}
+            {/* The delivery is recorded as a German day (its time is not known). */}
+            {order.shipment.deliveredAt && ` · zugestellt am ${formatIsoDate(isoDateInBerlin(new Date(order.shipment.deliveredAt)))}`}
           </p>
         )}
         {order.invoices.length > 0 && (

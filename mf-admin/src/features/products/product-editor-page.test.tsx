@@ -95,6 +95,25 @@ describe('ProductEditPage', () => {
     expect(api.requests('PATCH', DETAIL)).toHaveLength(0);
   });
 
+  test('the nicotine fields must agree before anything is sent: 0 mg/ml needs a matching strength and no warning', async () => {
+    api.on('GET', DETAIL, jsonAnswer(200, product()));
+    api.on('PATCH', DETAIL, jsonAnswer(200, product({ nicotineMgPerMl: 0, nicotineStrength: '0 mg/ml', nicotineWarning: '', version: 8 })));
+    open();
+    fireEvent.change(await screen.findByLabelText('Nikotin in mg/ml'), { target: { value: '0' } });
+    save();
+    expect(await screen.findByText(/^Die Nikotinstärke muss zum Nikotingehalt von 0 mg\/ml passen/)).toBeInTheDocument();
+    expect(screen.getByText(/^Ein nikotinfreies Produkt trägt keinen Nikotin-Warnhinweis/)).toBeInTheDocument();
+    expect(api.requests('PATCH', DETAIL)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Nikotinstärke (Anzeige)'), { target: { value: '0 mg/ml' } });
+    fireEvent.change(screen.getByLabelText('Warnhinweis (§ 27 TabakerzV)'), { target: { value: '' } });
+    save();
+    await waitFor(() => expect(api.requests('PATCH', DETAIL)).toHaveLength(1));
+    expect(api.requests('PATCH', DETAIL)[0]!.body).toEqual({
+      version: 7,
+      changes: { nicotineMgPerMl: 0, nicotineStrength: '0 mg/ml', nicotineWarning: '' },
+    });
+  });
+
   test('the catalog’s field errors land at their fields; a change by someone else meanwhile offers to reload', async () => {
     api.on('GET', DETAIL, jsonAnswer(200, product()));
     api.once(

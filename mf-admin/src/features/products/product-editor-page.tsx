@@ -216,7 +216,12 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
             inputMode="decimal"
             required
           />
-          <TextField<ProductFormValues> name="nicotineStrength" label="Nikotinstärke (Anzeige)" required />
+          <TextField<ProductFormValues>
+            name="nicotineStrength"
+            label="Nikotinstärke (Anzeige)"
+            hint="Muss zum Nikotingehalt passen, z. B. „2 % (20 mg/ml)“ oder „nikotinfrei“."
+            required
+          />
           <TextField<ProductFormValues>
             name="liquidVolumeMl"
             label="Liquid in ml"
@@ -233,7 +238,12 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
         </fieldset>
         <fieldset className="admin-fieldset">
           <legend>Rechtliches</legend>
-          <TextField<ProductFormValues> name="nicotineWarning" label="Warnhinweis (§ 27 TabakerzV)" multiline />
+          <TextField<ProductFormValues>
+            name="nicotineWarning"
+            label="Warnhinweis (§ 27 TabakerzV)"
+            hint="Bei nikotinhaltigen Produkten Pflicht; bei 0 mg/ml leer lassen (Verkauf trotzdem nur ab 18 Jahren)."
+            multiline
+          />
           <TextField<ProductFormValues>
             name="sellableUntil"
             label="Verkaufsende (optional)"

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProductType } from '@shop/contracts';
 import { type AdminProductDetail, type ProductInput } from '@shop/contracts/admin';
-import { NICOTINE_WARNING } from '@shop/catalog-rules';
+import { NICOTINE_WARNING, nicotineFieldIssues } from '@shop/catalog-rules';
 import { parseEuroInput } from '@shop/format';
 
 /** German decimal ('1,5' or '1.5') → number; NaN when it is none. */
@@ -62,7 +62,14 @@ export const ProductFormValues = z
       return !price || !sale || Number(sale) < Number(price);
     },
     { message: 'Der Aktionspreis muss unter dem regulären Preis liegen.', path: ['salePrice'] },
-  );
+  )
+  .superRefine((values, context) => {
+    // The catalog's nicotine rule, told before sending: strength and warning agree with the mg/ml.
+    const nicotineMgPerMl = germanNumber(values.nicotineMgPerMl);
+    if (!(nicotineMgPerMl >= 0)) return;
+    for (const issue of nicotineFieldIssues({ ...values, nicotineMgPerMl }))
+      context.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
 export type ProductFormValues = z.infer<typeof ProductFormValues>;
 
 const text = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));

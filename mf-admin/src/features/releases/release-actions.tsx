@@ -5,16 +5,11 @@ import { showToast } from '@shop/shell-api';
 import { releasesApi } from '../../api/releases-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
 
-/** The versions of a slice that were live before and are not now: where the back office may go back to. */
-export function formerlyLive({ live, history }: SliceReleases): string[] {
-  const versions = history.filter((change) => change.action === 'promote' || change.action === 'rollback').map((change) => change.version);
-  return [...new Set(versions)].filter((version) => version !== live);
-}
-
 /**
  * Admins' changes of what is live (`releases:write`, docs/releases.md 'From the back office'):
- * the running canary for everyone or stopped, and a version live before made live again. A version
- * never live goes live with `npm run release`, after the checks before a promote; the service
+ * the running canary for everyone or stopped, and a version live before made live again (each of
+ * them still in the store, newer or older than the live one, newest first: `formerlyLive` of the
+ * registry). A version never live goes live with `npm run release`, after the checks before a promote; the service
  * refuses it here too. Every change names the live version the admin saw, so one made meanwhile
  * is refused, not overridden.
  */
@@ -26,7 +21,7 @@ export function ReleaseActions({ slice, releases }: { slice: RemoteName; release
     await queryClient.invalidateQueries({ queryKey: ['releases', slice] });
     showToast({ title, description: `Version ${done.version}`, variant: 'success' });
   };
-  const former = formerlyLive(releases);
+  const former = releases.formerlyLive;
   return (
     <div className="admin-actions">
       {canary && (

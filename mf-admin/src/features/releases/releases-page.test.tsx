@@ -25,6 +25,8 @@ const CART: SliceReleases = {
   live: '81ddb2cfe73b',
   canary: null,
   releases: [release('9670391cde23', '2026-11-28T09:12:29.000Z'), release('81ddb2cfe73b', '2026-11-28T09:11:23.000Z')],
+  formerlyLive: ['9670391cde23'],
+  names: {},
   history: [
     {
       slice: 'cart',
@@ -74,7 +76,11 @@ describe('ReleasesPage', () => {
   });
 
   test('a slice without releases says the installation is live; another slice is chosen in the filter; a failed read says so', async () => {
-    env.api.on('GET', '/api/admin/releases', jsonAnswer(200, { slice: 'catalog', live: null, canary: null, releases: [], history: [] }));
+    env.api.on(
+      'GET',
+      '/api/admin/releases',
+      jsonAnswer(200, { slice: 'catalog', live: null, canary: null, releases: [], formerlyLive: [], history: [], names: {} }),
+    );
     open();
     expect(await screen.findByTestId('live-version')).toHaveTextContent('Live: der Stand der Shop-Installation (noch kein Release)');
     expect(screen.getByText('Noch keine Version veröffentlicht.')).toBeInTheDocument();
@@ -151,6 +157,50 @@ describe('ReleasesPage', () => {
       version: '9670391cde23',
       expectedLive: '81ddb2cfe73b',
     });
+  });
+
+  test('admins are offered every version live before, newer and older than the live one, newest first; the history names staff by name', async () => {
+    const anna = 'a'.repeat(24);
+    const unnamed = '665f1c2b9a1e4b00123456ff';
+    env.api.on(
+      'GET',
+      '/api/admin/releases',
+      jsonAnswer(200, {
+        ...CART,
+        releases: [
+          ...CART.releases,
+          release('2f1e0d9c8b7a', '2026-11-27T15:00:00.000Z'),
+          release('1a2b3c4d5e6f', '2026-11-27T14:00:00.000Z'),
+        ],
+        // 1a2b3c4d5e6f was never live: not offered.
+        formerlyLive: ['9670391cde23', '2f1e0d9c8b7a'],
+        history: [
+          { ...CART.history[0]!, by: anna },
+          { ...CART.history[1]!, by: unnamed },
+        ],
+        names: { [anna]: 'Anna Admin' },
+      }),
+    );
+    renderScreen(<ReleasesPage />, {
+      path: '/admin/releases?bereich=cart',
+      route: '/admin/releases',
+      user: staffUser('admin'),
+      queryClient: adminQueryClient,
+    });
+    expect(
+      within(await screen.findByLabelText('Version'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['9670391cde23', '2f1e0d9c8b7a']);
+    expect(
+      within(screen.getByTestId('release-history'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '28.11.2026 um 10:12 Uhr: Zurückgesetzt 9670391cde23 → 81ddb2cfe73b, von Anna Admin',
+      // The account service could not name this one now: the end of the account's id, never the whole id.
+      '28.11.2026 um 10:12 Uhr: Freigegeben 81ddb2cfe73b → 9670391cde23, von Mitarbeiterkonto …3456ff',
+    ]);
   });
 
   test('managers read, and are offered no change', async () => {

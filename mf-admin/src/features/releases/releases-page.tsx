@@ -26,8 +26,11 @@ const ACTION_LABELS: Record<SliceReleases['history'][number]['action'], string> 
   'canary-stop': 'Canary beendet',
 };
 
-/** Who made a change: a developer at the release commands, or a staff member's id. */
-const who = (actor: string) => releaseActor(actor) ?? actor;
+/**
+ * Who made a change: a staff member by name (the account service's, `names`), a developer at the
+ * release commands by e-mail address; a staff account whose name cannot be read now by the end of its id.
+ */
+const who = (actor: string, names: SliceReleases['names']) => names[actor] ?? releaseActor(actor) ?? `Mitarbeiterkonto …${actor.slice(-6)}`;
 
 /**
  * /admin/releases (beyond spec §2; docs/releases.md): which version of a slice's screens is live,
@@ -112,7 +115,7 @@ export function ReleasesPage() {
                   <li key={`${change.at}-${change.version}`}>
                     {formatDateTime(new Date(change.at))}: {ACTION_LABELS[change.action]}
                     {change.percent ? ` (${change.percent} %)` : ''} <code>{change.previousVersion ?? '–'}</code> →{' '}
-                    <code>{change.version}</code>, von {who(change.by)}
+                    <code>{change.version}</code>, von {who(change.by, data.names)}
                   </li>
                 ))}
               </ol>

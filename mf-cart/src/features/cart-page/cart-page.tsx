@@ -177,7 +177,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
             <PromoBox cart={cart} />
             <OrderSummary totals={cart.totals} promo={cart.promo} />
             <DeliveryRestrictions />
-            <Link className={buttonClass('primary', 'cart-aside__checkout')} to="/checkout">
+            <Link className={buttonClass('primary', 'cart-aside__checkout')} to={href('/kasse')}>
               Zur Kasse
             </Link>
           </aside>
@@ -189,7 +189,7 @@ function CartContents({ cart }: { cart: CartResponse }) {
           <span>
             Gesamtsumme <strong>{formatEurDecimal(cart.totals.total)}</strong>
           </span>
-          <Link className={buttonClass('primary')} to="/checkout">
+          <Link className={buttonClass('primary')} to={href('/kasse')}>
             Zur Kasse
           </Link>
         </div>

@@ -6,6 +6,7 @@ import { useHydrated } from '@shop/ui';
 import { cartApi } from '../../api/cart-api';
 import { cartActions } from '../../api/cart-actions';
 import { isEmbedded, parseTakeOver } from '../../lib/local-cart';
+import { withChallenge } from '../../lib/proof-of-work';
 
 export interface TakeOverOffer {
   lines: Array<{ productId: string; quantity: number }>;
@@ -46,8 +47,12 @@ export function useTakeOver(): { offer: TakeOverOffer | null; busy: boolean; acc
         refused.push(error instanceof ApiError ? error.serverMessage : 'Ein Artikel konnte nicht übernommen werden.');
       }
     }
-    if (offer.code)
-      await cartApi.applyPromo(offer.code).catch(() => refused.push(`Gutscheincode ${offer.code} konnte nicht übernommen werden.`));
+    const { code } = offer;
+    // Behind a tripped per-IP backstop the code needs a solved proof-of-work, as in the promo box.
+    if (code)
+      await withChallenge((headers) => cartApi.applyPromo(code, headers)).catch(() =>
+        refused.push(`Gutscheincode ${code} konnte nicht übernommen werden.`),
+      );
     await cartActions.load();
     clearParams();
     setBusy(false);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +13,8 @@ import { useCustomerPrefill } from './customer-prefill';
 import { checkoutDefaults, clearCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
 
 const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.';
+/** The fields the server's age check judged. */
+const AGE_FIELDS = ['birthDate', 'mrz1', 'mrz2', 'mrz3'] as const;
 const AGE_CHECK_UNAVAILABLE = 'Die Altersprüfung ist gerade nicht möglich. Bitte versuchen Sie es erneut.';
 
 /**
@@ -40,6 +42,14 @@ export function useCheckoutSteps(cart: CartResponse) {
   const [stepError, setStepError] = useState<string | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const navigate = useNavigate();
+  // The server's answer to the age check was about the lines and birth date it was given: once
+  // the shopper changes them, it no longer applies (beside a green 'Prüfziffern stimmen' it misled).
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      if (name && (AGE_FIELDS as readonly string[]).includes(name) && current.current === 'age') setStepError(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const goTo = (index: number) => {
     saveCheckoutStep(index);

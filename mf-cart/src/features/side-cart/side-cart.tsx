@@ -1,7 +1,9 @@
 import { Button, buttonClass } from '@shop/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { DELIVERY_PROMISE } from '@shop/contracts';
 import { formatEurDecimal } from '@shop/format';
+import { href } from '@shop/routes';
 import { TOAST_SLOT_PROPS, getContinueShoppingTarget, useFactualMode } from '@shop/shell-api';
 import { cartActions, useCart } from '../../api/cart-actions';
 import { useDrawerOpen } from '../../stores/cart-ui-store';
@@ -14,8 +16,8 @@ export const SLIDE_OUT_MS = 150;
 /**
  * Side cart (spec §2, §4): a drawer from the right as a modal <dialog> (focus stays inside, the
  * page behind is inert and does not scroll; Escape closes). Items, savings badge, free-shipping
- * progress, subtotal, shipping and total, 'Warenkorb ansehen' (/warenkorb) and 'Jetzt bestellen' (/kasse,
- * after a 150 ms slide-out). Empty, it leads back to the last listing ('Weiter einkaufen').
+ * progress, subtotal, shipping and total, the shop's one delivery promise, 'Warenkorb ansehen' (/warenkorb) and
+ * 'Jetzt bestellen' (/kasse, the checkout's canonical address, after a 150 ms slide-out). Empty, it leads back to the last listing ('Weiter einkaufen').
  * Closed, focus goes back where it was when the drawer opened; when that element is gone or was
  * disabled meanwhile (an add button busy while adding), to `fallbackFocus`, the header's cart
  * button (WCAG 2.4.3: otherwise focus falls to the page's start).
@@ -58,7 +60,7 @@ export function SideCart({ fallbackFocus }: { fallbackFocus: RefObject<HTMLEleme
     setTimeout(() => {
       setLeaving(false);
       cartActions.closeDrawer();
-      navigate('/kasse');
+      navigate(href('/kasse'));
     }, SLIDE_OUT_MS);
   };
 
@@ -115,7 +117,7 @@ export function SideCart({ fallbackFocus }: { fallbackFocus: RefObject<HTMLEleme
               <dd className="cart-side-cart__grand">{formatEurDecimal(cart.totals.total)}</dd>
             </dl>
           )}
-          <p className="cart-side-cart__shipping">Versand mit DHL in 1–3 Werktagen, Altersprüfung bei Zustellung.</p>
+          <p className="cart-side-cart__shipping">{DELIVERY_PROMISE}. Altersprüfung bei Zustellung.</p>
           <div className="cart-side-cart__actions">
             <Link className={buttonClass('secondary')} to="/warenkorb" onClick={cartActions.closeDrawer}>
               Warenkorb ansehen

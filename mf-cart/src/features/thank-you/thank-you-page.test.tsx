@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
 import { testOrder } from '@shop/test-fixtures';
+import { DELIVERY_PROMISE } from '@shop/contracts';
 import { ThankYouPage } from './thank-you-page';
 
 const order = testOrder();
@@ -27,6 +28,8 @@ describe('ThankYouPage', () => {
     expect(screen.getByRole('region', { name: 'Ihre Bestellung' })).toHaveTextContent('RandM Tornado 9000 Blueberry Ice');
     expect(within(screen.getByRole('region', { name: 'Lieferadresse' })).getByText(/51147 Köln/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Vertrag widerrufen' })).toHaveAttribute('href', '/vertrag-widerrufen');
+    // The shop's one delivery promise, counted from the payment (as in the confirmation e-mail).
+    expect(screen.getByText(`${DELIVERY_PROMISE} (DHL Paket mit Alterssichtprüfung 18+).`)).toBeInTheDocument();
   });
 
   test("an order that is not the visitor's (404) says so without details", async () => {

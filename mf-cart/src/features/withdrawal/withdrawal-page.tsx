@@ -1,14 +1,23 @@
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router-dom';
-import { WithdrawalBody, type WithdrawalNavigationState, type WithdrawalReceipt } from '@shop/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  WITHDRAWAL_FORM_ACTIONS,
+  WITHDRAWAL_FORM_STEPS,
+  WithdrawalBody,
+  type WithdrawalFormState,
+  type WithdrawalNavigationState,
+  type WithdrawalReceipt,
+} from '@shop/contracts';
 import type { z } from 'zod';
 import { ApiError } from '@shop/api-client';
-import { Button, Notice, ClientForm } from '@shop/ui';
+import { Button, Notice } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { formatDateTime } from '@shop/format';
-import { withdrawalApi } from '../../api/withdrawal-api';
+import { withdrawalApi, withdrawalFormKey } from '../../api/withdrawal-api';
+import { SOLVING_MESSAGE } from '../../lib/proof-of-work';
 import { TextField } from '@shop/ui/form';
 import '../../styles/checkout.css';
 
@@ -23,34 +32,80 @@ function prefillOf(state: unknown): Partial<WithdrawalForm> {
   return { name: String(prefill.name ?? ''), orderNumber: String(prefill.orderNumber ?? ''), email: String(prefill.email ?? '') };
 }
 
+/** The server's errors by field as the form's errors (shown at the fields in the first render). */
+function fieldErrorsOf(server: WithdrawalFormState | null): FieldErrors<WithdrawalForm> | undefined {
+  if (server?.step !== 'form') return undefined;
+  const entries = Object.entries(server.errors).filter(([field]) => field !== 'form');
+  return entries.length ? Object.fromEntries(entries.map(([field, message]) => [field, { type: 'server', message }])) : undefined;
+}
+
+/**
+ * The outcome of the form sent without JavaScript, which the server render read as the visitor
+ * (exposes/prefetch.ts): taken over into the page's first render, then dropped from the cache so
+ * a later visit starts afresh. Never fetched in the browser.
+ */
+function useServerOutcome(): WithdrawalFormState | null {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: withdrawalFormKey,
+    queryFn: () => withdrawalApi.formOutcome(),
+    enabled: false,
+    staleTime: Infinity,
+  });
+  const [server] = useState(() => data?.state ?? null);
+  useEffect(() => queryClient.removeQueries({ queryKey: withdrawalFormKey }), [queryClient]);
+  return server;
+}
+
 /**
  * 'Vertrag widerrufen' `/vertrag-widerrufen` (§ 356a BGB, since 19.06.2026; legal-de.md §4.8):
  * always reachable from the footer, no login. Asks only for name, order number and e-mail
  * (items optional), shows what will be sent, and 'Widerruf bestätigen' sends it; the receipt
- * shows date and time, and the confirmation goes out by e-mail at once. Opened from an order page,
- * the form comes filled in with that order (`WithdrawalNavigationState`).
+ * shows date and time and who declared it, and the confirmation goes out by e-mail at once.
+ * Opened from an order page, the form comes filled in with that order (`WithdrawalNavigationState`).
+ * Forms first (docs/decisions/forms-first.md): both steps are HTML forms the cart service answers
+ * (WITHDRAWAL_FORM_ACTIONS) when the JavaScript is off or not there yet; the server then renders
+ * this page with the outcome (errors at the fields, the review, the receipt). Once hydrated, the
+ * page checks and sends in place.
  */
 export function WithdrawalPage() {
   useSeo({ title: 'Vertrag widerrufen', robots: 'noindex, nofollow' });
+  const server = useServerOutcome();
   // The contract's schema checks the form: the German messages the API would answer, at the fields.
   const { state } = useLocation();
+  const [serverErrors] = useState(() => fieldErrorsOf(server));
+  const [initial] = useState<WithdrawalForm>(() => ({
+    ...DEFAULTS,
+    ...prefillOf(state),
+    ...(server?.step === 'form' || server?.step === 'review' ? server.values : {}),
+  }));
   const form = useForm<WithdrawalForm, unknown, Withdrawal>({
-    defaultValues: { ...DEFAULTS, ...prefillOf(state) },
+    defaultValues: initial,
+    errors: serverErrors,
     resolver: zodResolver(WithdrawalBody),
   });
-  const [review, setReview] = useState<Withdrawal | null>(null);
-  const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
+  const [review, setReview] = useState<Withdrawal | null>(server?.step === 'review' ? server.values : null);
+  const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(server?.receipt ?? null);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The browser proves its work to the service's per-IP backstop (lib/proof-of-work.ts).
+  const [solving, setSolving] = useState(false);
+  const [error, setError] = useState<string | null>(server?.errors.form ?? null);
 
   const check = form.handleSubmit((values) => setReview(values));
+  /** The review's two buttons, once hydrated: back to the entries, or send. */
+  const decide = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === WITHDRAWAL_FORM_STEPS.edit) setReview(null);
+    else void confirm();
+  };
 
   const confirm = async () => {
     if (!review) return;
     setSending(true);
     setError(null);
     try {
-      setReceipt(await withdrawalApi.declare(review));
+      setReceipt(await withdrawalApi.declare(review, setSolving));
     } catch (failure) {
       setError(
         failure instanceof ApiError ? failure.serverMessage : 'Der Widerruf konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
@@ -68,6 +123,11 @@ export function WithdrawalPage() {
           Ihr Widerruf zur Bestellung <strong>{receipt.orderNumber}</strong> ist am {formatDateTime(new Date(receipt.receivedAt))} bei uns
           eingegangen.
         </p>
+        {receipt.name !== undefined && (
+          <p data-testid="withdrawal-declared-by">
+            Erklärt von: <strong>{receipt.name}</strong>
+          </p>
+        )}
         <p>
           Eine Eingangsbestätigung haben wir an <strong>{receipt.email}</strong> gesendet. Wie Sie die Ware zurücksenden, steht in unserer{' '}
           <Link to="/widerrufsbelehrung">Widerrufsbelehrung</Link>.
@@ -83,7 +143,10 @@ export function WithdrawalPage() {
         der Bestellbestätigung und die E-Mail-Adresse, mit der Sie bestellt haben.
       </p>
       {review ? (
-        <div className="cart-withdrawal-review">
+        <form className="cart-withdrawal-review" method="post" action={WITHDRAWAL_FORM_ACTIONS.declare} onSubmit={decide}>
+          {(['name', 'orderNumber', 'email', 'items'] as const).map((field) => (
+            <input key={field} type="hidden" name={field} value={review[field] ?? ''} />
+          ))}
           <h2>Bitte prüfen Sie Ihren Widerruf</h2>
           <dl className="cart-bank-details">
             <div>
@@ -103,40 +166,58 @@ export function WithdrawalPage() {
               <dd>{review.items || 'die gesamte Bestellung'}</dd>
             </div>
           </dl>
+          {solving && <p role="status">{SOLVING_MESSAGE}</p>}
           {error && (
             <Notice tone="warning" role="alert">
               {error}
             </Notice>
           )}
           <div className="cart-withdrawal-review__actions">
-            <Button variant="secondary" onClick={() => setReview(null)} disabled={sending}>
+            <Button type="submit" name="schritt" value={WITHDRAWAL_FORM_STEPS.edit} variant="secondary" disabled={sending}>
               Angaben ändern
             </Button>
-            <Button onClick={() => void confirm()} disabled={sending} aria-busy={sending}>
+            <Button type="submit" name="schritt" value={WITHDRAWAL_FORM_STEPS.confirm} disabled={sending} aria-busy={sending}>
               {sending ? 'Wird gesendet…' : 'Widerruf bestätigen'}
             </Button>
           </div>
-        </div>
+        </form>
       ) : (
         <FormProvider {...form}>
-          <ClientForm className="cart-withdrawal-form" noValidate onSubmit={(event) => void check(event)}>
-            <TextField<WithdrawalForm> name="name" label="Ihr Name" autoComplete="name" required />
+          <form
+            className="cart-withdrawal-form"
+            method="post"
+            action={WITHDRAWAL_FORM_ACTIONS.declare}
+            noValidate
+            onSubmit={(event) => void check(event)}
+          >
+            <TextField<WithdrawalForm> name="name" label="Ihr Name" defaultValue={initial.name} autoComplete="name" required />
             <TextField<WithdrawalForm>
               name="orderNumber"
               label="Bestellnummer"
+              defaultValue={initial.orderNumber}
               hint="Steht in Ihrer Bestellbestätigung, z. B. RT-2026-K7M2QX9P."
               autoComplete="off"
               required
             />
-            <TextField<WithdrawalForm> name="email" label="E-Mail-Adresse der Bestellung" type="email" autoComplete="email" required />
+            <TextField<WithdrawalForm>
+              name="email"
+              label="E-Mail-Adresse der Bestellung"
+              defaultValue={initial.email}
+              type="email"
+              autoComplete="email"
+              required
+            />
             <TextField<WithdrawalForm>
               name="items"
               label="Nur bestimmte Artikel widerrufen (optional)"
+              defaultValue={initial.items}
               hint="Leer lassen, um die gesamte Bestellung zu widerrufen."
               multiline
             />
-            <Button type="submit">Weiter</Button>
-          </ClientForm>
+            <Button type="submit" name="schritt" value={WITHDRAWAL_FORM_STEPS.check}>
+              Weiter
+            </Button>
+          </form>
         </FormProvider>
       )}
     </section>

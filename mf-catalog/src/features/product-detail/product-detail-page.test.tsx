@@ -3,7 +3,7 @@ import { handle } from '@shop/event-bus';
 import { errorAnswer, jsonAnswer, mockApi, recordToasts, renderScreen, type MockApi } from '@shop/test-dom';
 import { testProduct } from '@shop/test-fixtures';
 import { FALLBACK_SHOP_CONFIG, ShopConfigProvider } from '@shop/shell-api';
-import type { PresentationMode } from '@shop/contracts';
+import { DELIVERY_PROMISE, type PresentationMode } from '@shop/contracts';
 import { ProductDetailPage } from './product-detail-page';
 
 const blueberry = testProduct('p1', {
@@ -177,4 +177,63 @@ describe('ProductDetailPage reviews', () => {
     expect(screen.queryByText(/von 5 Sternen/)).not.toBeInTheDocument();
     expect(api.requests('GET', '/api/products/p1/reviews')).toHaveLength(0);
   });
+});
+
+/** The product's own data, never fixed values: nicotine from its mg/ml, the coil only when known. */
+describe('ProductDetailPage technical data', () => {
+  test.each([
+    [20, '2 % Nikotin (20 mg/ml)', '2 % (20 mg/ml)', true],
+    [10, '1 % Nikotin (10 mg/ml)', '1 % (10 mg/ml)', true],
+    [0, '0 % Nikotin (0 mg/ml)', '0 % (0 mg/ml)', false],
+  ])('%d mg/ml: the chip says "%s", the technical data "%s"; the nicotine warning shown: %s', async (mg, chip, strength, warned) => {
+    const product = {
+      ...blueberry,
+      nicotineMgPerMl: mg,
+      nicotineStrength: strength,
+      nicotineWarning: warned ? blueberry.nicotineWarning : '',
+      coil: mg === 10 ? null : 'Mesh-Coil',
+    };
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, product));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+    open();
+    const chips = await screen.findByRole('list', { name: 'Eckdaten' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent!.replace(/\s/g, ' ')),
+    ).toEqual(['9.000 Züge', chip, 'Akku 600 mAh']);
+    expect(screen.queryByRole('note') !== null).toBe(warned);
+    // Still for adults only without nicotine (§ 10 JuSchG).
+    expect(screen.getByText(/Abgabe nur an Erwachsene ab 18 Jahren/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Technische Daten' }));
+    const specs = screen.getByRole('tabpanel');
+    const value = (term: string) => within(specs).queryByText(term)?.nextElementSibling?.textContent?.replace(/\s/g, ' ') ?? null;
+    expect(value('Nikotinstärke')).toBe(strength);
+    // No coil data: no coil named (it was 'Mesh' for every product).
+    expect(value('Coil')).toBe(mg === 10 ? null : 'Mesh-Coil');
+    expect(specs).not.toHaveTextContent(mg === 20 ? /\b1 %/ : /20 mg\/ml/);
+  });
+
+  test('the model chips name every model of the catalogue, Tornado 10000 and 40000 too', async () => {
+    api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, blueberry));
+    api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+    open();
+    const chips = await screen.findByRole('list', { name: 'Weitere Kategorien' });
+    expect(
+      within(chips)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual([
+      ...[7000, 9000, 10000, 12000, 15000, 20000, 25000, 30000, 35000, 40000].map((n) => `RandM Tornado ${n}`),
+      'RandM Shisha 10000',
+    ]);
+    expect(within(chips).getByRole('link', { name: 'RandM Tornado 40000' })).toHaveAttribute('href', '/kategorien/randm-tornado-40000');
+  });
+});
+
+test('the delivery note is the shop’s one delivery promise, counted from the payment', async () => {
+  api.on('GET', '/api/products/slug/blueberry-ice-einweg-vape', jsonAnswer(200, blueberry));
+  api.on('GET', '/api/products/p1/related', jsonAnswer(200, { products: [] }));
+  open();
+  expect(await screen.findByText(DELIVERY_PROMISE)).toHaveClass('catalog-product-detail__delivery');
 });

@@ -3,8 +3,16 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, QuantityStepper, Button, buttonClass, DurabilityGuaranteeLabel, LegalGuaranteeNotice } from '@shop/ui';
 import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
-import { CART_FORM_ACTIONS, CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, type Product } from '@shop/contracts';
-import { batteryMahForPuffCount, discountPercent, isSoldOut, productLink, productMetaDescription } from '@shop/catalog-rules';
+import { CART_FORM_ACTIONS, CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, DELIVERY_PROMISE, type Product } from '@shop/contracts';
+import {
+  batteryMahForPuffCount,
+  discountPercent,
+  isSoldOut,
+  nicotineLabel,
+  nicotineStrengthText,
+  productLink,
+  productMetaDescription,
+} from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
 import { ActionForm, showToast, StaticHtml, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
 import { HeartButton, useWishlistToggle, WishlistForm } from '../../components/wishlist-heart';
@@ -134,7 +142,7 @@ function ProductDetails({ product }: { product: Product }) {
         <div className="catalog-product-detail__info">
           <p className="catalog-product-detail__badges">
             {!factual && <span className="catalog-badge catalog-badge--original">Original</span>}
-            <span className="catalog-product-detail__delivery">Lieferung in 1–3 Werktagen</span>
+            <span className="catalog-product-detail__delivery">{DELIVERY_PROMISE}</span>
           </p>
           <h1>{product.name}</h1>
           {reviews && product.rating && (
@@ -149,7 +157,7 @@ function ProductDetails({ product }: { product: Product }) {
           </p>
           <ul className="catalog-chips" aria-label="Eckdaten">
             <li>{formatInteger(product.puffCount)} Züge</li>
-            <li>2 % Nikotin (20 mg/ml)</li>
+            <li>{nicotineLabel(product.nicotineMgPerMl)}</li>
             <li>Akku {battery} mAh</li>
           </ul>
           <p className={soldOut ? 'catalog-stock catalog-stock--out' : 'catalog-stock catalog-stock--in'} data-testid="stock-status">
@@ -198,9 +206,12 @@ function ProductDetails({ product }: { product: Product }) {
           )}
           {/* The product's notices: text only, kept as the server's HTML without hydration work. */}
           <StaticHtml key={product.id}>
-            <p className="catalog-nicotine-warning" role="note">
-              {product.nicotineWarning}
-            </p>
+            {/* § 27 TabakerzV: nicotine-containing products only; a nicotine-free one has none (and is still sold to adults only). */}
+            {product.nicotineWarning && (
+              <p className="catalog-nicotine-warning" role="note">
+                {product.nicotineWarning}
+              </p>
+            )}
             <DurabilityGuaranteeLabel years={product.durabilityGuaranteeYears} />
             {/* Before the order, prominently and in colour (Directive (EU) 2024/825; legal-de.md §4.16). */}
             <LegalGuaranteeNotice />
@@ -248,13 +259,18 @@ function ProductDetails({ product }: { product: Product }) {
               <dt>Züge</dt>
               <dd>bis zu {formatInteger(product.puffCount)}</dd>
               <dt>Nikotinstärke</dt>
-              <dd>2 % (20 mg/ml)</dd>
+              <dd>{nicotineStrengthText(product.nicotineMgPerMl)}</dd>
               <dt>Geschmack</dt>
               <dd>{product.flavor}</dd>
               <dt>Akku</dt>
               <dd>{battery} mAh</dd>
-              <dt>Coil</dt>
-              <dd>{product.coil ?? 'Mesh'}</dd>
+              {/* Only what the product's data says: no coil is named when staff did not enter one. */}
+              {product.coil && (
+                <>
+                  <dt>Coil</dt>
+                  <dd>{product.coil}</dd>
+                </>
+              )}
               {product.liquidVolumeMl && (
                 <>
                   <dt>Füllmenge</dt>

@@ -3,10 +3,10 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
-import { CONTACT_SUBJECTS, ContactBody, type ContactReceipt } from '@shop/contracts';
-import { Breadcrumb, Button, Notice, ClientForm } from '@shop/ui';
+import { CONTACT_FORM_ACTIONS, CONTACT_SUBJECTS, ContactBody, type ContactReceipt } from '@shop/contracts';
+import { Breadcrumb, Button, Notice } from '@shop/ui';
 import { applyServerIssues, FormField, TextField } from '@shop/ui/form';
-import { showToast, useSeo, useShopConfig } from '@shop/shell-api';
+import { ActionForm, showToast, useSeo, useShopConfig } from '@shop/shell-api';
 import { contactApi } from '../../api/contact-api';
 
 type ContactForm = ContactBody;
@@ -14,7 +14,8 @@ const FIELDS = { name: 'name', email: 'email', orderNumber: 'orderNumber', subje
 
 /**
  * /kontakt (spec §2): name, e-mail, optional order number, topic and message, with
- * German errors at the fields; then a confirmation with the message's reference. A hidden
+ * German errors at the fields; then a confirmation with the message's reference. Without
+ * JavaScript the content service answers the form (CONTACT_FORM_ACTIONS) with the same texts. A hidden
  * honeypot field and a per-IP limit keep spam out (no CAPTCHA: accessibility).
  */
 export function ContactPage() {
@@ -58,7 +59,8 @@ export function ContactPage() {
             widerrufen Sie am schnellsten über <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>.
           </p>
           <FormProvider {...form}>
-            <ClientForm className="content-contact" noValidate onSubmit={(event) => void submit(event)}>
+            {/* A form the content service answers too: before hydration and without JavaScript (docs/decisions/forms-first.md). */}
+            <ActionForm action={CONTACT_FORM_ACTIONS.send} className="content-contact" noValidate onAction={() => void submit()}>
               <TextField<ContactForm> name="name" label="Name" autoComplete="name" required />
               <TextField<ContactForm> name="email" label="E-Mail-Adresse" type="email" inputMode="email" autoComplete="email" required />
               <TextField<ContactForm>
@@ -88,7 +90,7 @@ export function ContactPage() {
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting ? 'Wird gesendet…' : 'Nachricht senden'}
               </Button>
-            </ClientForm>
+            </ActionForm>
           </FormProvider>
         </>
       )}

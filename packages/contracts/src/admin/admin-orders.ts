@@ -39,7 +39,14 @@ export const AdminWithdrawal = lazySchema(() =>
   z
     .object({
       receivedAt: z.string(),
+      /** The name the withdrawal was declared under. */
       name: z.string(),
+      /**
+       * Whether that name is the buyer's (billing first and last name; compared as in the
+       * withdrawal service's declaredNameMatches: case, spacing, umlaut spellings and accents do
+       * not count). A withdrawal is accepted under any name; false asks staff to check before a refund.
+       */
+      nameMatchesOrder: z.boolean(),
       items: z.string(),
       /** 14 days after delivery (§ 355 Abs. 2, § 356 Abs. 2 BGB); null while not delivered. */
       withdrawalPeriodEnds: IsoDate.nullable(),

@@ -138,7 +138,13 @@ export const ReleaseChange = lazySchema(() =>
 );
 export type ReleaseChange = z.infer<typeof ReleaseChange>;
 
-/** `GET /api/admin/releases?slice=`: a slice's published releases (newest first, the live one marked) and its history. */
+/**
+ * `GET /api/admin/releases?slice=`: a slice's published releases (newest first, the live one
+ * marked) and its history; `formerlyLive`: the published versions still in the store that were
+ * live for everyone before and are not now, newest first (where a rollback may go); `names`: the
+ * staff members' names by account id, for the history's `by` (a developer at the release commands
+ * is 'cli:<e-mail>'; an id without a readable name is missing).
+ */
 export const SliceReleases = lazySchema(() =>
   z
     .object({
@@ -146,7 +152,9 @@ export const SliceReleases = lazySchema(() =>
       live: ReleaseVersion.nullable(),
       canary: CanaryRelease.nullable(),
       releases: z.array(ReleaseRecord),
+      formerlyLive: z.array(ReleaseVersion),
       history: z.array(ReleaseChange),
+      names: z.record(z.string(), z.string()),
     })
     .strict(),
 );

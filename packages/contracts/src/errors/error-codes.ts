@@ -53,6 +53,11 @@ export const COMMON_ERROR_CODES = [
   ...UNEXPECTED_CODES,
   /** 503: the service's database cannot be reached. */
   'DATABASE_UNAVAILABLE',
+  /**
+   * 429: a per-IP backstop is used up; the body carries a proof-of-work `challenge` whose solution,
+   * sent back in the `x-challenge-solution` header, lets this one request past the backstop.
+   */
+  'CHALLENGE_REQUIRED',
 ] as const;
 
 /** Sent by the gateway before or instead of a service (security, body limits, proxy). */
@@ -82,6 +87,8 @@ export const CART_ERROR_CODES = [
   'PROMO_ATTEMPTS_EXCEEDED',
   'ORDER_LIMIT_REACHED',
   'WITHDRAWAL_ATTEMPTS_EXCEEDED',
+  /** 409: staff recorded a delivery for an order that was not shipped (no shipment recorded). */
+  'ORDER_NOT_SHIPPED',
   'AGE_VERIFICATION_FAILED',
   /** 503: an invoice cannot be issued because the seller details (content service) are not readable. */
   'SELLER_DETAILS_UNAVAILABLE',

@@ -16,6 +16,37 @@ const ErrorIssue = lazySchema(() =>
 );
 
 /**
+ * An ALTCHA proof-of-work challenge (PoW v2, altcha-lib): find the counter whose key, derived from
+ * `salt` and `nonce` + counter with `algorithm` and `cost`, starts with `keyPrefix`. Signed by the
+ * service (`signature`); `data` carries what the service checks itself (its scope, the expiry in
+ * ms since 1970). The solution goes back base64-encoded as `{ challenge, solution: { counter,
+ * derivedKey } }` in the header CHALLENGE_SOLUTION_HEADER.
+ */
+export const ProofOfWorkChallenge = lazySchema(() =>
+  z.object({
+    // Loose: every parameter is signed, so one this contract does not name must reach the solver unchanged.
+    parameters: z.looseObject({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number().int().positive(),
+      keyLength: z.number().int().positive(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string(),
+  }),
+);
+export type ProofOfWorkChallenge = z.infer<typeof ProofOfWorkChallenge>;
+
+/** The request header that carries a solved {@link ProofOfWorkChallenge} (base64 JSON). */
+export const CHALLENGE_SOLUTION_HEADER = 'x-challenge-solution';
+
+/** The headers schema of a route behind a per-IP backstop with a challenge: the solution, when the client has one. */
+export const ChallengeSolutionHeaders = lazySchema(() => z.object({ [CHALLENGE_SOLUTION_HEADER]: z.string().max(4096).optional() }));
+
+/**
  * Body of every non-2xx API response. The API client shows `message` (German, plain, for shoppers;
  * spec §8). `code` is the stable machine-readable identifier (ErrorCode) that browsers
  * and API clients branch on; `issues` lists validation problems field by field for API clients.
@@ -26,6 +57,8 @@ export const ErrorResponse = lazySchema(() =>
       message: z.string(),
       code: ErrorCode,
       issues: z.array(ErrorIssue).optional(),
+      /** With CHALLENGE_REQUIRED only: the proof-of-work to solve before sending the request again. */
+      challenge: ProofOfWorkChallenge.optional(),
     })
     .strict(),
 );

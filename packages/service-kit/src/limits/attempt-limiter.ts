@@ -25,6 +25,13 @@ export interface RateWindow {
 export const securityWaitMessage = (wait: string) =>
   `Aus Sicherheitsgründen ist das gerade nicht möglich. Bitte versuchen Sie es in ${wait} erneut.`;
 
+/**
+ * The message of a per-IP backstop's CHALLENGE_REQUIRED (ChallengeGate): shown only when the
+ * browser could not solve the challenge itself (the storefront solves it without asking).
+ */
+export const SECURITY_CHECK_MESSAGE =
+  'Aus Sicherheitsgründen ist eine kurze Prüfung nötig: Von Ihrer Internetverbindung kamen viele ungültige Versuche. Ihr Browser erledigt sie mit eingeschaltetem JavaScript in etwa einer Sekunde; bitte versuchen Sie es erneut.';
+
 /** A German wait: 'einer Minute', '7 Minuten', '3 Stunden'. */
 export function germanWait(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
@@ -57,10 +64,19 @@ export class AttemptLimiter {
 
   /**
    * Runs `attempt` for `client` within the window. `counts` decides from its outcome (the result,
-   * or the error it threw) whether it uses up one of the allowed attempts.
-   * @throws RateWindowError (429, the window's code and message) when the window is used up.
+   * or the error it threw) whether it uses up one of the allowed attempts. `beyondLimit`, when
+   * given, decides about an attempt beyond the window instead of the flat refusal: it resolves to
+   * let the attempt go on (stored and counted like any other) or throws its own refusal (a per-IP
+   * backstop's proof-of-work challenge, ChallengeGate.refuseOrPass).
+   * @throws RateWindowError (429, the window's code and message) when the window is used up, or
+   * what `beyondLimit` throws.
    */
-  async guard<T>(client: string, attempt: () => Promise<T>, counts: (outcome: { result?: T; error?: unknown }) => boolean): Promise<T> {
+  async guard<T>(
+    client: string,
+    attempt: () => Promise<T>,
+    counts: (outcome: { result?: T; error?: unknown }) => boolean,
+    beyondLimit?: () => Promise<void>,
+  ): Promise<T> {
     const key = `${this.window.name}:${client}`;
     const now = this.now();
     const own = await this.attempts.create({ key, at: now });
@@ -78,9 +94,16 @@ export class AttemptLimiter {
         .lean<Array<{ _id: unknown; at: Date }>>()
     ).filter(({ _id, at }) => at.getTime() < now.getTime() || String(_id) < ownId);
     if (earlier.length >= this.window.limit) {
-      await this.attempts.deleteOne({ _id: own._id });
-      const wait = earlier[0]!.at.getTime() + this.window.windowMs - now.getTime();
-      throw Object.assign(new RateWindowError(this.window.message(germanWait(wait))), { code: this.window.code });
+      try {
+        if (!beyondLimit) {
+          const wait = earlier[0]!.at.getTime() + this.window.windowMs - now.getTime();
+          throw Object.assign(new RateWindowError(this.window.message(germanWait(wait))), { code: this.window.code });
+        }
+        await beyondLimit();
+      } catch (refusal) {
+        await this.attempts.deleteOne({ _id: own._id });
+        throw refusal;
+      }
     }
     return this.settle(own._id, attempt, counts);
   }

@@ -1,19 +1,9 @@
 /**
- * `import '@shop/service-kit/tracing'` as the first import of a server (src/server.ts): starts
- * tracing (tracing.ts) when OTEL_EXPORTER_OTLP_ENDPOINT is set, with OTEL_SERVICE_NAME as the
- * service's name, before Fastify, undici, the MongoDB driver and pino are loaded. Unset (the
- * default, and in tests unless a test sets it), nothing is started and nothing is patched.
- * OTEL_SDK_DISABLED=true turns it off with the endpoint set.
+ * `import '@shop/service-kit/tracing'` as the first import of a service's server (src/server.ts):
+ * starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (from-environment.ts). A service's
+ * callers are the gateway and the other services: an incoming `traceparent` is continued, so one
+ * trace spans gateway → cart → catalog. The public gateway imports `./public` instead.
  */
-import { beforeProcessExit } from './before-exit';
+import { startTracingFromEnvironment } from './from-environment';
 
-const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-if (endpoint && process.env.OTEL_SDK_DISABLED !== 'true') {
-  // Loaded only when tracing is on: the SDK and its instrumentations take about 170 ms to load,
-  // which every start of a process without tracing would pay for nothing.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous, before the modules it patches load
-  const { startTracing } = require('./tracing') as typeof import('./tracing');
-  const stop = startTracing({ serviceName: process.env.OTEL_SERVICE_NAME ?? 'shop', endpoint });
-  // Spans still batched are sent before a graceful shutdown ends the process (run-server.ts).
-  beforeProcessExit(stop);
-}
+startTracingFromEnvironment('continue');

@@ -46,6 +46,12 @@ export interface TextFieldProps<Values extends FieldValues> extends Omit<InputHT
   multiline?: boolean;
   /** Lines of a multi-line field (3 unless set). */
   rows?: number;
+  /**
+   * The value in the server's HTML (a form answered without JavaScript shows what was typed):
+   * react-hook-form fills registered fields only once hydrated. It should equal the form's
+   * default value.
+   */
+  defaultValue?: string;
 }
 
 /**
@@ -67,7 +73,11 @@ export function TextField<Values extends FieldValues>({
   return (
     <FormField label={label} hint={hint} error={error} className={className}>
       {(control) =>
-        multiline ? <textarea rows={rows} {...control} {...register(name)} /> : <input {...control} {...input} {...register(name)} />
+        multiline ? (
+          <textarea rows={rows} defaultValue={input.defaultValue} {...control} {...register(name)} />
+        ) : (
+          <input {...control} {...input} {...register(name)} />
+        )
       }
     </FormField>
   );

@@ -6,6 +6,7 @@ import { customerEmailKey, readIdentity, type AttemptLimiter } from '@shop/servi
 import { InvalidCredentialsError, type AuthService } from './auth-service';
 import { clearSessionCookie } from '../users/current-session';
 import { loginDelayMs } from './login-windows';
+import { authFormRoutes } from './auth-forms.routes';
 
 const Message = z.object({ message: z.string() }).strict();
 /** Requests that send an e-mail: limited per address and per IP (login-windows.ts). */
@@ -51,6 +52,44 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const mailRequest = (request: FastifyRequest, email: string) =>
     limits.mailPerIp.guard(request.ip, () => limits.mailPerAddress.guard(email, async () => undefined, always), always);
 
+  /** Registration (the JSON call and the form): a refused password sends nothing, so it does not count as a mail request. */
+  const register = async (request: FastifyRequest, body: z.output<typeof RegisterBody>) => {
+    auth.assertNewPassword(body.password);
+    await mailRequest(request, body.email);
+    await auth.register(body);
+    return NEUTRAL_REGISTER;
+  };
+
+  /** Login (the JSON call and the form): sets the new session's cookie and returns the user. */
+  const logIn = async (request: FastifyRequest, reply: FastifyReply, { email, password }: z.output<typeof LoginBody>) => {
+    // Login throttling (docs/security.md 'Security policies'): slowed down per
+    // account, refused per account and client together, and per client IP as a high backstop.
+    const account = customerEmailKey(email);
+    const delay = loginDelayMs(await limits.loginFailuresPerAccount.count(account));
+    if (delay > 0) await sleep(delay);
+    const session = await limits.loginPerIp.guard(
+      request.ip,
+      () =>
+        limits.loginPerAccountAndClient.guard(
+          `${account}|${request.ip}`,
+          () => limits.loginFailuresPerAccount.track(account, () => auth.login(email, password, sessionToken(request)), isFailedLogin),
+          isFailedLogin,
+        ),
+      isFailedLogin,
+    );
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      expires: session.expiresAt,
+    });
+    return session.user;
+  };
+
+  // The same two as HTML forms, for browsers without JavaScript (docs/decisions/forms-first.md).
+  await app.register(authFormRoutes, { logIn, register, secureCookie });
+
   app.post(
     '/api/auth/register',
     {
@@ -61,9 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      auth.assertNewPassword(request.body.password); // a refused password sends nothing, so it does not count
-      await mailRequest(request, request.body.email);
-      await auth.register(request.body);
+      await register(request, request.body);
       return reply.code(202).send({ message: NEUTRAL_REGISTER });
     },
   );
@@ -115,32 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      // Login throttling (docs/security.md 'Security policies'): slowed down per
-      // account, refused per account and client together, and per client IP as a high backstop.
-      const account = customerEmailKey(email);
-      const delay = loginDelayMs(await limits.loginFailuresPerAccount.count(account));
-      if (delay > 0) await sleep(delay);
-      const session = await limits.loginPerIp.guard(
-        request.ip,
-        () =>
-          limits.loginPerAccountAndClient.guard(
-            `${account}|${request.ip}`,
-            () => limits.loginFailuresPerAccount.track(account, () => auth.login(email, password, sessionToken(request)), isFailedLogin),
-            isFailedLogin,
-          ),
-        isFailedLogin,
-      );
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookie,
-        expires: session.expiresAt,
-      });
-      return session.user;
-    },
+    async (request, reply) => logIn(request, reply, request.body),
   );
 
   app.post(

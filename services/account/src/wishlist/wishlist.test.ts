@@ -135,6 +135,16 @@ describe('the wishlist heart as an HTML form (docs/decisions/forms-first.md)', (
     expect(await wishlistItemModel(env.app.db).countDocuments({ userId: ended.userId })).toBe(0);
   });
 
+  test('a return path with characters a Location header cannot carry: added, and back to that page percent-encoded', async () => {
+    const shopper = await env.loggedIn('herz-zeichen@example.de');
+    const answer = await shopper.submitForm(TOGGLE, { productId: A, zurueck: '/中' });
+    expect(answer).toMatchObject({ status: 303, location: '/%E4%B8%AD', flash: { tone: 'success' } });
+    expect(await wishlistItemModel(env.app.db).countDocuments({ userId: shopper.userId, productId: A })).toBe(1);
+    // Logged out, the way back in the login page's query is the encoded path.
+    const anonymous = await env.visitor().submitForm(TOGGLE, { productId: A, zurueck: '/中' });
+    expect(anonymous).toMatchObject({ status: 303, location: `/anmelden?weiter=${encodeURIComponent('/%E4%B8%AD')}` });
+  });
+
   test('a tap adds the product, the next removes it; each answer goes back to the page with its notice', async () => {
     const shopper = await env.loggedIn('herz-formular@example.de');
     const added = await shopper.submitForm(TOGGLE, { productId: A.toUpperCase(), zurueck: PAGE });

@@ -1,24 +1,18 @@
 /** The audit log against the real local database. */
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
 import { loadConfig, signIdentity } from '@shop/service-kit';
 import type { AuditEntry } from '@shop/contracts/admin';
 import { buildApp } from '../app';
 import { AdminEnv } from '../config';
+import { startAccountNamesDouble } from '../test-support/account-names';
 
 const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 const INTERNAL = 'test-internal-secret-0123456789-abcdef';
 /** The account service's names endpoint as a double ('up' false: it answers 503). */
-const account = Fastify();
-const accountState = { up: true };
-account.get<{ Querystring: { ids: string } }>('/internal/users/names', async (request, reply) => {
-  if (!accountState.up || request.headers['x-internal-token'] !== INTERNAL) return reply.code(503).send({});
-  const known: Record<string, string> = { '665f1c2b9a1e4b00123456cc': 'Lena Leitung' };
-  return { names: Object.fromEntries(request.query.ids.split(',').flatMap((id) => (known[id] ? [[id, known[id]]] : []))) };
-});
+let account: Awaited<ReturnType<typeof startAccountNamesDouble>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
-  const accountUrl = await account.listen({ port: 0, host: '127.0.0.1' });
+  account = await startAccountNamesDouble({ '665f1c2b9a1e4b00123456cc': 'Lena Leitung' }, INTERNAL);
   app = await buildApp(
     loadConfig(AdminEnv, {
       MONGODB_URI: process.env.MONGODB_URI,
@@ -26,7 +20,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       INTERNAL_API_SECRET: INTERNAL,
       IDENTITY_SECRET,
-      ACCOUNT_SERVICE_URL: accountUrl,
+      ACCOUNT_SERVICE_URL: account.url,
     }),
   );
   await app.ready();
@@ -112,9 +106,9 @@ test('reading the log needs audit:read: a customer gets 403', async () => {
 
 test('staff names come from the account service; without it the log still shows, without names', async () => {
   await deliver([entry({ entityId: 'names', actorId: '665f1c2b9a1e4b00123456dd' })]);
-  accountState.up = false;
+  account.state.up = false;
   const unnamed = await list('entityId=names');
   expect(unnamed.statusCode).toBe(200);
   expect(unnamed.json().entries[0]).toMatchObject({ actorId: '665f1c2b9a1e4b00123456dd', actorName: null });
-  accountState.up = true;
+  account.state.up = true;
 });

@@ -366,18 +366,32 @@ export class ReleaseRegistry {
     };
   }
 
-  /** A slice's releases (newest first) with the live one, and its history of changes (newest first, at most HISTORY_SHOWN). */
-  async ofSlice(slice: RemoteName): Promise<SliceReleases> {
-    const [releases, channel, history] = await Promise.all([
+  /**
+   * A slice's releases (newest first) with the live one, the ones live before that a rollback
+   * may return to (newest first; those the retention rule removed are gone), and its history of
+   * changes (newest first, at most HISTORY_SHOWN) with the staff members' names (`namesOf`: the
+   * account service's, ActorNames; none by default).
+   */
+  async ofSlice(
+    slice: RemoteName,
+    namesOf: (ids: string[]) => Promise<Map<string, string>> = async () => new Map(),
+  ): Promise<SliceReleases> {
+    const [releases, channel, history, wereLive] = await Promise.all([
       this.releases.find({ slice }).sort({ createdAt: -1 }).lean(),
       this.channels.findById(slice, { auditOutbox: 0 }).lean(),
       this.changes.find({ slice }).sort({ at: -1 }).limit(HISTORY_SHOWN).lean(),
+      this.changes.find({ slice, action: { $in: ['promote', 'rollback'] } }, { version: 1 }).lean(),
     ]);
+    const live = channel?.liveVersion ?? null;
+    const wasLive = new Set(wereLive.map((change) => change.version));
+    const names = await namesOf(history.map((change) => change.by));
     return {
       slice,
-      live: channel?.liveVersion ?? null,
+      live,
       canary: toCanary(channel?.canary),
       releases: releases.map(toRecord),
+      formerlyLive: releases.map((release) => release.version).filter((version) => version !== live && wasLive.has(version)),
+      names: Object.fromEntries(names),
       history: history.map((change) => ({
         slice,
         action: change.action as ReleaseChange['action'],

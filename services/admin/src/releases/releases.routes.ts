@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, RemoteName, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
 import { LiveReleases, ReleaseChange, ReleaseLiveChange, SliceReleases } from '@shop/contracts/admin';
 import type { ReleaseRegistry } from './release-registry';
+import type { ActorNames } from '../audit/actor-names';
 
 /**
  * The release registry's reads (docs/releases.md): the live versions for every gateway
@@ -10,7 +11,10 @@ import type { ReleaseRegistry } from './release-registry';
  * Releases are published, checked and promoted with the release commands (`npm run release`,
  * `npm run canary`, `npm run rollback`); the back office makes live only versions already checked.
  */
-export const releasesRoutes: FastifyPluginAsyncZod<{ registry: ReleaseRegistry }> = async (app, { registry }) => {
+export const releasesRoutes: FastifyPluginAsyncZod<{ registry: ReleaseRegistry; actorNames: ActorNames }> = async (
+  app,
+  { registry, actorNames },
+) => {
   app.get(
     '/internal/releases/live',
     {
@@ -30,12 +34,13 @@ export const releasesRoutes: FastifyPluginAsyncZod<{ registry: ReleaseRegistry }
       config: { permission: 'releases:read' },
       schema: {
         summary: "A slice's releases and the history of its live version",
-        description: 'Releases newest first, the live one named in `live`; history newest first (at most 50 changes).',
+        description:
+          'Releases newest first, the live one named in `live`; `formerlyLive`: the versions live before that a rollback may return to, newest first; history newest first (at most 50 changes), with the staff members’ names in `names`.',
         querystring: z.object({ slice: RemoteName }).strict(),
         response: { 200: SliceReleases, ...errorResponses(STAFF_ACCESS_ERRORS) },
       },
     },
-    async (request) => registry.ofSlice(request.query.slice),
+    async (request) => registry.ofSlice(request.query.slice, (ids) => actorNames.namesOf(ids)),
   );
 
   app.post(

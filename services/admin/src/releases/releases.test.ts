@@ -8,15 +8,20 @@ import type { ReleaseRegistry } from './release-registry';
 import { releaseChannelModel, releaseModel } from './release.model';
 import { auditEntryModel } from '../audit/audit-entry.model';
 import { releaseRegistryOn, testReleaseRecord } from '../test-support/release-records';
+import { startAccountNamesDouble } from '../test-support/account-names';
 
 const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 const INTERNAL = 'test-internal-secret-0123456789-abcdef';
 let app: Awaited<ReturnType<typeof buildApp>>;
 let registry: ReleaseRegistry;
 let relay: AuditRelay;
+let account: Awaited<ReturnType<typeof startAccountNamesDouble>>;
 const developer = { userId: 'cli:team-cart@example.de', role: 'developer' };
+/** An admin in the back office, whom the account service names. */
+const ANNA = { userId: '665f1c2b9a1e4b00123456ee', role: 'admin' };
 
 beforeAll(async () => {
+  account = await startAccountNamesDouble({ [ANNA.userId]: 'Anna Admin' }, INTERNAL);
   app = await buildApp(
     loadConfig(AdminEnv, {
       MONGODB_URI: process.env.MONGODB_URI,
@@ -24,6 +29,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       INTERNAL_API_SECRET: INTERNAL,
       IDENTITY_SECRET,
+      ACCOUNT_SERVICE_URL: account.url,
     }),
   );
   await app.ready();
@@ -33,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.db.dropDatabase();
   await app.close();
+  await account.close();
 });
 
 const release = testReleaseRecord;
@@ -284,6 +291,39 @@ describe('release registry', () => {
     else expect(channel!.liveVersion).toBe(before);
     expect(channel!.retired).not.toContain(channel!.liveVersion);
     expect(promoted.status === 'fulfilled' || retiring.status === 'fulfilled').toBe(true);
+  });
+
+  test('staff see every version live before that a rollback may return to, newest first; never-live and removed ones are not offered', async () => {
+    // A database of its own: the slices' histories of the other tests stay out of it.
+    const { registry } = releaseRegistryOn(app.db.useDb(`${app.db.name}_formerly_live`), app.log);
+    const slice = 'account';
+    for (const [minute, version] of ['eeeeeeeeeee1', 'eeeeeeeeeee2', 'eeeeeeeeeee3', 'eeeeeeeeeee4'].entries())
+      await registry.register(release(version, { slice, createdAt: `2026-11-20T10:0${minute}:00.000Z` }));
+    // eeeeeeeeeee4 is published, never live (its checks refused it).
+    await registry.promote(developer, slice, 'eeeeeeeeeee1');
+    await registry.promote(developer, slice, 'eeeeeeeeeee2');
+    await registry.promote(developer, slice, 'eeeeeeeeeee3');
+    await registry.changeFromBackOffice(ANNA, slice, { action: 'go-live', version: 'eeeeeeeeeee2', expectedLive: 'eeeeeeeeeee3' });
+    // The newer one and the older one, not the live one nor the one never live.
+    expect((await registry.ofSlice(slice)).formerlyLive).toEqual(['eeeeeeeeeee3', 'eeeeeeeeeee1']);
+    await registry.changeFromBackOffice(ANNA, slice, { action: 'go-live', version: 'eeeeeeeeeee1', expectedLive: 'eeeeeeeeeee2' });
+    expect((await registry.ofSlice(slice)).formerlyLive).toEqual(['eeeeeeeeeee3', 'eeeeeeeeeee2']);
+    // Removed by the retention rule (only the live and the previous one kept): no longer offered.
+    await registry.retire(developer, slice, { kept: 0, servedGraceMs: 0 });
+    expect((await registry.ofSlice(slice)).formerlyLive).toEqual(['eeeeeeeeeee2']);
+  });
+
+  test("the history names the staff member who changed what is live, by the account service's name", async () => {
+    const before = (await registry.ofSlice('cart')).live!;
+    const other = before === 'aaaaaaaaaaa1' ? 'aaaaaaaaaaa2' : 'aaaaaaaaaaa1';
+    await registry.changeFromBackOffice(ANNA, 'cart', { action: 'go-live', version: other, expectedLive: before });
+    const response = await app.inject({ method: 'GET', url: '/api/admin/releases?slice=cart', headers: await staff('manager') });
+    const view = SliceReleases.parse(response.json());
+    expect(view.history[0]).toMatchObject({ action: 'rollback', version: other, by: ANNA.userId });
+    expect(view.names).toEqual({ [ANNA.userId]: 'Anna Admin' });
+    expect(view.formerlyLive).toEqual([before]);
+    // Back to where the other tests expect the cart.
+    await registry.changeFromBackOffice(ANNA, 'cart', { action: 'go-live', version: before, expectedLive: other });
   });
 
   test('a release recorded by an older release command (no schema fingerprints yet) is still listed', async () => {

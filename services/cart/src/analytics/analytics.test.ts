@@ -1,7 +1,7 @@
 /**
  * Sales figures for staff against the real local database: per German day, per
  * category from the kept product slugs, top products, average order value and promo code use;
- * cancelled orders left out; the period checked.
+ * revenue of paid orders only, less refunds; cancelled orders left out; the period checked.
  */
 import { Types } from 'mongoose';
 import { AnalyticsReport } from '@shop/contracts/admin';
@@ -46,7 +46,7 @@ const report = async (query: string, role = 'manager') =>
     headers: { 'x-shop-identity': await signIdentity({ userId: '665f1c2b9a1e4b00123456aa', role }, IDENTITY_SECRET) },
   });
 
-test('per German day, per category, top products, average order value and promo use; cancelled orders left out', async () => {
+test('per German day, per category, top products, average order value and promo use; revenue of paid orders only; cancelled orders left out', async () => {
   // 21.11. 23:30 in Berlin is 22:30 UTC: it counts for the 21st.
   const first = await order([[MANGO, 2]], '2026-11-21T22:30:00Z');
   const second = await order(
@@ -60,15 +60,19 @@ test('per German day, per category, top products, average order value and promo 
   const cancelled = await order([[SHISHA, 3]], '2026-11-20T11:00:00Z');
   await orderModel(env.app.db).updateOne({ _id: cancelled.id }, { $set: { status: 'cancelled' } });
   await order([[SHISHA, 1]], '2026-11-23T10:00:00Z'); // after the period
+  // Paid (shipped, delivered) orders bring revenue; one still awaiting its payment is an order without revenue.
+  await orderModel(env.app.db).updateOne({ _id: first.id }, { $set: { status: 'delivered' } });
+  await orderModel(env.app.db).updateOne({ _id: second.id }, { $set: { status: 'paid' } });
+  await order([[MANGO, 5]], '2026-11-21T09:00:00Z');
 
   const answer = await report('from=2026-11-20&to=2026-11-21');
   expect(answer.statusCode).toBe(200);
   const figures = AnalyticsReport.parse(answer.json());
   const paid = Number(first.totals.total) + Number(second.totals.total);
-  expect(figures.totals).toMatchObject({ orders: 2, units: 4, revenue: paid.toFixed(2), averageOrderValue: (paid / 2).toFixed(2) });
+  expect(figures.totals).toMatchObject({ orders: 3, units: 4, revenue: paid.toFixed(2), averageOrderValue: (paid / 2).toFixed(2) });
   expect(figures.days).toEqual([
     { date: '2026-11-20', orders: 1, revenue: second.totals.total },
-    { date: '2026-11-21', orders: 1, revenue: first.totals.total },
+    { date: '2026-11-21', orders: 2, revenue: first.totals.total },
   ]);
   expect(figures.categories.map((c) => [c.name, c.units])).toEqual(
     expect.arrayContaining([
@@ -78,6 +82,30 @@ test('per German day, per category, top products, average order value and promo 
   );
   expect(figures.topProducts[0]).toMatchObject({ productId: MANGO, name: 'RandM Tornado 9000 Mango', units: 3 });
   expect(figures.promoCodes).toEqual([{ code: 'WILLKOMMEN10', orders: 1, discount: expect.any(String) }]);
+});
+
+test('revenue is net of refunds: a withdrawn order refunded in part counts only what the shop kept', async () => {
+  const kept = await order([[MANGO, 1]], '2026-10-05T09:00:00Z');
+  const withdrawn = await order([[MANGO, 2]], '2026-10-05T10:00:00Z');
+  await orderModel(env.app.db).updateOne({ _id: kept.id }, { $set: { status: 'delivered' } });
+  await orderModel(env.app.db).updateOne(
+    { _id: withdrawn.id },
+    {
+      $set: {
+        status: 'delivered',
+        withdrawalRequestedAt: new Date('2026-10-08T09:00:00Z'),
+        refund: { refundedOn: '2026-10-09', amountCents: 1500, recordedAt: new Date('2026-10-09T09:00:00Z') },
+      },
+    },
+  );
+  const figures = AnalyticsReport.parse((await report('from=2026-10-05&to=2026-10-05')).json());
+  const netCents = Math.round(Number(kept.totals.total) * 100) + Math.round(Number(withdrawn.totals.total) * 100) - 1500;
+  expect(figures.totals).toMatchObject({
+    orders: 2,
+    revenue: (netCents / 100).toFixed(2),
+    averageOrderValue: (Math.round(netCents / 2) / 100).toFixed(2),
+  });
+  expect(figures.days).toEqual([{ date: '2026-10-05', orders: 2, revenue: (netCents / 100).toFixed(2) }]);
 });
 
 test('the period is checked: order, length, shape; customers get 403', async () => {

@@ -14,15 +14,28 @@ const OTHER = { slug: 'sonstige', name: 'Sonstige' };
 /** The category of a bought line from its product slug ('{category}-{flavour}'), kept in the order. */
 const categoryOf = (productSlug: string) => CATEGORIES.find((category) => productSlug.startsWith(`${category.slug}-`)) ?? OTHER;
 
-type ReportOrder = Pick<OrderRecord, 'createdAt' | 'items' | 'totals' | 'promo'>;
+type ReportOrder = Pick<OrderRecord, 'status' | 'createdAt' | 'items' | 'totals' | 'promo' | 'refund'>;
+
+/** Orders whose payment staff booked (prepayment: 'paid' comes only with the booked transfer, then shipped and delivered). */
+export const PAID_ORDER_STATUSES: ReadonlyArray<OrderRecord['status']> = ['paid', 'shipped', 'delivered'];
 
 /**
- * Sales figures for staff (/admin/analytics), computed where the orders live. Counts
- * orders placed in the period that were not cancelled (and never half-placed ones). Revenue per
- * day and the average order value use what customers paid (after promo discounts, with shipping,
- * VAT included); categories and products use the line totals (prices paid per item, before an
- * order-level promo discount and shipping). Categories come from the product slugs the orders
- * keep, so no other service is asked.
+ * What a paid order brought in (cents): its total less the refund booked after a withdrawal
+ * (§ 357 Abs. 1 BGB; the order keeps its status, the refund is recorded beside it).
+ */
+export function netRevenueCents(order: Pick<OrderRecord, 'totals' | 'refund'>): number {
+  return order.totals.totalCents - (order.refund?.amountCents ?? 0);
+}
+
+/**
+ * Sales figures for staff (/admin/analytics), computed where the orders live. Order counts (in
+ * total, per day, per promo code) are the orders placed in the period that were not cancelled
+ * (and never half-placed ones), paid or not. Revenue counts paid orders only (a payment booked:
+ * PAID_ORDER_STATUSES): per day, in total and the average order value use what customers paid
+ * (after promo discounts, with shipping, VAT included) less what was refunded after a withdrawal
+ * (netRevenueCents), on the day the order was placed; items sold, categories and products use
+ * the paid orders' line totals (prices paid per item, before an order-level promo discount and
+ * shipping). Categories come from the product slugs the orders keep, so no other service is asked.
  */
 export class SalesReport {
   constructor(private readonly db: Connection) {}
@@ -41,7 +54,7 @@ export class SalesReport {
           status: { $nin: ['pending', 'cancelled'] },
           createdAt: { $gte: startOfBerlinDay(query.from), $lt: startOfBerlinDay(addDaysToIsoDate(query.to, 1)) },
         },
-        { createdAt: 1, items: 1, 'totals.totalCents': 1, 'totals.promoDiscountCents': 1, promo: 1 },
+        { status: 1, createdAt: 1, items: 1, 'totals.totalCents': 1, 'totals.promoDiscountCents': 1, promo: 1, refund: 1 },
       )
       .lean<ReportOrder[]>();
 
@@ -51,13 +64,21 @@ export class SalesReport {
     const promos = new Map<string, { orders: number; cents: number }>();
     let units = 0;
     let revenueCents = 0;
+    let paidOrders = 0;
     for (const order of orders) {
       const day = days.get(isoDateInBerlin(order.createdAt));
-      if (day) {
-        day.orders++;
-        day.cents += order.totals.totalCents;
+      if (day) day.orders++;
+      if (order.promo?.code) {
+        const byCode = promos.get(order.promo.code) ?? { orders: 0, cents: 0 };
+        byCode.orders++;
+        byCode.cents += order.totals.promoDiscountCents;
+        promos.set(order.promo.code, byCode);
       }
-      revenueCents += order.totals.totalCents;
+      if (!PAID_ORDER_STATUSES.includes(order.status)) continue;
+      paidOrders++;
+      const netCents = netRevenueCents(order);
+      if (day) day.cents += netCents;
+      revenueCents += netCents;
       for (const line of order.items) {
         const lineCents = line.unitCents * line.quantity;
         units += line.quantity;
@@ -71,12 +92,6 @@ export class SalesReport {
         byProduct.cents += lineCents;
         products.set(line.productId, byProduct);
       }
-      if (order.promo?.code) {
-        const byCode = promos.get(order.promo.code) ?? { orders: 0, cents: 0 };
-        byCode.orders++;
-        byCode.cents += order.totals.promoDiscountCents;
-        promos.set(order.promo.code, byCode);
-      }
     }
     const byRevenue = <T extends { cents: number }>(a: [string, T], b: [string, T]) => b[1].cents - a[1].cents;
     return {
@@ -86,7 +101,7 @@ export class SalesReport {
         orders: orders.length,
         revenue: centsToDecimal(revenueCents),
         units,
-        averageOrderValue: centsToDecimal(orders.length ? Math.round(revenueCents / orders.length) : 0),
+        averageOrderValue: centsToDecimal(paidOrders ? Math.round(revenueCents / paidOrders) : 0),
       },
       days: [...days].map(([date, day]) => ({ date, orders: day.orders, revenue: centsToDecimal(day.cents) })),
       categories: [...categories]

@@ -8,13 +8,14 @@ import {
   safeReturnPath,
   type CartResponse,
   type FlashNotice,
+  type SellerDetails,
 } from '@shop/contracts';
 import { CART_ACTION_DONE, CART_ACTION_FAILED, CART_UNREACHABLE, PROMO_REJECTED, promoSavingLabel } from '@shop/cart-rules';
 import { answerForm, type AttemptLimiter } from '@shop/service-kit';
 import type { CartOperations } from './cart-operations';
 import type { CartOwners } from './cart-owner';
 import { toApiCart } from './priced-cart';
-import { UnknownPromoCodeError } from '../limits/windows';
+import { refusalWithoutScript, UnknownPromoCodeError } from '../limits/windows';
 
 type Fields = Record<string, unknown>;
 
@@ -69,7 +70,9 @@ export const cartFormRoutes: FastifyPluginAsync<{
   owners: CartOwners;
   promoGuesses: { perCart: AttemptLimiter; perIp: AttemptLimiter };
   secureCookies: boolean;
-}> = async (app, { operations, owners, promoGuesses, secureCookies }) => {
+  /** The operator settings: a used-up backstop names the shop's e-mail address. */
+  seller: () => Promise<SellerDetails | null>;
+}> = async (app, { operations, owners, promoGuesses, secureCookies, seller }) => {
   // Scoped to this plugin: the JSON endpoints keep taking JSON only.
   await app.register(formBody);
 
@@ -160,11 +163,13 @@ export const cartFormRoutes: FastifyPluginAsync<{
       const code = (text(fields, 'code') ?? '').trim().toUpperCase();
       if (!code) return null;
       if (code.length > 32) return failed(PROMO_REJECTED.invalid, 'Der Gutscheincode ist nicht gültig oder abgelaufen.');
-      // Counted like the JSON endpoint: per cart, with the per-IP backstop (limits/windows.ts).
+      // Counted like the JSON endpoint: per cart, with the per-IP backstop (limits/windows.ts);
+      // a form cannot solve the backstop's proof-of-work, so its refusal names the e-mail way.
       await promoGuesses.perIp.guard(
         request.ip,
         () => promoGuesses.perCart.guard(ownerKey!, () => operations.applyPromo(ownerKey!, code), isGuess),
         isGuess,
+        refusalWithoutScript(seller),
       );
       const promo = toApiCart(await operations.read(ownerKey)).promo;
       return done(CART_ACTION_DONE.promoApplied.title, promo ? `Sie sparen ${promoSavingLabel(promo)}` : '');

@@ -105,6 +105,13 @@ describe('add to cart as a form', () => {
     },
   );
 
+  test('a return path with characters a Location header cannot carry: added, and back to that page percent-encoded', async () => {
+    const s = env.shopper();
+    const answer = await s.submitForm(CART_FORM_ACTIONS.add, { productId: ID.a, zurueck: '/中?suche=süß' });
+    expect(answer).toMatchObject({ status: 303, location: '/%E4%B8%AD?suche=s%C3%BC%C3%9F', flash: { tone: 'success' } });
+    expect((await cartOf(s)).items.map((item) => [item.productId, item.quantity])).toEqual([[ID.a, 1]]);
+  });
+
   test('parallel form adds of one guest (two tabs) are both counted', async () => {
     const s = env.shopper();
     await s.submitForm(CART_FORM_ACTIONS.add, { productId: ID.a, zurueck: '/' });
@@ -180,7 +187,7 @@ describe('the cart page as forms', () => {
     const applied = await s.submitForm(CART_FORM_ACTIONS.applyPromo, { code: '  willkommen10 ', zurueck: '/warenkorb' });
     expect(applied).toMatchObject({
       location: '/warenkorb',
-      flash: { tone: 'success', title: 'Gutscheincode angewendet!', text: 'Sie sparen 10%' },
+      flash: { tone: 'success', title: 'Gutscheincode angewendet!', text: 'Sie sparen 10\u00a0%' },
     });
     expect((await cartOf(s)).promo).toEqual({ code: 'WILLKOMMEN10', type: 'percentage', percent: 10 });
     // Empty after trimming: ignored (spec §5), the code stays.

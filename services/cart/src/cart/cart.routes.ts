@@ -5,6 +5,7 @@ import {
   CartLineItemCreateBody,
   CartLineItemUpdateBody,
   CartResponse,
+  ChallengeSolutionHeaders,
   errorResponses,
   PromoCodeBody,
   PromoValidationResponse,
@@ -13,12 +14,16 @@ import { promoValidation } from '@shop/cart-rules';
 import type { CartOperations } from './cart-operations';
 import { toApiCart } from './priced-cart';
 import type { CartOwners } from './cart-owner';
-import type { AttemptLimiter } from '@shop/service-kit';
+import { challengeSolutionOf, SECURITY_CHECK_MESSAGE, type AttemptLimiter, type ChallengeGate } from '@shop/service-kit';
 import { UnknownPromoCodeError } from '../limits/windows';
 
 const errors = errorResponses({ 404: ['NOT_FOUND'], 409: ['OUT_OF_STOCK', 'CONFLICT'], 503: ['CATALOG_UNAVAILABLE'] });
 const readErrors = errorResponses({ 503: ['CATALOG_UNAVAILABLE'] });
-const promoErrors = errorResponses({ 400: ['PROMO_UNKNOWN'], 429: ['PROMO_ATTEMPTS_EXCEEDED'], 503: ['CATALOG_UNAVAILABLE'] });
+const promoErrors = errorResponses({
+  400: ['PROMO_UNKNOWN'],
+  429: ['PROMO_ATTEMPTS_EXCEEDED', 'CHALLENGE_REQUIRED'],
+  503: ['CATALOG_UNAVAILABLE'],
+});
 /** Only an unknown code uses up one of a client's allowed guesses. */
 const isGuess = ({ error }: { error?: unknown }) => error instanceof UnknownPromoCodeError;
 const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungültige Artikel-ID') });
@@ -28,20 +33,30 @@ const itemParams = z.object({ itemId: z.string().regex(/^[0-9a-f]{24}$/i, 'ungü
  * line items with embedded product, totals by spec §9, the applied code, notices.
  * Errors: 400 bad quantity or code (German message, cart unchanged; an unknown code has code
  * PROMO_UNKNOWN), 404 unknown line or product, 409 sold out, 429 PROMO_ATTEMPTS_EXCEEDED after
- * 10 unknown codes per cart within 10 minutes, or PROMO_GUESS_LIMIT_PER_IP (100) per client IP
- * (limits/windows.ts), 503 catalog not reachable.
+ * 10 unknown codes per cart within 10 minutes; 429 CHALLENGE_REQUIRED with a proof-of-work
+ * `challenge` after PROMO_GUESS_LIMIT_PER_IP (100) per client IP (limits/windows.ts): the request
+ * sent again with its solution in the `x-challenge-solution` header passes that backstop once (the
+ * per-cart limit still applies); 503 catalog not reachable.
  */
 export const cartRoutes: FastifyPluginAsyncZod<{
   operations: CartOperations;
   owners: CartOwners;
-  promoGuesses: { perCart: AttemptLimiter; perIp: AttemptLimiter };
+  promoGuesses: { perCart: AttemptLimiter; perIp: AttemptLimiter; challenge: ChallengeGate };
 }> = async (app, { operations, owners, promoGuesses }) => {
   const readApi = async (ownerKey: string | null) => toApiCart(await operations.read(ownerKey));
   const owner = async (request: FastifyRequest, reply: FastifyReply, create: boolean) =>
     (await owners.resolve(request, reply, create)).ownerKey;
-  /** A promo check counted against the cart's guesses and the client IP's backstop (limits/windows.ts). */
+  /**
+   * A promo check counted against the cart's guesses and the client IP's backstop (limits/windows.ts);
+   * beyond the backstop only with a solved challenge.
+   */
   const checkPromo = <T>(request: FastifyRequest, ownerKey: string, check: () => Promise<T>) =>
-    promoGuesses.perIp.guard(request.ip, () => promoGuesses.perCart.guard(ownerKey, check, isGuess), isGuess);
+    promoGuesses.perIp.guard(
+      request.ip,
+      () => promoGuesses.perCart.guard(ownerKey, check, isGuess),
+      isGuess,
+      promoGuesses.challenge.refuseOrPass(challengeSolutionOf(request.headers), SECURITY_CHECK_MESSAGE),
+    );
 
   app.get('/api/cart', { schema: { summary: 'The priced cart', response: { 200: CartResponse, ...readErrors } } }, async (request, reply) =>
     readApi(await owner(request, reply, false)),
@@ -108,7 +123,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Check a promo code (spec §7): ok gives discount and type, else a German message',
         body: PromoCodeBody,
-        response: { 200: PromoValidationResponse, ...errorResponses({ 400: ['PROMO_UNKNOWN'], 429: ['PROMO_ATTEMPTS_EXCEEDED'] }) },
+        headers: ChallengeSolutionHeaders,
+        response: {
+          200: PromoValidationResponse,
+          ...errorResponses({ 400: ['PROMO_UNKNOWN'], 429: ['PROMO_ATTEMPTS_EXCEEDED', 'CHALLENGE_REQUIRED'] }),
+        },
       },
     },
     async (request, reply) => {
@@ -126,6 +145,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Apply a promo code to the cart (the server computes the discount)',
         body: PromoCodeBody,
+        headers: ChallengeSolutionHeaders,
         response: { 200: CartResponse, ...promoErrors },
       },
     },

@@ -14,7 +14,7 @@ const BLOCK_TAGS: Record<string, TextBlock['kind']> = { h1: 'H2', h2: 'H2', h3: 
 /**
  * The blocks of a legal text's sanitised HTML (the page body as the shop shows it). A link keeps
  * its text and gets its absolute address after it in brackets, so the printed or saved copy still
- * says where it leads.
+ * says where it leads (unless the text is that address already, as an e-mail address is).
  */
 export function textBlocks(html: string, origin: string): TextBlock[] {
   const blocks: TextBlock[] = [];
@@ -44,7 +44,9 @@ export function textBlocks(html: string, origin: string): TextBlock[] {
       onclosetag(name) {
         if (name === 'a' && link) {
           const url = new URL(link.href, origin).toString();
-          if (link.text.trim() !== url && link.text.trim() !== link.href) write(` (${url})`);
+          const shown = link.text.trim();
+          // An address the text already shows (a web address, or the e-mail address of a mailto: link) is not repeated.
+          if (shown !== url && shown !== link.href && `mailto:${shown}` !== link.href) write(` (${url})`);
           link = null;
         } else if (BLOCK_TAGS[name]) flush();
       },

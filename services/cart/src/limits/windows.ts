@@ -1,4 +1,5 @@
-import { defineApiError, securityWaitMessage, type RateWindow } from '@shop/service-kit';
+import type { SellerDetails } from '@shop/contracts';
+import { defineApiError, RateWindowError, securityWaitMessage, type RateWindow } from '@shop/service-kit';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -87,3 +88,22 @@ export const WITHDRAWAL_FAILURES_PER_IP: RateWindow = {
   name: 'withdrawal-ip',
   limit: 30,
 };
+
+/**
+ * A used-up per-IP backstop answered to an HTML form (no JavaScript, so no proof-of-work can be
+ * solved): says why and names the shop's e-mail address from the operator settings as the way
+ * around it (`addendum` says what an e-mail does, e.g. that it counts as a withdrawal). Thrown
+ * from AttemptLimiter.guard's `beyondLimit`; the form shows it as its notice.
+ */
+export function refusalWithoutScript(seller: () => Promise<SellerDetails | null>, addendum = '') {
+  return async (): Promise<never> => {
+    const email = (await seller().catch(() => null))?.email;
+    const write = email ? `schreiben Sie uns an ${email}` : 'schreiben Sie uns über die Kontaktseite';
+    throw Object.assign(
+      new RateWindowError(
+        `Aus Sicherheitsgründen ist das gerade nicht möglich: Von Ihrer Internetverbindung kamen viele ungültige Versuche. Mit eingeschaltetem JavaScript prüft Ihr Browser die Anfrage in etwa einer Sekunde, oder ${write}.${addendum ? ` ${addendum}` : ''}`,
+      ),
+      { code: 'CHALLENGE_REQUIRED' as const },
+    );
+  };
+}

@@ -5,7 +5,8 @@ import { containsText, NotFoundError } from '@shop/service-kit';
 import { orderModel, type OrderRecord } from './order.model';
 import { toApiOrder } from './order-view';
 import { paymentDueAt, type PaymentMethod } from './payment-method';
-import { withdrawalModel } from '../withdrawals/withdrawal.model';
+import { withdrawalsByOrder } from '../withdrawals/withdrawal.model';
+import { declaredNameMatches } from '../withdrawals/declared-name';
 import { withdrawalPeriodEnd } from '@shop/cart-rules';
 
 const DAY_MS = 86_400_000;
@@ -100,12 +101,8 @@ export class AdminOrderQueries {
   /** One order with everything staff need to handle it. @throws NotFoundError */
   async detail(id: string): Promise<AdminOrderDetail> {
     const doc = await loadPlacedOrder(this.deps.db, id);
-    const withdrawal = doc.withdrawalRequestedAt
-      ? await withdrawalModel(this.deps.db)
-          .findOne({ orderId: String(doc._id) })
-          .lean()
-      : null;
-    const order = toApiOrder(doc, this.deps.payment);
+    const withdrawal = (await withdrawalsByOrder(this.deps.db, [String(doc._id)])).get(String(doc._id)) ?? null;
+    const order = toApiOrder(doc, this.deps.payment, withdrawal);
     const periodEnds = withdrawalPeriodEnd(order);
     return {
       ...order,
@@ -133,6 +130,8 @@ export class AdminOrderQueries {
         ? {
             receivedAt: withdrawal.receivedAt.toISOString(),
             name: withdrawal.name,
+            // Decided when it was received; a declaration logged before that is decided now.
+            nameMatchesOrder: withdrawal.nameMatchesOrder ?? declaredNameMatches(withdrawal.name, doc.billingAddress),
             items: withdrawal.items ?? '',
             withdrawalPeriodEnds: periodEnds,
             // Before delivery a withdrawal is always in time; afterwards within 14 days of it.

@@ -56,10 +56,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'One workflow step: mark-paid, ship, deliver, cancel, refund-withdrawal',
         description:
-          'mark-paid { receivedOn, amount (must equal the total), note }; ship { trackingNumber (DHL) } e-mails the tracking link; deliver { deliveredOn }; cancel { note } releases the stock and e-mails the buyer; refund-withdrawal { refundedOn, amount }. Each needs the version staff saw.',
+          'mark-paid { receivedOn, amount (must equal the total), note }; ship { trackingNumber (DHL) } e-mails the tracking link; deliver { deliveredOn: the German delivery day, from the shipping day to today; 409 ORDER_NOT_SHIPPED before a shipment is recorded }; cancel { note } releases the stock and e-mails the buyer; refund-withdrawal { refundedOn, amount }. Each needs the version staff saw.',
         params: idParams,
         body: OrderAction,
-        response: { 200: AdminOrderDetail, ...errorResponses({ ...readErrors, 409: ['CONFLICT', 'STALE_VERSION'] }) },
+        response: { 200: AdminOrderDetail, ...errorResponses({ ...readErrors, 409: ['CONFLICT', 'STALE_VERSION', 'ORDER_NOT_SHIPPED'] }) },
       },
     },
     async (request) => fulfillment.act(request.staff!, request.params.id, request.body),

@@ -79,6 +79,12 @@ test('paid → shipped with the tracking e-mail → delivered; steps out of orde
     paymentReceived: { receivedOn: '2026-11-22', amount: order.total },
   });
 
+  // Not shipped yet: no delivery can be recorded (its own code for API clients, German for staff).
+  const notShipped = await act(order.id, { action: 'deliver', version: 1, deliveredOn: '2026-11-22' });
+  expect(notShipped).toMatchObject({
+    status: 409,
+    body: { code: 'ORDER_NOT_SHIPPED', message: expect.stringMatching(/^Die Bestellung ist noch nicht versandt\./) },
+  });
   const badNumber = await act(order.id, { action: 'ship', version: 1, trackingNumber: '12345' });
   expect(badNumber.status).toBe(400);
   const shipped = await act(order.id, { action: 'ship', version: 1, trackingNumber: ` ${TRACKING} ` });
@@ -97,8 +103,18 @@ test('paid → shipped with the tracking e-mail → delivered; steps out of orde
     trackingNumber: TRACKING,
   });
 
+  const beforeShipping = await act(order.id, { action: 'deliver', version: 2, deliveredOn: '2026-11-21' });
+  expect(beforeShipping).toMatchObject({
+    status: 400,
+    body: {
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: 'body/deliveredOn', message: 'Die Zustellung muss zwischen dem Versand am 22.11.2026 und heute liegen.' }],
+    },
+  });
   const delivered = await act(order.id, { action: 'deliver', version: 2, deliveredOn: '2026-11-22' });
   expect(delivered.body).toMatchObject({ status: 'delivered', version: 3 });
+  // Delivered on the shipping day: recorded at the shipment, not at the midnight before it.
+  expect(delivered.body.shipment.deliveredAt).toBe(delivered.body.shipment.shippedAt);
   expect((await act(order.id, { action: 'cancel', version: 3, note: 'Kunde möchte nicht mehr' })).status).toBe(409);
 
   await env.domain.relay.flush();
@@ -216,15 +232,27 @@ test('a withdrawal before payment cancels the order: nothing to refund, not in t
   );
 });
 
-test('the dashboard figures: today and this week without cancelled orders, and the work queues', async () => {
+test('the dashboard figures: today and this week without cancelled orders, revenue of the paid ones only less refunds, and the work queues', async () => {
   const internal = { 'x-internal-token': 'test-internal-secret-0123456789-abcdef' };
   const before = (await env.app.inject({ method: 'GET', url: '/internal/admin/order-stats', headers: internal })).json();
-  const kept = await placeOrder();
+  const paid = await placeOrder();
+  expect((await act(paid.id, { action: 'mark-paid', version: 0, receivedOn: '2026-11-22', amount: paid.total })).status).toBe(200);
+  await placeOrder(); // not paid yet: an order of today, no revenue
   const cancelled = await placeOrder();
   await act(cancelled.id, { action: 'cancel', version: 0, note: 'Testbestellung storniert' });
+  // Paid, withdrawn and refunded in part: only what the shop kept is revenue.
+  const withdrawn = await placeOrder();
+  await act(withdrawn.id, { action: 'mark-paid', version: 0, receivedOn: '2026-11-22', amount: withdrawn.total });
+  await env
+    .shopper()
+    .call('POST', '/api/withdrawals', { name: 'Erika Mustermann', orderNumber: withdrawn.orderNumber, email: 'erika@example.de' });
+  const refunded = await act(withdrawn.id, { action: 'refund-withdrawal', version: 1, refundedOn: '2026-11-22', amount: '1.00' });
+  expect(refunded.status).toBe(200);
+  const revenue = Number(paid.total) + Number(withdrawn.total) - 1;
   const after = (await env.app.inject({ method: 'GET', url: '/internal/admin/order-stats', headers: internal })).json();
-  expect(after.today.orders).toBe(before.today.orders + 1);
-  expect(Number(after.today.revenue)).toBeCloseTo(Number(before.today.revenue) + Number(kept.total), 2);
+  expect(after.today.orders).toBe(before.today.orders + 3);
+  expect(Number(after.today.revenue)).toBeCloseTo(Number(before.today.revenue) + revenue, 2);
+  expect(Number(after.week.revenue)).toBeCloseTo(Number(before.week.revenue) + revenue, 2);
   expect(after.week.orders).toBeGreaterThanOrEqual(after.today.orders);
   expect(after.awaitingPayment).toBe(before.awaitingPayment + 1);
   expect((await env.app.inject({ method: 'GET', url: '/internal/admin/order-stats' })).statusCode).toBe(401);

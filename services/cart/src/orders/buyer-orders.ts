@@ -4,6 +4,7 @@ import { NotFoundError, type ShopIdentity } from '@shop/service-kit';
 import type { PaymentMethod } from './payment-method';
 import { toApiOrder } from './order-view';
 import { Orders } from './orders';
+import { withdrawalsByOrder } from '../withdrawals/withdrawal.model';
 
 /** Orders as their buyers read them: the thank-you and order pages, the order history, the data export. */
 export class BuyerOrders {
@@ -25,12 +26,17 @@ export class BuyerOrders {
       (doc?.userId === identity.userId || (doc?.userId === null && identity.email !== undefined && doc.email === identity.email));
     const allowed = doc && doc.status !== 'pending' && (accessibleIds.includes(orderId) || owned);
     if (!allowed) throw new NotFoundError('Bestellung nicht gefunden.');
-    return toApiOrder(doc, this.deps.payment);
+    const withdrawals = await withdrawalsByOrder(this.deps.db, [orderId]);
+    return toApiOrder(doc, this.deps.payment, withdrawals.get(orderId) ?? null);
   }
 
   /** A customer's orders, newest first, guest orders with their confirmed e-mail address included. */
   async forUser(identity: ShopIdentity): Promise<Order[]> {
     const docs = await this.orders.placedOf(identity.userId, identity.email);
-    return docs.map((doc) => toApiOrder(doc, this.deps.payment));
+    const withdrawals = await withdrawalsByOrder(
+      this.deps.db,
+      docs.map((doc) => String(doc._id)),
+    );
+    return docs.map((doc) => toApiOrder(doc, this.deps.payment, withdrawals.get(String(doc._id)) ?? null));
   }
 }

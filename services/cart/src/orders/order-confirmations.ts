@@ -58,7 +58,7 @@ export class OrderConfirmations {
    */
   async sendMissing(): Promise<number> {
     const open = await this.orders.unconfirmedSince(new Date(Date.now() - CONFIRMATION_RETRY_AFTER_MS)); // createdAt is the real clock's
-    for (const doc of open) await this.send(toApiOrder(doc, this.deps.payment));
+    for (const doc of open) await this.send(toApiOrder(doc, this.deps.payment, null));
     return open.length;
   }
 }

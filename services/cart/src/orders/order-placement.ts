@@ -91,7 +91,7 @@ export class OrderPlacement {
     const found = await this.orders.findById(orderId);
     if (!found) return null;
     if (found.status !== 'pending') {
-      const order = toApiOrder(found, this.deps.payment);
+      const order = toApiOrder(found, this.deps.payment, null);
       if (!found.confirmationEmailSentAt) await this.deps.confirmations.send(order);
       return { order, created: false };
     }
@@ -261,7 +261,7 @@ export class OrderPlacement {
       await this.orders.markPromoCounted(orderId, this.deps.now());
     }
     await this.orders.markPlaced(orderId, this.deps.payment.initialStatus);
-    const order = toApiOrder({ ...doc, status: this.deps.payment.initialStatus }, this.deps.payment);
+    const order = toApiOrder({ ...doc, status: this.deps.payment.initialStatus }, this.deps.payment, null);
     await this.deps.cart.clearAfterOrder(doc.ownerKey, orderId);
     this.faultPoint('before-email', crashAt);
     await this.deps.confirmations.send(order);

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type { OrderStats } from '@shop/contracts/admin';
 import { addDaysToIsoDate, centsToDecimal, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import { orderModel, type OrderRecord } from './order.model';
+import { netRevenueCents, PAID_ORDER_STATUSES } from '../analytics/sales-report';
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +16,9 @@ export class OrderStatistics {
 
   /**
    * The dashboard's order figures: orders placed today and this week (from Monday,
-   * German days) that are not cancelled, with their totals, and the work queues.
+   * German days) that are not cancelled, paid or not, with the revenue of those paid (a payment
+   * booked, PAID_ORDER_STATUSES) less what was refunded after a withdrawal (netRevenueCents),
+   * and the work queues.
    */
   async stats(): Promise<OrderStats> {
     const now = this.deps.now();
@@ -30,7 +33,8 @@ export class OrderStatistics {
     const placed = orders.filter((order) => order.status !== 'cancelled' && order.createdAt >= weekStart);
     const figures = (from: Date) => {
       const inPeriod = placed.filter((order) => order.createdAt >= from);
-      return { orders: inPeriod.length, revenue: centsToDecimal(inPeriod.reduce((sum, order) => sum + order.totals.totalCents, 0)) };
+      const paid = inPeriod.filter((order) => PAID_ORDER_STATUSES.includes(order.status));
+      return { orders: inPeriod.length, revenue: centsToDecimal(paid.reduce((sum, order) => sum + netRevenueCents(order), 0)) };
     };
     const overdueBefore = new Date(now.getTime() - this.deps.dueDays * DAY_MS);
     const awaiting = orders.filter((order) => order.status === 'awaiting_payment');

@@ -3,7 +3,7 @@
  * date and amount refusals. Pure: no database.
  */
 import { ConflictError, FieldError } from '@shop/service-kit';
-import { orderTransition, type OrderState, type OrderTransitionRequest } from './order-transitions';
+import { OrderNotShippedError, orderTransition, type OrderState, type OrderTransitionRequest } from './order-transitions';
 
 // 24.11.2026, 13:00 in Germany; the order was placed on 20.11. and shipped on 22.11.
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -56,6 +56,11 @@ const cases = Object.entries(TABLE).flatMap(([action, rule]) =>
 describe('orderTransition', () => {
   it.each(cases)('$action from $status: allowed $allowed', ({ action, status, allowed, to }) => {
     const result = orderTransition(order(status), REQUESTS[action]!, NOW, { userId: 'staff-1' });
+    if (!allowed && action === 'deliver' && (status === 'awaiting_payment' || status === 'paid')) {
+      // Not shipped yet: refused with its own code, not the generic status conflict.
+      expect(result).toBeInstanceOf(OrderNotShippedError);
+      return;
+    }
     if (!allowed) {
       expect(result).toBeInstanceOf(ConflictError);
       expect((result as Error).message).toMatch(/^Das geht bei einer Bestellung im Status „.+“ nicht\.$/);
@@ -108,6 +113,49 @@ describe('orderTransition', () => {
     const result = orderTransition(order('shipped'), { action: 'deliver', deliveredOn }, NOW);
     expect(result).toBeInstanceOf(FieldError);
     expect((result as FieldError).field).toBe('deliveredOn');
+  });
+
+  describe('recording the delivery: a German calendar day, never before the shipment', () => {
+    // Shipped on 22.11. at 00:30 in Germany (23:30 UTC the day before), or at 14:00.
+    const justAfterMidnight = new Date('2026-11-21T23:30:00Z');
+    const afternoon = new Date('2026-11-22T13:00:00Z');
+
+    it.each([
+      ['a paid order not shipped yet', 'ORDER_NOT_SHIPPED', order('paid'), '2026-11-22'],
+      ['an unpaid order', 'ORDER_NOT_SHIPPED', order('awaiting_payment'), '2026-11-22'],
+      ['a shipped order without a recorded shipment', 'ORDER_NOT_SHIPPED', order('shipped', { shippedAt: null }), '2026-11-20'],
+      ['a day before the shipping day', 'VALIDATION_ERROR', order('shipped'), '2026-11-21'],
+      [
+        'the UTC day of a shipment just after German midnight',
+        'VALIDATION_ERROR',
+        order('shipped', { shippedAt: justAfterMidnight }),
+        '2026-11-21',
+      ],
+      ['a day in the future', 'VALIDATION_ERROR', order('shipped'), '2026-11-25'],
+      ['an order delivered already', 'CONFLICT', order('delivered'), '2026-11-23'],
+    ] as const)('refuses %s with %s', (_name, code, state, deliveredOn) => {
+      const result = orderTransition(state, { action: 'deliver', deliveredOn }, NOW);
+      expect(result).toBeInstanceOf(Error);
+      expect((result as { code?: string }).code).toBe(code);
+      if (code === 'VALIDATION_ERROR')
+        expect(result).toMatchObject({
+          field: 'deliveredOn',
+          message: expect.stringMatching(/^Die Zustellung muss zwischen dem Versand am \d\d\.\d\d\.2026 und heute liegen\.$/),
+        });
+      if (code === 'ORDER_NOT_SHIPPED') expect((result as Error).message).toMatch(/^Die Bestellung ist noch nicht versandt\./);
+    });
+
+    it.each([
+      ['on the shipping day, shipped in the afternoon: at the shipment', afternoon, '2026-11-22', afternoon],
+      ['on the German shipping day of a shipment just after midnight: at the shipment', justAfterMidnight, '2026-11-22', justAfterMidnight],
+      ['on a later day: at the start of that German day', afternoon, '2026-11-23', new Date('2026-11-22T23:00:00Z')],
+      ['today', afternoon, '2026-11-24', new Date('2026-11-23T23:00:00Z')],
+    ])('records a delivery %s', (_name, shippedAt, deliveredOn, deliveredAt) => {
+      const result = orderTransition(order('shipped', { shippedAt }), { action: 'deliver', deliveredOn }, NOW);
+      if (result instanceof Error) throw result;
+      expect(result.set).toEqual({ status: 'delivered', deliveredAt });
+      expect((result.set.deliveredAt as Date) >= shippedAt).toBe(true);
+    });
   });
 
   describe('refund after a withdrawal', () => {

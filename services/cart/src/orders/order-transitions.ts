@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AuditChange, OrderAction } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { decimalToCents, formatEur, formatIsoDate, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
-import { ConflictError, FieldError } from '@shop/service-kit';
+import { ConflictError, FieldError, defineApiError } from '@shop/service-kit';
 import type { OrderRecord } from './order.model';
 
 type OrderStatus = OrderRecord['status'];
@@ -30,8 +30,16 @@ export interface OrderTransition {
   events: Array<'shipped' | 'cancelled'>;
 }
 
-/** Why a transition is refused: ConflictError (409) or FieldError (400). */
-export type OrderTransitionRefusal = InstanceType<typeof ConflictError> | FieldError;
+/**
+ * 409 ORDER_NOT_SHIPPED: a delivery recorded for an order without a recorded shipment (a parcel
+ * cannot arrive before it left; API clients branch on the code).
+ */
+export const OrderNotShippedError = defineApiError('ORDER_NOT_SHIPPED', 409);
+const NOT_SHIPPED_MESSAGE =
+  'Die Bestellung ist noch nicht versandt. Bitte verbuchen Sie zuerst den Versand mit der DHL-Sendungsnummer, dann die Zustellung.';
+
+/** Why a transition is refused: ConflictError or OrderNotShippedError (409), or FieldError (400). */
+export type OrderTransitionRefusal = InstanceType<typeof ConflictError> | InstanceType<typeof OrderNotShippedError> | FieldError;
 
 /** The fields of an order the rules read. */
 export type OrderState = Pick<
@@ -102,13 +110,24 @@ export function orderTransition(
       };
     }
     case 'deliver': {
+      // Only a shipped parcel can arrive: before the shipment is recorded (status or time), the
+      // refusal says so with its own code.
+      if (order.status === 'awaiting_payment' || order.status === 'paid' || (order.status === 'shipped' && !order.shippedAt))
+        return new OrderNotShippedError(NOT_SHIPPED_MESSAGE);
       const refused = wrongStatus(['shipped']);
       if (refused) return refused;
-      if (request.deliveredOn > today || request.deliveredOn < isoDateInBerlin(order.shippedAt ?? order.createdAt))
-        return new FieldError('deliveredOn', 'Die Zustellung muss zwischen Versand und heute liegen.');
+      const shippedAt = order.shippedAt!;
+      // The date field names a German calendar day, compared as such with the German day of the
+      // shipment: a delivery on the shipping day is allowed, one on an earlier day is not.
+      const shippedOn = isoDateInBerlin(shippedAt);
+      if (request.deliveredOn > today || request.deliveredOn < shippedOn)
+        return new FieldError('deliveredOn', `Die Zustellung muss zwischen dem Versand am ${formatIsoDate(shippedOn)} und heute liegen.`);
+      // The delivery day has no time of its own: it is recorded as the start of that German day,
+      // or, delivered on the shipping day, as the shipment's time (never before the shipment).
+      const dayStart = startOfBerlinDay(request.deliveredOn);
       return {
         from: ['shipped'],
-        set: { status: 'delivered', deliveredAt: startOfBerlinDay(request.deliveredOn) },
+        set: { status: 'delivered', deliveredAt: dayStart < shippedAt ? shippedAt : dayStart },
         changes: [statusChange('delivered'), { field: 'deliveredOn', before: null, after: request.deliveredOn }],
         events: [],
       };

@@ -1,10 +1,11 @@
-import { SHIPPING_METHOD_LABEL, type Address, type Order } from '@shop/contracts';
+import { SHIPPING_METHOD_LABEL, type Address, type Order, type OrderWithdrawal } from '@shop/contracts';
 import { dhlTrackingUrl } from '@shop/contracts/admin';
 import { appliedPromo } from '@shop/cart-rules';
 import { centsToDecimal } from '@shop/format';
 import { discountFromStored } from '../promo/promo-code.model';
 import type { OrderRecord } from './order.model';
 import type { PaymentMethod } from './payment-method';
+import type { WithdrawalRecord } from '../withdrawals/withdrawal.model';
 
 const address = (value: Omit<Address, 'country'>): Address => ({
   firstName: value.firstName,
@@ -16,8 +17,22 @@ const address = (value: Omit<Address, 'country'>): Address => ({
   country: 'DE',
 });
 
-/** The buyer's view of an order (contract `Order`): EUR strings and what to pay how. */
-export function toApiOrder(doc: OrderRecord, payment: PaymentMethod): Order {
+/** Where a declared withdrawal stands, for its buyer (contract `OrderWithdrawal`). */
+function buyerWithdrawal(doc: OrderRecord, record: WithdrawalRecord): OrderWithdrawal {
+  const status = doc.refund ? 'refunded' : doc.cancellationReason === 'withdrawal' ? 'cancelled' : 'received';
+  return {
+    receivedAt: new Date(record.receivedAt).toISOString(),
+    items: record.items ?? '',
+    status,
+    refundedOn: doc.refund?.refundedOn ?? null,
+  };
+}
+
+/**
+ * The buyer's view of an order (contract `Order`): EUR strings and what to pay how.
+ * `withdrawal`: the declaration logged for it (withdrawalsByOrder), or null.
+ */
+export function toApiOrder(doc: OrderRecord, payment: PaymentMethod, withdrawal: WithdrawalRecord | null): Order {
   if (doc.status === 'pending') throw new Error(`order ${doc.orderNumber} is still being placed`);
   return {
     id: String(doc._id),
@@ -73,5 +88,6 @@ export function toApiOrder(doc: OrderRecord, payment: PaymentMethod): Order {
       kind: invoice.kind,
       issuedAt: new Date(invoice.issuedAt).toISOString(),
     })),
+    withdrawal: withdrawal ? buyerWithdrawal(doc, withdrawal) : null,
   };
 }

@@ -8,7 +8,7 @@ import { EU_GUARANTEE_INFO_URL, LEGAL_GUARANTEE_COLOURS, LEGAL_GUARANTEE_NOTICE 
 import { simpleParser } from 'mailparser';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Order } from '@shop/contracts';
+import { DELIVERY_PROMISE, Order } from '@shop/contracts';
 import { type PlaceOrderBody } from '@shop/contracts/checkout';
 import { signIdentity } from '@shop/service-kit';
 import { formatIsoDate, isoDateInBerlin } from '@shop/format';
@@ -144,6 +144,8 @@ describe('placing an order', () => {
     // seller, and the AGB and the withdrawal text with the model form attached, in the order's versions.
     expect(mail.text).toContain('Ihr Vertragspartner:\n  Tornado Handel GmbH\n  Hansaring 12\n  50670 Köln');
     expect(mail.text).toContain('USt-IdNr.: DE123456789');
+    // The shop's one delivery promise, counted from the payment (as on the thank-you page).
+    expect(mail.text).toContain(`${DELIVERY_PROMISE} (DHL Paket mit Alterssichtprüfung 18+).`);
     expect(mail.html).toContain('<h2>Ihr Vertragspartner</h2><p>Tornado Handel GmbH<br>Hansaring 12');
     expect(mail.html).toContain('<a href="http://localhost:8080/widerrufsbelehrung">http://localhost:8080/widerrufsbelehrung</a>');
     expect(mail.text).toContain('Es gelten unsere AGB (Fassung vom 23.11.2026). Sie hängen dieser E-Mail als PDF an.');

@@ -3,7 +3,7 @@
  * 10 unknown codes per cart and 10 minutes, a much higher backstop per client IP, so shoppers who
  * share an address (carrier NAT, an office) are never refused because of someone else's guesses.
  */
-import { AttemptLimiter } from '@shop/service-kit';
+import { AttemptLimiter, SECURITY_CHECK_MESSAGE } from '@shop/service-kit';
 import { PROMO_GUESSES_PER_CART, UnknownPromoCodeError } from '../limits/windows';
 import { startCartTestEnv, testProduct } from '../test-support/cart-test-env';
 
@@ -45,9 +45,10 @@ test("a cart's 11th unknown code within 10 minutes is refused, also a valid one;
     expect(applied.status).toBe(200);
     expect(applied.body.promo).toMatchObject({ code: 'WILLKOMMEN10' });
   }
-});
+  // About 100 requests: near 5 s on its own, longer while other suites share the cores.
+}, 30_000);
 
-test('a client that starts a fresh session for every guess is stopped by the per-IP backstop, with a neutral message', async () => {
+test('a client that starts a fresh session for every guess is stopped by the per-IP backstop, with a neutral message and a challenge', async () => {
   const stack = await startCartTestEnv({ PROMO_GUESS_LIMIT_PER_IP: String(IP_BACKSTOP) });
   try {
     // A new cookie jar each time: a new guest session, as a script dropping its cookies.
@@ -57,9 +58,11 @@ test('a client that starts a fresh session for every guess is stopped by the per
       statuses.push((await script().call('POST', '/api/promo/validate', { code: `SKRIPT${i}` })).status);
     expect(statuses.slice(0, IP_BACKSTOP).every((status) => status === 400)).toBe(true);
     expect(statuses.slice(IP_BACKSTOP)).toEqual([429, 429, 429]);
+    // The backstop asks for a proof-of-work (limits/backstop-challenges.test.ts) instead of refusing flatly.
     expect((await script().call('POST', '/api/promo/validate', { code: 'NOCHEINER' })).body).toEqual({
-      code: 'PROMO_ATTEMPTS_EXCEEDED',
-      message: 'Aus Sicherheitsgründen ist das gerade nicht möglich. Bitte versuchen Sie es in 10 Minuten erneut.',
+      code: 'CHALLENGE_REQUIRED',
+      message: SECURITY_CHECK_MESSAGE,
+      challenge: expect.objectContaining({ signature: expect.any(String) }),
     });
     // Another address is not affected.
     const other = stack.shopper({ 'x-forwarded-for': '203.0.113.41' });

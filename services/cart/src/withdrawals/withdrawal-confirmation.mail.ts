@@ -5,7 +5,7 @@ import type { OutgoingMail } from '@shop/service-kit';
 
 /**
  * Confirmation of a withdrawal on a durable medium, sent at once (§ 356a BGB; legal-de.md §4.8):
- * its content (name, order, items) and the date and time it was received, plus how to return
+ * its content (who declared it, under the name given; order; items) and the date and time it was received, plus how to return
  * the goods and when payments are refunded (§ 357 Abs. 1 BGB) or, for an order withdrawn before
  * payment (`orderCancelled`), that it is cancelled and nothing is owed. Plain text and HTML with
  * the same content; user input is escaped.
@@ -21,6 +21,7 @@ export function withdrawalConfirmationMail(
     `Guten Tag ${receipt.name},`,
     '',
     `wir haben Ihren Widerruf zur Bestellung ${receipt.orderNumber} am ${when} erhalten.`,
+    `Erklärt von: ${receipt.name}`,
     scope,
     '',
     ...(receipt.orderCancelled

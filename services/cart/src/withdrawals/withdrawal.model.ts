@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 import { defineModel } from '@shop/service-kit';
 
 /**
@@ -12,6 +12,11 @@ const withdrawalSchema = new Schema(
     orderId: { type: String, required: true, index: true },
     orderNumber: { type: String, required: true },
     name: { type: String, required: true },
+    /**
+     * Whether `name` is the buyer's (declaredNameMatches), decided when the declaration was
+     * received; null on declarations logged before the check existed (decided when read).
+     */
+    nameMatchesOrder: { type: Boolean, default: null },
     email: { type: String, required: true },
     /** Which items, in the consumer's words; empty = the whole order. */
     items: { type: String, default: '' },
@@ -21,3 +26,14 @@ const withdrawalSchema = new Schema(
 );
 
 export const withdrawalModel = defineModel('Withdrawal', withdrawalSchema);
+
+export type WithdrawalRecord = InferSchemaType<typeof withdrawalSchema>;
+
+/** The withdrawals declared for these orders, by order id (one per order). */
+export async function withdrawalsByOrder(db: Connection, orderIds: string[]): Promise<Map<string, WithdrawalRecord>> {
+  if (!orderIds.length) return new Map();
+  const records = await withdrawalModel(db)
+    .find({ orderId: { $in: orderIds } })
+    .lean<WithdrawalRecord[]>();
+  return new Map(records.map((record) => [record.orderId, record]));
+}

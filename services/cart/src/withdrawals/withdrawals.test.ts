@@ -6,8 +6,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { startCartTestEnv, testProduct, TEST_NOW } from '../test-support/cart-test-env';
-import { demoOrderBody } from '@shop/test-fixtures';
+import { IDENTITY_SECRET, startCartTestEnv, testProduct, TEST_NOW } from '../test-support/cart-test-env';
+import { DEMO_ADDRESS, demoOrderBody } from '@shop/test-fixtures';
+import { signIdentity } from '@shop/service-kit';
 import { withdrawalModel } from './withdrawal.model';
 import { orderModel } from '../orders/order.model';
 
@@ -52,6 +53,92 @@ test('name, order number and e-mail suffice: logged, order marked, confirmation 
   expect(mail.subject).toBe(`Eingangsbestätigung Ihres Widerrufs zur Bestellung ${orderNumber}`);
   expect(mail.text).toContain(`wir haben Ihren Widerruf zur Bestellung ${orderNumber} am 22.11.2026 um 13:00 Uhr erhalten.`);
   expect(mail.text).toContain('Widerrufen für: die gesamte Bestellung');
+});
+
+describe('the declared name is compared with the buyer’s, never refused', () => {
+  // Billed to Jürgen Weiß, delivered to the card holder Erika Mustermann (the age check's name).
+  const placeForJuergen = async () => {
+    const shopper = env.shopper();
+    await shopper.call('POST', '/api/cart', { productId: ID, quantity: 1 });
+    const billingAddress = { ...DEMO_ADDRESS, firstName: 'Jürgen', lastName: 'Weiß' };
+    const { body } = await shopper.placeOrder(demoOrderBody({ billingAddress, shippingAddress: DEMO_ADDRESS }));
+    return { shopper, id: body.id as string, orderNumber: body.orderNumber as string };
+  };
+  const staff = async () => ({
+    'x-shop-identity': await signIdentity({ userId: '665f1c2b9a1e4b00123456aa', role: 'manager' }, IDENTITY_SECRET),
+  });
+  const staffDetail = async (id: string) =>
+    (await env.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: await staff() })).json();
+  const mailText = async (withdrawalId: string) => {
+    const file = (await readdir(env.mailDir)).find((name) => name.includes(withdrawalId))!;
+    return (await simpleParser(await readFile(path.join(env.mailDir, file)))).text!;
+  };
+
+  test.each(['Jürgen Weiß', '  juergen   WEISS ', 'Weiss, Jürgen', 'Dr. Jürgen Weiss'])(
+    '%j is the buyer: logged as matching, staff see no mismatch',
+    async (name) => {
+      const order = await placeForJuergen();
+      const response = await withdraw({ name, orderNumber: order.orderNumber, email: 'erika@example.de' });
+      expect(response.status).toBe(201);
+      expect(response.body.name).toBe(name.trim());
+      expect(await withdrawalModel(env.app.db).findById(response.body.withdrawalId).lean()).toMatchObject({ nameMatchesOrder: true });
+      expect((await staffDetail(order.id)).withdrawal).toMatchObject({ name: response.body.name, nameMatchesOrder: true });
+    },
+  );
+
+  test('another name is accepted, logged as not matching, shown to staff, and named in the receipt and the confirmation', async () => {
+    const order = await placeForJuergen();
+    const response = await withdraw({ name: 'Erika Mustermann', orderNumber: order.orderNumber, email: 'erika@example.de' });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ name: 'Erika Mustermann', orderNumber: order.orderNumber });
+    expect(await withdrawalModel(env.app.db).findById(response.body.withdrawalId).lean()).toMatchObject({
+      name: 'Erika Mustermann',
+      nameMatchesOrder: false,
+    });
+    expect((await staffDetail(order.id)).withdrawal).toMatchObject({ name: 'Erika Mustermann', nameMatchesOrder: false });
+    expect(await mailText(response.body.withdrawalId)).toContain('Erklärt von: Erika Mustermann');
+  });
+});
+
+describe('the buyer’s order shows its withdrawal', () => {
+  test('partial after payment: received, with the items; refunded once booked; the order list says the same', async () => {
+    const customer = { userId: '665f1c2b9a1e4b00123456cc', email: 'erika@example.de', role: 'customer' };
+    const buyer = env.shopper({ 'x-shop-identity': await signIdentity(customer, IDENTITY_SECRET) });
+    await buyer.call('POST', '/api/cart', { productId: ID, quantity: 2 });
+    const { body: placed } = await buyer.placeOrder(demoOrderBody());
+    expect((await buyer.call('GET', `/api/orders/${placed.id}`)).body.withdrawal).toBeNull();
+    await orderModel(env.app.db).updateOne(
+      { orderNumber: placed.orderNumber },
+      { $set: { status: 'paid', paymentReceived: { receivedOn: '2026-11-22', amountCents: 100, note: '', recordedAt: TEST_NOW } } },
+    );
+    await withdraw({ name: 'Erika Mustermann', orderNumber: placed.orderNumber, email: 'erika@example.de', items: '1 × Blueberry Ice' });
+    const received = { receivedAt: TEST_NOW.toISOString(), items: '1 × Blueberry Ice', status: 'received', refundedOn: null };
+    expect((await buyer.call('GET', `/api/orders/${placed.id}`)).body.withdrawal).toEqual(received);
+    const listed = (await buyer.call('GET', '/api/orders')).body.orders.find((o: { id: string }) => o.id === placed.id);
+    expect(listed.withdrawal).toEqual(received);
+
+    await orderModel(env.app.db).updateOne(
+      { orderNumber: placed.orderNumber },
+      { $set: { refund: { refundedOn: '2026-11-22', amountCents: 100 } } },
+    );
+    expect((await buyer.call('GET', `/api/orders/${placed.id}`)).body.withdrawal).toMatchObject({
+      status: 'refunded',
+      refundedOn: '2026-11-22',
+    });
+  });
+
+  test('whole order before payment: cancelled, nothing owed', async () => {
+    const shopper = env.shopper();
+    await shopper.call('POST', '/api/cart', { productId: ID, quantity: 1 });
+    const { body: placed } = await shopper.placeOrder(demoOrderBody());
+    await withdraw({ name: 'Erika Mustermann', orderNumber: placed.orderNumber, email: 'erika@example.de' });
+    expect((await shopper.call('GET', `/api/orders/${placed.id}`)).body.withdrawal).toEqual({
+      receivedAt: TEST_NOW.toISOString(),
+      items: '',
+      status: 'cancelled',
+      refundedOn: null,
+    });
+  });
 });
 
 test('withdrawn before payment: the order is cancelled, its stock released, the receipt says nothing is owed; no second e-mail', async () => {
@@ -114,14 +201,19 @@ test('a partial withdrawal names the items in the log and the confirmation', asy
   expect((await simpleParser(await readFile(path.join(env.mailDir, file)))).text).toContain('Widerrufen für: 1 × Blueberry Ice');
 });
 
-test('one declaration per order: a repeat, also in parallel, gets the first receipt (200) and no second e-mail', async () => {
+test('one declaration per order: a repeat, also in parallel, gets the first receipt (200) without its name and no second e-mail', async () => {
   const number = await placeOrder();
   const mails = async () => (await readdir(env.mailDir)).filter((name) => name.startsWith(`${number}-widerruf-`)).length;
   const body = { name: 'Erika Mustermann', orderNumber: number, email: 'erika@example.de', items: '' };
   const responses = await Promise.all([withdraw(body), withdraw(body), withdraw({ ...body, items: '1 × Mango' })]);
   expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 201]);
-  const first = responses.find((r) => r.status === 201)!.body;
+  const { name, ...first } = responses.find((r) => r.status === 201)!.body;
+  expect(name).toBe('Erika Mustermann');
+  // Whoever knows order number and e-mail address can repeat it: the first declarant's name is not theirs to read.
   for (const repeat of responses.filter((r) => r.status === 200)) expect(repeat.body).toEqual(first);
+  const other = await withdraw({ ...body, name: 'Max Neugier' });
+  expect(other.status).toBe(200);
+  expect(other.body).toEqual(first);
   expect(await withdrawalModel(env.app.db).countDocuments({ orderNumber: number })).toBe(1);
   expect(await mails()).toBe(1);
 });

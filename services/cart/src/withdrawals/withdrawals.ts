@@ -7,6 +7,7 @@ import { NotFoundError, isDuplicateKeyError } from '@shop/service-kit';
 import { orderModel } from '../orders/order.model';
 import { orderTransition } from '../orders/order-transitions';
 import { withdrawalModel } from './withdrawal.model';
+import { declaredNameMatches } from './declared-name';
 import type { Mailer } from '@shop/service-kit';
 import { withdrawalConfirmationMail } from './withdrawal-confirmation.mail';
 import type { OrderCancellation } from '../orders/order-cancellation';
@@ -42,8 +43,11 @@ export class Withdrawals {
   }
 
   /**
+   * Accepted under any name; whether the name is the buyer's (declaredNameMatches) is logged with
+   * the declaration for staff to check before a refund.
    * @returns the receipt and whether the declaration was received now (false: it had been before,
-   *   the first one's receipt is returned). @throws 404 when no order has this number and e-mail
+   *   the first one's receipt is returned without the first declarant's name, which whoever
+   *   repeats it need not be). @throws 404 when no order has this number and e-mail
    *   address (no hint which one is wrong).
    */
   async declare(input: WithdrawalInput): Promise<{ receipt: WithdrawalReceipt; created: boolean }> {
@@ -59,6 +63,7 @@ export class Withdrawals {
         orderId: String(order._id),
         orderNumber: input.orderNumber,
         name: input.name,
+        nameMatchesOrder: declaredNameMatches(input.name, order.billingAddress),
         email: input.email,
         items: input.items,
         receivedAt,
@@ -66,18 +71,19 @@ export class Withdrawals {
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       const first = await withdrawalModel(this.deps.db).findById(withdrawalId).lean();
-      return { receipt: toReceipt(first!), created: false };
+      return { receipt: withoutName(toReceipt(first!)), created: false };
     }
     const cancelled = await this.markOrder(String(order._id), receivedAt);
-    const receipt: WithdrawalReceipt = {
+    const receipt: WithdrawalReceipt & { name: string } = {
       withdrawalId,
       orderNumber: input.orderNumber,
       receivedAt: receivedAt.toISOString(),
       email: input.email,
       items: input.items,
+      name: input.name,
     };
     try {
-      await this.deps.mailer.send(withdrawalConfirmationMail({ ...receipt, name: input.name, orderCancelled: cancelled }, this.deps.shop));
+      await this.deps.mailer.send(withdrawalConfirmationMail({ ...receipt, orderCancelled: cancelled }, this.deps.shop));
     } catch (error) {
       this.deps.log.error(
         { err: error, orderNumber: input.orderNumber },
@@ -116,6 +122,12 @@ export class Withdrawals {
     return false;
   }
 
+  /** The receipt of a logged declaration by its id, or null (the withdrawal form's answer page). */
+  async receipt(withdrawalId: string): Promise<WithdrawalReceipt | null> {
+    const record = await withdrawalModel(this.deps.db).findById(withdrawalId).lean();
+    return record ? toReceipt(record) : null;
+  }
+
   /** The withdrawals declared for these orders (a customer's data export). */
   async ofOrders(orderIds: string[]): Promise<WithdrawalReceipt[]> {
     if (!orderIds.length) return [];
@@ -127,18 +139,27 @@ export class Withdrawals {
   }
 }
 
+/** A receipt without the declarant's name (the answer to a repeated declaration). */
+export function withoutName(receipt: WithdrawalReceipt): WithdrawalReceipt {
+  const anonymous = { ...receipt };
+  delete anonymous.name;
+  return anonymous;
+}
+
 function toReceipt(record: {
   _id: string;
   orderNumber: string;
   receivedAt: Date;
   email: string;
   items?: string | null;
-}): WithdrawalReceipt {
+  name: string;
+}): WithdrawalReceipt & { name: string } {
   return {
     withdrawalId: record._id,
     orderNumber: record.orderNumber,
     receivedAt: record.receivedAt.toISOString(),
     email: record.email,
     items: record.items ?? '',
+    name: record.name,
   };
 }

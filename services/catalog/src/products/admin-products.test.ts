@@ -154,6 +154,38 @@ test('bad input: German messages at the field; duplicates are 409', async () => 
   expect(sameFlavour.json().message).toBe('Diese Geschmacksrichtung gibt es in der Kategorie schon.');
 });
 
+test('nicotine: mg/ml, the displayed strength and the warning must agree; a nicotine-free product has no warning', async () => {
+  const mismatch = await call('POST', '/api/admin/products', podInput({ nicotineMgPerMl: 10, nicotineStrength: '2%' }));
+  expect(mismatch.statusCode).toBe(400);
+  expect(mismatch.json()).toMatchObject({
+    code: 'VALIDATION_ERROR',
+    issues: [
+      {
+        path: 'body/nicotineStrength',
+        message: 'Die Nikotinstärke muss zum Nikotingehalt von 10 mg/ml passen, z. B. „1\u00a0% (10 mg/ml)“.',
+      },
+    ],
+  });
+  const warnedFree = await call('POST', '/api/admin/products', podInput({ nicotineMgPerMl: 0, nicotineStrength: '0 mg/ml' }));
+  expect(warnedFree.statusCode).toBe(400);
+  expect(warnedFree.json().issues[0]).toMatchObject({ path: 'body/nicotineWarning' });
+  const free = await create(podInput({ nicotineMgPerMl: 0, nicotineStrength: 'nikotinfrei', nicotineWarning: '' }));
+  expect(free).toMatchObject({ nicotineMgPerMl: 0, nicotineWarning: '', lawIssues: [] });
+  // Raising the content alone leaves the displayed strength behind: refused until both agree.
+  const raisedAlone = await call('PATCH', `/api/admin/products/${free.id}`, { version: 0, changes: { nicotineMgPerMl: 10 } });
+  expect(raisedAlone.statusCode).toBe(400);
+  expect(raisedAlone.json().issues[0]).toMatchObject({ path: 'body/nicotineStrength' });
+  const raised = await call('PATCH', `/api/admin/products/${free.id}`, {
+    version: 0,
+    changes: { nicotineMgPerMl: 10, nicotineStrength: '1 % (10 mg/ml)', nicotineWarning: NICOTINE_WARNING },
+  });
+  expect(raised.statusCode).toBe(200);
+  expect((await app.inject({ method: 'GET', url: `/api/products/${free.id}` })).json()).toMatchObject({
+    nicotineMgPerMl: 10,
+    nicotineStrength: '1 % (10 mg/ml)',
+  });
+});
+
 test("a producer's durability guarantee over two years is set by staff and shown to shoppers; two years or less is refused", async () => {
   const product = await create(podInput());
   expect(product.durabilityGuaranteeYears).toBeNull();
@@ -286,13 +318,13 @@ test('production: a flagged product goes live only with an admin’s reasoned ov
   const worse = await call(
     'PATCH',
     `/api/admin/products/${product.id}`,
-    { version: 1, changes: { nicotineMgPerMl: 25 } },
+    { version: 1, changes: { nicotineMgPerMl: 25, nicotineStrength: '2,5 %' } },
     'manager',
     production,
   );
   expect(worse.statusCode).toBe(422);
   // A bulk activation in production refuses flagged products with the reason and changes the others.
-  const flagged = await create(podInput({ isActive: false, nicotineMgPerMl: 24 }), production);
+  const flagged = await create(podInput({ isActive: false, nicotineMgPerMl: 24, nicotineStrength: '2,4 %' }), production);
   const fine = await create(podInput({ isActive: false }), production);
   const bulk = await call(
     'POST',

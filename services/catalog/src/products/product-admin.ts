@@ -8,6 +8,7 @@ import {
 } from '@shop/contracts/admin';
 import { sanitizeRichText } from '@shop/rich-text';
 import { isoDateInBerlin } from '@shop/format';
+import { nicotineFieldIssues } from '@shop/catalog-rules';
 import {
   auditEntry,
   changedFields,
@@ -33,6 +34,16 @@ import { ensureUniqueProduct, storedProductFields, TAKEN_RACE } from './product-
  */
 function withSafeDescription(input: ProductInput): ProductInput {
   return { ...input, description: sanitizeRichText(input.description) };
+}
+
+/**
+ * Refuses nicotine fields that disagree (catalog-rules nicotineFieldIssues): the displayed
+ * strength must name the mg/ml, a nicotine-free product carries no nicotine warning.
+ * @throws FieldError (400) at the first field to correct.
+ */
+function checkNicotineFields(input: ProductInput): void {
+  const [issue] = nicotineFieldIssues(input);
+  if (issue) throw new FieldError(issue.field, issue.message);
 }
 
 interface ApplyOptions {
@@ -79,11 +90,12 @@ export class ProductAdmin {
 
   /**
    * Creates a product (all fields; spec §3 plus the German shop data) and records its first price.
-   * @throws FieldError (400) for an unknown category or a flavour without letters; ConflictError
+   * @throws FieldError (400) for an unknown category, a flavour without letters or nicotine fields that disagree; ConflictError
    *   (409) when the flavour already exists in the category or the SKU is taken; PublishBlockedError (422).
    */
   async create(staff: ShopIdentity, rawInput: ProductInput): Promise<AdminProductDetail> {
     const input = withSafeDescription(rawInput);
+    checkNicotineFields(input);
     publishingOverride(staff, input, null, undefined, this.gateContext());
     const stored = await storedProductFields(this.deps.db, input, this.today());
     await ensureUniqueProduct(this.deps.db, stored, null);
@@ -114,7 +126,7 @@ export class ProductAdmin {
   /**
    * Changes some fields of a product made on `change.version`.
    * @throws NotFoundError; StaleVersionError (409) when someone changed it since; FieldError (400)
-   *   for a sale price not below the price, an unknown category; ForbiddenError (403) for an override
+   *   for a sale price not below the price, an unknown category, nicotine fields that disagree; ForbiddenError (403) for an override
    *   without compliance:override; PublishBlockedError (422); ConflictError (409) for a taken slug or SKU.
    */
   async change(staff: ShopIdentity, id: string, change: ProductChange): Promise<AdminProductDetail> {
@@ -170,6 +182,7 @@ export class ProductAdmin {
       throw new FieldError(String(issue.path[0] ?? 'changes'), issue.message);
     }
     const next = withSafeDescription(parsed.data);
+    checkNicotineFields(next);
     const override = publishingOverride(staff, next, doc, options.overrideReason, this.gateContext());
     const changes = changedFields(toProductInput(doc), next, AUDITED_FIELDS);
     if (!changes.length && !override) return doc;

@@ -1,4 +1,5 @@
 /** Contact form: validation at the fields, stored and e-mailed, honeypot, rate limit. */
+import { CONTACT_FORM_ACTIONS } from '@shop/contracts';
 import { contactMessageModel } from './contact-message.model';
 import { startContentTestEnv } from '../test-support/content-test-env';
 
@@ -76,4 +77,38 @@ test('messages are limited per sender address (5), and per client IP as a backst
   } finally {
     await limited.close();
   }
+});
+
+describe('the contact form without JavaScript (CONTACT_FORM_ACTIONS, docs/decisions/forms-first.md)', () => {
+  test('a message is stored and the page says so with its reference', async () => {
+    const answer = await env.submitForm(CONTACT_FORM_ACTIONS.send, {
+      ...valid,
+      message: 'Per Formular ohne JavaScript.',
+      zurueck: '/kontakt',
+    });
+    expect(answer).toMatchObject({ status: 303, location: '/kontakt' });
+    expect(answer.flash).toMatchObject({ tone: 'success', title: 'Nachricht gesendet' });
+    const reference = /Ihre Vorgangsnummer: (K-[0-9A-F]{8})$/.exec(answer.flash!.text)![1];
+    expect(await contactMessageModel(env.app.db).findOne({ reference }).lean()).toMatchObject({ message: 'Per Formular ohne JavaScript.' });
+  });
+
+  test('refused fields come back in German, every one, and nothing is stored; another site is never the way back', async () => {
+    const before = await contactMessageModel(env.app.db).countDocuments();
+    const answer = await env.submitForm(CONTACT_FORM_ACTIONS.send, {
+      ...valid,
+      name: '',
+      email: 'erika@',
+      message: 'kurz',
+      zurueck: '//evil.example',
+    });
+    expect(answer).toMatchObject({ status: 303, location: '/kontakt' });
+    expect(answer.flash).toMatchObject({ tone: 'error', title: 'Nachricht nicht gesendet' });
+    for (const reason of [
+      'Bitte geben Sie Ihren Namen ein.',
+      'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      'Bitte schreiben Sie uns Ihr Anliegen (mindestens 10 Zeichen).',
+    ])
+      expect(answer.flash!.text).toContain(reason);
+    expect(await contactMessageModel(env.app.db).countDocuments()).toBe(before);
+  });
 });

@@ -152,6 +152,12 @@ describe('the footer sign-up as an HTML form (docs/decisions/forms-first.md)', (
     expect((await env.mailsTo('formular@example.de'))[0]!.subject).toMatch(/bestätigen/);
   });
 
+  test('a return path with characters a Location header cannot carry: signed up, and back to that page percent-encoded', async () => {
+    const answer = await submit({ email: 'zeichen@example.de', consentVersion: NEWSLETTER_CONSENT.version, zurueck: '/中' });
+    expect(answer).toMatchObject({ status: 303, location: '/%E4%B8%AD', flash: { tone: 'success' } });
+    expect(await record('zeichen@example.de')).toMatchObject({ status: 'pending' });
+  });
+
   test('empty and invalid addresses: spec §5 texts, nothing stored; a foreign return address is not followed', async () => {
     const empty = await submit({ email: '  ', zurueck: 'https://example.com/' });
     expect(empty).toMatchObject({ status: 303, location: '/' });

@@ -20,7 +20,7 @@ test('the list has every information and legal page with its current version', a
   const { pages } = AdminPageList.parse((await env.staffCall('GET', '/api/admin/content/pages')).body);
   expect(pages).toHaveLength(10);
   expect(pages.find((p) => p.slug === 'agb')).toMatchObject({ kind: 'legal', path: '/agb', hasDraft: false, version: 0 });
-  expect(pages.find((p) => p.slug === 'versand')).toMatchObject({ kind: 'information', textVersion: '2026-11-23' });
+  expect(pages.find((p) => p.slug === 'versand')).toMatchObject({ kind: 'information', textVersion: '2026-11-29' });
   expect((await env.staffCall('GET', '/api/admin/content/pages/gibt-es-nicht')).status).toBe(404);
 });
 
@@ -44,34 +44,37 @@ test('a draft stays invisible; publishing makes a dated new version that shopper
   };
   const saved = await env.staffCall('PUT', '/api/admin/content/pages/agb/draft', { version: 0, draft: draftText });
   expect(saved.status).toBe(200);
-  expect(saved.body).toMatchObject({ hasDraft: true, version: 1, textVersion: '2026-11-23' });
+  expect(saved.body).toMatchObject({ hasDraft: true, version: 1, textVersion: '2026-11-29' });
   expect((await env.get('/api/pages/agb')).body.html).toBe(oldHtml);
 
   const noNote = await env.staffCall('POST', '/api/admin/content/pages/agb/publish', { version: 1, changeNote: '' });
   expect(noNote.body.issues[0]).toMatchObject({ path: 'body/changeNote', message: 'Bitte beschreiben Sie kurz, was sich geändert hat.' });
-  // 24.11.2026, 00:30 in Germany is still 23.11. in UTC: the 'Stand' is the German day.
-  env.clock.now = new Date('2026-11-23T23:30:00Z');
+  // 30.11.2026, 00:30 in Germany is still 29.11. in UTC: the 'Stand' is the German day.
+  env.clock.now = new Date('2026-11-29T23:30:00Z');
   const published = AdminPageDetail.parse(
     (await env.staffCall('POST', '/api/admin/content/pages/agb/publish', { version: 1, changeNote: 'Neuer § 99' })).body,
   );
-  expect(published).toMatchObject({ textVersion: '2026-11-24', hasDraft: false, draft: null, version: 2 });
+  expect(published).toMatchObject({ textVersion: '2026-11-30', hasDraft: false, draft: null, version: 2 });
   expect(published.current).toMatchObject({ fromTemplate: false, changeNote: 'Neuer § 99', publishedBy: expect.any(String) });
-  expect(published.history).toEqual([expect.objectContaining({ textVersion: '2026-11-23', fromTemplate: true })]);
+  expect(published.history).toEqual([expect.objectContaining({ textVersion: '2026-11-29', fromTemplate: true })]);
   const shown = (await env.get('/api/pages/agb')).body;
-  expect(shown).toMatchObject({ version: '2026-11-24', title: 'Allgemeine Geschäftsbedingungen' });
+  expect(shown).toMatchObject({ version: '2026-11-30', title: 'Allgemeine Geschäftsbedingungen' });
   expect(shown.html).toContain('Vertragspartner ist Muster Vape GmbH.');
-  expect((await env.internal('/internal/legal-versions')).body).toMatchObject({ terms: '2026-11-24' });
+  expect((await env.internal('/internal/legal-versions')).body).toMatchObject({ terms: '2026-11-30' });
   // An order keeps the version it was placed under: both stay readable exactly as published.
-  const earlier = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-23')).body);
-  expect(earlier).toMatchObject({ slug: 'agb', version: '2026-11-23', html: oldHtml });
-  const later = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-24')).body);
+  const earlier = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-29')).body);
+  expect(earlier).toMatchObject({ slug: 'agb', version: '2026-11-29', html: oldHtml });
+  // So does the template's wording before the one staff replaced.
+  const older = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-23')).body);
+  expect(older.html).toContain('Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang');
+  const later = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-30')).body);
   expect(later.html).toContain('Vertragspartner ist Muster Vape GmbH.');
-  expect((await env.internal('/internal/legal-texts/agb?version=2026-11-25')).status).toBe(404);
+  expect((await env.internal('/internal/legal-texts/agb?version=2026-12-01')).status).toBe(404);
 
   // A second publication the same day gets its own version; publishing the same text again is refused.
   await env.staffCall('PUT', '/api/admin/content/pages/agb/draft', { version: 2, draft: { ...draftText, title: 'AGB' } });
   const second = await env.staffCall('POST', '/api/admin/content/pages/agb/publish', { version: 3, changeNote: 'Kürzerer Titel' });
-  expect(second.body).toMatchObject({ textVersion: '2026-11-24.2', title: 'AGB' });
+  expect(second.body).toMatchObject({ textVersion: '2026-11-30.2', title: 'AGB' });
   await env.staffCall('PUT', '/api/admin/content/pages/agb/draft', { version: 4, draft: { ...draftText, title: 'AGB' } });
   const same = await env.staffCall('POST', '/api/admin/content/pages/agb/publish', { version: 5, changeNote: 'nichts' });
   expect(same).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
@@ -80,7 +83,7 @@ test('a draft stays invisible; publishing makes a dated new version that shopper
   const entries = env.audit.entries().filter((entry) => entry.entity === 'page' && entry.entityId === 'agb');
   expect(entries.map((entry) => entry.action)).toEqual(['save-draft', 'publish', 'save-draft', 'publish', 'save-draft']);
   expect(entries[1]).toMatchObject({ reason: 'Neuer § 99', service: 'content' });
-  expect(entries[1]!.changes[0]).toEqual({ field: 'textVersion', before: '2026-11-23', after: '2026-11-24' });
+  expect(entries[1]!.changes[0]).toEqual({ field: 'textVersion', before: '2026-11-29', after: '2026-11-30' });
 });
 
 test('unknown placeholders are refused at the field; parallel first saves of a page: one wins', async () => {

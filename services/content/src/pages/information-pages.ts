@@ -1,6 +1,14 @@
 import type { Connection } from 'mongoose';
 import type { ChangeSignal } from '@shop/service-kit';
-import { LEGAL_TEXT_SLUGS, pagePath, type InformationPage, type LegalText, type LegalTextSlug, type LegalVersions } from '@shop/contracts';
+import {
+  LEGAL_TEXT_SLUGS,
+  pagePath,
+  type InformationPage,
+  type LegalText,
+  type LegalTextSlug,
+  type LegalVersions,
+  type PresentationMode,
+} from '@shop/contracts';
 import { renderPageBody } from '../markdown';
 import { Snapshot } from '../snapshot';
 import { missingOperatorFields, PLACEHOLDER_PATTERN, type OperatorField } from './operator-settings';
@@ -36,8 +44,10 @@ export interface StoredText {
  */
 export class InformationPages {
   readonly values: PageValues;
+  /** The values of each presentation mode: they differ in the 'Über uns' page's note on how the shop presents its products. */
+  private readonly valuesByMode: Record<PresentationMode, PageValues>;
   private readonly incompleteSettings: boolean;
-  private readonly snapshot: Snapshot<Map<string, { text: StoredText; page: InformationPage; custom: boolean }>>;
+  private readonly snapshot: Snapshot<Map<string, { text: StoredText; page: Record<PresentationMode, InformationPage>; custom: boolean }>>;
 
   constructor(
     private readonly db: Connection,
@@ -45,7 +55,8 @@ export class InformationPages {
     now: () => Date,
     changes: Pick<ChangeSignal, 'announce' | 'subscribe'>,
   ) {
-    this.values = pageValues(env);
+    this.valuesByMode = { factual: pageValues(env, 'factual'), marketing: pageValues(env, 'marketing') };
+    this.values = this.valuesByMode.factual;
     this.incompleteSettings = missingOperatorFields(env).length > 0;
     this.snapshot = new Snapshot(() => this.load(), PAGES_SNAPSHOT_MS, now, { changes, topic: 'pages' });
   }
@@ -71,28 +82,25 @@ export class InformationPages {
     return record?.texts?.at(-1) ?? (template ? this.templateText(template) : null);
   }
 
-  /** Markdown with placeholders as the shop shows it: filled, rendered, sanitised. */
-  render(body: string): { html: string; incomplete: boolean } {
-    const filled = fillPlaceholders(body, this.values);
+  /** Markdown with placeholders as the shop shows it in presentation `mode`: filled, rendered, sanitised. */
+  render(body: string, mode: PresentationMode = 'factual'): { html: string; incomplete: boolean } {
+    const filled = fillPlaceholders(body, this.valuesByMode[mode]);
     return {
       html: renderPageBody(filled),
       incomplete: this.incompleteSettings && new RegExp(PLACEHOLDER_PATTERN.source).test(filled),
     };
   }
 
-  private page(slug: string, custom: boolean, text: StoredText): { text: StoredText; page: InformationPage; custom: boolean } {
-    return {
-      text,
-      custom,
-      page: {
-        slug,
-        path: pagePath(slug, custom),
-        title: text.title,
-        description: fillPlaceholders(text.description, this.values),
-        version: text.textVersion,
-        ...this.render(text.body),
-      },
-    };
+  private page(slug: string, custom: boolean, text: StoredText) {
+    const shown = (mode: PresentationMode): InformationPage => ({
+      slug,
+      path: pagePath(slug, custom),
+      title: text.title,
+      description: fillPlaceholders(text.description, this.values),
+      version: text.textVersion,
+      ...this.render(text.body, mode),
+    });
+    return { text, custom, page: { factual: shown('factual'), marketing: shown('marketing') } };
   }
 
   /** Every fixed page, and every staff-made page that is published and online. */
@@ -116,28 +124,34 @@ export class InformationPages {
     return this.snapshot.changed();
   }
 
-  /** A page shoppers can open, or null. */
-  async get(slug: string): Promise<InformationPage | null> {
-    return (await this.snapshot.get()).get(slug)?.page ?? null;
+  /** A page shoppers can open, as shown in presentation `mode`, or null. */
+  async get(slug: string, mode: PresentationMode): Promise<InformationPage | null> {
+    return (await this.snapshot.get()).get(slug)?.page[mode] ?? null;
   }
 
   /** The staff-made pages shoppers can open, with the time their text was published (page heads, sitemap). */
   async customPages(): Promise<Array<{ page: InformationPage; publishedAt: Date }>> {
     return [...(await this.snapshot.get()).values()]
       .filter((entry) => entry.custom)
-      .map((entry) => ({ page: entry.page, publishedAt: entry.text.publishedAt! }));
+      .map((entry) => ({ page: entry.page.factual, publishedAt: entry.text.publishedAt! }));
   }
 
   /**
    * A legal text exactly as published under `version` (the one an order refers to), filled with
    * the operator's details and rendered as the page shows it; null when the page never had that
-   * version. Read from the database, not the snapshot: older versions are not kept there.
+   * version. Published are the texts staff published (the first keeps the template it replaced)
+   * and the template's texts shoppers saw before: its earlier wordings, and the current one while
+   * staff never published. Read from the database, not the snapshot: older versions are not kept there.
    */
   async legalText(slug: LegalTextSlug, version: string): Promise<LegalText | null> {
     const template = PAGE_TEMPLATES.find((candidate) => candidate.slug === slug)!;
     const record = await pageModel(this.db).findOne({ slug }, { texts: 1 }).lean<{ texts?: StoredText[] }>();
-    const stored = record?.texts?.length ? record.texts : [this.templateText(template)];
-    const text = stored.find((candidate) => candidate.textVersion === version);
+    const stored = record?.texts ?? [];
+    const replaced = stored[0]?.templateVersion;
+    const fromCode = [...(template.earlier ?? []), template]
+      .filter((wording) => replaced === undefined || wording.version <= replaced)
+      .map((wording) => this.templateText({ ...template, ...wording }));
+    const text = [...stored, ...fromCode].find((candidate) => candidate.textVersion === version);
     return text ? { slug, title: text.title, version: text.textVersion, html: this.render(text.body).html } : null;
   }
 

@@ -17,6 +17,12 @@ export interface PageTemplate {
   version: string;
   /** The Markdown text, filled with the operator's details and the shop's figures (or their `{{NAME}}` placeholders for the editor). */
   body: (values: PageValues) => string;
+  /**
+   * The texts the code published before `version`, oldest first: orders placed under one of
+   * them get it exactly as it was worded (`InformationPages.legalText`). Kept for legal texts
+   * whose wording changed.
+   */
+  earlier?: ReadonlyArray<Pick<PageTemplate, 'version' | 'body'>>;
 }
 
 const address = (o: PageValues) =>
@@ -65,7 +71,7 @@ ${o.OPERATOR_REPRESENTATIVE}, Anschrift wie oben.`,
     slug: 'versand',
     title: 'Versand und Zahlung',
     description: `Versand nur innerhalb Deutschlands mit Altersprüfung bei der Zustellung, ${shipping} Versandkosten, ab ${FREE_SHIPPING_MIN_ITEMS} Produkten kostenlos. Zahlung per Vorkasse.`,
-    version: '2026-11-23',
+    version: '2026-11-29',
     body: (o) => `## Liefergebiet
 
 Wir liefern nur innerhalb Deutschlands und nur an Erwachsene ab 18 Jahren. Eine Lieferung an Packstationen, Postfilialen oder Paketshops ist nicht möglich, weil der Paketbote das Alter bei der Übergabe prüfen muss.
@@ -74,7 +80,7 @@ Wir liefern nur innerhalb Deutschlands und nur an Erwachsene ab 18 Jahren. Eine 
 
 Wir versenden mit **${o.SHOP_SHIPPING_METHOD}**: Der Zusteller übergibt das Paket nur an eine Person, die mindestens 18 Jahre alt ist, und prüft das im Zweifel anhand eines Ausweises. Das Paket wird nicht bei Nachbarn abgegeben und nicht abgelegt.
 
-Nach Eingang Ihrer Zahlung versenden wir in der Regel innerhalb von 24 Stunden (werktags). Die Zustellung dauert meist 1–3 Werktage.
+${o.SHOP_DELIVERY_PROMISE}.
 
 ## Versandkosten
 
@@ -227,14 +233,14 @@ Zuständig für die Marktüberwachung nach dem BFSG ist die Marktüberwachungsst
     slug: 'ueber-uns',
     title: 'Über uns',
     description: 'Wer hinter dem Shop steht.',
-    version: '2026-11-23',
+    version: '2026-11-29',
     body: (
       o,
     ) => `${o.OPERATOR_COMPANY} betreibt diesen Online-Shop für Einweg-E-Zigaretten und E-Shishas der Marke RandM. Wir verkaufen ausschließlich an Erwachsene in Deutschland und versenden mit Altersprüfung bei der Zustellung.
 
 ## Was uns wichtig ist
 
-- **Sachliche Information:** Auf den Produktseiten und im [Ratgeber](/randm-tornado-vape-blog) finden Sie die technischen Daten, den Nikotingehalt und den gesetzlichen Warnhinweis, ohne Werbeversprechen.
+- ${o.SHOP_PRESENTATION_NOTE}
 - **Jugendschutz:** Wir prüfen das Alter bei jeder Bestellung und bei der Zustellung ([mehr dazu](/jugendschutz)).
 - **Rücknahme:** Leere Geräte nehmen wir kostenlos zurück ([Rückgabe](/rueckgabe)).
 

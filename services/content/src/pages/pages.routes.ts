@@ -1,22 +1,33 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InformationPage, LegalText, LegalTextSlug, LegalVersions, PageSlug, SellerDetails, errorResponses } from '@shop/contracts';
+import {
+  InformationPage,
+  LegalText,
+  LegalTextSlug,
+  LegalVersions,
+  PageSlug,
+  SellerDetails,
+  errorResponses,
+  type StorefrontSettings,
+} from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { InformationPages } from './information-pages';
 import type { OperatorDetails } from './operator-settings';
 
 /**
  * `GET /api/pages/{slug}`: an information or legal page as sanitised HTML with its
- * text version; cacheable for a minute (staff publish new texts in the back office). `GET
+ * text version, as shown in the storefront's presentation mode; cacheable for a minute (staff publish new texts in the back office). `GET
  * /internal/legal-versions` gives the current versions of terms, withdrawal text and privacy
  * policy to other services (shared secret), `GET /internal/legal-texts/{slug}?version=` one of
  * them as published under that version (the order confirmation attaches them), and `GET
  * /internal/seller-details` the operator's details an invoice and the confirmation name.
  */
-export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages; operator: OperatorDetails }> = async (
-  app,
-  { pages, operator },
-) => {
+export const pagesRoutes: FastifyPluginAsyncZod<{
+  pages: InformationPages;
+  operator: OperatorDetails;
+  /** The storefront settings in force (the presentation mode decides the 'Über uns' page's note). */
+  settings: { current(): Promise<StorefrontSettings> };
+}> = async (app, { pages, operator, settings }) => {
   app.get(
     '/api/pages/:slug',
     {
@@ -27,7 +38,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{ pages: InformationPages; opera
       },
     },
     async (request, reply) => {
-      const page = await pages.get(request.params.slug);
+      const page = await pages.get(request.params.slug, (await settings.current()).presentationMode);
       if (!page) throw new NotFoundError('Seite nicht gefunden.');
       return reply.header('cache-control', 'public, max-age=60').send(page);
     },

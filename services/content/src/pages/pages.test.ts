@@ -1,27 +1,14 @@
 /** Information and legal pages from the operator settings (§ 5 DDG, § 36 VSBG). */
-import { INFORMATION_PAGE_SLUGS, InformationPage } from '@shop/contracts';
+import { DELIVERY_PROMISE, INFORMATION_PAGE_SLUGS, InformationPage } from '@shop/contracts';
+import { statutoryModelWithdrawalForm } from '@shop/test-fixtures';
 import { loadConfig } from '@shop/service-kit';
 import { ContentEnv } from '../config';
-import { startContentTestEnv } from '../test-support/content-test-env';
-
-const OPERATOR = {
-  OPERATOR_COMPANY: 'Muster Vape GmbH',
-  OPERATOR_STREET: 'Heidestraße 17',
-  OPERATOR_POSTAL_CODE: '51147',
-  OPERATOR_CITY: 'Köln',
-  OPERATOR_REPRESENTATIVE: 'Erika Mustermann (Geschäftsführerin)',
-  OPERATOR_REGISTER: 'Amtsgericht Köln, HRB 12345',
-  OPERATOR_VAT_ID: 'DE123456789',
-  OPERATOR_EMAIL: 'service@muster-vape.example',
-  OPERATOR_PHONE: '+49 221 1234567',
-  OPERATOR_WEEE_NUMBER: 'DE 12345678',
-  OPERATOR_DISPUTE_RESOLUTION: 'nein',
-};
+import { startContentTestEnv, TEST_OPERATOR } from '../test-support/content-test-env';
 
 describe('with every operator detail set', () => {
   let env: Awaited<ReturnType<typeof startContentTestEnv>>;
   beforeAll(async () => {
-    env = await startContentTestEnv(OPERATOR);
+    env = await startContentTestEnv(TEST_OPERATOR);
   });
   afterAll(() => env.close());
 
@@ -57,6 +44,32 @@ describe('with every operator detail set', () => {
     expect(html).toContain('<a href="/vertrag-widerrufen">Vertrag widerrufen</a>');
   });
 
+  test('the model withdrawal form is the statutory wording, its (*) markers included (Anlage 2 zu Art. 246a EGBGB)', async () => {
+    const { html } = (await env.get('/api/pages/widerrufsbelehrung')).body;
+    const blocks = [...(html as string).matchAll(/<(h2|p|li)>([\s\S]*?)<\/\1>/g)].map(([, , inner]) =>
+      inner!
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+    expect(blocks.slice(blocks.indexOf('Muster-Widerrufsformular'))).toEqual(
+      statutoryModelWithdrawalForm('Muster Vape GmbH, Heidestraße 17, 51147 Köln, E-Mail: service@muster-vape.example'),
+    );
+    expect(html).not.toContain('<em>');
+  });
+
+  test('the shipping page and the AGB name the shop’s one delivery promise, counted from the payment', async () => {
+    for (const slug of ['versand', 'agb']) expect((await env.get(`/api/pages/${slug}`)).body.html).toContain(DELIVERY_PROMISE);
+    expect((await env.get('/api/pages/agb')).body.html).not.toContain('1–3 Werktage ab Zahlungseingang');
+  });
+
+  test('the privacy policy and the cookie notice agree: only necessary cookies, no consent asked', async () => {
+    const { html } = (await env.get('/api/pages/datenschutz')).body;
+    expect(html).toContain('Wir verwenden nur technisch notwendige Cookies');
+    expect(html).toContain('deshalb fragt der Hinweis nicht danach');
+    expect(html).toContain('Analyse- oder Werbe-Cookies setzen wir nicht ein.');
+  });
+
   test('other services get the legal versions an order refers to, only with the secret', async () => {
     expect((await env.get('/internal/legal-versions')).status).toBe(401);
     expect((await env.internal('/internal/legal-versions')).body).toEqual({
@@ -77,11 +90,60 @@ describe('with every operator detail set', () => {
     expect((await env.internal(`/internal/legal-texts/impressum?version=${version}`)).status).toBe(400);
   });
 
+  test('orders placed under an earlier AGB or privacy policy keep its wording; the current version has the new one', async () => {
+    const legal = async (slug: string, version: string) => (await env.internal(`/internal/legal-texts/${slug}?version=${version}`)).body;
+    expect((await env.internal('/internal/legal-versions')).body).toEqual({
+      terms: '2026-11-29',
+      withdrawal: '2026-11-23',
+      privacy: '2026-11-29',
+    });
+
+    const oldTerms = await legal('agb', '2026-11-23');
+    expect(oldTerms).toMatchObject({ slug: 'agb', title: 'Allgemeine Geschäftsbedingungen', version: '2026-11-23' });
+    expect(oldTerms.html).toContain(
+      '<p>(2) Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang, soweit beim Produkt nichts anderes angegeben ist.</p>',
+    );
+    expect(oldTerms.html).not.toContain(DELIVERY_PROMISE);
+    const terms = await legal('agb', '2026-11-29');
+    expect(terms.html).toContain(`<p>(2) Lieferzeit: ${DELIVERY_PROMISE}, soweit beim Produkt nichts anderes angegeben ist.</p>`);
+    expect(terms.html).toBe((await env.get('/api/pages/agb')).body.html);
+
+    const oldPrivacy = await legal('datenschutz', '2026-11-28');
+    expect(oldPrivacy.html).toContain('Ihre Altersbestätigung in dieser Sitzung und Ihre Cookie-Auswahl. Während wir');
+    expect(oldPrivacy.html).not.toContain('deshalb fragt der Hinweis nicht danach');
+    const privacy = await legal('datenschutz', '2026-11-29');
+    expect(privacy.html).toContain(
+      'dass Sie den Cookie-Hinweis gelesen haben. Eine Einwilligung ist dafür nicht nötig, deshalb fragt der Hinweis nicht danach. Während wir',
+    );
+    expect(privacy.html).not.toContain('Cookie-Auswahl');
+
+    for (const [slug, version] of [
+      ['agb', '2026-11-28'],
+      ['datenschutz', '2026-11-23'],
+    ])
+      expect((await env.internal(`/internal/legal-texts/${slug}?version=${version}`)).status).toBe(404);
+  });
+
   test('unknown pages are 404, malformed names 400', async () => {
     expect((await env.get('/api/pages/geheim')).status).toBe(404);
     expect((await env.get('/api/pages/%2e%2e%2fconfig')).status).toBe(400);
     expect((await env.get('/api/pages/Impressum')).status).toBe(400);
   });
+});
+
+test.each([
+  ['marketing', false],
+  ['factual', true],
+])("'Über uns' follows the presentation mode %s: 'ohne Werbeversprechen' only without offers: %s", async (mode, promised) => {
+  const env = await startContentTestEnv({ ...TEST_OPERATOR, PRESENTATION_MODE_DEFAULT: mode });
+  try {
+    const { html } = (await env.get('/api/pages/ueber-uns')).body;
+    expect(html).toContain('den Nikotingehalt und den gesetzlichen Warnhinweis');
+    expect(html.includes('ohne Werbeversprechen')).toBe(promised);
+    expect(html.includes('niedrigsten Preis der letzten 30 Tage')).toBe(!promised);
+  } finally {
+    await env.close();
+  }
 });
 
 test('in development missing details are marked placeholders naming the variable', async () => {
@@ -101,8 +163,8 @@ test('production refuses to start while an operator detail is missing, naming it
   expect(() => loadConfig(ContentEnv, { ...base, SHOP_ENVIRONMENT: 'production' })).toThrow(
     /OPERATOR_COMPANY: ist in Produktion erforderlich/,
   );
-  const { OPERATOR_VAT_ID: _missing, ...allButVat } = OPERATOR;
+  const { OPERATOR_VAT_ID: _missing, ...allButVat } = TEST_OPERATOR;
   expect(() => loadConfig(ContentEnv, { ...base, NODE_ENV: 'production', ...allButVat })).toThrow(/OPERATOR_VAT_ID/);
-  expect(() => loadConfig(ContentEnv, { ...base, SHOP_ENVIRONMENT: 'production', ...OPERATOR })).not.toThrow();
-  expect(() => loadConfig(ContentEnv, { ...base, ...OPERATOR, OPERATOR_VAT_ID: 'DE12' })).toThrow(/OPERATOR_VAT_ID/);
+  expect(() => loadConfig(ContentEnv, { ...base, SHOP_ENVIRONMENT: 'production', ...TEST_OPERATOR })).not.toThrow();
+  expect(() => loadConfig(ContentEnv, { ...base, ...TEST_OPERATOR, OPERATOR_VAT_ID: 'DE12' })).toThrow(/OPERATOR_VAT_ID/);
 });

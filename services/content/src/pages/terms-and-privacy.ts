@@ -1,17 +1,8 @@
 import type { PageTemplate } from './page-texts';
+import type { PageValues } from './page-placeholders';
 
-/**
- * The terms (AGB) and the privacy policy (legal-de.md §4.4–§4.8, §4.13, §1.10), filled
- * with the operator's details. Drafts for this shop's actual processes, to be reviewed by the
- * operator's lawyer before launch.
- */
-export const TERMS_AND_PRIVACY: PageTemplate[] = [
-  {
-    slug: 'agb',
-    title: 'Allgemeine Geschäftsbedingungen',
-    description: 'Allgemeine Geschäftsbedingungen für Bestellungen in unserem Online-Shop.',
-    version: '2026-11-23',
-    body: (o) => `## § 1 Geltungsbereich und Anbieter
+/** The AGB, with § 5 (2) on the delivery time as a version words it. */
+const terms = (o: PageValues, deliveryTime: string) => `## § 1 Geltungsbereich und Anbieter
 
 (1) Diese Allgemeinen Geschäftsbedingungen gelten für alle Bestellungen, die Verbraucher über unseren Online-Shop aufgeben. Anbieter und Vertragspartner ist ${o.OPERATOR_COMPANY}, ${o.OPERATOR_STREET}, ${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY} (siehe [Impressum](/impressum)).
 
@@ -45,7 +36,7 @@ export const TERMS_AND_PRIVACY: PageTemplate[] = [
 
 (1) Wir liefern mit ${o.SHOP_SHIPPING_METHOD} an die angegebene Lieferadresse in Deutschland. Lieferungen an Packstationen, Postfilialen und Paketshops sind ausgeschlossen.
 
-(2) Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang, soweit beim Produkt nichts anderes angegeben ist.
+(2) ${deliveryTime}
 
 ## § 6 Eigentumsvorbehalt
 
@@ -71,14 +62,10 @@ ${
     : o.OPERATOR_DISPUTE_RESOLUTION === 'nein'
       ? 'Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.'
       : o.OPERATOR_DISPUTE_RESOLUTION
-}`,
-  },
-  {
-    slug: 'datenschutz',
-    title: 'Datenschutzerklärung',
-    description: 'Wie wir Ihre Daten verarbeiten: Bestellung, Altersprüfung, Kundenkonto, Newsletter, Bewertungen, Cookies.',
-    version: '2026-11-28',
-    body: (o) => `## 1. Verantwortlicher
+}`;
+
+/** The privacy policy, with the first sentences of § 8 on cookies as a version words them. */
+const privacy = (o: PageValues, cookies: string) => `## 1. Verantwortlicher
 
 ${o.OPERATOR_COMPANY}, ${o.OPERATOR_STREET}, ${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY}, E-Mail: ${o.OPERATOR_EMAIL}, Telefon: ${o.OPERATOR_PHONE}.
 
@@ -108,7 +95,7 @@ Nachrichten an uns verarbeiten wir, um Ihre Anfrage zu beantworten (Art. 6 Abs. 
 
 ## 8. Cookies und Speicher im Browser
 
-Wir verwenden nur technisch notwendige Cookies und Browserspeicher (§ 25 Abs. 2 TDDDG): für Warenkorb, Anmeldung, Ihre Altersbestätigung in dieser Sitzung und Ihre Cookie-Auswahl. Während wir eine neue Version eines Shop-Bereichs schrittweise einführen, speichert ein Cookie zusätzlich eine Zufallszahl von 0 bis 99, damit Sie auf jeder Seite dieselbe Version sehen; sie lässt keinen Rückschluss auf Ihre Person zu und wird nach 30 Tagen gelöscht. Analyse- oder Werbe-Cookies setzen wir nicht ein.
+${cookies}
 
 ## 9. Server-Protokolle
 
@@ -116,6 +103,53 @@ Beim Aufruf der Seiten verarbeitet unser Server technische Daten (IP-Adresse, Ze
 
 ## 10. Ihre Rechte
 
-Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch (Art. 15–21 DSGVO) sowie das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren. Wenden Sie sich dazu an ${o.OPERATOR_EMAIL}.`,
+Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch (Art. 15–21 DSGVO) sowie das Recht, sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren. Wenden Sie sich dazu an ${o.OPERATOR_EMAIL}.`;
+
+/** § 8 of the privacy policy after its first sentences: the same in every version. */
+const COOKIES_ROLLOUT =
+  'Während wir eine neue Version eines Shop-Bereichs schrittweise einführen, speichert ein Cookie zusätzlich eine Zufallszahl von 0 bis 99, damit Sie auf jeder Seite dieselbe Version sehen; sie lässt keinen Rückschluss auf Ihre Person zu und wird nach 30 Tagen gelöscht. Analyse- oder Werbe-Cookies setzen wir nicht ein.';
+
+/**
+ * The terms (AGB) and the privacy policy (legal-de.md §4.4–§4.8, §4.13, §1.10), filled
+ * with the operator's details. Drafts for this shop's actual processes, to be reviewed by the
+ * operator's lawyer before launch.
+ * Each keeps the wordings it had before (`earlier`): orders placed under them refer to them.
+ */
+export const TERMS_AND_PRIVACY: PageTemplate[] = [
+  {
+    slug: 'agb',
+    title: 'Allgemeine Geschäftsbedingungen',
+    description: 'Allgemeine Geschäftsbedingungen für Bestellungen in unserem Online-Shop.',
+    version: '2026-11-29',
+    body: (o) => terms(o, `Lieferzeit: ${o.SHOP_DELIVERY_PROMISE}, soweit beim Produkt nichts anderes angegeben ist.`),
+    // Before the shop named one delivery promise everywhere (counted from the payment).
+    earlier: [
+      {
+        version: '2026-11-23',
+        body: (o) => terms(o, 'Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang, soweit beim Produkt nichts anderes angegeben ist.'),
+      },
+    ],
+  },
+  {
+    slug: 'datenschutz',
+    title: 'Datenschutzerklärung',
+    description: 'Wie wir Ihre Daten verarbeiten: Bestellung, Altersprüfung, Kundenkonto, Newsletter, Bewertungen, Cookies.',
+    version: '2026-11-29',
+    body: (o) =>
+      privacy(
+        o,
+        `Wir verwenden nur technisch notwendige Cookies und Browserspeicher (§ 25 Abs. 2 TDDDG): für Warenkorb, Anmeldung, Ihre Altersbestätigung in dieser Sitzung und die Angabe, dass Sie den Cookie-Hinweis gelesen haben. Eine Einwilligung ist dafür nicht nötig, deshalb fragt der Hinweis nicht danach. ${COOKIES_ROLLOUT}`,
+      ),
+    // While the cookie notice still asked for a choice.
+    earlier: [
+      {
+        version: '2026-11-28',
+        body: (o) =>
+          privacy(
+            o,
+            `Wir verwenden nur technisch notwendige Cookies und Browserspeicher (§ 25 Abs. 2 TDDDG): für Warenkorb, Anmeldung, Ihre Altersbestätigung in dieser Sitzung und Ihre Cookie-Auswahl. ${COOKIES_ROLLOUT}`,
+          ),
+      },
+    ],
   },
 ];

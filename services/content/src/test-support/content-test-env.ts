@@ -15,6 +15,21 @@ export const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
 /** The user id of the staff member `staffCall` acts as. */
 export const STAFF_USER_ID = '665f1c2b9a1e4b00123456cc';
 
+/** Every operator detail set, as a shop in production has them (pages without gaps). */
+export const TEST_OPERATOR = {
+  OPERATOR_COMPANY: 'Muster Vape GmbH',
+  OPERATOR_STREET: 'Heidestraße 17',
+  OPERATOR_POSTAL_CODE: '51147',
+  OPERATOR_CITY: 'Köln',
+  OPERATOR_REPRESENTATIVE: 'Erika Mustermann (Geschäftsführerin)',
+  OPERATOR_REGISTER: 'Amtsgericht Köln, HRB 12345',
+  OPERATOR_VAT_ID: 'DE123456789',
+  OPERATOR_EMAIL: 'service@muster-vape.example',
+  OPERATOR_PHONE: '+49 221 1234567',
+  OPERATOR_WEEE_NUMBER: 'DE 12345678',
+  OPERATOR_DISPUTE_RESOLUTION: 'nein',
+};
+
 export async function startContentTestEnv(env: Record<string, string> = {}) {
   const clock = { now: new Date('2026-11-23T10:00:00Z') };
   const audit = await startAuditCollector();

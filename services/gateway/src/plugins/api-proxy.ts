@@ -1,7 +1,7 @@
 import type { ErrorResponse } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
-import { IDENTITY_HEADER, SERVICE_UNAVAILABLE_MESSAGE } from '@shop/service-kit';
+import { IDENTITY_HEADER, INTERNAL_TOKEN_HEADER, SERVICE_UNAVAILABLE_MESSAGE } from '@shop/service-kit';
 import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
 import type { ServiceInstances } from '../service-instances';
 
@@ -12,6 +12,16 @@ const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_E
  * dispatcher's client for that instance had already been closed when the request reached it.
  */
 const NOT_SENT_ERRORS = new Set(['ECONNREFUSED', 'UND_ERR_CLOSED']);
+
+/**
+ * Headers of a client's request that never reach a service: the identity only the gateway may
+ * vouch for, the shared secret of the internal APIs (a client has no business sending it; a
+ * service's own check would refuse a wrong one, a right one must not pass through the public
+ * entry either), and W3C trace context and baggage, which the gateway does not take from the
+ * public (its tracing ignores them: @shop/service-kit/tracing/public) and which its call to the
+ * service carries of its own (undici instrumentation) when tracing is on.
+ */
+const CLIENT_HEADERS_DROPPED = new Set([IDENTITY_HEADER, INTERNAL_TOKEN_HEADER, 'traceparent', 'tracestate', 'baggage']);
 
 /**
  * When an instance refuses or drops a connection it is taken out of balancing at once, and the
@@ -35,8 +45,9 @@ function retryOnAnotherInstance(instances: ServiceInstances) {
  * Forwards /api/* to the owning service by the routing table (@fastify/http-proxy).
  * The gateway's request id goes along as `x-request-id`, the client IP it sees (behind TRUST_PROXY
  * hops) as the only `x-forwarded-for` entry, so services limit per client (promo guesses) and a
- * client cannot name its own IP. A client's own `x-shop-identity`
- * header is dropped: only the gateway may vouch for a logged-in user (service-kit identity.ts). An unreachable service answers
+ * client cannot name its own IP. A client's own `x-shop-identity`, `x-internal-token`,
+ * `traceparent`, `tracestate` and `baggage` are dropped (CLIENT_HEADERS_DROPPED): only the gateway
+ * may vouch for a logged-in user (service-kit identity.ts). An unreachable service answers
  * 503 with a German message instead of a proxy error page.
  */
 export async function apiProxy(app: FastifyInstance, opts: { instances: Record<ServiceName, ServiceInstances> }) {
@@ -54,9 +65,7 @@ export async function apiProxy(app: FastifyInstance, opts: { instances: Record<S
       replyOptions: {
         retryDelay: retryOnAnotherInstance(instances),
         rewriteRequestHeaders: (request, headers) => {
-          // The client's trace context stays with the gateway's request span: the call to the
-          // service carries the gateway's own (undici instrumentation), not a second header.
-          const { [IDENTITY_HEADER]: _forged, traceparent: _clientTrace, tracestate: _clientTraceState, ...rest } = headers;
+          const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => !CLIENT_HEADERS_DROPPED.has(name.toLowerCase())));
           return {
             ...rest,
             'x-request-id': String(request.id),

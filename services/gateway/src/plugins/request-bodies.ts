@@ -112,11 +112,13 @@ export const requestBodies = fp<RequestBodyOptions>(
       } catch (error) {
         const type = (error as { type?: string }).type;
         request.log.warn({ err: error, type }, 'request body refused');
-        // The client may still be sending: answer, then close the connection.
+        // The client may still be sending: answer, then close the connection. The answer is awaited
+        // until it has gone out: only a reply that has ended stops Fastify's hook chain here (an
+        // async onSend hook elsewhere would otherwise let the request go on to the parser).
         reply.header('connection', 'close');
-        if (type === 'entity.too.large') reply.code(413).send(tooLarge(upload));
-        else if (type === 'request.size.invalid') reply.code(400).send(BAD_LENGTH);
-        else if (type === 'request.timeout') reply.code(408).send(REQUEST_TIMEOUT);
+        if (type === 'entity.too.large') await reply.code(413).send(tooLarge(upload));
+        else if (type === 'request.size.invalid') await reply.code(400).send(BAD_LENGTH);
+        else if (type === 'request.timeout') await reply.code(408).send(REQUEST_TIMEOUT);
         else throw error; // aborted by the client: nobody to answer
         return undefined;
       } finally {

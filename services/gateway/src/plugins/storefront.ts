@@ -26,7 +26,7 @@ export interface StorefrontOptions {
   /** The remotes in force now: each slice's live release, else its configured entry (live-remotes.ts). */
   remotes: LiveRemoteVersions;
   /** The shop config from the environment; `presentationMode` and `reviewsEnabled` come per page from `storefrontSettings`. */
-  shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled'>;
+  shopConfig: Omit<ShopConfig, 'presentationMode' | 'reviewsEnabled' | 'renderedAt'>;
   /**
    * The storefront settings staff keep in the back office (content service, at most 2 s old);
    * null when the content service never answered: the factual presentation then (§ 19 TabakerzG,
@@ -83,10 +83,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     internalSecret: opts.internalSecret,
   });
   const preloads = new RemotePreloads(opts.store, app.log);
-  /** The shop config of one page or answer: the environment's, with the storefront settings in force now. */
+  /** The shop config of one page or answer: the environment's, with the storefront settings in force now and the time it was made. */
   const currentShopConfig = async (): Promise<ShopConfig> => {
     const { presentationMode, reviewsEnabled } = (await opts.storefrontSettings()) ?? CAUTIOUS_STOREFRONT_SETTINGS;
-    return { ...opts.shopConfig, presentationMode, reviewsEnabled };
+    return { ...opts.shopConfig, presentationMode, reviewsEnabled, renderedAt: new Date().toISOString() };
   };
   const { ssr } = opts;
   // Remote server builds come from SSR_REMOTES_ORIGIN, or from the gateway's own internal listener.

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
+import { DELIVERY_PROMISE, PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
 import { Button, LegalGuaranteeNotice } from '@shop/ui';
 import { OrderSummary } from '../../../components/order-summary';
 import { DeliveryRestrictions } from '../../../components/delivery-restrictions';
@@ -17,7 +17,7 @@ export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy
       <OrderLines lines={props.lines} />
       <OrderSummary totals={props.cart.totals} promo={props.cart.promo} />
       <p>
-        Lieferung: {SHIPPING_METHOD_LABEL}, 1–3 Werktage nach Zahlungseingang · Zahlung: {PAYMENT_METHOD_LABEL}
+        Lieferung: {SHIPPING_METHOD_LABEL} ({DELIVERY_PROMISE}) · Zahlung: {PAYMENT_METHOD_LABEL}
       </p>
       <DeliveryRestrictions />
       <LegalGuaranteeNotice headingLevel={3} />

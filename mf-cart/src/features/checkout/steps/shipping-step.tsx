@@ -1,4 +1,4 @@
-import { SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
+import { DELIVERY_PROMISE, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
 import { formatEurDecimal } from '@shop/format';
 import { SingleOption } from '../components/single-option';
 
@@ -12,8 +12,8 @@ export function ShippingStep({ totals }: { totals: CartResponse['totals'] }) {
       value="dhl-age-check"
       label={`${SHIPPING_METHOD_LABEL} – ${freeShipping ? 'kostenlos' : formatEurDecimal(totals.shipping)}`}
     >
-      Lieferzeit 1–3 Werktage nach Zahlungseingang. DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an
-      Nachbarn und nicht an eine Packstation.
+      {DELIVERY_PROMISE}. DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an
+      eine Packstation.
       {!freeShipping && ' Ab 4 Produkten versandkostenfrei.'}
     </SingleOption>
   );
