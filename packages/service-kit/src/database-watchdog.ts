@@ -28,9 +28,12 @@ export function watchDatabaseClient(
     log: FastifyBaseLogger;
     stuckAfterMs?: number;
     everyMs?: number;
+    /** The clock the failing time is measured on (ms); tests drive their own. */
+    now?: () => number;
   },
 ): () => void {
   const stuckAfterMs = options.stuckAfterMs ?? STUCK_CLIENT_AFTER_MS;
+  const now = options.now ?? Date.now;
   let failingSince: number | null = null;
   let checking = false;
   let done = false;
@@ -41,11 +44,11 @@ export function watchDatabaseClient(
       await pingDatabase(connection);
       failingSince = null;
     } catch (error) {
-      failingSince ??= Date.now();
-      if (Date.now() - failingSince >= stuckAfterMs && (await options.probe()) && !done) {
+      failingSince ??= now();
+      if (now() - failingSince >= stuckAfterMs && (await options.probe()) && !done) {
         done = true;
         options.log.error(
-          { err: error, failingForMs: Date.now() - failingSince },
+          { err: error, failingForMs: now() - failingSince },
           "the database answers a new client but not this process's: restarting the process",
         );
         options.onStuck();
