@@ -20,6 +20,10 @@ const shared = {
 };
 
 module.exports = {
+  // Service tests talk to the real database, often with two instances and parallel writes; on a
+  // busy 2-core machine one can take several seconds. A hung test still fails, after 20 s.
+  // (A global option: jest ignores it inside a project.)
+  testTimeout: 20_000,
   // Applies to globalSetup/globalTeardown (TypeScript); each project repeats it for its tests.
   transform: shared.transform,
   globalSetup: '<rootDir>/scripts/jest/global-setup.ts',

@@ -8,5 +8,5 @@ export default createFederatedBuilds({
   dir: __dirname,
   devPort: 3003,
   exposes,
-  server: { exposes: exposes },
+  server: { exposes: { ...exposes, './prefetch': './src/exposes/prefetch.ts' } },
 });

@@ -151,6 +151,9 @@ async function main() {
         [
           path.join(ROOT, 'node_modules/jest/bin/jest.js'),
           '--ci',
+          // Both cores: most service tests wait on the database, and one worker (jest's default
+          // on two cores) left the second core idle for minutes.
+          '--maxWorkers=2',
           '--selectProjects',
           'node',
           'dom',

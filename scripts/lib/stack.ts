@@ -9,21 +9,27 @@ import { buildState, recordBuild } from './build-stamp';
 
 /**
  * Compiles the TypeScript projects (packages, services; `tsc -b` is incremental) and builds
- * the shell and the five remotes with webpack, skipping an app whose dist was built from the
- * same inputs (build-stamp.ts). `force` rebuilds everything.
+ * the shell and the five remotes with webpack, two at a time, skipping an app whose dist was
+ * built from the same inputs (build-stamp.ts). `force` rebuilds everything.
  */
 export async function buildAll({ force = false } = {}): Promise<void> {
   info('TypeScript (packages and services)…');
   await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
+  const queue: Array<{ app: string; hash: string }> = [];
   for (const app of ['shell', ...SLICES.map((slice) => `mf-${slice}`)]) {
     const state = buildState(app);
-    if (state.upToDate && !force) {
-      info(`${app}: up to date, not rebuilt`);
-      continue;
-    }
-    await run('npm', ['run', 'build', '--silent', '-w', app]);
-    recordBuild(app, state.hash);
+    if (state.upToDate && !force) info(`${app}: up to date, not rebuilt`);
+    else queue.push({ app, hash: state.hash });
   }
+  // Two builds at a time: a webpack build keeps about one core busy, and the machines this runs
+  // on have two. A failed build rejects at once; the other finishes its current app first.
+  const builder = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      await run('npm', ['run', 'build', '--silent', '-w', next.app]);
+      recordBuild(next.app, next.hash);
+    }
+  };
+  await Promise.all([builder(), builder()]);
 }
 
 export interface StackOptions {

@@ -7,7 +7,7 @@ import { CART_ACTION_FAILED, lineQuantityMessage, promoSavingLabel } from '@shop
 import { cartApi } from './cart-api';
 import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from '../lib/local-cart';
 import { cartErrorReason } from '../lib/cart-errors';
-import { withChallenge } from '../lib/proof-of-work';
+import { withChallenge } from '@shop/api-client/proof-of-work';
 import { cartKeys } from './cart-queries';
 import { useCartUiStore } from '../stores/cart-ui-store';
 

@@ -16,7 +16,7 @@ export const cartApi = {
   reorder: async (orderId: string) => ReorderResponse.parse(await apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/reorder`)),
   applyPromo: (code: string, headers?: Record<string, string>) => cart('POST', '/api/cart/promo', { code }, { headers }),
   removePromo: () => cart('DELETE', '/api/cart/promo'),
-  /** `headers`: a solved proof-of-work for the per-IP backstop (lib/proof-of-work.ts). */
+  /** `headers`: a solved proof-of-work for the per-IP backstop (withChallenge of @shop/api-client/proof-of-work). */
   validatePromo: async (code: string, headers?: Record<string, string>) =>
     PromoValidationResponse.parse(await apiRequest('POST', '/api/promo/validate', { code }, { headers })),
   /** A product by id (spec §7: the local cart reads price and salePrice from it). */

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ApiRequestOptions } from '@shop/api-client';
 import { cartApi } from './cart-api';
 import { checkoutApi } from './checkout-api';
 
@@ -19,6 +20,6 @@ export const cartQueries = {
   suggestions: () => queryOptions({ queryKey: ['cart', 'suggestions'] as const, queryFn: cartApi.suggestions, staleTime: 5 * 60_000 }),
 
   /** One order for its thank-you page (GET /api/orders/:id; 404 when unknown or not the visitor's); no retry, the page offers one. */
-  order: (orderId: string) =>
-    queryOptions({ queryKey: ['cart', 'order', orderId] as const, queryFn: () => checkoutApi.order(orderId), retry: false }),
+  order: (orderId: string, options?: ApiRequestOptions) =>
+    queryOptions({ queryKey: ['cart', 'order', orderId] as const, queryFn: () => checkoutApi.order(orderId, options), retry: false }),
 };

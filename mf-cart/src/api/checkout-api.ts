@@ -1,4 +1,4 @@
-import { apiRequest } from '@shop/api-client';
+import { apiRequest, type ApiRequestOptions } from '@shop/api-client';
 import { AgeVerificationResponse, IDEMPOTENCY_KEY_HEADER, Order } from '@shop/contracts';
 import { type PlaceOrderBody } from '@shop/contracts/checkout';
 
@@ -17,6 +17,10 @@ export const checkoutApi = {
   /** Places the order; the same `idempotencyKey` never creates a second order. */
   placeOrder: async (body: PlaceOrderBody, idempotencyKey: string) =>
     Order.parse(await apiRequest('POST', '/api/orders', body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })),
-  /** The order for its buyer; ApiError 404 for anyone else. */
-  order: async (id: string) => Order.parse(await apiRequest('GET', `/api/orders/${encodeURIComponent(id)}`)),
+  /**
+   * The order for its buyer; ApiError 404 for anyone else. `options.fetchImpl` is the server
+   * renderer's session fetch (the thank-you page after the checkout form without JavaScript).
+   */
+  order: async (id: string, options?: ApiRequestOptions) =>
+    Order.parse(await apiRequest('GET', `/api/orders/${encodeURIComponent(id)}`, undefined, options)),
 };

@@ -1,6 +1,6 @@
 import { apiRequest, type ApiRequestOptions } from '@shop/api-client';
+import { withChallenge } from '@shop/api-client/proof-of-work';
 import { WITHDRAWAL_FORM_ACTIONS, WithdrawalFormOutcome, WithdrawalReceipt, type WithdrawalBody } from '@shop/contracts';
-import { withChallenge } from '../lib/proof-of-work';
 
 /** The query of the withdrawal form's outcome without JavaScript (read by the page's server render only). */
 export const withdrawalFormKey = ['withdrawal-form'] as const;
@@ -9,7 +9,7 @@ export const withdrawalFormKey = ['withdrawal-form'] as const;
 export const withdrawalApi = {
   /**
    * Behind a used-up per-IP backstop the browser solves the service's proof-of-work and sends the
-   * declaration again (lib/proof-of-work.ts); `onSolving` is told while it works.
+   * declaration again (withChallenge of @shop/api-client/proof-of-work); `onSolving` is told while it works.
    */
   declare: async (body: WithdrawalBody, onSolving?: (solving: boolean) => void) =>
     WithdrawalReceipt.parse(await withChallenge((headers) => apiRequest('POST', '/api/withdrawals', body, { headers }), onSolving)),

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CART_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
 import { ActionForm } from '@shop/shell-api';
 import { cartActions } from '../api/cart-actions';
-import { SOLVING_MESSAGE } from '../lib/proof-of-work';
+import { SOLVING_MESSAGE } from '@shop/api-client/proof-of-work';
 
 /**
  * Promo code box (spec §4, §5): input trimmed and uppercased, Enter submits, the button is

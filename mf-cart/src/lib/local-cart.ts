@@ -122,7 +122,7 @@ export interface CartBackend {
   update(itemId: string, quantity: number): Promise<CartResponse>;
   remove(itemId: string): Promise<CartResponse>;
   clear(): Promise<CartResponse>;
-  /** `headers`: a solved proof-of-work for the service's per-IP backstop (lib/proof-of-work.ts). */
+  /** `headers`: a solved proof-of-work for the service's per-IP backstop (withChallenge of @shop/api-client/proof-of-work). */
   applyPromo(code: string, headers?: Record<string, string>): Promise<CartResponse>;
   removePromo(): Promise<CartResponse>;
 }
@@ -133,7 +133,7 @@ export interface CartBackend {
  */
 export function localCartBackend(deps: {
   loadProduct: (id: string) => Promise<Product>;
-  /** `headers` carry a solved proof-of-work to the service's per-IP backstop (lib/proof-of-work.ts). */
+  /** `headers` carry a solved proof-of-work to the service's per-IP backstop (withChallenge of @shop/api-client/proof-of-work). */
   validatePromo: (code: string, headers?: Record<string, string>) => Promise<PromoValidationResponse>;
   apiError: (status: number, message: string) => Error;
 }): CartBackend {

@@ -1,8 +1,7 @@
 import { webcrypto } from 'node:crypto';
-import { jsonAnswer, mockApi } from '@shop/test-dom';
+import { jsonAnswer, mockApi, challengeRequiredBody, solvedCounter } from '@shop/test-dom';
 import { cartActions } from '../api/cart-actions';
 import { useCartUiStore } from '../stores/cart-ui-store';
-import { challengeRequiredBody, solvedCounter } from '../test-support/service-challenge';
 import { readLocalCart } from './local-cart';
 
 // jsdom has no SubtleCrypto: the solver gets the one a browser has (WebCrypto, as Node implements it).

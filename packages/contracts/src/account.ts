@@ -58,6 +58,45 @@ export const LOGIN_RETURN_PARAM = 'weiter';
 export const pathAfterLogin = (returnPath: unknown, role: UserRole): string =>
   safeReturnPath(returnPath, role === 'customer' ? '/' : '/admin');
 
+/**
+ * The outcome of the login form sent without JavaScript (ACCOUNT_FORM_ACTIONS), with which the
+ * server renders /anmelden once: the e-mail address typed (never the password) and the German
+ * errors by field (`form` for one about the whole login: wrong credentials, an unconfirmed
+ * address, too many attempts).
+ */
+export const LoginFormState = lazySchema(() =>
+  z
+    .object({
+      values: z.object({ email: z.string() }).strict(),
+      errors: z.partialRecord(z.enum(['email', 'password', 'form']), z.string()),
+    })
+    .strict(),
+);
+export type LoginFormState = z.infer<typeof LoginFormState>;
+
+/** `GET /api/auth/form/login/outcome`: the login form's outcome for this browser, or null. */
+export const LoginFormOutcome = lazySchema(() => z.object({ state: LoginFormState.nullable() }).strict());
+export type LoginFormOutcome = z.infer<typeof LoginFormOutcome>;
+
+/**
+ * The outcome of the registration form sent without JavaScript, with which the server renders
+ * /registrieren once: the names and e-mail address typed (never a password) and the German errors
+ * by field (`form` for one about the whole registration: too many e-mails asked for).
+ */
+export const RegisterFormState = lazySchema(() =>
+  z
+    .object({
+      values: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).strict(),
+      errors: z.partialRecord(z.enum(['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'form']), z.string()),
+    })
+    .strict(),
+);
+export type RegisterFormState = z.infer<typeof RegisterFormState>;
+
+/** `GET /api/auth/form/register/outcome`: the registration form's outcome for this browser, or null. */
+export const RegisterFormOutcome = lazySchema(() => z.object({ state: RegisterFormState.nullable() }).strict());
+export type RegisterFormOutcome = z.infer<typeof RegisterFormOutcome>;
+
 /** A saved delivery address: the checkout's German address rules. */
 export const SavedAddress = Address;
 

@@ -52,17 +52,15 @@ export interface ServerRenderResult {
 }
 
 export interface ServerRendererOptions {
-  /**
-   * The browser's manifest of remotes in force now (/remotes.json: each slice's live release);
-   * a remote's server build lies in `server/` beside its entry. Read by `warm()`; a page renders
-   * with its request's `remotes`.
-   */
-  remotes: () => RemotesManifest;
   /** Absolute origin the server loads remote server builds from (the gateway itself, or a CDN). */
   remotesOrigin: string;
   /** fetch for the prefetch reads (`/api/…` paths): the gateway's sends them straight to the owning service. */
   apiFetch: typeof fetch;
-  /** How long loading remotes and prefetching data may take before the page renders without them (ms). */
+  /**
+   * How long a page's prefetch may read data before the page renders without it (ms), counted
+   * from when the prefetch module is there. Remote modules that are still loading are waited for
+   * longer (within the renderer's own bound), so a cold remote renders on the server too.
+   */
   budgetMs: number;
   /** How often a remote's build id is checked for a redeploy (ms). */
   remoteCheckMs: number;
@@ -83,10 +81,13 @@ export interface ServerRenderer {
   /** @throws only when the shell itself cannot render (the gateway then sends the static shell). */
   render(request: ServerRenderRequest): Promise<ServerRenderResult>;
   /**
-   * Loads every remote's server modules once ahead of the first page (the gateway reports ready
-   * after it), so the first shoppers after a start do not get browser-rendered pages. Never throws.
+   * Loads the first-screen server modules of every remote in `manifest` (a remote's server build
+   * lies in `server/` beside its entry) ahead of the pages that need them: the gateway warms the
+   * versions in force before it reports ready, and a release's version before it is switched
+   * live. Resolves when each has loaded or failed (a broken build then renders in the browser; a
+   * load that stalls fails after the renderer's limit of a few seconds); never throws.
    */
-  warm(): Promise<void>;
+  warm(manifest: RemotesManifest): Promise<void>;
 }
 
 /** What `shell/dist/server/main.js` exports. */

@@ -167,13 +167,19 @@ export const NEWSLETTER_FORM_ACTIONS = {
 /**
  * Login and registration as forms of the account service (docs/decisions/forms-first.md), the same
  * checks, limits and texts as `POST /api/auth/login` and `/api/auth/register`. A failure answers
- * 303 back to the form's page with the German reason; success goes on (login: pathAfterLogin).
+ * 303 back to the form's page, which the server renders with the outcome (LoginFormState,
+ * RegisterFormState: the German errors at the fields, the entries without the passwords);
+ * success goes on (login: pathAfterLogin).
  */
 export const ACCOUNT_FORM_ACTIONS = {
   /** `email`, `password`, `weiter` (LOGIN_RETURN_PARAM: the page to go back to). */
   login: '/api/auth/form/login',
+  /** The login form's outcome for the page's server render (GET; read once, then forgotten). */
+  loginOutcome: '/api/auth/form/login/outcome',
   /** `firstName`, `lastName`, `email`, `password`, `confirmPassword` (must repeat the password). */
   register: '/api/auth/form/register',
+  /** The registration form's outcome for the page's server render (GET; read once, then forgotten). */
+  registerOutcome: '/api/auth/form/register/outcome',
 } as const;
 
 /**
@@ -201,3 +207,18 @@ export const WITHDRAWAL_FORM_ACTIONS = {
 
 /** The steps of the withdrawal form (its `schritt` field). */
 export const WITHDRAWAL_FORM_STEPS = { check: 'pruefen', edit: 'aendern', confirm: 'bestaetigen' } as const;
+
+/**
+ * The checkout `/kasse` as forms of the cart service, for browsers without JavaScript and taps
+ * before hydration (docs/decisions/forms-first.md). One form per step: its fields (as the
+ * checkout's form names them: `email`, `billing.firstName`, …, `shippingSameAsBilling`,
+ * `shipping.…`, `birthDate`, `mrz1`–`mrz3`, `acceptTerms`, `orderKey`) and `schritt`, the step
+ * sent (CHECKOUT_STEPS' names), or `aendern`, the finished step to open again. The answer is 303
+ * to `/kasse` with the next step open (or the refused one with its German errors), and after
+ * 'Zahlungspflichtig bestellen' 303 to the thank-you page.
+ */
+export const CHECKOUT_FORM_ACTIONS = {
+  step: '/api/checkout/form',
+  /** The checkout as kept for this cart (CheckoutFormOutcome), for the page's server render (GET). */
+  state: '/api/checkout/form/state',
+} as const;

@@ -89,7 +89,8 @@ function route<const R extends RouteRemote, const P extends string, const Path e
 }
 
 const personal = { private: true } as const;
-const personalForm = { private: true, serverRendered: true } as const;
+// Rendered from the visitor's session too: the answer of its form without JavaScript (ACCOUNT_FORM_ACTIONS).
+const personalForm = { private: true, serverRendered: true, sessionRendered: true } as const;
 const loginOnly = { private: true, requiresLogin: true } as const;
 
 export const ROUTES = [
@@ -108,9 +109,11 @@ export const ROUTES = [
   route('/bewertung', 'catalog', 'review', 'Produkte bewerten', personal),
   // cart
   route('/warenkorb', 'cart', 'cart', 'Warenkorb', { private: true, sessionRendered: true }),
-  route('/kasse', 'cart', 'checkout', 'Kasse', personal),
-  route('/checkout', 'cart', 'checkout', 'Kasse', { ...personal, canonicalPath: '/kasse' }),
-  route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung', personal),
+  // Rendered from the visitor's session: the cart and the step its forms reached (CHECKOUT_FORM_ACTIONS).
+  route('/kasse', 'cart', 'checkout', 'Kasse', { private: true, sessionRendered: true }),
+  route('/checkout', 'cart', 'checkout', 'Kasse', { private: true, sessionRendered: true, canonicalPath: '/kasse' }),
+  // Rendered from the visitor's session too: the checkout form without JavaScript answers with it.
+  route('/danke/:orderId', 'cart', 'thank-you', 'Ihre Bestellung', { private: true, sessionRendered: true }),
   // § 356a BGB withdrawal function (not in the spec; legal-de.md §4.8), linked from the footer.
   // Rendered from the visitor's session: the answer of its form without JavaScript (WITHDRAWAL_FORM_ACTIONS).
   route('/vertrag-widerrufen', 'cart', 'withdrawal', 'Vertrag widerrufen', { sessionRendered: true }),

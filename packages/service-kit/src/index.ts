@@ -24,6 +24,8 @@ export { acquireLease } from './jobs/job-lease';
 export * from './internal-client';
 export * from './cached-internal-read';
 export * from './form-answers';
+export * from './forms/form-outcome';
+export * from './forms/form-fields';
 export * from './media-usage';
 export * from './metrics/registry';
 export { httpServerDuration } from './metrics/http-metrics';

@@ -8,3 +8,4 @@ export * from './wait';
 export * from './render-problems';
 export * from './run-command';
 export * from './model-withdrawal-form';
+export * from './solved-challenge';

@@ -3,6 +3,7 @@ import { CatalogReader } from '@shop/catalog-client';
 import {
   AttemptLimiter,
   AuditRelay,
+  ChallengeGate,
   backfillVersions,
   createDomainService,
   createMailer,
@@ -52,7 +53,7 @@ export interface AccountDeps {
  */
 export async function buildAccountService(config: AccountConfig, deps: AccountDeps = {}) {
   const app = await createDomainService(config, { service: 'account', description: 'Users, sessions, verification and reset tokens.' });
-  await app.register(cookie);
+  await app.register(cookie, { secret: config.COOKIE_SECRET });
   // Accounts are personal data: never kept by a browser or proxy cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -69,8 +70,18 @@ export async function buildAccountService(config: AccountConfig, deps: AccountDe
     mailPerAddress: new AttemptLimiter(app.db, now, mailRequestsPerAddress),
     mailPerIp: new AttemptLimiter(app.db, now, mailRequestsPerIp(config.MAIL_REQUEST_LIMIT_PER_IP)),
   };
+  // Past the login's per-IP backstop, a solved proof-of-work instead of a flat refusal (docs/security.md).
+  const loginChallenge = new ChallengeGate(app.db, { secret: config.CHALLENGE_SECRET, scope: 'login', now });
   const identity = identitySecret(config.IDENTITY_SECRET);
-  await app.register(authRoutes, { auth, secureCookie: config.COOKIE_SECURE, identitySecret: identity, limits, sleep });
+  await app.register(authRoutes, {
+    auth,
+    secureCookie: config.COOKIE_SECURE,
+    identitySecret: identity,
+    limits,
+    loginChallenge,
+    sleep,
+    now,
+  });
   await app.register(customerSessionPlugin, { auth });
   await app.register(profileRoutes, { auth, passwordChecks: limits.passwordChecks });
   await app.register(internalSessionRoutes, { auth });
@@ -101,7 +112,7 @@ export async function buildAccountService(config: AccountConfig, deps: AccountDe
 
   app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());
   app.jobs.every('attempt-prune', { intervalMs: SWEEP_INTERVAL_MS }, () =>
-    Promise.all(Object.values(limits).map((limiter) => limiter.prune())),
+    Promise.all([...Object.values(limits), loginChallenge].map((limiter) => limiter.prune())),
   );
   return { app, domain: { auditRelay: relay } };
 }

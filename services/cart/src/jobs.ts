@@ -4,6 +4,7 @@ import type { CartDomain } from './domain';
 import { dropLegacyCarts } from './cart/cart.model';
 import { orderModel } from './orders/order.model';
 import { promoCodeModel } from './promo/promo-code.model';
+import { CheckoutProgresses } from './checkout/checkout-progress';
 
 /** How often the periodic jobs run (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -28,4 +29,5 @@ export function registerCartJobs(app: FastifyInstance, domain: CartDomain): void
     Promise.all([...Object.values(domain.limiters), ...Object.values(domain.challenges)].map((limiter) => limiter.prune())),
   );
   every('unpaid-order-cancellation', () => domain.unpaidOrders.cancelOverdue());
+  every('checkout-progress-sweep', () => new CheckoutProgresses(app.db).clearStale(domain.now()));
 }

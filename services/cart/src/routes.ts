@@ -8,6 +8,9 @@ import { orderRoutes } from './orders/orders.routes';
 import { adminOrderRoutes } from './orders/admin-orders.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { withdrawalFormRoutes } from './withdrawals/withdrawal-forms.routes';
+import { checkoutFormRoutes } from './checkout/checkout-form.routes';
+import { CheckoutProgresses } from './checkout/checkout-progress';
+import { Orders } from './orders/orders';
 import { customerDataRoutes } from './customers/customer-data.routes';
 import { invoiceRoutes } from './invoices/invoices.routes';
 import { adminPromotionRoutes } from './promo/admin-promotions.routes';
@@ -33,6 +36,16 @@ export async function registerCartRoutes(app: FastifyInstance, config: CartConfi
     now: domain.now,
     orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
     faultInjection: config.FAULT_INJECTION,
+  });
+  await app.register(checkoutFormRoutes, {
+    owners,
+    progresses: new CheckoutProgresses(app.db),
+    placement: domain.placement,
+    orders: new Orders(app.db),
+    ageVerification: domain.ageVerification,
+    orderLimits: { perIp: limiters.ordersPerIp, perEmail: limiters.ordersPerEmail },
+    secureCookies: config.COOKIE_SECURE,
+    now: domain.now,
   });
   const withdrawalLimits = {
     perEmailAndClient: limiters.withdrawalsPerEmailAndClient,

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import compress from '@fastify/compress';
 import { createServiceApp, storefrontSettingsRead, identitySecret, internalApiSecret } from '@shop/service-kit';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
@@ -38,7 +39,6 @@ export async function buildApp(config: GatewayConfig) {
     tuevCertificateUrl: config.TUEV_CERTIFICATE_URL ?? null,
   };
 
-  const ssrWarm = { done: config.SSR === 'off' };
   const app = createServiceApp({
     service: 'gateway',
     description: 'Public origin of the shop: storefront files and /api routing.',
@@ -54,20 +54,15 @@ export async function buildApp(config: GatewayConfig) {
     },
     readinessChecks: [
       ...Object.entries(serviceUrlLists).map(([name, urls]) => serviceReadinessCheck(name, urls)),
-      // Ready once the remotes' server modules are loaded (never blocks when SSR is off).
-      async () => ({
-        name: 'server-render',
-        ok: ssrWarm.done,
-        latencyMs: 0,
-        ...(ssrWarm.done ? {} : { error: 'loading remote server modules' }),
-      }),
-      // Ready once the release registry told which remote versions are live: no instance serves
-      // the tree's builds while the others serve released ones.
+      // Ready once the release registry told which remote versions are live and those are in
+      // force, their server modules loaded first (live-remotes.ts): no instance serves the tree's
+      // builds while the others serve released ones, and the first pages are rendered on the server.
       async () => {
-        const known = liveRemotes.isKnown();
-        if (!known) await liveRemotes.refresh();
-        const ok = liveRemotes.isKnown();
-        return { name: 'live-releases', ok, latencyMs: 0, ...(ok ? {} : { error: 'release registry not read yet' }) };
+        // One read is waited for (1 s at most); a read that is loading the versions' server
+        // modules takes longer, and the probe answers meanwhile.
+        if (!liveRemotes.isKnown()) await Promise.race([liveRemotes.refresh(), delay(1000, undefined, { ref: false })]);
+        const error = liveRemotes.notReadyReason();
+        return { name: 'live-releases', ok: error === null, latencyMs: 0, ...(error === null ? {} : { error }) };
       },
       // Ready once the storefront settings were read: no page goes out in a presentation staff
       // did not choose because the content service was slow to answer the first time.
@@ -106,7 +101,6 @@ export async function buildApp(config: GatewayConfig) {
     pollMs: config.RELEASES_POLL_MS,
     log: app.log,
   });
-  liveRemotes.start();
   app.addHook('onClose', async () => {
     liveRemotes.stop();
     await Promise.all(Object.values(instances).map((service) => service.close()));
@@ -158,10 +152,11 @@ export async function buildApp(config: GatewayConfig) {
             budgetMs: config.SSR_BUDGET_MS,
             remoteCheckMs: config.SSR_REMOTE_CHECK_MS,
             remotesOrigin: config.SSR_REMOTES_ORIGIN ?? null,
-            onWarm: () => (ssrWarm.done = true),
           }
         : null,
     sourceMaps: config.SOURCE_MAPS === 'on',
   });
+  // Polled once the storefront has said how new versions are prepared (its server renderer).
+  liveRemotes.start();
   return app;
 }

@@ -51,8 +51,9 @@ const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(s
  *   a backstop shared IPs do not reach).
  * - SSR: 'on' (default) renders storefront pages on the server from the shell's and remotes'
  *   server builds; 'off' sends the shell's static HTML (the browser renders everything).
- * - SSR_BUDGET_MS: how long loading remote modules and prefetching a page's data may take before
- *   the page renders without them (default 150; what missed it renders in the browser).
+ * - SSR_BUDGET_MS: how long a page's prefetch may read its data before the page renders without
+ *   it (default 150; the screen then reads it in the browser). Remote modules still loading are
+ *   waited for longer (shell/README.md 'Server rendering').
  * - SSR_REMOTE_CHECK_MS: how often a remote's build ids are read again to notice a redeploy (default 1000).
  * - SSR_REMOTES_ORIGIN: where the server loads remote server builds from (default: the gateway's
  *   own internal listener on 127.0.0.1 and a free port, remote-builds.ts; the public port never

@@ -7,11 +7,37 @@ import { releaseEntry } from './remote-store';
 
 /** How long one read of the registry may take (ms); the last known versions stay meanwhile. */
 const READ_TIMEOUT_MS = 1000;
+/**
+ * How long the versions of the first read wait for their preparation before they are put in force
+ * anyway (ms): the instance is not ready meanwhile (its first pages are rendered on the server),
+ * and a remote whose server build hangs must not hold the start back for longer.
+ */
+const PREPARE_LIMIT_MS = 15_000;
+/**
+ * The same at a release switch (a promote, canary or rollback) once the instance runs (ms): a new
+ * version is put in force after this even while its server build still loads, so a switch reaches
+ * every instance within about two seconds and a read after it (the rollback of a release whose
+ * server build hangs) is not held back. Pages naming it wait for the rest of the load themselves,
+ * within the renderer's bound (shell/src/server/render.tsx REMOTE_WAIT_MS).
+ */
+const SWITCH_PREPARE_LIMIT_MS = 1500;
+
+/**
+ * Work done with remote versions before they are put in force: the server renderer loads their
+ * server modules (`PageRenderer.warm`). Gets one manifest per set of entries that may be loaded
+ * side by side (the live releases; each canary); resolves when done, never throws.
+ */
+export type PrepareVersions = (manifests: RemotesManifest[]) => Promise<void>;
 
 /** The remote versions in force: one manifest per canary bucket of a visitor (LiveRemotes). */
 export interface LiveRemoteVersions {
   manifest(bucket?: number | null): RemotesManifest;
   canaryRunning(): boolean;
+  /**
+   * Has every version a registry read is about to put in force prepared by `prepare` first,
+   * the first read's included. Set before the polling starts.
+   */
+  prepareWith(prepare: PrepareVersions): void;
 }
 
 /**
@@ -20,8 +46,12 @@ export interface LiveRemoteVersions {
  * registry, read every `pollMs`; a slice without one keeps its configured entry (the build in the
  * tree, or REMOTE_<SLICE>_ENTRY). `/remotes.json`, the boot data and preloads of every page and the
  * server renderer all take `manifest()`, so one promote or rollback reaches each of them, on every
- * instance, within one poll and one read, without a restart. While the registry does not answer,
- * the last known versions stay; until it answered once, the instance is not ready.
+ * instance, within one poll, one read and its preparation, without a restart. Versions new to
+ * this instance are prepared first (`prepareWith`: their server modules loaded, at most
+ * PREPARE_LIMIT_MS at the start, SWITCH_PREPARE_LIMIT_MS at a switch), so the first page that names
+ * them is rendered on the server. While the registry does not answer,
+ * the last known versions stay; until it answered once and its versions are in force, the
+ * instance is not ready.
  * A slice's canary (docs/releases.md 'Canary') gives its version to the visitors whose bucket
  * falls in its share: `manifest(bucket)` is the manifest of one visitor.
  */
@@ -34,6 +64,9 @@ export class LiveRemotes implements LiveRemoteVersions {
   private reading: Promise<void> | null = null;
   /** Whether the last read failed: a failure is logged once, not at every poll. */
   private failing = false;
+  private prepare: PrepareVersions = async () => {};
+  /** Whether the versions of a read are being prepared now (readiness says so). */
+  private preparing = false;
 
   constructor(
     private readonly options: {
@@ -76,9 +109,47 @@ export class LiveRemotes implements LiveRemoteVersions {
     return this.canaries.length > 0;
   }
 
-  /** Whether the registry answered at least once (readiness). */
+  prepareWith(prepare: PrepareVersions): void {
+    this.prepare = prepare;
+  }
+
+  /** Whether the registry answered at least once and the versions it named are in force (readiness). */
   isKnown(): boolean {
     return this.known;
+  }
+
+  /** Why the instance is not ready yet as far as the live versions go, or null when it is (readiness). */
+  notReadyReason(): string | null {
+    if (this.known) return null;
+    return this.preparing ? 'loading the server modules of the live remote versions' : 'release registry not read yet';
+  }
+
+  /**
+   * Prepares the entries of `live` and `canaries` this instance has not put in force yet (every
+   * entry at the first read), waiting at most PREPARE_LIMIT_MS at the first read and
+   * SWITCH_PREPARE_LIMIT_MS at a later one.
+   */
+  private async prepareNew(live: RemotesManifest, canaries: LiveRemotes['canaries']): Promise<void> {
+    const inForce = new Set(
+      this.known
+        ? [...this.current.remotes, ...this.canaries.map(({ slice, entry }) => ({ name: slice, entry }))].map(({ entry }) => entry)
+        : [],
+    );
+    const manifests = [
+      { remotes: live.remotes.filter(({ entry }) => !inForce.has(entry)) },
+      ...canaries.filter(({ entry }) => !inForce.has(entry)).map(({ slice, entry }) => ({ remotes: [{ name: slice, entry }] })),
+    ].filter(({ remotes }) => remotes.length > 0);
+    if (!manifests.length) return;
+    const limitMs = this.known ? SWITCH_PREPARE_LIMIT_MS : PREPARE_LIMIT_MS;
+    this.preparing = true;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), limitMs);
+    });
+    const outcome = await Promise.race([this.prepare(manifests).catch(() => undefined), limit]);
+    clearTimeout(timer);
+    this.preparing = false;
+    if (outcome === 'late') this.options.log.warn({ manifests }, `remote versions not prepared within ${limitMs} ms: put in force anyway`);
   }
 
   /** Reads the registry now (the reads of a poll never overlap). */
@@ -102,6 +173,7 @@ export class LiveRemotes implements LiveRemoteVersions {
       const canaries = releases.flatMap(({ slice, canary }) =>
         canary ? [{ slice, percent: canary.percent, entry: releaseEntry(slice, canary.version) }] : [],
       );
+      await this.prepareNew(next, canaries);
       const canariesChanged = JSON.stringify(canaries) !== JSON.stringify(this.canaries);
       if (canariesChanged && this.known) this.options.log.info({ canaries }, 'canary releases changed');
       this.canaries = canaries;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -122,8 +123,16 @@ interface Gateway {
   logs: () => Array<Record<string, unknown>>;
 }
 
-/** Starts `services/gateway/dist/server.js` on `root` and waits until it is ready (remote server modules loaded). */
-async function startGateway(root: string, env: Record<string, string> = {}): Promise<Gateway> {
+/**
+ * Starts `services/gateway/dist/server.js` on `root` and waits until it is ready (remote server
+ * modules loaded), as `npm start` and a load balancer do; or, with `until: 'listening'`, only
+ * until it answers at all (a balancer that sends before the gateway is ready).
+ */
+async function startGateway(
+  root: string,
+  env: Record<string, string> = {},
+  { until = 'ready' }: { until?: 'ready' | 'listening' } = {},
+): Promise<Gateway> {
   const port = await findFreePort();
   const metricsPort = await findFreePort();
   const services = Object.fromEntries(['CATALOG', 'CART', 'ACCOUNT', 'CONTENT', 'ADMIN'].map((slice) => [`${slice}_SERVICE_URL`, stubUrl]));
@@ -149,7 +158,7 @@ async function startGateway(root: string, env: Record<string, string> = {}): Pro
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const ready = await fetch(`${url}/readyz`).then(
+    const ready = await fetch(`${url}/${until === 'ready' ? 'readyz' : 'healthz'}`).then(
       (response) => response.ok,
       () => false,
     );
@@ -188,6 +197,14 @@ async function clientRenderWarning(gateway: Gateway, remote: string): Promise<Re
 
 const SHOPPER_UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36';
 const page = (gateway: Gateway, pathname: string) => fetch(gateway.url + pathname, { headers: { 'user-agent': SHOPPER_UA } });
+
+/**
+ * What a visitor without JavaScript sees of the page's main content: the HTML inside `<main>`. A
+ * part that streams in later sits elsewhere, revealed by a script they never run.
+ */
+const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+/** React's markers of a part not in the HTML: pending (streams in later) or left to the browser. */
+const NOT_SERVER_RENDERED = /<!--\$[?!]-->/;
 
 /** The page's <script id="shop-state"> block, as the browser parses it. */
 function stateOf(html: string): { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } {
@@ -266,7 +283,8 @@ describe('server-rendered pages', () => {
   });
 
   test('personal widgets and pages are left to the browser', async () => {
-    const html = await (await page(gateway, '/kasse')).text();
+    // A personal page not rendered from the session (the checkout is: forms first).
+    const html = await (await page(gateway, '/bewertung')).text();
     expect(html).toContain('Seite wird geladen…');
     expect(html).not.toContain('data-testid="cart-button"');
     // Until the cart button's script runs: a plain link to the cart page (works without JavaScript).
@@ -313,6 +331,56 @@ describe('server-rendered pages', () => {
   });
 });
 
+describe('the first requests after a start', () => {
+  test('a page rendered from the session, the first request once the gateway is ready: its form is in the HTML, nothing left to the browser', async () => {
+    const gateway = await startGateway(await staticRoot());
+    const html = await (await page(gateway, '/vertrag-widerrufen')).text();
+    expect(mainOf(html)).toContain('<h1>Vertrag widerrufen</h1>');
+    expect(mainOf(html)).toContain('action="/api/withdrawals/form"');
+    expect(html).not.toContain('braucht JavaScript');
+    expect(html).not.toMatch(NOT_SERVER_RENDERED);
+  }, 60_000);
+
+  test('pages asked while the gateway still loads the remote server modules wait for them and are rendered on the server', async () => {
+    const gateway = await startGateway(await staticRoot(), {}, { until: 'listening' });
+    const pages = await Promise.all(
+      [`/produkt/${PRODUCT.slug}`, '/kontakt', '/vertrag-widerrufen'].map(async (pathname) => (await page(gateway, pathname)).text()),
+    );
+    expect(pages.map((html) => NOT_SERVER_RENDERED.test(html))).toEqual([false, false, false]);
+    expect(mainOf(pages[0]!)).toContain('RandM Tornado 9000 Server Test</h1>');
+    expect(mainOf(pages[1]!)).toContain('<h1>Kontakt</h1>');
+    expect(mainOf(pages[2]!)).toContain('<h1>Vertrag widerrufen</h1>');
+  }, 60_000);
+});
+
+describe('a release switched live', () => {
+  test('the first page naming the new version is rendered on the server from its server build', async () => {
+    const version = '0a1b2c3d4e5f';
+    const root = await staticRoot();
+    await cp(path.join(REPO, 'mf-cart', 'dist'), path.join(root, 'data', 'releases', 'cart', version), { recursive: true });
+    // The admin service's release registry, as this test changes it.
+    let releases: unknown[] = [];
+    const registry = Fastify();
+    registry.get('/readyz', async () => ({ status: 'ok' }));
+    registry.get('/internal/releases/live', async () => ({ releases }));
+    const registryUrl = await registry.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const gateway = await startGateway(root, { ADMIN_SERVICE_URL: registryUrl, RELEASES_POLL_MS: '100' });
+      releases = [{ slice: 'cart', version, changedAt: '2026-11-28T09:00:00.000Z', changedBy: 'cli:team-cart@example.de' }];
+      const entry = `/remotes/cart/${version}/mf-manifest.json`;
+      const deadline = Date.now() + 20_000;
+      while (!(await (await fetch(`${gateway.url}/remotes.json`)).text()).includes(entry) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const html = await (await page(gateway, '/vertrag-widerrufen')).text();
+      expect(html).toContain(`"entry":"${entry}"`);
+      expect(mainOf(html)).toContain('<h1>Vertrag widerrufen</h1>');
+      expect(html).not.toMatch(NOT_SERVER_RENDERED);
+    } finally {
+      await registry.close();
+    }
+  }, 60_000);
+});
+
 describe('a remote that cannot render on the server', () => {
   let gateway: Gateway;
   beforeAll(async () => {
@@ -323,9 +391,12 @@ describe('a remote that cannot render on the server', () => {
     gateway = await startGateway(root);
   }, 60_000);
 
-  test('a remote whose server module throws: its slot renders in the browser, the page is 200 with the rest server-rendered', async () => {
+  test('a remote whose server module throws: its slot renders in the browser at once, the page is 200 with the rest server-rendered', async () => {
+    const started = performance.now();
     const response = await page(gateway, `/produkt/${PRODUCT.slug}`);
     expect(response.status).toBe(200);
+    // A broken build is not waited for as one still loading is (2 s): its load failed at the start.
+    expect(performance.now() - started).toBeLessThan(1500);
     const html = await response.text();
     expect(html).toContain('Kostenloser Versand ab 4 Produkten');
     expect(html).not.toContain('RandM Tornado 9000 Server Test</h1>');
@@ -342,6 +413,70 @@ describe('a remote that cannot render on the server', () => {
     expect(await response.text()).toContain('<!--$!-->');
     expect((await clientRenderWarning(gateway, 'content'))?.reason).toBe('no server build');
   });
+});
+
+describe('a remote whose server entry stalls', () => {
+  test('the first page waits for it at most the render wait, the pages after it not at all, and it renders on the server again once it answers', async () => {
+    // The catalog's build in the tree, served from a server of its own that holds every request
+    // of its server entry while `holding` (the search box in the header is on every page).
+    let holding = true;
+    const held: ServerResponse[] = [];
+    const remoteHost = createServer((request, response) => {
+      const file = new URL(request.url ?? '/', 'http://remote.invalid').pathname.replace(/^\/remotes\/catalog\//, '');
+      if (holding && file === 'server/remoteEntry.js') {
+        held.push(response);
+        return;
+      }
+      readFile(path.join(REPO, 'mf-catalog', 'dist', path.normalize(file)))
+        .then((body) => response.end(body))
+        .catch(() => response.writeHead(404).end());
+    });
+    await new Promise<void>((resolve) => remoteHost.listen(0, '127.0.0.1', resolve));
+    const { port } = remoteHost.address() as { port: number };
+    try {
+      const gateway = await startGateway(
+        await staticRoot(),
+        { REMOTE_CATALOG_ENTRY: `http://127.0.0.1:${port}/remotes/catalog/mf-manifest.json` },
+        { until: 'listening' },
+      );
+      const timed = async (pathname: string) => {
+        const started = performance.now();
+        const html = await (await page(gateway, pathname)).text();
+        return { ms: performance.now() - started, html };
+      };
+      const first = await timed('/kontakt');
+      expect(first.ms).toBeLessThan(2500);
+      expect(mainOf(first.html)).toContain('<h1>Kontakt</h1>');
+      expect(first.html).not.toContain('<form role="search"');
+
+      // Once its load timed out (logged), pages render the search box in the browser at once.
+      const deadline = Date.now() + 5000;
+      while (!gateway.logs().some((line) => String(line.msg).startsWith('server module not loaded within')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const pathname of ['/kontakt', `/produkt/${PRODUCT.slug}`, '/kontakt']) {
+        const later = await timed(pathname);
+        expect(later.ms).toBeLessThan(1000);
+        expect(later.html).not.toContain('<form role="search"');
+      }
+      expect(String((await clientRenderWarning(gateway, 'catalog'))?.reason)).toContain('not loaded within');
+      expect(await counter(gateway, 'shop_ssr_client_fallbacks_total', { remote: 'catalog' })).toBeGreaterThanOrEqual(4);
+
+      // The entry answers again: a retry loads it, and the search box is in the HTML again.
+      holding = false;
+      const recovered = Date.now() + 15_000;
+      let html = '';
+      while (!html.includes('<form role="search"') && Date.now() < recovered) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        html = (await timed('/kontakt')).html;
+      }
+      expect(html).toContain('<form role="search"');
+      expect(html).not.toMatch(NOT_SERVER_RENDERED);
+    } finally {
+      for (const response of held) response.destroy();
+      remoteHost.closeAllConnections();
+      await new Promise((resolve) => remoteHost.close(resolve));
+    }
+  }, 60_000);
 });
 
 describe('version skew', () => {

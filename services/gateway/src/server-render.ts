@@ -10,8 +10,6 @@ import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
 export interface PageRendererOptions {
   /** shell/dist/server/main.js */
   shellServerFile: string;
-  /** The remotes in force now (live-remotes.ts), for warming the server modules. */
-  remotes: () => RemotesManifest;
   services: Record<ServiceName, string>;
   budgetMs: number;
   remoteCheckMs: number;
@@ -119,7 +117,6 @@ export class PageRenderer {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build output chosen at run time
     const module = require(path.resolve(shellServerFile)) as ShellServerModule;
     return module.createServerRenderer({
-      remotes: this.options.remotes,
       remotesOrigin: this.options.remotesOrigin(),
       apiFetch: serviceFetch(this.options.services),
       budgetMs: this.options.budgetMs,
@@ -132,11 +129,17 @@ export class PageRenderer {
     });
   }
 
-  /** Loads the remotes' server modules ahead of the first page (never throws). */
-  async warm(): Promise<void> {
+  /**
+   * Loads the first-screen server modules of the remotes in each manifest ahead of the pages that
+   * need them (ServerRenderer.warm); resolves when each has loaded or failed, never throws.
+   */
+  async warm(manifests: RemotesManifest[]): Promise<void> {
     this.renderer ??= this.create();
-    const renderer = await this.renderer.catch(() => null);
-    await renderer?.warm();
+    const renderer = await this.renderer.catch((error: unknown) => {
+      this.options.log.error({ err: error }, 'shell server build failed to load: pages are rendered in the browser');
+      return null;
+    });
+    if (renderer) await Promise.all(manifests.map((manifest) => renderer.warm(manifest)));
   }
 
   /** The rendered page, or null when the shell's server build is not there (static shell then). */

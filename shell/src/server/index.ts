@@ -9,6 +9,6 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
   const renderer = import('./render').then((module) => module.createServerRenderer(options));
   return {
     render: async (request) => (await renderer).render(request),
-    warm: async () => (await renderer).warm(),
+    warm: async (manifest) => (await renderer).warm(manifest),
   };
 }

@@ -20,7 +20,18 @@ import { ClientRenderReason, ServerRemotes } from './server-remotes';
 
 /** The module a remote exposes to the server renderer with its pages' prefetch (RemotePrefetch). */
 const PREFETCH_EXPOSE = './prefetch';
-/** The longest a render may stream before what is still pending is left to the browser (ms). */
+/**
+ * How long a page waits for remote server modules that are still loading (ms): a start, a release
+ * switched live, a redeploy. Waiting, not falling back, keeps the first page after them complete
+ * HTML (a visitor without JavaScript sees nothing that renders in the browser); a broken build
+ * fails at once and is not waited for, nor, once its load timed out (server-remotes.ts
+ * MODULE_LOAD_LIMIT_MS), one that stalls.
+ */
+const REMOTE_WAIT_MS = 2000;
+/**
+ * The longest a render may take once it started (ms): a part still pending then (a lazily loaded
+ * page chunk that does not arrive) is left to the browser.
+ */
 const RENDER_LIMIT_MS = 2000;
 
 /** A settled promise React's `use` reads without suspending (React 19 reads these fields). */
@@ -94,7 +105,7 @@ async function renderPage(
   remotes: ServerRemotes,
   options: ServerRendererOptions,
 ): Promise<ServerRenderResult> {
-  const deadline = Date.now() + options.budgetMs;
+  const modulesDeadline = Date.now() + REMOTE_WAIT_MS;
   const url = new URL(request.url, 'http://shop.invalid');
   const found = matchRoute(url.pathname);
   // A page that renders in the browser only shows its loading state in the HTML (RemotePage
@@ -103,7 +114,8 @@ async function renderPage(
   const sessionFetch = match?.route.sessionRendered ? request.sessionFetch : null;
   const clientRendered: ClientRenderedPart[] = [];
 
-  // 1. The remote modules of the first screen and the page's data, in parallel, within the budget.
+  // 1. The remote modules of the first screen, waited for while they load (REMOTE_WAIT_MS), and in
+  //    parallel the page's data, read within the budget once the page's prefetch module is there.
   const wanted: Array<{ remote: RemoteName; exposed: string }> = [
     ...HEADER_WIDGETS.filter((widget) => !widget.personal),
     // The footer's sign-up is a form in the first HTML (its script loads later: FooterNewsletter).
@@ -127,18 +139,24 @@ async function renderPage(
   const prefetch = match
     ? span(`ssr prefetch ${match.route.remote}`, { 'shop.remote': match.route.remote, 'shop.page': match.route.page }, () =>
         remotes.load(request.remotes, match.route.remote, PREFETCH_EXPOSE).then((module) =>
-          (defaultExport(match.route.remote, PREFETCH_EXPOSE, module) as RemotePrefetch)({
-            page: match.route.page,
-            params: match.params,
-            search: url.searchParams,
-            queryClient: prefetchClient,
-            sessionFetch,
-            shopConfig: request.shopConfig,
-          }),
+          settlesBy(
+            (defaultExport(match.route.remote, PREFETCH_EXPOSE, module) as RemotePrefetch)({
+              page: match.route.page,
+              params: match.params,
+              search: url.searchParams,
+              queryClient: prefetchClient,
+              sessionFetch,
+              shopConfig: request.shopConfig,
+            }),
+            Date.now() + options.budgetMs,
+          ),
         ),
       ).catch(() => undefined) // without its data the screen loads it in the browser
     : Promise.resolve();
-  await settlesBy(Promise.allSettled([...loads.values(), prefetch]), deadline);
+  await Promise.all([
+    settlesBy(Promise.allSettled(loads.values()), modulesDeadline),
+    settlesBy(prefetch, modulesDeadline + options.budgetMs),
+  ]);
 
   // 2. What arrived in time is rendered; the rest is left to the browser. The page renders from
   //    a snapshot of the prefetched data, and the same snapshot goes into the HTML.
@@ -154,7 +172,7 @@ async function renderPage(
           ? load.reason.message
           : String(load.reason)
         : load
-          ? `not loaded within ${options.budgetMs} ms`
+          ? `not loaded within ${REMOTE_WAIT_MS} ms`
           : `${exposed} is not part of the first screen`;
     return rejected(new ClientRenderReason(remote, reason));
   };
@@ -172,12 +190,14 @@ async function renderPage(
       </RemoteModulesProvider>,
       {
         nonce: request.nonce,
-        // Everything the first screen needs is loaded before rendering, so nothing streams late:
-        // every Suspense boundary stays inline in the HTML, in place. (By default React moves
-        // boundaries over 12.8 KB to the end of the stream and reveals them with an inline
-        // script, which delays the page's first paint of its main content.)
+        // Every Suspense boundary stays inline in the HTML, in place: the first screen's modules
+        // are loaded before rendering, and the stream starts only once everything rendered
+        // (onAllReady), lazily loaded page chunks included. A boundary streamed late would be
+        // revealed by an inline script, which a visitor without JavaScript never runs (forms
+        // first), and React would move boundaries over 12.8 KB to the end of the stream, which
+        // delays the first paint of the page's main content.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onShellReady() {
+        onAllReady() {
           stream.pipe(html);
           resolve();
         },
@@ -223,8 +243,7 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
       span('ssr render', { 'shop.remote': matchRoute(new URL(request.url, 'http://shop.invalid').pathname)?.route.remote ?? 'shell' }, () =>
         renderPage(request, remotes, { ...options, span }),
       ),
-    warm: async () => {
-      const manifest = options.remotes();
+    warm: async (manifest) => {
       await Promise.allSettled(
         manifest.remotes.flatMap(({ name }) => firstScreenModules(name).map((exposed) => remotes.load(manifest, name, exposed))),
       );

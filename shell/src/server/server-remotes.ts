@@ -1,8 +1,21 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { SERVER_REMOTES_ORIGIN_GLOBAL, type RemoteName, type RemotesManifest, type ServerRendererOptions } from '@shop/contracts';
 
-/** How long a server module that failed to load is not tried again (ms), unless its remote is redeployed. */
-const FAILED_LOAD_RETRY_MS = 10_000;
+/**
+ * The longest a server module's load may take (ms): its remote entry and the chunks it needs,
+ * fetched over HTTP and evaluated. A healthy build loads in well under a second; a load still
+ * pending then (an entry or chunk whose server stalls) fails like a broken build, so the pages
+ * after it render that remote in the browser at once instead of each waiting the renderer's
+ * REMOTE_WAIT_MS (render.tsx) for it.
+ */
+const MODULE_LOAD_LIMIT_MS = 3000;
+
+/**
+ * How long a server module that failed to load (or timed out) is not tried again (ms), unless its
+ * remote is redeployed. The retry runs in the background, started by the first page that asks
+ * after this: pages meanwhile render that remote in the browser at once.
+ */
+const FAILED_LOAD_RETRY_MS = 5000;
 
 /**
  * How long the modules of a remote's build no page asked for are kept (ms). Two builds of one
@@ -32,6 +45,28 @@ interface RemoteBuild {
   reason: string;
 }
 
+/** One server module of one entry, as the pages get it. */
+interface ModuleLoad {
+  /** The module, or why it cannot be had (pending while it first loads). */
+  module: Promise<unknown>;
+  /** The URL of the container it was loaded from. */
+  container: string;
+  /** When its last load failed or timed out (ms since the epoch); absent while loading or loaded. */
+  failedAt?: number;
+  /** Whether a retry of a failed load runs now. */
+  retrying?: boolean;
+}
+
+/** `promise`, or a rejection with `late()` once it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
 const BuildId = (value: unknown): string | null =>
   typeof value === 'object' && value !== null && typeof (value as { buildId?: unknown }).buildId === 'string'
     ? (value as { buildId: string }).buildId
@@ -52,11 +87,22 @@ const BuildId = (value: unknown): string | null =>
  *   beside the live release) are both kept and each page takes its own manifest's.
  * - browser and server ids that differ (one of the two deployed without the other: version
  *   skew) make the remote render in the browser until they agree again.
+ * A module whose load fails or takes over MODULE_LOAD_LIMIT_MS renders in the browser, at once for
+ * every page after that, and is loaded again in the background FAILED_LOAD_RETRY_MS later from a
+ * fresh container (a stalled load of the one before may never settle).
  */
 export class ServerRemotes {
   private readonly builds = new Map<string, { checkedAt: number; build: Promise<RemoteBuild> }>();
-  private readonly registered = new Map<string, string>();
-  private readonly modules = new Map<string, Promise<unknown>>();
+  /** The registered container of each remote: its entry URL and build id. */
+  private readonly registered = new Map<string, { url: string; buildId: string }>();
+  private readonly modules = new Map<string, ModuleLoad>();
+  /**
+   * The URL of each entry's newest container: the entry itself, or, once a load from it failed,
+   * the entry with `&retry=<n>` (the runtime keeps a pending load of a URL, so a retry after a
+   * stalled one needs another URL; the modules of one entry retried together share it).
+   */
+  private readonly containers = new Map<string, string>();
+  private retries = 0;
   /** When a page last asked for a module of each entry (ms since the epoch). */
   private readonly usedAt = new Map<string, number>();
 
@@ -91,14 +137,16 @@ export class ServerRemotes {
   }
 
   /**
-   * Makes `entry` the remote's registered server container (the runtime knows one per remote
+   * Makes `url` the remote's registered server container (the runtime knows one per remote
    * name; a container loaded before keeps working, its chunks resolve against its own folder).
    */
-  private register(name: string, entry: string, buildId: string): void {
-    if (this.registered.get(name) === entry) return;
-    registerRemotes([{ name, entry }], { force: this.registered.has(name) });
-    if (this.registered.has(name)) this.options.log.info({ remote: name, build: buildId, entry }, 'remote changed: server build reloaded');
-    this.registered.set(name, entry);
+  private register(name: string, url: string, buildId: string): void {
+    const before = this.registered.get(name);
+    if (before?.url === url) return;
+    registerRemotes([{ name, entry: url }], { force: before !== undefined });
+    if (before && before.buildId !== buildId)
+      this.options.log.info({ remote: name, build: buildId, entry: url }, 'remote changed: server build reloaded');
+    this.registered.set(name, { url, buildId });
   }
 
   /** The server build of the remote's entry in `manifest` (read again at most every remoteCheckMs). */
@@ -121,36 +169,84 @@ export class ServerRemotes {
       if (at >= before) continue;
       this.usedAt.delete(entry);
       for (const key of this.modules.keys()) if (key.endsWith(` from ${entry}`)) this.modules.delete(key);
+      this.containers.delete(entry);
     }
+  }
+
+  /**
+   * Loads `exposed` from the newest container of the remote's `entry`, or from a fresh one when
+   * that is the container a load failed from (`failedFrom`), failing after MODULE_LOAD_LIMIT_MS.
+   */
+  private loadModule(key: string, remote: RemoteName, exposed: string, entry: string, buildId: string, failedFrom?: string): ModuleLoad {
+    let container = this.containers.get(entry) ?? entry;
+    if (container === failedFrom) container = `${entry}&retry=${++this.retries}`;
+    this.containers.set(entry, container);
+    // Registered right before the load, in the same turn: the module is taken from this build's
+    // container even while pages of the version before a promote are still being rendered.
+    this.register(remote, container, buildId);
+    const loading = loadRemote(`${remote}/${exposed.replace(/^\.\//, '')}`).then((loaded) => {
+      if (!loaded) throw new ClientRenderReason(remote, `${exposed} not exposed`);
+      return loaded;
+    });
+    const module = within(loading, MODULE_LOAD_LIMIT_MS, () => {
+      this.options.log.warn(
+        { remote, exposed, entry: container, limitMs: MODULE_LOAD_LIMIT_MS },
+        `server module not loaded within ${MODULE_LOAD_LIMIT_MS} ms: the remote renders in the browser, tried again in ${FAILED_LOAD_RETRY_MS} ms`,
+      );
+      return new ClientRenderReason(remote, `server module not loaded within ${MODULE_LOAD_LIMIT_MS} ms`);
+    });
+    const load: ModuleLoad = { module, container };
+    // A failed load is tried again after FAILED_LOAD_RETRY_MS (or at once for a new build), not
+    // by every request: a broken build would otherwise be fetched and evaluated per page.
+    module.catch(() => {
+      load.failedAt = Date.now();
+    });
+    // A load that ends after its limit (slow, not stalled) is still taken by the pages after it.
+    loading.then(
+      () => {
+        const current = this.modules.get(key);
+        if (current?.failedAt !== undefined && current.container === container) this.modules.set(key, { module: loading, container });
+      },
+      () => undefined,
+    );
+    return load;
+  }
+
+  /** Loads a failed module again in the background; the pages keep the failure until it loaded. */
+  private retry(failed: ModuleLoad, key: string, remote: RemoteName, exposed: string, entry: string, buildId: string): void {
+    failed.retrying = true;
+    const retried = this.loadModule(key, remote, exposed, entry, buildId, failed.container);
+    retried.module.then(
+      () => {
+        if (this.modules.get(key) === failed) this.modules.set(key, retried);
+      },
+      () => {
+        Object.assign(failed, { failedAt: retried.failedAt ?? Date.now(), container: retried.container, retrying: false });
+      },
+    );
   }
 
   /**
    * An exposed module of the server build of the remote's entry in `manifest` ('./pages' →
    * `<remote>/pages`). Modules are kept per entry (the release's folder and build id), not per
    * build id alone: two releases never share modules, even when built from the same inputs.
-   * @throws ClientRenderReason when the remote has no usable server build or the module fails to load.
+   * @throws ClientRenderReason when the remote has no usable server build or the module fails to
+   *   load within MODULE_LOAD_LIMIT_MS (at once while that failure is known, FAILED_LOAD_RETRY_MS).
    */
   async load(manifest: RemotesManifest, remote: RemoteName, exposed: string): Promise<unknown> {
     const { buildId, entry, reason } = await this.build(manifest, remote);
     if (!buildId || !entry) throw new ClientRenderReason(remote, reason);
     const key = `${remote}/${exposed.replace(/^\.\//, '')} from ${entry}`;
     this.usedAt.set(entry, Date.now());
-    let module = this.modules.get(key);
-    if (!module) {
-      // Registered right before the load, in the same turn: the module is taken from this build's
-      // container even while pages of the version before a promote are still being rendered.
-      this.register(remote, entry, buildId);
-      module = loadRemote(`${remote}/${exposed.replace(/^\.\//, '')}`).then((loaded) => {
-        if (!loaded) throw new ClientRenderReason(remote, `${exposed} not exposed`);
-        return loaded;
-      });
-      // A failed load is tried again after FAILED_LOAD_RETRY_MS (or at once for a new build), not
-      // by every request: a broken build would otherwise be fetched and evaluated per page.
-      module.catch(() => setTimeout(() => this.modules.delete(key), FAILED_LOAD_RETRY_MS).unref());
+    let known = this.modules.get(key);
+    if (!known) {
+      known = this.loadModule(key, remote, exposed, entry, buildId);
       this.dropUnusedBuilds();
-      this.modules.set(key, module);
+      this.modules.set(key, known);
+    } else if (known.failedAt !== undefined && !known.retrying && Date.now() - known.failedAt >= FAILED_LOAD_RETRY_MS) {
+      this.retry(known, key, remote, exposed, entry, buildId);
     }
-    return module.catch((error: unknown) => {
+    return known.module.catch((error: unknown) => {
       throw error instanceof ClientRenderReason ? error : new ClientRenderReason(remote, `server module failed to load: ${String(error)}`);
     });
   }

@@ -1,5 +1,9 @@
+import { webcrypto } from 'node:crypto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { jsonAnswer, mockApi, renderScreen, customer } from '@shop/test-dom';
+import type { LoginFormState } from '@shop/contracts';
+import { challengeRequiredBody, jsonAnswer, mockApi, renderScreen, customer, solvedCounter } from '@shop/test-dom';
+import { authFormKeys } from '../../api/auth-api';
 import { LoginPage } from './login-page';
 
 const staff = { ...customer, id: '665f1c2b9a1e4b0012345679', email: 'chefin@example.de', role: 'admin' as const };
@@ -30,5 +34,55 @@ describe('LoginPage, where a login leads (spec §6)', () => {
 
   test('a customer without a return path goes home, and another site is never a target', async () => {
     expect(await logIn(customer, `?weiter=${encodeURIComponent('//evil.example/')}`)).toBe('/');
+  });
+});
+
+/** The login form sent without JavaScript: the server renders the page again with the account service's outcome. */
+describe('the outcome of the form sent without JavaScript', () => {
+  const openWith = (state: LoginFormState) => {
+    mockApi();
+    const queryClient = new QueryClient();
+    // As the server render's data arrives in the browser: in the cache before the first render.
+    queryClient.setQueryData(authFormKeys.login, { state });
+    renderScreen(
+      <QueryClientProvider client={queryClient}>
+        <LoginPage />
+      </QueryClientProvider>,
+      { path: '/anmelden', user: null },
+    );
+  };
+
+  test('a refused login names its reason at the form and keeps the address typed, never the password', () => {
+    openWith({ values: { email: 'erika@example.de' }, errors: { form: 'E-Mail-Adresse oder Passwort ist nicht korrekt.' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Anmeldung fehlgeschlagen: E-Mail-Adresse oder Passwort ist nicht korrekt.');
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('erika@example.de');
+    expect(screen.getByLabelText('Passwort')).toHaveValue('');
+  });
+
+  test('refused entries stand at their fields (aria-invalid, described by the German text)', () => {
+    openWith({
+      values: { email: 'erika@' },
+      errors: { email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.', password: 'Bitte geben Sie ein Passwort ein.' },
+    });
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAccessibleDescription('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    expect(screen.getByLabelText('Passwort')).toHaveAccessibleDescription('Bitte geben Sie ein Passwort ein.');
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('erika@');
+  });
+});
+
+describe('LoginPage behind a used-up per-IP backstop', () => {
+  test('the browser solves the proof-of-work and logs in with it', async () => {
+    // jsdom has no SubtleCrypto: the solver gets the one a browser has (WebCrypto, as Node implements it).
+    Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+    const api = mockApi()
+      .once('POST', '/api/auth/login', jsonAnswer(429, await challengeRequiredBody('login')))
+      .on('POST', '/api/auth/login', jsonAnswer(200, customer));
+    renderScreen(<LoginPage />, { path: '/anmelden?weiter=%2Fprofil', user: null });
+    fireEvent.input(screen.getByLabelText(/E-Mail-Adresse/), { target: { value: customer.email } });
+    fireEvent.input(screen.getByLabelText(/Passwort/), { target: { value: 'Korrekt-Pferd-Batterie-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/profil'));
+    expect(api.requests('POST', '/api/auth/login').map((request) => solvedCounter(request.headers))).toEqual([undefined, 20]);
   });
 });

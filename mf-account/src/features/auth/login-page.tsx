@@ -3,13 +3,16 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { ACCOUNT_FORM_ACTIONS, LOGIN_RETURN_PARAM, LoginBody, pathAfterLogin } from '@shop/contracts';
+import { ACCOUNT_FORM_ACTIONS, LOGIN_RETURN_PARAM, LoginBody, pathAfterLogin, type LoginFormState } from '@shop/contracts';
 import { ApiError } from '@shop/api-client';
+import { SOLVING_MESSAGE } from '@shop/api-client/proof-of-work';
 import { Button, Notice } from '@shop/ui';
-import { TextField } from '@shop/ui/form';
+import { TextField, fieldErrorsOf } from '@shop/ui/form';
 import { setSessionUser, showToast, useSeo } from '@shop/shell-api';
-import { authApi } from '../../api/auth-api';
+import { useServerOutcome } from '@shop/shell-api/server-outcome';
+import { authApi, authFormKeys } from '../../api/auth-api';
 import { messageOf } from './server-errors';
+import { FormRefusal } from './form-refusal';
 
 type LoginForm = z.input<typeof LoginBody>;
 
@@ -17,19 +20,29 @@ type LoginForm = z.input<typeof LoginBody>;
  * /anmelden (spec §2): e-mail and password. Success: 'Erfolgreich angemeldet', back to
  * where the shopper came from (`?weiter=`), staff without one to the back office (pathAfterLogin). Failure: 'Anmeldung fehlgeschlagen' with the server's
  * message or 'Ungültige Anmeldedaten' (spec §8); an unconfirmed address offers a new link.
+ * Behind a used-up per-IP backstop the browser solves the service's proof-of-work first
+ * ('Einen Moment …'). Forms first (docs/decisions/forms-first.md): without JavaScript the account
+ * service answers the form and the server renders this page with the outcome: the e-mail address
+ * typed (never the password), the errors at the fields and the reason of a refused login.
  */
 export function LoginPage() {
   useSeo({ title: 'Anmelden', robots: 'noindex, nofollow' });
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const form = useForm<LoginForm>({ defaultValues: { email: '', password: '' }, resolver: zodResolver(LoginBody) });
+  const server = useServerOutcome<LoginFormState>(authFormKeys.login, () => authApi.loginFormOutcome());
+  const [initial] = useState<LoginForm>(() => ({ email: server?.values.email ?? '', password: '' }));
+  const [serverErrors] = useState(() => fieldErrorsOf<LoginForm>(server?.errors));
+  const form = useForm<LoginForm>({ defaultValues: initial, errors: serverErrors, resolver: zodResolver(LoginBody) });
+  const [refused, setRefused] = useState<string | null>(server?.errors.form ?? null);
   const [unverified, setUnverified] = useState<string | null>(null);
   const [resent, setResent] = useState<string | null>(null);
+  const [solving, setSolving] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
     setUnverified(null);
+    setRefused(null);
     try {
-      const user = await authApi.login(values);
+      const user = await authApi.login(values, setSolving);
       setSessionUser(user);
       showToast({ title: 'Erfolgreich angemeldet', variant: 'success' });
       navigate(pathAfterLogin(params.get(LOGIN_RETURN_PARAM), user.role));
@@ -61,7 +74,15 @@ export function LoginPage() {
           onSubmit={(event) => void submit(event)}
         >
           <input type="hidden" name={LOGIN_RETURN_PARAM} value={params.get(LOGIN_RETURN_PARAM) ?? ''} />
-          <TextField<LoginForm> name="email" label="E-Mail-Adresse" type="email" autoComplete="email" required />
+          <FormRefusal title="Anmeldung fehlgeschlagen" reason={refused} />
+          <TextField<LoginForm>
+            name="email"
+            label="E-Mail-Adresse"
+            type="email"
+            autoComplete="email"
+            defaultValue={initial.email}
+            required
+          />
           <TextField<LoginForm> name="password" label="Passwort" type="password" autoComplete="current-password" required />
           {unverified && (
             <Notice tone="warning">
@@ -72,6 +93,7 @@ export function LoginPage() {
               {resent && <span role="status"> {resent}</span>}
             </Notice>
           )}
+          {solving && <p role="status">{SOLVING_MESSAGE}</p>}
           <Button type="submit" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? 'Wird angemeldet…' : 'Anmelden'}
           </Button>

@@ -3,15 +3,17 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
-import { ACCOUNT_FORM_ACTIONS, RegisterBody } from '@shop/contracts';
+import { ACCOUNT_FORM_ACTIONS, RegisterBody, type RegisterFormState } from '@shop/contracts';
 import { PASSWORD_MIN_LENGTH } from '@shop/account-rules';
 import { NewPassword, passwordsMatch } from '../../lib/new-password';
 import { Button, Notice } from '@shop/ui';
-import { applyServerIssues, TextField } from '@shop/ui/form';
+import { applyServerIssues, TextField, fieldErrorsOf } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
-import { authApi } from '../../api/auth-api';
+import { useServerOutcome } from '@shop/shell-api/server-outcome';
+import { authApi, authFormKeys } from '../../api/auth-api';
 import { PasswordMeter } from '../../components/password-meter';
 import { messageOf } from './server-errors';
+import { FormRefusal } from './form-refusal';
 
 /** The registration form: the API's fields plus confirmPassword, which is checked here and not sent (spec §5). */
 const RegisterForm = RegisterBody.extend({ password: NewPassword, confirmPassword: z.string() }).refine(...passwordsMatch('password'));
@@ -22,13 +24,21 @@ type RegisterForm = z.input<typeof RegisterForm>;
  * confirmation. The account opens after the address is confirmed by the e-mail link; the answer is
  * the same whether or not the address is taken. Toasts: 'Registrierung erfolgreich' /
  * 'Registrierung fehlgeschlagen' (server message or 'Ein Fehler ist aufgetreten', spec §8).
+ * Forms first (docs/decisions/forms-first.md): without JavaScript the account service answers the
+ * form and the server renders this page with the outcome: the names and e-mail address typed
+ * (never a password) and every refused field's German reason at the field.
  */
 export function RegisterPage() {
   useSeo({ title: 'Registrieren', robots: 'noindex, nofollow' });
-  const form = useForm<RegisterForm>({
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
-    resolver: zodResolver(RegisterForm),
-  });
+  const server = useServerOutcome<RegisterFormState>(authFormKeys.register, () => authApi.registerFormOutcome());
+  const [initial] = useState<RegisterForm>(() => ({
+    ...(server?.values ?? { firstName: '', lastName: '', email: '' }),
+    password: '',
+    confirmPassword: '',
+  }));
+  const [serverErrors] = useState(() => fieldErrorsOf<RegisterForm>(server?.errors));
+  const form = useForm<RegisterForm>({ defaultValues: initial, errors: serverErrors, resolver: zodResolver(RegisterForm) });
+  const refused = server?.errors.form;
   const [done, setDone] = useState<string | null>(null);
   const password = form.watch('password');
 
@@ -69,9 +79,17 @@ export function RegisterPage() {
           noValidate
           onSubmit={(event) => void submit(event)}
         >
-          <TextField<RegisterForm> name="firstName" label="Vorname" autoComplete="given-name" required />
-          <TextField<RegisterForm> name="lastName" label="Nachname" autoComplete="family-name" required />
-          <TextField<RegisterForm> name="email" label="E-Mail-Adresse" type="email" autoComplete="email" required />
+          <FormRefusal title="Registrierung fehlgeschlagen" reason={refused} />
+          <TextField<RegisterForm> name="firstName" label="Vorname" autoComplete="given-name" defaultValue={initial.firstName} required />
+          <TextField<RegisterForm> name="lastName" label="Nachname" autoComplete="family-name" defaultValue={initial.lastName} required />
+          <TextField<RegisterForm>
+            name="email"
+            label="E-Mail-Adresse"
+            type="email"
+            autoComplete="email"
+            defaultValue={initial.email}
+            required
+          />
           <TextField<RegisterForm>
             name="password"
             label="Passwort"

@@ -1,9 +1,8 @@
 import { webcrypto } from 'node:crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { jsonAnswer, mockApi, recordToasts, renderScreen } from '@shop/test-dom';
+import { jsonAnswer, mockApi, recordToasts, renderScreen, challengeRequiredBody, solvedCounter } from '@shop/test-dom';
 import { testProduct } from '@shop/test-fixtures';
 import { testCart, testLine } from '../../test-support/test-cart';
-import { challengeRequiredBody, solvedCounter } from '../../test-support/service-challenge';
 import { CartPage } from './cart-page';
 
 // jsdom has no SubtleCrypto: the solver gets the one a browser has (WebCrypto, as Node implements it).

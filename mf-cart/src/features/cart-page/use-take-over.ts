@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@shop/api-client';
+import { withChallenge } from '@shop/api-client/proof-of-work';
 import { showToast } from '@shop/shell-api';
 import { useHydrated } from '@shop/ui';
 import { cartApi } from '../../api/cart-api';
 import { cartActions } from '../../api/cart-actions';
 import { isEmbedded, parseTakeOver } from '../../lib/local-cart';
-import { withChallenge } from '../../lib/proof-of-work';
 
 export interface TakeOverOffer {
   lines: Array<{ productId: string; quantity: number }>;

@@ -12,10 +12,11 @@ const DRAFT_KEY = 'checkout:draft';
 const STEP_KEY = 'checkout:step';
 type Draft = Pick<CheckoutFormValues, 'email' | 'billing' | 'shippingSameAsBilling' | 'shipping'>;
 
-export function checkoutDefaults(): CheckoutFormValues {
+/** The draft this tab kept, over the defaults; null when there is none (or it is unreadable). */
+export function readCheckoutDraft(): CheckoutFormValues | null {
   try {
     const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<Draft> | null;
-    if (!draft) return CHECKOUT_DEFAULTS;
+    if (!draft) return null;
     return {
       ...CHECKOUT_DEFAULTS,
       email: typeof draft.email === 'string' ? draft.email : '',
@@ -24,7 +25,7 @@ export function checkoutDefaults(): CheckoutFormValues {
       shipping: { ...CHECKOUT_DEFAULTS.shipping, ...draft.shipping },
     };
   } catch {
-    return CHECKOUT_DEFAULTS;
+    return null;
   }
 }
 

@@ -1,10 +1,6 @@
-import { z } from 'zod';
-import { Address, IsoDate } from '@shop/contracts';
-import { PARCEL_LOCKER_MESSAGE, isParcelLockerAddress, type PlaceOrderBody } from '@shop/contracts/checkout';
+import { AddressForm, CHECKOUT_STEP_SCHEMAS, type PlaceOrderBody } from '@shop/contracts/checkout';
 
-/** Address fields as the form has them (the country is always Germany). */
-export const AddressForm = Address.omit({ country: true });
-export type AddressForm = z.infer<typeof AddressForm>;
+export { AddressForm };
 
 const emptyAddress: AddressForm = { firstName: '', lastName: '', street: '', addressLine2: '', postalCode: '', city: '' };
 
@@ -22,51 +18,11 @@ export interface CheckoutFormValues {
 }
 
 /**
- * Checks of each checkout step (the spec shows no checkout, legal-de.md §1 and §4 set
- * the rules), built from the contract schemas the server uses, so shoppers see the same German
- * messages before anything is sent. Each step is validated when the shopper continues.
+ * Checks of each checkout step: the contract's (CHECKOUT_STEP_SCHEMAS), which the cart service's
+ * checkout form uses too, so shoppers see the same German messages before anything is sent.
+ * Each step is validated when the shopper continues.
  */
-export const STEP_SCHEMAS = {
-  contact: z.object({
-    email: z.string().trim().min(1, 'Bitte geben Sie Ihre E-Mail-Adresse ein.').email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'),
-  }),
-  address: z.object({ billing: AddressForm, shippingSameAsBilling: z.boolean(), shipping: z.unknown() }).superRefine((form, ctx) => {
-    let delivery: AddressForm = form.billing;
-    if (!form.shippingSameAsBilling) {
-      const parsed = AddressForm.safeParse(form.shipping);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues)
-          ctx.addIssue({ code: 'custom', path: ['shipping', ...issue.path], message: issue.message });
-        return;
-      }
-      delivery = parsed.data;
-    }
-    if (isParcelLockerAddress(delivery.firstName, delivery.lastName, delivery.street, delivery.addressLine2, delivery.city)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [form.shippingSameAsBilling ? 'billing' : 'shipping', 'street'],
-        message: PARCEL_LOCKER_MESSAGE,
-      });
-    }
-  }),
-  age: z.object({
-    birthDate: IsoDate.refine(
-      (value) => value <= new Date().toISOString().slice(0, 10),
-      'Das Geburtsdatum darf nicht in der Zukunft liegen.',
-    ),
-    ...Object.fromEntries(
-      (['mrz1', 'mrz2', 'mrz3'] as const).map((line, index) => [
-        line,
-        z
-          .string()
-          .trim()
-          .min(1, `Bitte geben Sie Zeile ${index + 1} ein.`)
-          .refine((value) => value.replace(/\s/g, '').length === 30, 'Jede Zeile hat genau 30 Zeichen (die Zeichen „<“ mitzählen).'),
-      ]),
-    ),
-  }),
-  review: z.object({ acceptTerms: z.literal(true, { error: 'Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.' }) }),
-} as const;
+export const STEP_SCHEMAS = CHECKOUT_STEP_SCHEMAS;
 export type CheckoutStep = keyof typeof STEP_SCHEMAS;
 
 export const CHECKOUT_DEFAULTS: CheckoutFormValues = {

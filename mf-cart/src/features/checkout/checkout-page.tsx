@@ -1,12 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { CartResponse } from '@shop/contracts';
+import { CHECKOUT_FORM_ACTIONS, type CartResponse } from '@shop/contracts';
+import type { CheckoutFormState } from '@shop/contracts/checkout';
 import { centsToDecimal, decimalToCents, formatEurDecimal } from '@shop/format';
 import { Notice, useMediaQuery, WIDE_SCREEN_QUERY, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
+import { useServerOutcome } from '@shop/shell-api/server-outcome';
 import { useCartMode } from '../../stores/cart-ui-store';
 import { readLocalCart, takeOverUrl } from '../../lib/local-cart';
+import { checkoutFormApi, checkoutFormKey } from '../../api/checkout-form-api';
 import { CartLoadGate } from '../../components/cart-load-gate';
 import { OrderSummary } from '../../components/order-summary';
 import { DeliveryRestrictions } from '../../components/delivery-restrictions';
@@ -32,6 +35,9 @@ const productEssentials = (product: CartResponse['items'][number]['product']) =>
     .filter(Boolean)
     .join(' · ');
 
+/** The form the finished steps' 'Ändern' buttons belong to (forms do not nest: it stands after the checkout's form). */
+const EDIT_FORM_ID = 'cart-checkout-edit';
+
 /** What a finished step shows instead of its form. */
 const SUMMARIES: Record<Exclude<StepName, 'review'>, () => ReactNode> = {
   contact: ContactSummary,
@@ -47,6 +53,11 @@ const SUMMARIES: Record<Exclude<StepName, 'review'>, () => ReactNode> = {
  * age check with the ID card (server-side), DHL with the age check on delivery, prepayment,
  * review with the AGB/Widerruf checkbox and 'Zahlungspflichtig bestellen'. The state and its
  * transitions are `useCheckoutSteps`; each step's form and summary is a component in `steps/`.
+ * Forms first (docs/decisions/forms-first.md): the page is rendered on the server with the cart
+ * and the open step, and every step is a real form the cart service answers
+ * (CHECKOUT_FORM_ACTIONS: 'Weiter', 'Ändern', 'Zahlungspflichtig bestellen' with the review's
+ * idempotency key and total), for browsers without JavaScript and taps before hydration; once
+ * hydrated, the page checks and orders in place unless the checkout already went to the server.
  */
 export function CheckoutPage() {
   useSeo({ title: 'Kasse', robots: 'noindex, nofollow' });
@@ -59,7 +70,16 @@ export function CheckoutPage() {
 }
 
 function Checkout({ cart }: { cart: CartResponse }) {
-  const checkout = useCheckoutSteps(cart);
+  // The checkout as the cart service's forms left it, read by the server render as the visitor.
+  const server = useServerOutcome<CheckoutFormState>(checkoutFormKey, () => checkoutFormApi.state());
+  const checkout = useCheckoutSteps(cart, server);
+  /** Once hydrated, a form is handled here unless the checkout goes on through the server. */
+  const handleHere = (event: FormEvent<HTMLFormElement>) => {
+    if (!checkout.serverDriven) event.preventDefault();
+  };
+  const here = (action: () => void) => () => {
+    if (!checkout.serverDriven) action();
+  };
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [summaryToggled, setSummaryToggled] = useState<boolean | null>(null);
 
@@ -83,7 +103,9 @@ function Checkout({ cart }: { cart: CartResponse }) {
     details: productEssentials(item.product),
     durabilityGuaranteeYears: item.product.durabilityGuaranteeYears,
   }));
-  const continueButton = <ContinueButton busy={checkout.busy} onContinue={() => void checkout.next()} />;
+  const continueButton = (step: StepName) => (
+    <ContinueButton step={step} busy={checkout.busy} onContinue={here(() => void checkout.next())} />
+  );
   const body = (step: StepName): ReactNode => {
     switch (step) {
       case 'contact':
@@ -103,13 +125,18 @@ function Checkout({ cart }: { cart: CartResponse }) {
         return <PaymentStep />;
       case 'review':
         return (
-          <ReviewStep
-            cart={cart}
-            lines={orderLines}
-            busy={checkout.busy}
-            error={checkout.stepError}
-            onOrder={() => void checkout.placeOrder()}
-          />
+          <>
+            {/* What the form sends to the server: the review's idempotency key and the total it showed. */}
+            <input type="hidden" name="orderKey" value={checkout.orderKey} />
+            <input type="hidden" name="expectedTotal" value={cart.totals.total} />
+            <ReviewStep
+              cart={cart}
+              lines={orderLines}
+              busy={checkout.busy}
+              error={checkout.stepError}
+              onOrder={here(() => void checkout.placeOrder())}
+            />
+          </>
         );
     }
   };
@@ -119,7 +146,7 @@ function Checkout({ cart }: { cart: CartResponse }) {
       <h1>Kasse</h1>
       <DeliveryRestrictions />
       <FormProvider {...checkout.form}>
-        <form className="cart-checkout-layout" noValidate onSubmit={(event) => event.preventDefault()}>
+        <form className="cart-checkout-layout" method="post" action={CHECKOUT_FORM_ACTIONS.step} noValidate onSubmit={handleHere}>
           <div className="cart-checkout-steps">
             {STEPS.map((step, index) => {
               const Summary = step.name === 'review' ? null : SUMMARIES[step.name];
@@ -130,10 +157,12 @@ function Checkout({ cart }: { cart: CartResponse }) {
                   title={step.title}
                   state={checkout.stateOf(index)}
                   summary={Summary && <Summary />}
-                  onEdit={() => checkout.edit(index)}
+                  name={step.name}
+                  editForm={EDIT_FORM_ID}
+                  onEdit={here(() => checkout.edit(index))}
                 >
                   {body(step.name)}
-                  {step.name !== 'review' && continueButton}
+                  {step.name !== 'review' && continueButton(step.name)}
                 </CheckoutStep>
               );
             })}
@@ -155,6 +184,7 @@ function Checkout({ cart }: { cart: CartResponse }) {
           </aside>
         </form>
       </FormProvider>
+      <form id={EDIT_FORM_ID} method="post" action={CHECKOUT_FORM_ACTIONS.step} onSubmit={handleHere} />
     </section>
   );
 }

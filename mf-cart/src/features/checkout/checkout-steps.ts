@@ -1,15 +1,9 @@
+import { CHECKOUT_STEPS, type CheckoutStepName } from '@shop/contracts/checkout';
 import { STEP_SCHEMAS, type CheckoutFormValues } from './checkout-form';
 
-/** The checkout's steps in order (the steps follow legal-de.md §1.4–1.9, §4.4–4.5). */
-export const STEPS = [
-  { name: 'contact', title: 'Kontakt' },
-  { name: 'address', title: 'Adresse' },
-  { name: 'age', title: 'Altersprüfung' },
-  { name: 'shipping', title: 'Versand' },
-  { name: 'payment', title: 'Zahlung' },
-  { name: 'review', title: 'Prüfen und bestellen' },
-] as const;
-export type StepName = (typeof STEPS)[number]['name'];
+/** The checkout's steps in order (the contract's: the checkout form without JavaScript has the same). */
+export const STEPS = CHECKOUT_STEPS;
+export type StepName = CheckoutStepName;
 
 export const AGE_STEP = STEPS.findIndex((step) => step.name === 'age');
 

@@ -3,14 +3,16 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import type { CartResponse } from '@shop/contracts';
+import type { CheckoutFormState } from '@shop/contracts/checkout';
 import { ApiError } from '@shop/api-client';
+import { fieldErrorsOf } from '@shop/ui/form';
 import { href } from '@shop/routes';
 import { checkoutApi } from '../../api/checkout-api';
 import { cartActions } from '../../api/cart-actions';
-import { STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
+import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
 import { AGE_STEP, STEPS, hasSchema, resumeStep, type StepName } from './checkout-steps';
 import { useCustomerPrefill } from './customer-prefill';
-import { checkoutDefaults, clearCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
+import { clearCheckoutDraft, readCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
 
 const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.';
 /** The fields the server's age check judged. */
@@ -23,8 +25,17 @@ const AGE_CHECK_UNAVAILABLE = 'Die Altersprüfung ist gerade nicht möglich. Bit
  * fields), the active step (saved for a reload), the server's age check before the shipping
  * step, and placing the order with one idempotency key per visit (a repeated click or a retry
  * after a lost answer never orders twice).
+ *
+ * `server` is the checkout as the cart service's forms left it (CHECKOUT_FORM_ACTIONS), read by
+ * the page's server render: the first render shows its step, values and errors, as the server's
+ * HTML did. Once a step went to the server as a form (`started`: without JavaScript, or a tap
+ * before hydration), the page stays `serverDriven`: its forms keep going to the server, which
+ * keeps the progress the order is placed from (the age check passed there, the ID card lines
+ * are not in the page). Otherwise the tab's draft is taken over once hydrated and the page
+ * checks and orders in place.
  */
-export function useCheckoutSteps(cart: CartResponse) {
+export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState | null = null) {
+  const serverDriven = server?.started === true;
   const current = useRef<StepName>('contact');
   // Only the active step's fields are checked; steps without fields pass.
   const resolver: Resolver<CheckoutFormValues> = (values, context, options) => {
@@ -32,15 +43,31 @@ export function useCheckoutSteps(cart: CartResponse) {
     if (!hasSchema(step)) return { values, errors: {} };
     return (zodResolver(STEP_SCHEMAS[step]) as unknown as Resolver<CheckoutFormValues>)(values, context, options);
   };
-  const form = useForm<CheckoutFormValues>({ defaultValues: checkoutDefaults(), resolver });
+  const [serverErrors] = useState(() => fieldErrorsOf<CheckoutFormValues>(server?.errors));
+  const form = useForm<CheckoutFormValues>({
+    defaultValues: server ? { ...CHECKOUT_DEFAULTS, ...server.values } : CHECKOUT_DEFAULTS,
+    errors: serverErrors,
+    resolver,
+  });
+  const [stepIndex, setStepIndexState] = useState(() => (server ? STEPS.findIndex((step) => step.name === server.step) : 0));
+  current.current = STEPS[stepIndex]!.name;
+  const [resumedBeforeAge, setResumedBeforeAge] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [stepError, setStepError] = useState<string | null>(server?.errors.form ?? null);
+  // The tab's draft and step (session storage, read once hydrated so the first render is the
+  // server's), before the account's prefill, which fills only what the draft left empty.
+  useEffect(() => {
+    if (serverDriven) return;
+    const draft = readCheckoutDraft();
+    if (draft) form.reset(draft);
+    const saved = readCheckoutStep();
+    setResumedBeforeAge(saved > AGE_STEP);
+    if (saved) setStepIndexState(resumeStep(saved, form.getValues()));
+  }, [form, serverDriven]);
   useCheckoutDraft(form);
   useCustomerPrefill(form);
-  const [stepIndex, setStepIndexState] = useState(() => resumeStep(readCheckoutStep(), form.getValues()));
-  current.current = STEPS[stepIndex]!.name;
-  const [resumedBeforeAge] = useState(() => readCheckoutStep() > AGE_STEP);
-  const [busy, setBusy] = useState(false);
-  const [stepError, setStepError] = useState<string | null>(null);
-  const idempotencyKey = useRef(crypto.randomUUID());
+  // The review's key when the server made one (a tap sent natively and one sent here are one order).
+  const idempotencyKey = useRef(server?.orderKey ?? crypto.randomUUID());
   const navigate = useNavigate();
   // The server's answer to the age check was about the lines and birth date it was given: once
   // the shopper changes them, it no longer applies (beside a green 'Prüfziffern stimmen' it misled).
@@ -114,5 +141,8 @@ export function useCheckoutSteps(cart: CartResponse) {
     busy,
     stepError,
     resumedBeforeAge,
+    serverDriven,
+    /** The idempotency key 'Zahlungspflichtig bestellen' carries (the form's `orderKey`). */
+    orderKey: idempotencyKey.current,
   };
 }

@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   WITHDRAWAL_FORM_ACTIONS,
   WITHDRAWAL_FORM_STEPS,
@@ -13,12 +12,13 @@ import {
 } from '@shop/contracts';
 import type { z } from 'zod';
 import { ApiError } from '@shop/api-client';
+import { SOLVING_MESSAGE } from '@shop/api-client/proof-of-work';
 import { Button, Notice } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
+import { useServerOutcome } from '@shop/shell-api/server-outcome';
 import { formatDateTime } from '@shop/format';
 import { withdrawalApi, withdrawalFormKey } from '../../api/withdrawal-api';
-import { SOLVING_MESSAGE } from '../../lib/proof-of-work';
-import { TextField } from '@shop/ui/form';
+import { TextField, fieldErrorsOf } from '@shop/ui/form';
 import '../../styles/checkout.css';
 
 type WithdrawalForm = z.input<typeof WithdrawalBody>;
@@ -30,31 +30,6 @@ function prefillOf(state: unknown): Partial<WithdrawalForm> {
   const prefill = (state as Partial<WithdrawalNavigationState> | null)?.withdrawalPrefill;
   if (!prefill) return {};
   return { name: String(prefill.name ?? ''), orderNumber: String(prefill.orderNumber ?? ''), email: String(prefill.email ?? '') };
-}
-
-/** The server's errors by field as the form's errors (shown at the fields in the first render). */
-function fieldErrorsOf(server: WithdrawalFormState | null): FieldErrors<WithdrawalForm> | undefined {
-  if (server?.step !== 'form') return undefined;
-  const entries = Object.entries(server.errors).filter(([field]) => field !== 'form');
-  return entries.length ? Object.fromEntries(entries.map(([field, message]) => [field, { type: 'server', message }])) : undefined;
-}
-
-/**
- * The outcome of the form sent without JavaScript, which the server render read as the visitor
- * (exposes/prefetch.ts): taken over into the page's first render, then dropped from the cache so
- * a later visit starts afresh. Never fetched in the browser.
- */
-function useServerOutcome(): WithdrawalFormState | null {
-  const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: withdrawalFormKey,
-    queryFn: () => withdrawalApi.formOutcome(),
-    enabled: false,
-    staleTime: Infinity,
-  });
-  const [server] = useState(() => data?.state ?? null);
-  useEffect(() => queryClient.removeQueries({ queryKey: withdrawalFormKey }), [queryClient]);
-  return server;
 }
 
 /**
@@ -70,10 +45,10 @@ function useServerOutcome(): WithdrawalFormState | null {
  */
 export function WithdrawalPage() {
   useSeo({ title: 'Vertrag widerrufen', robots: 'noindex, nofollow' });
-  const server = useServerOutcome();
+  const server = useServerOutcome<WithdrawalFormState>(withdrawalFormKey, () => withdrawalApi.formOutcome());
   // The contract's schema checks the form: the German messages the API would answer, at the fields.
   const { state } = useLocation();
-  const [serverErrors] = useState(() => fieldErrorsOf(server));
+  const [serverErrors] = useState(() => (server?.step === 'form' ? fieldErrorsOf<WithdrawalForm>(server.errors) : undefined));
   const [initial] = useState<WithdrawalForm>(() => ({
     ...DEFAULTS,
     ...prefillOf(state),
@@ -87,7 +62,7 @@ export function WithdrawalPage() {
   const [review, setReview] = useState<Withdrawal | null>(server?.step === 'review' ? server.values : null);
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(server?.receipt ?? null);
   const [sending, setSending] = useState(false);
-  // The browser proves its work to the service's per-IP backstop (lib/proof-of-work.ts).
+  // The browser proves its work to the service's per-IP backstop (withChallenge of @shop/api-client/proof-of-work).
   const [solving, setSolving] = useState(false);
   const [error, setError] = useState<string | null>(server?.errors.form ?? null);
 

@@ -3,3 +3,4 @@
 // storefront page loads must not (docs/performance.md budgets). Used by the checkout and the cart service.
 export * from './parcel-locker';
 export * from './place-order';
+export * from './checkout-steps';

@@ -6,6 +6,7 @@ import { CHALLENGE_SOLUTION_HEADER, ProofOfWorkChallenge } from '@shop/contracts
 import { defineModel, indexesOnce, isDuplicateKeyError } from '../model';
 import { isFerretDb } from '../database';
 import { defineApiError } from '../errors';
+import { RateWindowError } from './attempt-limiter';
 
 /**
  * The proof-of-work: PBKDF2/SHA-256 with 1,000 iterations per try, and a counter the service
@@ -31,6 +32,22 @@ export class ChallengeRequiredError extends ChallengeRequiredBase {
   ) {
     super(message);
   }
+}
+
+/**
+ * The refusal of a used-up per-IP backstop answered to an HTML form, where no proof-of-work can
+ * be solved (no JavaScript): 429 CHALLENGE_REQUIRED without a challenge, whose German message
+ * says why, that the browser passes the check with JavaScript on, and `alternative`, the other
+ * way for the shopper ('schreiben Sie uns an …'), then `addendum` as a sentence of its own.
+ * Thrown from AttemptLimiter.guard's `beyondLimit`; the form shows it as its error.
+ */
+export function scriptlessChallengeRefusal(alternative: string, addendum = ''): Error {
+  return Object.assign(
+    new RateWindowError(
+      `Aus Sicherheitsgründen ist das gerade nicht möglich: Von Ihrer Internetverbindung kamen viele ungültige Versuche. Mit eingeschaltetem JavaScript prüft Ihr Browser die Anfrage in etwa einer Sekunde, oder ${alternative}.${addendum ? ` ${addendum}` : ''}`,
+    ),
+    { code: 'CHALLENGE_REQUIRED' as const },
+  );
 }
 
 /**

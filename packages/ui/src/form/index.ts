@@ -2,3 +2,4 @@
 // chunk every page loads stays without the form library; only pages with forms bundle this.
 export * from './form-field';
 export * from './server-issues';
+export * from './server-field-errors';

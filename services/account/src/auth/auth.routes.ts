@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Email, errorResponses, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
-import { customerEmailKey, readIdentity, type AttemptLimiter } from '@shop/service-kit';
+import { ChallengeSolutionHeaders, Email, errorResponses, LoginBody, RegisterBody, SESSION_COOKIE, User } from '@shop/contracts';
+import {
+  challengeSolutionOf,
+  customerEmailKey,
+  readIdentity,
+  SECURITY_CHECK_MESSAGE,
+  type AttemptLimiter,
+  type ChallengeGate,
+} from '@shop/service-kit';
 import { InvalidCredentialsError, type AuthService } from './auth-service';
 import { clearSessionCookie } from '../users/current-session';
 import { loginDelayMs } from './login-windows';
@@ -30,7 +37,9 @@ const NEUTRAL_RESEND =
  * cookie is HttpOnly, SameSite=Lax, Secure behind HTTPS (COOKIE_SECURE), path /, and ends with
  * the session (sessions.ts: 30 days absolute, 7 days idle). Errors: 400 with the field, 401
  * INVALID_CREDENTIALS, 403 EMAIL_NOT_VERIFIED, 429 LOGIN_ATTEMPTS_EXCEEDED / MAIL_REQUESTS_EXCEEDED
- * with the wait in German.
+ * with the wait in German; a login past the per-IP backstop (LOGIN_LIMIT_PER_IP failed logins)
+ * 429 CHALLENGE_REQUIRED with a proof-of-work `challenge`, whose solution in
+ * `x-challenge-solution` passes that backstop once (the per-account limit still applies).
  */
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -43,9 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
     mailPerAddress: AttemptLimiter;
     mailPerIp: AttemptLimiter;
   };
+  /** The proof-of-work past the login's per-IP backstop (scope 'login'). */
+  loginChallenge: ChallengeGate;
   /** Waits `ms` (a timer; tests record it instead). */
   sleep: (ms: number) => Promise<void>;
-}> = async (app, { auth, secureCookie, identitySecret, limits, sleep }) => {
+  /** The service's clock (the forms' outcomes). */
+  now: () => Date;
+}> = async (app, { auth, secureCookie, identitySecret, limits, loginChallenge, sleep, now }) => {
   const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
   const clearSession = (reply: FastifyReply) => clearSessionCookie(reply, secureCookie);
   /** Counts one e-mail request per address and per IP (every request counts: the answer must not differ). */
@@ -60,8 +73,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
     return NEUTRAL_REGISTER;
   };
 
-  /** Login (the JSON call and the form): sets the new session's cookie and returns the user. */
-  const logIn = async (request: FastifyRequest, reply: FastifyReply, { email, password }: z.output<typeof LoginBody>) => {
+  /**
+   * Login (the JSON call and the form): sets the new session's cookie and returns the user.
+   * `beyondIpLimit` decides about a login past the per-IP backstop: a solved proof-of-work
+   * (the JSON call) or the German refusal of the form (AttemptLimiter.guard).
+   */
+  const logIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { email, password }: z.output<typeof LoginBody>,
+    beyondIpLimit: () => Promise<void>,
+  ) => {
     // Login throttling (docs/security.md 'Security policies'): slowed down per
     // account, refused per account and client together, and per client IP as a high backstop.
     const account = customerEmailKey(email);
@@ -76,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           isFailedLogin,
         ),
       isFailedLogin,
+      beyondIpLimit,
     );
     reply.setCookie(SESSION_COOKIE, session.token, {
       path: '/',
@@ -88,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   };
 
   // The same two as HTML forms, for browsers without JavaScript (docs/decisions/forms-first.md).
-  await app.register(authFormRoutes, { logIn, register, secureCookie });
+  await app.register(authFormRoutes, { logIn, register, secureCookie, now });
 
   app.post(
     '/api/auth/register',
@@ -142,17 +165,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Log in: returns the user and sets a new session cookie',
         body: LoginBody,
+        headers: ChallengeSolutionHeaders,
         response: {
           200: User,
           ...errorResponses({
             401: ['INVALID_CREDENTIALS'],
             403: ['EMAIL_NOT_VERIFIED', 'ACCOUNT_BLOCKED'],
-            429: ['LOGIN_ATTEMPTS_EXCEEDED'],
+            429: ['LOGIN_ATTEMPTS_EXCEEDED', 'CHALLENGE_REQUIRED'],
           }),
         },
       },
     },
-    async (request, reply) => logIn(request, reply, request.body),
+    async (request, reply) =>
+      logIn(request, reply, request.body, loginChallenge.refuseOrPass(challengeSolutionOf(request.headers), SECURITY_CHECK_MESSAGE)),
   );
 
   app.post(

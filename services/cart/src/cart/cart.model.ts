@@ -27,6 +27,10 @@ const cartSchema = new Schema(
     mergedGuests: { type: [String], default: [] },
     // The order being placed from this cart: one order per cart at a time.
     checkoutClaim: { type: new Schema({ orderId: String, at: Date }, { _id: false }), default: null },
+    // The checkout form's progress without JavaScript (CheckoutProgress, src/checkout/checkout-progress.ts):
+    // contact, addresses, the choices and that/when the age check passed, never the birth date or
+    // the ID card lines (legal-de.md §1.10); gone with the cart when the order empties it.
+    checkoutProgress: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: true, versionKey: false },
 );

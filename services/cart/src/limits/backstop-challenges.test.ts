@@ -4,9 +4,7 @@
  * solved challenge lets one request past the backstop, once across instances, before it expires,
  * and never past the limit keyed on what is attacked (the cart's guesses).
  */
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { demoOrderBody } from '@shop/test-fixtures';
+import { demoOrderBody, solvedChallenge } from '@shop/test-fixtures';
 import { CART_FORM_ACTIONS, CHALLENGE_SOLUTION_HEADER, ProofOfWorkChallenge } from '@shop/contracts';
 import { ChallengeGate, CHALLENGE_TTL_MS, challengeUseModel, PROOF_OF_WORK, SECURITY_CHECK_MESSAGE } from '@shop/service-kit';
 import { PROMO_GUESSES_PER_CART, WITHDRAWAL_FAILURES_PER_IP } from './windows';
@@ -23,14 +21,6 @@ beforeAll(async () => {
   env.catalog.products.set(PRODUCT, testProduct(PRODUCT, { price: '29.99', salePrice: null, stock: null }));
 });
 afterAll(() => env.close());
-
-/** Solves a challenge as the storefront does and returns the header value that carries the solution. */
-async function solved(challenge: unknown): Promise<string> {
-  const parsed = ProofOfWorkChallenge.parse(challenge);
-  const solution = await solveChallenge({ challenge: parsed, deriveKey });
-  expect(solution).not.toBeNull();
-  return Buffer.from(JSON.stringify({ challenge: parsed, solution })).toString('base64');
-}
 
 /** Uses up the promo backstop of `ip` with unknown codes from fresh sessions (a script dropping its cookies). */
 async function tripPromoBackstop(ip: string) {
@@ -49,7 +39,7 @@ test('a used-up backstop answers CHALLENGE_REQUIRED with a challenge; its soluti
   expect(parameters).toMatchObject({ algorithm: PROOF_OF_WORK.algorithm, cost: PROOF_OF_WORK.cost, data: { scope: 'promo' } });
   expect(parameters.data!.expires).toBe(TEST_NOW.getTime() + CHALLENGE_TTL_MS);
 
-  const solution = await solved(refused.body.challenge);
+  const solution = await solvedChallenge(refused.body.challenge);
   const applied = await shopper.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' }, { [CHALLENGE_SOLUTION_HEADER]: solution });
   expect(applied.status).toBe(200);
   expect(applied.body.promo).toMatchObject({ code: 'WILLKOMMEN10' });
@@ -64,7 +54,7 @@ test('one solution sent twice at once, through two instances: exactly one reques
   const ip = '198.51.100.8';
   await tripPromoBackstop(ip);
   const first = await env.shopper({ 'x-forwarded-for': ip }).call('POST', '/api/promo/validate', { code: 'WILLKOMMEN10' });
-  const solution = await solved(first.body.challenge);
+  const solution = await solvedChallenge(first.body.challenge);
   const other = await env.anotherInstance();
   const send = (app: typeof env.app) =>
     app.inject({
@@ -89,7 +79,7 @@ test("a solution passes the address's backstop, never the cart's own limit", asy
   await tripPromoBackstop(ip);
   const challenged = await guesser.call('POST', '/api/cart/promo', { code: 'WILLKOMMEN10' }, { 'x-forwarded-for': ip });
   expect(challenged.body.code).toBe('CHALLENGE_REQUIRED');
-  const solution = await solved(challenged.body.challenge);
+  const solution = await solvedChallenge(challenged.body.challenge);
   const answer = await guesser.call(
     'POST',
     '/api/cart/promo',
@@ -112,7 +102,7 @@ test('an expired challenge, a forged one and one of another backstop are refused
   const forged = new ChallengeGate(db, { secret: 'someone-elses-secret-0123456789-abcdef', scope: 'promo', now: () => TEST_NOW });
   const withdrawal = new ChallengeGate(db, { secret: CHALLENGE_SECRET, scope: 'withdrawal', now: () => TEST_NOW });
   for (const gate of [issuedEarlier, forged, withdrawal]) {
-    const solution = await solved(await gate.challenge());
+    const solution = await solvedChallenge(await gate.challenge());
     const answer = await env
       .shopper({ 'x-forwarded-for': ip })
       .call('POST', '/api/promo/validate', { code: 'WILLKOMMEN10' }, { [CHALLENGE_SOLUTION_HEADER]: solution });
@@ -122,7 +112,12 @@ test('an expired challenge, a forged one and one of another backstop are refused
   const fresh = await env.shopper({ 'x-forwarded-for': ip }).call('POST', '/api/promo/validate', { code: 'WILLKOMMEN10' });
   const passed = await env
     .shopper({ 'x-forwarded-for': ip })
-    .call('POST', '/api/promo/validate', { code: 'WILLKOMMEN10' }, { [CHALLENGE_SOLUTION_HEADER]: await solved(fresh.body.challenge) });
+    .call(
+      'POST',
+      '/api/promo/validate',
+      { code: 'WILLKOMMEN10' },
+      { [CHALLENGE_SOLUTION_HEADER]: await solvedChallenge(fresh.body.challenge) },
+    );
   expect(passed.status).toBe(200);
 });
 
@@ -157,7 +152,7 @@ test("a real withdrawal after other clients' unknown order numbers on the same a
   expect(refused).toMatchObject({ status: 429, body: { code: 'CHALLENGE_REQUIRED' } });
   expect(refused.body.challenge.parameters.data.scope).toBe('withdrawal');
   const accepted = await buyer.call('POST', '/api/withdrawals', declaration, {
-    [CHALLENGE_SOLUTION_HEADER]: await solved(refused.body.challenge),
+    [CHALLENGE_SOLUTION_HEADER]: await solvedChallenge(refused.body.challenge),
   });
   expect(accepted.status).toBe(201);
   expect(accepted.body.orderNumber).toBe(orderNumber);
@@ -166,7 +161,7 @@ test("a real withdrawal after other clients' unknown order numbers on the same a
 test('a used solution is kept until its challenge expires, then the sweep deletes it', async () => {
   const gate = new ChallengeGate(env.app.db, { secret: CHALLENGE_SECRET, scope: 'promo', now: () => TEST_NOW });
   const challenge = await gate.challenge();
-  expect(await gate.redeem(await solved(challenge))).toBe(true);
+  expect(await gate.redeem(await solvedChallenge(challenge))).toBe(true);
   const used = challengeUseModel(env.app.db);
   await gate.prune();
   expect(await used.countDocuments({ _id: challenge.parameters.nonce })).toBe(1);

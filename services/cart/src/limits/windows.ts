@@ -1,5 +1,5 @@
 import type { SellerDetails } from '@shop/contracts';
-import { defineApiError, RateWindowError, securityWaitMessage, type RateWindow } from '@shop/service-kit';
+import { defineApiError, scriptlessChallengeRefusal, securityWaitMessage, type RateWindow } from '@shop/service-kit';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -98,12 +98,6 @@ export const WITHDRAWAL_FAILURES_PER_IP: RateWindow = {
 export function refusalWithoutScript(seller: () => Promise<SellerDetails | null>, addendum = '') {
   return async (): Promise<never> => {
     const email = (await seller().catch(() => null))?.email;
-    const write = email ? `schreiben Sie uns an ${email}` : 'schreiben Sie uns über die Kontaktseite';
-    throw Object.assign(
-      new RateWindowError(
-        `Aus Sicherheitsgründen ist das gerade nicht möglich: Von Ihrer Internetverbindung kamen viele ungültige Versuche. Mit eingeschaltetem JavaScript prüft Ihr Browser die Anfrage in etwa einer Sekunde, oder ${write}.${addendum ? ` ${addendum}` : ''}`,
-      ),
-      { code: 'CHALLENGE_REQUIRED' as const },
-    );
+    throw scriptlessChallengeRefusal(email ? `schreiben Sie uns an ${email}` : 'schreiben Sie uns über die Kontaktseite', addendum);
   };
 }

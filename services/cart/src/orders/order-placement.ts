@@ -10,7 +10,7 @@ import { discountToStored } from '../promo/promo-code.model';
 import { PromoCodes } from '../promo/promo-codes';
 import type { CartOperations } from '../cart/cart-operations';
 import type { CatalogClient } from '../catalog-client/catalog-client';
-import type { AgeVerificationProvider } from '../age-verification/provider';
+import type { AgeVerificationProvider, AgeVerificationResult } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
 import type { PaymentMethod } from './payment-method';
 import type { OrderConfirmations } from './order-confirmations';
@@ -26,6 +26,19 @@ import type { LegalVersions } from '@shop/contracts';
 export const AgeVerificationFailedError = defineApiError('AGE_VERIFICATION_FAILED', 422);
 
 type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
+
+/**
+ * Refusals because another attempt with the same key holds the order being placed: the cart's
+ * claim is that order's (claims are per order id), so the refused attempt leaves it in place.
+ */
+const heldByAnotherAttempt = new WeakSet<object>();
+/**
+ * What a placement is given: the JSON endpoint's body (the age check runs here on its ID card
+ * lines), or the checkout form's, whose age check passed at its own step for the delivery name
+ * (the card lines and birth date are not kept: legal-de.md §1.10) and is recorded as it was.
+ */
+export type PlacementInput =
+  PlaceOrderInput | (Omit<PlaceOrderInput, 'birthDate' | 'ageVerification'> & { passedAgeCheck: AgeVerificationResult });
 
 export interface OrderPlacementDeps {
   db: Connection;
@@ -121,7 +134,7 @@ export class OrderPlacement {
   async place(
     ownerKey: string,
     idempotencyKey: string,
-    input: PlaceOrderInput,
+    input: PlacementInput,
     userId: string | null,
     crashAt?: PlacementFaultPoint,
   ): Promise<{ order: Order; created: boolean }> {
@@ -132,7 +145,7 @@ export class OrderPlacement {
   private async placeOnce(
     ownerKey: string,
     idempotencyKey: string,
-    input: PlaceOrderInput,
+    input: PlacementInput,
     userId: string | null,
     crashAt?: PlacementFaultPoint,
   ): Promise<{ order: Order; created: boolean }> {
@@ -153,7 +166,7 @@ export class OrderPlacement {
     try {
       return await this.placeClaimed(ownerKey, orderId, idempotencyKey, input, userId, crashAt);
     } catch (error) {
-      await this.deps.cart.releaseOrderClaim(ownerKey, orderId);
+      if (!heldByAnotherAttempt.has(error as object)) await this.deps.cart.releaseOrderClaim(ownerKey, orderId);
       throw error;
     }
   }
@@ -163,7 +176,7 @@ export class OrderPlacement {
     ownerKey: string,
     orderId: string,
     idempotencyKey: string,
-    input: PlaceOrderInput,
+    input: PlacementInput,
     userId: string | null,
     crashAt: PlacementFaultPoint | undefined,
   ): Promise<{ order: Order; created: boolean }> {
@@ -180,12 +193,15 @@ export class OrderPlacement {
 
     const shippingAddress: Address = input.shippingAddress ?? input.billingAddress;
     const now = this.deps.now();
-    const age = await this.deps.ageVerification.verify({
-      mrzLines: input.ageVerification.mrzLines,
-      birthDate: input.birthDate,
-      orderDate: now,
-      holder: shippingAddress,
-    });
+    const age =
+      'passedAgeCheck' in input
+        ? input.passedAgeCheck
+        : await this.deps.ageVerification.verify({
+            mrzLines: input.ageVerification.mrzLines,
+            birthDate: input.birthDate,
+            orderDate: now,
+            holder: shippingAddress,
+          });
     if (!age.verified) {
       ageCheckRefusals.inc();
       throw refusedFor('age_check', new AgeVerificationFailedError(age.failureReason ?? 'Die Altersprüfung ist fehlgeschlagen.'));
@@ -234,7 +250,11 @@ export class OrderPlacement {
       });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
-      const raced = await this.existing(ownerKey, orderId); // the same request placed concurrently
+      // The same request placed concurrently: its order, or 409 while that attempt still places it.
+      const raced = await this.existing(ownerKey, orderId).catch((busy: unknown) => {
+        if (busy instanceof Error) heldByAnotherAttempt.add(busy);
+        throw busy;
+      });
       if (raced) return raced;
       throw refusedFor('key_reused', new ConflictError('Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet.'));
     }

@@ -12,7 +12,7 @@ import {
 } from '@shop/contracts';
 import { PlaceOrderBody } from '@shop/contracts/checkout';
 import { BadRequestError, NotFoundError, customerEmailKey, readIdentity } from '@shop/service-kit';
-import type { OrderPlacement } from './order-placement';
+import type { OrderPlacement, PlacementInput } from './order-placement';
 import { AgeVerificationFailedError } from './order-placement';
 import { PLACEMENT_FAULT_POINTS, type PlacementFaultPoint } from './placement-faults';
 import type { BuyerOrders } from './buyer-orders';
@@ -44,6 +44,21 @@ interface OrderRouteOptions {
 
 /** Only an order placed now uses up the window (not a repeat of the same key, not a refused attempt). */
 const isNewOrder = ({ result }: { result?: { created: boolean } }) => result?.created === true;
+
+/**
+ * Places an order within the order limits per client IP and per e-mail address (limits/windows.ts):
+ * the JSON endpoint and the checkout form without JavaScript both place through here.
+ * @throws 429 ORDER_LIMIT_REACHED, and whatever OrderPlacement.place throws.
+ */
+export function placeWithinLimits(
+  placement: OrderPlacement,
+  limits: { perIp: AttemptLimiter; perEmail: AttemptLimiter },
+  ip: string,
+  order: { ownerKey: string; idempotencyKey: string; input: PlacementInput; userId: string | null; crashAt?: PlacementFaultPoint },
+): Promise<{ order: Order; created: boolean }> {
+  const place = () => placement.place(order.ownerKey, order.idempotencyKey, order.input, order.userId, order.crashAt);
+  return limits.perIp.guard(ip, () => limits.perEmail.guard(customerEmailKey(order.input.email), place, isNewOrder), isNewOrder);
+}
 
 const errors = errorResponses({
   401: ['UNAUTHENTICATED'],
@@ -116,13 +131,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         orderFailures.inc({ reason: 'empty_cart' });
         throw new BadRequestError('Ihr Warenkorb ist leer.');
       }
-      const { perIp, perEmail } = options.orderLimits;
-      const place = () => placement.place(ownerKey, request.headers['idempotency-key'], request.body, userId, crashAt(request));
-      const { order, created } = await perIp.guard(
-        request.ip,
-        () => perEmail.guard(customerEmailKey(request.body.email), place, isNewOrder),
-        isNewOrder,
-      );
+      const { order, created } = await placeWithinLimits(placement, options.orderLimits, request.ip, {
+        ownerKey,
+        idempotencyKey: request.headers['idempotency-key'],
+        input: request.body,
+        userId,
+        crashAt: crashAt(request),
+      });
       grantOrderAccess(request, reply, order.id, secureCookie);
       return reply.code(created ? 201 : 200).send(order);
     },

@@ -1,5 +1,6 @@
 import formBody from '@fastify/formbody';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import {
   WITHDRAWAL_FORM_ACTIONS,
   WITHDRAWAL_FORM_STEPS,
@@ -8,18 +9,15 @@ import {
   WithdrawalFormState,
   type SellerDetails,
 } from '@shop/contracts';
+import { firstErrorByField, formFailureText, formText, FormOutcome } from '@shop/service-kit';
 import { refusalWithoutScript } from '../limits/windows';
 import { withoutName, type Withdrawals } from './withdrawals';
 import { declareWithinLimits, type WithdrawalLimits } from './withdrawals.routes';
 
 /** The page the form is on, and where every answer goes (303). */
 const WITHDRAWAL_PAGE = '/vertrag-widerrufen';
-/** Signed, HttpOnly cookie carrying the form's outcome to the next render of the page only. */
+/** Signed, HttpOnly cookie carrying the form's outcome to the next render of the page only (service-kit FormOutcome). */
 export const WITHDRAWAL_FORM_COOKIE = 'shop_withdrawal_form';
-/** How long an outcome is shown: the cookie's Max-Age, and the server refuses older signed outcomes too. */
-export const OUTCOME_MAX_AGE_S = 10 * 60;
-/** Keeps the cookie under the browsers' 4 KB: past this, the items text is not carried back. */
-const MAX_COOKIE_CHARS = 3500;
 /** Entries are cut one character beyond what the contract allows, so its 'too long' still shows. */
 const FIELD_CAP = { name: 201, orderNumber: 40, email: 201, items: 1001 } as const;
 const UNREACHABLE = 'Der Widerruf konnte gerade nicht gesendet werden. Bitte versuchen Sie es erneut.';
@@ -27,64 +25,16 @@ const UNREACHABLE = 'Der Widerruf konnte gerade nicht gesendet werden. Bitte ver
 const EMAIL_WITHDRAWS = 'Eine E-Mail mit Ihrem Namen, der Bestellnummer und Ihrer Erklärung genügt als Widerruf.';
 
 type Values = WithdrawalFormState['values'];
-type Errors = WithdrawalFormState['errors'];
 /**
  * What the form's answer hands to the page: the state without the receipt, which is read by its
  * id; `repeat` when the declaration repeated an earlier one, whose receipt is then shown without
- * the first declarant's name.
+ * the first declarant's name. A receipt names the buyer, so the outcome's ten minutes matter.
  */
-type Carried = Omit<WithdrawalFormState, 'receipt'> & { withdrawalId?: string; repeat?: boolean };
-/**
- * What the cookie carries: the state and when it was issued (ms since epoch, the service's clock),
- * signed together, so a copied value stops returning the outcome (a receipt names the buyer)
- * after OUTCOME_MAX_AGE_S even where a client ignores Max-Age or keeps the value.
- */
-type Signed = Carried & { issuedAt: number };
+const carriedSchema = () =>
+  WithdrawalFormState.omit({ receipt: true }).extend({ withdrawalId: z.string().optional(), repeat: z.literal(true).optional() });
+type Carried = z.output<ReturnType<typeof carriedSchema>>;
 
-const text = (fields: Record<string, unknown>, name: keyof typeof FIELD_CAP) =>
-  typeof fields[name] === 'string' ? (fields[name] as string).slice(0, FIELD_CAP[name]) : '';
-
-/** The first German message per field of a refused entry (the same schema as the JSON endpoint). */
-function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'form') as keyof Errors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-function carry(reply: FastifyReply, state: Carried, secure: boolean, now: Date): void {
-  const signed: Signed = { ...state, issuedAt: now.getTime() };
-  let value = Buffer.from(JSON.stringify(signed)).toString('base64url');
-  if (value.length > MAX_COOKIE_CHARS)
-    value = Buffer.from(JSON.stringify({ ...signed, values: { ...state.values, items: '' } })).toString('base64url');
-  reply.setCookie(WITHDRAWAL_FORM_COOKIE, value, {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: OUTCOME_MAX_AGE_S,
-  });
-}
-
-/** The outcome of a validly signed cookie issued at most OUTCOME_MAX_AGE_S before `now`, else null. */
-function carried(request: FastifyRequest, now: Date): Carried | null {
-  const raw = request.cookies[WITHDRAWAL_FORM_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  try {
-    const { withdrawalId, repeat, issuedAt, ...state } = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString()) as Signed;
-    if (typeof issuedAt !== 'number' || now.getTime() - issuedAt > OUTCOME_MAX_AGE_S * 1000) return null;
-    const parsed = WithdrawalFormState.safeParse({ ...state, receipt: null });
-    if (!parsed.success) return null;
-    return { ...parsed.data, ...(typeof withdrawalId === 'string' ? { withdrawalId } : {}), ...(repeat === true ? { repeat } : {}) };
-  } catch {
-    return null;
-  }
-}
+const text = (fields: Record<string, unknown>, name: keyof typeof FIELD_CAP) => formText(fields, name, FIELD_CAP[name]);
 
 /**
  * 'Vertrag widerrufen' (§ 356a BGB) as an HTML form (docs/decisions/forms-first.md), for
@@ -110,6 +60,14 @@ export const withdrawalFormRoutes: FastifyPluginAsync<{
 }> = async (app, { withdrawals, limits, seller, secureCookies, now }) => {
   // Scoped to this plugin: the JSON endpoints keep taking JSON only.
   await app.register(formBody);
+  // Past the cookie's size, the items text is not carried back.
+  const outcome = new FormOutcome<Carried>({
+    cookie: WITHDRAWAL_FORM_COOKIE,
+    schema: carriedSchema(),
+    secure: secureCookies,
+    now,
+    shrink: (state) => ({ ...state, values: { ...state.values, items: '' } }),
+  });
 
   app.post(WITHDRAWAL_FORM_ACTIONS.declare, { schema: { hide: true } }, async (request, reply) => {
     const fields = (request.body ?? {}) as Record<string, unknown>;
@@ -121,12 +79,13 @@ export const withdrawalFormRoutes: FastifyPluginAsync<{
     };
     const step = fields.schritt;
     const answer = (state: Carried) => {
-      carry(reply, state, secureCookies, now());
+      outcome.carry(reply, state);
       return reply.header('cache-control', 'no-store').redirect(WITHDRAWAL_PAGE, 303);
     };
     if (step === WITHDRAWAL_FORM_STEPS.edit) return answer({ step: 'form', values, errors: {} });
     const parsed = WithdrawalBody.safeParse(values);
-    if (!parsed.success) return answer({ step: 'form', values, errors: fieldErrors(parsed.error.issues) });
+    if (!parsed.success)
+      return answer({ step: 'form', values, errors: firstErrorByField<keyof WithdrawalFormState['errors']>(parsed.error.issues) });
     // The entries as the service reads them (order number in capitals, e-mail in lower case).
     const checked: Values = { ...parsed.data, items: parsed.data.items ?? '' };
     if (step !== WITHDRAWAL_FORM_STEPS.confirm) return answer({ step: 'review', values: checked, errors: {} });
@@ -147,10 +106,9 @@ export const withdrawalFormRoutes: FastifyPluginAsync<{
       });
     } catch (error) {
       // An unknown order, the limits: said in German above the review; anything else is ours.
-      const status = (error as { statusCode?: unknown }).statusCode;
-      const expected = typeof status === 'number' && status < 500;
-      if (!expected) request.log.error({ err: error }, 'withdrawal form failed');
-      return answer({ step: 'review', values: checked, errors: { form: expected ? (error as Error).message : UNREACHABLE } });
+      const reason = formFailureText(error);
+      if (reason === null) request.log.error({ err: error }, 'withdrawal form failed');
+      return answer({ step: 'review', values: checked, errors: { form: reason ?? UNREACHABLE } });
     }
   });
 
@@ -158,10 +116,10 @@ export const withdrawalFormRoutes: FastifyPluginAsync<{
     WITHDRAWAL_FORM_ACTIONS.outcome,
     { schema: { summary: "The withdrawal form's outcome for this browser (read once by the page's server render)", hide: true } },
     async (request, reply) => {
-      const state = carried(request, now());
+      const state = outcome.read(request);
       reply.header('cache-control', 'no-store');
       if (!state) return WithdrawalFormOutcome.parse({ state: null });
-      reply.clearCookie(WITHDRAWAL_FORM_COOKIE, { path: '/' });
+      outcome.forget(reply);
       const { withdrawalId, repeat, ...rest } = state;
       if (rest.step !== 'received') return WithdrawalFormOutcome.parse({ state: { ...rest, receipt: null } });
       const receipt = withdrawalId ? await withdrawals.receipt(withdrawalId) : null;

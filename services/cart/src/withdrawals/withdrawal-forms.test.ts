@@ -7,7 +7,8 @@ import { WITHDRAWAL_FORM_ACTIONS } from '@shop/contracts';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { startCartTestEnv, testProduct, TEST_NOW } from '../test-support/cart-test-env';
 import { withdrawalModel } from './withdrawal.model';
-import { OUTCOME_MAX_AGE_S, WITHDRAWAL_FORM_COOKIE } from './withdrawal-forms.routes';
+import { FORM_OUTCOME_MAX_AGE_S as OUTCOME_MAX_AGE_S } from '@shop/service-kit';
+import { WITHDRAWAL_FORM_COOKIE } from './withdrawal-forms.routes';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const ID = 'c'.repeat(24);

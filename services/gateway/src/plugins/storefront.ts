@@ -38,7 +38,7 @@ export interface StorefrontOptions {
   /** Shared secret of the services' /internal/* endpoints. */
   internalSecret: string;
   /** Server rendering: null sends the static shell. */
-  ssr: { budgetMs: number; remoteCheckMs: number; remotesOrigin: string | null; onWarm: () => void } | null;
+  ssr: { budgetMs: number; remoteCheckMs: number; remotesOrigin: string | null } | null;
   /** Whether `*.map` files are served (SOURCE_MAPS=on); server builds never are. */
   sourceMaps: boolean;
 }
@@ -95,7 +95,6 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
   const renderer = ssr
     ? new PageRenderer({
         shellServerFile: path.join(shellDist, 'server', 'main.js'),
-        remotes: () => opts.remotes.manifest(),
         services: opts.services,
         budgetMs: ssr.budgetMs,
         remoteCheckMs: ssr.remoteCheckMs,
@@ -103,17 +102,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         log: app.log,
       })
     : null;
-  if (renderer && ssr) {
-    // Remote server builds are loaded over HTTP from this gateway, so only once it listens.
-    // Without the shell's server build there is nothing to load (pages render in the browser).
-    if (existsSync(path.join(shellDist, 'server', 'main.js'))) {
-      app.addHook('onListen', async () => {
-        void renderer.warm().finally(ssr.onWarm);
-      });
-    } else {
-      ssr.onWarm();
-    }
-  }
+  // The versions the release registry puts in force (at the start, at a promote, a rollback or a
+  // canary) have their server modules loaded first, so the first page naming them renders on the
+  // server. Without the shell's server build there is nothing to load (pages render in the browser).
+  if (renderer && existsSync(path.join(shellDist, 'server', 'main.js'))) opts.remotes.prepareWith((manifests) => renderer.warm(manifests));
 
   app.get('/shop-config.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);

@@ -13,6 +13,9 @@ export function CheckoutStep(props: {
   title: string;
   state: StepState;
   summary?: ReactNode;
+  /** The step's name: the value of its 'Ändern' button (`aendern`), which belongs to the form `editForm`. */
+  name?: string;
+  editForm?: string;
   onEdit?: () => void;
   children?: ReactNode;
 }) {
@@ -38,7 +41,15 @@ export function CheckoutStep(props: {
           {props.state === 'done' && <span className="shop-visually-hidden"> (erledigt)</span>}
         </h2>
         {props.state === 'done' && props.onEdit && (
-          <Button variant="ghost" onClick={props.onEdit} aria-label={`${props.title} ändern`}>
+          <Button
+            variant="ghost"
+            type="submit"
+            form={props.editForm}
+            name="aendern"
+            value={props.name}
+            onClick={props.onEdit}
+            aria-label={`${props.title} ändern`}
+          >
             Ändern
           </Button>
         )}

@@ -1,19 +1,34 @@
 import { useFormContext } from 'react-hook-form';
 import type { CheckoutFormValues } from '../checkout-form';
 import { AddressFields } from '../components/address-fields';
-import { AddressBlock } from '@shop/ui';
+import { AddressBlock, useHydrated } from '@shop/ui';
 
-/** Step 2: billing address and, when it differs, the delivery address (Germany only, no Packstation). */
+/**
+ * Step 2: billing address and, when it differs, the delivery address (Germany only, no Packstation).
+ * Hydrated, the delivery fields show when the box is unticked. In the server's HTML (no JavaScript)
+ * they are always there, folded in 'Abweichende Lieferadresse' (open when the box was unticked) and
+ * not required: the cart service reads them only when the box is unticked (forms first).
+ */
 export function AddressStep() {
-  const { register, watch } = useFormContext<CheckoutFormValues>();
+  const { register, watch, getValues } = useFormContext<CheckoutFormValues>();
+  const hydrated = useHydrated();
+  const sameAddress = watch('shippingSameAsBilling');
   return (
     <>
       <AddressFields prefix="billing" legend="Rechnungsadresse" />
       <label className="cart-checkout-checkbox">
-        <input type="checkbox" {...register('shippingSameAsBilling')} />
+        <input type="checkbox" defaultChecked={getValues('shippingSameAsBilling')} {...register('shippingSameAsBilling')} />
         Lieferung an die Rechnungsadresse
       </label>
-      {!watch('shippingSameAsBilling') && <AddressFields prefix="shipping" legend="Lieferadresse" />}
+      {hydrated ? (
+        !sameAddress && <AddressFields prefix="shipping" legend="Lieferadresse" />
+      ) : (
+        <details className="cart-checkout-delivery" open={!sameAddress}>
+          <summary>Abweichende Lieferadresse</summary>
+          <p className="shop-field__hint">Entfernen Sie dafür den Haken bei „Lieferung an die Rechnungsadresse“.</p>
+          <AddressFields prefix="shipping" legend="Lieferadresse" optional />
+        </details>
+      )}
       <p className="shop-field__hint">
         Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt das Paket nur an eine volljährige Person
         (Alterssichtprüfung 18+).

@@ -23,7 +23,15 @@ export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy
       <LegalGuaranteeNotice headingLevel={3} />
       <TermsCheckbox />
       <StepError message={props.error} />
-      <Button className="cart-checkout-submit" onClick={props.onOrder} disabled={props.busy} aria-busy={props.busy}>
+      <Button
+        className="cart-checkout-submit"
+        type="submit"
+        name="schritt"
+        value="review"
+        onClick={props.onOrder}
+        disabled={props.busy}
+        aria-busy={props.busy}
+      >
         {props.busy ? 'Bestellung wird gesendet…' : 'Zahlungspflichtig bestellen'}
       </Button>
     </>

@@ -9,10 +9,13 @@ export function StepError({ message }: { message: string | null }) {
   ) : null;
 }
 
-/** 'Weiter' of a step; busy while the server checks it. */
-export function ContinueButton({ busy, onContinue }: { busy: boolean; onContinue: () => void }) {
+/**
+ * 'Weiter' of a step; busy while the server checks it. It submits the checkout's form with
+ * `schritt` = the step (CHECKOUT_FORM_ACTIONS), which the page handles itself once hydrated.
+ */
+export function ContinueButton({ step, busy, onContinue }: { step?: string; busy: boolean; onContinue: () => void }) {
   return (
-    <Button onClick={onContinue} disabled={busy} aria-busy={busy}>
+    <Button type="submit" name="schritt" value={step} onClick={onContinue} disabled={busy} aria-busy={busy}>
       {busy ? 'Wird geprüft…' : 'Weiter'}
     </Button>
   );

@@ -1,13 +1,19 @@
-import { ApiError } from '@shop/api-client';
 import { CHALLENGE_SOLUTION_HEADER, ProofOfWorkChallenge } from '@shop/contracts';
 
 /**
- * Sends a request that a per-IP backstop may answer with CHALLENGE_REQUIRED (promo codes,
- * withdrawals; docs/decisions/limits-keyed-by-what-is-attacked.md): solves the answer's
- * proof-of-work in the browser (altcha-lib, WebCrypto PBKDF2, about a second on a phone; loaded
- * only then) and sends the request once more with the solution. `onSolving` is told while the
- * browser works, for the 'Einen Moment …' state. Any other answer, and a challenge that cannot be
- * solved (no WebCrypto, timeout), is thrown as it came.
+ * `@shop/api-client/proof-of-work`: a separate entry, bundled into each remote that uses it
+ * (promo codes, withdrawals, logins) rather than shared with the shell, so a remote released on
+ * its own never meets a shell whose shared client lacks it. It therefore recognises the
+ * client's ApiError by its shape (`code`, `body`), not by its class.
+ */
+
+/**
+ * Sends a request that a per-IP backstop may answer with CHALLENGE_REQUIRED
+ * (docs/decisions/limits-keyed-by-what-is-attacked.md): solves the answer's proof-of-work in the
+ * browser (altcha-lib, WebCrypto PBKDF2, about a second on a phone; loaded only then) and sends
+ * the request once more with the solution in `x-challenge-solution`. `send` gets the headers to
+ * add. `onSolving` is told while the browser works, for the SOLVING_MESSAGE state. Any other
+ * answer, and a challenge that cannot be solved (no WebCrypto, 30 s timeout), is thrown as it came.
  */
 export async function withChallenge<T>(
   send: (headers: Record<string, string>) => Promise<T>,
@@ -30,12 +36,14 @@ export async function withChallenge<T>(
   }
 }
 
-/** What the shopper sees while the browser solves the challenge. */
+/** What the shopper sees while the browser solves a challenge (withChallenge's `onSolving`). */
 export const SOLVING_MESSAGE = 'Einen Moment, wir prüfen Ihre Anfrage …';
 
+/** The challenge of an ApiError with the code CHALLENGE_REQUIRED, else null. */
 function challengeOf(error: unknown): ProofOfWorkChallenge | null {
-  if (!(error instanceof ApiError) || error.code !== 'CHALLENGE_REQUIRED') return null;
-  const parsed = ProofOfWorkChallenge.safeParse((error.body as { challenge?: unknown } | null)?.challenge);
+  const { code, body } = (error ?? {}) as { code?: unknown; body?: unknown };
+  if (!(error instanceof Error) || code !== 'CHALLENGE_REQUIRED') return null;
+  const parsed = ProofOfWorkChallenge.safeParse((body as { challenge?: unknown } | null)?.challenge);
   return parsed.success ? parsed.data : null;
 }
 
