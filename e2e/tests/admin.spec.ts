@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { demoOrderBody } from '@shop/test-fixtures';
 import { test, expect, returningShopper } from './fixtures';
@@ -28,6 +29,10 @@ test('staff lower a sale price: the shop shows it against the lowest price of 30
   await expect(page.getByRole('heading', { level: 1, name: 'Produkte verwalten' })).toBeVisible();
   await expect(page.getByTestId('admin-product-row').first()).toBeVisible();
   expect((await axe(page)).violations).toEqual([]);
+  // The whole catalogue for Excel: the product is a row of the file the browser saves.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Als CSV exportieren' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^produkte-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(await readFile((await csv.path())!, 'utf8')).toContain(`"${product.sku}";"${product.name}"`);
   await page.getByLabel('Suche (Name, Geschmack, Artikelnummer)').fill(product.sku);
   await page.getByRole('button', { name: 'Suchen', exact: true }).last().click();
   await expect(page.getByTestId('admin-product-row')).toHaveCount(1);

@@ -31,6 +31,8 @@ test('without JavaScript a shopper on a phone orders from a product page to the 
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
   await expect(page.getByText(/braucht JavaScript/)).toHaveCount(0);
   await expect(page.getByText(`Bestellübersicht: 1 Artikel`)).toBeVisible();
+  // Styled from the server's HTML alone: the step's number is its round badge, not bare text.
+  await expect(page.locator('.cart-checkout-step__number').first()).toHaveCSS('align-items', 'center');
   const next = () => submitWith(page, page.getByRole('button', { name: 'Weiter' }));
 
   // A refused entry comes back at its field with the German message and what was typed.
@@ -64,6 +66,7 @@ test('without JavaScript a shopper on a phone orders from a product page to the 
   await expect(page).toHaveURL(/\/danke\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' })).toBeVisible();
   await expect(page.getByTestId('order-number')).toHaveText(/^RT-\d{4}-[0-9A-Z]{8}$/);
+  await expect(page.getByTestId('bank-details')).toHaveCSS('display', 'grid');
   // Nothing overflows sideways on the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -116,6 +116,13 @@ test('without JavaScript product cards add from a listing, back to the same list
   await submitWith(page, first.getByRole('button', { name: /entfernen$/ }));
   await expect(page.getByTestId('flash-notice')).toContainText('Artikel entfernt');
   await expect(page.getByTestId('line-item')).toHaveCount(1);
+  // Phones first: the filled cart fits a 360 px phone, nothing sideways (lines, suggestions, summary).
+  // Measured against the phone's width: a phone widens its layout viewport (innerWidth) to wider content.
+  if (test.info().project.name.endsWith('-phone')) {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByTestId('cart-suggestions')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), '/warenkorb is wider than the phone').toBe(360);
+  }
   // Minus at 1 removes the line (spec §4).
   await submitWith(page, page.getByTestId('line-item').getByRole('button', { name: 'Menge verringern' }));
   await expect(page.getByText('Ihr Warenkorb ist leer')).toBeVisible();
@@ -231,13 +238,26 @@ test('without JavaScript the header links to the cart and opens the menu, and co
     await Promise.all([page.waitForNavigation(), drawer.getByRole('link', { name: 'Kontakt' }).click()]);
   } else await page.goto('/kontakt');
 
-  // Contact: the content service answers with the message's reference.
+  // Contact: a refused entry comes back at its field with everything typed; then the content
+  // service answers with the message's reference.
   await expect(page.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Erika Mustermann');
-  await page.getByLabel('E-Mail-Adresse').fill('erika@example.de');
+  await page.getByLabel('E-Mail-Adresse').fill('erika@');
+  await page.getByLabel('Thema').selectOption('Rücknahme alter Geräte');
   await page.getByLabel('Ihre Nachricht').fill('Eine Frage ohne JavaScript.');
   await submitWith(page, page.getByRole('button', { name: 'Nachricht senden' }));
-  await expect(page.getByTestId('flash-notice')).toContainText(/Nachricht gesendet.*Ihre Vorgangsnummer: K-/);
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAccessibleDescription('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('erika@');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Erika Mustermann');
+  await expect(page.getByLabel('Thema')).toHaveValue('Rücknahme alter Geräte');
+  await expect(page.getByLabel('Ihre Nachricht')).toHaveValue('Eine Frage ohne JavaScript.');
+  // Rendered from the visitor's outcome: no shared cache keeps the page.
+  expect((await page.request.get('/kontakt')).headers()['cache-control']).toBe('private, no-store');
+  await page.getByLabel('E-Mail-Adresse').fill('erika@example.de');
+  await submitWith(page, page.getByRole('button', { name: 'Nachricht senden' }));
+  await expect(page.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Nachricht!' })).toBeVisible();
+  await expect(page.getByTestId('contact-reference')).toHaveText(/^K-[0-9A-F]{8}$/);
 
   // Registration, then (address confirmed) the login form, back to the page the visitor came from.
   // A refused entry comes back at its field, with what was typed (never a password).

@@ -14,8 +14,12 @@ const VIEWPORTS = [
   { width: 360, height: 740 },
 ] as const;
 
-/** The document's width beyond the viewport in CSS px (0 when nothing overflows sideways). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/**
+ * The document's width beyond the phone's screen in CSS px (0 when nothing overflows sideways).
+ * Measured against the viewport's width, not `innerWidth`: a phone widens its layout viewport to
+ * content wider than the screen, so `innerWidth` grows with the overflow.
+ */
+const overflow = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize()!.width);
 
 /**
  * How far apart (CSS px) the centres of the header's menu button, logo, account and cart are

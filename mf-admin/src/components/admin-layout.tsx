@@ -9,6 +9,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; permission: StaffPerm
   { to: '/admin/products', label: 'Produkte', permission: 'catalog:write' },
   { to: '/admin/bewertungen', label: 'Bewertungen', permission: 'catalog:write' },
   { to: '/admin/orders', label: 'Bestellungen', permission: 'orders:write' },
+  { to: '/admin/zahlungen', label: 'Zahlungen', permission: 'orders:write' },
   { to: '/admin/customers', label: 'Kunden', permission: 'customers:read' },
   { to: '/admin/promotions', label: 'Aktionen', permission: 'promotions:write' },
   { to: '/admin/content', label: 'Inhalte', permission: 'content:write' },

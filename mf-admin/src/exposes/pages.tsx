@@ -20,6 +20,7 @@ import { MediaPage } from '../features/media/media-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { ReviewsPage } from '../features/reviews/reviews-page';
 import { ReleasesPage } from '../features/releases/releases-page';
+import { PaymentsPage } from '../features/payments/payments-page';
 import '../styles/admin.css';
 
 // The editors carry CodeMirror: their own chunks, loaded when an editor opens.
@@ -51,6 +52,7 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   settings: SettingsPage,
   reviews: ReviewsPage,
   releases: ReleasesPage,
+  payments: PaymentsPage,
 };
 
 /** Admin pages (spec §2 'Admin routes'), each only for staff (RequireStaff; the services check every call too). */

@@ -24,6 +24,7 @@ export const PRODUCT_FIELD_LABELS: Record<keyof ProductInput, string> = {
   batteryMah: 'Akku (mAh)',
   coil: 'Coil',
   durabilityGuaranteeYears: 'Haltbarkeitsgarantie (Jahre)',
+  shippingWeightGrams: 'Versandgewicht (g)',
   sku: 'Artikelnummer',
   gtin: 'GTIN',
   sellableUntil: 'Verkaufsende',

@@ -3,9 +3,13 @@ import type { PageId, RemotePagesProps } from '@shop/routes';
 import { ShopQueryProvider } from '@shop/shell-api';
 import { CartPage } from '../features/cart-page/cart-page';
 import '../styles/cart.css';
+// The checkout's, thank-you page's and withdrawal form's styles come with the pages expose, not
+// with the lazily loaded pages: the server's HTML links an expose's own CSS only (remote-preloads),
+// and a visitor without JavaScript gets that page's form from the server and never loads its chunk.
+import '../styles/checkout.css';
 
-// Checkout, thank-you and withdrawal (with the form library, zod and their CSS) load only when
-// opened, so the cart page's first load stays small (docs/performance.md).
+// Checkout, thank-you and withdrawal (with the form library and zod) load only when opened, so the
+// cart page's first load stays small (docs/performance.md).
 const CheckoutPage = lazy(() => import('../features/checkout/checkout-page').then((module) => ({ default: module.CheckoutPage })));
 const ThankYouPage = lazy(() => import('../features/thank-you/thank-you-page').then((module) => ({ default: module.ThankYouPage })));
 const ReviewUnsubscribePage = lazy(() =>

@@ -26,4 +26,14 @@ describe('password strength (spec §5)', () => {
     expect(passwordProblem('Sonnenblume-123456')).toMatch(/unsichere Muster/);
     expect(passwordProblem('drei kleine katzen tanzen')).toBeNull();
   });
+
+  test.each([
+    ['Shop-Admin-Zugang-2026!', '„admin“'],
+    ['Sonnenblume-123456', '„123456“'],
+    ['MyPassWORD-qwerty-7', '„password“ und „qwerty“'],
+    ['Sonnenblume-1111-Garten', 'dasselbe Zeichen viermal hintereinander'],
+    ['Garten-xyxyxy-Blume', 'dieselben zwei Zeichen dreimal hintereinander'],
+  ])('the refusal of %s names the weak pattern found in it, and no other', (password, found) => {
+    expect(passwordProblem(password)).toBe(`Das Passwort enthält unsichere Muster (hier: ${found}). Bitte wählen Sie ein anderes.`);
+  });
 });

@@ -3,8 +3,23 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** Longest password accepted: argon2 hashes any length, this only bounds the work per request. */
 export const PASSWORD_MAX_LENGTH = 200;
 
-/** Spec §5's weak patterns: each makes the score 2 lower (never below 0). */
-const WEAK_PATTERNS: readonly RegExp[] = [/123456/, /password/i, /admin/i, /qwerty/i, /abc123/i, /(.)\1{3,}/, /(..)\1{2,}/];
+/**
+ * Spec §5's weak patterns, each with how a refusal names it: any of them makes the score 2 lower
+ * (never below 0). A repetition is named by its kind, never by the characters repeated (a
+ * refusal may travel in a form's outcome cookie, which must carry no part of a password).
+ */
+const WEAK_PATTERNS: ReadonlyArray<{ pattern: RegExp; name: string }> = [
+  { pattern: /123456/, name: '„123456“' },
+  { pattern: /password/i, name: '„password“' },
+  { pattern: /admin/i, name: '„admin“' },
+  { pattern: /qwerty/i, name: '„qwerty“' },
+  { pattern: /abc123/i, name: '„abc123“' },
+  { pattern: /(.)\1{3,}/, name: 'dasselbe Zeichen viermal hintereinander' },
+  { pattern: /(..)\1{2,}/, name: 'dieselben zwei Zeichen dreimal hintereinander' },
+];
+
+/** How the refusal names the weak patterns `password` contains, in the list's order (empty when none). */
+const weakPatternsIn = (password: string) => WEAK_PATTERNS.filter(({ pattern }) => pattern.test(password)).map(({ name }) => name);
 
 export type PasswordStrengthLabel =
   | 'Zu kurz (mindestens 12 Zeichen erforderlich)'
@@ -41,7 +56,7 @@ export function passwordStrength(password: string): PasswordStrength {
     /\d/.test(password),
     /[@$!%*?&]/.test(password),
   ];
-  const weakPattern = WEAK_PATTERNS.some((pattern) => pattern.test(password));
+  const weakPattern = weakPatternsIn(password).length > 0;
   const score = Math.max(0, checks.filter(Boolean).length - (weakPattern ? 2 : 0));
   const tooShort = password.length < PASSWORD_MIN_LENGTH;
   return { score, label: labelFor(score, tooShort, weakPattern), tooShort, weakPattern };
@@ -57,16 +72,21 @@ function labelFor(score: number, tooShort: boolean, weakPattern: boolean): Passw
   return 'Sehr stark';
 }
 
+/** 'a', 'a und b', 'a, b und c'. */
+const germanList = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items[items.length - 1]}`;
+
 /**
  * Why a new password is refused, in German, or null when it is accepted. The shop enforces
- * length and the weak patterns of spec §5 (the score is advice shown by the meter: long
- * passphrases of lowercase words are good passwords); the account service also refuses
- * passwords from lists of breached passwords (not shipped to the browser).
+ * length and the weak patterns of spec §5, and a refusal names those the password contains (the
+ * score is advice shown by the meter: long passphrases of lowercase words are good passwords);
+ * the account service also refuses passwords from lists of breached passwords (not shipped to
+ * the browser). `npm run create-admin` and every password form of the shop use it.
  */
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`;
-  if (passwordStrength(password).weakPattern)
-    return 'Das Passwort enthält unsichere Muster (z. B. 123456, password, qwerty oder viele gleiche Zeichen). Bitte wählen Sie ein anderes.';
+  const weak = weakPatternsIn(password);
+  if (weak.length) return `Das Passwort enthält unsichere Muster (hier: ${germanList(weak)}). Bitte wählen Sie ein anderes.`;
   return null;
 }

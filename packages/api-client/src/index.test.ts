@@ -36,6 +36,14 @@ describe('apiRequest (spec §7 and §8)', () => {
     expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
+  test('sends a file as the body under its own content type', async () => {
+    const { impl, calls } = fakeFetch(json(200, {}));
+    const file = new Blob(['Artikelnummer;Bestand\r\n'], { type: 'text/csv' });
+    await apiRequest('POST', '/api/admin/products/import/dry-run', file, { fetchImpl: impl });
+    expect(calls[0]!.init.body).toBe(file);
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+  });
+
   test('error message uses the JSON message field first', async () => {
     const { impl } = fakeFetch(json(400, { message: 'Menge ungültig', error: 'Bad Request' }));
     await expect(apiRequest('PATCH', '/api/cart/1', { quantity: 0 }, { fetchImpl: impl })).rejects.toThrow(

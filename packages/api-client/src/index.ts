@@ -114,7 +114,8 @@ export function configureApiClient(options: { baseUrl?: string; fetchImpl?: type
 }
 
 /**
- * Sends one request. Resolves to the parsed JSON body (typed by the caller, ideally after a
+ * Sends one request: `payload` as JSON, or FormData and files (Blob, under their own type) as
+ * they are. Resolves to the parsed JSON body (typed by the caller, ideally after a
  * zod parse), or null for an empty/unparseable body or a 401 with `on401: 'returnNull'`.
  * @throws ApiError for non-2xx responses; TypeError (from fetch) for network failures.
  */
@@ -136,6 +137,10 @@ export async function apiRequest<T = unknown>(
   if (payload !== undefined) {
     if (typeof FormData !== 'undefined' && payload instanceof FormData) {
       init.body = payload;
+    } else if (typeof Blob !== 'undefined' && payload instanceof Blob) {
+      // A file sent as it is (a CSV upload), under its own type.
+      init.body = payload;
+      if (payload.type) (init.headers as Record<string, string>)['Content-Type'] = payload.type;
     } else {
       init.body = JSON.stringify(payload);
       (init.headers as Record<string, string>)['Content-Type'] = 'application/json';

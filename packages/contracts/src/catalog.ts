@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ProductRating } from './reviews';
 import { lazySchema } from './lazy-schema';
 
+/** DHL's limit for one parcel (g): Parcel DE Shipping API v2, `Weight` of a V01PAK shipment. */
+export const MAX_PARCEL_WEIGHT_GRAMS = 31_500;
+
 /** Two-decimal EUR amount as the API speaks it ('14.99', spec §3); inside, money is integer cents. */
 export const DecimalAmount = lazySchema(() => z.string().regex(/^\d+\.\d{2}$/, 'two-decimal amount, e.g. "14.99"'));
 
@@ -55,6 +58,13 @@ export const Product = lazySchema(() =>
        * (Implementing Regulation (EU) 2025/1960; legal-de.md §4.16).
        */
       durabilityGuaranteeYears: z.number().int().min(3).max(30).nullable(),
+      /**
+       * Weight of one piece as shipped, retail packaging included (grams), for the DHL label's
+       * parcel weight; null while staff have not weighed it. At most 31,500 g: DHL's limit for one
+       * parcel (Parcel DE Shipping API, `Weight`). Optional in the shape, so a consumer released
+       * before a catalog that sends it reads that catalog (absent = null).
+       */
+      shippingWeightGrams: z.number().int().min(1).max(MAX_PARCEL_WEIGHT_GRAMS).nullable().optional(),
       sku: z.string(),
       gtin: z.string().nullable(),
       /**

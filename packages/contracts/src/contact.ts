@@ -46,3 +46,24 @@ export type ContactBody = z.input<typeof ContactBody>;
 /** The answer: a German confirmation and the reference to quote in follow-ups. */
 export const ContactReceipt = lazySchema(() => z.object({ message: z.string(), reference: z.string() }).strict());
 export type ContactReceipt = z.infer<typeof ContactReceipt>;
+
+/**
+ * The outcome of the contact form sent without JavaScript (CONTACT_FORM_ACTIONS), with which the
+ * server renders /kontakt once: refused, the entries typed (never the honeypot) and the German
+ * errors by field (`form` for one about the whole message: a limit, a failure); sent, the receipt
+ * the page shows instead of the form.
+ */
+export const ContactFormState = lazySchema(() =>
+  z
+    .object({
+      values: z.object({ name: z.string(), email: z.string(), orderNumber: z.string(), subject: z.string(), message: z.string() }).strict(),
+      errors: z.partialRecord(z.enum(['name', 'email', 'orderNumber', 'subject', 'message', 'form']), z.string()),
+      receipt: ContactReceipt.nullable(),
+    })
+    .strict(),
+);
+export type ContactFormState = z.infer<typeof ContactFormState>;
+
+/** `GET CONTACT_FORM_ACTIONS.outcome`: the contact form's outcome for this browser, or null. */
+export const ContactFormOutcome = lazySchema(() => z.object({ state: ContactFormState.nullable() }).strict());
+export type ContactFormOutcome = z.infer<typeof ContactFormOutcome>;

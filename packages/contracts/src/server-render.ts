@@ -62,6 +62,13 @@ export interface ServerRendererOptions {
    * longer (within the renderer's own bound), so a cold remote renders on the server too.
    */
   budgetMs: number;
+  /**
+   * The same for a page rendered from the visitor's session (`sessionRendered`, @shop/routes):
+   * the page a form without JavaScript answers with (the checkout's next step, the thank-you
+   * page, a refused login). Without its data such a visitor sees only the loading state, so it
+   * waits longer than a public page (ms).
+   */
+  sessionBudgetMs: number;
   /** How often a remote's build id is checked for a redeploy (ms). */
   remoteCheckMs: number;
   log: {

@@ -184,11 +184,15 @@ export const ACCOUNT_FORM_ACTIONS = {
 
 /**
  * The contact form as a form of the content service (docs/decisions/forms-first.md), the same
- * checks, spam limits and texts as `POST /api/contact`.
+ * checks, spam limits and texts as `POST /api/contact`. The answer is 303 to /kontakt, which the
+ * server renders with the outcome (ContactFormState): the German errors at the fields with the
+ * entries, or the receipt.
  */
 export const CONTACT_FORM_ACTIONS = {
-  /** ContactBody's fields (name, email, orderNumber, subject, message, the honeypot homepage) and `zurueck`. */
+  /** ContactBody's fields (name, email, orderNumber, subject, message, the honeypot homepage). */
   send: '/api/contact/form',
+  /** The outcome for the page's server render (GET; read once, then forgotten). */
+  outcome: '/api/contact/form/outcome',
 } as const;
 
 /**

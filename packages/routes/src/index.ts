@@ -136,7 +136,8 @@ export const ROUTES = [
   // content
   route('/randm-tornado-vape-blog', 'content', 'blog-list', 'Blog', { serverHead: true }),
   route('/randm-tornado-vape-blog/:slug', 'content', 'blog-post', 'Blog', { serverHead: true }),
-  route('/kontakt', 'content', 'contact', 'Kontakt'),
+  // Rendered from the visitor's session (so its HTML is private, no-store): the answer of its form without JavaScript (CONTACT_FORM_ACTIONS).
+  route('/kontakt', 'content', 'contact', 'Kontakt', { sessionRendered: true }),
   route('/versand', 'content', 'shipping', 'Versand und Zahlung'),
   route('/rueckgabe', 'content', 'returns', 'Rückgabe und Rücknahme alter Geräte'),
   route('/impressum', 'content', 'imprint', 'Impressum'),
@@ -181,6 +182,8 @@ export const ROUTES = [
   route('/admin/promotions', 'admin', 'promotions', 'Aktionen', loginOnly),
   route('/admin/settings', 'admin', 'settings', 'Shop-Einstellungen', loginOnly),
   route('/admin/bewertungen', 'admin', 'reviews', 'Bewertungen prüfen', loginOnly),
+  // Beyond spec §2: prepayments matched from the bank statement (camt.053).
+  route('/admin/zahlungen', 'admin', 'payments', 'Zahlungseingänge', loginOnly),
 ] as const satisfies readonly RouteDefinition[];
 
 type AnyRoute = (typeof ROUTES)[number];

@@ -30,6 +30,7 @@ export function testProduct(id: string, overrides: Partial<Product> = {}): Produ
     batteryMah: 600,
     coil: 'Mesh-Coil',
     durabilityGuaranteeYears: null,
+    shippingWeightGrams: null,
     rating: null,
     sku: `SKU-${id}`,
     gtin: null,

@@ -1,8 +1,27 @@
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { cookieEnvShape, developmentSecret, mailEnvShape, serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
+import {
+  DHL_SANDBOX_BASE_URL,
+  DHL_SANDBOX_BILLING_NUMBER,
+  DHL_SANDBOX_EKP,
+  DHL_SANDBOX_PASSWORD,
+  DHL_SANDBOX_USERNAME,
+  V01PAK_BILLING_NUMBER,
+  V01PAK_BILLING_NUMBER_MESSAGE,
+} from './shipping/dhl/dhl-account';
 
 const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** An http(s) origin without path, query or fragment (DHL's API host: the client adds the paths). */
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Environment of the cart service: PORT (4102), HOST, MONGODB_URI, MONGODB_DB (shop_cart),
@@ -39,7 +58,15 @@ const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) =>
  *   ChallengeGate, which derives labelled keys from it), at least 32 characters; COOKIE_SECRET
  *   when unset (production requires that one; development uses its generated secret);
  * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
- *   orders); required in production, in development shared through ./data/secrets (identitySecret).
+ *   orders); required in production, in development shared through ./data/secrets (identitySecret);
+ * - DHL labels (src/shipping/dhl/, services/cart/README.md 'Shipping with DHL'): DHL_API ('on';
+ *   'off' switches label booking through DHL's API off), DHL_API_BASE_URL (DHL's API host without
+ *   path; default the sandbox https://api-sandbox.dhl.com, in production https://api-eu.dhl.com),
+ *   DHL_API_KEY and DHL_API_SECRET (the app's key and secret from developer.dhl.com; without them
+ *   the client is not configured), DHL_USERNAME and DHL_PASSWORD (the business customer portal
+ *   user; default DHL's published sandbox user), DHL_BILLING_NUMBER (14 characters: EKP + 01 +
+ *   participation; default the sandbox's 33333333330102), DHL_TIMEOUT_MS (15000, per call). In
+ *   production all are required unless DHL_API=off, and the sandbox host, user and EKP are refused.
  */
 export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
@@ -74,6 +101,14 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       .min(0)
       .max(24 * 60)
       .default(72),
+    DHL_API: optional(zod.enum(['on', 'off'])),
+    DHL_API_BASE_URL: optional(zod.string().refine(isOrigin, 'muss der Host der DHL-API ohne Pfad sein, z. B. https://api-eu.dhl.com')),
+    DHL_API_KEY: optional(zod.string().min(1)),
+    DHL_API_SECRET: optional(zod.string().min(1)),
+    DHL_USERNAME: optional(zod.string().min(1)),
+    DHL_PASSWORD: optional(zod.string().min(1)),
+    DHL_BILLING_NUMBER: optional(zod.string().regex(V01PAK_BILLING_NUMBER, V01PAK_BILLING_NUMBER_MESSAGE)),
+    DHL_TIMEOUT_MS: optional(zod.coerce.number().int().min(1000).max(120_000)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -87,6 +122,36 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       'AGE_VERIFICATION_PROVIDER',
     ] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich' });
+    }
+    // Labels booked in production must be real ones on the operator's contract: no sandbox host, user or EKP.
+    if (env.DHL_API !== 'off') {
+      for (const name of [
+        'DHL_API_BASE_URL',
+        'DHL_API_KEY',
+        'DHL_API_SECRET',
+        'DHL_USERNAME',
+        'DHL_PASSWORD',
+        'DHL_BILLING_NUMBER',
+      ] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich (oder DHL_API=off)' });
+      }
+      // The token call carries the app secret and the portal password: never in clear.
+      if (env.DHL_API_BASE_URL && new URL(env.DHL_API_BASE_URL).protocol !== 'https:') {
+        ctx.addIssue({ code: 'custom', path: ['DHL_API_BASE_URL'], message: 'muss in Produktion https sein' });
+      }
+      if (env.DHL_API_BASE_URL && new URL(env.DHL_API_BASE_URL).hostname === new URL(DHL_SANDBOX_BASE_URL).hostname) {
+        ctx.addIssue({ code: 'custom', path: ['DHL_API_BASE_URL'], message: 'die DHL-Sandbox ist in Produktion nicht erlaubt' });
+      }
+      if (env.DHL_USERNAME === DHL_SANDBOX_USERNAME) {
+        ctx.addIssue({ code: 'custom', path: ['DHL_USERNAME'], message: 'der Sandbox-Benutzer von DHL ist in Produktion nicht erlaubt' });
+      }
+      if (env.DHL_BILLING_NUMBER?.startsWith(DHL_SANDBOX_EKP)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DHL_BILLING_NUMBER'],
+          message: 'die Sandbox-Abrechnungsnummer ist in Produktion nicht erlaubt',
+        });
+      }
     }
     // The MRZ check proves only that typed data is consistent: production needs the
     // operator's explicit acknowledgement to run with it (services/cart/README.md 'Age verification').
@@ -114,5 +179,50 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       bic: env.BANK_BIC ?? 'BYLADEM1001',
       bankName: env.BANK_NAME ?? 'Demo-Bank',
     },
+    dhl: dhlSettings(env),
   }));
 export type CartConfig = z.output<typeof CartEnv>;
+
+/**
+ * The DHL client's settings (src/shipping/dhl/dhl-client.ts `dhlClientFor`), or why there are
+ * none: DHL_API=off, or no API key and secret (development; production requires them).
+ */
+function dhlSettings(env: {
+  DHL_API?: 'on' | 'off';
+  DHL_API_BASE_URL?: string;
+  DHL_API_KEY?: string;
+  DHL_API_SECRET?: string;
+  DHL_USERNAME?: string;
+  DHL_PASSWORD?: string;
+  DHL_BILLING_NUMBER?: string;
+  DHL_TIMEOUT_MS?: number;
+}):
+  | { configured: false; reason: string }
+  | {
+      configured: true;
+      baseUrl: string;
+      apiKey: string;
+      apiSecret: string;
+      username: string;
+      password: string;
+      billingNumber: string;
+      timeoutMs: number;
+    } {
+  if (env.DHL_API === 'off') return { configured: false, reason: 'DHL_API=off (Labels über die DHL-API ausgeschaltet)' };
+  if (!env.DHL_API_KEY || !env.DHL_API_SECRET) {
+    return {
+      configured: false,
+      reason: 'DHL_API_KEY und DHL_API_SECRET fehlen (Schlüssel und Secret der eigenen App auf developer.dhl.com)',
+    };
+  }
+  return {
+    configured: true,
+    baseUrl: env.DHL_API_BASE_URL ?? DHL_SANDBOX_BASE_URL,
+    apiKey: env.DHL_API_KEY,
+    apiSecret: env.DHL_API_SECRET,
+    username: env.DHL_USERNAME ?? DHL_SANDBOX_USERNAME,
+    password: env.DHL_PASSWORD ?? DHL_SANDBOX_PASSWORD,
+    billingNumber: env.DHL_BILLING_NUMBER ?? DHL_SANDBOX_BILLING_NUMBER,
+    timeoutMs: env.DHL_TIMEOUT_MS ?? 15_000,
+  };
+}

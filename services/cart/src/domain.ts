@@ -43,6 +43,7 @@ import { promoCodeModel } from './promo/promo-code.model';
 import { PromotionAdmin } from './promo/promotion-admin';
 import { SalesReport } from './analytics/sales-report';
 import { ReviewInvitations } from './reviews/review-invitations';
+import { bankPaymentModel, bankStatementImportModel } from './payments/bank-statement.model';
 
 /** What tests may replace: the catalog client, the clock and the mailer. */
 export interface CartDeps {
@@ -73,7 +74,7 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: secret,
-    models: [() => orderModel(db), () => promoCodeModel(db)],
+    models: [() => orderModel(db), () => promoCodeModel(db), () => bankStatementImportModel(db), () => bankPaymentModel(db)],
     log,
   });
   const confirmations = new OrderConfirmations({

@@ -16,6 +16,8 @@ import { invoiceRoutes } from './invoices/invoices.routes';
 import { adminPromotionRoutes } from './promo/admin-promotions.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { reviewInvitationRoutes } from './reviews/review-invitations.routes';
+import { bankStatementRoutes } from './payments/bank-statements.routes';
+import { BankStatementImports } from './payments/bank-statement-imports';
 
 /** Every HTTP route of the cart service, wired from its domain (services/cart/README.md lists them). */
 export async function registerCartRoutes(app: FastifyInstance, config: CartConfig, domain: CartDomain): Promise<void> {
@@ -66,4 +68,13 @@ export async function registerCartRoutes(app: FastifyInstance, config: CartConfi
   await app.register(adminPromotionRoutes, { promotions: domain.promotions });
   await app.register(analyticsRoutes, { sales: domain.sales });
   await app.register(reviewInvitationRoutes, { invitations: domain.reviewInvitations });
+  await app.register(bankStatementRoutes, {
+    imports: new BankStatementImports({
+      db: app.db,
+      fulfillment: domain.fulfillment,
+      relay: domain.relay,
+      accountIban: config.bankDetails.iban,
+      now: domain.now,
+    }),
+  });
 }

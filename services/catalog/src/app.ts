@@ -12,6 +12,9 @@ import { productModel } from './products/product.model';
 import { ProductAdmin } from './products/product-admin';
 import { adminProductRoutes } from './products/admin-products.routes';
 import { AdminProductQueries } from './products/admin-product-queries';
+import { ProductCsvImport } from './products/csv/product-csv-import';
+import { productImportModel } from './products/csv/product-import.model';
+import { productImportRoutes } from './products/csv/product-import.routes';
 import { backfillProductLawCodes } from './products/product-migrations';
 import { reviewModel } from './reviews/review.model';
 import { Reviews } from './reviews/reviews';
@@ -51,12 +54,14 @@ export async function buildCatalogService(config: CatalogConfig) {
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: app.internalApiSecret,
-    models: [() => productModel(app.db), () => reviewModel(app.db)],
+    models: [() => productModel(app.db), () => reviewModel(app.db), () => productImportModel(app.db)],
     log: app.log,
   });
-  const products = new ProductAdmin({ db: app.db, catalog, relay, production: config.SHOP_ENVIRONMENT === 'production' });
+  const production = config.SHOP_ENVIRONMENT === 'production';
+  const products = new ProductAdmin({ db: app.db, catalog, relay, production });
   const queries = new AdminProductQueries({ db: app.db, catalog, now: () => new Date() });
   await app.register(adminProductRoutes, { products, queries });
+  await app.register(productImportRoutes, { importer: new ProductCsvImport({ db: app.db, products, relay, production }) });
   const purchases = new PurchasesClient(config.CART_SERVICE_URL, app.internalApiSecret);
   await app.register(reviewRoutes, { reviews: new Reviews({ db: app.db, catalog, purchases }), reviewsEnabled, identitySecret: identity });
   const summaries = new ReviewSummaries({ db: app.db, catalog });

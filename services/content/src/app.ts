@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { AttemptLimiter, AuditRelay, backfillVersions, createDomainService, createMailer, type Mailer } from '@shop/service-kit';
 import type { ContentConfig } from './config';
 import { Posts } from './blog/posts';
@@ -48,6 +49,8 @@ export async function buildContentService(config: ContentConfig, deps: ContentDe
     description: 'Blog posts, static pages, newsletter subscriptions and contact messages.',
   });
   const now = deps.now ?? (() => new Date());
+  // Signs the contact form's outcome cookie (FormOutcome).
+  await app.register(cookie, { secret: config.COOKIE_SECRET });
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
   const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
   const posts = new Posts(app.db, now, app.changes);
@@ -91,6 +94,7 @@ export async function buildContentService(config: ContentConfig, deps: ContentDe
     messages: new ContactMessages(app.db, { mailer, shop, shopAddress, log: app.log, now }),
     limits: { perSender: limiters.contactPerSender, perIp: limiters.contactPerIp },
     secureCookies: config.COOKIE_SECURE,
+    now,
   });
 
   app.jobs.every('audit-relay', { intervalMs: SWEEP_INTERVAL_MS }, () => relay.flush());

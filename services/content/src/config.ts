@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PresentationMode } from '@shop/contracts';
-import { cookieEnvShape, mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
+import { cookieEnvShape, developmentSecret, mailEnvShape, serviceEnvSchema } from '@shop/service-kit';
 import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './pages/operator-settings';
 
 /**
@@ -14,7 +14,10 @@ import { missingOperatorFields, OPERATOR_FIELDS, operatorEnvShape } from './page
  * pages/operator-settings.ts): all required when NODE_ENV or SHOP_ENVIRONMENT is 'production';
  * PRESENTATION_MODE_DEFAULT ('marketing', the spec's version; or 'factual'): the storefront's
  * presentation until an admin chooses one in the back office (settings/storefront-settings.ts);
- * COOKIE_SECURE ('false'): the newsletter form's notice cookie only over https when 'true'.
+ * COOKIE_SECURE ('false'): the newsletter and contact forms' cookies only over https when 'true';
+ * COOKIE_SECRET: signs the contact form's outcome cookie (service-kit FormOutcome), at least 32
+ * characters, not another service's; required when NODE_ENV=production, otherwise generated once
+ * into ./data/secrets/content-cookie-secret (developmentSecret).
  */
 export const ContentEnv = serviceEnvSchema('content', 4104)
   .extend({
@@ -26,11 +29,15 @@ export const ContentEnv = serviceEnvSchema('content', 4104)
     NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
     CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
     PRESENTATION_MODE_DEFAULT: PresentationMode.default('marketing'),
+    COOKIE_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['COOKIE_SECRET'], message: 'ist in Produktion erforderlich' });
     // A shop must not open with placeholder legal texts (§ 5 DDG).
     if (env.NODE_ENV !== 'production' && env.SHOP_ENVIRONMENT !== 'production') return;
     for (const name of missingOperatorFields(env))
       ctx.addIssue({ code: 'custom', path: [name], message: `ist in Produktion erforderlich (${OPERATOR_FIELDS[name]})` });
-  });
+  })
+  .transform((env) => ({ ...env, COOKIE_SECRET: env.COOKIE_SECRET ?? developmentSecret('content-cookie-secret') }));
 export type ContentConfig = z.output<typeof ContentEnv>;

@@ -997,6 +997,18 @@ describe('gateway: /api routing', () => {
       expect((await upload(url, 2_000_000)).statusCode).toBe(413);
   });
 
+  test('the catalogue CSV import takes up to 20 MB on its two exact paths, with its own German 413', async () => {
+    const csv = (url: string, bytes: number) =>
+      app.inject({ method: 'POST', url, payload: 'x'.repeat(bytes), headers: { 'content-type': 'text/csv' } });
+    for (const url of ['/api/admin/products/import/dry-run?mode=all', '/api/admin/products/import/apply']) {
+      expect((await csv(url, 5_000_000)).statusCode).toBe(401);
+      const tooLarge = await csv(url, 21_000_000);
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json()).toEqual({ message: 'Die Datei ist zu groß (höchstens 20 MB).', code: 'PAYLOAD_TOO_LARGE' });
+    }
+    expect((await csv('/api/admin/products/import/dry-run/', 2_000_000)).statusCode).toBe(413);
+  });
+
   test('Origin: null and a malformed Referer are refused for writes', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { origin: 'null' } })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: '/api/products/x', payload: {}, headers: { referer: 'not a url' } })).statusCode).toBe(

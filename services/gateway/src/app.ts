@@ -150,6 +150,7 @@ export async function buildApp(config: GatewayConfig) {
       config.SSR === 'on'
         ? {
             budgetMs: config.SSR_BUDGET_MS,
+            sessionBudgetMs: config.SSR_SESSION_BUDGET_MS,
             remoteCheckMs: config.SSR_REMOTE_CHECK_MS,
             remotesOrigin: config.SSR_REMOTES_ORIGIN ?? null,
           }

@@ -54,6 +54,9 @@ const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(s
  * - SSR_BUDGET_MS: how long a page's prefetch may read its data before the page renders without
  *   it (default 150; the screen then reads it in the browser). Remote modules still loading are
  *   waited for longer (shell/README.md 'Server rendering').
+ * - SSR_SESSION_BUDGET_MS: the same for a page rendered from the visitor's session, the answer of a
+ *   form without JavaScript (checkout step, thank-you page, refused login; default 2000: such a
+ *   visitor has no browser render to fall back on). Its reads time out with it.
  * - SSR_REMOTE_CHECK_MS: how often a remote's build ids are read again to notice a redeploy (default 1000).
  * - SSR_REMOTES_ORIGIN: where the server loads remote server builds from (default: the gateway's
  *   own internal listener on 127.0.0.1 and a free port, remote-builds.ts; the public port never
@@ -111,6 +114,7 @@ export const GatewayEnv = z
     SERVICE_DISCOVERY: z.enum(['static', 'dns']).default('static'),
     SSR: z.enum(['on', 'off']).default('on'),
     SSR_BUDGET_MS: z.coerce.number().int().min(10).max(5000).default(150),
+    SSR_SESSION_BUDGET_MS: z.coerce.number().int().min(10).max(5000).default(2000),
     SSR_REMOTE_CHECK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     SSR_REMOTES_ORIGIN: z.string().url().optional(),
     SOURCE_MAPS: z.enum(['on', 'off']).default('off'),

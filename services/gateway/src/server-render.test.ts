@@ -29,6 +29,10 @@ const PRODUCT = testProduct('64b000000000000000000001', {
   nicotineWarning: HOSTILE_TEXT,
 });
 
+/** A read the stub answers this late (ms): past a public page's default budget, within a session page's. */
+const SLOW_READ_MS = 600;
+const SLOW_PRODUCT = { slug: 'langsam-gelesen', name: 'RandM Tornado Langsam Gelesen' };
+
 /** The cart the stub answers for the guest cookie `cart_session=guest-with-items`. */
 const CART_LINE = testProduct('64b000000000000000000002', { name: 'RandM Tornado 12000 Im Warenkorb', slug: 'im-warenkorb' });
 const totals = (itemCount: number, sum: string) => ({
@@ -77,15 +81,24 @@ beforeAll(async () => {
   stub.get('/internal/releases/live', async () => ({ releases: [] }));
   // No page heads: the gateway serves its generic head (the page itself is what is tested).
   stub.get('/internal/page-head', async (_request, reply) => reply.code(503).send({ message: 'unavailable' }));
-  stub.get('/api/products/slug/*', async (request, reply) =>
-    (request.params as { '*': string })['*'] === PRODUCT.slug ? PRODUCT : reply.code(404).send({ message: 'Produkt nicht gefunden' }),
-  );
+  stub.get('/api/products/slug/*', async (request, reply) => {
+    const slug = (request.params as { '*': string })['*'];
+    if (slug === SLOW_PRODUCT.slug) await new Promise((resolve) => setTimeout(resolve, SLOW_READ_MS));
+    return slug === PRODUCT.slug || slug === SLOW_PRODUCT.slug
+      ? { ...PRODUCT, slug, name: slug === PRODUCT.slug ? PRODUCT.name : SLOW_PRODUCT.name }
+      : reply.code(404).send({ message: 'Produkt nicht gefunden' });
+  });
   stub.get('/api/products/:id/related', async () => ({ products: [] }));
   stub.get('/api/products', async () => ({ products: [], total: 0, page: 1, limit: 8, totalPages: 0 }));
   stub.addHook('onRequest', async (request) => {
     seen.push({ url: request.url, headers: { ...request.headers } });
   });
   stub.get('/api/cart', async (request, reply) => {
+    // A cart service slower than a public page's budget (SSR_BUDGET_MS, 150 ms by default).
+    if (request.headers.cookie?.includes('cart_session=slow-guest')) {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_READ_MS));
+      return GUEST_CART;
+    }
     if (!request.headers.cookie?.includes('cart_session=guest-with-items')) return EMPTY_CART;
     // As the cart service after a login: the guest cart merged, its cookie cleared.
     reply.header('set-cookie', 'cart_session=; Max-Age=0; Path=/; HttpOnly');
@@ -329,6 +342,20 @@ describe('server-rendered pages', () => {
     expect(seen.filter((request) => request.url.startsWith('/api/'))).not.toHaveLength(0);
     expect(seen.filter((request) => request.headers.cookie !== undefined)).toEqual([]);
   });
+
+  // The gateway runs with the default budgets (SSR_BUDGET_MS 150 ms, SSR_SESSION_BUDGET_MS 2 s).
+  test('a page rendered from the session waits for a slow read: a visitor without JavaScript sees their cart, not a spinner', async () => {
+    const response = await fetch(`${gateway.url}/warenkorb`, { headers: { 'user-agent': SHOPPER_UA, cookie: 'cart_session=slow-guest' } });
+    const html = await response.text();
+    expect(mainOf(html)).toContain('RandM Tornado 12000 Im Warenkorb');
+    expect(mainOf(html)).not.toContain('wird geladen');
+  });
+
+  test('a public page does not: what misses its budget is read in the browser', async () => {
+    const html = await (await page(gateway, `/produkt/${SLOW_PRODUCT.slug}`)).text();
+    expect(html).toContain('<div id="root" data-ssr="">');
+    expect(html).not.toContain(`${SLOW_PRODUCT.name}</h1>`);
+  });
 });
 
 describe('the first requests after a start', () => {
@@ -509,7 +536,7 @@ describe('serviceFetch (the prefetch reads)', () => {
 
   test("a session-rendered page reads only its own service's API, and only reads", async () => {
     const visitor = { cookie: 'cart_session=x', identity: null, ip: '203.0.113.9', requestId: 'r1' };
-    const fetchImpl = sessionFetch(services, 'cart', visitor, () => undefined);
+    const fetchImpl = sessionFetch(services, 'cart', visitor, () => undefined, 2000);
     await expect(fetchImpl('/api/cart', { method: 'DELETE' })).rejects.toThrow('is not a read of the cart service');
     await expect(fetchImpl('/api/auth/me')).rejects.toThrow('is not a read of the cart service');
     await expect(fetchImpl('/api/admin/orders')).rejects.toThrow('is not a read of the cart service');

@@ -12,13 +12,14 @@ export interface PageRendererOptions {
   shellServerFile: string;
   services: Record<ServiceName, string>;
   budgetMs: number;
+  sessionBudgetMs: number;
   remoteCheckMs: number;
   /** Resolves the origin remote server builds are fetched from (known once the gateway listens). */
   remotesOrigin: () => string;
   log: FastifyBaseLogger;
 }
 
-/** Prefetch reads never wait longer than this for a service (ms); the budget usually ends first. */
+/** A public page's prefetch reads never wait longer than this for a service (ms); the budget usually ends first. */
 const PREFETCH_TIMEOUT_MS = 2000;
 
 const ROUTES_MOST_SPECIFIC_FIRST = [...API_ROUTING_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
@@ -66,13 +67,15 @@ export interface Visitor {
  * page's own service, sent straight to it as this visitor, with the headers the API proxy sends
  * (api-proxy.ts): their cookies, the identity, their IP as the only `x-forwarded-for`, the request
  * id. `Set-Cookie` answers (a guest cart merged after login clears its cookie) go to
- * `onSetCookie`, for the page's reply. Anything else is refused.
+ * `onSetCookie`, for the page's reply. Anything else is refused. A read ends after `timeoutMs`
+ * (the session budget: the page does not wait longer for it anyway).
  */
 export function sessionFetch(
   services: Record<ServiceName, string>,
   service: ServiceName,
   visitor: Visitor,
   onSetCookie: (values: string[]) => void,
+  timeoutMs: number,
 ): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const read = readOf(input, init);
@@ -87,7 +90,7 @@ export function sessionFetch(
     if (visitor.identity) headers[IDENTITY_HEADER] = visitor.identity;
     const response = await fetch(new URL(read.url.pathname + read.url.search, services[service]), {
       headers,
-      signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) onSetCookie(cookies);
@@ -120,6 +123,7 @@ export class PageRenderer {
       remotesOrigin: this.options.remotesOrigin(),
       apiFetch: serviceFetch(this.options.services),
       budgetMs: this.options.budgetMs,
+      sessionBudgetMs: this.options.sessionBudgetMs,
       remoteCheckMs: this.options.remoteCheckMs,
       log: {
         info: (obj, msg) => log.info({ ssr: true, ...obj }, msg),

@@ -113,6 +113,9 @@ async function renderPage(
   const match = found && !rendersInBrowserOnly(found.route) ? found : null;
   const sessionFetch = match?.route.sessionRendered ? request.sessionFetch : null;
   const clientRendered: ClientRenderedPart[] = [];
+  // A page rendered from the session answers a form without JavaScript: its visitor has no browser
+  // render to fall back on, so its data is waited for longer.
+  const budgetMs = sessionFetch ? options.sessionBudgetMs : options.budgetMs;
 
   // 1. The remote modules of the first screen, waited for while they load (REMOTE_WAIT_MS), and in
   //    parallel the page's data, read within the budget once the page's prefetch module is there.
@@ -148,15 +151,12 @@ async function renderPage(
               sessionFetch,
               shopConfig: request.shopConfig,
             }),
-            Date.now() + options.budgetMs,
+            Date.now() + budgetMs,
           ),
         ),
       ).catch(() => undefined) // without its data the screen loads it in the browser
     : Promise.resolve();
-  await Promise.all([
-    settlesBy(Promise.allSettled(loads.values()), modulesDeadline),
-    settlesBy(prefetch, modulesDeadline + options.budgetMs),
-  ]);
+  await Promise.all([settlesBy(Promise.allSettled(loads.values()), modulesDeadline), settlesBy(prefetch, modulesDeadline + budgetMs)]);
 
   // 2. What arrived in time is rendered; the rest is left to the browser. The page renders from
   //    a snapshot of the prefetched data, and the same snapshot goes into the HTML.

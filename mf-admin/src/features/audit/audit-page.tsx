@@ -12,6 +12,7 @@ const PER_PAGE = 50;
 const AUDIT_AREAS: Record<string, string> = {
   '': 'Alle',
   product: 'Produkte',
+  'product-import': 'CSV-Importe',
   order: 'Bestellungen',
   promotion: 'Gutscheincodes',
   customer: 'Kundenkonten',
@@ -21,6 +22,8 @@ const AUDIT_AREAS: Record<string, string> = {
   review: 'Bewertungen',
   settings: 'Shop-Einstellungen',
   release: 'Live-Versionen',
+  'bank-statement': 'Kontoauszüge',
+  'bank-payment': 'Zahlungseingänge',
 };
 
 /**

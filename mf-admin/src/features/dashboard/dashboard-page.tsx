@@ -23,15 +23,20 @@ function Figure({ label, value, to, alert = false }: { label: string; value: Rea
 const ordersLink = (status: string) => `${href('/admin/orders')}?status=${status}`;
 const productsLink = (status: string) => `${href('/admin/products')}?status=${status}`;
 
+/**
+ * The order figures, each under a label that says what it counts (OrderStats of the cart
+ * service): the orders of the period that are not cancelled, paid or not, and in a figure of its
+ * own the revenue of those paid (a count shown beside the sum of only a part of those orders
+ * would read as what they are worth).
+ */
 function OrderFigures({ orders }: { orders: NonNullable<Dashboard['orders']> }) {
   return (
     <>
       <dl className="admin-figures" data-testid="dashboard-orders">
-        <Figure label="Bestellungen heute" value={`${formatInteger(orders.today.orders)} · ${formatEurDecimal(orders.today.revenue)}`} />
-        <Figure
-          label="Bestellungen diese Woche"
-          value={`${formatInteger(orders.week.orders)} · ${formatEurDecimal(orders.week.revenue)}`}
-        />
+        <Figure label="Bestellungen heute (ohne stornierte)" value={formatInteger(orders.today.orders)} />
+        <Figure label="Umsatz heute (nur bezahlte)" value={formatEurDecimal(orders.today.revenue)} />
+        <Figure label="Bestellungen diese Woche (ohne stornierte)" value={formatInteger(orders.week.orders)} />
+        <Figure label="Umsatz diese Woche (nur bezahlte)" value={formatEurDecimal(orders.week.revenue)} />
         <Figure label="Zahlung ausstehend" value={formatInteger(orders.awaitingPayment)} to={ordersLink('awaiting_payment')} />
         <Figure label="Zahlung überfällig" value={formatInteger(orders.overdue)} to={ordersLink('overdue')} alert={orders.overdue > 0} />
         <Figure
@@ -42,8 +47,9 @@ function OrderFigures({ orders }: { orders: NonNullable<Dashboard['orders']> }) 
         />
       </dl>
       <p className="shop-field__hint">
-        Bestellungen: alle aufgegebenen, auch noch nicht bezahlte, ohne stornierte. Betrag: Umsatz der bezahlten (Zahlungseingang verbucht),
-        inkl. MwSt. und Versand, abzüglich Erstattungen nach Widerruf.
+        Bestellungen: heute bzw. seit Montag aufgegeben, bezahlt oder nicht; stornierte (auch vor der Zahlung widerrufene) zählen nicht.
+        Umsatz: nur die davon bezahlten (Zahlungseingang verbucht), inkl. MwSt. und Versand, abzüglich Erstattungen nach Widerruf; noch
+        offene Zahlungen zählt „Zahlung ausstehend“.
       </p>
     </>
   );

@@ -26,6 +26,9 @@ const detail = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, u
   ...overrides,
 });
 
+/** The transfer as staff booked it: the whole total. */
+const PAYMENT = { receivedOn: '2026-11-26', amount: '38.97', note: '', recordedAt: '2026-11-26T09:00:00.000Z' };
+
 /** Shipped on 26.11.2026 at 15:00 in Germany. */
 const SHIPMENT = {
   carrier: 'DHL' as const,
@@ -137,7 +140,7 @@ describe('OrderDetailPage', () => {
     expect(await screen.findByText(/Versandt am 26\.11\.2026 um 15:00 Uhr mit DHL/)).toHaveTextContent(/ · zugestellt am 27\.11\.2026$/);
   });
 
-  describe('a withdrawal declared under another name than the buyer’s', () => {
+  describe('a withdrawal', () => {
     const withdrawal = (nameMatchesOrder: boolean, name = 'Max Betrüger') => ({
       receivedAt: '2026-11-27T08:00:00.000Z',
       name,
@@ -150,8 +153,47 @@ describe('OrderDetailPage', () => {
       refund: null,
     });
 
+    test('after the payment: the refund form offers what was received, to be refunded by the due day', async () => {
+      env.api.on(
+        'GET',
+        DETAIL,
+        jsonAnswer(200, detail({ status: 'paid', paymentReceived: PAYMENT, withdrawal: withdrawal(true, 'Erika Mustermann') })),
+      );
+      env.api.on('POST', ACTIONS, jsonAnswer(200, detail({ status: 'paid', version: 6 })));
+      open();
+      const refund = await actionForm('Erstattung nach Widerruf verbuchen');
+      expect(within(refund).getByLabelText('Betrag in €')).toHaveValue('38,97');
+      expect(screen.getByText(/Erstattung fällig bis 11\.12\.2026\./)).toBeInTheDocument();
+      fireEvent.click(within(refund).getByRole('button', { name: 'Erstattung verbuchen' }));
+      await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
+      expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({
+        action: 'refund-withdrawal',
+        version: 5,
+        refundedOn: isoDateInBerlin(new Date()),
+        amount: '38.97',
+      });
+    });
+
+    test('before the payment (the order cancelled by it): no refund form, the page says nothing was paid', async () => {
+      const cancellation = { at: '2026-11-27T08:00:00.000Z', reason: 'withdrawal', note: '', stockReleased: true, emailSent: true };
+      env.api.on(
+        'GET',
+        DETAIL,
+        jsonAnswer(200, detail({ status: 'cancelled', cancellation, withdrawal: withdrawal(true, 'Erika Mustermann') })),
+      );
+      open();
+      expect(await screen.findByText(/Nichts zu erstatten:/)).toBeInTheDocument();
+      expect(screen.getByText(/Nichts zu erstatten:/).closest('[role="status"]')).toHaveTextContent(
+        'Nichts zu erstatten: Zu dieser Bestellung ist keine Zahlung eingegangen. Der Widerruf vor der Zahlung hat die Bestellung beendet.',
+      );
+      expect(screen.queryByRole('heading', { name: 'Erstattung nach Widerruf verbuchen' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Erstattung verbuchen' })).not.toBeInTheDocument();
+      expect(screen.getByText(/Keine Zahlung eingegangen: nichts zu erstatten\./)).toBeInTheDocument();
+      expect(screen.queryByText(/Erstattung fällig bis/)).not.toBeInTheDocument();
+    });
+
     test('is flagged next to the refund, with both names, before any refund is booked', async () => {
-      env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid', withdrawal: withdrawal(false) })));
+      env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid', paymentReceived: PAYMENT, withdrawal: withdrawal(false) })));
       open();
       const refund = await actionForm('Erstattung nach Widerruf verbuchen');
       const warning = screen.getByText(/Name weicht ab/).closest('[role="status"]')!;
@@ -163,7 +205,11 @@ describe('OrderDetailPage', () => {
     });
 
     test('is not flagged when the name is the buyer’s', async () => {
-      env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid', withdrawal: withdrawal(true, 'Erika Mustermann') })));
+      env.api.on(
+        'GET',
+        DETAIL,
+        jsonAnswer(200, detail({ status: 'paid', paymentReceived: PAYMENT, withdrawal: withdrawal(true, 'Erika Mustermann') })),
+      );
       open();
       await actionForm('Erstattung nach Widerruf verbuchen');
       expect(screen.queryByText(/Name weicht ab/)).not.toBeInTheDocument();

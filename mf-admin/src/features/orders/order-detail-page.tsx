@@ -100,18 +100,33 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
           stammt, z. B. mit einer Rückfrage an {order.email}.
         </Notice>
       )}
-      {order.withdrawal && !order.withdrawal.refundedAt && (
-        <ActionForm
-          legend="Erstattung nach Widerruf verbuchen"
-          submitLabel="Erstattung verbuchen"
-          onSubmit={(data) =>
-            act({ action: 'refund-withdrawal', version, refundedOn: String(data.get('refundedOn')), amount: euro(data, 'amount') })
-          }
-        >
-          <ActionField name="refundedOn" label="Erstattet am" type="date" defaultValue={today()} max={today()} required />
-          <ActionField name="amount" label="Betrag in €" inputMode="decimal" defaultValue={total} required />
-        </ActionForm>
-      )}
+      {order.withdrawal &&
+        !order.withdrawal.refundedAt &&
+        // Only money received is refunded (§ 357 Abs. 1 BGB); a withdrawal before the payment ended the order.
+        (order.paymentReceived ? (
+          <ActionForm
+            legend="Erstattung nach Widerruf verbuchen"
+            submitLabel="Erstattung verbuchen"
+            onSubmit={(data) =>
+              act({ action: 'refund-withdrawal', version, refundedOn: String(data.get('refundedOn')), amount: euro(data, 'amount') })
+            }
+          >
+            <ActionField name="refundedOn" label="Erstattet am" type="date" defaultValue={today()} max={today()} required />
+            <ActionField
+              name="amount"
+              label="Betrag in €"
+              inputMode="decimal"
+              defaultValue={order.paymentReceived.amount.replace('.', ',')}
+              hint={`Eingegangen ${formatEurDecimal(order.paymentReceived.amount)}`}
+              required
+            />
+          </ActionForm>
+        ) : (
+          <Notice role="status">
+            <strong>Nichts zu erstatten:</strong> Zu dieser Bestellung ist keine Zahlung eingegangen. Der Widerruf vor der Zahlung hat die
+            Bestellung beendet.
+          </Notice>
+        ))}
       {(order.status === 'awaiting_payment' || order.status === 'paid') && (
         <ActionForm
           legend="Stornieren"
@@ -216,7 +231,9 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
             {order.withdrawal.withdrawalPeriodEnds
               ? `Widerrufsfrist bis ${formatIsoDate(order.withdrawal.withdrawalPeriodEnds)}: ${order.withdrawal.inTime ? 'rechtzeitig' : 'verspätet'}.`
               : 'Vor der Zustellung widerrufen: rechtzeitig.'}{' '}
-            Erstattung fällig bis {formatIsoDate(order.withdrawal.refundDueBy)}.
+            {order.paymentReceived
+              ? `Erstattung fällig bis ${formatIsoDate(order.withdrawal.refundDueBy)}.`
+              : 'Keine Zahlung eingegangen: nichts zu erstatten.'}
           </p>
           {order.withdrawal.refundedAt && order.withdrawal.refund && (
             <p>

@@ -95,6 +95,22 @@ describe('ProductEditPage', () => {
     expect(api.requests('PATCH', DETAIL)).toHaveLength(0);
   });
 
+  test('the shipping weight is entered in whole grams: a wrong entry is refused at the field, a right one sent as a number', async () => {
+    api.on('GET', DETAIL, jsonAnswer(200, product()));
+    api.on('PATCH', DETAIL, jsonAnswer(200, product({ shippingWeightGrams: 85, version: 8 })));
+    open();
+    const weight = await screen.findByLabelText('Versandgewicht in g');
+    expect(weight).toHaveValue('');
+    fireEvent.change(weight, { target: { value: '85,5' } });
+    save();
+    expect(await screen.findByText('Ganze Gramm von 1 bis 31.500 (einschließlich Verpackung), oder leer lassen.')).toBeInTheDocument();
+    expect(api.requests('PATCH', DETAIL)).toHaveLength(0);
+    fireEvent.change(weight, { target: { value: '85' } });
+    save();
+    await waitFor(() => expect(api.requests('PATCH', DETAIL)).toHaveLength(1));
+    expect(api.requests('PATCH', DETAIL)[0]!.body).toEqual({ version: 7, changes: { shippingWeightGrams: 85 } });
+  });
+
   test('the nicotine fields must agree before anything is sent: 0 mg/ml needs a matching strength and no warning', async () => {
     api.on('GET', DETAIL, jsonAnswer(200, product()));
     api.on('PATCH', DETAIL, jsonAnswer(200, product({ nicotineMgPerMl: 0, nicotineStrength: '0 mg/ml', nicotineWarning: '', version: 8 })));

@@ -230,6 +230,12 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
           />
           <TextField<ProductFormValues> name="batteryMah" label="Akku in mAh (optional)" inputMode="numeric" />
           <TextField<ProductFormValues> name="coil" label="Coil (optional)" />
+          <TextField<ProductFormValues>
+            name="shippingWeightGrams"
+            label="Versandgewicht in g"
+            hint="Ein Stück mit Verpackung, für das Gewicht auf dem DHL-Etikett. Leer lassen, solange es nicht gewogen ist."
+            inputMode="numeric"
+          />
         </fieldset>
         <fieldset className="admin-fieldset">
           <legend>Texte</legend>

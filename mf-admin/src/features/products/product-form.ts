@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProductType } from '@shop/contracts';
+import { MAX_PARCEL_WEIGHT_GRAMS, ProductType } from '@shop/contracts';
 import { type AdminProductDetail, type ProductInput } from '@shop/contracts/admin';
 import { NICOTINE_WARNING, nicotineFieldIssues } from '@shop/catalog-rules';
 import { parseEuroInput } from '@shop/format';
@@ -50,6 +50,12 @@ export const ProductFormValues = z
         (text) => optional(text) || (/^\d{1,2}$/.test(text.trim()) && Number(text) >= 3 && Number(text) <= 30),
         'Ganze Jahre von 3 bis 30, oder leer lassen (bis 2 Jahre gilt die gesetzliche Gewährleistung).',
       ),
+    shippingWeightGrams: z
+      .string()
+      .refine(
+        (text) => optional(text) || (/^\d{1,5}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_PARCEL_WEIGHT_GRAMS),
+        'Ganze Gramm von 1 bis 31.500 (einschließlich Verpackung), oder leer lassen.',
+      ),
     nicotineWarning: z.string().trim().max(300),
     sellableUntil: z.string(),
     images: z.array(z.string()),
@@ -99,6 +105,7 @@ export function formValuesOf(product: AdminProductDetail | null): ProductFormVal
       batteryMah: '',
       coil: '',
       durabilityGuaranteeYears: '',
+      shippingWeightGrams: '',
       nicotineWarning: NICOTINE_WARNING,
       sellableUntil: '',
       images: [],
@@ -126,6 +133,7 @@ export function formValuesOf(product: AdminProductDetail | null): ProductFormVal
     batteryMah: text(product.batteryMah),
     coil: product.coil ?? '',
     durabilityGuaranteeYears: text(product.durabilityGuaranteeYears),
+    shippingWeightGrams: text(product.shippingWeightGrams ?? null),
     nicotineWarning: product.nicotineWarning,
     sellableUntil: product.sellableUntil ?? '',
     images: [...product.images],
@@ -161,6 +169,7 @@ export function productInputOf(values: ProductFormValues): ProductInput {
     batteryMah: orNull(values.batteryMah, Number),
     coil: values.coil.trim() || null,
     durabilityGuaranteeYears: orNull(values.durabilityGuaranteeYears, Number),
+    shippingWeightGrams: orNull(values.shippingWeightGrams, Number),
     sku: values.sku.trim(),
     gtin: values.gtin.trim() || null,
     sellableUntil: values.sellableUntil || null,

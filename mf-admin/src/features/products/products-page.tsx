@@ -11,6 +11,7 @@ import { apiErrorText } from '../../lib/api-error-text';
 import { categoryLabels, useCategories } from './use-categories';
 import { Options } from '../../components/filter-fields';
 import { BulkPriceForm } from './bulk-price-form';
+import { ProductImportPanel } from './product-import-panel';
 import { Pager } from '../../components/pager';
 import { PRODUCTS_PER_PAGE, SORT_OPTIONS, STATUS_LABELS, tableQueryFromParams } from './product-table-query';
 
@@ -107,9 +108,15 @@ export function ProductsPage() {
     <section className="shop-page admin-page">
       <div className="admin-page__head">
         <h1>Produkte verwalten</h1>
-        <Link className={buttonClass('primary')} to={href('/admin/products/new')}>
-          Neues Produkt
-        </Link>
+        <div className="admin-actions">
+          {/* Every product with every field, for Excel (UTF-8, `;`, decimal comma). */}
+          <a className={buttonClass('secondary')} href={productsApi.exportUrl} download>
+            Als CSV exportieren
+          </a>
+          <Link className={buttonClass('primary')} to={href('/admin/products/new')}>
+            Neues Produkt
+          </Link>
+        </div>
       </div>
       <form className="admin-filters" role="search" onSubmit={search}>
         <div className="shop-field admin-filters__wide">
@@ -163,6 +170,7 @@ export function ProductsPage() {
       </form>
 
       <BulkPriceForm categories={categories.data ?? []} busy={bulk.isPending} onSubmit={(action) => bulk.mutate(action)} />
+      <ProductImportPanel onApplied={() => queryClient.invalidateQueries({ queryKey: ['admin-products'] })} />
 
       {bulkResult && bulkResult.refused.length > 0 && (
         <Notice tone="warning" role="status">

@@ -17,6 +17,7 @@ const state = (overrides: Partial<CheckoutFormState>): CheckoutFormState => ({
   step: 'contact',
   values: { email: '', billing: EMPTY_ADDRESS, shippingSameAsBilling: true, shipping: EMPTY_ADDRESS },
   errors: {},
+  birthDate: null,
   ageCheckedAt: null,
   orderKey: null,
   started: true,
@@ -78,6 +79,33 @@ describe('CheckoutPage, server-answered steps', () => {
     expect(edit).toHaveAttribute('value', 'contact');
     expect(edit).toHaveAttribute('form', 'cart-checkout-edit');
     expect(page.querySelector('form#cart-checkout-edit')).toHaveAttribute('action', '/api/checkout/form');
+  });
+
+  test('a refused age check comes back with the birth date as typed and empty ID card lines', () => {
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(
+      <QueryClientProvider
+        client={serverData(
+          state({
+            step: 'age',
+            values: { ...state({}).values, email: 'erika@example.de', billing: address },
+            errors: { form: 'Die Ausweisdaten sind ungültig.' },
+            birthDate: '1990-01-01',
+          }),
+        )}
+      >
+        <MemoryRouter initialEntries={['/kasse']}>
+          <CheckoutPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const form = page.querySelector('form.cart-checkout-layout')!;
+    expect(form).toHaveTextContent('Die Ausweisdaten sind ungültig.');
+    expect(form.querySelector('input[name="birthDate"]')).toHaveAttribute('value', '1990-01-01');
+    for (const line of ['mrz1', 'mrz2', 'mrz3']) {
+      expect(form.querySelector(`[name="${line}"]`)).not.toBeNull();
+      expect(form.querySelector(`[name="${line}"]`)!.getAttribute('value') ?? '').toBe('');
+    }
   });
 
   test('without JavaScript a separate delivery address needs no round trip: its fields are in the HTML, not required', async () => {

@@ -24,7 +24,6 @@ import { ShippingStep, ShippingSummary } from './steps/shipping-step';
 import { PaymentStep, PaymentSummary } from './steps/payment-step';
 import { ReviewStep } from './steps/review-step';
 import { ContinueButton, StepError } from './steps/step-actions';
-import '../../styles/checkout.css';
 
 /** Essential characteristics of a product for the review step: liquid volume and nicotine content. */
 const productEssentials = (product: CartResponse['items'][number]['product']) =>

@@ -45,7 +45,7 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
   };
   const [serverErrors] = useState(() => fieldErrorsOf<CheckoutFormValues>(server?.errors));
   const form = useForm<CheckoutFormValues>({
-    defaultValues: server ? { ...CHECKOUT_DEFAULTS, ...server.values } : CHECKOUT_DEFAULTS,
+    defaultValues: server ? { ...CHECKOUT_DEFAULTS, ...server.values, birthDate: server.birthDate ?? '' } : CHECKOUT_DEFAULTS,
     errors: serverErrors,
     resolver,
   });

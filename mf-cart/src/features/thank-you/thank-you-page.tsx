@@ -8,7 +8,6 @@ import type { Order } from '@shop/contracts';
 import { cartQueries } from '../../api/cart-queries';
 import { OrderSummary } from '../../components/order-summary';
 import { OrderLines } from '../../components/order-lines';
-import '../../styles/checkout.css';
 
 function BankTransfer({ order }: { order: Order }) {
   return (

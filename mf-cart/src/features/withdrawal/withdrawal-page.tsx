@@ -19,7 +19,6 @@ import { useServerOutcome } from '@shop/shell-api/server-outcome';
 import { formatDateTime } from '@shop/format';
 import { withdrawalApi, withdrawalFormKey } from '../../api/withdrawal-api';
 import { TextField, fieldErrorsOf } from '@shop/ui/form';
-import '../../styles/checkout.css';
 
 type WithdrawalForm = z.input<typeof WithdrawalBody>;
 type Withdrawal = z.output<typeof WithdrawalBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DecimalAmount, Product, ProductType, SEARCH_MAX_LENGTH } from '../catalog';
+import { DecimalAmount, MAX_PARCEL_WEIGHT_GRAMS, Product, ProductType, SEARCH_MAX_LENGTH } from '../catalog';
 import { IsoDate } from '../orders';
 import { lazySchema } from '../lazy-schema';
 
@@ -119,6 +119,14 @@ export const ProductFields = lazySchema(() =>
         .min(3, 'Eine Haltbarkeitsgarantie bis 2 Jahre deckt schon die gesetzliche Gewährleistung: leer lassen.')
         .max(30, 'Höchstens 30 Jahre.')
         .nullable(),
+      shippingWeightGrams: z
+        .number()
+        .int('Das Versandgewicht wird in ganzen Gramm angegeben.')
+        .min(1, 'Das Versandgewicht muss über 0 g liegen.')
+        .max(MAX_PARCEL_WEIGHT_GRAMS, 'Höchstens 31.500 g: mehr trägt ein DHL-Paket nicht.')
+        .nullable()
+        // An editor released before this field creates products without it (stored as null).
+        .optional(),
       sku: text('Die Artikelnummer', 64).regex(
         /^[A-Za-z0-9._-]+$/,
         'Die Artikelnummer darf nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich enthalten.',

@@ -13,3 +13,5 @@ export * from './media-library';
 export * from './storefront-settings';
 export * from './admin-reviews';
 export * from './releases';
+export * from './bank-statements';
+export * from './product-import';

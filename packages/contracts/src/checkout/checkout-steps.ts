@@ -100,7 +100,9 @@ const typedAddress = () =>
  * without JavaScript (`GET` CHECKOUT_FORM_ACTIONS.state, read by the page's server render):
  * - `step`: the step whose form is open;
  * - `values`: contact and addresses as kept, or as typed when the last entry was refused (the
- *   birth date and the ID card lines are never kept nor sent back: legal-de.md §1.10);
+ *   birth date and the ID card lines are never kept: legal-de.md §1.10);
+ * - `birthDate`: the birth date of a refused age check as typed ('YYYY-MM-DD' or what was typed),
+ *   carried in the visitor's own signed cookie, not kept by the shop; else null;
  * - `errors`: the German message per field of a refused entry, by the field's name in the form
  *   ('email', 'billing.street', 'mrz1', 'acceptTerms'; 'form' for the step as a whole);
  * - `ageCheckedAt`: when the age check passed for the current delivery name (ISO time), or null;
@@ -122,6 +124,7 @@ export const CheckoutFormState = lazySchema(() =>
         })
         .strict(),
       errors: z.record(z.string(), z.string()),
+      birthDate: z.string().nullable(),
       ageCheckedAt: z.string().nullable(),
       orderKey: z.string().nullable(),
       started: z.boolean(),

@@ -79,6 +79,18 @@ export const CATALOG_ERROR_CODES = [
   'CATALOG_UNAVAILABLE',
   /** 503: whether the shopper bought the product cannot be checked (the cart service does not answer). */
   'PURCHASES_UNAVAILABLE',
+  /** 400: a product CSV file that is not UTF-8 (saved as 'CSV UTF-8' in Excel). */
+  'CSV_NOT_UTF8',
+  /** 400: a product CSV file whose header is not separated by `;` (commas or tabs). */
+  'CSV_WRONG_SEPARATOR',
+  /** 400: a product CSV file with missing, unknown or repeated columns (named in the message). */
+  'CSV_COLUMNS',
+  /** 400: a product CSV file that is no CSV (an unclosed quote, rows of different length) or has no rows. */
+  'CSV_MALFORMED',
+  /** 400: a product CSV file with more rows than one import takes. */
+  'CSV_TOO_MANY_ROWS',
+  /** 409: an import applied without an error-free dry run of the same file (or applied already). */
+  'CSV_NOT_CHECKED',
 ] as const;
 
 /** Cart: promo codes, order limits, withdrawals, the age check at checkout. */
@@ -92,6 +104,16 @@ export const CART_ERROR_CODES = [
   'AGE_VERIFICATION_FAILED',
   /** 503: an invoice cannot be issued because the seller details (content service) are not readable. */
   'SELLER_DETAILS_UNAVAILABLE',
+  /** 400: an uploaded bank statement is not well-formed XML. */
+  'STATEMENT_NOT_XML',
+  /** 400: an uploaded XML file is not a camt.053 statement in version 001.02 or 001.08. */
+  'STATEMENT_NOT_CAMT053',
+  /** 400: the statement is for another account than the shop's (or names no IBAN). */
+  'STATEMENT_OTHER_ACCOUNT',
+  /** 400: the statement holds more entries than one import takes. */
+  'STATEMENT_TOO_MANY_ENTRIES',
+  /** 409: staff acted on a credit of a statement that is already booked or resolved. */
+  'BANK_PAYMENT_RESOLVED',
 ] as const;
 
 /** Account: sign-in, mails, sessions, and the services the account calls. */

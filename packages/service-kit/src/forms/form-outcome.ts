@@ -34,7 +34,8 @@ export interface FormOutcomeOptions<State> {
  *   kept value stops counting after FORM_OUTCOME_MAX_AGE_S even where a client ignores Max-Age;
  * - at most FORM_OUTCOME_MAX_CHARS long (`shrink`).
  * Never put a password or another secret into a state: the cookie is signed, not encrypted.
- * Used by the withdrawal form (cart) and the login and registration forms (account).
+ * Used by the withdrawal form and the checkout's age step (cart), the login and registration
+ * forms (account) and the contact form (content).
  */
 export class FormOutcome<State extends object> {
   constructor(private readonly options: FormOutcomeOptions<State>) {}

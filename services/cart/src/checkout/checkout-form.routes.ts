@@ -8,7 +8,8 @@ import {
   type AddressForm,
   type CheckoutStepName,
 } from '@shop/contracts/checkout';
-import { firstErrorByField, formFailureText, formText, type AttemptLimiter } from '@shop/service-kit';
+import { firstErrorByField, formFailureText, formText, FormOutcome, type AttemptLimiter } from '@shop/service-kit';
+import { z } from 'zod';
 import type { CartOwners } from '../cart/cart-owner';
 import type { AgeVerificationProvider } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
@@ -57,6 +58,14 @@ const formError = (message: string): FieldError[] => [{ field: 'form', message }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The birth date of a refused age check, as typed, carried back to the age step in the visitor's
+ * own signed cookie (FormOutcome, 10 minutes): the shop keeps neither it nor the ID card lines
+ * (legal-de.md §1.10), and a shopper who mistyped a line need not type the date again.
+ */
+const AGE_ENTRY_COOKIE = 'shop_checkout_age';
+const AgeEntry = z.object({ birthDate: z.string().max(10) }).strict();
+
 interface CheckoutFormOptions {
   owners: CartOwners;
   progresses: CheckoutProgresses;
@@ -83,7 +92,8 @@ interface CheckoutFormOptions {
  *   parallel, lands on the same order); a changed contact, address or age check drops the key, so
  *   an older review's order is refused as outdated. `aendern` opens a finished step again. A
  *   refused entry changes nothing kept: it comes back at its fields with the German errors and
- *   what was typed (never the ID card lines or the birth date); so does an entry another tab's
+ *   what was typed (never the ID card lines; the birth date of a refused age check only from the
+ *   visitor's own signed cookie, AGE_ENTRY_COOKIE, never stored); so does an entry another tab's
  *   write overtook ('Bitte versuchen Sie es erneut'). Every other answer is 303 to `/kasse`.
  * - `GET /api/checkout/form/state`: the checkout as kept for this browser's cart
  *   (CheckoutFormOutcome; `state` null without a cart), read by the page's server render as the
@@ -94,6 +104,12 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
   // Scoped to this plugin: the JSON endpoints keep taking JSON only.
   await app.register(formBody);
 
+  const ageEntry = new FormOutcome<z.infer<typeof AgeEntry>>({
+    cookie: AGE_ENTRY_COOKIE,
+    schema: AgeEntry,
+    secure: options.secureCookies,
+    now,
+  });
   const backToCheckout = (reply: FastifyReply) => reply.header('cache-control', 'no-store').redirect(CHECKOUT_PAGE, 303);
   const toThankYou = (request: FastifyRequest, reply: FastifyReply, orderId: string) => {
     grantOrderAccess(request, reply, orderId, options.secureCookies);
@@ -217,6 +233,7 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
       CHECKOUT_STEP_NAMES.indexOf(step as CheckoutStepName) <= CHECKOUT_STEP_NAMES.indexOf(first);
 
     if (typeof fields.aendern === 'string') {
+      ageEntry.forget(reply);
       if (reachable(fields.aendern))
         await progresses.save(ownerKey, progress, { ...progress, refusal: null, reopened: fields.aendern }, at);
       return backToCheckout(reply);
@@ -226,6 +243,11 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
     if (typeof step !== 'string' || !reachable(step)) return backToCheckout(reply);
     if (step !== 'review') {
       const next = await advance(progress, step, fields, request.log);
+      if (step === 'age') {
+        const birthDate = text(fields, 'birthDate').slice(0, 10);
+        if (next.refusal && birthDate) ageEntry.carry(reply, { birthDate });
+        else ageEntry.forget(reply);
+      }
       if (!(await progresses.save(ownerKey, progress, next, at))) {
         // Another tab wrote first: nothing of this entry is kept; say so at the step (as typed, without the ID lines).
         const latest = await progresses.read(ownerKey, now());
@@ -286,7 +308,12 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
       reply.header('cache-control', 'no-store');
       const { ownerKey } = await owners.resolve(request, reply, false);
       const progress = ownerKey ? await progresses.read(ownerKey, now()) : null;
-      return CheckoutFormOutcome.parse({ state: progress ? toFormState(progress, now()) : null });
+      const state = progress ? toFormState(progress, now()) : null;
+      // The typed birth date comes back once, and only to the age step its refusal reopened.
+      const refusedAge = state?.step === 'age' && Object.keys(state.errors).length > 0;
+      const birthDate = refusedAge ? (ageEntry.read(request)?.birthDate ?? null) : null;
+      if (request.cookies[AGE_ENTRY_COOKIE]) ageEntry.forget(reply);
+      return CheckoutFormOutcome.parse({ state: state && { ...state, birthDate } });
     },
   );
 };

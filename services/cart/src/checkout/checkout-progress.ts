@@ -113,7 +113,7 @@ export function openStep(progress: CheckoutProgress, now: Date): CheckoutStepNam
 }
 
 /** The progress as the page's server render reads it (CheckoutFormState). */
-export function toFormState(progress: CheckoutProgress, now: Date): CheckoutFormState {
+export function toFormState(progress: CheckoutProgress, now: Date): Omit<CheckoutFormState, 'birthDate'> {
   const step = openStep(progress, now);
   return {
     step,

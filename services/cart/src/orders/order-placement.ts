@@ -230,6 +230,7 @@ export class OrderPlacement {
           unitCents: line.unitCents,
           regularCents: line.regularCents,
           durabilityGuaranteeYears: line.product.durabilityGuaranteeYears ?? null,
+          shippingWeightGrams: line.product.shippingWeightGrams ?? null,
         })),
         totals: {
           itemCount: cart.totals.itemCount,

@@ -17,6 +17,11 @@ const lineItemSchema = new Schema(
     regularCents: { type: Number, required: true },
     /** The producer's durability guarantee in years at placement (the e-mail and order page show its EU label), or null. */
     durabilityGuaranteeYears: { type: Number, default: null },
+    /**
+     * Weight of one piece as shipped at placement (g, Product.shippingWeightGrams), for the DHL
+     * label's parcel weight; null when the catalogue had none recorded.
+     */
+    shippingWeightGrams: { type: Number, default: null },
   },
   { _id: false },
 );

@@ -33,7 +33,7 @@ beforeEach(() => {
   env.catalog.products.set(ID.sale, testProduct(ID.sale, { name: 'RandM Tornado 9000 Blueberry Ice' }));
   env.catalog.products.set(
     ID.regular,
-    testProduct(ID.regular, { price: '14.99', salePrice: null, stock: 100, durabilityGuaranteeYears: 4 }),
+    testProduct(ID.regular, { price: '14.99', salePrice: null, stock: 100, durabilityGuaranteeYears: 4, shippingWeightGrams: 85 }),
   );
   env.catalog.products.set(ID.scarce, testProduct(ID.scarce, { stock: 5 }));
 });
@@ -101,6 +101,9 @@ describe('placing an order', () => {
     ]);
     // The producer's durability guarantee is kept with the line.
     expect(order.items.map((line) => line.durabilityGuaranteeYears)).toEqual([null, 4]);
+    // So is the shipping weight of a piece, for the DHL label (null: not weighed yet).
+    const storedOrder = await orderModel(env.app.db).findById(order.id).lean();
+    expect(storedOrder!.items.map((line) => line.shippingWeightGrams)).toEqual([null, 85]);
     expect(order.payment.bankDetails.accountHolder).toBe('Demo-Konto (keine echte Bankverbindung)');
 
     expect(stockOf(ID.sale)).toBe(48);

@@ -39,6 +39,7 @@ export function toApiProduct(doc: ProductDoc): Product {
     batteryMah: doc.batteryMah ?? null,
     coil: doc.coil ?? null,
     durabilityGuaranteeYears: doc.durabilityGuaranteeYears ?? null,
+    shippingWeightGrams: doc.shippingWeightGrams ?? null,
     sku: doc.sku,
     gtin: doc.gtin ?? null,
     rating: ratingOf(doc.reviewSummary),

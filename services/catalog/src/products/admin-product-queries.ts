@@ -4,11 +4,12 @@ import {
   type AdminProductDetail,
   type AdminProductListQuery,
   type AdminProductListResponse,
+  type ProductInput,
 } from '@shop/contracts/admin';
 import { isoDateInBerlin } from '@shop/format';
 import { NotFoundError } from '@shop/service-kit';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
-import { toAdminProduct, toAdminProductDetail } from './admin-product-view';
+import { toAdminProduct, toAdminProductDetail, toProductInput } from './admin-product-view';
 import { productModel, type ProductDoc } from './product.model';
 
 const PRODUCT_NOT_FOUND = 'Das Produkt wurde nicht gefunden.';
@@ -78,6 +79,15 @@ export class AdminProductQueries {
       limit: query.limit,
       offset: query.offset,
     };
+  }
+
+  /**
+   * Every product's staff-editable fields, by SKU, read from the database itself (not the
+   * snapshot, which may lag another instance's change): what the CSV export writes.
+   */
+  async allForExport(): Promise<ProductInput[]> {
+    const docs = await productModel(this.deps.db).find().lean<ProductDoc[]>();
+    return docs.sort((a, b) => a.sku.localeCompare(b.sku, 'de')).map(toProductInput);
   }
 
   /** One product with its recorded prices (newest first). @throws NotFoundError */

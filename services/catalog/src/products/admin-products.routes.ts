@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, STAFF_ACCESS_ERRORS, STAFF_RECORD_ERRORS } from '@shop/contracts';
+import { isoDateInBerlin } from '@shop/format';
 import {
   AdminProductDetail,
   AdminProductListQuery,
@@ -12,6 +13,7 @@ import {
 } from '@shop/contracts/admin';
 import type { ProductAdmin } from './product-admin';
 import type { AdminProductQueries } from './admin-product-queries';
+import { productsCsv } from './csv/product-csv-export';
 
 const idParams = z.object({ id: z.string().max(64) });
 const writeErrors = errorResponses({ ...STAFF_RECORD_ERRORS, 422: ['PUBLISH_BLOCKED'] });
@@ -41,6 +43,25 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: ProductAdmin;
       },
     },
     async (request) => queries.list(request.query),
+  );
+
+  app.get(
+    '/api/admin/products/export.csv',
+    {
+      config,
+      schema: {
+        summary: 'Every product as CSV (Excel in Germany: UTF-8 with BOM, `;`, decimal comma)',
+        description:
+          'One row per product by SKU with every field staff edit under German headers (product-csv-columns.ts); formula-like cells start with an apostrophe (CSV injection). Sent as attachment produkte-YYYY-MM-DD.csv.',
+        response: { 200: z.any().describe('text/csv'), ...errorResponses(STAFF_ACCESS_ERRORS) },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="produkte-${isoDateInBerlin(new Date())}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(productsCsv(await queries.allForExport())),
   );
 
   app.get(

@@ -7,39 +7,19 @@
 import { randomUUID } from 'node:crypto';
 import { NICOTINE_WARNING } from '@shop/catalog-rules';
 import { AdminProductDetail, STALE_EDIT_MESSAGE, type ProductInput } from '@shop/contracts/admin';
-import { loadConfig, signIdentity } from '@shop/service-kit';
 import { adminEndpointAnswers, startAuditCollector } from '@shop/test-fixtures';
-import { buildCatalogService } from '../app';
-import { CatalogEnv } from '../config';
-import { categoryModel } from '../categories/category.model';
-import { buildCategories } from '../seed/category-data';
+import { ADMIN_ID, MANAGER_ID, podInput, staffIdentity, startAdminCatalog, type CatalogService } from '../test-support/admin-catalog-env';
 import { productModel } from './product.model';
 
-const IDENTITY_SECRET = 'test-identity-secret-0123456789-abcdef';
-const MANAGER_ID = '665f1c2b9a1e4b00123456aa';
-const ADMIN_ID = '665f1c2b9a1e4b00123456bb';
 jest.setTimeout(30_000);
 let collector: Awaited<ReturnType<typeof startAuditCollector>>;
-type Service = Awaited<ReturnType<typeof buildCatalogService>>;
+type Service = CatalogService;
 const apps: Array<Service['app']> = [];
 
 async function startCatalog(environment: 'development' | 'production') {
-  const { app, domain } = await buildCatalogService(
-    loadConfig(CatalogEnv, {
-      MONGODB_URI: process.env.MONGODB_URI,
-      MONGODB_DB: `test_catalog_admin_${randomUUID().slice(0, 8)}`,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      IDENTITY_SECRET,
-      INTERNAL_API_SECRET: 'test-internal-secret-0123456789-abcdef',
-      ADMIN_SERVICE_URL: collector.url,
-      SHOP_ENVIRONMENT: environment,
-      AUDIT_RELAY_INTERVAL_MS: '60000',
-    }),
-  );
-  await categoryModel(app.db).insertMany(buildCategories());
-  await app.ready();
-  apps.push(app);
-  return { app, domain };
+  const service = await startAdminCatalog(environment, collector.url);
+  apps.push(service.app);
+  return service;
 }
 
 let app: Service['app'];
@@ -56,44 +36,11 @@ afterAll(async () => {
   await collector.close();
 });
 
-const identity = async (role: string, userId = role === 'admin' ? ADMIN_ID : MANAGER_ID) => ({
-  'x-shop-identity': await signIdentity({ userId, role }, IDENTITY_SECRET),
-});
+const identity = staffIdentity;
 type Target = Service['app'];
 const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, role = 'manager', on: Target = app) =>
   on.inject({ method, url, headers: await identity(role), payload: payload as object });
 
-/** A lawful pod (no objections), unique per call. */
-const podInput = (overrides: Partial<ProductInput> = {}): ProductInput => {
-  const tag = randomUUID().slice(0, 6);
-  return {
-    name: `RandM Pod Test ${tag}`,
-    categoryId: 'cat-tornado-9000',
-    flavor: `Testbeere ${tag}`,
-    price: '9.99',
-    salePrice: null,
-    stock: 40,
-    isActive: true,
-    isFeatured: false,
-    images: [],
-    description: '<p>Vorbefüllter Pod mit 2 ml.</p>',
-    features: ['2 ml Liquid'],
-    brand: 'RandM',
-    puffCount: 600,
-    nicotineStrength: '2%',
-    nicotineMgPerMl: 20,
-    nicotineWarning: NICOTINE_WARNING,
-    productType: 'prefilled-pod',
-    liquidVolumeMl: 2,
-    batteryMah: 500,
-    coil: 'Mesh-Coil',
-    durabilityGuaranteeYears: null,
-    sku: `POD-${tag}`,
-    gtin: null,
-    sellableUntil: null,
-    ...overrides,
-  };
-};
 const create = async (input: ProductInput, on: Target = app) => {
   const response = await call('POST', '/api/admin/products', input, 'manager', on);
   expect(response.statusCode).toBe(201);
@@ -210,6 +157,31 @@ test("a producer's durability guarantee over two years is set by staff and shown
       { field: 'durabilityGuaranteeYears', before: 3, after: null },
     ]),
   );
+});
+
+test("a product's shipping weight (grams, for the DHL label) is kept as staff enter it; beyond a DHL parcel or not whole grams is refused", async () => {
+  const product = await create(podInput());
+  expect(product.shippingWeightGrams).toBe(85);
+  expect((await app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json().shippingWeightGrams).toBe(85);
+  for (const [weight, message] of [
+    [31_501, 'Höchstens 31.500 g'],
+    [0, 'über 0 g'],
+    [12.5, 'ganzen Gramm'],
+  ] as const) {
+    const refused = await call('PATCH', `/api/admin/products/${product.id}`, { version: 0, changes: { shippingWeightGrams: weight } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues[0]).toMatchObject({ path: 'body/changes/shippingWeightGrams' });
+    expect(refused.json().issues[0].message).toContain(message);
+  }
+  const cleared = await call('PATCH', `/api/admin/products/${product.id}`, { version: 0, changes: { shippingWeightGrams: null } });
+  expect(cleared.json()).toMatchObject({ version: 1, shippingWeightGrams: null });
+  await domain.auditRelay.flush();
+  expect(
+    collector
+      .entries()
+      .filter((e) => e.entityId === product.id && e.action === 'update')
+      .flatMap((e) => e.changes),
+  ).toEqual([{ field: 'shippingWeightGrams', before: 85, after: null }]);
 });
 
 test('a change records before/after in the audit log and raises the version; an outdated version gets 409', async () => {

@@ -37,6 +37,26 @@ function withSafeDescription(input: ProductInput): ProductInput {
 }
 
 /**
+ * The input checked against ProductInput (a merged change, an imported row: the route checked
+ * only the part it received), with its description made safe.
+ * @throws FieldError (400) at the first field to correct.
+ */
+function validInput(input: ProductInput): ProductInput {
+  const parsed = ProductInput.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new FieldError(String(issue.path[0] ?? 'changes'), issue.message);
+  }
+  return withSafeDescription(parsed.data);
+}
+
+/** An expected refusal of a write (an API error below 500, with its German message). */
+const isRefusal = (error: unknown): error is Error & { statusCode: number } => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return error instanceof Error && typeof status === 'number' && status < 500;
+};
+
+/**
  * Refuses nicotine fields that disagree (catalog-rules nicotineFieldIssues): the displayed
  * strength must name the mg/ml, a nicotine-free product carries no nicotine warning.
  * @throws FieldError (400) at the first field to correct.
@@ -50,6 +70,14 @@ interface ApplyOptions {
   action: string;
   /** An admin's reason to publish despite the law objections (needs compliance:override). */
   overrideReason?: string;
+  /** Kept as the audit entry's reason when there is no override (e.g. which CSV import wrote it). */
+  note?: string;
+}
+
+/** One product of an import: the stored record it updates (null: a new product) and its complete next state. */
+export interface ImportedProduct {
+  current: ProductDoc | null;
+  next: ProductInput;
 }
 
 /**
@@ -94,21 +122,64 @@ export class ProductAdmin {
    *   (409) when the flavour already exists in the category or the SKU is taken; PublishBlockedError (422).
    */
   async create(staff: ShopIdentity, rawInput: ProductInput): Promise<AdminProductDetail> {
-    const input = withSafeDescription(rawInput);
+    const created = await this.insert(staff, rawInput, { action: 'create' });
+    await this.afterWrite([created]);
+    return toAdminProductDetail(created, this.today());
+  }
+
+  /**
+   * Writes the products of a CSV import, each on its own through the same checks, version and
+   * audit as the editor's writes (`create` / `change`), its audit entry naming the import in
+   * `note`. A product refused (changed meanwhile: StaleVersionError; any other check) is
+   * returned with the German reason; the others stay written.
+   * @returns per product (in the order given) the written record, or the reason it was refused.
+   */
+  async importProducts(
+    staff: ShopIdentity,
+    products: readonly ImportedProduct[],
+    note: string,
+  ): Promise<Array<{ written: ProductDoc } | { refused: string }>> {
+    const results: Array<{ written: ProductDoc } | { refused: string }> = [];
+    const written: ProductDoc[] = [];
+    for (const { current, next } of products) {
+      try {
+        const doc = current
+          ? await this.apply(staff, current, next, { action: 'csv-import', note })
+          : await this.insert(staff, next, { action: 'csv-import', note });
+        results.push({ written: doc });
+        written.push(doc);
+      } catch (error) {
+        // An expected refusal (4xx: changed meanwhile, a check) is the row's German reason; a
+        // failure (database gone) ends the apply, its writes so far stand with their own entries.
+        if (!isRefusal(error)) throw error;
+        results.push({ refused: error.message });
+      }
+    }
+    await this.afterWrite(written);
+    return results;
+  }
+
+  /** The checked, audited insert of a new product (create's write, without the snapshot update). */
+  private async insert(staff: ShopIdentity, rawInput: ProductInput, options: ApplyOptions): Promise<ProductDoc> {
+    const input = validInput(rawInput);
     checkNicotineFields(input);
     publishingOverride(staff, input, null, undefined, this.gateContext());
     const stored = await storedProductFields(this.deps.db, input, this.today());
     await ensureUniqueProduct(this.deps.db, stored, null);
     const at = this.now();
     const _id = new Types.ObjectId();
-    const entry = creationEntry(
-      staff,
-      { service: 'catalog', entity: 'product', entityId: String(_id), label: input.name },
-      input,
-      AUDITED_FIELDS,
-      at,
-    );
-    const created = await versionedCreate(this.products, {
+    const entry = {
+      ...creationEntry(
+        staff,
+        { service: 'catalog', entity: 'product', entityId: String(_id), label: input.name },
+        input,
+        AUDITED_FIELDS,
+        at,
+      ),
+      action: options.action,
+      reason: options.note ?? null,
+    };
+    return versionedCreate(this.products, {
       record: {
         _id,
         ...stored,
@@ -119,8 +190,6 @@ export class ProductAdmin {
       audit: entry,
       takenMessage: TAKEN_RACE,
     });
-    await this.afterWrite([created]);
-    return toAdminProductDetail(created, this.today());
   }
 
   /**
@@ -176,12 +245,7 @@ export class ProductAdmin {
 
   /** One version-checked, audited update of `doc` to `next`; returns the stored result (unchanged when nothing differs). */
   private async apply(staff: ShopIdentity, doc: ProductDoc, nextInput: ProductInput, options: ApplyOptions): Promise<ProductDoc> {
-    const parsed = ProductInput.safeParse(nextInput);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new FieldError(String(issue.path[0] ?? 'changes'), issue.message);
-    }
-    const next = withSafeDescription(parsed.data);
+    const next = validInput(nextInput);
     checkNicotineFields(next);
     const override = publishingOverride(staff, next, doc, options.overrideReason, this.gateContext());
     const changes = changedFields(toProductInput(doc), next, AUDITED_FIELDS);
@@ -198,18 +262,22 @@ export class ProductAdmin {
         label: next.name,
         action: override ? 'compliance-override' : options.action,
         changes,
-        reason: override?.reason ?? null,
+        reason: override?.reason ?? options.note ?? null,
       },
       at,
     );
     const priceChanged =
       stored.priceCents !== doc.priceCents ||
       chargedCents(stored) !== chargedCents({ priceCents: doc.priceCents, salePriceCents: doc.salePriceCents });
+    // Sales move the stock without a new version (stock reservations): it is written only when staff
+    // change it, and then only over the stock they saw (compare-and-set), so no sale is overwritten.
+    const { stock, ...unlessStock } = stored;
+    const stockChanged = (stock ?? null) !== (doc.stock ?? null);
     return versionedUpdate(this.products, {
-      filter: { _id: doc._id },
+      filter: stockChanged ? { _id: doc._id, stock: doc.stock ?? null } : { _id: doc._id },
       expectedVersion: doc.version ?? 0,
       update: {
-        $set: { ...stored, ...(override ? { complianceOverride: override } : {}) },
+        $set: { ...unlessStock, ...(stockChanged ? { stock } : {}), ...(override ? { complianceOverride: override } : {}) },
         ...(priceChanged ? { $push: { priceHistory: { priceCents: stored.priceCents, salePriceCents: stored.salePriceCents, at } } } : {}),
       },
       audit: entry,

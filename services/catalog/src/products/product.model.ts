@@ -36,6 +36,8 @@ const productSchema = new Schema(
     coil: { type: String, default: null },
     /** Producer's durability guarantee in whole years (> 2), or null (Product.durabilityGuaranteeYears). */
     durabilityGuaranteeYears: { type: Number, default: null },
+    /** Weight of one piece as shipped, in grams, or null while not recorded (Product.shippingWeightGrams). */
+    shippingWeightGrams: { type: Number, default: null },
     sku: { type: String, required: true, unique: true },
     gtin: { type: String, default: null },
     isDemo: { type: Boolean, default: false },

@@ -168,3 +168,10 @@ test('production refuses to start while an operator detail is missing, naming it
   expect(() => loadConfig(ContentEnv, { ...base, SHOP_ENVIRONMENT: 'production', ...TEST_OPERATOR })).not.toThrow();
   expect(() => loadConfig(ContentEnv, { ...base, ...TEST_OPERATOR, OPERATOR_VAT_ID: 'DE12' })).toThrow(/OPERATOR_VAT_ID/);
 });
+
+test('production refuses to start without its own secret for the contact form’s outcome cookie', () => {
+  const base = { MONGODB_URI: 'mongodb://127.0.0.1:1/', INTERNAL_API_SECRET: 'x'.repeat(40), ...TEST_OPERATOR };
+  expect(() => loadConfig(ContentEnv, { ...base, NODE_ENV: 'production' })).toThrow(/COOKIE_SECRET: ist in Produktion erforderlich/);
+  expect(() => loadConfig(ContentEnv, { ...base, NODE_ENV: 'production', COOKIE_SECRET: 'kurz' })).toThrow(/COOKIE_SECRET/);
+  expect(loadConfig(ContentEnv, { ...base, NODE_ENV: 'production', COOKIE_SECRET: 'c'.repeat(40) }).COOKIE_SECRET).toBe('c'.repeat(40));
+});

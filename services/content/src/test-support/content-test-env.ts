@@ -63,7 +63,8 @@ export async function startContentTestEnv(env: Record<string, string> = {}) {
   };
   /**
    * Submits an HTML form as a browser without JavaScript does (urlencoded): the answer's status,
-   * `Location` and the flash notice it left for the next page.
+   * `Location`, the flash notice it left for the next page and every cookie it set (name → value
+   * as sent, e.g. a form's signed outcome).
    */
   const submitForm = async (url: string, fields: Record<string, string>, ip = '203.0.113.20') => {
     const response = await app.inject({
@@ -76,7 +77,8 @@ export async function startContentTestEnv(env: Record<string, string> = {}) {
     const setCookie = [response.headers['set-cookie'] ?? []].flat().map(String);
     const flash = setCookie.find((cookie) => cookie.startsWith(`${STOREFRONT_COOKIES.flash}=`));
     const value = flash?.slice(STOREFRONT_COOKIES.flash.length + 1).split(';')[0];
-    return { status: response.statusCode, location: response.headers.location, flash: decodeFlash(value) };
+    const cookies = Object.fromEntries(setCookie.map((cookie) => /^([^=]+)=([^;]*)/.exec(cookie)!.slice(1, 3) as [string, string]));
+    return { status: response.statusCode, location: response.headers.location, flash: decodeFlash(value), cookies };
   };
   /** The e-mails sent to `to` so far (they go out after the answer: wait a moment first). */
   const mailsTo = async (to: string) => {

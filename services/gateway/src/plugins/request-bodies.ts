@@ -3,20 +3,27 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import getRawBody from 'raw-body';
 import type { ErrorResponse } from '@shop/contracts';
-import { MEDIA_MAX_BYTES } from '@shop/contracts/admin';
+import { MEDIA_MAX_BYTES, PRODUCT_IMPORT_MAX_BYTES } from '@shop/contracts/admin';
 import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@shop/service-kit';
 import { isApiRequest } from './security';
 
-/**
- * Endpoints that take larger bodies than BODY_LIMIT_BYTES, by exact path: the media library's
- * upload (10 MB images plus the multipart framing). Any other spelling of the path
- * keeps the 1 MB limit; the admin service enforces the file size itself as well.
- */
-const UPLOAD_LIMITS: Readonly<Record<string, number>> = { '/api/admin/media': MEDIA_MAX_BYTES + 64 * 1024 };
-const PAYLOAD_TOO_LARGE_UPLOAD = {
-  message: 'Die Datei ist zu groß (höchstens 10 MB).',
+/** The German 413 of an upload over `megabytes`. */
+const uploadTooLarge = (megabytes: number): ErrorResponse => ({
+  message: `Die Datei ist zu groß (höchstens ${megabytes} MB).`,
   code: 'PAYLOAD_TOO_LARGE',
-} as const satisfies ErrorResponse;
+});
+
+/**
+ * Endpoints that take larger bodies than BODY_LIMIT_BYTES, by exact path, with the German 413
+ * beyond that: the media library's upload (10 MB images plus the multipart framing) and the
+ * catalogue's CSV import, dry run and apply (the file as the body, 20 MB). Any other spelling of
+ * the path keeps the 1 MB limit; the services enforce the file size themselves as well.
+ */
+const UPLOAD_LIMITS: Readonly<Record<string, { bytes: number; tooLarge: ErrorResponse }>> = {
+  '/api/admin/media': { bytes: MEDIA_MAX_BYTES + 64 * 1024, tooLarge: uploadTooLarge(10) },
+  '/api/admin/products/import/dry-run': { bytes: PRODUCT_IMPORT_MAX_BYTES, tooLarge: uploadTooLarge(20) },
+  '/api/admin/products/import/apply': { bytes: PRODUCT_IMPORT_MAX_BYTES, tooLarge: uploadTooLarge(20) },
+};
 
 const REQUEST_TIMEOUT = {
   message: 'Die Anfrage kam zu langsam an. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
@@ -38,20 +45,19 @@ const BAD_LENGTH = {
 export interface RequestBodyOptions {
   /** Time a client has to send a whole /api body of up to 1 MB (ms). */
   bodyTimeoutMs: number;
-  /** Time a client has to send a media upload of up to 10 MB (ms). */
+  /** Time a client has to send an upload (media up to 10 MB, a catalogue CSV up to 20 MB) (ms). */
   uploadTimeoutMs: number;
   /** /api requests one client IP may have open at the gateway at once (a high backstop: shared IPs). */
   maxOpenPerClient: number;
 }
 
-/** The largest body the exact path of `request` takes (bytes), and whether it is an upload. */
-function bodyLimit(request: FastifyRequest): { limit: number; upload: boolean } {
-  const uploadLimit = UPLOAD_LIMITS[request.url.split('?')[0] ?? ''];
-  return uploadLimit === undefined ? { limit: BODY_LIMIT_BYTES, upload: false } : { limit: uploadLimit, upload: true };
+/** The largest body the exact path of `request` takes (bytes), its German 413, and whether it is an upload. */
+function bodyLimit(request: FastifyRequest): { limit: number; upload: boolean; tooLarge: ErrorResponse } {
+  const upload = UPLOAD_LIMITS[request.url.split('?')[0] ?? ''];
+  return upload === undefined
+    ? { limit: BODY_LIMIT_BYTES, upload: false, tooLarge: PAYLOAD_TOO_LARGE }
+    : { limit: upload.bytes, upload: true, tooLarge: upload.tooLarge };
 }
-
-/** The German 413 for a body over the limit of its path. */
-const tooLarge = (upload: boolean) => (upload ? PAYLOAD_TOO_LARGE_UPLOAD : PAYLOAD_TOO_LARGE);
 
 /**
  * Request bodies at the gateway (130 connections trickling one byte every 2 s held
@@ -91,13 +97,13 @@ export const requestBodies = fp<RequestBodyOptions>(
 
       const encoding = request.headers['content-encoding'];
       if (encoding && encoding.trim().toLowerCase() !== 'identity') return refuse(415, ENCODED_BODY);
-      const { limit, upload } = bodyLimit(request);
-      if (Number(request.headers['content-length'] ?? 0) > limit) return refuse(413, tooLarge(upload));
+      const { limit, tooLarge } = bodyLimit(request);
+      if (Number(request.headers['content-length'] ?? 0) > limit) return refuse(413, tooLarge);
     });
 
     app.addHook('preParsing', async (request, reply, payload) => {
       if (!isApiRequest(request) || !hasBody(request)) return payload;
-      const { limit, upload } = bodyLimit(request);
+      const { limit, upload, tooLarge } = bodyLimit(request);
       // Ends the read with an error (raw-body stops and unpipes), not the socket: the 408 still goes out.
       const timer = setTimeout(
         () => {
@@ -116,7 +122,7 @@ export const requestBodies = fp<RequestBodyOptions>(
         // until it has gone out: only a reply that has ended stops Fastify's hook chain here (an
         // async onSend hook elsewhere would otherwise let the request go on to the parser).
         reply.header('connection', 'close');
-        if (type === 'entity.too.large') await reply.code(413).send(tooLarge(upload));
+        if (type === 'entity.too.large') await reply.code(413).send(tooLarge);
         else if (type === 'request.size.invalid') await reply.code(400).send(BAD_LENGTH);
         else if (type === 'request.timeout') await reply.code(408).send(REQUEST_TIMEOUT);
         else throw error; // aborted by the client: nobody to answer

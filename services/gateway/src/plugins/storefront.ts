@@ -38,7 +38,7 @@ export interface StorefrontOptions {
   /** Shared secret of the services' /internal/* endpoints. */
   internalSecret: string;
   /** Server rendering: null sends the static shell. */
-  ssr: { budgetMs: number; remoteCheckMs: number; remotesOrigin: string | null } | null;
+  ssr: { budgetMs: number; sessionBudgetMs: number; remoteCheckMs: number; remotesOrigin: string | null } | null;
   /** Whether `*.map` files are served (SOURCE_MAPS=on); server builds never are. */
   sourceMaps: boolean;
 }
@@ -97,6 +97,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         shellServerFile: path.join(shellDist, 'server', 'main.js'),
         services: opts.services,
         budgetMs: ssr.budgetMs,
+        sessionBudgetMs: ssr.sessionBudgetMs,
         remoteCheckMs: ssr.remoteCheckMs,
         remotesOrigin: () => ssr.remotesOrigin ?? remoteBuilds!.origin,
         log: app.log,
@@ -173,7 +174,7 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       if (route?.sessionRendered) {
         await app.identifyVisitor(request);
         const visitor = { cookie: request.headers.cookie, identity: request.shopIdentity, ip: request.ip, requestId: String(request.id) };
-        fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values));
+        fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values), ssr!.sessionBudgetMs);
       }
       const renderStarted = performance.now();
       const ownerRemote = route?.remote ?? pageRemote ?? 'shell';

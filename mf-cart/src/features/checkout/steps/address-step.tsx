@@ -7,7 +7,9 @@ import { AddressBlock, useHydrated } from '@shop/ui';
  * Step 2: billing address and, when it differs, the delivery address (Germany only, no Packstation).
  * Hydrated, the delivery fields show when the box is unticked. In the server's HTML (no JavaScript)
  * they are always there, folded in 'Abweichende Lieferadresse' (open when the box was unticked) and
- * not required: the cart service reads them only when the box is unticked (forms first).
+ * not required: the cart service reads them only when the box is unticked (forms first). The
+ * age check of the next step is made for the delivery name (id-card-mrz in the cart service), so
+ * the step says so before a shopper names someone else.
  */
 export function AddressStep() {
   const { register, watch, getValues } = useFormContext<CheckoutFormValues>();
@@ -29,6 +31,10 @@ export function AddressStep() {
           <AddressFields prefix="shipping" legend="Lieferadresse" optional />
         </details>
       )}
+      <p className="shop-field__hint" data-testid="recipient-hint">
+        Im nächsten Schritt prüfen wir den Personalausweis des Empfängers: Der Name in der Lieferadresse muss mit dem Ausweis
+        übereinstimmen. Bestellen und empfangen darf nur die geprüfte Person.
+      </p>
       <p className="shop-field__hint">
         Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt das Paket nur an eine volljährige Person
         (Alterssichtprüfung 18+).
