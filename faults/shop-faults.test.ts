@@ -97,7 +97,13 @@ describe('a first start on an empty data folder', () => {
 
   test('every process shares the secrets it created at once; an admin loads every staff list on every instance', async () => {
     const secrets = await readdir(path.join(shop.shopDataDir, 'secrets'));
-    expect(secrets.sort()).toEqual(['account-cookie-secret', 'cart-cookie-secret', 'identity-secret', 'internal-api-secret']);
+    expect(secrets.sort()).toEqual([
+      'account-cookie-secret',
+      'cart-cookie-secret',
+      'content-cookie-secret',
+      'identity-secret',
+      'internal-api-secret',
+    ]);
     const admin = shopper(shop.gatewayUrl);
     expect((await admin.request('POST', '/api/auth/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
     // Twice over: the gateway balances over both instances of each service.
