@@ -2,18 +2,34 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * Source comments say what is and why, citing the spec section or the law a rule comes from, not
- * the ticket that brought it: git history and docs/decisions/ keep the story. Checked over every
- * tracked source file.
+ * Source comments and docs say what is and why, citing the spec section or the law a rule comes
+ * from, not the ticket that brought it: git history and docs/decisions/ keep the story. Checked
+ * over every tracked source and Markdown file.
  */
 const ROOT = path.resolve(__dirname, '..');
 
-test('no source file cites an issue number', () => {
+test('no source file or document cites an issue number', () => {
   let hits = '';
   try {
     hits = execFileSync(
       'git',
-      ['grep', '-n', '-i', '-E', 'issues? #[0-9]', '--', '*.ts', '*.tsx', '*.mjs', '*.cjs', '*.js', '*.css', '*.yml', ':!**/dist/**'],
+      [
+        'grep',
+        '-n',
+        '-i',
+        '-E',
+        'issues? #[0-9]',
+        '--',
+        '*.ts',
+        '*.tsx',
+        '*.mjs',
+        '*.cjs',
+        '*.js',
+        '*.css',
+        '*.yml',
+        '*.md',
+        ':!**/dist/**',
+      ],
       { cwd: ROOT, encoding: 'utf8' },
     );
   } catch (error) {

@@ -19,6 +19,7 @@ import { ROOT, SLICES, type Slice } from './lib/paths';
 import { sliceTests } from './lib/slice-tests';
 import { ensureChromium, ensurePrometheus } from './lib/debian-tools';
 import { findFreePort } from '../packages/local-mongo/src';
+import { startFakeDhl } from '../services/cart/src/test-support/fake-dhl';
 
 /** Origin of the partner site that embeds the shop in the embedded-frame journey (another site than localhost; served by Playwright's routing, nothing listens there). */
 const EMBED_ORIGIN = 'http://127.0.0.1:9';
@@ -202,6 +203,9 @@ async function main() {
       // An admin for the shop settings (the presentation mode is an admin's decision).
       const admin = { email: 'inhaber@e2e.example.de', password: `Inhaber ${randomBytes(12).toString('base64url')} 7!` };
       await createStaffAccount(database.uri, databasePrefix, { ...admin, firstName: 'Arne', role: 'admin' });
+      // DHL's Parcel DE Shipping API as the fake the cart's tests use (it answers as DHL does and
+      // refuses what DHL's document refuses): the staff journey books a real label through it.
+      const dhl = await startFakeDhl();
       const stack = await startStack({
         mongoUri: database.uri,
         gatewayPort,
@@ -231,6 +235,20 @@ async function main() {
           CONTACT_LIMIT_PER_IP: '100000',
           // The review journey reads the invitation right after staff book the delivery.
           REVIEW_INVITATION_DELAY_HOURS: '0',
+          DHL_API_BASE_URL: dhl.baseUrl,
+          DHL_API_KEY: dhl.credentials.apiKey,
+          DHL_API_SECRET: dhl.credentials.apiSecret,
+          DHL_USERNAME: dhl.credentials.username,
+          DHL_PASSWORD: dhl.credentials.password,
+          // The fake above is DHL's shipping API only: the delivery tracking job stays off (its service tests have their own fake).
+          DHL_TRACKING: 'off',
+          // The sender a DHL label prints (a label with a placeholder as its sender is refused). The
+          // imprint's other operator details stay unset: the information-pages journey checks how a
+          // shop without them marks the gaps.
+          OPERATOR_COMPANY: 'E2E Testbetrieb GmbH',
+          OPERATOR_STREET: 'Teststraße 1',
+          OPERATOR_POSTAL_CODE: '50667',
+          OPERATOR_CITY: 'Köln',
         },
       });
       try {
@@ -258,6 +276,13 @@ async function main() {
         failed ||= code !== 0;
       } finally {
         await stack.stop();
+        // A request DHL's document refuses fails the run even when the journey coped with the 400.
+        const invalid = dhl.takeInvalidRequests();
+        if (invalid.length > 0) {
+          console.error('Requests to DHL that its document refuses:', JSON.stringify(invalid, null, 2));
+          failed = true;
+        }
+        await dhl.close();
       }
     }
   } finally {

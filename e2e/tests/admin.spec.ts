@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { demoOrderBody } from '@shop/test-fixtures';
-import { test, expect, returningShopper } from './fixtures';
+import { test, expect, returningShopper, sidewaysOverflow } from './fixtures';
 import { axe, logInAsManager, registerVerified } from './accounts';
 import { mailText } from './mail';
 
@@ -89,7 +89,7 @@ test('two tabs edit one product: the later save is refused with the German notic
   await expect(stock(other)).toHaveValue(String(current + 1));
 });
 
-test('staff book the transfer and ship with DHL: the buyer gets the tracking link by e-mail @phone', async ({
+test('staff book the transfer, print the DHL label and ship: the buyer gets the tracking link by e-mail @phone', async ({
   shopperPage: page,
   playwright,
   baseURL,
@@ -120,16 +120,34 @@ test('staff book the transfer and ship with DHL: the buyer gets the tracking lin
 
   await page.getByRole('button', { name: 'Als bezahlt verbuchen' }).click();
   await expect(page.getByTestId('admin-order-status')).toContainText('Bezahlt');
-  await page.getByLabel('DHL-Sendungsnummer').fill('1234');
+
+  // The DHL label from the order (the journeys' shop talks to the fake DHL of the cart's tests,
+  // which answers as DHL's API does). The demo products have no weight: staff weigh the parcel.
+  await page.getByLabel('Paketgewicht in g').fill('250');
+  await page.getByRole('button', { name: 'DHL-Label erstellen' }).click();
+  const printLabel = page.getByRole('link', { name: 'Label drucken (PDF)' });
+  await expect(printLabel).toBeVisible();
+  const labelPdf = await page.request.get((await printLabel.getAttribute('href'))!);
+  expect(labelPdf.headers()['content-type']).toBe('application/pdf');
+  expect((await labelPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // On a phone the order page with its label section fits the screen.
+  if (info.project.name === 'phone') expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  // Its shipment number waits in the shipping step.
+  const tracking = page.getByLabel('DHL-Sendungsnummer');
+  await expect(tracking).toHaveValue(/^\d{20,35}$/);
+  const shipmentNumber = await tracking.inputValue();
+
+  await tracking.fill('1234');
   await page.getByRole('button', { name: /^Als versandt verbuchen/ }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'DHL-Sendungsnummer' })).toBeVisible();
-  await page.getByLabel('DHL-Sendungsnummer').fill('00340434161094042557');
+  await tracking.fill(shipmentNumber);
   await page.getByRole('button', { name: /^Als versandt verbuchen/ }).click();
   await expect(page.getByTestId('admin-order-status')).toContainText('Versandt');
-  await expect(page.getByRole('link', { name: '00340434161094042557' })).toHaveAttribute('href', /piececode=00340434161094042557$/);
+  await expect(page.getByRole('link', { name: shipmentNumber })).toHaveAttribute('href', new RegExp(`piececode=${shipmentNumber}$`));
 
   const mail = await mailText(email, /ist unterwegs$/);
-  expect(mail).toContain('https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557');
+  expect(mail).toContain(`https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${shipmentNumber}`);
+  expect(mail).toContain('DHL übergibt das Paket nur dem Empfänger persönlich');
 
   // The shipment issued the invoice; staff download its PDF from the order.
   expect(mail).toMatch(/Ihre Rechnung RE-\d{6} finden Sie im Anhang/);
@@ -139,6 +157,12 @@ test('staff book the transfer and ship with DHL: the buyer gets the tracking lin
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The shipping page: the queue of paid orders, bulk labels, the close-out and the settings.
+  await page.goto('/admin/versand');
+  await expect(page.getByRole('heading', { level: 1, name: 'Versand' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  if (info.project.name === 'phone') expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test('staff create a promo code and a shopper redeems it in the cart at once @phone', async ({ shopperPage: page, browser }, info) => {

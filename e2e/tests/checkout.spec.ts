@@ -129,7 +129,7 @@ test.describe('checkout', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Weiter' }).click();
       await expect(page.getByText('✓ Alter mit Personalausweis bestätigt')).toBeVisible();
-      await expect(page.getByText('DHL Paket mit Alterssichtprüfung 18+').first()).toBeVisible();
+      await expect(page.getByText('DHL Paket mit Ident-Check (ab 18)').first()).toBeVisible();
       await page.getByRole('button', { name: 'Weiter' }).click(); // shipping
       await page.getByRole('button', { name: 'Weiter' }).click(); // payment
 

@@ -107,3 +107,11 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/**
+ * The document's width beyond the phone's screen in CSS px (0 when nothing overflows sideways).
+ * Measured against the viewport's width, not `innerWidth`: a phone widens its layout viewport to
+ * content wider than the screen, so `innerWidth` grows with the overflow.
+ */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize()!.width);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { PHONE } from '../playwright.config';
-import { test, expect, returningShopperContext } from './fixtures';
+import { test, expect, returningShopperContext, sidewaysOverflow } from './fixtures';
 import { PAGES } from './pages';
 import { CUSTOMER_PASSWORD, linkFromMail } from './accounts';
 
@@ -14,12 +14,7 @@ const VIEWPORTS = [
   { width: 360, height: 740 },
 ] as const;
 
-/**
- * The document's width beyond the phone's screen in CSS px (0 when nothing overflows sideways).
- * Measured against the viewport's width, not `innerWidth`: a phone widens its layout viewport to
- * content wider than the screen, so `innerWidth` grows with the overflow.
- */
-const overflow = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize()!.width);
+const overflow = sidewaysOverflow;
 
 /**
  * How far apart (CSS px) the centres of the header's menu button, logo, account and cart are

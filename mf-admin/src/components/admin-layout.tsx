@@ -10,6 +10,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; permission: StaffPerm
   { to: '/admin/bewertungen', label: 'Bewertungen', permission: 'catalog:write' },
   { to: '/admin/orders', label: 'Bestellungen', permission: 'orders:write' },
   { to: '/admin/zahlungen', label: 'Zahlungen', permission: 'orders:write' },
+  { to: '/admin/versand', label: 'Versand', permission: 'orders:write' },
   { to: '/admin/customers', label: 'Kunden', permission: 'customers:read' },
   { to: '/admin/promotions', label: 'Aktionen', permission: 'promotions:write' },
   { to: '/admin/content', label: 'Inhalte', permission: 'content:write' },

@@ -27,6 +27,38 @@ test('a release made live with the release command names the version change and 
   expect(item).toHaveTextContent('Live-Version: 81ddb2cfe73b → 9670391cde23');
 });
 
+test('the delivery tracking job and the DHL label steps read in German', () => {
+  render(
+    <AuditList
+      entries={[
+        entry({
+          actorId: 'system:dhl-tracking',
+          actorRole: 'system',
+          actorName: null,
+          service: 'cart',
+          entity: 'order',
+          label: 'RT-2026-K7M2QX9P',
+          action: 'delivery-issue',
+          changes: [{ field: 'deliveryIssue', before: null, after: 'failed-attempt' }],
+        }),
+        entry({
+          id: '6f1c2b9a-1e4b-4001-8234-56ccddeeff02',
+          service: 'cart',
+          entity: 'order',
+          label: 'RT-2026-K7M2QX9P',
+          action: 'dhl-label-book',
+          changes: [],
+        }),
+      ]}
+    />,
+  );
+  const [issue, label] = screen.getAllByRole('listitem').filter((item) => item.classList.contains('admin-audit__entry'));
+  expect(issue).toHaveTextContent('Bestellung „RT-2026-K7M2QX9P“ Zustellproblem von DHL gemeldet');
+  expect(issue).toHaveTextContent('DHL-Sendungsverfolgung (automatisch)');
+  expect(issue).toHaveTextContent('Zustellproblem: – → failed-attempt');
+  expect(label).toHaveTextContent('DHL-Label gebucht');
+});
+
 test('a staff member is named with the role; an unknown name shows the role and the end of the id', () => {
   render(<AuditList entries={[entry({ action: 'rollback' }), entry({ id: '6f1c2b9a-1e4b-4001-8234-56ccddeeff01', actorName: null })]} />);
   const [named, unnamed] = screen.getAllByRole('listitem').filter((item) => item.classList.contains('admin-audit__entry'));

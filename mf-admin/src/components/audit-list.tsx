@@ -3,7 +3,7 @@ import { formatDateTime } from '@shop/format';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { PRODUCT_FIELD_LABELS } from '../lib/product-labels';
 import { roleLabel } from '../lib/role-labels';
-import { releaseActor } from '../lib/release-actor';
+import { actorWithoutAccount } from '../lib/actor-without-account';
 
 const ENTITY_LABELS: Record<string, string> = {
   product: 'Produkt',
@@ -45,6 +45,12 @@ const ACTION_LABELS: Record<string, string> = {
   'canary-stop': 'Canary beendet',
   retire: 'nach der Aufbewahrungsregel entfernt',
   republish: 'erneut veröffentlicht',
+  'dhl-label-validate': 'DHL-Label von DHL geprüft',
+  'dhl-label-book': 'DHL-Label gebucht',
+  'dhl-label-cancel': 'DHL-Label storniert',
+  'dhl-label-resolve': 'DHL-Label im Geschäftskundenportal geklärt',
+  'dhl-close-out': 'Tagesabschluss bei DHL',
+  'delivery-issue': 'Zustellproblem von DHL gemeldet',
 };
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
@@ -52,6 +58,8 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Rolle',
   paymentReceived: 'Zahlungseingang',
   trackingNumber: 'Sendungsnummer',
+  dhl: 'Antwort von DHL',
+  deliveryIssue: 'Zustellproblem',
   deliveredOn: 'Zugestellt am',
   cancellationNote: 'Stornogrund',
   refund: 'Erstattung',
@@ -132,7 +140,7 @@ export function AuditList({ entries }: { entries: AuditListEntry[] }) {
               {formatDateTime(new Date(entry.at))} ·{' '}
               {entry.actorName
                 ? `${entry.actorName} (${roleLabel(entry.actorRole)})`
-                : (releaseActor(entry.actorId) ?? `${roleLabel(entry.actorRole)} ${entry.actorId.slice(-6)}`)}
+                : (actorWithoutAccount(entry.actorId) ?? `${roleLabel(entry.actorRole)} ${entry.actorId.slice(-6)}`)}
             </span>
           </p>
           {entry.reason && <p>Begründung: „{entry.reason}“</p>}

@@ -21,6 +21,7 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { ReviewsPage } from '../features/reviews/reviews-page';
 import { ReleasesPage } from '../features/releases/releases-page';
 import { PaymentsPage } from '../features/payments/payments-page';
+import { ShippingPage } from '../features/shipping/shipping-page';
 import '../styles/admin.css';
 
 // The editors carry CodeMirror: their own chunks, loaded when an editor opens.
@@ -53,6 +54,7 @@ const PAGES: Record<PageId<'admin'>, ComponentType> = {
   reviews: ReviewsPage,
   releases: ReleasesPage,
   payments: PaymentsPage,
+  shipping: ShippingPage,
 };
 
 /** Admin pages (spec §2 'Admin routes'), each only for staff (RequireStaff; the services check every call too). */

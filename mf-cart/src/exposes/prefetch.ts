@@ -7,7 +7,8 @@ import { checkoutFormApi, checkoutFormKey } from '../api/checkout-form-api';
 
 /**
  * The data of the cart page's first screen, for the server renderer, the checkout's (the cart and
- * the step its forms without JavaScript reached), the thank-you page's order and the withdrawal
+ * the step its forms without JavaScript reached; both with the age check at the door the delivery
+ * texts name), the thank-you page's order and the withdrawal
  * form's answer without JavaScript (read once, as the visitor). The cart route
  * is `sessionRendered`: the cart is read as the visitor (`sessionFetch`: the visitor's cookies,
  * through the gateway, whose HTML then goes out `private, no-store`), under the key the cart
@@ -28,6 +29,7 @@ const prefetch: RemotePrefetch = async ({ page, params, queryClient, sessionFetc
     await Promise.all([
       queryClient.prefetchQuery({ queryKey: cartKeys.cart, queryFn: () => cartApi.get({ fetchImpl: sessionFetch }) }),
       queryClient.prefetchQuery({ queryKey: checkoutFormKey, queryFn: () => checkoutFormApi.state({ fetchImpl: sessionFetch }) }),
+      queryClient.prefetchQuery(cartQueries.delivery()),
     ]);
     return;
   }
@@ -41,7 +43,10 @@ const prefetch: RemotePrefetch = async ({ page, params, queryClient, sessionFetc
     return;
   }
   if ((page as PageId<'cart'>) !== 'cart') return;
-  const cart = await queryClient.fetchQuery({ queryKey: cartKeys.cart, queryFn: () => cartApi.get({ fetchImpl: sessionFetch }) });
+  const [cart] = await Promise.all([
+    queryClient.fetchQuery({ queryKey: cartKeys.cart, queryFn: () => cartApi.get({ fetchImpl: sessionFetch }) }),
+    queryClient.prefetchQuery(cartQueries.delivery()),
+  ]);
   if (cart.items.length) await queryClient.prefetchQuery(cartQueries.suggestions());
 };
 

@@ -60,7 +60,7 @@ export function nextSteps(order: Pick<Order, 'payment' | 'shipping'>): string[] 
   return [
     `Bitte überweisen Sie den Betrag bis zum ${paymentDueDateText(order)} und geben Sie als Verwendungszweck nur Ihre Bestellnummer an. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.`,
     `${DELIVERY_PROMISE} (${order.shipping.label}).`,
-    'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
+    'DHL übergibt das Paket erst nach dieser Altersprüfung, nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
   ];
 }
 

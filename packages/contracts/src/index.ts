@@ -23,3 +23,4 @@ export * from './media';
 export * from './server-render';
 export * from './reviews';
 export * from './storefront-forms';
+export * from './delivery';

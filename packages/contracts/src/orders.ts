@@ -51,12 +51,16 @@ export const IdCardAgeVerificationInput = lazySchema(() =>
     .strict(),
 );
 
-/** Only shipping method for age-restricted goods: DHL Paket with 'Alterssichtprüfung 18+' (legal-de.md §1.6). */
+/**
+ * Only shipping method for age-restricted goods: DHL Paket with an age check at the door, Ident-Check
+ * or Alterssichtprüfung 18+ as the operator chose (legal-de.md §1.6; the texts per check: delivery.ts).
+ */
 export const ShippingMethodId = lazySchema(() => z.literal('dhl-age-check'));
 /** Payment methods; 'prepayment' (Vorkasse) is built in. */
 export const PaymentMethodId = lazySchema(() => z.literal('prepayment'));
 
-export const SHIPPING_METHOD_LABEL = 'DHL Paket mit Alterssichtprüfung 18+';
+/** The shipping method in general terms (legal pages); an order names its own check (`doorCheckOf`). */
+export const SHIPPING_METHOD_LABEL = 'DHL Paket mit Altersprüfung bei Zustellung';
 export const PAYMENT_METHOD_LABEL = 'Vorkasse (Überweisung)';
 
 /** 'YYYY-MM-DD' that is a real calendar date. */

@@ -94,3 +94,10 @@ export const SellerDetails = lazySchema(() =>
     .strict(),
 );
 export type SellerDetails = z.infer<typeof SellerDetails>;
+
+/**
+ * How the content service marks an operator detail that is not configured (development only:
+ * production refuses to start without them), e.g. '==[Firmenname mit Rechtsform fehlt:
+ * OPERATOR_COMPANY setzen]=='. Group 1 is the text between the brackets.
+ */
+export const MISSING_OPERATOR_DETAIL = /==\[([^\]]+)\]==/g;

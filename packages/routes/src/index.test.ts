@@ -43,7 +43,7 @@ describe('route table (spec §2)', () => {
 
   test('every admin route of the spec is present', () => {
     const adminPaths = ROUTES.filter((r) => r.remote === 'admin').map((r) => r.path);
-    expect(adminPaths).toHaveLength(26); // the spec's 17 plus order and customer detail, the product editor (new, edit), the audit log, the live versions, the shop settings, the review moderation and the bank statement import
+    expect(adminPaths).toHaveLength(27); // the spec's 17 plus order and customer detail, the product editor (new, edit), the audit log, the live versions, the shop settings, the review moderation, the bank statement import and the DHL shipping
   });
 
   test('params are extracted', () => {

@@ -184,6 +184,8 @@ export const ROUTES = [
   route('/admin/bewertungen', 'admin', 'reviews', 'Bewertungen prüfen', loginOnly),
   // Beyond spec §2: prepayments matched from the bank statement (camt.053).
   route('/admin/zahlungen', 'admin', 'payments', 'Zahlungseingänge', loginOnly),
+  // Beyond spec §2: DHL labels for the paid orders, the day's close-out and the shipping settings.
+  route('/admin/versand', 'admin', 'shipping', 'Versand', loginOnly),
 ] as const satisfies readonly RouteDefinition[];
 
 type AnyRoute = (typeof ROUTES)[number];

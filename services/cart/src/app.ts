@@ -17,9 +17,10 @@ export async function buildCartService(
 ): Promise<{ app: Awaited<ReturnType<typeof createDomainService>>; domain: CartDomain }> {
   const app = await createDomainService(config, { service: 'cart', description: 'Carts, promo codes, checkout and orders.' });
   await app.register(cookie, { secret: config.COOKIE_SECRET });
-  // Carts, orders and withdrawals are personal data: never kept by a browser or proxy cache.
+  // Carts, orders and withdrawals are personal data: never kept by a browser or proxy cache (a
+  // route's own 'private, no-store', as on PDFs, stays).
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    if (!String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('Cache-Control', 'no-store');
   });
   const domain = cartDomain(app, config, deps);
   await registerCartRoutes(app, config, domain);

@@ -18,6 +18,8 @@ const production = {
   DHL_USERNAME: 'shop-gkp-user',
   DHL_PASSWORD: 'gkp-password',
   DHL_BILLING_NUMBER: '62345678900102',
+  DHL_TRACKING_USERNAME: 'shop-tracking-user',
+  DHL_TRACKING_PASSWORD: 'tracking-password',
 };
 const runnable = { ...production, AGE_VERIFICATION_PROVIDER: 'id-card-mrz', AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true' };
 const development = { MONGODB_URI: 'mongodb://127.0.0.1:27017', COOKIE_SECRET: 'c'.repeat(40) };
@@ -120,4 +122,53 @@ test('a DHL billing number must be a V01PAK one of 14 characters, and the API ho
   expect(problem({ ...development, DHL_API_BASE_URL: 'https://api-sandbox.dhl.com/parcel/de/shipping/v2' })).toContain(
     'DHL_API_BASE_URL: muss der Host der DHL-API ohne Pfad sein',
   );
+});
+
+test('production refuses delivery tracking without its tracking user, and with the sandbox one, unless DHL_TRACKING=off', () => {
+  const { DHL_TRACKING_USERNAME: _user, DHL_TRACKING_PASSWORD: _password, ...withoutTrackingUser } = runnable;
+  const message = problem(withoutTrackingUser);
+  expect(message).toContain('DHL_TRACKING_USERNAME: ist in Produktion erforderlich (oder DHL_TRACKING=off)');
+  expect(message).toContain('DHL_TRACKING_PASSWORD: ist in Produktion erforderlich (oder DHL_TRACKING=off)');
+  expect(problem({ ...runnable, DHL_TRACKING_USERNAME: 'zt12345' })).toContain(
+    'DHL_TRACKING_USERNAME: der Sandbox-Benutzer der DHL-Sendungsverfolgung ist in Produktion nicht erlaubt',
+  );
+  expect(loadConfig(CartEnv, { ...withoutTrackingUser, DHL_TRACKING: 'off' }).dhlTracking).toEqual({
+    configured: false,
+    reason: 'DHL_TRACKING=off',
+  });
+  // Labels off: tracking follows unless switched on, and then needs DHL's host, key and secret too.
+  const { DHL_API_BASE_URL: _host, DHL_API_KEY: _key, DHL_API_SECRET: _secret, ...withoutApp } = runnable;
+  expect(loadConfig(CartEnv, { ...withoutApp, DHL_API: 'off' }).dhlTracking).toMatchObject({ configured: false });
+  const trackingOnly = problem({ ...withoutApp, DHL_API: 'off', DHL_TRACKING: 'on' });
+  for (const name of ['DHL_API_BASE_URL', 'DHL_API_KEY', 'DHL_API_SECRET'])
+    expect(trackingOnly).toContain(`${name}: ist in Produktion erforderlich (oder DHL_TRACKING=off)`);
+  expect(problem({ ...runnable, DHL_API: 'off', DHL_TRACKING: 'on', DHL_API_BASE_URL: 'https://api-sandbox.dhl.com' })).toContain(
+    'DHL_API_BASE_URL: die DHL-Sandbox ist in Produktion nicht erlaubt',
+  );
+
+  expect(loadConfig(CartEnv, runnable).dhlTracking).toEqual({
+    configured: true,
+    baseUrl: 'https://api-eu.dhl.com',
+    apiKey: 'app-key',
+    apiSecret: 'app-secret',
+    username: 'shop-tracking-user',
+    password: 'tracking-password',
+    timeoutMs: 15_000,
+    pollIntervalMs: 3 * 3_600_000,
+    callsPerRun: 10,
+    callGapMs: 1000,
+  });
+});
+
+test("development tracks with DHL's published sandbox tracking user once an API key and secret are set", () => {
+  expect(loadConfig(CartEnv, development).dhlTracking).toEqual({
+    configured: false,
+    reason: expect.stringContaining('DHL_API_KEY und DHL_API_SECRET fehlen'),
+  });
+  expect(loadConfig(CartEnv, { ...development, DHL_API_KEY: 'key', DHL_API_SECRET: 'secret' }).dhlTracking).toMatchObject({
+    configured: true,
+    baseUrl: 'https://api-sandbox.dhl.com',
+    username: 'zt12345',
+    password: 'geheim',
+  });
 });

@@ -10,6 +10,8 @@ import {
   V01PAK_BILLING_NUMBER,
   V01PAK_BILLING_NUMBER_MESSAGE,
 } from './shipping/dhl/dhl-account';
+import type { DhlTokenSettings } from './shipping/dhl/dhl-token';
+import { DHL_SANDBOX_TRACKING_PASSWORD, DHL_SANDBOX_TRACKING_USERNAME } from './shipping/tracking/tracking-account';
 
 const optional = <T extends zod.ZodType>(schema: T) => zod.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
@@ -67,6 +69,16 @@ const isOrigin = (value: string) => {
  *   user; default DHL's published sandbox user), DHL_BILLING_NUMBER (14 characters: EKP + 01 +
  *   participation; default the sandbox's 33333333330102), DHL_TIMEOUT_MS (15000, per call). In
  *   production all are required unless DHL_API=off, and the sandbox host, user and EKP are refused.
+ * - DHL delivery tracking (src/shipping/tracking/, services/cart/README.md 'Delivery tracking'):
+ *   DHL_TRACKING ('on'/'off'; default: as DHL_API) switches the job that polls DHL's shipment
+ *   tracking for shipped orders; it uses DHL_API_BASE_URL, DHL_API_KEY, DHL_API_SECRET (the app must
+ *   have the "Parcel DE Shipment Tracking" API) and DHL_TIMEOUT_MS, plus DHL_TRACKING_USERNAME and
+ *   DHL_TRACKING_PASSWORD (the tracking user DHL gives the business customer, `appname` in the
+ *   request; default the sandbox's published `zt12345`), DHL_TRACKING_POLL_HOURS (3: an order's
+ *   parcel is asked about at most this often), DHL_TRACKING_CALLS_PER_RUN (10 calls of 20 parcels
+ *   per run of the job, every 10 minutes) and DHL_TRACKING_CALL_GAP_MS (1000, pause between two
+ *   calls). In production, with tracking on, the host, key, secret, tracking user and password are
+ *   required and the sandbox host and tracking user refused.
  */
 export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
@@ -109,6 +121,12 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
     DHL_PASSWORD: optional(zod.string().min(1)),
     DHL_BILLING_NUMBER: optional(zod.string().regex(V01PAK_BILLING_NUMBER, V01PAK_BILLING_NUMBER_MESSAGE)),
     DHL_TIMEOUT_MS: optional(zod.coerce.number().int().min(1000).max(120_000)),
+    DHL_TRACKING: optional(zod.enum(['on', 'off'])),
+    DHL_TRACKING_USERNAME: optional(zod.string().min(1)),
+    DHL_TRACKING_PASSWORD: optional(zod.string().min(1)),
+    DHL_TRACKING_POLL_HOURS: zod.coerce.number().int().min(1).max(24).default(3),
+    DHL_TRACKING_CALLS_PER_RUN: zod.coerce.number().int().min(1).max(100).default(10),
+    DHL_TRACKING_CALL_GAP_MS: zod.coerce.number().int().min(0).max(60_000).default(1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -135,13 +153,6 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       ] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich (oder DHL_API=off)' });
       }
-      // The token call carries the app secret and the portal password: never in clear.
-      if (env.DHL_API_BASE_URL && new URL(env.DHL_API_BASE_URL).protocol !== 'https:') {
-        ctx.addIssue({ code: 'custom', path: ['DHL_API_BASE_URL'], message: 'muss in Produktion https sein' });
-      }
-      if (env.DHL_API_BASE_URL && new URL(env.DHL_API_BASE_URL).hostname === new URL(DHL_SANDBOX_BASE_URL).hostname) {
-        ctx.addIssue({ code: 'custom', path: ['DHL_API_BASE_URL'], message: 'die DHL-Sandbox ist in Produktion nicht erlaubt' });
-      }
       if (env.DHL_USERNAME === DHL_SANDBOX_USERNAME) {
         ctx.addIssue({ code: 'custom', path: ['DHL_USERNAME'], message: 'der Sandbox-Benutzer von DHL ist in Produktion nicht erlaubt' });
       }
@@ -151,6 +162,34 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
           path: ['DHL_BILLING_NUMBER'],
           message: 'die Sandbox-Abrechnungsnummer ist in Produktion nicht erlaubt',
         });
+      }
+    }
+    // Delivery tracking polls DHL with the same app: it needs the host, key and secret even while labels are off.
+    const trackingOn = trackingSwitch(env) === 'on';
+    if (trackingOn && env.DHL_API === 'off') {
+      for (const name of ['DHL_API_BASE_URL', 'DHL_API_KEY', 'DHL_API_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich (oder DHL_TRACKING=off)' });
+      }
+    }
+    if (trackingOn) {
+      for (const name of ['DHL_TRACKING_USERNAME', 'DHL_TRACKING_PASSWORD'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'ist in Produktion erforderlich (oder DHL_TRACKING=off)' });
+      }
+      if (env.DHL_TRACKING_USERNAME === DHL_SANDBOX_TRACKING_USERNAME) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DHL_TRACKING_USERNAME'],
+          message: 'der Sandbox-Benutzer der DHL-Sendungsverfolgung ist in Produktion nicht erlaubt',
+        });
+      }
+    }
+    if (env.DHL_API !== 'off' || trackingOn) {
+      // The token call carries the app secret and the portal password, a tracking request the tracking password: never in clear.
+      if (env.DHL_API_BASE_URL && new URL(env.DHL_API_BASE_URL).protocol !== 'https:') {
+        ctx.addIssue({ code: 'custom', path: ['DHL_API_BASE_URL'], message: 'muss in Produktion https sein' });
+      }
+      if (env.DHL_API_BASE_URL && new URL(env.DHL_API_BASE_URL).hostname === new URL(DHL_SANDBOX_BASE_URL).hostname) {
+        ctx.addIssue({ code: 'custom', path: ['DHL_API_BASE_URL'], message: 'die DHL-Sandbox ist in Produktion nicht erlaubt' });
       }
     }
     // The MRZ check proves only that typed data is consistent: production needs the
@@ -180,6 +219,7 @@ export const CartEnv = serviceEnvSchema('cart', 4102)
       bankName: env.BANK_NAME ?? 'Demo-Bank',
     },
     dhl: dhlSettings(env),
+    dhlTracking: dhlTrackingSettings(env),
   }));
 export type CartConfig = z.output<typeof CartEnv>;
 
@@ -209,6 +249,26 @@ function dhlSettings(env: {
       timeoutMs: number;
     } {
   if (env.DHL_API === 'off') return { configured: false, reason: 'DHL_API=off (Labels über die DHL-API ausgeschaltet)' };
+  const app = dhlApp(env);
+  if (!app.configured) return app;
+  return {
+    ...app,
+    username: env.DHL_USERNAME ?? DHL_SANDBOX_USERNAME,
+    password: env.DHL_PASSWORD ?? DHL_SANDBOX_PASSWORD,
+    billingNumber: env.DHL_BILLING_NUMBER ?? DHL_SANDBOX_BILLING_NUMBER,
+  };
+}
+
+/**
+ * What labels and tracking share: DHL's host, the shop's app (key and secret) and the time limit
+ * of a call; or why there is none (no key and secret).
+ */
+function dhlApp(env: {
+  DHL_API_BASE_URL?: string;
+  DHL_API_KEY?: string;
+  DHL_API_SECRET?: string;
+  DHL_TIMEOUT_MS?: number;
+}): { configured: false; reason: string } | { configured: true; baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number } {
   if (!env.DHL_API_KEY || !env.DHL_API_SECRET) {
     return {
       configured: false,
@@ -220,9 +280,58 @@ function dhlSettings(env: {
     baseUrl: env.DHL_API_BASE_URL ?? DHL_SANDBOX_BASE_URL,
     apiKey: env.DHL_API_KEY,
     apiSecret: env.DHL_API_SECRET,
-    username: env.DHL_USERNAME ?? DHL_SANDBOX_USERNAME,
-    password: env.DHL_PASSWORD ?? DHL_SANDBOX_PASSWORD,
-    billingNumber: env.DHL_BILLING_NUMBER ?? DHL_SANDBOX_BILLING_NUMBER,
     timeoutMs: env.DHL_TIMEOUT_MS ?? 15_000,
   };
+}
+
+/** Whether delivery tracking is switched on: DHL_TRACKING, else as DHL_API (default on). */
+function trackingSwitch(env: { DHL_API?: 'on' | 'off'; DHL_TRACKING?: 'on' | 'off' }): 'on' | 'off' {
+  return env.DHL_TRACKING ?? env.DHL_API ?? 'on';
+}
+
+/**
+ * The delivery tracking job's settings (src/shipping/tracking/), or why there are none: switched
+ * off (DHL_TRACKING, or DHL_API when DHL_TRACKING is unset), or no API key and secret.
+ */
+function dhlTrackingSettings(env: {
+  DHL_API?: 'on' | 'off';
+  DHL_TRACKING?: 'on' | 'off';
+  DHL_API_BASE_URL?: string;
+  DHL_API_KEY?: string;
+  DHL_API_SECRET?: string;
+  DHL_TRACKING_USERNAME?: string;
+  DHL_TRACKING_PASSWORD?: string;
+  DHL_TIMEOUT_MS?: number;
+  DHL_TRACKING_POLL_HOURS: number;
+  DHL_TRACKING_CALLS_PER_RUN: number;
+  DHL_TRACKING_CALL_GAP_MS: number;
+}): { configured: false; reason: string } | ({ configured: true } & DhlTrackingSettings) {
+  if (trackingSwitch(env) === 'off')
+    return {
+      configured: false,
+      reason: env.DHL_TRACKING === 'off' ? 'DHL_TRACKING=off' : 'DHL_API=off und DHL_TRACKING nicht eingeschaltet',
+    };
+  const app = dhlApp(env);
+  if (!app.configured) return app;
+  return {
+    ...app,
+    username: env.DHL_TRACKING_USERNAME ?? DHL_SANDBOX_TRACKING_USERNAME,
+    password: env.DHL_TRACKING_PASSWORD ?? DHL_SANDBOX_TRACKING_PASSWORD,
+    pollIntervalMs: env.DHL_TRACKING_POLL_HOURS * 3_600_000,
+    callsPerRun: env.DHL_TRACKING_CALLS_PER_RUN,
+    callGapMs: env.DHL_TRACKING_CALL_GAP_MS,
+  };
+}
+
+/** What the delivery tracking job needs to ask DHL (config.dhlTracking when configured). */
+export interface DhlTrackingSettings extends Pick<DhlTokenSettings, 'baseUrl' | 'apiKey' | 'apiSecret' | 'timeoutMs'> {
+  /** The tracking user and password (`appname`, `password` in the request XML; the app's key and secret are the Basic auth). */
+  username: string;
+  password: string;
+  /** An order's parcel is asked about at most once in this time (ms). */
+  pollIntervalMs: number;
+  /** Calls to DHL in one run of the job, at most. */
+  callsPerRun: number;
+  /** Pause between two calls in one run (ms). */
+  callGapMs: number;
 }

@@ -44,6 +44,9 @@ import { PromotionAdmin } from './promo/promotion-admin';
 import { SalesReport } from './analytics/sales-report';
 import { ReviewInvitations } from './reviews/review-invitations';
 import { bankPaymentModel, bankStatementImportModel } from './payments/bank-statement.model';
+import { DeliveryTracking } from './shipping/tracking/delivery-tracking';
+import { shippingSettingsModel } from './shipping/settings/shipping-settings.model';
+import { ShippingSettingsStore } from './shipping/settings/shipping-settings';
 
 /** What tests may replace: the catalog client, the clock and the mailer. */
 export interface CartDeps {
@@ -74,7 +77,13 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
   const relay = new AuditRelay({
     adminServiceUrl: config.ADMIN_SERVICE_URL,
     internalSecret: secret,
-    models: [() => orderModel(db), () => promoCodeModel(db), () => bankStatementImportModel(db), () => bankPaymentModel(db)],
+    models: [
+      () => orderModel(db),
+      () => promoCodeModel(db),
+      () => bankStatementImportModel(db),
+      () => bankPaymentModel(db),
+      () => shippingSettingsModel(db),
+    ],
     log,
   });
   const confirmations = new OrderConfirmations({
@@ -90,6 +99,8 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
   const invoices = new Invoices({ db, seller: () => sellerDetails.current(), log, now });
   const shippingMails = new ShippingMails({ db, mailer, shop, invoices, log, now });
   // Reviews from verified buyers: invitations only while the operator has them switched on.
+  const shippingSettings = new ShippingSettingsStore({ db, relay });
+  const fulfillment = new OrderFulfillment({ db, queries: orderQueries, cancellation, shippingMails, invoices, relay, log, now });
   const storefrontSettings = storefrontSettingsRead({ contentServiceUrl: config.CONTENT_SERVICE_URL, internalSecret: secret, log });
   return {
     now,
@@ -106,6 +117,7 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
       payment,
       legalVersions,
       confirmations,
+      deliveryAgeCheck: async () => (await shippingSettings.read()).ageCheck,
       log,
       now,
       placingLeaseMs: config.ORDER_PLACING_LEASE_MS,
@@ -116,12 +128,18 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
     unpaidOrders: new UnpaidOrders({ db, cancellation, dueDays: config.PAYMENT_DUE_DAYS }),
     withdrawals: new Withdrawals({ db, mailer, cancellation, shop, log, now }),
     orderQueries,
-    fulfillment: new OrderFulfillment({ db, queries: orderQueries, cancellation, shippingMails, invoices, relay, log, now }),
+    fulfillment,
     statistics: new OrderStatistics({ db, dueDays: config.PAYMENT_DUE_DAYS, now }),
     invoices,
     shippingMails,
     promotions: new PromotionAdmin({ db, relay, now }),
+    /** How DHL labels are booked (age check, weights, print format; services/cart/README.md 'Shipping with DHL'). */
+    shippingSettings,
     sales: new SalesReport(db),
+    /** The delivery tracking job's work (src/shipping/tracking/), or why it does not run (DHL tracking not configured). */
+    deliveryTracking: config.dhlTracking.configured
+      ? new DeliveryTracking({ db, settings: config.dhlTracking, fulfillment, relay, log, now })
+      : { notConfigured: config.dhlTracking.reason },
     reviewInvitations: new ReviewInvitations({
       db,
       mailer,

@@ -5,9 +5,12 @@ import { dropLegacyCarts } from './cart/cart.model';
 import { orderModel } from './orders/order.model';
 import { promoCodeModel } from './promo/promo-code.model';
 import { CheckoutProgresses } from './checkout/checkout-progress';
+import { DeliveryTracking } from './shipping/tracking/delivery-tracking';
 
 /** How often the periodic jobs run (ms). */
 const SWEEP_INTERVAL_MS = 60_000;
+/** How often the delivery tracking job looks for parcels due (ms); each is asked about at most every DHL_TRACKING_POLL_HOURS. */
+const DELIVERY_TRACKING_INTERVAL_MS = 10 * 60_000;
 
 /**
  * The cart service's start-up migrations and periodic jobs (service-kit `app.jobs`: each periodic
@@ -30,4 +33,8 @@ export function registerCartJobs(app: FastifyInstance, domain: CartDomain): void
   );
   every('unpaid-order-cancellation', () => domain.unpaidOrders.cancelOverdue());
   every('checkout-progress-sweep', () => new CheckoutProgresses(app.db).clearStale(domain.now()));
+  const tracking = domain.deliveryTracking;
+  if (tracking instanceof DeliveryTracking)
+    app.jobs.every('delivery-tracking', { intervalMs: DELIVERY_TRACKING_INTERVAL_MS }, () => tracking.run());
+  else app.log.info({ reason: tracking.notConfigured }, 'DHL tracking not configured: the delivery-tracking job does not run');
 }

@@ -18,6 +18,12 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import { reviewInvitationRoutes } from './reviews/review-invitations.routes';
 import { bankStatementRoutes } from './payments/bank-statements.routes';
 import { BankStatementImports } from './payments/bank-statement-imports';
+import { shippingSettingsRoutes } from './shipping/settings/shipping-settings.routes';
+import { deliveryCheckRoutes } from './shipping/settings/delivery-check.routes';
+import { shippingLabelRoutes } from './shipping/labels/shipping-labels.routes';
+import { LabelBookings } from './shipping/labels/label-bookings';
+import { LabelRuns } from './shipping/labels/label-runs';
+import { LabelCloseOut } from './shipping/labels/label-close-out';
 
 /** Every HTTP route of the cart service, wired from its domain (services/cart/README.md lists them). */
 export async function registerCartRoutes(app: FastifyInstance, config: CartConfig, domain: CartDomain): Promise<void> {
@@ -76,5 +82,21 @@ export async function registerCartRoutes(app: FastifyInstance, config: CartConfi
       accountIban: config.bankDetails.iban,
       now: domain.now,
     }),
+  });
+  await app.register(shippingSettingsRoutes, { settings: domain.shippingSettings, seller, dhl: config.dhl });
+  await app.register(deliveryCheckRoutes, { settings: domain.shippingSettings });
+  const bookings = new LabelBookings({
+    db: app.db,
+    dhl: config.dhl,
+    settings: domain.shippingSettings,
+    seller,
+    relay: domain.relay,
+    log: app.log,
+    now: domain.now,
+  });
+  await app.register(shippingLabelRoutes, {
+    bookings,
+    runs: new LabelRuns({ db: app.db, bookings, settings: domain.shippingSettings, now: domain.now }),
+    closeOut: new LabelCloseOut({ db: app.db, bookings, fulfillment: domain.fulfillment, log: app.log, now: domain.now }),
   });
 }

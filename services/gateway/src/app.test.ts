@@ -846,6 +846,27 @@ describe('gateway: /api routing', () => {
     expect((await call('/api/administration-notes')).statusCode).not.toBe(401); // only the /api/admin prefix
   });
 
+  test('the shipping endpoints under /api/admin/shipping go to the cart service, and only staff get there', async () => {
+    const customer = 'H'.repeat(43);
+    const manager = 'I'.repeat(43);
+    liveSessions.set(customer, { userId: '665f1c2b9a1e4b00123456ee', role: 'customer' });
+    liveSessions.set(manager, { userId: '665f1c2b9a1e4b00123456ff', role: 'manager' });
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, token?: string) =>
+      app.inject({ method, url, headers: { origin: 'http://localhost:8080', ...(token ? { cookie: `shop_session=${token}` } : {}) } });
+    for (const [method, url] of [
+      ['GET', '/api/admin/shipping/settings'],
+      ['PUT', '/api/admin/shipping/settings'],
+      ['GET', '/api/admin/shipping/queue'],
+      ['POST', '/api/admin/shipping/close-out'],
+    ] as const) {
+      expect([url, (await call(method, url)).statusCode]).toEqual([url, 401]);
+      expect([url, (await call(method, url, customer)).statusCode]).toEqual([url, 403]);
+      // The cart service is the one this gateway cannot reach (the admin service is the echo double).
+      const passed = await call(method, url, manager);
+      expect([method, url, passed.statusCode, passed.json().code]).toEqual([method, url, 503, 'UPSTREAM_UNAVAILABLE']);
+    }
+  });
+
   test("a back-office page asked for by a logged-in customer answers 403 with the shell's page; without a login and for staff 200", async () => {
     const customer = 'F'.repeat(43);
     const admin = 'G'.repeat(43);

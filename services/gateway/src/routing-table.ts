@@ -33,6 +33,8 @@ export const API_ROUTING_TABLE: ReadonlyArray<{ prefix: string; service: Service
   { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin/promotions', service: 'cart' },
   { prefix: '/api/admin/analytics', service: 'cart' },
+  // DHL labels: settings, queue, bulk runs, close-out (services/cart/README.md 'Shipping with DHL').
+  { prefix: '/api/admin/shipping', service: 'cart' },
   { prefix: '/api/admin/customers', service: 'account' },
   { prefix: '/api/admin/content', service: 'content' },
   { prefix: '/api/admin/settings/storefront', service: 'content' },

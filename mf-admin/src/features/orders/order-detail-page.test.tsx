@@ -13,6 +13,16 @@ const { toasts } = env;
 const ID = testOrder().id;
 const DETAIL = `/api/admin/orders/${ID}`;
 const ACTIONS = `/api/admin/orders/${ID}/actions`;
+const LABEL = `/api/admin/orders/${ID}/shipping-label`;
+
+// Paid, shipped and delivered orders read their DHL label too (order-shipping-label.test.tsx): none here.
+beforeEach(() => {
+  env.api.on(
+    'GET',
+    LABEL,
+    jsonAnswer(200, { label: null, proposal: { weightGrams: 450, missingWeights: [], ageCheck: 'identCheck', blockedReason: null } }),
+  );
+});
 
 /** An order as staff see it (AdminOrderDetail): the buyer's order plus version and workflow facts. */
 const detail = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, unknown> = {}) => ({
@@ -22,6 +32,7 @@ const detail = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, u
   paymentReceived: null,
   cancellation: null,
   shippingEmailSent: false,
+  deliveryIssue: null,
   withdrawal: null,
   ...overrides,
 });

@@ -8,6 +8,7 @@ import { LoadFailed, Notice, Spinner } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
+import { OrderShippingLabel, useOrderLabel } from './order-shipping-label';
 
 const addressLines = (address: AdminOrderDetail['billingAddress']) =>
   [`${address.firstName} ${address.lastName}`, address.street, address.addressLine2, `${address.postalCode} ${address.city}`].filter(
@@ -31,6 +32,9 @@ function euro(data: FormData, name: string): string {
 
 function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: OrderAction) => Promise<void> }) {
   const version = order.version;
+  // A booked DHL label's shipment number is the tracking number to ship with.
+  const label = useOrderLabel(order).data?.label;
+  const labelNumber = label?.state === 'booked' ? (label.shipmentNumber ?? '') : '';
   const total = order.totals.total.replace('.', ',');
   return (
     <div className="admin-actions">
@@ -62,6 +66,7 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
       )}
       {order.status === 'paid' && (
         <ActionForm
+          key={labelNumber}
           legend="Versenden"
           submitLabel="Als versandt verbuchen und Kunden informieren"
           onSubmit={(data) => act({ action: 'ship', version, trackingNumber: String(data.get('trackingNumber') ?? '') })}
@@ -70,6 +75,7 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
             name="trackingNumber"
             label="DHL-Sendungsnummer"
             autoComplete="off"
+            defaultValue={labelNumber}
             required
             hint="Der Kunde erhält eine E-Mail mit dem Link zur Sendungsverfolgung."
           />
@@ -248,8 +254,9 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 
 /**
  * /admin/orders/{id}: everything about one order and the next step of its workflow:
- * book the transfer, ship with the DHL number (the buyer is e-mailed the tracking link), record
- * the delivery, refund a withdrawal, or cancel (stock released, buyer told).
+ * book the transfer, book the DHL label ('DHL-Versand'), ship with the DHL number (the buyer is
+ * e-mailed the tracking link), record the delivery, refund a withdrawal, or cancel (stock
+ * released, buyer told); a delivery problem DHL's tracking reported is a warning at the top.
  */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -286,7 +293,14 @@ export function OrderDetailPage() {
               automatisch.
             </Notice>
           )}
+          {order.data.deliveryIssue && (
+            <Notice tone="warning" role="status">
+              <strong>Zustellproblem laut DHL ({formatDateTime(new Date(order.data.deliveryIssue.at))}):</strong>{' '}
+              {order.data.deliveryIssue.message}
+            </Notice>
+          )}
           <Workflow order={order.data} act={act} />
+          <OrderShippingLabel order={order.data} />
           <OrderFacts order={order.data} />
         </>
       )}

@@ -7,7 +7,7 @@ import { releasesApi } from '../../api/releases-api';
 import { ListFilters, SelectFilter } from '../../components/filter-fields';
 import { QueryState } from '../../components/query-state';
 import { useListAddress } from '../../hooks/use-list-address';
-import { releaseActor } from '../../lib/release-actor';
+import { actorWithoutAccount } from '../../lib/actor-without-account';
 import { ReleaseActions } from './release-actions';
 
 /** The slices' names as staff know them. */
@@ -30,7 +30,8 @@ const ACTION_LABELS: Record<SliceReleases['history'][number]['action'], string> 
  * Who made a change: a staff member by name (the account service's, `names`), a developer at the
  * release commands by e-mail address; a staff account whose name cannot be read now by the end of its id.
  */
-const who = (actor: string, names: SliceReleases['names']) => names[actor] ?? releaseActor(actor) ?? `Mitarbeiterkonto …${actor.slice(-6)}`;
+const who = (actor: string, names: SliceReleases['names']) =>
+  names[actor] ?? actorWithoutAccount(actor) ?? `Mitarbeiterkonto …${actor.slice(-6)}`;
 
 /**
  * /admin/releases (beyond spec §2; docs/releases.md): which version of a slice's screens is live,

@@ -4,15 +4,19 @@ import { DecimalAmount } from '../catalog';
 import { IsoDate, Order, OrderStatus } from '../orders';
 import { lazySchema } from '../lazy-schema';
 
-/** Carrier tracking numbers DHL prints: 12 or 20 digits, JJD…, or an international 'XX123456789DE' (letters upper case). */
+/**
+ * Carrier tracking numbers DHL prints: 12 digits, 20 to 35 digits (the shipment numbers the Parcel DE
+ * Shipping API returns: 20 in production, 25 in its sandbox), JJD…, or an international
+ * 'XX123456789DE' (letters upper case).
+ */
 export const DhlTrackingNumber = lazySchema(() =>
   z
     .string()
     .trim()
     .toUpperCase()
     .regex(
-      /^(\d{12}|\d{20}|JJD\d{16,20}|[A-Z]{2}\d{9}DE)$/,
-      'Bitte geben Sie eine DHL-Sendungsnummer ein (12 oder 20 Ziffern, JJD… oder z. B. RR123456789DE).',
+      /^(\d{12}|\d{20,35}|JJD\d{16,20}|[A-Z]{2}\d{9}DE)$/,
+      'Bitte geben Sie eine DHL-Sendungsnummer ein (12 oder 20 bis 35 Ziffern, JJD… oder z. B. RR123456789DE).',
     ),
 );
 
@@ -104,6 +108,20 @@ export const AdminOrderDetail = lazySchema(() =>
       .strict()
       .nullable(),
     shippingEmailSent: z.boolean(),
+    /**
+     * A delivery problem DHL's shipment tracking reported (the tracking job): a failed attempt
+     * (incl. ID or age check negative), refused, held at a branch or Packstation, returned to
+     * sender, or handed over where an age-checked parcel must never go (neighbour, parcel box).
+     * German `message` for staff; null when there is none.
+     */
+    deliveryIssue: z
+      .object({
+        kind: z.enum(['failed-attempt', 'refused', 'held-for-collection', 'returned', 'wrong-handover']),
+        at: z.string(),
+        message: z.string(),
+      })
+      .strict()
+      .nullable(),
     withdrawal: AdminWithdrawal.nullable(),
   }).strict(),
 );

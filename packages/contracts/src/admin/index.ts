@@ -15,3 +15,4 @@ export * from './admin-reviews';
 export * from './releases';
 export * from './bank-statements';
 export * from './product-import';
+export * from './shipping-labels';

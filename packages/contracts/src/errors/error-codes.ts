@@ -114,6 +114,8 @@ export const CART_ERROR_CODES = [
   'STATEMENT_TOO_MANY_ENTRIES',
   /** 409: staff acted on a credit of a statement that is already booked or resolved. */
   'BANK_PAYMENT_RESOLVED',
+  /** 503: a DHL label cannot be booked, cancelled or closed out: booking through DHL's API is not configured (the message says why). */
+  'DHL_NOT_CONFIGURED',
 ] as const;
 
 /** Account: sign-in, mails, sessions, and the services the account calls. */

@@ -1,4 +1,4 @@
-import { SHIPPING_METHOD_LABEL, VAT_RATE_PERCENT, type SellerDetails } from '@shop/contracts';
+import { doorCheckOf, VAT_RATE_PERCENT, type DhlAgeCheckService, type SellerDetails } from '@shop/contracts';
 import type { OrderRecord } from '../orders/order.model';
 
 /** One invoice line in cents: gross as charged, net and VAT split out at `vatRatePercent`. */
@@ -41,13 +41,13 @@ function line(description: string, quantity: number, unitGrossCents: number, gro
  * discount as a negative line, and shipping; all at 19 % VAT (every product of the range and the
  * shipping are standard-rated). The gross sum equals the order's total.
  */
-export function invoiceLinesOf(order: Pick<OrderRecord, 'items' | 'totals' | 'promo'>): InvoiceLine[] {
+export function invoiceLinesOf(order: Pick<OrderRecord, 'items' | 'totals' | 'promo' | 'deliveryAgeCheck'>): InvoiceLine[] {
   return [
     ...order.items.map((item) => line(item.name, item.quantity, item.unitCents)),
     ...(order.totals.promoDiscountCents > 0
       ? [line(`Gutschein ${order.promo?.code ?? ''}`.trim(), 1, -order.totals.promoDiscountCents)]
       : []),
-    line(`Versand: ${SHIPPING_METHOD_LABEL}`, 1, order.totals.shippingCents),
+    line(`Versand: ${doorCheckOf(order.deliveryAgeCheck as DhlAgeCheckService | null).shippingMethod}`, 1, order.totals.shippingCents),
   ];
 }
 

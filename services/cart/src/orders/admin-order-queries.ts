@@ -2,7 +2,7 @@ import type { Connection, QueryFilter } from 'mongoose';
 import type { AdminOrderDetail, AdminOrderListQuery, AdminOrderListResponse, AdminOrderSummary } from '@shop/contracts/admin';
 import { addDaysToIsoDate, centsToDecimal, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import { containsText, NotFoundError } from '@shop/service-kit';
-import { orderModel, type OrderRecord } from './order.model';
+import { orderModel, type DeliveryIssueKind, type OrderRecord } from './order.model';
 import { toApiOrder } from './order-view';
 import { paymentDueAt, type PaymentMethod } from './payment-method';
 import { withdrawalsByOrder } from '../withdrawals/withdrawal.model';
@@ -126,6 +126,9 @@ export class AdminOrderQueries {
           }
         : null,
       shippingEmailSent: Boolean(doc.shippingEmailSentAt),
+      deliveryIssue: doc.deliveryIssue
+        ? { kind: doc.deliveryIssue.kind as DeliveryIssueKind, at: doc.deliveryIssue.at.toISOString(), message: doc.deliveryIssue.message }
+        : null,
       withdrawal: withdrawal
         ? {
             receivedAt: withdrawal.receivedAt.toISOString(),

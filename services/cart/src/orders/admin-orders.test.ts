@@ -97,6 +97,8 @@ test('paid → shipped with the tracking e-mail → delivered; steps out of orde
   const mail = await simpleParser(await readFile(path.join(env.mailDir, mailFile!)));
   expect(mail.subject).toBe(`Ihre Bestellung ${order.orderNumber} ist unterwegs`);
   expect(mail.text).toContain(`https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${TRACKING}`);
+  // The handover rule of the check the order was placed under (the default Ident-Check).
+  expect(mail.text).toContain('DHL übergibt das Paket nur dem Empfänger persönlich, nachdem der Zusteller seinen Ausweis geprüft hat');
   // The buyer sees the parcel on the order.
   expect((await order.shopper.call('GET', `/api/orders/${order.id}`)).body.shipment).toMatchObject({
     carrier: 'DHL',

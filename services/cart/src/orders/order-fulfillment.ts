@@ -3,13 +3,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AdminOrderDetail, OrderAction } from '@shop/contracts/admin';
 import { STALE_EDIT_MESSAGE } from '@shop/contracts/admin';
-import { auditEntry, checkVersion, StaleVersionError, versionedUpdate, type AuditRelay, type ShopIdentity } from '@shop/service-kit';
+import {
+  auditEntry,
+  checkVersion,
+  ConflictError,
+  StaleVersionError,
+  versionedUpdate,
+  type AuditRelay,
+  type ShopIdentity,
+} from '@shop/service-kit';
 import { orderModel } from './order.model';
 import type { OrderCancellation } from './order-cancellation';
 import { orderTransition } from './order-transitions';
 import { loadPlacedOrder, type AdminOrderQueries } from './admin-order-queries';
 import type { ShippingMails } from './shipping-mails';
 import type { Invoices } from '../invoices/invoices';
+import { shippingLabelModel } from '../shipping/labels/shipping-label.model';
 
 type Action = z.output<typeof OrderAction>;
 
@@ -48,6 +57,16 @@ export class OrderFulfillment {
     const transition = orderTransition(order, request, now, staff);
     if (transition instanceof Error) throw transition;
     if (request.action === 'cancel') {
+      // A parcel with a DHL label (or one whose booking went unanswered) may already be on its way:
+      // its label is cancelled first (DHL-Versand), so no cancelled order is handed to DHL.
+      const label = await shippingLabelModel(this.deps.db)
+        .findOne({ _id: id, state: { $ne: 'cancelled' } }, { state: 1 })
+        .lean();
+      if (label) {
+        throw new ConflictError(
+          'Für diese Bestellung ist ein DHL-Label gebucht oder in Klärung. Stornieren Sie zuerst das Label unter „DHL-Versand“, dann die Bestellung.',
+        );
+      }
       const done = await this.deps.cancellation.cancel(order, { reason: 'staff', note: request.note, version, staff }, now);
       if (!done) throw new StaleVersionError(STALE_EDIT_MESSAGE);
     } else {

@@ -20,7 +20,7 @@ import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
 import { Orders } from './orders';
 import { ageCheckRefusals, countPlacement, promoRejections, refusedFor, stockOuts } from '../metrics/shop-metrics';
-import type { LegalVersions } from '@shop/contracts';
+import type { DhlAgeCheckService, LegalVersions } from '@shop/contracts';
 
 /** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
 export const AgeVerificationFailedError = defineApiError('AGE_VERIFICATION_FAILED', 422);
@@ -50,6 +50,8 @@ export interface OrderPlacementDeps {
   legalVersions: { current(): Promise<LegalVersions | null> };
   /** Sends each order's confirmation e-mail once. */
   confirmations: Pick<OrderConfirmations, 'send'>;
+  /** The age check DHL performs at the door under the operator's shipping settings, recorded on the order (what the buyer was told). */
+  deliveryAgeCheck: () => Promise<DhlAgeCheckService>;
   log: FastifyBaseLogger;
   now: () => Date;
   /** How long a placement owns its pending order before a retry may take it over (ms; ORDER_PLACING_LEASE_MS). */
@@ -231,6 +233,7 @@ export class OrderPlacement {
           regularCents: line.regularCents,
           durabilityGuaranteeYears: line.product.durabilityGuaranteeYears ?? null,
           shippingWeightGrams: line.product.shippingWeightGrams ?? null,
+          category: line.product.category,
         })),
         totals: {
           itemCount: cart.totals.itemCount,
@@ -243,6 +246,7 @@ export class OrderPlacement {
         },
         promo: cart.promo ? { code: cart.promo.code, ...discountToStored(cart.promo.discount) } : null,
         shippingMethod: input.shippingMethod,
+        deliveryAgeCheck: await this.deps.deliveryAgeCheck(),
         paymentMethod: this.deps.payment.id,
         ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
         termsAcceptedAt: now,

@@ -3,11 +3,11 @@ import { shortMail, type OutgoingMail, type ShopInfo } from '@shop/service-kit';
 
 /**
  * Tells the buyer the parcel is on its way: order number, the DHL tracking number
- * and link, and the handover rule of the age-checked delivery (legal-de 1.6); the invoice goes
- * along as PDF.
+ * and link, and the handover rule of the age check the order was placed under (`atTheDoor`,
+ * contracts `doorCheckOf`; legal-de 1.6); the invoice goes along as PDF.
  */
 export function orderShippedMail(
-  order: { orderNumber: string; email: string; name: string; trackingNumber: string },
+  order: { orderNumber: string; email: string; name: string; trackingNumber: string; atTheDoor: string },
   shop: ShopInfo,
   invoice: { number: string; pdf: Buffer },
 ): OutgoingMail {
@@ -17,7 +17,7 @@ export function orderShippedMail(
     greeting: `Guten Tag ${order.name},`,
     lines: [
       `Ihre Bestellung ${order.orderNumber} wurde an DHL übergeben. Sendungsnummer: ${order.trackingNumber}.`,
-      'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
+      `${order.atTheDoor} Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.`,
       `Ihre Rechnung ${invoice.number} finden Sie im Anhang dieser E-Mail und in Ihrem Kundenkonto bei der Bestellung.`,
     ],
     link: { label: 'Sendung verfolgen', url: dhlTrackingUrl(order.trackingNumber) },

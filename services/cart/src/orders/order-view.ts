@@ -1,4 +1,4 @@
-import { SHIPPING_METHOD_LABEL, type Address, type Order, type OrderWithdrawal } from '@shop/contracts';
+import { doorCheckOf, type Address, type DhlAgeCheckService, type Order, type OrderWithdrawal } from '@shop/contracts';
 import { dhlTrackingUrl } from '@shop/contracts/admin';
 import { appliedPromo } from '@shop/cart-rules';
 import { centsToDecimal } from '@shop/format';
@@ -63,7 +63,7 @@ export function toApiOrder(doc: OrderRecord, payment: PaymentMethod, withdrawal:
       vatIncluded: centsToDecimal(doc.totals.vatIncludedCents),
     },
     promo: doc.promo ? appliedPromo(doc.promo.code, discountFromStored(doc.promo)) : null,
-    shipping: { method: 'dhl-age-check', label: SHIPPING_METHOD_LABEL },
+    shipping: { method: 'dhl-age-check', label: doorCheckOf(doc.deliveryAgeCheck as DhlAgeCheckService | null).shippingMethod },
     payment: { method: payment.id, label: payment.label, ...payment.instructions(doc.orderNumber, doc.createdAt) },
     ageVerification: {
       method: doc.ageVerification.method,

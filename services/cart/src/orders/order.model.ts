@@ -1,10 +1,22 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { auditOutboxPath, defineModel, storedAddressSchema } from '@shop/service-kit';
 import { OrderStatus } from '@shop/contracts';
+import type { AdminOrderDetail } from '@shop/contracts/admin';
 import { storedPromoSchema } from '../promo/promo-code.model';
 
 /** The contract's statuses plus 'pending' (only while the order is being placed): one list. */
 export const ORDER_RECORD_STATUSES = ['pending', ...OrderStatus.options] as const;
+
+/** A delivery problem's kind as staff read it (AdminOrderDetail.deliveryIssue.kind). */
+export type DeliveryIssueKind = NonNullable<AdminOrderDetail['deliveryIssue']>['kind'];
+/** Every kind of the contract, once (the record makes a kind the contract adds a type error here). */
+const DELIVERY_ISSUE_KINDS = Object.keys({
+  'failed-attempt': true,
+  refused: true,
+  'held-for-collection': true,
+  returned: true,
+  'wrong-handover': true,
+} satisfies Record<DeliveryIssueKind, true>);
 
 const lineItemSchema = new Schema(
   {
@@ -22,6 +34,11 @@ const lineItemSchema = new Schema(
      * label's parcel weight; null when the catalogue had none recorded.
      */
     shippingWeightGrams: { type: Number, default: null },
+    /**
+     * The product's category slug at placement (catalog `category`), for the category's default
+     * piece weight in the shipping settings when the line has no weight; null in orders placed before.
+     */
+    category: { type: String, default: null },
   },
   { _id: false },
 );
@@ -65,6 +82,11 @@ const orderSchema = new Schema(
     /** The code and its discount (stored as promo codes are: `value` a percent or cents by `type`). */
     promo: { type: storedPromoSchema, default: null },
     shippingMethod: { type: String, required: true },
+    /**
+     * The age check at the door the buyer was told of at placement (contracts delivery.ts; the
+     * shipping setting then), booked with the DHL label; null for orders placed before it was recorded.
+     */
+    deliveryAgeCheck: { type: String, enum: ['identCheck', 'visualCheckOfAge'] as const, default: null },
     paymentMethod: { type: String, required: true },
     ageVerification: {
       type: new Schema(
@@ -114,6 +136,28 @@ const orderSchema = new Schema(
     shippedAt: { type: Date, default: null },
     shippingEmailSentAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
+    /**
+     * A delivery problem DHL's shipment tracking reported for the parcel (src/shipping/tracking/):
+     * its kind, DHL's event time and the German message for staff (AdminOrderDetail.deliveryIssue);
+     * null when there is none.
+     */
+    deliveryIssue: {
+      type: new Schema(
+        {
+          kind: { type: String, enum: DELIVERY_ISSUE_KINDS, required: true },
+          at: { type: Date, required: true },
+          message: { type: String, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /**
+     * When the tracking job last asked DHL about the parcel: claimed by compare-and-set before it
+     * asks, so two instances never ask about one parcel at once, and it asks again only after
+     * its poll interval (src/shipping/tracking/).
+     */
+    trackingCheckedAt: { type: Date, default: null },
     /** The refund after a withdrawal: the day paid back and the cents. */
     refund: {
       type: new Schema({ refundedOn: String, amountCents: Number, recordedAt: Date, byUserId: String }, { _id: false }),
@@ -152,6 +196,7 @@ const orderSchema = new Schema(
 orderSchema.index({ status: 1, createdAt: 1 });
 orderSchema.index({ createdAt: -1 });
 orderSchema.index({ reviewInvitationTokenHash: 1 });
+orderSchema.index({ status: 1, trackingCheckedAt: 1 });
 
 /** A bought line as stored: prices in cents, copied at placement. */
 export type OrderLineRecord = InferSchemaType<typeof lineItemSchema>;

@@ -33,7 +33,14 @@ beforeEach(() => {
   env.catalog.products.set(ID.sale, testProduct(ID.sale, { name: 'RandM Tornado 9000 Blueberry Ice' }));
   env.catalog.products.set(
     ID.regular,
-    testProduct(ID.regular, { price: '14.99', salePrice: null, stock: 100, durabilityGuaranteeYears: 4, shippingWeightGrams: 85 }),
+    testProduct(ID.regular, {
+      price: '14.99',
+      salePrice: null,
+      stock: 100,
+      durabilityGuaranteeYears: 4,
+      shippingWeightGrams: 85,
+      category: 'randm-tornado-25000',
+    }),
   );
   env.catalog.products.set(ID.scarce, testProduct(ID.scarce, { stock: 5 }));
 });
@@ -72,7 +79,7 @@ describe('placing an order', () => {
       status: 'awaiting_payment',
       email: 'erika@example.de',
       shippingAddress: erika,
-      shipping: { method: 'dhl-age-check', label: 'DHL Paket mit Alterssichtprüfung 18+' },
+      shipping: { method: 'dhl-age-check', label: 'DHL Paket mit Ident-Check (ab 18)' },
       // Due seven days after the order date, as a German calendar day (one due date for page and e-mail).
       payment: {
         method: 'prepayment',
@@ -104,6 +111,8 @@ describe('placing an order', () => {
     // So is the shipping weight of a piece, for the DHL label (null: not weighed yet).
     const storedOrder = await orderModel(env.app.db).findById(order.id).lean();
     expect(storedOrder!.items.map((line) => line.shippingWeightGrams)).toEqual([null, 85]);
+    // And the product's category slug, whose default piece weight applies when a line has none (shipping settings).
+    expect(storedOrder!.items.map((line) => line.category)).toEqual(['randm-tornado-9000', 'randm-tornado-25000']);
     expect(order.payment.bankDetails.accountHolder).toBe('Demo-Konto (keine echte Bankverbindung)');
 
     expect(stockOf(ID.sale)).toBe(48);
@@ -148,7 +157,7 @@ describe('placing an order', () => {
     expect(mail.text).toContain('Ihr Vertragspartner:\n  Tornado Handel GmbH\n  Hansaring 12\n  50670 Köln');
     expect(mail.text).toContain('USt-IdNr.: DE123456789');
     // The shop's one delivery promise, counted from the payment (as on the thank-you page).
-    expect(mail.text).toContain(`${DELIVERY_PROMISE} (DHL Paket mit Alterssichtprüfung 18+).`);
+    expect(mail.text).toContain(`${DELIVERY_PROMISE} (DHL Paket mit Ident-Check (ab 18)).`);
     expect(mail.html).toContain('<h2>Ihr Vertragspartner</h2><p>Tornado Handel GmbH<br>Hansaring 12');
     expect(mail.html).toContain('<a href="http://localhost:8080/widerrufsbelehrung">http://localhost:8080/widerrufsbelehrung</a>');
     expect(mail.text).toContain('Es gelten unsere AGB (Fassung vom 23.11.2026). Sie hängen dieser E-Mail als PDF an.');
@@ -197,6 +206,30 @@ describe('placing an order', () => {
     // Another cart cannot take over the key.
     const other = await shopperWith([[ID.regular, 1]]);
     expect((await place(other, checkout(), key)).status).toBe(409);
+  });
+
+  test('an order keeps the age check at the door it was placed under; the operator’s later switch changes new orders only', async () => {
+    const buyer = await shopperWith([[ID.regular, 1]]);
+    const before = await place(buyer, checkout());
+    expect(Order.parse(before.body).shipping.label).toBe('DHL Paket mit Ident-Check (ab 18)');
+    const admin = { userId: '665f1c2b9a1e4b00123456a1', role: 'admin' };
+    const current = await env.domain.shippingSettings.read();
+    const change = { ...current, printFormat: null, ageCheck: 'visualCheckOfAge' as const };
+    await env.domain.shippingSettings.change(admin, change);
+    try {
+      const after = await place(await shopperWith([[ID.regular, 1]]), checkout());
+      expect(Order.parse(after.body).shipping.label).toBe('DHL Paket mit Alterssichtprüfung 18+');
+      const stored = await orderModel(env.app.db)
+        .find({ _id: { $in: [before.body.id, after.body.id] } }, { deliveryAgeCheck: 1 })
+        .lean();
+      expect(stored.map((order) => order.deliveryAgeCheck).sort()).toEqual(['identCheck', 'visualCheckOfAge']);
+      // The earlier order still names the check its buyer was told of.
+      expect(Order.parse((await buyer.call('GET', `/api/orders/${before.body.id}`)).body).shipping.label).toBe(
+        'DHL Paket mit Ident-Check (ab 18)',
+      );
+    } finally {
+      await env.domain.shippingSettings.change(admin, { ...change, ageCheck: 'identCheck', version: current.version + 1 });
+    }
   });
 
   test('20 parallel orders for a product with 5 in stock give exactly 5 orders and stock 0', async () => {

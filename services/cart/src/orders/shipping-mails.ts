@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, ShopInfo } from '@shop/service-kit';
+import { doorCheckOf, type DhlAgeCheckService } from '@shop/contracts';
 import { orderModel } from './order.model';
 import { orderShippedMail } from './order-shipped.mail';
 import type { Invoices } from '../invoices/invoices';
@@ -44,6 +45,7 @@ export class ShippingMails {
               email: order.email,
               name: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`,
               trackingNumber: order.trackingNumber!,
+              atTheDoor: doorCheckOf(order.deliveryAgeCheck as DhlAgeCheckService | null).atTheDoor,
             },
             this.deps.shop,
             { number: invoice.number, pdf },

@@ -393,3 +393,25 @@ test('the admin service learns which products use a media library image (before 
   expect(await usage('abcdef0123456789abcdef02')).toEqual({ uses: [] });
   expect((await app.inject({ method: 'GET', url: `/internal/media-usage?assetId=${assetId}` })).statusCode).toBe(401);
 });
+
+test('sales while staff save a product are never overwritten: a save that does not change the stock leaves it as the sales moved it', async () => {
+  const product = await create(podInput({ name: `Lagerbestand ${randomUUID()}`, stock: 400 }));
+  // Checkouts reserve pieces (the stock moves, the version does not) while staff save price changes.
+  let reserved = 0;
+  for (let version = 0; version < 5; version++) {
+    let saving = true;
+    const saved = call('PATCH', `/api/admin/products/${product.id}`, { version, changes: { price: `${12 + version}.49` } }).finally(() => {
+      saving = false;
+    });
+    while (saving) {
+      await productModel(app.db).updateOne({ _id: product.id }, { $inc: { stock: -1 } });
+      reserved++;
+    }
+    expect((await saved).statusCode).toBe(200);
+  }
+  expect((await productModel(app.db).findById(product.id).lean())!.stock).toBe(400 - reserved);
+
+  // A stock staff type (a count) is what they set.
+  const counted = await call('PATCH', `/api/admin/products/${product.id}`, { version: 5, changes: { stock: 500 } });
+  expect(counted.json()).toMatchObject({ stock: 500, version: 6 });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MISSING_OPERATOR_DETAIL } from '@shop/contracts';
 
 /**
  * The shop operator's details that the legal pages name (§ 5 DDG imprint, § 36 VSBG,
@@ -71,7 +72,7 @@ export type OperatorDetails = Record<OperatorField, string>;
 export const placeholder = (name: OperatorField) => `==[${OPERATOR_FIELDS[name]} fehlt: ${name} setzen]==`;
 
 /** Finds the placeholders of `placeholder` in a text; group 1 is the text between the brackets. */
-export const PLACEHOLDER_PATTERN = /==\[([^\]]+)\]==/g;
+export const PLACEHOLDER_PATTERN = MISSING_OPERATOR_DETAIL;
 
 export function operatorDetails(env: Partial<Record<OperatorField, string | undefined>>): OperatorDetails {
   return Object.fromEntries(

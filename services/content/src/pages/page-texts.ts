@@ -78,7 +78,7 @@ Wir liefern nur innerhalb Deutschlands und nur an Erwachsene ab 18 Jahren. Eine 
 
 ## Versandart und Lieferzeit
 
-Wir versenden mit **${o.SHOP_SHIPPING_METHOD}**: Der Zusteller übergibt das Paket nur an eine Person, die mindestens 18 Jahre alt ist, und prüft das im Zweifel anhand eines Ausweises. Das Paket wird nicht bei Nachbarn abgegeben und nicht abgelegt.
+Wir versenden mit **${o.SHOP_SHIPPING_METHOD}**: Mit dem DHL Ident-Check übergibt der Zusteller das Paket nur dem Empfänger persönlich, nachdem er Name und Alter an dessen Ausweis geprüft hat; mit der Alterssichtprüfung 18+ nur an eine Person, die mindestens 18 Jahre alt ist, im Zweifel geprüft anhand eines Ausweises. Welche der beiden Prüfungen Ihr Paket erhält, steht vor der Bestellung im Warenkorb und danach in der Bestellbestätigung. Das Paket wird nicht bei Nachbarn abgegeben und nicht abgelegt.
 
 ${o.SHOP_DELIVERY_PROMISE}.
 

@@ -2,6 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import type { CheckoutFormValues } from '../checkout-form';
 import { AddressFields } from '../components/address-fields';
 import { AddressBlock, useHydrated } from '@shop/ui';
+import { useDoorCheck } from '../../../lib/door-check';
 
 /**
  * Step 2: billing address and, when it differs, the delivery address (Germany only, no Packstation).
@@ -14,6 +15,7 @@ import { AddressBlock, useHydrated } from '@shop/ui';
 export function AddressStep() {
   const { register, watch, getValues } = useFormContext<CheckoutFormValues>();
   const hydrated = useHydrated();
+  const doorCheck = useDoorCheck();
   const sameAddress = watch('shippingSameAsBilling');
   return (
     <>
@@ -35,10 +37,7 @@ export function AddressStep() {
         Im nächsten Schritt prüfen wir den Personalausweis des Empfängers: Der Name in der Lieferadresse muss mit dem Ausweis
         übereinstimmen. Bestellen und empfangen darf nur die geprüfte Person.
       </p>
-      <p className="shop-field__hint">
-        Keine Lieferung an Packstationen, Postfilialen oder Paketshops: DHL übergibt das Paket nur an eine volljährige Person
-        (Alterssichtprüfung 18+).
-      </p>
+      <p className="shop-field__hint">Keine Lieferung an Packstationen, Postfilialen oder Paketshops. {doorCheck.atTheDoor}</p>
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { DELIVERY_PROMISE } from '@shop/contracts';
+import { errorAnswer, jsonAnswer, mockApi, renderScreen } from '@shop/test-dom';
+import { DeliveryRestrictions } from '../../../components/delivery-restrictions';
 import { testCart } from '../../../test-support/test-cart';
 import { CHECKOUT_DEFAULTS } from '../checkout-form';
 import { AddressStep } from './address-step';
@@ -13,15 +15,48 @@ function WithForm({ children, values = {} }: { children: ReactNode; values?: Rec
   return <FormProvider {...form}>{children}</FormProvider>;
 }
 
+const operatorBooks = (ageCheck: 'identCheck' | 'visualCheckOfAge') =>
+  mockApi().on('GET', '/api/checkout/delivery', jsonAnswer(200, { ageCheck }));
+
+// The delivery texts name the check the operator books with the label (Ident-Check by default),
+// before the order (§ 312j Abs. 1 BGB): the parcel goes only to the named recipient after an ID check.
+test('the steps and the delivery restrictions name the Ident-Check when the operator books it', async () => {
+  operatorBooks('identCheck');
+  const cart = testCart([]);
+  const { unmount } = renderScreen(<ShippingStep totals={cart.totals} />);
+  expect(await screen.findByText(/^DHL Paket mit Ident-Check \(ab 18\) – /)).toBeInTheDocument();
+  expect(
+    screen.getByText(/DHL übergibt das Paket nur dem Empfänger persönlich, nachdem der Zusteller seinen Ausweis geprüft hat/),
+  ).toBeInTheDocument();
+  unmount();
+  renderScreen(<DeliveryRestrictions />);
+  expect(
+    await screen.findByText(/Ident-Check bei Zustellung \(DHL prüft Name und Alter des Empfängers am Ausweis\)\./),
+  ).toBeInTheDocument();
+});
+
+test('with the Alterssichtprüfung chosen the texts say so; while the shop has not said which, they name no check in particular', async () => {
+  const api = mockApi().on('GET', '/api/checkout/delivery', errorAnswer(503, 'UPSTREAM_UNAVAILABLE'));
+  const { unmount } = renderScreen(<DeliveryRestrictions />);
+  expect(screen.getByText(/Altersprüfung bei Zustellung durch DHL\./)).toBeInTheDocument();
+  await waitFor(() => expect(api.requests()).toHaveLength(1));
+  expect(screen.getByText(/Altersprüfung bei Zustellung durch DHL\./)).toBeInTheDocument();
+  unmount();
+  operatorBooks('visualCheckOfAge');
+  renderScreen(<DeliveryRestrictions />);
+  expect(await screen.findByText(/Altersprüfung bei Zustellung \(DHL Alterssichtprüfung 18\+\)\./)).toBeInTheDocument();
+});
+
 // The checkout repeats the shop's one delivery promise (dispatch after payment, then delivery),
 // the same words as the top bar, the product page and the confirmation e-mail.
 test('the shipping and review steps state the one delivery promise, payment condition included', () => {
+  operatorBooks('identCheck');
   const cart = testCart([]);
-  const { unmount } = render(<ShippingStep totals={cart.totals} />);
+  const { unmount } = renderScreen(<ShippingStep totals={cart.totals} />);
   expect(screen.getByText(new RegExp(`^${DELIVERY_PROMISE}\\.`))).toBeInTheDocument();
   unmount();
 
-  render(
+  renderScreen(
     <WithForm>
       <ReviewStep cart={cart} lines={[]} busy={false} error={null} onOrder={() => {}} />
     </WithForm>,
@@ -33,7 +68,8 @@ test('the shipping and review steps state the one delivery promise, payment cond
 // The age check is made for the name in the delivery address: the address step says so before a
 // shopper names someone else as the recipient (the refusal would otherwise come only a step later).
 test('the address step says the recipient must be the holder of the ID card checked next', () => {
-  render(
+  operatorBooks('identCheck');
+  renderScreen(
     <WithForm values={{ ...CHECKOUT_DEFAULTS, shippingSameAsBilling: false }}>
       <AddressStep />
     </WithForm>,

@@ -1,10 +1,11 @@
-import { DELIVERY_PROMISE, PAYMENT_METHOD_LABEL, SHIPPING_METHOD_LABEL, type CartResponse } from '@shop/contracts';
+import { DELIVERY_PROMISE, PAYMENT_METHOD_LABEL, type CartResponse } from '@shop/contracts';
 import { Button, LegalGuaranteeNotice } from '@shop/ui';
 import { OrderSummary } from '../../../components/order-summary';
 import { DeliveryRestrictions } from '../../../components/delivery-restrictions';
 import { OrderLines, type OrderLine } from '../../../components/order-lines';
 import { TermsCheckbox } from '../components/terms-checkbox';
 import { StepError } from './step-actions';
+import { useDoorCheck } from '../../../lib/door-check';
 
 /**
  * Step 6: every line with its essential characteristics, the totals, delivery and payment, the
@@ -12,12 +13,13 @@ import { StepError } from './step-actions';
  * 'Zahlungspflichtig bestellen' (§ 312j (3) BGB; legal-de.md §4.5).
  */
 export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy: boolean; error: string | null; onOrder: () => void }) {
+  const doorCheck = useDoorCheck();
   return (
     <>
       <OrderLines lines={props.lines} />
       <OrderSummary totals={props.cart.totals} promo={props.cart.promo} />
       <p>
-        Lieferung: {SHIPPING_METHOD_LABEL} ({DELIVERY_PROMISE}) · Zahlung: {PAYMENT_METHOD_LABEL}
+        Lieferung: {doorCheck.shippingMethod} ({DELIVERY_PROMISE}) · Zahlung: {PAYMENT_METHOD_LABEL}
       </p>
       <DeliveryRestrictions />
       <LegalGuaranteeNotice headingLevel={3} />

@@ -425,6 +425,18 @@ describe('shipmentFor: an order as a DHL Paket shipment', () => {
       message: 'Straße und Hausnummer ist für DHL zu lang: höchstens 50 Zeichen (jetzt 53).',
     });
     expect(refused({ ageCheck: { service: 'identCheck', dateOfBirth: '01.04.1990' } })?.field).toBe('ageCheck.dateOfBirth');
+    expect(refused({ shipper: { ...dhlOrderInput().shipper, name: `${'Sehr lange Firmenbezeichnung '.repeat(6)}GmbH` } })).toEqual({
+      field: 'shipper.name',
+      message: 'Der Name des Absenders ist für DHL zu lang: höchstens 150 Zeichen (jetzt 178).',
+    });
+  });
+
+  test("a company name longer than one of DHL's name lines goes on the next, broken between words", () => {
+    const name = 'Tornado Handel und Vertrieb Gesellschaft mit beschränkter Haftung';
+    const shipment = shipmentFor(dhlOrderInput({ shipper: { ...dhlOrderInput().shipper, name } }));
+    expect(shipment.shipper).toMatchObject({ name1: 'Tornado Handel und Vertrieb Gesellschaft mit', name2: 'beschränkter Haftung' });
+    expect(shipmentOrderProblems({ profile: 'STANDARD_GRUPPENPROFIL', shipments: [shipment] })).toEqual([]);
+    expect(shipmentFor(dhlOrderInput()).shipper).not.toHaveProperty('name2');
   });
 });
 

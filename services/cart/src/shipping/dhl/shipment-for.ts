@@ -66,6 +66,8 @@ function fitting(value: string, field: string, label: string, max: number): stri
  * sent (DHL's notification e-mail needs the buyer's consent, GDPR Art. 4 No. 11, which the shop
  * does not ask for). Pure: no I/O.
  *
+ * A shipper name longer than one of DHL's name lines goes on up to three (`shipperNameLines`).
+ *
  * @throws DhlRequestError (German message, `field` = the offending input) when the order cannot
  *   become a valid shipment: a refNo outside 8–35 characters, a billing number that is not V01PAK,
  *   a weight that is not whole grams in (0, 31,500], a text longer than DHL takes, a pickup-point address.
@@ -111,7 +113,7 @@ export function shipmentFor(input: ShipmentForInput): DhlShipment {
     refNo: orderNumber,
     ...(input.shipDate === undefined ? {} : { shipDate: input.shipDate }),
     shipper: {
-      name1: fitting(shipper.name, 'shipper.name', 'Der Name des Absenders', 50),
+      ...shipperNameLines(shipper.name),
       addressStreet: fitting(shipper.street, 'shipper.street', 'Die Straße des Absenders', 50),
       postalCode: shipper.postalCode.trim(),
       city: fitting(shipper.city, 'shipper.city', 'Der Ort des Absenders', 40),
@@ -131,6 +133,28 @@ export function shipmentFor(input: ShipmentForInput): DhlShipment {
     details: { weight: { uom: 'g', value: input.weightGrams } },
     services,
   };
+}
+
+/**
+ * The shipper's name on DHL's name lines (`name1`–`name3`, ≤ 50 characters each): a company name
+ * longer than one line ('… Gesellschaft mit beschränkter Haftung') is broken between words.
+ * @throws DhlRequestError at `shipper.name` when it does not fit three lines.
+ */
+function shipperNameLines(name: string): { name1: string; name2?: string; name3?: string } {
+  const lines: string[] = [];
+  for (const word of fitting(name, 'shipper.name', 'Der Name des Absenders', 150).split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= 50) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length > 3 || lines.some((line) => line.length > 50)) {
+    throw new DhlRequestError(
+      'Der Name des Absenders passt nicht auf die drei Namenszeilen von DHL (je höchstens 50 Zeichen).',
+      'shipper.name',
+    );
+  }
+  const [name1, name2, name3] = lines as [string, string?, string?];
+  return { name1, ...(name2 ? { name2 } : {}), ...(name3 ? { name3 } : {}) };
 }
 
 function checkedBirthDate(dateOfBirth: string): string {

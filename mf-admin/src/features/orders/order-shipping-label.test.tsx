@@ -1,0 +1,309 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { errorAnswer, jsonAnswer, renderScreen } from '@shop/test-dom';
+import { testOrder } from '@shop/test-fixtures';
+import type { ShippingLabel, ShippingLabelView } from '@shop/contracts/admin';
+import { adminQueryClient } from '../../lib/admin-query-client';
+import { staffScreenTest } from '../../test-support/staff-screen';
+import { OrderDetailPage } from './order-detail-page';
+
+const env = staffScreenTest();
+const { toasts } = env;
+
+const ID = testOrder().id;
+const DETAIL = `/api/admin/orders/${ID}`;
+const LABEL = `/api/admin/orders/${ID}/shipping-label`;
+const RESOLVE = `${LABEL}/resolve`;
+const NUMBER = '00340434161094042557';
+
+/** A paid order as staff see it (AdminOrderDetail). */
+const order = (overrides: Record<string, unknown> = {}) => ({
+  ...testOrder({ status: 'paid' }),
+  version: 5,
+  overdue: false,
+  paymentReceived: { receivedOn: '2026-11-26', amount: '38.97', note: '', recordedAt: '2026-11-26T09:00:00.000Z' },
+  cancellation: null,
+  shippingEmailSent: false,
+  deliveryIssue: null,
+  withdrawal: null,
+  ...overrides,
+});
+
+const PROPOSAL: ShippingLabelView['proposal'] = { weightGrams: 450, missingWeights: [], ageCheck: 'identCheck', blockedReason: null };
+const BOOKED: ShippingLabel = {
+  orderId: ID,
+  orderNumber: 'RM-2026-000123',
+  state: 'booked',
+  shipmentNumber: NUMBER,
+  ageCheck: 'identCheck',
+  weightGrams: 450,
+  warnings: [],
+  hasPdf: true,
+  bookedAt: '2026-11-26T14:00:00.000Z',
+  cancelledAt: null,
+  closedOutAt: null,
+};
+const view = (label: ShippingLabel | null, proposal: Partial<ShippingLabelView['proposal']> = {}): ShippingLabelView => ({
+  label,
+  proposal: { ...PROPOSAL, ...proposal },
+});
+
+const open = () =>
+  renderScreen(<OrderDetailPage />, { path: `/admin/orders/${ID}`, route: '/admin/orders/:id', queryClient: adminQueryClient });
+const section = async () => (await screen.findByRole('heading', { level: 2, name: 'DHL-Versand' })).closest('section')!;
+const bookingForm = async () => (await within(await section()).findByRole('heading', { name: 'DHL-Label erstellen' })).closest('form')!;
+
+/** The order page's section 'DHL-Versand': book, print, cancel and resolve the order's DHL label. */
+describe('OrderDetailPage: DHL-Versand', () => {
+  test('a paid order without label: the age check in words, the worked-out weight; booked, the number, the PDF and the tracking field prefilled', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null)));
+    const warning = { field: 'shippingAddress.street', message: 'DHL: Die Hausnummer fehlt vermutlich.', severity: 'warning' as const };
+    env.api.on(
+      'POST',
+      LABEL,
+      jsonAnswer(201, view({ ...BOOKED, warnings: [warning] }, { blockedReason: 'Die Bestellung hat schon ein Label.' })),
+    );
+    open();
+    const form = await bookingForm();
+    expect(form).toHaveTextContent('Altersprüfung: Ident-Check (ab 18). DHL übergibt das Paket nur dem Empfänger persönlich');
+    expect(within(form).getByLabelText('Paketgewicht in g')).toHaveValue(450);
+    expect(within(form).queryByRole('list', { name: 'Artikel ohne Gewicht' })).not.toBeInTheDocument();
+    // Without a label, the shipping form has nothing to prefill.
+    expect(
+      within((await screen.findByRole('heading', { name: 'Versenden' })).closest('form')!).getByLabelText('DHL-Sendungsnummer'),
+    ).toHaveValue('');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'DHL-Label erstellen' }));
+    await waitFor(() => expect(env.api.requests('POST', LABEL)).toHaveLength(1));
+    // The weight as worked out is the service's own: no override is sent.
+    expect(env.api.requests('POST', LABEL)[0]!.body).toEqual({});
+    const booked = await section();
+    expect(await within(booked).findByTestId('admin-label-shipment-number')).toHaveTextContent(NUMBER);
+    expect(booked).toHaveTextContent('Label erstellt am 26.11.2026 um 15:00 Uhr · noch nicht im Tagesabschluss');
+    expect(within(booked).getByRole('list', { name: 'Hinweise von DHL' })).toHaveTextContent(
+      'Lieferadresse – Straße: DHL: Die Hausnummer fehlt vermutlich.',
+    );
+    const pdf = within(booked).getByRole('link', { name: 'Label drucken (PDF)' });
+    expect(pdf).toHaveAttribute('href', `/api/admin/orders/${ID}/shipping-label.pdf`);
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(within(booked).getByRole('button', { name: 'Label stornieren' })).toBeInTheDocument();
+    expect(
+      within((await screen.findByRole('heading', { name: 'Versenden' })).closest('form')!).getByLabelText('DHL-Sendungsnummer'),
+    ).toHaveValue(NUMBER);
+    expect(toasts).toEqual([expect.objectContaining({ title: 'DHL-Label erstellt', description: `Sendungsnummer ${NUMBER}` })]);
+  });
+
+  test('products without a weight are named; the weight is then required, and the typed one is sent', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null, { weightGrams: null, missingWeights: ['RandM Tornado 9000 Blueberry Ice'] })));
+    env.api.on('POST', LABEL, jsonAnswer(201, view({ ...BOOKED, weightGrams: 850 })));
+    open();
+    const form = await bookingForm();
+    expect(within(form).getByRole('list', { name: 'Artikel ohne Gewicht' })).toHaveTextContent('RandM Tornado 9000 Blueberry Ice');
+    const weight = within(form).getByLabelText('Paketgewicht in g');
+    expect(weight).toHaveValue(null);
+    fireEvent.click(within(form).getByRole('button', { name: 'DHL-Label erstellen' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Bitte geben Sie das Paketgewicht in ganzen Gramm ein (1 bis 31.500 g).',
+    );
+    expect(weight).toHaveAttribute('aria-invalid', 'true');
+    expect(weight).toHaveAccessibleDescription(expect.stringContaining('Bitte geben Sie das Paketgewicht in ganzen Gramm ein'));
+    expect(env.api.requests('POST', LABEL)).toHaveLength(0);
+
+    fireEvent.change(weight, { target: { value: '850' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'DHL-Label erstellen' }));
+    await waitFor(() => expect(env.api.requests('POST', LABEL)).toHaveLength(1));
+    expect(env.api.requests('POST', LABEL)[0]!.body).toEqual({ weightGrams: 850 });
+    expect(await screen.findByText('850 g')).toBeInTheDocument();
+  });
+
+  test("DHL's refusal: the weight's message at the weight field, the address's and shipper's as a list naming the field", async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null)));
+    env.api.on(
+      'POST',
+      LABEL,
+      jsonAnswer(400, {
+        message: 'DHL hat das Label abgelehnt.',
+        code: 'VALIDATION_ERROR',
+        issues: [
+          { path: 'body/weightGrams', message: 'DHL: Das Gewicht ist für dieses Produkt zu hoch.', rule: 'custom' },
+          { path: 'body/shippingAddress.street', message: 'DHL: Die Straße ist unbekannt.', rule: 'custom' },
+          { path: 'body/shipper.postalCode', message: 'DHL: Die Postleitzahl passt nicht zum Ort.', rule: 'custom' },
+          { path: 'body', message: 'DHL: Die Sendung kann nicht zugestellt werden.', rule: 'custom' },
+        ],
+      }),
+    );
+    open();
+    const form = await bookingForm();
+    fireEvent.change(within(form).getByLabelText('Paketgewicht in g'), { target: { value: '31000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'DHL-Label erstellen' }));
+    const list = await within(form).findByRole('list', { name: 'Meldungen von DHL' });
+    expect(env.api.requests('POST', LABEL)[0]!.body).toEqual({ weightGrams: 31000 });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Lieferadresse – Straße: DHL: Die Straße ist unbekannt.',
+      'Absender – PLZ: DHL: Die Postleitzahl passt nicht zum Ort.',
+      'Sendung: DHL: Die Sendung kann nicht zugestellt werden.',
+    ]);
+    const weight = within(form).getByLabelText('Paketgewicht in g');
+    expect(weight).toHaveAttribute('aria-invalid', 'true');
+    expect(weight).toHaveAccessibleDescription(expect.stringContaining('DHL: Das Gewicht ist für dieses Produkt zu hoch.'));
+    expect(list).not.toHaveTextContent('Gewicht ist');
+    expect(toasts).toEqual([]);
+  });
+
+  test('a second tap while the booking runs sends nothing more', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null)));
+    env.api.on('POST', LABEL, jsonAnswer(201, view(BOOKED)));
+    open();
+    const form = await bookingForm();
+    fireEvent.submit(form);
+    expect(within(form).getByRole('button', { name: 'Label wird erstellt…' })).toBeDisabled();
+    fireEvent.submit(form);
+    expect(await within(await section()).findByTestId('admin-label-shipment-number')).toHaveTextContent(NUMBER);
+    expect(env.api.requests('POST', LABEL)).toHaveLength(1);
+  });
+
+  test('DHL unreachable: its German message under the form, and the label is read again (the booking may have gone out)', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.once('GET', LABEL, jsonAnswer(200, view(null)));
+    env.api.on(
+      'GET',
+      LABEL,
+      jsonAnswer(200, view({ ...BOOKED, state: 'outcome-unknown', shipmentNumber: null, hasPdf: false, bookedAt: null })),
+    );
+    env.api.on('POST', LABEL, errorAnswer(503, 'UPSTREAM_UNAVAILABLE', 'DHL hat nicht geantwortet. Das Label ist vielleicht gebucht.'));
+    open();
+    const form = await bookingForm();
+    fireEvent.click(within(form).getByRole('button', { name: 'DHL-Label erstellen' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('DHL hat nicht geantwortet. Das Label ist vielleicht gebucht.');
+    expect(await screen.findByText(/^Ergebnis unbekannt:/)).toBeInTheDocument();
+    expect(env.api.requests('GET', LABEL)).toHaveLength(2);
+  });
+
+  test('cancelling a booked label asks first; confirmed, the order can get a new one', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(BOOKED, { blockedReason: 'Die Bestellung hat schon ein Label.' })));
+    env.api.on('DELETE', LABEL, jsonAnswer(200, view({ ...BOOKED, state: 'cancelled', cancelledAt: '2026-11-26T15:00:00.000Z' })));
+    open();
+    const cancel = await within(await section()).findByRole('button', { name: 'Label stornieren' });
+    jest.mocked(window.confirm).mockReturnValueOnce(false);
+    fireEvent.click(cancel);
+    expect(window.confirm).toHaveBeenCalledWith(
+      `Das DHL-Label ${NUMBER} der Bestellung RM-2026-000123 wirklich stornieren? Das gedruckte Label ist dann ungültig.`,
+    );
+    expect(env.api.requests('DELETE', LABEL)).toHaveLength(0);
+
+    env.api.once(
+      'DELETE',
+      LABEL,
+      errorAnswer(503, 'UPSTREAM_UNAVAILABLE', 'DHL hat nicht geantwortet: Bitte prüfen Sie im Portal, ob das Label storniert ist.'),
+    );
+    fireEvent.click(cancel);
+    expect(await within(cancel.closest('form')!).findByRole('alert')).toHaveTextContent(
+      'DHL hat nicht geantwortet: Bitte prüfen Sie im Portal, ob das Label storniert ist.',
+    );
+    fireEvent.click(cancel);
+    const form = await bookingForm();
+    expect(env.api.requests('DELETE', LABEL)).toHaveLength(2);
+    expect(await section()).toHaveTextContent(`Das Label ${NUMBER} wurde am 26.11.2026 um 16:00 Uhr storniert.`);
+    expect(within(form).getByLabelText('Paketgewicht in g')).toHaveValue(450);
+    expect(toasts).toEqual([expect.objectContaining({ title: 'DHL-Label storniert' })]);
+  });
+
+  test('a label in the close-out cannot be cancelled; one resolved by hand has no PDF to print here', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view({ ...BOOKED, hasPdf: false, closedOutAt: '2026-11-26T17:00:00.000Z' })));
+    open();
+    const booked = await section();
+    expect(await within(booked).findByText(/im Tagesabschluss am 26\.11\.2026 um 18:00 Uhr/)).toBeInTheDocument();
+    expect(within(booked).queryByRole('button', { name: 'Label stornieren' })).not.toBeInTheDocument();
+    expect(within(booked).queryByRole('link', { name: 'Label drucken (PDF)' })).not.toBeInTheDocument();
+    expect(booked).toHaveTextContent('Zu diesem Label ist kein PDF gespeichert: Bitte drucken Sie es im DHL-Geschäftskundenportal.');
+  });
+
+  test('outcome unknown: says what to look up in the portal; a number that is none is refused before sending, one that is is sent', async () => {
+    const unknown = { ...BOOKED, state: 'outcome-unknown' as const, shipmentNumber: null, hasPdf: false, bookedAt: null };
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(unknown, { blockedReason: 'Das Ergebnis der Buchung ist unbekannt.' })));
+    env.api.on('POST', RESOLVE, jsonAnswer(200, view({ ...BOOKED, hasPdf: false })));
+    open();
+    const notice = await screen.findByText(/^Ergebnis unbekannt:/);
+    expect(notice.closest('[role="status"]')).toHaveTextContent(
+      'im DHL-Geschäftskundenportal unter „Sendungen“ nach der Referenz RM-2026-000123',
+    );
+    expect(screen.queryByRole('heading', { name: 'DHL-Label erstellen' })).not.toBeInTheDocument();
+
+    const booked = (await screen.findByRole('heading', { name: 'Bei DHL gebucht' })).closest('form')!;
+    fireEvent.change(within(booked).getByLabelText('Sendungsnummer aus dem Portal'), { target: { value: '12-34' } });
+    fireEvent.click(within(booked).getByRole('button', { name: 'Sendungsnummer übernehmen' }));
+    // The contract's own German rule for DHL numbers (DhlTrackingNumber), as when shipping by hand.
+    expect(await within(booked).findByRole('alert')).toHaveTextContent(/^Bitte geben Sie eine DHL-Sendungsnummer ein/);
+    expect(env.api.requests('POST', RESOLVE)).toHaveLength(0);
+
+    fireEvent.change(within(booked).getByLabelText('Sendungsnummer aus dem Portal'), { target: { value: ` ${NUMBER} ` } });
+    fireEvent.click(within(booked).getByRole('button', { name: 'Sendungsnummer übernehmen' }));
+    expect(await screen.findByTestId('admin-label-shipment-number')).toHaveTextContent(NUMBER);
+    expect(env.api.requests('POST', RESOLVE)[0]!.body).toEqual({ outcome: 'booked', shipmentNumber: NUMBER });
+  });
+
+  test('outcome unknown, not booked at DHL: the finding is sent and the label can be booked again', async () => {
+    const unknown = { ...BOOKED, state: 'outcome-unknown' as const, shipmentNumber: null, hasPdf: false, bookedAt: null };
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(unknown)));
+    env.api.on('POST', RESOLVE, jsonAnswer(200, view({ ...unknown, state: 'cancelled' })));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Nicht gebucht: neues Label erlauben' }));
+    expect(await bookingForm()).toBeInTheDocument();
+    expect(env.api.requests('POST', RESOLVE)[0]!.body).toEqual({ outcome: 'not-booked' });
+  });
+
+  test('an order that cannot get a label says why, without the booking form', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null, { blockedReason: 'Die DHL-Anbindung ist nicht eingerichtet: DHL_API=off.' })));
+    open();
+    expect(await within(await section()).findByTestId('admin-label-blocked')).toHaveTextContent(
+      'Die DHL-Anbindung ist nicht eingerichtet: DHL_API=off.',
+    );
+    expect(screen.queryByRole('heading', { name: 'DHL-Label erstellen' })).not.toBeInTheDocument();
+  });
+
+  test('a delivery problem DHL reported on a shipped order is a warning with its day', async () => {
+    const deliveryIssue = {
+      kind: 'failed-attempt',
+      at: '2026-11-27T10:15:00.000Z',
+      message: 'Zustellung gescheitert: Ausweis nicht vorgelegt (Ident-Check).',
+    };
+    const shipment = {
+      carrier: 'DHL',
+      trackingNumber: NUMBER,
+      trackingUrl: `https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${NUMBER}`,
+      shippedAt: '2026-11-26T17:00:00.000Z',
+      deliveredAt: null,
+    };
+    env.api.on('GET', DETAIL, jsonAnswer(200, order({ status: 'shipped', shipment, deliveryIssue })));
+    env.api.on('GET', LABEL, jsonAnswer(200, view({ ...BOOKED, closedOutAt: '2026-11-26T17:00:00.000Z' }, { blockedReason: 'Versandt.' })));
+    open();
+    const warning = (await screen.findByText(/^Zustellproblem laut DHL/)).closest('[role="status"]')!;
+    expect(warning).toHaveTextContent(
+      'Zustellproblem laut DHL (27.11.2026 um 11:15 Uhr): Zustellung gescheitert: Ausweis nicht vorgelegt (Ident-Check).',
+    );
+    // The printed label stays at hand; nothing to cancel after shipping.
+    expect(await within(await section()).findByRole('link', { name: 'Label drucken (PDF)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Label stornieren' })).not.toBeInTheDocument();
+  });
+
+  test('an order awaiting payment has no DHL section and reads no label', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order({ status: 'awaiting_payment', paymentReceived: null })));
+    open();
+    expect(await screen.findByRole('heading', { name: 'Zahlungseingang verbuchen' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'DHL-Versand' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Zustellproblem/)).not.toBeInTheDocument();
+    expect(env.api.requests('GET', LABEL)).toHaveLength(0);
+  });
+});

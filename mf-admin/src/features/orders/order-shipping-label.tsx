@@ -1,0 +1,306 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PARCEL_WEIGHT_GRAMS } from '@shop/contracts';
+import {
+  ShippingLabelResolution,
+  type AdminOrderDetail,
+  type DhlMessage,
+  type ShippingLabel,
+  type ShippingLabelView,
+} from '@shop/contracts/admin';
+import { formatDateTime, formatInteger } from '@shop/format';
+import { Button, buttonClass, Notice } from '@shop/ui';
+import { FormField } from '@shop/ui/form';
+import { showToast } from '@shop/shell-api';
+import { SHIPPING_QUEUE_KEY, shippingApi } from '../../api/shipping-api';
+import { ActionField, ActionForm, InputError } from '../../components/action-form';
+import { DhlMessages } from '../../components/dhl-messages';
+import { QueryState } from '../../components/query-state';
+import { useSingleFlight } from '../../hooks/use-single-flight';
+import { AGE_CHECK_TEXTS, dhlMessagesOf, labelErrorText } from '../../lib/shipping-texts';
+
+/** Orders whose DHL label staff see: paid (to book one), shipped and delivered (the label they printed). */
+const LABEL_STATUSES: ReadonlySet<AdminOrderDetail['status']> = new Set(['paid', 'shipped', 'delivered']);
+
+const labelKey = (orderId: string) => ['admin-order-label', orderId];
+
+/** The order's DHL label and booking proposal (`GET /api/admin/orders/{id}/shipping-label`), read for the statuses that have one. */
+export function useOrderLabel(order: AdminOrderDetail) {
+  return useQuery({
+    queryKey: labelKey(order.id),
+    queryFn: () => shippingApi.label(order.id),
+    enabled: LABEL_STATUSES.has(order.status),
+  });
+}
+
+const when = (iso: string) => formatDateTime(new Date(iso));
+
+/** A label call of an ActionForm: its failure shown with DHL's own 503 message (see labelErrorText). */
+async function labelCall(call: () => Promise<ShippingLabelView>): Promise<ShippingLabelView> {
+  try {
+    return await call();
+  } catch (failure) {
+    throw new InputError(labelErrorText(failure));
+  }
+}
+
+/**
+ * 'DHL-Label erstellen': the age check that will be booked, the parcel weight (prefilled with the
+ * weight worked out from the settings; required when products have none), and DHL's refusal at its
+ * fields: the weight at the weight field, address and shipper problems as a list naming the field.
+ * A second tap while the booking runs does nothing.
+ */
+function BookingForm({
+  order,
+  proposal,
+  onDone,
+}: {
+  order: AdminOrderDetail;
+  proposal: ShippingLabelView['proposal'];
+  onDone: (view: ShippingLabelView | null) => void;
+}) {
+  const { busy, error, run } = useSingleFlight(labelErrorText);
+  const [weightError, setWeightError] = useState<string | null>(null);
+  const [messages, setMessages] = useState<DhlMessage[]>([]);
+  const age = AGE_CHECK_TEXTS[proposal.ageCheck];
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('weightGrams') ?? '').trim();
+    const grams = Number(text);
+    if (!text || !Number.isInteger(grams) || grams < 1 || grams > MAX_PARCEL_WEIGHT_GRAMS) {
+      setWeightError(`Bitte geben Sie das Paketgewicht in ganzen Gramm ein (1 bis ${formatInteger(MAX_PARCEL_WEIGHT_GRAMS)} g).`);
+      return;
+    }
+    void run(async () => {
+      setWeightError(null);
+      setMessages([]);
+      try {
+        // The worked-out weight is the service's own; only a weight staff changed is sent as an override.
+        const view = await shippingApi.book(order.id, grams === proposal.weightGrams ? {} : { weightGrams: grams });
+        showToast({ title: 'DHL-Label erstellt', description: `Sendungsnummer ${view.label?.shipmentNumber ?? '–'}`, variant: 'success' });
+        onDone(view);
+      } catch (failure) {
+        const refused = dhlMessagesOf(failure);
+        if (!refused) {
+          // A conflict or DHL unreachable: the label may have changed meanwhile (booked elsewhere, outcome unknown).
+          onDone(null);
+          throw failure;
+        }
+        setWeightError(
+          refused
+            .filter((message) => message.field === 'weightGrams')
+            .map((message) => message.message)
+            .join(' ') || null,
+        );
+        setMessages(refused.filter((message) => message.field !== 'weightGrams'));
+      }
+    });
+  };
+  return (
+    <form className="admin-fieldset admin-action" noValidate onSubmit={submit}>
+      <h3>DHL-Label erstellen</h3>
+      <p>
+        Altersprüfung: <strong>{age.label}</strong>. {age.description}
+      </p>
+      {proposal.missingWeights.length > 0 && (
+        <div>
+          <p>Diese Artikel haben kein Versandgewicht (weder am Produkt noch an der Kategorie):</p>
+          <ul aria-label="Artikel ohne Gewicht">
+            {proposal.missingWeights.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <FormField
+        label="Paketgewicht in g"
+        hint={
+          proposal.weightGrams === null
+            ? 'Bitte wiegen Sie das Paket und geben Sie das Gewicht ein.'
+            : 'Berechnet aus Verpackung und Artikelgewichten; ändern Sie es, wenn das Paket anders wiegt.'
+        }
+        error={weightError ?? undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="weightGrams"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_PARCEL_WEIGHT_GRAMS}
+            step={1}
+            required
+            defaultValue={proposal.weightGrams ?? ''}
+          />
+        )}
+      </FormField>
+      {messages.length > 0 && (
+        <div role="alert">
+          <p className="shop-field__error">DHL hat das Label nicht erstellt:</p>
+          <DhlMessages messages={messages} label="Meldungen von DHL" />
+        </div>
+      )}
+      {error && (
+        <p className="shop-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Label wird erstellt…' : 'DHL-Label erstellen'}
+      </Button>
+    </form>
+  );
+}
+
+/** A booked label: its number, age check, weight, DHL's warnings, the PDF and, before the close-out, the cancel. */
+function BookedLabel({
+  order,
+  label,
+  onDone,
+}: {
+  order: AdminOrderDetail;
+  label: ShippingLabel;
+  onDone: (view: ShippingLabelView) => void;
+}) {
+  const cancel = async () => {
+    onDone(await labelCall(() => shippingApi.cancel(order.id)));
+    showToast({ title: 'DHL-Label storniert', variant: 'success' });
+  };
+  return (
+    <>
+      <dl className="admin-facts">
+        <div>
+          <dt>Sendungsnummer</dt>
+          <dd data-testid="admin-label-shipment-number">{label.shipmentNumber ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            Label erstellt{label.bookedAt && ` am ${when(label.bookedAt)}`}
+            {label.closedOutAt ? ` · im Tagesabschluss am ${when(label.closedOutAt)}` : ' · noch nicht im Tagesabschluss'}
+          </dd>
+        </div>
+        <div>
+          <dt>Altersprüfung</dt>
+          <dd>{AGE_CHECK_TEXTS[label.ageCheck].label}</dd>
+        </div>
+        <div>
+          <dt>Gewicht</dt>
+          <dd>{formatInteger(label.weightGrams)} g</dd>
+        </div>
+      </dl>
+      {label.warnings.length > 0 && (
+        <>
+          <h3>Hinweise von DHL</h3>
+          <DhlMessages messages={label.warnings} label="Hinweise von DHL" />
+        </>
+      )}
+      {label.hasPdf ? (
+        <p>
+          <a className={buttonClass('secondary')} href={shippingApi.pdfUrl(order.id)} target="_blank" rel="noopener noreferrer">
+            Label drucken (PDF)
+          </a>
+        </p>
+      ) : (
+        <p>Zu diesem Label ist kein PDF gespeichert: Bitte drucken Sie es im DHL-Geschäftskundenportal.</p>
+      )}
+      {!label.closedOutAt && order.status === 'paid' && (
+        <ActionForm
+          legend="Label stornieren"
+          submitLabel="Label stornieren"
+          confirm={`Das DHL-Label ${label.shipmentNumber ?? ''} der Bestellung ${order.orderNumber} wirklich stornieren? Das gedruckte Label ist dann ungültig.`}
+          onSubmit={cancel}
+        >
+          <p className="shop-field__hint">Möglich bis zum Tagesabschluss. Danach kann ein neues Label erstellt werden.</p>
+        </ActionForm>
+      )}
+    </>
+  );
+}
+
+/** A booking whose answer was lost: what to look up in DHL's portal, and staff's two findings. */
+function UnknownOutcome({ order, onDone }: { order: AdminOrderDetail; onDone: (view: ShippingLabelView) => void }) {
+  const notBooked = async () => {
+    onDone(await labelCall(() => shippingApi.resolve(order.id, { outcome: 'not-booked' })));
+    showToast({ title: 'Geklärt: nicht gebucht', description: 'Es kann ein neues Label erstellt werden.', variant: 'success' });
+  };
+  const booked = async (data: FormData) => {
+    const resolution = ShippingLabelResolution.safeParse({
+      outcome: 'booked',
+      shipmentNumber: String(data.get('shipmentNumber') ?? '')
+        .replaceAll(/\s/g, '')
+        .toUpperCase(),
+    });
+    if (!resolution.success) throw new InputError(resolution.error.issues[0]?.message ?? 'Bitte geben Sie die Sendungsnummer ein.');
+    onDone(await labelCall(() => shippingApi.resolve(order.id, resolution.data)));
+    showToast({ title: 'Sendungsnummer übernommen', variant: 'success' });
+  };
+  return (
+    <>
+      <Notice tone="warning" role="status">
+        <strong>Ergebnis unbekannt:</strong> Die Buchung ging an DHL, aber ihre Antwort kam nicht an. DHL hat das Label vielleicht erstellt.
+        Bitte suchen Sie im DHL-Geschäftskundenportal unter „Sendungen“ nach der Referenz {order.orderNumber} und tragen Sie hier ein, was
+        Sie finden. Bis dahin erstellt der Shop für diese Bestellung kein Label, damit es nicht doppelt gebucht wird.
+      </Notice>
+      <div className="admin-actions">
+        <ActionForm legend="Bei DHL nicht gebucht" submitLabel="Nicht gebucht: neues Label erlauben" onSubmit={notBooked}>
+          <p className="shop-field__hint">Im Portal gibt es keine Sendung mit dieser Referenz.</p>
+        </ActionForm>
+        <ActionForm legend="Bei DHL gebucht" submitLabel="Sendungsnummer übernehmen" onSubmit={booked}>
+          <ActionField
+            name="shipmentNumber"
+            label="Sendungsnummer aus dem Portal"
+            autoComplete="off"
+            hint="Das Label drucken Sie dann im Portal: Der Shop hat dazu kein PDF."
+          />
+        </ActionForm>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The order page's section 'DHL-Versand' (packages/contracts shipping-labels.ts): the label's
+ * state, and for a paid order the booking, cancel before the close-out, or the resolution of a
+ * booking whose outcome is unknown.
+ */
+export function OrderShippingLabel({ order }: { order: AdminOrderDetail }) {
+  const queryClient = useQueryClient();
+  const query = useOrderLabel(order);
+  if (!LABEL_STATUSES.has(order.status)) return null;
+  const key = labelKey(order.id);
+  /** The label as the service answered it, or (null) read again after a refusal that may have changed it. */
+  const onDone = (view: ShippingLabelView | null) => {
+    if (view) queryClient.setQueryData(key, view);
+    else void queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: SHIPPING_QUEUE_KEY });
+  };
+  return (
+    <section className="admin-shipping-label" aria-labelledby="admin-shipping-label-title">
+      <h2 id="admin-shipping-label-title">DHL-Versand</h2>
+      <QueryState query={query} loading="DHL-Label wird geladen…" failed="Das DHL-Label konnte nicht geladen werden.">
+        {({ label, proposal }) =>
+          label?.state === 'booked' ? (
+            <BookedLabel order={order} label={label} onDone={onDone} />
+          ) : label?.state === 'outcome-unknown' ? (
+            <UnknownOutcome order={order} onDone={onDone} />
+          ) : (
+            <>
+              {label?.state === 'cancelled' && (
+                <p>
+                  Das Label {label.shipmentNumber ?? ''} wurde{label.cancelledAt && ` am ${when(label.cancelledAt)}`} storniert.
+                </p>
+              )}
+              {proposal.blockedReason ? (
+                <p data-testid="admin-label-blocked">{proposal.blockedReason}</p>
+              ) : (
+                order.status === 'paid' && <BookingForm order={order} proposal={proposal} onDone={onDone} />
+              )}
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}

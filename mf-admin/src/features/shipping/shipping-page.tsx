@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CloseOutResult } from '@shop/contracts/admin';
+import { Button } from '@shop/ui';
+import { showToast, useSeo } from '@shop/shell-api';
+import { SHIPPING_QUEUE_KEY, shippingApi } from '../../api/shipping-api';
+import { QueryState } from '../../components/query-state';
+import { useSingleFlight } from '../../hooks/use-single-flight';
+import { labelErrorText } from '../../lib/shipping-texts';
+import { ShippingQueue } from './shipping-queue';
+import { SETTINGS_KEY, ShippingSettingsForm } from './shipping-settings-form';
+
+/** The day's close-out at DHL: after a confirmation; says which labels were closed and which DHL refused. */
+function CloseOut() {
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<CloseOutResult | null>(null);
+  const { busy, error, run } = useSingleFlight(labelErrorText);
+  const closeOut = async () => {
+    if (busy) return;
+    if (
+      !window.confirm(
+        'Tagesabschluss jetzt an DHL senden? Danach lassen sich die Labels des Tages nicht mehr stornieren, und die Bestellungen werden als versandt verbucht (die Kunden erhalten die Sendungsverfolgung per E-Mail).',
+      )
+    )
+      return;
+    await run(async () => {
+      setResult(await shippingApi.closeOut());
+      showToast({ title: 'Tagesabschluss gesendet', variant: 'success' });
+    });
+    // Labels closed out (or not): the queue shows them anew.
+    void queryClient.invalidateQueries({ queryKey: SHIPPING_QUEUE_KEY });
+  };
+  return (
+    <section className="admin-fieldset" aria-labelledby="admin-close-out-title">
+      <h2 id="admin-close-out-title">Tagesabschluss bei DHL</h2>
+      <p className="shop-field__hint">
+        Meldet DHL alle heute erstellten, noch nicht abgeschlossenen Labels. Die Bestellungen werden dann mit ihrer Sendungsnummer als
+        versandt verbucht; stornieren lässt sich danach nichts mehr.
+      </p>
+      {error && (
+        <p className="shop-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && (
+        <div role="status" data-testid="admin-close-out-result">
+          <p>
+            {result.closedOut.length} {result.closedOut.length === 1 ? 'Sendung' : 'Sendungen'} abgeschlossen, {result.shipped}{' '}
+            {result.shipped === 1 ? 'Bestellung' : 'Bestellungen'} als versandt verbucht.
+          </p>
+          {result.closedOut.length > 0 && (
+            <ul aria-label="Abgeschlossen">
+              {result.closedOut.map((done) => (
+                <li key={done.shipmentNumber}>
+                  {done.orderNumber}: {done.shipmentNumber}
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.refused.length > 0 && (
+            <>
+              <p className="shop-field__error">Von DHL nicht abgeschlossen (bleiben offen):</p>
+              <ul aria-label="Nicht abgeschlossen">
+                {result.refused.map((refused) => (
+                  <li key={refused.shipmentNumber}>
+                    {refused.orderNumber} ({refused.shipmentNumber}): {refused.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      <Button disabled={busy} onClick={() => void closeOut()}>
+        {busy ? 'Tagesabschluss läuft…' : 'Tagesabschluss'}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * /admin/versand (permission `orders:write`; the settings need `settings:write`): the paid orders
+ * waiting for their parcel with DHL labels for a selection in one run, the day's close-out, and the
+ * shipping settings (age check, weights, print format; packages/contracts shipping-labels.ts).
+ */
+export function ShippingPage() {
+  useSeo({ title: 'Versand', robots: 'noindex, nofollow' });
+  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: shippingApi.settings });
+  return (
+    <section className="shop-page admin-page admin-shipping">
+      <h1>Versand</h1>
+      <p className="shop-field__hint">
+        DHL-Labels mit Altersprüfung für die bezahlten Bestellungen: auswählen, Labels erstellen, alle auf einmal drucken und abends den
+        Tagesabschluss senden. Einzelne Labels und Stornos finden Sie auch auf der Seite der Bestellung.
+      </p>
+      <ShippingQueue />
+      <CloseOut />
+      <QueryState
+        query={settings}
+        loading="Versandeinstellungen werden geladen…"
+        failed="Die Versandeinstellungen konnten nicht geladen werden."
+      >
+        {(data) => <ShippingSettingsForm key={data.version} settings={data} />}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
+
+/**
+ * The age check DHL performs at the door, booked with every label (the operator's shipping setting,
+ * cart service):
+ * - `identCheck` (Ident-Check, default): handed only to the named recipient after DHL checks the
+ *   ID card for name and age 18+ (`minimumAge: 'A18'`);
+ * - `visualCheckOfAge` (Alterssichtprüfung 18+): the courier judges the age by sight and asks for an
+ *   ID when in doubt; booked with `noNeighbourDelivery` (never to a neighbour).
+ * Legal ground: § 10 JuSchG, research/legal-de.md §1.6.
+ */
+export const DhlAgeCheckService = lazySchema(() => z.enum(['identCheck', 'visualCheckOfAge']));
+export type DhlAgeCheckService = z.infer<typeof DhlAgeCheckService>;
+
+/**
+ * `GET /api/checkout/delivery` (cart service, public): which check happens at the door, so the
+ * cart and the checkout say it before the order (§ 312j Abs. 1 BGB: delivery restrictions at the
+ * start of ordering; legal-de.md §1.8).
+ */
+export const DeliveryAgeCheck = lazySchema(() => z.object({ ageCheck: DhlAgeCheckService }).strict());
+export type DeliveryAgeCheck = z.infer<typeof DeliveryAgeCheck>;
+
+/** How the shop names each check to shoppers: as the shipping method, at the door, and among the delivery restrictions. */
+export interface DoorCheckTexts {
+  /** The shipping method's name on the order, receipt, e-mails and invoice. */
+  shippingMethod: string;
+  /** What happens at the door, one sentence. */
+  atTheDoor: string;
+  /** The short form in the delivery restrictions at the start of ordering. */
+  restriction: string;
+}
+
+export const DOOR_CHECKS: Readonly<Record<DhlAgeCheckService, DoorCheckTexts>> = {
+  identCheck: {
+    shippingMethod: 'DHL Paket mit Ident-Check (ab 18)',
+    atTheDoor:
+      'DHL übergibt das Paket nur dem Empfänger persönlich, nachdem der Zusteller seinen Ausweis geprüft hat (Name und Alter ab 18), nicht an Nachbarn und nicht an eine Packstation.',
+    restriction: 'Ident-Check bei Zustellung (DHL prüft Name und Alter des Empfängers am Ausweis)',
+  },
+  visualCheckOfAge: {
+    shippingMethod: 'DHL Paket mit Alterssichtprüfung 18+',
+    atTheDoor:
+      'DHL übergibt das Paket nur an eine volljährige Person (Alterssichtprüfung 18+), nicht an Nachbarn und nicht an eine Packstation.',
+    restriction: 'Altersprüfung bei Zustellung (DHL Alterssichtprüfung 18+)',
+  },
+};
+
+/**
+ * The texts of the check an order was placed under. Orders placed before the shop recorded it
+ * (null) were promised the Alterssichtprüfung 18+, the only check the shop named then.
+ */
+export const doorCheckOf = (recorded: DhlAgeCheckService | null | undefined): DoorCheckTexts => DOOR_CHECKS[recorded ?? 'visualCheckOfAge'];

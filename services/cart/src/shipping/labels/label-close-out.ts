@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Connection } from 'mongoose';
+import type { CloseOutResult } from '@shop/contracts/admin';
+import { StaleVersionError, type ShopIdentity } from '@shop/service-kit';
+import { orderModel } from '../../orders/order.model';
+import type { OrderFulfillment } from '../../orders/order-fulfillment';
+import { DHL_MAX_SHIPMENTS_PER_CALL } from '../dhl/dhl-client';
+import { chunksOf, DhlUnavailableApiError, dhlFailureMessage, isDhlOutage, statusLabel, type LabelBookings } from './label-bookings';
+import { shippingLabelModel } from './shipping-label.model';
+
+/** Most labels one close-out takes (in calls of DHL's 30); the rest follow with the next one. */
+const CLOSE_OUT_MAX_LABELS = 600;
+
+/**
+ * The day's close-out at DHL (POST /manifests, 'Tagesabschluss') for every booked label not
+ * closed out yet, and the step that follows it: each closed label's order becomes `shipped` with
+ * its shipment number through the same versioned, audited step staff take by hand
+ * (`OrderFulfillment.act` 'ship', which sends the tracking e-mail). Each label is locked
+ * (compare-and-set on its record) while it is closed out, so a cancel or a second close-out
+ * cannot interleave. Closing a closed shipment again is only a warning at DHL, so a close-out
+ * whose answer was lost is simply repeated.
+ */
+export class LabelCloseOut {
+  constructor(
+    private readonly deps: {
+      db: Connection;
+      bookings: LabelBookings;
+      fulfillment: OrderFulfillment;
+      log: FastifyBaseLogger;
+      now: () => Date;
+    },
+  ) {}
+
+  private get labels() {
+    return shippingLabelModel(this.deps.db);
+  }
+
+  /**
+   * Closes out the open labels and ships their orders.
+   * @throws DhlNotConfiguredApiError; DhlUnavailableApiError (503) when DHL did not answer (labels
+   *   closed before that are kept and their orders shipped; the others stay open for the next try).
+   */
+  async closeOut(staff: ShopIdentity): Promise<CloseOutResult> {
+    const { bookings } = this.deps;
+    const client = bookings.client();
+    const claimId = randomUUID();
+    const open = await this.labels
+      .find({ state: 'booked', closedOutAt: null, shipmentNumber: { $ne: null }, ...bookings.freeLock() })
+      .sort({ bookedAt: 1 })
+      .limit(CLOSE_OUT_MAX_LABELS)
+      .lean();
+    const result: CloseOutResult = { closedOut: [], refused: [], shipped: 0 };
+    // Only labels of orders still waiting for their parcel: one of an order cancelled (or shipped
+    // by hand) meanwhile must be cancelled at DHL, not handed over.
+    const statuses = new Map(
+      (
+        await orderModel(this.deps.db)
+          .find({ _id: { $in: open.map((label) => label._id) } }, { status: 1 })
+          .lean()
+      ).map((order) => [order._id.toHexString(), order.status]),
+    );
+    const locked = [];
+    for (const label of open) {
+      const status = statuses.get(label._id) ?? 'pending';
+      if (status !== 'paid') {
+        result.refused.push({
+          orderNumber: label.orderNumber,
+          shipmentNumber: label.shipmentNumber!,
+          message: `Nicht abgeschlossen: Die Bestellung ist im Status „${statusLabel(status)}“. Bitte stornieren Sie das Label.`,
+        });
+        continue;
+      }
+      const lock = await this.labels.updateOne(
+        { _id: label._id, state: 'booked', closedOutAt: null, ...bookings.freeLock() },
+        { $set: { claimId, claimUntil: bookings.claimUntil() } },
+      );
+      if (lock.modifiedCount === 1) locked.push(label);
+    }
+    let failure: unknown = null;
+    for (const batch of chunksOf(locked, DHL_MAX_SHIPMENTS_PER_CALL)) {
+      if (failure) break;
+      try {
+        const statuses = await client.closeOut({ shipmentNumbers: batch.map((label) => label.shipmentNumber!) });
+        for (const label of batch) {
+          const status = statuses.find((item) => item.shipmentNo === label.shipmentNumber);
+          const who = { id: label._id, orderNumber: label.orderNumber };
+          if (status?.ok) {
+            await this.labels.updateOne(
+              { _id: label._id, claimId },
+              { $set: { closedOutAt: this.deps.now(), claimId: null, claimUntil: null } },
+            );
+            result.closedOut.push({ orderNumber: label.orderNumber, shipmentNumber: label.shipmentNumber! });
+          } else {
+            const text = status
+              ? [status.detail ?? status.title, ...status.messages.map((item) => item.message)].filter(Boolean).join(' ')
+              : '';
+            result.refused.push({
+              orderNumber: label.orderNumber,
+              shipmentNumber: label.shipmentNumber!,
+              message: `DHL hat den Abschluss abgelehnt: ${text || 'ohne Begründung'}.`,
+            });
+          }
+          await bookings.audit(staff, who, 'dhl-close-out', {
+            outcome: status?.ok ? 'closed-out' : 'refused',
+            shipmentNumber: label.shipmentNumber,
+            status: status?.status ?? null,
+            messages: status
+              ? [status.detail, ...status.messages.map((item) => item.message)].filter(Boolean)
+              : ['no answer for this shipment'],
+          });
+        }
+      } catch (error) {
+        failure = error;
+        for (const label of batch) {
+          await bookings.audit(staff, { id: label._id, orderNumber: label.orderNumber }, 'dhl-close-out', {
+            outcome: 'failed',
+            shipmentNumber: label.shipmentNumber,
+            error: (error as Error).message,
+          });
+        }
+      }
+    }
+    // Every label still locked by this close-out (refused, or not sent after a failure) is open again.
+    await this.labels.updateMany({ claimId }, { $set: { claimId: null, claimUntil: null } });
+    result.shipped = await this.shipClosedOut(staff);
+    if (failure) {
+      if (!isDhlOutage(failure)) throw failure;
+      throw new DhlUnavailableApiError(
+        dhlFailureMessage(failure, `Abgeschlossen wurden ${result.closedOut.length} Sendungen; bitte wiederholen Sie den Tagesabschluss.`),
+      );
+    }
+    return result;
+  }
+
+  /**
+   * Moves the orders of closed-out labels to `shipped` with their shipment numbers (also those a
+   * close-out before left, e.g. when its process stopped). An order no longer paid (shipped by
+   * hand, cancelled) is left as it is and logged.
+   * @returns how many orders were shipped.
+   */
+  async shipClosedOut(staff: ShopIdentity): Promise<number> {
+    const pending = await this.labels
+      .find({ state: 'booked', closedOutAt: { $ne: null }, orderShippedAt: null })
+      .limit(1000)
+      .lean();
+    let shipped = 0;
+    for (const label of pending) {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const order = await orderModel(this.deps.db).findById(label._id).lean();
+        if (order?.status !== 'paid') {
+          if (order?.trackingNumber !== label.shipmentNumber)
+            this.deps.log.warn(
+              { orderNumber: label.orderNumber, status: order?.status },
+              'closed-out label of an order that is not paid: not shipped',
+            );
+          await this.labels.updateOne({ _id: label._id }, { $set: { orderShippedAt: this.deps.now() } });
+          break;
+        }
+        try {
+          await this.deps.fulfillment.act(staff, label._id, {
+            action: 'ship',
+            version: order.version ?? 0,
+            trackingNumber: label.shipmentNumber!,
+          });
+          await this.labels.updateOne({ _id: label._id }, { $set: { orderShippedAt: this.deps.now() } });
+          shipped += 1;
+          break;
+        } catch (error) {
+          // Someone changed the order meanwhile: read it again.
+          if (error instanceof StaleVersionError && attempt < 2) continue;
+          this.deps.log.error(
+            { err: error, orderNumber: label.orderNumber },
+            'closed-out order not shipped; the next close-out tries again',
+          );
+          break;
+        }
+      }
+    }
+    return shipped;
+  }
+}
