@@ -1,4 +1,4 @@
-import { DELIVERY_PROMISE, SHIPPING_METHOD_LABEL, type AppliedPromo, type Order } from '@shop/contracts';
+import { DELIVERY_PROMISE, doorCheckNamed, SHIPPING_METHOD_LABEL, type AppliedPromo, type Order } from '@shop/contracts';
 import { formatEurDecimal, formatIsoDate, isoDateInBerlin } from '@shop/format';
 
 /** One labelled amount or detail of a receipt; `kind` lets a screen style the row. */
@@ -60,7 +60,7 @@ export function nextSteps(order: Pick<Order, 'payment' | 'shipping'>): string[] 
   return [
     `Bitte überweisen Sie den Betrag bis zum ${paymentDueDateText(order)} und geben Sie als Verwendungszweck nur Ihre Bestellnummer an. Ohne Zahlungseingang bis dahin wird die Bestellung storniert.`,
     `${DELIVERY_PROMISE} (${order.shipping.label}).`,
-    'DHL übergibt das Paket erst nach dieser Altersprüfung, nicht an Nachbarn und nicht an eine Packstation. Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.',
+    `${doorCheckNamed(order.shipping.label).atTheDoor} Halten Sie bei der Zustellung bitte Ihren Ausweis bereit.`,
   ];
 }
 

@@ -47,7 +47,21 @@ export const DOOR_CHECKS: Readonly<Record<DhlAgeCheckService, DoorCheckTexts>> =
 };
 
 /**
- * The texts of the check an order was placed under. Orders placed before the shop recorded it
- * (null) were promised the Alterssichtprüfung 18+, the only check the shop named then.
+ * The check an order was placed under, which its label books. Orders placed before the shop
+ * recorded it (null) were promised the Alterssichtprüfung 18+, the only check the shop named then.
  */
-export const doorCheckOf = (recorded: DhlAgeCheckService | null | undefined): DoorCheckTexts => DOOR_CHECKS[recorded ?? 'visualCheckOfAge'];
+export const orderAgeCheck = (recorded: DhlAgeCheckService | null | undefined): DhlAgeCheckService => recorded ?? 'visualCheckOfAge';
+
+/** The texts of the check an order was placed under (`orderAgeCheck`). */
+export const doorCheckOf = (recorded: DhlAgeCheckService | null | undefined): DoorCheckTexts => DOOR_CHECKS[orderAgeCheck(recorded)];
+
+/** Texts true of either check: until the shop has said which one it books, or for a shipping method the texts do not know. */
+export const EITHER_DOOR_CHECK: DoorCheckTexts = {
+  shippingMethod: 'DHL Paket mit Altersprüfung bei Zustellung',
+  atTheDoor: 'DHL übergibt das Paket nur nach einer Altersprüfung an der Haustür, nicht an Nachbarn und nicht an eine Packstation.',
+  restriction: 'Altersprüfung bei Zustellung durch DHL',
+};
+
+/** The texts of the check an order's shipping method names (`Order.shipping.label`), or those true of either. */
+export const doorCheckNamed = (shippingMethod: string): DoorCheckTexts =>
+  Object.values(DOOR_CHECKS).find((check) => check.shippingMethod === shippingMethod) ?? EITHER_DOOR_CHECK;

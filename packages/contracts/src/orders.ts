@@ -4,6 +4,7 @@ import { AppliedPromo, CartResponse, CartTotals } from './cart';
 import { LegalVersions } from './pages';
 import { CONTROL_CHARACTERS, CONTROL_MESSAGE, FREE_TEXT_LINK_MESSAGE, carriesLink, personName } from './person-name';
 import { lazySchema } from './lazy-schema';
+import { EITHER_DOOR_CHECK } from './delivery';
 
 /**
  * Checkout and orders. The spec shows no checkout details (§2, §10); the rules here
@@ -59,8 +60,8 @@ export const ShippingMethodId = lazySchema(() => z.literal('dhl-age-check'));
 /** Payment methods; 'prepayment' (Vorkasse) is built in. */
 export const PaymentMethodId = lazySchema(() => z.literal('prepayment'));
 
-/** The shipping method in general terms (legal pages); an order names its own check (`doorCheckOf`). */
-export const SHIPPING_METHOD_LABEL = 'DHL Paket mit Altersprüfung bei Zustellung';
+/** The shipping method in general terms (legal pages); an order names its own check (`doorCheckOf`, delivery.ts). */
+export const SHIPPING_METHOD_LABEL = EITHER_DOOR_CHECK.shippingMethod;
 export const PAYMENT_METHOD_LABEL = 'Vorkasse (Überweisung)';
 
 /** 'YYYY-MM-DD' that is a real calendar date. */

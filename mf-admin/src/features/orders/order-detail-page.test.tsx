@@ -106,6 +106,28 @@ describe('OrderDetailPage', () => {
     expect(toasts).toEqual([]);
   });
 
+  test('paid: the service’s refusal of the number itself is shown at the number field', async () => {
+    const refusal = 'Bitte geben Sie eine DHL-Sendungsnummer ein (12 oder 20 bis 35 Ziffern, JJD… oder z. B. RR123456789DE).';
+    env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'paid' })));
+    env.api.on(
+      'POST',
+      ACTIONS,
+      jsonAnswer(400, {
+        message: `trackingNumber: ${refusal}`,
+        code: 'VALIDATION_ERROR',
+        issues: [{ path: 'body/trackingNumber', message: refusal, rule: 'custom' }],
+      }),
+    );
+    open();
+    const ship = await actionForm('Versenden');
+    const field = within(ship).getByLabelText('DHL-Sendungsnummer');
+    fireEvent.change(field, { target: { value: '12-34' } });
+    fireEvent.click(within(ship).getByRole('button', { name: 'Als versandt verbuchen und Kunden informieren' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(`Der Kunde erhält eine E-Mail mit dem Link zur Sendungsverfolgung. ${refusal}`);
+    expect(within(ship).getByRole('alert')).toHaveTextContent(refusal);
+  });
+
   test('cancelling asks first; declined, nothing is sent; confirmed, the reason goes with it', async () => {
     env.api.on('GET', DETAIL, jsonAnswer(200, detail()));
     env.api.on('POST', ACTIONS, jsonAnswer(200, detail({ status: 'cancelled', version: 6 })));

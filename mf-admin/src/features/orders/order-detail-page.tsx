@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@shop/api-client';
 import type { AdminOrderDetail, OrderAction } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS, invoiceLabel, invoicePdfUrl } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate, isoDateInBerlin, parseEuroInput } from '@shop/format';
@@ -8,6 +9,7 @@ import { LoadFailed, Notice, Spinner } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
+import { apiErrorText } from '../../lib/api-error-text';
 import { OrderShippingLabel, useOrderLabel } from './order-shipping-label';
 
 const addressLines = (address: AdminOrderDetail['billingAddress']) =>
@@ -30,11 +32,31 @@ function euro(data: FormData, name: string): string {
   return amount;
 }
 
+/**
+ * Runs the 'ship' step and shows a refusal of its tracking number at the field: the service's 400
+ * at `body/trackingNumber`, and, while the order has a booked DHL label not closed out, its 409
+ * for a number other than the label's (services/cart order-fulfillment.ts). Other failures (an
+ * outdated version, the service unreachable) stay under the form.
+ */
+async function shipWith(call: () => Promise<void>, openLabel: boolean): Promise<void> {
+  try {
+    await call();
+  } catch (failure) {
+    if (!(failure instanceof ApiError)) throw failure;
+    const issue = failure.status === 400 ? failure.issues.find((item) => item.path === 'body/trackingNumber') : undefined;
+    if (issue) throw new InputError(issue.message, 'trackingNumber');
+    if (openLabel && failure.status === 409 && failure.code !== 'STALE_VERSION')
+      throw new InputError(apiErrorText(failure), 'trackingNumber');
+    throw failure;
+  }
+}
+
 function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: OrderAction) => Promise<void> }) {
   const version = order.version;
   // A booked DHL label's shipment number is the tracking number to ship with.
   const label = useOrderLabel(order).data?.label;
   const labelNumber = label?.state === 'booked' ? (label.shipmentNumber ?? '') : '';
+  const openLabel = label?.state === 'booked' && !label.closedOutAt;
   const total = order.totals.total.replace('.', ',');
   return (
     <div className="admin-actions">
@@ -69,7 +91,9 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
           key={labelNumber}
           legend="Versenden"
           submitLabel="Als versandt verbuchen und Kunden informieren"
-          onSubmit={(data) => act({ action: 'ship', version, trackingNumber: String(data.get('trackingNumber') ?? '') })}
+          onSubmit={(data) =>
+            shipWith(() => act({ action: 'ship', version, trackingNumber: String(data.get('trackingNumber') ?? '') }), openLabel)
+          }
         >
           <ActionField
             name="trackingNumber"

@@ -42,6 +42,15 @@ const BOOKED: ShippingLabel = {
   cancelledAt: null,
   closedOutAt: null,
 };
+/** A label whose booking went unanswered (ShippingLabelState 'outcome-unknown'). */
+const UNKNOWN: ShippingLabel = { ...BOOKED, state: 'outcome-unknown', shipmentNumber: null, hasPdf: false, bookedAt: null };
+/** An order staff cancelled after its label was booked. */
+const cancelledOrder = () =>
+  order({
+    status: 'cancelled',
+    cancellation: { at: '2026-11-26T15:30:00.000Z', reason: 'staff', note: 'Kunde hat abgesagt', stockReleased: true, emailSent: true },
+  });
+const NOT_PAID = 'Ein Label gibt es nur für bezahlte Bestellungen; diese ist im Status „Storniert“.';
 const view = (label: ShippingLabel | null, proposal: Partial<ShippingLabelView['proposal']> = {}): ShippingLabelView => ({
   label,
   proposal: { ...PROPOSAL, ...proposal },
@@ -172,11 +181,7 @@ describe('OrderDetailPage: DHL-Versand', () => {
   test('DHL unreachable: its German message under the form, and the label is read again (the booking may have gone out)', async () => {
     env.api.on('GET', DETAIL, jsonAnswer(200, order()));
     env.api.once('GET', LABEL, jsonAnswer(200, view(null)));
-    env.api.on(
-      'GET',
-      LABEL,
-      jsonAnswer(200, view({ ...BOOKED, state: 'outcome-unknown', shipmentNumber: null, hasPdf: false, bookedAt: null })),
-    );
+    env.api.on('GET', LABEL, jsonAnswer(200, view(UNKNOWN)));
     env.api.on('POST', LABEL, errorAnswer(503, 'UPSTREAM_UNAVAILABLE', 'DHL hat nicht geantwortet. Das Label ist vielleicht gebucht.'));
     open();
     const form = await bookingForm();
@@ -192,6 +197,9 @@ describe('OrderDetailPage: DHL-Versand', () => {
     env.api.on('DELETE', LABEL, jsonAnswer(200, view({ ...BOOKED, state: 'cancelled', cancelledAt: '2026-11-26T15:00:00.000Z' })));
     open();
     const cancel = await within(await section()).findByRole('button', { name: 'Label stornieren' });
+    expect(cancel.closest('form')).toHaveTextContent(
+      'Stornieren ist bis zum Tagesabschluss möglich. Nach dem Stornieren können Sie ein neues Label erstellen.',
+    );
     jest.mocked(window.confirm).mockReturnValueOnce(false);
     fireEvent.click(cancel);
     expect(window.confirm).toHaveBeenCalledWith(
@@ -211,7 +219,9 @@ describe('OrderDetailPage: DHL-Versand', () => {
     fireEvent.click(cancel);
     const form = await bookingForm();
     expect(env.api.requests('DELETE', LABEL)).toHaveLength(2);
-    expect(await section()).toHaveTextContent(`Das Label ${NUMBER} wurde am 26.11.2026 um 16:00 Uhr storniert.`);
+    expect(within(await section()).getByTestId('admin-label-cancelled')).toHaveTextContent(
+      `Das Label ${NUMBER} wurde am 26.11.2026 um 16:00 Uhr storniert.`,
+    );
     expect(within(form).getByLabelText('Paketgewicht in g')).toHaveValue(450);
     expect(toasts).toEqual([expect.objectContaining({ title: 'DHL-Label storniert' })]);
   });
@@ -228,9 +238,8 @@ describe('OrderDetailPage: DHL-Versand', () => {
   });
 
   test('outcome unknown: says what to look up in the portal; a number that is none is refused before sending, one that is is sent', async () => {
-    const unknown = { ...BOOKED, state: 'outcome-unknown' as const, shipmentNumber: null, hasPdf: false, bookedAt: null };
     env.api.on('GET', DETAIL, jsonAnswer(200, order()));
-    env.api.on('GET', LABEL, jsonAnswer(200, view(unknown, { blockedReason: 'Das Ergebnis der Buchung ist unbekannt.' })));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(UNKNOWN, { blockedReason: 'Das Ergebnis der Buchung ist unbekannt.' })));
     env.api.on('POST', RESOLVE, jsonAnswer(200, view({ ...BOOKED, hasPdf: false })));
     open();
     const notice = await screen.findByText(/^Ergebnis unbekannt:/);
@@ -252,15 +261,106 @@ describe('OrderDetailPage: DHL-Versand', () => {
     expect(env.api.requests('POST', RESOLVE)[0]!.body).toEqual({ outcome: 'booked', shipmentNumber: NUMBER });
   });
 
-  test('outcome unknown, not booked at DHL: the finding is sent and the label can be booked again', async () => {
-    const unknown = { ...BOOKED, state: 'outcome-unknown' as const, shipmentNumber: null, hasPdf: false, bookedAt: null };
+  test('outcome unknown, not booked at DHL: asks first to look in the portal; a booking still running is refused with the service’s message; then the label can be booked again', async () => {
     env.api.on('GET', DETAIL, jsonAnswer(200, order()));
-    env.api.on('GET', LABEL, jsonAnswer(200, view(unknown)));
-    env.api.on('POST', RESOLVE, jsonAnswer(200, view({ ...unknown, state: 'cancelled' })));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(UNKNOWN)));
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Nicht gebucht: neues Label erlauben' }));
+    const button = await screen.findByRole('button', { name: 'Nicht gebucht: neues Label erlauben' });
+    jest.mocked(window.confirm).mockReturnValueOnce(false);
+    fireEvent.click(button);
+    expect(window.confirm).toHaveBeenCalledWith(
+      'Haben Sie im DHL-Geschäftskundenportal unter „Sendungen“ nach der Referenz RM-2026-000123 gesucht und keine Sendung gefunden? Nur dann bestätigen: Hat DHL das Label doch erstellt, wird sonst ein zweites Label gebucht und berechnet.',
+    );
+    expect(env.api.requests('POST', RESOLVE)).toHaveLength(0);
+
+    const running =
+      'Die Buchung kann noch laufen. „Nicht gebucht“ lässt sich erst ab dem 26.11.2026 um 16:10 Uhr eintragen; sehen Sie dann im DHL-Geschäftskundenportal unter der Referenz RM-2026-000123 nach.';
+    env.api.once('POST', RESOLVE, errorAnswer(409, 'CONFLICT', running));
+    fireEvent.click(button);
+    expect(await within(button.closest('form')!).findByRole('alert')).toHaveTextContent(running);
+    // The label is read again: the booking may have ended meanwhile.
+    await waitFor(() => expect(env.api.requests('GET', LABEL)).toHaveLength(2));
+    expect(toasts).toEqual([]);
+
+    env.api.on('POST', RESOLVE, jsonAnswer(200, view({ ...UNKNOWN, state: 'cancelled', cancelledAt: '2026-11-26T15:00:00.000Z' })));
+    fireEvent.click(button);
     expect(await bookingForm()).toBeInTheDocument();
-    expect(env.api.requests('POST', RESOLVE)[0]!.body).toEqual({ outcome: 'not-booked' });
+    expect(env.api.requests('POST', RESOLVE).map((request) => request.body)).toEqual([
+      { outcome: 'not-booked' },
+      { outcome: 'not-booked' },
+    ]);
+    // Nothing was booked, so no label was cancelled: the section says what staff found.
+    expect(within(await section()).getByTestId('admin-label-cancelled')).toHaveTextContent(
+      /^Die Buchung ohne Antwort von DHL wurde am 26\.11\.2026 um 16:00 Uhr geklärt: Bei DHL ist kein Label gebucht\.$/,
+    );
+    expect(toasts).toEqual([
+      expect.objectContaining({ title: 'Geklärt: nicht gebucht', description: 'Es kann ein neues Label erstellt werden.' }),
+    ]);
+  });
+
+  test('a cancelled order whose label is still booked: the section says to cancel it, and it can be cancelled', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, cancelledOrder()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(BOOKED, { blockedReason: NOT_PAID })));
+    env.api.on(
+      'DELETE',
+      LABEL,
+      jsonAnswer(200, view({ ...BOOKED, state: 'cancelled', cancelledAt: '2026-11-26T16:00:00.000Z' }, { blockedReason: NOT_PAID })),
+    );
+    open();
+    const booked = await section();
+    expect(
+      within(booked)
+        .getByText(/^Bestellung storniert, Label noch gebucht:/)
+        .closest('[role="status"]'),
+    ).toHaveTextContent(
+      'Bestellung storniert, Label noch gebucht: Bitte stornieren Sie das Label, damit DHL das Paket nicht im Tagesabschluss übernimmt.',
+    );
+    expect(await within(booked).findByTestId('admin-label-shipment-number')).toHaveTextContent(NUMBER);
+    fireEvent.click(within(booked).getByRole('button', { name: 'Label stornieren' }));
+    expect(await within(await section()).findByTestId('admin-label-cancelled')).toHaveTextContent(
+      `Das Label ${NUMBER} wurde am 26.11.2026 um 17:00 Uhr storniert.`,
+    );
+    expect(env.api.requests('DELETE', LABEL)).toHaveLength(1);
+    // A cancelled order gets no new label.
+    expect(screen.queryByRole('heading', { name: 'DHL-Label erstellen' })).not.toBeInTheDocument();
+  });
+
+  test('a cancelled order whose booking went unanswered: the section to resolve it; one without a label has no section', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, cancelledOrder()));
+    env.api.once('GET', LABEL, jsonAnswer(200, view(UNKNOWN)));
+    const { unmount } = open();
+    expect(await within(await section()).findByRole('button', { name: 'Nicht gebucht: neues Label erlauben' })).toBeInTheDocument();
+    unmount();
+    adminQueryClient.clear();
+
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null, { blockedReason: NOT_PAID })));
+    open();
+    await waitFor(() => expect(env.api.requests('GET', LABEL)).toHaveLength(2));
+    expect(await screen.findByText(/^Storniert am/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'DHL-Versand' })).not.toBeInTheDocument();
+  });
+
+  test('shipping by hand with another number than the open label’s: the service’s refusal at the number field', async () => {
+    const refusal = `Für diese Bestellung ist das DHL-Label ${NUMBER} gebucht. Verbuchen Sie den Versand mit dieser Sendungsnummer oder stornieren Sie zuerst das Label unter „DHL-Versand“.`;
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(BOOKED, { blockedReason: 'Die Bestellung hat schon ein DHL-Label.' })));
+    env.api.on('POST', `${DETAIL}/actions`, errorAnswer(409, 'CONFLICT', refusal));
+    open();
+    // The form is prefilled with the label's number once the label is read.
+    await screen.findByTestId('admin-label-shipment-number');
+    const ship = screen.getByRole('heading', { name: 'Versenden' }).closest('form')!;
+    const field = within(ship).getByLabelText('DHL-Sendungsnummer');
+    expect(field).toHaveValue(NUMBER);
+    fireEvent.change(field, { target: { value: '00340434161094042999' } });
+    fireEvent.click(within(ship).getByRole('button', { name: 'Als versandt verbuchen und Kunden informieren' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(within(ship).getAllByRole('alert')).toHaveLength(1);
+    expect(env.api.requests('POST', `${DETAIL}/actions`)[0]!.body).toEqual({
+      action: 'ship',
+      version: 5,
+      trackingNumber: '00340434161094042999',
+    });
   });
 
   test('an order that cannot get a label says why, without the booking form', async () => {

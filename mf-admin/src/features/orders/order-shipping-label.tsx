@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@shop/api-client';
 import { MAX_PARCEL_WEIGHT_GRAMS } from '@shop/contracts';
 import {
   ShippingLabelResolution,
@@ -19,8 +20,12 @@ import { QueryState } from '../../components/query-state';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { AGE_CHECK_TEXTS, dhlMessagesOf, labelErrorText } from '../../lib/shipping-texts';
 
-/** Orders whose DHL label staff see: paid (to book one), shipped and delivered (the label they printed). */
-const LABEL_STATUSES: ReadonlySet<AdminOrderDetail['status']> = new Set(['paid', 'shipped', 'delivered']);
+/**
+ * Orders whose DHL label is read: paid (to book one), shipped and delivered (the label they
+ * printed), cancelled (a label booked before the cancel must be cancelled at DHL too: the
+ * close-out refuses it). An order awaiting payment cannot have one.
+ */
+const LABEL_STATUSES: ReadonlySet<AdminOrderDetail['status']> = new Set(['paid', 'shipped', 'delivered', 'cancelled']);
 
 const labelKey = (orderId: string) => ['admin-order-label', orderId];
 
@@ -35,11 +40,16 @@ export function useOrderLabel(order: AdminOrderDetail) {
 
 const when = (iso: string) => formatDateTime(new Date(iso));
 
-/** A label call of an ActionForm: its failure shown with DHL's own 503 message (see labelErrorText). */
-async function labelCall(call: () => Promise<ShippingLabelView>): Promise<ShippingLabelView> {
+/**
+ * A label call of an ActionForm: its failure shown with DHL's own 503 message (see
+ * labelErrorText); after a 409 `onConflict` runs (e.g. the label is read again: someone or
+ * something else changed it meanwhile).
+ */
+async function labelCall(call: () => Promise<ShippingLabelView>, onConflict?: () => void): Promise<ShippingLabelView> {
   try {
     return await call();
   } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 409) onConflict?.();
     throw new InputError(labelErrorText(failure));
   }
 }
@@ -167,8 +177,15 @@ function BookedLabel({
     onDone(await labelCall(() => shippingApi.cancel(order.id)));
     showToast({ title: 'DHL-Label storniert', variant: 'success' });
   };
+  const cancellable = !label.closedOutAt && (order.status === 'paid' || order.status === 'cancelled');
   return (
     <>
+      {cancellable && order.status === 'cancelled' && (
+        <Notice tone="warning" role="status">
+          <strong>Bestellung storniert, Label noch gebucht:</strong> Bitte stornieren Sie das Label, damit DHL das Paket nicht im
+          Tagesabschluss übernimmt.
+        </Notice>
+      )}
       <dl className="admin-facts">
         <div>
           <dt>Sendungsnummer</dt>
@@ -205,25 +222,37 @@ function BookedLabel({
       ) : (
         <p>Zu diesem Label ist kein PDF gespeichert: Bitte drucken Sie es im DHL-Geschäftskundenportal.</p>
       )}
-      {!label.closedOutAt && order.status === 'paid' && (
+      {cancellable && (
         <ActionForm
           legend="Label stornieren"
           submitLabel="Label stornieren"
           confirm={`Das DHL-Label ${label.shipmentNumber ?? ''} der Bestellung ${order.orderNumber} wirklich stornieren? Das gedruckte Label ist dann ungültig.`}
           onSubmit={cancel}
         >
-          <p className="shop-field__hint">Möglich bis zum Tagesabschluss. Danach kann ein neues Label erstellt werden.</p>
+          <p className="shop-field__hint">
+            Stornieren ist bis zum Tagesabschluss möglich. Nach dem Stornieren können Sie ein neues Label erstellen.
+          </p>
         </ActionForm>
       )}
     </>
   );
 }
 
-/** A booking whose answer was lost: what to look up in DHL's portal, and staff's two findings. */
-function UnknownOutcome({ order, onDone }: { order: AdminOrderDetail; onDone: (view: ShippingLabelView) => void }) {
+/**
+ * A booking whose answer was lost: what to look up in DHL's portal, and staff's two findings.
+ * 'Not booked' asks first (a wrong finding books a second label); the service refuses it while
+ * the booking may still be running (409: its message shown, the label read again, as the
+ * booking may have ended meanwhile).
+ */
+function UnknownOutcome({ order, onDone }: { order: AdminOrderDetail; onDone: (view: ShippingLabelView | null) => void }) {
+  const reread = () => onDone(null);
   const notBooked = async () => {
-    onDone(await labelCall(() => shippingApi.resolve(order.id, { outcome: 'not-booked' })));
-    showToast({ title: 'Geklärt: nicht gebucht', description: 'Es kann ein neues Label erstellt werden.', variant: 'success' });
+    onDone(await labelCall(() => shippingApi.resolve(order.id, { outcome: 'not-booked' }), reread));
+    showToast({
+      title: 'Geklärt: nicht gebucht',
+      description: order.status === 'paid' ? 'Es kann ein neues Label erstellt werden.' : undefined,
+      variant: 'success',
+    });
   };
   const booked = async (data: FormData) => {
     const resolution = ShippingLabelResolution.safeParse({
@@ -233,7 +262,7 @@ function UnknownOutcome({ order, onDone }: { order: AdminOrderDetail; onDone: (v
         .toUpperCase(),
     });
     if (!resolution.success) throw new InputError(resolution.error.issues[0]?.message ?? 'Bitte geben Sie die Sendungsnummer ein.');
-    onDone(await labelCall(() => shippingApi.resolve(order.id, resolution.data)));
+    onDone(await labelCall(() => shippingApi.resolve(order.id, resolution.data), reread));
     showToast({ title: 'Sendungsnummer übernommen', variant: 'success' });
   };
   return (
@@ -244,7 +273,12 @@ function UnknownOutcome({ order, onDone }: { order: AdminOrderDetail; onDone: (v
         Sie finden. Bis dahin erstellt der Shop für diese Bestellung kein Label, damit es nicht doppelt gebucht wird.
       </Notice>
       <div className="admin-actions">
-        <ActionForm legend="Bei DHL nicht gebucht" submitLabel="Nicht gebucht: neues Label erlauben" onSubmit={notBooked}>
+        <ActionForm
+          legend="Bei DHL nicht gebucht"
+          submitLabel="Nicht gebucht: neues Label erlauben"
+          confirm={`Haben Sie im DHL-Geschäftskundenportal unter „Sendungen“ nach der Referenz ${order.orderNumber} gesucht und keine Sendung gefunden? Nur dann bestätigen: Hat DHL das Label doch erstellt, wird sonst ein zweites Label gebucht und berechnet.`}
+          onSubmit={notBooked}
+        >
           <p className="shop-field__hint">Im Portal gibt es keine Sendung mit dieser Referenz.</p>
         </ActionForm>
         <ActionForm legend="Bei DHL gebucht" submitLabel="Sendungsnummer übernehmen" onSubmit={booked}>
@@ -261,14 +295,27 @@ function UnknownOutcome({ order, onDone }: { order: AdminOrderDetail; onDone: (v
 }
 
 /**
+ * What became of a label that is no more: cancelled at DHL (with its number), or a booking whose
+ * answer was lost and that staff found not booked in DHL's portal (no number: nothing was booked).
+ */
+function cancelledText(label: ShippingLabel): string {
+  const on = label.cancelledAt ? ` am ${when(label.cancelledAt)}` : '';
+  return label.shipmentNumber
+    ? `Das Label ${label.shipmentNumber} wurde${on} storniert.`
+    : `Die Buchung ohne Antwort von DHL wurde${on} geklärt: Bei DHL ist kein Label gebucht.`;
+}
+
+/**
  * The order page's section 'DHL-Versand' (packages/contracts shipping-labels.ts): the label's
  * state, and for a paid order the booking, cancel before the close-out, or the resolution of a
- * booking whose outcome is unknown.
+ * booking whose outcome is unknown. A cancelled order shows it only when it has a label (to
+ * cancel a booked one, or resolve an unknown outcome).
  */
 export function OrderShippingLabel({ order }: { order: AdminOrderDetail }) {
   const queryClient = useQueryClient();
   const query = useOrderLabel(order);
   if (!LABEL_STATUSES.has(order.status)) return null;
+  if (order.status === 'cancelled' && !query.isError && !query.data?.label) return null;
   const key = labelKey(order.id);
   /** The label as the service answered it, or (null) read again after a refusal that may have changed it. */
   const onDone = (view: ShippingLabelView | null) => {
@@ -287,11 +334,7 @@ export function OrderShippingLabel({ order }: { order: AdminOrderDetail }) {
             <UnknownOutcome order={order} onDone={onDone} />
           ) : (
             <>
-              {label?.state === 'cancelled' && (
-                <p>
-                  Das Label {label.shipmentNumber ?? ''} wurde{label.cancelledAt && ` am ${when(label.cancelledAt)}`} storniert.
-                </p>
-              )}
+              {label?.state === 'cancelled' && <p data-testid="admin-label-cancelled">{cancelledText(label)}</p>}
               {proposal.blockedReason ? (
                 <p data-testid="admin-label-blocked">{proposal.blockedReason}</p>
               ) : (

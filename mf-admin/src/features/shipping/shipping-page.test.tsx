@@ -167,12 +167,21 @@ describe('ShippingPage', () => {
         closedOut: [{ orderNumber: 'RM-2026-000101', shipmentNumber: '00340434161094042558' }],
         refused: [
           { orderNumber: 'RM-2026-000102', shipmentNumber: '00340434161094042557', message: 'DHL: Sendung bereits abgeschlossen.' },
+          {
+            orderNumber: 'RM-2026-000103',
+            shipmentNumber: '00340434161094042559',
+            message: 'Nicht abgeschlossen: Die Bestellung ist im Status „Storniert“. Bitte stornieren Sie das Label.',
+          },
         ],
         shipped: 1,
       }),
     );
     open();
     const button = await screen.findByRole('button', { name: 'Tagesabschluss' });
+    // Every open label goes, whatever day it was booked on.
+    expect(button.closest('section')).toHaveTextContent(
+      'Meldet DHL alle gebuchten Labels, die noch in keinem Tagesabschluss waren, gleich an welchem Tag sie erstellt wurden.',
+    );
     jest.mocked(window.confirm).mockReturnValueOnce(false);
     fireEvent.click(button);
     expect(window.confirm).toHaveBeenCalledWith(expect.stringMatching(/^Tagesabschluss jetzt an DHL senden\?/));
@@ -184,9 +193,16 @@ describe('ShippingPage', () => {
     expect(env.api.requests('POST', CLOSE_OUT)).toHaveLength(1);
     expect(result).toHaveTextContent('1 Sendung abgeschlossen, 1 Bestellung als versandt verbucht.');
     expect(within(result).getByRole('list', { name: 'Abgeschlossen' })).toHaveTextContent('RM-2026-000101: 00340434161094042558');
-    expect(within(result).getByRole('list', { name: 'Nicht abgeschlossen' })).toHaveTextContent(
+    // Refused by DHL or by the shop itself (an order cancelled meanwhile): both stay open.
+    expect(within(result).getByText('Nicht abgeschlossen (bleiben offen):')).toBeInTheDocument();
+    expect(
+      within(within(result).getByRole('list', { name: 'Nicht abgeschlossen' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'RM-2026-000102 (00340434161094042557): DHL: Sendung bereits abgeschlossen.',
-    );
+      'RM-2026-000103 (00340434161094042559): Nicht abgeschlossen: Die Bestellung ist im Status „Storniert“. Bitte stornieren Sie das Label.',
+    ]);
   });
 
   test('the settings: DHL’s state with its reason, the shipper read-only; a change is sent whole on the version read', async () => {

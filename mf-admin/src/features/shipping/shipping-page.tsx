@@ -10,7 +10,11 @@ import { labelErrorText } from '../../lib/shipping-texts';
 import { ShippingQueue } from './shipping-queue';
 import { SETTINGS_KEY, ShippingSettingsForm } from './shipping-settings-form';
 
-/** The day's close-out at DHL: after a confirmation; says which labels were closed and which DHL refused. */
+/**
+ * The close-out at DHL: after a confirmation, every booked label not closed out yet, whatever day
+ * it was booked on; says which labels were closed and which were not (refused by DHL, or by the
+ * shop, e.g. for an order cancelled meanwhile).
+ */
 function CloseOut() {
   const queryClient = useQueryClient();
   const [result, setResult] = useState<CloseOutResult | null>(null);
@@ -19,7 +23,7 @@ function CloseOut() {
     if (busy) return;
     if (
       !window.confirm(
-        'Tagesabschluss jetzt an DHL senden? Danach lassen sich die Labels des Tages nicht mehr stornieren, und die Bestellungen werden als versandt verbucht (die Kunden erhalten die Sendungsverfolgung per E-Mail).',
+        'Tagesabschluss jetzt an DHL senden? Danach lassen sich die gemeldeten Labels nicht mehr stornieren, und die Bestellungen werden als versandt verbucht (die Kunden erhalten die Sendungsverfolgung per E-Mail).',
       )
     )
       return;
@@ -34,8 +38,8 @@ function CloseOut() {
     <section className="admin-fieldset" aria-labelledby="admin-close-out-title">
       <h2 id="admin-close-out-title">Tagesabschluss bei DHL</h2>
       <p className="shop-field__hint">
-        Meldet DHL alle heute erstellten, noch nicht abgeschlossenen Labels. Die Bestellungen werden dann mit ihrer Sendungsnummer als
-        versandt verbucht; stornieren lässt sich danach nichts mehr.
+        Meldet DHL alle gebuchten Labels, die noch in keinem Tagesabschluss waren, gleich an welchem Tag sie erstellt wurden. Die
+        Bestellungen werden dann mit ihrer Sendungsnummer als versandt verbucht; stornieren lässt sich danach nichts mehr.
       </p>
       {error && (
         <p className="shop-field__error" role="alert">
@@ -59,7 +63,7 @@ function CloseOut() {
           )}
           {result.refused.length > 0 && (
             <>
-              <p className="shop-field__error">Von DHL nicht abgeschlossen (bleiben offen):</p>
+              <p className="shop-field__error">Nicht abgeschlossen (bleiben offen):</p>
               <ul aria-label="Nicht abgeschlossen">
                 {result.refused.map((refused) => (
                   <li key={refused.shipmentNumber}>

@@ -65,4 +65,7 @@ test('the order body: country DE, same address as null, MRZ without spaces in ca
     shippingMethod: 'dhl-age-check',
   });
   expect(body.ageVerification.mrzLines[0]).toBe('IDD<<L01X00T471');
+  expect(body).not.toHaveProperty('expectedAgeCheck');
+  // With the check at the door the review named, the order carries it (refused if it changed since).
+  expect(toPlaceOrderBody(form({ birthDate: '1990-01-01' }), '38.97', 'identCheck').expectedAgeCheck).toBe('identCheck');
 });

@@ -1,4 +1,5 @@
 import { AddressForm, CHECKOUT_STEP_SCHEMAS, type PlaceOrderBody } from '@shop/contracts/checkout';
+import type { DhlAgeCheckService } from '@shop/contracts';
 
 export { AddressForm };
 
@@ -43,8 +44,11 @@ export const deliveryAddress = (form: CheckoutFormValues): AddressForm => (form.
 export const mrzLines = (form: CheckoutFormValues) =>
   [form.mrz1, form.mrz2, form.mrz3].map((line) => line.replace(/\s/g, '').toUpperCase());
 
-/** The `POST /api/orders` body; `expectedTotal` is the total shown on the review step. */
-export function toPlaceOrderBody(form: CheckoutFormValues, expectedTotal: string): PlaceOrderBody {
+/**
+ * The `POST /api/orders` body; `expectedTotal` is the total shown on the review step,
+ * `expectedAgeCheck` the age check at the door it named (undefined when the page could not read it).
+ */
+export function toPlaceOrderBody(form: CheckoutFormValues, expectedTotal: string, expectedAgeCheck?: DhlAgeCheckService): PlaceOrderBody {
   return {
     email: form.email.trim(),
     billingAddress: { ...form.billing, country: 'DE' },
@@ -55,5 +59,6 @@ export function toPlaceOrderBody(form: CheckoutFormValues, expectedTotal: string
     paymentMethod: 'prepayment',
     acceptTerms: true,
     expectedTotal,
+    ...(expectedAgeCheck ? { expectedAgeCheck } : {}),
   };
 }

@@ -140,7 +140,8 @@ describe('CheckoutPage, server-answered steps', () => {
     expect(document.querySelector('input[name="shipping.street"]')).toBeNull();
   });
 
-  test("the review carries its idempotency key and the total it shows to 'Zahlungspflichtig bestellen'", async () => {
+  test("the review carries its idempotency key, the total and the check at the door it shows to 'Zahlungspflichtig bestellen'", async () => {
+    api.on('GET', '/api/checkout/delivery', jsonAnswer(200, { ageCheck: 'visualCheckOfAge' }));
     const orderKey = '0b9a3c1e-2f4d-4c6b-8a7e-5d3f2e1c0b9a';
     const { container } = renderScreen(
       <QueryClientProvider client={serverData(state({ step: 'review', orderKey, ageCheckedAt: '2026-11-27T09:00:00.000Z' }))}>
@@ -152,9 +153,11 @@ describe('CheckoutPage, server-answered steps', () => {
     expect(order).toHaveAttribute('type', 'submit');
     expect(order).toHaveAttribute('value', 'review');
     const form = container.querySelector<HTMLFormElement>('form.cart-checkout-layout')!;
+    await screen.findByText(/Lieferung: DHL Paket mit Alterssichtprüfung 18\+/);
     expect(Object.fromEntries(new FormData(form))).toMatchObject({
       orderKey,
       expectedTotal: cart.totals.total,
+      expectedAgeCheck: 'visualCheckOfAge',
     });
     // The checkout went on through the server: the order is its form's, not sent from the page.
     expect(api.requests('POST', '/api/orders')).toHaveLength(0);

@@ -125,9 +125,10 @@ function Checkout({ cart }: { cart: CartResponse }) {
       case 'review':
         return (
           <>
-            {/* What the form sends to the server: the review's idempotency key and the total it showed. */}
+            {/* What the form sends to the server: the review's idempotency key, the total and the check at the door it showed. */}
             <input type="hidden" name="orderKey" value={checkout.orderKey} />
             <input type="hidden" name="expectedTotal" value={cart.totals.total} />
+            {checkout.expectedAgeCheck && <input type="hidden" name="expectedAgeCheck" value={checkout.expectedAgeCheck} />}
             <ReviewStep
               cart={cart}
               lines={orderLines}

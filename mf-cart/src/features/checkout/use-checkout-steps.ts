@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +9,8 @@ import { ApiError } from '@shop/api-client';
 import { fieldErrorsOf } from '@shop/ui/form';
 import { href } from '@shop/routes';
 import { checkoutApi } from '../../api/checkout-api';
+import { cartQueries } from '../../api/cart-queries';
+import { useDoorCheck } from '../../lib/door-check';
 import { cartActions } from '../../api/cart-actions';
 import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
 import { AGE_STEP, STEPS, hasSchema, resumeStep, type StepName } from './checkout-steps';
@@ -36,6 +39,8 @@ const AGE_CHECK_UNAVAILABLE = 'Die Altersprüfung ist gerade nicht möglich. Bit
  */
 export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState | null = null) {
   const serverDriven = server?.started === true;
+  const queryClient = useQueryClient();
+  const doorCheck = useDoorCheck();
   const current = useRef<StepName>('contact');
   // Only the active step's fields are checked; steps without fields pass.
   const resolver: Resolver<CheckoutFormValues> = (values, context, options) => {
@@ -118,15 +123,21 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
     if (!(await validate())) return;
     setBusy(true);
     try {
-      const order = await checkoutApi.placeOrder(toPlaceOrderBody(form.getValues(), cart.totals.total), idempotencyKey.current);
+      const order = await checkoutApi.placeOrder(
+        toPlaceOrderBody(form.getValues(), cart.totals.total, doorCheck.ageCheck ?? undefined),
+        idempotencyKey.current,
+      );
       clearCheckoutDraft();
       navigate(href('/danke/:orderId', { orderId: order.id }));
       void cartActions.load();
     } catch (error) {
       setBusy(false);
       setStepError(error instanceof ApiError ? error.serverMessage || DEFAULT_ERROR : DEFAULT_ERROR);
-      // Prices, stock or the promo code changed: show the cart as it is now.
-      if (error instanceof ApiError && error.status === 409) void cartActions.load();
+      // Prices, stock, the promo code or the check at the door changed: show them as they are now.
+      if (error instanceof ApiError && error.status === 409) {
+        void cartActions.load();
+        void queryClient.invalidateQueries({ queryKey: cartQueries.delivery().queryKey });
+      }
     }
   };
 
@@ -144,5 +155,7 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
     serverDriven,
     /** The idempotency key 'Zahlungspflichtig bestellen' carries (the form's `orderKey`). */
     orderKey: idempotencyKey.current,
+    /** The age check at the door the page names, sent with the order (the form's `expectedAgeCheck`); null while unknown. */
+    expectedAgeCheck: doorCheck.ageCheck,
   };
 }

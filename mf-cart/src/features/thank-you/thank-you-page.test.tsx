@@ -30,6 +30,8 @@ describe('ThankYouPage', () => {
     expect(screen.getByRole('link', { name: 'Vertrag widerrufen' })).toHaveAttribute('href', '/vertrag-widerrufen');
     // The shop's one delivery promise, counted from the payment (as in the confirmation e-mail).
     expect(screen.getByText(`${DELIVERY_PROMISE} (DHL Paket mit Alterssichtprüfung 18+).`)).toBeInTheDocument();
+    // What happens at the door under the check the order names.
+    expect(screen.getByText(/^DHL übergibt das Paket nur an eine volljährige Person \(Alterssichtprüfung 18\+\)/)).toBeInTheDocument();
   });
 
   test("an order that is not the visitor's (404) says so without details", async () => {

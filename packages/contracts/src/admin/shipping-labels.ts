@@ -212,8 +212,12 @@ export type LabelRunRequest = z.infer<typeof LabelRunRequest>;
 /**
  * A bulk run's result per order: `booked` now, `already-labelled` (kept, in the combined PDF),
  * `refused` (DHL's or the shop's messages; nothing booked), `failed` (DHL unavailable; nothing
- * booked), `outcome-unknown` (see ShippingLabelState). `pdfUrl` is the combined PDF of every
- * booked and already-labelled order of the run (null when none has a PDF).
+ * booked), `outcome-unknown` (see ShippingLabelState). `pdfUrl` is the combined PDF of the
+ * run's booked and already-labelled orders whose label is still valid when it is opened (still
+ * booked with the same shipment number; null when none has a PDF). Labels left out (cancelled
+ * since, booked anew, or without a stored PDF) are listed with the reason on a first page in the
+ * labels' size ('Diese Seite ist kein Label.'), so staff see them before printing; 404 when none
+ * is left to print.
  */
 export const LabelRun = lazySchema(() =>
   z
@@ -238,9 +242,12 @@ export const LabelRun = lazySchema(() =>
 export type LabelRun = z.infer<typeof LabelRun>;
 
 /**
- * `POST /api/admin/shipping/close-out`: the day's close-out at DHL (`POST /manifests`) for every
- * booked label not closed out yet; those orders become shipped with their shipment number (the
- * buyer gets the tracking e-mail). Labels DHL refused to close stay open with its message.
+ * `POST /api/admin/shipping/close-out`: the close-out at DHL (`POST /manifests`) for every
+ * booked label not closed out yet (all open ones, not only the day's); those orders become
+ * shipped with their shipment number (the buyer gets the tracking e-mail), and an order staff
+ * already shipped by hand with the label's number is closed out without shipping it again.
+ * Labels of orders cancelled or shipped with another number are not sent (`refused`, with what
+ * to do); labels DHL refused to close stay open with its message.
  */
 export const CloseOutResult = lazySchema(() =>
   z

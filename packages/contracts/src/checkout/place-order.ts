@@ -3,12 +3,17 @@ import { DecimalAmount } from '../catalog';
 import { Address, IsoDate, IdCardAgeVerificationInput, ShippingMethodId, PaymentMethodId } from '../orders';
 import { isParcelLockerAddress, PARCEL_LOCKER_MESSAGE } from './parcel-locker';
 import { lazySchema } from '../lazy-schema';
+import { DhlAgeCheckService } from '../delivery';
 
 /**
  * `POST /api/orders` body (header `Idempotency-Key` required). `shippingAddress` null means
  * delivery to the billing address. `expectedTotal` (required) is the total the shopper
  * saw on the review step; when the server's total differs the order is refused (409) instead of
- * charging another amount.
+ * charging another amount. `expectedAgeCheck` is the age check at the door the review step named
+ * (GET /api/checkout/delivery); when the operator's setting differs at placement the order is
+ * refused (409) instead of booking a check the buyer was not told of (§ 312j Abs. 1 BGB). Omitted
+ * when the page could not read it: the order then records the setting in force, which the
+ * thank-you page and the confirmation name.
  */
 export const PlaceOrderBody = lazySchema(() =>
   z
@@ -22,6 +27,7 @@ export const PlaceOrderBody = lazySchema(() =>
       paymentMethod: PaymentMethodId,
       acceptTerms: z.literal(true, { error: 'Bitte bestätigen Sie die AGB und die Widerrufsbelehrung.' }),
       expectedTotal: DecimalAmount,
+      expectedAgeCheck: DhlAgeCheckService.optional(),
     })
     .strict()
     .superRefine((body, ctx) => {

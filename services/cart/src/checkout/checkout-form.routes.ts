@@ -1,6 +1,6 @@
 import formBody from '@fastify/formbody';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { CHECKOUT_FORM_ACTIONS, DecimalAmount, IdempotencyKey } from '@shop/contracts';
+import { CHECKOUT_FORM_ACTIONS, DecimalAmount, DhlAgeCheckService, IdempotencyKey } from '@shop/contracts';
 import {
   CHECKOUT_STEP_NAMES,
   CHECKOUT_STEP_SCHEMAS,
@@ -285,6 +285,8 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
           paymentMethod: 'prepayment',
           acceptTerms: true,
           expectedTotal: expectedTotal.data,
+          // The check at the door the review step named (absent when the page could not read it).
+          expectedAgeCheck: DhlAgeCheckService.safeParse(fields.expectedAgeCheck).data,
           passedAgeCheck: passedAgeCheck(progress.ageCheck),
         },
       });

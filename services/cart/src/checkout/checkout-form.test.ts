@@ -178,6 +178,23 @@ test('the same order POST twice at once (double tap, resubmit) places one order 
   expect(await orderModel(env.app.db).countDocuments({ idempotencyKey: b.order.orderKey })).toBe(1);
 });
 
+test('the check at the door changed since the review named it: refused with the new one at the review, nothing ordered; named as it is, the order is placed', async () => {
+  const b = await atReview();
+  // The review named the Alterssichtprüfung; the operator's setting is the Ident-Check.
+  expect(await b.send({ ...b.order, expectedAgeCheck: 'visualCheckOfAge' })).toMatchObject({
+    step: 'review',
+    errors: {
+      form: 'Die Altersprüfung bei Zustellung hat sich geändert: DHL übergibt das Paket nur dem Empfänger persönlich, nachdem der Zusteller seinen Ausweis geprüft hat (Name und Alter ab 18), nicht an Nachbarn und nicht an eine Packstation. Bitte prüfen Sie Ihre Bestellung erneut.',
+    },
+  });
+  expect(await orderModel(env.app.db).countDocuments({ idempotencyKey: b.order.orderKey })).toBe(0);
+  const placed = await b.shopper.submitForm(CHECKOUT_FORM_ACTIONS.step, { ...b.order, expectedAgeCheck: 'identCheck' });
+  expect(placed.location).toMatch(/^\/danke\/[0-9a-f]{24}$/);
+  expect(await orderModel(env.app.db).findOne({ idempotencyKey: b.order.orderKey }, { deliveryAgeCheck: 1 }).lean()).toMatchObject({
+    deliveryAgeCheck: 'identCheck',
+  });
+});
+
 test('an order key of another review is refused as outdated, nothing ordered', async () => {
   const b = await atReview();
   expect(await b.send({ ...b.order, orderKey: 'ffffffff-ffff-4fff-8fff-ffffffffffff' })).toMatchObject({

@@ -48,7 +48,9 @@ export class OrderCancellation {
       at,
     );
     if (transition instanceof Error) return false;
-    const filter = { _id: order._id, status: { $in: transition.from } };
+    // No DHL label may hold the order (a label booked, being booked or of unknown outcome;
+    // src/shipping/labels/label-holds.ts): such an order is cancelled only after its label.
+    const filter = { _id: order._id, status: { $in: transition.from }, labelClaimId: null };
     if (request.reason === 'staff') {
       const audit = auditEntry(
         request.staff,

@@ -19,8 +19,14 @@ import { loadPlacedOrder, type AdminOrderQueries } from './admin-order-queries';
 import type { ShippingMails } from './shipping-mails';
 import type { Invoices } from '../invoices/invoices';
 import { shippingLabelModel } from '../shipping/labels/shipping-label.model';
+import { clearStaleHold } from '../shipping/labels/label-holds';
 
 type Action = z.output<typeof OrderAction>;
+
+const CANCEL_LABEL_FIRST =
+  'Für diese Bestellung ist ein DHL-Label gebucht oder in Klärung. Stornieren Sie zuerst das Label unter „DHL-Versand“, dann die Bestellung.';
+const LABEL_IN_PROGRESS =
+  'Für diese Bestellung wird gerade ein DHL-Label gebucht oder seine Buchung ist in Klärung. Klären Sie zuerst das Label unter „DHL-Versand“, dann den Versand.';
 
 /**
  * The back office's order workflow: the steps awaiting payment → paid (the bank
@@ -56,31 +62,44 @@ export class OrderFulfillment {
     const { version, ...request } = action;
     const transition = orderTransition(order, request, now, staff);
     if (transition instanceof Error) throw transition;
+    if (request.action === 'cancel' || request.action === 'ship') await clearStaleHold(this.deps.db, id, order.labelClaimId);
     if (request.action === 'cancel') {
       // A parcel with a DHL label (or one whose booking went unanswered) may already be on its way:
-      // its label is cancelled first (DHL-Versand), so no cancelled order is handed to DHL.
+      // its label is cancelled first (DHL-Versand), so no cancelled order is handed to DHL. The
+      // read gives the reason; the cancellation's own write requires no label hold on the order,
+      // so a booking that started meanwhile cannot slip between the two (label-holds.ts).
       const label = await shippingLabelModel(this.deps.db)
         .findOne({ _id: id, state: { $ne: 'cancelled' } }, { state: 1 })
         .lean();
-      if (label) {
-        throw new ConflictError(
-          'Für diese Bestellung ist ein DHL-Label gebucht oder in Klärung. Stornieren Sie zuerst das Label unter „DHL-Versand“, dann die Bestellung.',
-        );
-      }
+      if (label) throw new ConflictError(CANCEL_LABEL_FIRST);
       const done = await this.deps.cancellation.cancel(order, { reason: 'staff', note: request.note, version, staff }, now);
-      if (!done) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+      if (!done) throw await this.refusalAfterLabelHold(id, CANCEL_LABEL_FIRST);
     } else {
-      await versionedUpdate(orderModel(this.deps.db), {
-        filter: { _id: order._id, status: { $in: transition.from } },
-        expectedVersion: version,
-        update: { $set: transition.set },
-        audit: auditEntry(
-          staff,
-          { service: 'cart', entity: 'order', entityId: id, label: order.orderNumber, action: request.action, changes: transition.changes },
-          now,
-        ),
-        relay: this.deps.relay,
-      });
+      const labelFilter = request.action === 'ship' ? await this.shipmentAgainstLabel(id, request.trackingNumber) : {};
+      try {
+        await versionedUpdate(orderModel(this.deps.db), {
+          filter: { _id: order._id, status: { $in: transition.from }, ...labelFilter },
+          expectedVersion: version,
+          update: { $set: transition.set },
+          audit: auditEntry(
+            staff,
+            {
+              service: 'cart',
+              entity: 'order',
+              entityId: id,
+              label: order.orderNumber,
+              action: request.action,
+              changes: transition.changes,
+            },
+            now,
+          ),
+          relay: this.deps.relay,
+        });
+      } catch (error) {
+        if (error instanceof StaleVersionError && 'labelClaimId' in labelFilter)
+          throw await this.refusalAfterLabelHold(id, LABEL_IN_PROGRESS);
+        throw error;
+      }
       if (transition.events.includes('shipped')) await this.deps.shippingMails.sendPending();
       if (request.action === 'refund-withdrawal') {
         // A refund after delivery reverses the invoice: a cancellation invoice, never an edit.
@@ -93,5 +112,32 @@ export class OrderFulfillment {
       }
     }
     return this.deps.queries.detail(id);
+  }
+
+  /**
+   * What a shipment by hand must agree with (DHL-Versand): an order whose label is booked and not
+   * closed out ships under that label's number only (409 otherwise: that number, or the label
+   * cancelled first); one whose label is being booked or of unknown outcome not at all (409);
+   * without a label the write requires that no booking took a hold meanwhile.
+   * @returns the filter the shipment's write adds.
+   */
+  private async shipmentAgainstLabel(id: string, trackingNumber: string): Promise<{ labelClaimId?: null }> {
+    const label = await shippingLabelModel(this.deps.db)
+      .findOne({ _id: id, state: { $ne: 'cancelled' } }, { state: 1, shipmentNumber: 1, closedOutAt: 1 })
+      .lean();
+    if (!label) return { labelClaimId: null };
+    if (label.state === 'booked' && label.shipmentNumber === trackingNumber) return {};
+    if (label.state === 'booked' && label.closedOutAt) return {};
+    if (label.state === 'booked')
+      throw new ConflictError(
+        `Für diese Bestellung ist das DHL-Label ${label.shipmentNumber ?? ''} gebucht. Verbuchen Sie den Versand mit dieser Sendungsnummer oder stornieren Sie zuerst das Label unter „DHL-Versand“.`,
+      );
+    throw new ConflictError(LABEL_IN_PROGRESS);
+  }
+
+  /** The refusal of a write that failed: a label hold taken meanwhile (409 `message`), else someone else's change (stale). */
+  private async refusalAfterLabelHold(id: string, message: string): Promise<Error> {
+    const current = await orderModel(this.deps.db).findById(id, { labelClaimId: 1 }).lean();
+    return current?.labelClaimId ? new ConflictError(message) : new StaleVersionError(STALE_EDIT_MESSAGE);
   }
 }

@@ -20,7 +20,7 @@ import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
 import { Orders } from './orders';
 import { ageCheckRefusals, countPlacement, promoRejections, refusedFor, stockOuts } from '../metrics/shop-metrics';
-import type { DhlAgeCheckService, LegalVersions } from '@shop/contracts';
+import { DOOR_CHECKS, type DhlAgeCheckService, type LegalVersions } from '@shop/contracts';
 
 /** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
 export const AgeVerificationFailedError = defineApiError('AGE_VERIFICATION_FAILED', 422);
@@ -192,6 +192,16 @@ export class OrderPlacement {
     if (input.expectedTotal !== centsToDecimal(cart.totals.totalCents)) {
       throw refusedFor('total_changed', new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.'));
     }
+    // The check at the door the buyer is told of is the one the order records and its label books.
+    const deliveryAgeCheck = await this.deps.deliveryAgeCheck();
+    if (input.expectedAgeCheck && input.expectedAgeCheck !== deliveryAgeCheck) {
+      throw refusedFor(
+        'age_check_changed',
+        new ConflictError(
+          `Die Altersprüfung bei Zustellung hat sich geändert: ${DOOR_CHECKS[deliveryAgeCheck].atTheDoor} Bitte prüfen Sie Ihre Bestellung erneut.`,
+        ),
+      );
+    }
 
     const shippingAddress: Address = input.shippingAddress ?? input.billingAddress;
     const now = this.deps.now();
@@ -246,7 +256,7 @@ export class OrderPlacement {
         },
         promo: cart.promo ? { code: cart.promo.code, ...discountToStored(cart.promo.discount) } : null,
         shippingMethod: input.shippingMethod,
-        deliveryAgeCheck: await this.deps.deliveryAgeCheck(),
+        deliveryAgeCheck,
         paymentMethod: this.deps.payment.id,
         ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
         termsAcceptedAt: now,

@@ -158,6 +158,13 @@ const orderSchema = new Schema(
      * its poll interval (src/shipping/tracking/).
      */
     trackingCheckedAt: { type: Date, default: null },
+    /**
+     * The hold of a DHL label on the order (src/shipping/labels/label-holds.ts): the claim id of the
+     * booking whose label is being booked, booked or of unknown outcome; null when the order has
+     * none. Set only while the order is `paid`, by a write that requires that status; staff's
+     * cancellation requires it null, so a label is never booked for a cancelled order.
+     */
+    labelClaimId: { type: String, default: null },
     /** The refund after a withdrawal: the day paid back and the cents. */
     refund: {
       type: new Schema({ refundedOn: String, amountCents: Number, recordedAt: Date, byUserId: String }, { _id: false }),

@@ -158,6 +158,7 @@ describe('placing an order', () => {
     expect(mail.text).toContain('USt-IdNr.: DE123456789');
     // The shop's one delivery promise, counted from the payment (as on the thank-you page).
     expect(mail.text).toContain(`${DELIVERY_PROMISE} (DHL Paket mit Ident-Check (ab 18)).`);
+    expect(mail.text).toContain('DHL übergibt das Paket nur dem Empfänger persönlich, nachdem der Zusteller seinen Ausweis geprüft hat');
     expect(mail.html).toContain('<h2>Ihr Vertragspartner</h2><p>Tornado Handel GmbH<br>Hansaring 12');
     expect(mail.html).toContain('<a href="http://localhost:8080/widerrufsbelehrung">http://localhost:8080/widerrufsbelehrung</a>');
     expect(mail.text).toContain('Es gelten unsere AGB (Fassung vom 23.11.2026). Sie hängen dieser E-Mail als PDF an.');

@@ -13,13 +13,30 @@ import { shippingLabelModel } from './shipping-label.model';
 const CLOSE_OUT_MAX_LABELS = 600;
 
 /**
- * The day's close-out at DHL (POST /manifests, 'Tagesabschluss') for every booked label not
- * closed out yet, and the step that follows it: each closed label's order becomes `shipped` with
- * its shipment number through the same versioned, audited step staff take by hand
- * (`OrderFulfillment.act` 'ship', which sends the tracking e-mail). Each label is locked
- * (compare-and-set on its record) while it is closed out, so a cancel or a second close-out
- * cannot interleave. Closing a closed shipment again is only a warning at DHL, so a close-out
- * whose answer was lost is simply repeated.
+ * Why an open label is not handed to DHL in the close-out (German, for staff), or null when it
+ * is: its order is paid (waiting for the parcel), or shipped or delivered with this label's
+ * shipment number (staff shipped it by hand with the number the order page prefills).
+ */
+function refusalOf(shipmentNumber: string, order: { status: string; trackingNumber?: string | null } | undefined): string | null {
+  const status = order?.status ?? 'pending';
+  if (status === 'paid') return null;
+  if (status === 'shipped' || status === 'delivered') {
+    if (order?.trackingNumber === shipmentNumber) return null;
+    return `Nicht abgeschlossen: Die Bestellung ist schon mit der Sendungsnummer ${order?.trackingNumber ?? '–'} als versandt verbucht, nicht mit diesem Label. Ist das Paket mit einem anderen Label unterwegs, stornieren Sie dieses Label bitte im DHL-Geschäftskundenportal (im Shop geht das nach dem Versand nicht mehr).`;
+  }
+  return `Nicht abgeschlossen: Die Bestellung ist im Status „${statusLabel(status)}“. Bitte stornieren Sie das Label.`;
+}
+
+/**
+ * The close-out at DHL (POST /manifests, 'Tagesabschluss') for every booked label not closed out
+ * yet (all open ones, whatever day they were booked), and the step that follows it: each closed
+ * label's order becomes `shipped` with its shipment number through the same versioned, audited
+ * step staff take by hand (`OrderFulfillment.act` 'ship', which sends the tracking e-mail); an
+ * order staff already shipped by hand with the label's number is closed out, not shipped again.
+ * Labels of orders cancelled, or shipped with another number, are refused with what to do. Each
+ * label is locked (compare-and-set on its record) while it is closed out, so a cancel or a second
+ * close-out cannot interleave. Closing a closed shipment again is only a warning at DHL, so a
+ * close-out whose answer was lost is simply repeated.
  */
 export class LabelCloseOut {
   constructor(
@@ -51,24 +68,22 @@ export class LabelCloseOut {
       .limit(CLOSE_OUT_MAX_LABELS)
       .lean();
     const result: CloseOutResult = { closedOut: [], refused: [], shipped: 0 };
-    // Only labels of orders still waiting for their parcel: one of an order cancelled (or shipped
-    // by hand) meanwhile must be cancelled at DHL, not handed over.
-    const statuses = new Map(
+    // Only labels of orders still waiting for their parcel, or shipped by hand with this label's
+    // number (the parcel is on its way with it; the order is not shipped again). One of an order
+    // cancelled meanwhile must be cancelled at DHL, not handed over; one of an order shipped with
+    // another number is not the parcel's label.
+    const orders = new Map(
       (
         await orderModel(this.deps.db)
-          .find({ _id: { $in: open.map((label) => label._id) } }, { status: 1 })
+          .find({ _id: { $in: open.map((label) => label._id) } }, { status: 1, trackingNumber: 1 })
           .lean()
-      ).map((order) => [order._id.toHexString(), order.status]),
+      ).map((order) => [order._id.toHexString(), order]),
     );
     const locked = [];
     for (const label of open) {
-      const status = statuses.get(label._id) ?? 'pending';
-      if (status !== 'paid') {
-        result.refused.push({
-          orderNumber: label.orderNumber,
-          shipmentNumber: label.shipmentNumber!,
-          message: `Nicht abgeschlossen: Die Bestellung ist im Status „${statusLabel(status)}“. Bitte stornieren Sie das Label.`,
-        });
+      const refusal = refusalOf(label.shipmentNumber!, orders.get(label._id));
+      if (refusal) {
+        result.refused.push({ orderNumber: label.orderNumber, shipmentNumber: label.shipmentNumber!, message: refusal });
         continue;
       }
       const lock = await this.labels.updateOne(
@@ -135,8 +150,8 @@ export class LabelCloseOut {
 
   /**
    * Moves the orders of closed-out labels to `shipped` with their shipment numbers (also those a
-   * close-out before left, e.g. when its process stopped). An order no longer paid (shipped by
-   * hand, cancelled) is left as it is and logged.
+   * close-out before left, e.g. when its process stopped). An order no longer paid is left as it
+   * is: one shipped by hand with the label's number needs nothing more; any other is logged.
    * @returns how many orders were shipped.
    */
   async shipClosedOut(staff: ShopIdentity): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { LabelRun, ShippingQueue } from '@shop/contracts/admin';
 import { NotFoundError, type ShopIdentity } from '@shop/service-kit';
 import { orderModel } from '../../orders/order.model';
@@ -11,8 +11,15 @@ import { labelRunModel, shippingLabelModel, shippingLabelPdfModel, type LabelRun
 /** Most orders the shipping queue lists (the oldest payments first). */
 export const SHIPPING_QUEUE_MAX = 200;
 
-/** The outcomes whose labels a run's combined PDF holds. */
+/** The outcomes whose labels a run's combined PDF holds (while they are still valid). */
 const PRINTED = new Set(['booked', 'already-labelled']);
+
+/** A label of the run the combined PDF does not print, and why (German, for staff). */
+interface LeftOut {
+  orderNumber: string;
+  shipmentNumber: string;
+  reason: string;
+}
 
 /**
  * Bulk label runs and the shipping queue (services/cart/README.md 'Shipping with DHL'): a run
@@ -41,7 +48,8 @@ export class LabelRuns {
 
   private async viewOf(run: LabelRunRecord): Promise<LabelRun> {
     const id = run._id.toHexString();
-    const printed = await shippingLabelPdfModel(this.deps.db).countDocuments({ _id: { $in: this.printedNumbers(run) } });
+    const { valid } = await this.selection(run);
+    const printed = await shippingLabelPdfModel(this.deps.db).countDocuments({ _id: { $in: valid.map((entry) => entry.shipmentNumber) } });
     return {
       id,
       createdAt: run.at.toISOString(),
@@ -60,30 +68,81 @@ export class LabelRuns {
     };
   }
 
-  private printedNumbers(run: Pick<LabelRunRecord, 'results'>): string[] {
-    return run.results.filter((result) => PRINTED.has(result.outcome) && result.shipmentNumber).map((result) => result.shipmentNumber!);
+  /**
+   * The run's labels (booked and already-labelled, in the run's order) split into those still
+   * valid (the order's label is `booked` with the same shipment number) and those cancelled since
+   * (also when the order was booked anew: its new label is printed from the order, not here).
+   */
+  private async selection(run: Pick<LabelRunRecord, 'results'>) {
+    const entries = run.results.flatMap((result) =>
+      PRINTED.has(result.outcome) && result.shipmentNumber
+        ? [{ orderId: result.orderId, orderNumber: result.orderNumber, shipmentNumber: result.shipmentNumber }]
+        : [],
+    );
+    const current = new Map(
+      (
+        await shippingLabelModel(this.deps.db)
+          .find({ _id: { $in: entries.map((entry) => entry.orderId) } }, { state: 1, shipmentNumber: 1 })
+          .lean()
+      ).map((label) => [label._id, label]),
+    );
+    const valid: typeof entries = [];
+    const cancelled: LeftOut[] = [];
+    for (const entry of entries) {
+      const label = current.get(entry.orderId);
+      if (label?.state === 'booked' && label.shipmentNumber === entry.shipmentNumber) {
+        valid.push(entry);
+        continue;
+      }
+      const rebooked = label?.state === 'booked' && label.shipmentNumber ? label.shipmentNumber : null;
+      cancelled.push({
+        orderNumber: entry.orderNumber,
+        shipmentNumber: entry.shipmentNumber,
+        reason: rebooked ? `storniert, neues Label ${rebooked} (bitte bei der Bestellung drucken)` : 'storniert',
+      });
+    }
+    return { valid, cancelled };
   }
 
   /**
-   * One PDF with the label pages of every booked and already-labelled order of the run, in the
-   * run's order (labels resolved by hand have no PDF and are left out).
-   * @throws NotFoundError for an unknown run or one without any stored label.
+   * One PDF with the label pages of the run's booked and already-labelled orders whose label is
+   * still valid (`booked` with the same shipment number), in the run's order. When labels were
+   * left out (cancelled since, booked anew, or resolved by hand without a PDF), a first page in
+   * the labels' size lists them with the reason, so staff see it before printing.
+   * @throws NotFoundError for an unknown run or one without any valid stored label.
    */
   async pdf(runId: string): Promise<Buffer> {
     const run = /^[0-9a-f]{24}$/.test(runId) ? await this.runs.findById(runId).lean() : null;
     if (!run) throw new NotFoundError('Diesen Etikettenlauf gibt es nicht.');
-    const numbers = this.printedNumbers(run);
+    const { valid, cancelled } = await this.selection(run);
     const stored = new Map(
-      (await shippingLabelPdfModel(this.deps.db).find({ _id: { $in: numbers } })).map((doc) => [doc._id, Buffer.from(doc.pdf)]),
+      (await shippingLabelPdfModel(this.deps.db).find({ _id: { $in: valid.map((entry) => entry.shipmentNumber) } })).map((doc) => [
+        doc._id,
+        Buffer.from(doc.pdf),
+      ]),
     );
-    const combined = await PDFDocument.create();
-    for (const number of numbers) {
-      const pdf = stored.get(number);
-      if (!pdf) continue;
+    const leftOut = [...cancelled];
+    const labels = await PDFDocument.create();
+    for (const entry of valid) {
+      const pdf = stored.get(entry.shipmentNumber);
+      if (!pdf) {
+        leftOut.push({ ...entry, reason: 'kein Label-PDF gespeichert (im DHL-Geschäftskundenportal drucken)' });
+        continue;
+      }
       const source = await PDFDocument.load(pdf);
-      for (const page of await combined.copyPages(source, source.getPageIndices())) combined.addPage(page);
+      for (const page of await labels.copyPages(source, source.getPageIndices())) labels.addPage(page);
     }
-    if (combined.getPageCount() === 0) throw new NotFoundError('Zu diesem Etikettenlauf ist kein Label-PDF gespeichert.');
+    if (labels.getPageCount() === 0)
+      throw new NotFoundError(
+        cancelled.length > 0 && leftOut.length === cancelled.length
+          ? 'Von diesem Etikettenlauf ist kein Label mehr gültig: Alle wurden storniert.'
+          : 'Zu diesem Etikettenlauf ist kein Label-PDF gespeichert.',
+      );
+    if (leftOut.length === 0) return Buffer.from(await labels.save());
+    const combined = await PDFDocument.create();
+    const { width, height } = labels.getPage(0).getSize();
+    await addLeftOutPages(combined, leftOut, width, height);
+    for (const page of await combined.copyPages(labels, labels.getPageIndices())) combined.addPage(page);
     return Buffer.from(await combined.save());
   }
 
@@ -123,5 +182,53 @@ export class LabelRuns {
         };
       }),
     };
+  }
+}
+
+/** Splits `text` into lines no wider than `width` at `size` (at spaces; a longer word stays whole). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The page(s) in front of a run's labels listing the labels left out and why (in the labels'
+ * page size, Helvetica: German umlauts and dashes are in its WinAnsi encoding).
+ */
+async function addLeftOutPages(pdf: PDFDocument, leftOut: LeftOut[], width: number, height: number) {
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const margin = 20;
+  const size = 9;
+  const paragraphs: Array<{ text: string; font: PDFFont; size: number }> = [
+    { text: 'Diese Seite ist kein Label.', font: bold, size: 12 },
+    {
+      text: `Nicht gedruckt: ${leftOut.length} ${leftOut.length === 1 ? 'Label' : 'Labels'} dieses Laufs.`,
+      font: bold,
+      size,
+    },
+    ...leftOut.map((item) => ({ text: `${item.orderNumber} – Sendungsnummer ${item.shipmentNumber}: ${item.reason}`, font, size })),
+  ];
+  let page = pdf.addPage([width, height]);
+  let y = height - margin;
+  for (const paragraph of paragraphs) {
+    for (const line of wrap(paragraph.text, paragraph.font, paragraph.size, width - 2 * margin)) {
+      if (y - paragraph.size < margin) {
+        page = pdf.addPage([width, height]);
+        y = height - margin;
+      }
+      y -= paragraph.size * 1.3;
+      page.drawText(line, { x: margin, y, size: paragraph.size, font: paragraph.font });
+    }
+    y -= paragraph.size * 0.6;
   }
 }

@@ -38,8 +38,24 @@ const shippingLabelSchema = new Schema(
     claimId: { type: String, default: null },
     /** Until when the holder may act; a booking past it reads as `outcome-unknown`. */
     claimUntil: { type: Date, default: null },
+    /** The booking's hold on the order (`Order.labelClaimId`, label-holds.ts): kept while the label is booked or unknown. */
+    holdId: { type: String, default: null },
+    /** When a cancel whose answer was lost was sent to DHL (DHL may have cancelled it); null otherwise. */
+    cancelSentAt: { type: Date, default: null },
     /** DHL's shipment number (the tracking number); null while the outcome is unknown and not resolved. */
     shipmentNumber: { type: String, default: null },
+    /**
+     * The shipment number, or the order id while there is none: unique, so one shipment number
+     * belongs to one order's label only (a unique index on `shipmentNumber` would take its many
+     * nulls for duplicates, and the local engine has no partial or sparse indexes). Written with
+     * `shipmentNumber` (label-bookings.ts `shipmentNumberFields`).
+     */
+    shipmentKey: {
+      type: String,
+      default: function (this: { _id: string }) {
+        return this._id;
+      },
+    },
     routingCode: { type: String, default: null },
     /** The parcel weight booked, g. */
     weightGrams: { type: Number, default: 0 },
@@ -77,6 +93,8 @@ const shippingLabelSchema = new Schema(
 );
 shippingLabelSchema.index({ state: 1, closedOutAt: 1, bookedAt: 1 });
 shippingLabelSchema.index({ closedOutAt: 1, orderShippedAt: 1 });
+// One order per shipment number: a number staff type in (resolve) cannot be another order's.
+shippingLabelSchema.index({ shipmentKey: 1 }, { unique: true });
 
 export type ShippingLabelRecord = InferSchemaType<typeof shippingLabelSchema> & { _id: string };
 export const shippingLabelModel = defineModel('ShippingLabel', shippingLabelSchema);

@@ -96,7 +96,7 @@ export const shippingLabelRoutes: FastifyPluginAsyncZod<{ bookings: LabelBooking
       schema: {
         summary: 'Book the DHL label of a paid order (DHL validates first, then books)',
         description:
-          'weightGrams (g) overrides the weight worked out from the settings. 201 with the view. 400 VALIDATION_ERROR: DHL refused (or the shop found a field DHL would refuse), issues at the shop fields (body/shippingAddress/street, body/weightGrams, body/shipper/postalCode, …). 409 CONFLICT: not paid, already labelled, being booked, or an unknown outcome to resolve first. 503: DHL not configured, not answering (nothing booked; or, when the booking itself went unanswered, the label is outcome-unknown), or the shipper unreadable.',
+          'weightGrams (g) overrides the weight worked out from the settings. 201 with the view. 400 VALIDATION_ERROR: DHL refused (or the shop found a field DHL would refuse), issues at the shop fields (body/shippingAddress/street, body/weightGrams, body/shipper/postalCode, …). 409 CONFLICT: not paid (also: cancelled while it was being booked), already labelled, being booked, an unknown outcome to resolve first, or resolved in the shop while the booking ran (a label DHL still booked then is cancelled there). 503: DHL not configured, not answering (nothing booked; or, when the booking itself went unanswered, the label is outcome-unknown), or the shipper unreadable.',
         params: idParams,
         body: ShippingLabelRequest,
         response: {
@@ -121,7 +121,7 @@ export const shippingLabelRoutes: FastifyPluginAsyncZod<{ bookings: LabelBooking
       schema: {
         summary: 'Cancel the order’s DHL label (DELETE /orders at DHL), only before the close-out',
         description:
-          '409 CONFLICT: no booked label, closed out, order shipped, or DHL refused. 503 when DHL does not answer (the label may be cancelled: check in the portal).',
+          "409 CONFLICT: no booked label, closed out, order shipped, or DHL refused. 503 when DHL does not answer (the label may be cancelled: check in the portal, or cancel again: DHL's 'unknown or already cancelled' to the next attempt counts as cancelled).",
         params: idParams,
         response: {
           200: ShippingLabelView,
@@ -139,7 +139,7 @@ export const shippingLabelRoutes: FastifyPluginAsyncZod<{ bookings: LabelBooking
       schema: {
         summary: 'Record what staff found in DHL’s portal for a label whose outcome is unknown',
         description:
-          "not-booked: a new label may be booked. booked { shipmentNumber }: kept without PDF. 409 CONFLICT when the order's label is not of unknown outcome.",
+          "not-booked: a new label may be booked. booked { shipmentNumber }: kept without PDF. 409 CONFLICT when the order's label is not of unknown outcome, when a booking whose claim ran out may still be under way ('not-booked' only a claim time after it ran out; the message names when), or when the shipment number is another order's label.",
         params: idParams,
         body: ShippingLabelResolution,
         response: { 200: ShippingLabelView, ...errorResponses({ ...STAFF_ACCESS_ERRORS, 404: ['NOT_FOUND'], 409: ['CONFLICT'] }) },

@@ -2,119 +2,28 @@
  * DHL labels booked by staff, against the real local database and the fake DHL (which validates
  * every request against DHL's document): a single booking stores the PDF and the shipment number
  * and is audited; parallel clicks and retried bulk runs book once; DHL's refusals come back at
- * the shop's fields; DHL down or silent leaves nothing half-booked; cancel, resolve, close-out.
+ * the shop's fields; DHL down or silent leaves nothing half-booked; cancel, resolve (the close-out:
+ * label-close-out.test.ts).
  */
-import { readdir } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { Types } from 'mongoose';
-import { AdminOrderDetail, CloseOutResult, LabelRun, ShippingLabelView, ShippingQueue } from '@shop/contracts/admin';
-import { signIdentity } from '@shop/service-kit';
+import { LabelRun, ShippingLabelView, ShippingQueue } from '@shop/contracts/admin';
 import { demoOrderBody } from '@shop/test-fixtures';
-import { startFakeDhl, type FakeDhl } from '../../test-support/fake-dhl';
-import { IDENTITY_SECRET, startCartTestEnv, TEST_NOW, testProduct } from '../../test-support/cart-test-env';
+import type { FakeDhl } from '../../test-support/fake-dhl';
+import { startCartTestEnv, TEST_NOW, testProduct } from '../../test-support/cart-test-env';
+import { STAFF_ID, staffHeaders as headers, UNWEIGHED, useDhlLabelEnv, WEIGHED } from '../../test-support/dhl-label-env';
 import { orderModel } from '../../orders/order.model';
 import { shippingLabelModel, shippingLabelPdfModel } from './shipping-label.model';
 
+const labels = useDhlLabelEnv();
+const { admin, book, creates, labelOf, auditOf, order } = labels;
 let fake: FakeDhl;
-let env: Awaited<ReturnType<typeof startCartTestEnv>>;
-const WEIGHED = 'a'.repeat(24);
-const UNWEIGHED = 'b'.repeat(24);
-const STAFF_ID = '665f1c2b9a1e4b00123456cc';
-
-beforeAll(async () => {
-  fake = await startFakeDhl();
-  env = await startCartTestEnv({
-    DHL_API_BASE_URL: fake.baseUrl,
-    DHL_API_KEY: fake.credentials.apiKey,
-    DHL_API_SECRET: fake.credentials.apiSecret,
-    DHL_USERNAME: fake.credentials.username,
-    DHL_PASSWORD: fake.credentials.password,
-    DHL_TIMEOUT_MS: '1000',
-  });
-  env.catalog.products.set(WEIGHED, testProduct(WEIGHED, { stock: 10_000, shippingWeightGrams: 180 }));
-  env.catalog.products.set(UNWEIGHED, testProduct(UNWEIGHED, { stock: 10_000, name: 'Ohne Gewicht Test' }));
-}, 60_000);
-// Every request the shop sent must match DHL's document.
-afterEach(() => fake.assertNoInvalidRequests());
-afterAll(async () => {
-  await env.close();
-  await fake.close();
+let env: typeof labels.env;
+beforeAll(() => {
+  ({ fake, env } = labels);
 });
 
-const headers = async (role = 'manager') => ({ 'x-shop-identity': await signIdentity({ userId: STAFF_ID, role }, IDENTITY_SECRET) });
-const admin = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
-  const response = await env.app.inject({ method, url, payload: payload as object, headers: await headers() });
-  return {
-    status: response.statusCode,
-    body: String(response.headers['content-type']).startsWith('application/json') ? response.json() : null,
-    response,
-  };
-};
-const book = (orderId: string, payload: object = {}) => admin('POST', `/api/admin/orders/${orderId}/shipping-label`, payload);
-const creates = () =>
-  fake.requests.filter((request) => request.path === '/orders' && request.method === 'POST' && request.query.get('validate') !== 'true')
-    .length;
-const labelOf = (orderId: string) => shippingLabelModel(env.app.db).findById(orderId).lean();
-const auditOf = async (orderId: string) => {
-  await env.domain.relay.flush();
-  return env.audit.entries().filter((entry) => entry.entityId === orderId);
-};
-
-/** A placed order (two pieces of `product`), paid unless `paid` is false. */
-async function order({ product = WEIGHED, paid = true, street }: { product?: string; paid?: boolean; street?: string } = {}) {
-  const shopper = env.shopper();
-  await shopper.call('POST', '/api/cart', { productId: product, quantity: 2 });
-  const address = {
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    street: street ?? 'Heidestraße 17',
-    addressLine2: '',
-    postalCode: '51147',
-    city: 'Köln',
-    country: 'DE' as const,
-  };
-  const { status, body } = await shopper.placeOrder(demoOrderBody({ billingAddress: address }));
-  expect(status).toBe(201);
-  // Placed on the test's day (the payment day must not lie before it).
-  await orderModel(env.app.db).collection.updateOne(
-    { _id: new Types.ObjectId(body.id as string) },
-    { $set: { createdAt: new Date(TEST_NOW.getTime() - 3_600_000) } },
-  );
-  if (paid) {
-    const marked = await admin('POST', `/api/admin/orders/${body.id}/actions`, {
-      action: 'mark-paid',
-      version: 0,
-      receivedOn: '2026-11-22',
-      amount: body.totals.total,
-    });
-    expect(marked.status).toBe(200);
-  }
-  return { id: body.id as string, orderNumber: body.orderNumber as string };
-}
-
 describe('booking one label', () => {
-  test('the label books the age check the order was placed under, not a later setting', async () => {
-    const staff = { userId: STAFF_ID, role: 'admin' };
-    const current = await env.domain.shippingSettings.read();
-    const visual = { ...current, printFormat: null, ageCheck: 'visualCheckOfAge' as const };
-    await env.domain.shippingSettings.change(staff, visual);
-    const { id } = await order();
-    // The operator switches back to the Ident-Check after the order was placed.
-    await env.domain.shippingSettings.change(staff, { ...visual, ageCheck: 'identCheck', version: current.version + 1 });
-
-    expect(ShippingLabelView.parse((await admin('GET', `/api/admin/orders/${id}/shipping-label`)).body).proposal.ageCheck).toBe(
-      'visualCheckOfAge',
-    );
-    const booked = await book(id);
-    expect(booked.status).toBe(201);
-    expect(ShippingLabelView.parse(booked.body).label).toMatchObject({ ageCheck: 'visualCheckOfAge' });
-    const create = fake.requests.at(-1)!;
-    expect((create.body as { shipments: Array<{ services: unknown }> }).shipments[0]!.services).toEqual({
-      visualCheckOfAge: 'A18',
-      noNeighbourDelivery: true,
-    });
-  });
-
   test('DHL validates, then books: the shipment number, the PDF and the audit are stored', async () => {
     const { id, orderNumber } = await order();
     const before = await admin('GET', `/api/admin/orders/${id}/shipping-label`);
@@ -349,7 +258,7 @@ describe('cancel', () => {
   });
 });
 
-describe('bulk runs, the queue and the close-out', () => {
+describe('bulk runs and the queue', () => {
   const ids: string[] = [];
   let run: LabelRun;
 
@@ -393,35 +302,6 @@ describe('bulk runs, the queue and the close-out', () => {
     expect(queue.orders.filter((entry) => ids.includes(entry.orderId)).every((entry) => entry.label?.state === 'booked')).toBe(true);
   });
 
-  test('the close-out ships every closed order with its shipment number; cancelling is refused afterwards', async () => {
-    const shipmentOf = async (id: string) => (await labelOf(id))!.shipmentNumber!;
-    const closed = await admin('POST', '/api/admin/shipping/close-out');
-    expect(closed.status).toBe(200);
-    const result = CloseOutResult.parse(closed.body);
-    expect(result.refused).toEqual([]);
-    for (const id of ids) {
-      const number = await shipmentOf(id);
-      expect(result.closedOut).toContainEqual({ orderNumber: (await labelOf(id))!.orderNumber, shipmentNumber: number });
-      expect(fake.shipments.get(number)!.state).toBe('closed');
-      const detail = AdminOrderDetail.parse((await admin('GET', `/api/admin/orders/${id}`)).body);
-      expect(detail).toMatchObject({ status: 'shipped', shipment: { trackingNumber: number } });
-      // The same step as shipping by hand: its audit entry, then the tracking e-mail.
-      const actions = (await auditOf(id)).map((entry) => entry.action);
-      expect(actions.slice(-2)).toEqual(['dhl-close-out', 'ship']);
-    }
-    expect(result.shipped).toBe(result.closedOut.length);
-    expect((await readdir(env.mailDir)).length).toBeGreaterThan(0);
-
-    expect(await admin('DELETE', `/api/admin/orders/${ids[0]}/shipping-label`)).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
-    expect((await admin('GET', `/api/admin/orders/${ids[0]}/shipping-label`)).body.label.closedOutAt).not.toBeNull();
-    // Nothing is left to close out.
-    expect(CloseOutResult.parse((await admin('POST', '/api/admin/shipping/close-out')).body)).toEqual({
-      closedOut: [],
-      refused: [],
-      shipped: 0,
-    });
-  });
-
   test('staff cannot cancel an order with a label: the label is cancelled first, then the order', async () => {
     const { id } = await order();
     await book(id);
@@ -434,49 +314,6 @@ describe('bulk runs, the queue and the close-out', () => {
     expect((await admin('POST', `/api/admin/orders/${id}/actions`, { action: 'cancel', version: 1, note: 'Kunde storniert' })).status).toBe(
       200,
     );
-  });
-
-  test('a label of an order cancelled while it was being booked is not handed to DHL in the close-out, and can be cancelled', async () => {
-    const { id, orderNumber } = await order();
-    const shipmentNumber = (await book(id)).body.label.shipmentNumber as string;
-    // Staff cancelled the order in the moment between the booking's claim and DHL's answer (the
-    // cancel saw no label yet): the label exists for a cancelled order.
-    await orderModel(env.app.db).collection.updateOne({ _id: new Types.ObjectId(id) }, { $set: { status: 'cancelled' } });
-    const result = CloseOutResult.parse((await admin('POST', '/api/admin/shipping/close-out')).body);
-    expect(result).toEqual({
-      closedOut: [],
-      refused: [
-        {
-          orderNumber,
-          shipmentNumber,
-          message: 'Nicht abgeschlossen: Die Bestellung ist im Status „Storniert“. Bitte stornieren Sie das Label.',
-        },
-      ],
-      shipped: 0,
-    });
-    expect(fake.shipments.get(shipmentNumber)!.state).toBe('booked');
-    expect((await admin('DELETE', `/api/admin/orders/${id}/shipping-label`)).body.label).toMatchObject({ state: 'cancelled' });
-    expect(fake.shipments.get(shipmentNumber)!.state).toBe('cancelled');
-  });
-
-  test('a close-out DHL does not answer leaves the labels open and is simply repeated', async () => {
-    const { id, orderNumber } = await order();
-    const shipmentNumber = (await book(id)).body.label.shipmentNumber as string;
-    fake.answerNext({ kind: 'server-error' });
-    expect(await admin('POST', '/api/admin/shipping/close-out')).toMatchObject({
-      status: 503,
-      body: {
-        code: 'UPSTREAM_UNAVAILABLE',
-        message: 'DHL ist gerade nicht erreichbar. Abgeschlossen wurden 0 Sendungen; bitte wiederholen Sie den Tagesabschluss.',
-      },
-    });
-    expect(await labelOf(id)).toMatchObject({ state: 'booked', closedOutAt: null, claimId: null });
-    expect((await admin('GET', `/api/admin/orders/${id}`)).body.status).toBe('paid');
-    expect(CloseOutResult.parse((await admin('POST', '/api/admin/shipping/close-out')).body)).toEqual({
-      closedOut: [{ orderNumber, shipmentNumber }],
-      refused: [],
-      shipped: 1,
-    });
   });
 });
 

@@ -106,16 +106,18 @@ test("the job's run moves a delivered parcel's order to delivered on DHL's day a
   expect((await stored(order.id)).reviewInvitationSentAt).toEqual(TEST_NOW);
 });
 
-test('a handover to a neighbour is delivered, with the wrong handover kept for staff on the order', async () => {
+test('a handover to a neighbour is not a delivery to the buyer: the order stays shipped (no withdrawal period, no review invitation) with the wrong handover for staff', async () => {
   const order = await shippedOrder(new Date('2026-11-18T09:00:00Z'));
   fake.parcels.set(order.trackingNumber, [
     trackingEvent.inDelivery('19.11.2026 08:00'),
     trackingEvent.delivered('19.11.2026 12:30', 'NGHBR'),
   ]);
   const run = await tracking().run(new Date(TEST_NOW.getTime() + HOUR));
-  expect(run.delivered).toContain(order.orderNumber);
+  expect(run.delivered).not.toContain(order.orderNumber);
+  expect(run.issues).toContain(order.orderNumber);
   const detail = await staffDetail(order.id);
-  expect(detail.status).toBe('delivered');
+  expect(detail.status).toBe('shipped');
+  expect((await stored(order.id)).deliveredAt).toBeNull();
   expect(detail.deliveryIssue).toEqual({
     kind: 'wrong-handover',
     at: '2026-11-19T11:30:00.000Z',

@@ -1,6 +1,7 @@
 import type { Connection, Types } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import { isoDateInBerlin } from '@shop/format';
+import { orderAgeCheck } from '@shop/contracts';
 import { auditEntry, StaleVersionError, versionedUpdate, type AuditRelay, type ShopIdentity } from '@shop/service-kit';
 import type { DhlTrackingSettings } from '../../config';
 import { orderModel, type OrderRecord } from '../../orders/order.model';
@@ -122,7 +123,7 @@ export class DeliveryTracking {
       for (const order of batch) {
         const piece = pieces.find((candidate) => candidate.searchedPieceCode === order.trackingNumber);
         if (!piece || piece.errorStatus !== '0') continue;
-        const outcome = parcelOutcome(piece, at, order.deliveryAgeCheck);
+        const outcome = parcelOutcome(piece, at, orderAgeCheck(order.deliveryAgeCheck));
         if (await this.apply(order, outcome, at)) (outcome.kind === 'delivered' ? result.delivered : result.issues).push(order.orderNumber);
       }
     }
@@ -202,7 +203,6 @@ export class DeliveryTracking {
       const deliveredOn = outcome.deliveredOn > today ? today : outcome.deliveredOn < shippedOn ? shippedOn : outcome.deliveredOn;
       await this.deps.fulfillment.act(TRACKING_ACTOR, String(order._id), { action: 'deliver', version, deliveredOn });
       trackingFindings.inc({ finding: 'delivered' });
-      if (outcome.issue) trackingFindings.inc({ finding: 'wrong_handover' });
       return true;
     } catch (error) {
       this.deps.log.warn({ err: error, orderNumber: order.orderNumber }, 'tracking result not recorded');

@@ -95,7 +95,7 @@ test("DHL's recorded sandbox answer reads as a parcel delivered on 18.03.2016 at
   });
   expect(piece!.events.map((event) => event.ice)).toEqual(['SHRCU', 'LDTMV', 'PCKDU', 'LDTMV', 'ULFMV', 'SRTED', 'DLVRD']);
   expect(piece!.events[0]!.at).toEqual(new Date('2016-03-17T10:44:00Z'));
-  expect(parcelOutcome(piece!, new Date())).toEqual({ kind: 'delivered', deliveredOn: '2016-03-18', issue: null });
+  expect(parcelOutcome(piece!, new Date(), 'identCheck')).toEqual({ kind: 'delivered', deliveredOn: '2016-03-18', issue: null });
 });
 
 test('parcels DHL does not know come back as none (list code 100) or with their error status among known ones', async () => {

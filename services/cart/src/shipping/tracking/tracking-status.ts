@@ -14,9 +14,14 @@ export interface DeliveryIssue {
 export type ParcelOutcome =
   /** Nothing to do (on its way, or DHL's status says nothing the shop acts on). */
   | { kind: 'in-transit' }
-  /** Handed over: the order becomes delivered on DHL's German day; `issue` for a handover an age-checked parcel must not have. */
-  | { kind: 'delivered'; deliveredOn: string; issue: DeliveryIssue | null }
-  /** Not delivered, and staff should know: failed attempt, refused, held for collection, returned. */
+  /** Handed to the buyer (or a person the check allows): the order becomes delivered on DHL's German day. */
+  | { kind: 'delivered'; deliveredOn: string; issue: null }
+  /**
+   * Not delivered to the buyer, and staff should know: failed attempt, refused, held for collection,
+   * returned, or handed where an age-checked parcel must not go (the order stays shipped: the
+   * withdrawal period starts only when the buyer receives the goods, § 356 Abs. 2 Nr. 1 BGB; staff
+   * record the delivery once it is clarified).
+   */
   | { kind: 'issue'; issue: DeliveryIssue };
 
 /*
@@ -42,13 +47,20 @@ export const WRONG_HANDOVER_REASONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * DLVRD reasons right for the Alterssichtprüfung (an adult of the household may take the parcel)
- * but not for the Ident-Check, which hands it only to the recipient named on it.
+ * DLVRD reasons right for the Alterssichtprüfung (the courier checks the age of whoever takes the
+ * parcel at the door) but not for the Ident-Check, which hands it only to the recipient named on it.
  */
 export const NOT_THE_RECIPIENT_REASONS: Readonly<Record<string, string>> = {
   FAMLY: 'ein Familienmitglied',
   SPOUS: 'den Ehegatten',
+  AGENT: 'einen Bevollmächtigten',
+  DIDLV: 'eine vereinfachte Zustellung',
+  // Not OTHER ('Andere Gründe / Zustellung an andere anwesende Person'): DHL's own recorded answer
+  // (tracking-test.txt) gives it for a plain successful delivery.
 };
+
+/** DLVRD reasons that are not a delivery to the buyer at all: the parcel went on to another carrier or to customs. */
+export const PASSED_ON_REASONS: ReadonlySet<string> = new Set(['HNDTC', 'CUSTM']);
 
 /** NTDEL reasons with their own words for staff: the check at the door failed. */
 const FAILED_CHECKS: Readonly<Record<string, string>> = {
@@ -71,13 +83,15 @@ const quoted = (text: string) => (text ? `: „${text}“` : '');
 /**
  * What one parcel's tracking means (pure). In this order: a parcel on its way back to the sender
  * is `returned` (a "delivered" then is the delivery back to the shop, never to the buyer);
- * delivered (`delivery-event-flag` 1 or an ICE DLVRD event) on the day of DHL's delivery event,
- * with a `wrong-handover` issue for a neighbour, parcel box or the like; then DHL's newest status:
+ * delivered (`delivery-event-flag` 1 or an ICE DLVRD event other than a handover to another
+ * carrier or customs) on the day of DHL's delivery event, unless it went where an age-checked
+ * parcel must not (a neighbour, parcel box, …; under the Ident-Check also anyone but the
+ * recipient): then a `wrong-handover` issue and the order stays shipped; then DHL's newest status:
  * NTDEL failed attempt (RFUSD: refused), DLVRF refused, HLDCC/CNRFC held for collection. Anything
  * else is on its way. `checkedAt` stands in for a time DHL did not give. `ageCheck` is the check the
- * order was placed under (null: placed before the shop recorded it; no Ident-Check assumed).
+ * order's label booked (contracts `orderAgeCheck`).
  */
-export function parcelOutcome(piece: TrackedPiece, checkedAt: Date, ageCheck: DhlAgeCheckService | null = null): ParcelOutcome {
+export function parcelOutcome(piece: TrackedPiece, checkedAt: Date, ageCheck: DhlAgeCheckService): ParcelOutcome {
   const newest = { at: piece.statusAt ?? piece.events.at(-1)?.at ?? checkedAt, text: piece.status || piece.events.at(-1)?.text || '' };
   const returnEvent = piece.events.find(isReturn);
   if (isReturn(piece) || returnEvent) {
@@ -92,21 +106,20 @@ export function parcelOutcome(piece: TrackedPiece, checkedAt: Date, ageCheck: Dh
     };
   }
 
-  const deliveryEvent = piece.events.find((event) => event.ice === 'DLVRD');
-  if (piece.deliveryFlag || piece.ice === 'DLVRD' || deliveryEvent) {
+  const deliveryEvent = piece.events.find((event) => event.ice === 'DLVRD' && !PASSED_ON_REASONS.has(event.ric));
+  const delivered = deliveryEvent ?? ((piece.ice === 'DLVRD' || piece.deliveryFlag) && !PASSED_ON_REASONS.has(piece.ric) ? piece : null);
+  if (delivered) {
     const at = deliveryEvent?.at ?? newest.at;
-    const reason = deliveryEvent?.ric ?? piece.ric;
+    const reason = delivered.ric;
     const where = WRONG_HANDOVER_REASONS[reason] ?? (ageCheck === 'identCheck' ? NOT_THE_RECIPIENT_REASONS[reason] : undefined);
+    if (!where) return { kind: 'delivered', deliveredOn: isoDateInBerlin(at), issue: null };
     return {
-      kind: 'delivered',
-      deliveredOn: isoDateInBerlin(at),
-      issue: where
-        ? {
-            kind: 'wrong-handover',
-            at,
-            message: `DHL meldet die Zustellung am ${formatDateTime(at)} an ${where}${quoted(deliveryEvent?.text ?? newest.text)}. Ein Paket mit Altersprüfung darf nur der geprüften Person übergeben werden: Bitte klären Sie die Übergabe mit DHL.`,
-          }
-        : null,
+      kind: 'issue',
+      issue: {
+        kind: 'wrong-handover',
+        at,
+        message: `DHL meldet die Zustellung am ${formatDateTime(at)} an ${where}${quoted(deliveryEvent?.text ?? newest.text)}. Ein Paket mit Altersprüfung darf nur der geprüften Person übergeben werden: Bitte klären Sie die Übergabe mit DHL und dem Käufer und verbuchen Sie die Zustellung erst, wenn der Käufer das Paket hat.`,
+      },
     };
   }
 
