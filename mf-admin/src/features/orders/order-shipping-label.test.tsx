@@ -325,6 +325,25 @@ describe('OrderDetailPage: DHL-Versand', () => {
     expect(screen.queryByRole('heading', { name: 'DHL-Label erstellen' })).not.toBeInTheDocument();
   });
 
+  test('an order shipped with another number than its open label: the section says the label is unused, and it can be cancelled', async () => {
+    const shipment = {
+      carrier: 'DHL' as const,
+      trackingNumber: '00340434161094015902',
+      trackingUrl: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094015902',
+      shippedAt: '2026-11-26T15:00:00.000Z',
+      deliveredAt: null,
+    };
+    env.api.on('GET', DETAIL, jsonAnswer(200, order({ status: 'shipped', shipment })));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(BOOKED)));
+    env.api.on('DELETE', LABEL, jsonAnswer(200, view({ ...BOOKED, state: 'cancelled', cancelledAt: '2026-11-26T16:00:00.000Z' })));
+    open();
+    const booked = await section();
+    expect(await within(booked).findByText(/^Versandt mit einer anderen Sendungsnummer:/)).toBeInTheDocument();
+    fireEvent.click(within(booked).getByRole('button', { name: 'Label stornieren' }));
+    expect(await within(await section()).findByTestId('admin-label-cancelled')).toHaveTextContent(`Das Label ${NUMBER} wurde am`);
+    expect(env.api.requests('DELETE', LABEL)).toHaveLength(1);
+  });
+
   test('a cancelled order whose booking went unanswered: the section to resolve it; one without a label has no section', async () => {
     env.api.on('GET', DETAIL, jsonAnswer(200, cancelledOrder()));
     env.api.once('GET', LABEL, jsonAnswer(200, view(UNKNOWN)));

@@ -177,13 +177,21 @@ function BookedLabel({
     onDone(await labelCall(() => shippingApi.cancel(order.id)));
     showToast({ title: 'DHL-Label storniert', variant: 'success' });
   };
-  const cancellable = !label.closedOutAt && (order.status === 'paid' || order.status === 'cancelled');
+  // Shipped under another number: the parcel went with another label, this one is unused.
+  const shippedOtherwise = order.shipment !== null && order.shipment.trackingNumber !== label.shipmentNumber;
+  const cancellable = !label.closedOutAt && (order.status === 'paid' || order.status === 'cancelled' || shippedOtherwise);
   return (
     <>
       {cancellable && order.status === 'cancelled' && (
         <Notice tone="warning" role="status">
           <strong>Bestellung storniert, Label noch gebucht:</strong> Bitte stornieren Sie das Label, damit DHL das Paket nicht im
           Tagesabschluss übernimmt.
+        </Notice>
+      )}
+      {cancellable && shippedOtherwise && (
+        <Notice tone="warning" role="status">
+          <strong>Versandt mit einer anderen Sendungsnummer:</strong> Dieses Label wurde nicht verwendet. Bitte stornieren Sie es, damit DHL
+          es nicht im Tagesabschluss übernimmt.
         </Notice>
       )}
       <dl className="admin-facts">

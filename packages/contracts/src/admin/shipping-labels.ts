@@ -228,6 +228,7 @@ export const LabelRun = lazySchema(() =>
         z
           .object({
             orderId: z.string(),
+            /** The order's number; the id as sent for an id that names no placed order (refused). */
             orderNumber: z.string(),
             outcome: z.enum(['booked', 'already-labelled', 'refused', 'failed', 'outcome-unknown']),
             shipmentNumber: z.string().nullable(),

@@ -22,9 +22,10 @@ export class LabelCancelAndResolve {
 
   /**
    * Cancels the order's label at DHL (DELETE /orders) before the close-out (also of an order
-   * cancelled after its label was booked).
+   * cancelled after its label was booked, or shipped under another number: that parcel went with
+   * another label).
    * @throws NotFoundError; ConflictError (409) when there is no booked label, it was closed out,
-   *   the order is shipped, someone else is working on it, or DHL refuses (its message);
+   *   the order is shipped with this label's number, someone else is working on it, or DHL refuses (its message);
    *   DhlNotConfiguredApiError, DhlUnavailableApiError (503: DHL did not answer; the label may be cancelled).
    */
   async cancel(staff: ShopIdentity, orderId: string): Promise<ShippingLabelView> {
@@ -33,8 +34,9 @@ export class LabelCancelAndResolve {
     const label = await this.context.labels.findById(orderId).lean();
     if (!label || label.state !== 'booked' || !label.shipmentNumber)
       throw new ConflictError('Diese Bestellung hat kein gebuchtes DHL-Label.');
-    // A cancelled order's label is cancelled too; a shipped order's parcel is on its way.
-    if (label.closedOutAt || order.status === 'shipped' || order.status === 'delivered')
+    // A cancelled order's label is cancelled too; a parcel shipped with this label is on its way.
+    const shippedWithIt = (order.status === 'shipped' || order.status === 'delivered') && order.trackingNumber === label.shipmentNumber;
+    if (label.closedOutAt || shippedWithIt)
       throw new ConflictError(
         'Das Label ist schon im Tagesabschluss an DHL übergeben oder die Bestellung versandt: Es kann nicht mehr storniert werden.',
       );

@@ -98,7 +98,7 @@ describe('the close-out', () => {
     expect(await shippingMails(orderNumber)).toHaveLength(1);
   });
 
-  test('a label of an order shipped with another number is not handed to DHL; the refusal says what to do', async () => {
+  test('a label of an order shipped with another number is not handed to DHL; the refusal says what to do, and it can be done', async () => {
     const { id, orderNumber, shipmentNumber } = await labelledOrder();
     // Shipped with a number that is not the label's (a parcel sent another way, or a typo).
     const otherNumber = '00340434161094042557';
@@ -110,12 +110,17 @@ describe('the close-out', () => {
     expect(result.refused).toContainEqual({
       orderNumber,
       shipmentNumber,
-      message: `Nicht abgeschlossen: Die Bestellung ist schon mit der Sendungsnummer ${otherNumber} als versandt verbucht, nicht mit diesem Label. Ist das Paket mit einem anderen Label unterwegs, stornieren Sie dieses Label bitte im DHL-Geschäftskundenportal (im Shop geht das nach dem Versand nicht mehr).`,
+      message: `Nicht abgeschlossen: Die Bestellung ist schon mit der Sendungsnummer ${otherNumber} als versandt verbucht, nicht mit diesem Label. Ist das Paket mit einem anderen Label unterwegs, stornieren Sie dieses Label bitte bei der Bestellung (DHL-Versand).`,
     });
     expect(result.closedOut.filter((item) => item.orderNumber === orderNumber)).toEqual([]);
     expect(labels.fake.shipments.get(shipmentNumber)!.state).toBe('booked');
     expect(await labelOf(id)).toMatchObject({ state: 'booked', closedOutAt: null, claimId: null });
     expect(await orderDetail(id)).toMatchObject({ status: 'shipped', shipment: { trackingNumber: otherNumber } });
+
+    // The unused label is cancelled from the order; the next close-out no longer names it.
+    expect((await admin('DELETE', `/api/admin/orders/${id}/shipping-label`)).body.label).toMatchObject({ state: 'cancelled' });
+    expect(labels.fake.shipments.get(shipmentNumber)!.state).toBe('cancelled');
+    expect((await closeOut()).refused.filter((item) => item.orderNumber === orderNumber)).toEqual([]);
   });
 
   test('a label of an order cancelled while it was being booked is not handed to DHL, and can be cancelled', async () => {

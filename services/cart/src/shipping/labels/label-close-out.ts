@@ -22,7 +22,7 @@ function refusalOf(shipmentNumber: string, order: { status: string; trackingNumb
   if (status === 'paid') return null;
   if (status === 'shipped' || status === 'delivered') {
     if (order?.trackingNumber === shipmentNumber) return null;
-    return `Nicht abgeschlossen: Die Bestellung ist schon mit der Sendungsnummer ${order?.trackingNumber ?? '–'} als versandt verbucht, nicht mit diesem Label. Ist das Paket mit einem anderen Label unterwegs, stornieren Sie dieses Label bitte im DHL-Geschäftskundenportal (im Shop geht das nach dem Versand nicht mehr).`;
+    return `Nicht abgeschlossen: Die Bestellung ist schon mit der Sendungsnummer ${order?.trackingNumber ?? '–'} als versandt verbucht, nicht mit diesem Label. Ist das Paket mit einem anderen Label unterwegs, stornieren Sie dieses Label bitte bei der Bestellung (DHL-Versand).`;
   }
   return `Nicht abgeschlossen: Die Bestellung ist im Status „${statusLabel(status)}“. Bitte stornieren Sie das Label.`;
 }
