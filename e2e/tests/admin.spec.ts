@@ -51,14 +51,14 @@ test('staff lower a sale price: the shop shows it against the lowest price of 30
   await expect(price).toContainText(shownEuro(after));
   await expect(price.getByText('Niedrigster Preis der letzten 30 Tage:')).toContainText(shownEuro(before));
 
-  // The audit log: who changed what, before and after.
+  // The audit log: who changed what, before and after, in German notation.
   await page.goto('/admin/audit?bereich=product');
   const entry = page
     .getByTestId('audit-list')
     .getByRole('listitem')
     .filter({ hasText: `„${product.name}“ geändert` })
     .first();
-  await expect(entry).toContainText(`Aktionspreis: ${before} → ${after}`);
+  await expect(entry).toContainText(new RegExp(`Aktionspreis: ${shownEuro(before).source} → ${shownEuro(after).source}`));
   await expect(entry).toContainText('Manager');
   expect((await axe(page)).violations).toEqual([]);
 });

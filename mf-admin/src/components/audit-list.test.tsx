@@ -91,3 +91,46 @@ test('a change of the shop settings reads in German: the kind of record, the fie
   expect(item).toHaveTextContent('Kundenbewertungen: Nein → Ja');
   expect(item).not.toHaveTextContent(/settings|presentationMode|reviewsEnabled|factual|marketing/);
 });
+
+test('the shipping settings and a booked payment read in German: the check by name, days and amounts in German notation', () => {
+  render(
+    <AuditList
+      entries={[
+        entry({
+          service: 'cart',
+          entity: 'settings',
+          entityId: 'shipping',
+          label: 'Versand',
+          action: 'update',
+          changes: [
+            { field: 'ageCheck', before: 'identCheck', after: 'visualCheckOfAge' },
+            {
+              field: 'cashOnDelivery',
+              before: { enabled: false, feeCents: 0, maxTotalCents: 350_000, accountReference: '' },
+              after: { enabled: true, feeCents: 690, maxTotalCents: 50_000, accountReference: 'Nachnahme' },
+            },
+          ],
+        }),
+        entry({
+          id: '6f1c2b9a-1e4b-4001-8234-56ccddeeff01',
+          service: 'cart',
+          entity: 'order',
+          entityId: 'a1'.repeat(12),
+          label: 'RT-2026-K7M2QX9P',
+          action: 'mark-paid',
+          changes: [
+            { field: 'status', before: 'awaiting_payment', after: 'paid' },
+            { field: 'paymentReceived', before: null, after: { receivedOn: '2026-11-22', amount: '38.97', note: 'DKB' } },
+          ],
+        }),
+      ]}
+    />,
+  );
+  const [settings, payment] = screen.getAllByRole('listitem').filter((element) => element.classList.contains('admin-audit__entry'));
+  expect(settings).toHaveTextContent('Altersprüfung bei Zustellung: Ident-Check → Alterssichtprüfung 18+');
+  expect(settings).toHaveTextContent(/Nachnahme: angeboten Nein, Gebühr 0,00\s€, bis Bestellwert 3\.500,00\s€, DHL-Kontoreferenz – →/);
+  expect(settings).toHaveTextContent(/angeboten Ja, Gebühr 6,90\s€, bis Bestellwert 500,00\s€, DHL-Kontoreferenz Nachnahme/);
+  expect(settings).not.toHaveTextContent(/identCheck|visualCheckOfAge|feeCents|690/);
+  expect(payment).toHaveTextContent(/Zahlungseingang: – → Eingang 22\.11\.2026, Betrag 38,97\s€, Notiz DKB/);
+  expect(payment).toHaveTextContent('Status: Zahlung ausstehend → Bezahlt, wird versandt');
+});

@@ -1,5 +1,5 @@
 import type { AuditListEntry } from '@shop/contracts/admin';
-import { formatDateTime } from '@shop/format';
+import { formatDateTime, formatEur, formatEurDecimal, formatIsoDate } from '@shop/format';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { PRODUCT_FIELD_LABELS } from '../lib/product-labels';
 import { roleLabel } from '../lib/role-labels';
@@ -51,6 +51,7 @@ const ACTION_LABELS: Record<string, string> = {
   'dhl-label-resolve': 'DHL-Label im Geschäftskundenportal geklärt',
   'dhl-close-out': 'Tagesabschluss bei DHL',
   'delivery-issue': 'Zustellproblem von DHL gemeldet',
+  'cod-payout': 'DHL-Auszahlung der Nachnahme verbucht',
 };
 const FIELD_LABELS: Record<string, string> = {
   ...PRODUCT_FIELD_LABELS,
@@ -61,6 +62,8 @@ const FIELD_LABELS: Record<string, string> = {
   dhl: 'Antwort von DHL',
   deliveryIssue: 'Zustellproblem',
   deliveredOn: 'Zugestellt am',
+  payoutOn: 'DHL-Auszahlung gebucht am',
+  cashOnDelivery: 'Nachnahme',
   cancellationNote: 'Stornogrund',
   refund: 'Erstattung',
   receivedOn: 'Eingang',
@@ -96,34 +99,55 @@ const FIELD_LABELS: Record<string, string> = {
   retired: 'Entfernte Versionen',
   presentationMode: 'Darstellung',
   reviewsEnabled: 'Kundenbewertungen',
+  ageCheck: 'Altersprüfung bei Zustellung',
+  packagingGrams: 'Verpackung (g)',
+  defaultItemGrams: 'Gewicht je Stück (g)',
+  categoryItemGrams: 'Gewicht je Stück nach Kategorie',
+  category: 'Kategorie',
+  grams: 'g',
+  printFormat: 'Druckformat',
+  enabled: 'angeboten',
+  feeCents: 'Gebühr',
+  maxTotalCents: 'bis Bestellwert',
+  accountReference: 'DHL-Kontoreferenz',
 };
 /** Post states in the log ('status' of a post; orders have their own labels). */
 const POST_STATUS_LABELS: Record<string, string> = { draft: 'Entwurf', published: 'Veröffentlicht' };
 /** The storefront's presentation modes (the shop settings, § 19 TabakerzG). */
 const PRESENTATION_LABELS: Record<string, string> = { factual: 'sachlich', marketing: 'werblich' };
+/** DHL's age checks at the door (the shipping settings, contracts delivery.ts). */
+const AGE_CHECK_LABELS: Record<string, string> = { identCheck: 'Ident-Check', visualCheckOfAge: 'Alterssichtprüfung 18+' };
+/** Values of these fields name one of a few codes: shown by their German names. */
+const CODE_LABELS: Record<string, Record<string, string>> = {
+  status: { ...ORDER_STATUS_LABELS, ...POST_STATUS_LABELS },
+  presentationMode: PRESENTATION_LABELS,
+  ageCheck: AGE_CHECK_LABELS,
+};
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An API amount ('38.97', EUR). */
+const DECIMAL_AMOUNT = /^\d+\.\d{2}$/;
 
-/** A stored value as staff read it: '–' for empty, Ja/Nein, lists joined, long texts shortened. */
-function valueText(value: unknown): string {
+/**
+ * A stored value as staff read it: '–' for empty, Ja/Nein, lists joined, days and EUR amounts in
+ * German notation (a field ending in 'Cents' holds cents), codes by their German names, long texts
+ * shortened; `field` is the value's field (or key inside a recorded object).
+ */
+function valueText(value: unknown, field = ''): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
-  if (Array.isArray(value)) return value.length ? value.map(valueText).join(', ') : '–';
+  if (Array.isArray(value)) return value.length ? value.map((inner) => valueText(inner, field)).join(', ') : '–';
   if (typeof value === 'object')
     return Object.entries(value)
-      .map(([key, inner]) => `${FIELD_LABELS[key] ?? key} ${valueText(inner)}`)
+      .map(([key, inner]) => `${FIELD_LABELS[key] ?? key} ${valueText(inner, key)}`)
       .join(', ');
+  if (typeof value === 'number' && field.endsWith('Cents')) return formatEur(value);
   const text = String(value);
+  const code = CODE_LABELS[field]?.[text];
+  if (code) return code;
+  if (ISO_DAY.test(text)) return formatIsoDate(text);
+  if (DECIMAL_AMOUNT.test(text)) return formatEurDecimal(text);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
-
-/** A changed value: order statuses by their German names, everything else by valueText. */
-const fieldValue = (field: string, value: unknown) =>
-  field === 'status' && typeof value === 'string' && value in ORDER_STATUS_LABELS
-    ? ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS]
-    : field === 'status' && typeof value === 'string' && value in POST_STATUS_LABELS
-      ? POST_STATUS_LABELS[value]!
-      : field === 'presentationMode' && typeof value === 'string' && value in PRESENTATION_LABELS
-        ? PRESENTATION_LABELS[value]!
-        : valueText(value);
 
 /** Audit entries, newest first: when, who, what, and each changed field before → after. */
 export function AuditList({ entries }: { entries: AuditListEntry[] }) {
@@ -148,8 +172,8 @@ export function AuditList({ entries }: { entries: AuditListEntry[] }) {
             <ul className="admin-audit__changes">
               {entry.changes.map((change) => (
                 <li key={change.field}>
-                  {FIELD_LABELS[change.field] ?? change.field}: {fieldValue(change.field, change.before)} →{' '}
-                  {fieldValue(change.field, change.after)}
+                  {FIELD_LABELS[change.field] ?? change.field}: {valueText(change.before, change.field)} →{' '}
+                  {valueText(change.after, change.field)}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { apiRequest, type ApiRequestOptions } from '@shop/api-client';
-import { CartResponse, DeliveryAgeCheck, Product, ProductListResponse, PromoValidationResponse, ReorderResponse } from '@shop/contracts';
+import { CartResponse, DeliveryOptions, Product, ProductListResponse, PromoValidationResponse, ReorderResponse } from '@shop/contracts';
 
 /** Calls of the cart remote (spec §7); every cart answer is parsed with the shared contract. */
 const cart = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options?: ApiRequestOptions) =>
@@ -23,6 +23,9 @@ export const cartApi = {
   product: async (id: string) => Product.parse(await apiRequest('GET', `/api/products/${encodeURIComponent(id)}`)),
   /** 'Frequently bought together': up to 8 featured products (spec §7); the page picks 3 not in the cart. */
   suggestions: async () => ProductListResponse.parse(await apiRequest('GET', '/api/products?featured=true&limit=8')).products,
-  /** Which age check DHL performs at the door (the operator's shipping setting), named before the order. */
-  delivery: async () => DeliveryAgeCheck.parse(await apiRequest('GET', '/api/checkout/delivery')),
+  /**
+   * The operator's delivery options, named before the order: which age check DHL performs at the
+   * door, and cash on delivery's fee and highest order total (EUR strings), or null when it is off.
+   */
+  delivery: async () => DeliveryOptions.parse(await apiRequest('GET', '/api/checkout/delivery')),
 };

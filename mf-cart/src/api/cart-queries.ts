@@ -19,7 +19,7 @@ export const cartQueries = {
   /** 'Wird oft zusammen gekauft' under the cart (spec §2): featured products, fresh 5 min. */
   suggestions: () => queryOptions({ queryKey: ['cart', 'suggestions'] as const, queryFn: cartApi.suggestions, staleTime: 5 * 60_000 }),
 
-  /** The age check at the door (operator setting), for the delivery texts of cart and checkout; fresh 5 min. */
+  /** The delivery options (age check at the door, cash on delivery; operator settings) for cart and checkout; fresh 5 min. */
   delivery: () => queryOptions({ queryKey: ['cart', 'delivery'] as const, queryFn: cartApi.delivery, staleTime: 5 * 60_000 }),
 
   /** One order for its thank-you page (GET /api/orders/:id; 404 when unknown or not the visitor's); no retry, the page offers one. */

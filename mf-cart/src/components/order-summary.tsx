@@ -1,13 +1,14 @@
-import type { AppliedPromo, Order } from '@shop/contracts';
+import type { AppliedPromo } from '@shop/contracts';
 import { totalsRows } from '@shop/cart-rules';
 import { useFactualMode } from '@shop/shell-api';
 
 /**
- * Totals computed by the server (spec §9), with the contained VAT; for a cart or a placed order.
+ * Totals computed by the server (spec §9), with the contained VAT; for a cart (on the review step
+ * with the cash-on-delivery fee when chosen) or a placed order.
  * The rows and their wording are the confirmation e-mail's (`totalsRows`, @shop/cart-rules); the
  * factual presentation mode (§ 19 TabakerzG) leaves out the savings row.
  */
-export function OrderSummary({ totals, promo }: { totals: Order['totals']; promo: AppliedPromo | null }) {
+export function OrderSummary({ totals, promo }: { totals: Parameters<typeof totalsRows>[0]; promo: AppliedPromo | null }) {
   const factual = useFactualMode();
   const rows = totalsRows(totals, promo).filter((row) => !(factual && row.kind === 'saving'));
   return (

@@ -8,7 +8,8 @@ import { cartQueries } from '../api/cart-queries';
  * restrictions and the checkout's delivery texts (§ 312j Abs. 1 BGB, legal-de.md §1.6 and §1.8).
  * The cart and checkout pages read it on the server too (exposes/prefetch.ts), so the first HTML
  * and the hydrated page say the same. `ageCheck` (null while unknown) goes with the order
- * (`expectedAgeCheck`): the service refuses it when the check changed since.
+ * (`expectedAgeCheck`): the service refuses it when the check changed since. The same query
+ * carries the cash-on-delivery offer (`useCashOnDeliveryOffer`, lib/payment-methods.ts).
  */
 export function useDoorCheck(): DoorCheckTexts & { ageCheck: DhlAgeCheckService | null } {
   const delivery = useQuery(cartQueries.delivery());

@@ -1,5 +1,6 @@
-import { computeTotals, promoDiscountCents, type PricedLine } from './totals';
+import { apiTotalsWithPaymentFee, computeTotals, promoDiscountCents, totalsToApi, withPaymentFee, type PricedLine } from './totals';
 import { appliedPromo, appliedPromoFromValidation, promoDiscountOf, promoSavingLabel, promoValidation } from './promo';
+import { totalsRows } from './receipt';
 
 const line = (quantity: number, regularCents: number, saleCents: number | null = null): PricedLine => ({
   quantity,
@@ -87,5 +88,41 @@ describe('promo shapes (cents inside, EUR strings at the API)', () => {
     expect(applied).toEqual({ code: 'WILLKOMMEN10', type: 'percentage', percent: 10 });
     expect(promoDiscountOf(applied)).toEqual({ type: 'percentage', percent: 10 });
     expect(promoSavingLabel(applied)).toBe('10\u00a0%');
+  });
+});
+
+describe('a payment fee (cash on delivery)', () => {
+  const totals = computeTotals([{ quantity: 2, regularCents: 1299, saleCents: null }], null);
+
+  it('adds the fee to the total and takes the VAT from the new total', () => {
+    const withFee = withPaymentFee(totals, 690);
+    expect(withFee.totalCents).toBe(totals.totalCents + 690);
+    expect(withFee.paymentFeeCents).toBe(690);
+    // 25.98 + 4.99 + 6.90 = 37.87 gross, of which 19/119 is VAT = 6.0465… → 6.05
+    expect(withFee.totalCents).toBe(3787);
+    expect(withFee.vatIncludedCents).toBe(605);
+    expect(withPaymentFee(totals, 0)).toEqual({ ...totals, paymentFeeCents: 0 });
+  });
+
+  it('gives the review the same amounts in EUR as the placement in cents', () => {
+    const api = apiTotalsWithPaymentFee(totalsToApi(totals), '6.90');
+    expect(api).toMatchObject({ paymentFee: '6.90', total: '37.87', vatIncluded: '6.05', subtotal: '25.98' });
+  });
+});
+
+describe('the totals rows every page and the e-mail show', () => {
+  const totals = totalsToApi(computeTotals([{ quantity: 1, regularCents: 1299, saleCents: null }], null));
+
+  it('names the carrier for shipping, and the cash-on-delivery fee only when the order has one', () => {
+    expect(totalsRows(totals, null).map((row) => row.label)).toEqual([
+      'Zwischensumme',
+      'Versand (DHL)',
+      'Gesamtsumme',
+      'darin enthaltene MwSt. (19 %)',
+    ]);
+    const withFee = totalsRows(apiTotalsWithPaymentFee(totals, '6.90'), null);
+    expect(withFee.find((row) => row.label === 'Nachnahmegebühr (DHL)')?.value).toMatch(/^6,90\s€$/);
+    expect(withFee.find((row) => row.kind === 'total')?.value).toMatch(/^24,88\s€$/);
+    expect(totalsRows({ ...totals, paymentFee: '0.00' }, null).some((row) => row.label.startsWith('Nachnahme'))).toBe(false);
   });
 });

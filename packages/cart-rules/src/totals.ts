@@ -1,5 +1,5 @@
 import { FREE_SHIPPING_MIN_ITEMS, SHIPPING_COST_CENTS, VAT_RATE_PERCENT, type CartTotals, type PromoDiscount } from '@shop/contracts';
-import { centsToDecimal } from '@shop/format';
+import { centsToDecimal, decimalToCents } from '@shop/format';
 
 /** One priced line: unit prices in integer cents. */
 export interface PricedLine {
@@ -22,6 +22,9 @@ export interface TotalsCents {
 
 /** Commercial rounding of a non-negative amount to whole cents (half up). */
 const roundHalfUp = (value: number) => Math.floor(value + 0.5);
+
+/** The 19 % VAT contained in a gross amount in cents, rounded half up. */
+const vatContainedCents = (grossCents: number) => roundHalfUp((grossCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
 
 /** Unit price charged for a line: the sale price when set, else the regular price. */
 export const unitCents = (line: PricedLine) => line.saleCents ?? line.regularCents;
@@ -60,7 +63,7 @@ export function computeTotals(lines: PricedLine[], promo: PromoDiscount | null):
     promoDiscountCents: discount,
     shippingCents,
     totalCents,
-    vatIncludedCents: roundHalfUp((totalCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT)),
+    vatIncludedCents: vatContainedCents(totalCents),
     freeShippingRemainingItems: Math.max(0, FREE_SHIPPING_MIN_ITEMS - itemCount),
   };
 }
@@ -76,5 +79,31 @@ export function totalsToApi(totals: TotalsCents): CartTotals {
     total: centsToDecimal(totals.totalCents),
     vatIncluded: centsToDecimal(totals.vatIncludedCents),
     freeShippingRemainingItems: totals.freeShippingRemainingItems,
+  };
+}
+
+/**
+ * The totals of an order paid with a method that costs a fee (cash on delivery): the fee in cents
+ * is added to the total, and the VAT contained is taken from the new total (the fee shares the
+ * supply's 19 %). 0 leaves the totals as they are. The checkout's review and the order placement
+ * both use this, so the total shown is the total placed.
+ */
+export function withPaymentFee<T extends Omit<TotalsCents, 'freeShippingRemainingItems'>>(
+  totals: T,
+  paymentFeeCents: number,
+): T & { paymentFeeCents: number } {
+  const totalCents = totals.totalCents + paymentFeeCents;
+  return { ...totals, paymentFeeCents, totalCents, vatIncludedCents: vatContainedCents(totalCents) };
+}
+
+/** `withPaymentFee` for totals as the API speaks them (EUR strings): what the review step shows for a cart. */
+export function apiTotalsWithPaymentFee(totals: CartTotals, paymentFee: string): CartTotals & { paymentFee: string } {
+  const feeCents = decimalToCents(paymentFee);
+  const totalCents = decimalToCents(totals.total) + feeCents;
+  return {
+    ...totals,
+    paymentFee: centsToDecimal(feeCents),
+    total: centsToDecimal(totalCents),
+    vatIncluded: centsToDecimal(vatContainedCents(totalCents)),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DecimalAmount } from './catalog';
 import { lazySchema } from './lazy-schema';
 
 /**
@@ -13,13 +14,32 @@ import { lazySchema } from './lazy-schema';
 export const DhlAgeCheckService = lazySchema(() => z.enum(['identCheck', 'visualCheckOfAge']));
 export type DhlAgeCheckService = z.infer<typeof DhlAgeCheckService>;
 
+/** The most DHL collects as cash on delivery, in cents (3,500 EUR, DHL's limit for Nachnahme). */
+export const DHL_COD_MAX_CENTS = 350_000;
+
 /**
  * `GET /api/checkout/delivery` (cart service, public): which check happens at the door, so the
  * cart and the checkout say it before the order (§ 312j Abs. 1 BGB: delivery restrictions at the
- * start of ordering; legal-de.md §1.8).
+ * start of ordering; legal-de.md §1.8), and whether cash on delivery is offered: its fee (EUR,
+ * DHL's surcharge under the operator's contract, § 312a Abs. 4 Nr. 2 BGB) and the highest order
+ * total it is offered for (EUR, at most 3,500.00); null when the operator has it switched off.
+ * The fee is named wherever the payment methods are (LG Hamburg, 315 O 422/12).
  */
-export const DeliveryAgeCheck = lazySchema(() => z.object({ ageCheck: DhlAgeCheckService }).strict());
-export type DeliveryAgeCheck = z.infer<typeof DeliveryAgeCheck>;
+export const DeliveryOptions = lazySchema(() =>
+  z
+    .object({
+      ageCheck: DhlAgeCheckService,
+      cashOnDelivery: z
+        .object({
+          fee: DecimalAmount,
+          maxTotal: DecimalAmount,
+        })
+        .strict()
+        .nullable(),
+    })
+    .strict(),
+);
+export type DeliveryOptions = z.infer<typeof DeliveryOptions>;
 
 /** How the shop names each check to shoppers: as the shipping method, at the door, and among the delivery restrictions. */
 export interface DoorCheckTexts {

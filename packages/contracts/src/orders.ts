@@ -10,7 +10,7 @@ import { EITHER_DOOR_CHECK } from './delivery';
  * Checkout and orders. The spec shows no checkout details (§2, §10); the rules here
  * come from German law for distance selling of nicotine products (research/legal-de.md §1, §4):
  * delivery only to adults in Germany, no Packstation or parcel shop, a real age check before
- * 'Zahlungspflichtig bestellen', DHL with the age check on delivery, prepayment.
+ * 'Zahlungspflichtig bestellen', DHL with the age check on delivery, prepayment or cash on delivery.
  */
 
 /** Line breaks and other control characters have no place in an address (they would split e-mail and label lines). */
@@ -57,12 +57,21 @@ export const IdCardAgeVerificationInput = lazySchema(() =>
  * or Alterssichtprüfung 18+ as the operator chose (legal-de.md §1.6; the texts per check: delivery.ts).
  */
 export const ShippingMethodId = lazySchema(() => z.literal('dhl-age-check'));
-/** Payment methods; 'prepayment' (Vorkasse) is built in. */
-export const PaymentMethodId = lazySchema(() => z.literal('prepayment'));
+/**
+ * Payment methods: 'prepayment' (Vorkasse, always offered: the free, common way to pay that
+ * § 312a Abs. 4 Nr. 1 BGB requires beside a paid one) and 'cod' (Nachnahme: the buyer pays the DHL
+ * courier in cash; offered when the operator switches it on in the shipping settings).
+ */
+export const PaymentMethodId = lazySchema(() => z.enum(['prepayment', 'cod']));
+export type PaymentMethodId = z.infer<typeof PaymentMethodId>;
 
 /** The shipping method in general terms (legal pages); an order names its own check (`doorCheckOf`, delivery.ts). */
 export const SHIPPING_METHOD_LABEL = EITHER_DOOR_CHECK.shippingMethod;
-export const PAYMENT_METHOD_LABEL = 'Vorkasse (Überweisung)';
+/** How each payment method is named to shoppers, on the order, the e-mails and the invoice. */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethodId, string>> = {
+  prepayment: 'Vorkasse (Überweisung)',
+  cod: 'Nachnahme (Barzahlung bei Zustellung)',
+};
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
 export const IsoDate = lazySchema(() =>
@@ -98,8 +107,11 @@ export const IdempotencyKey = lazySchema(() =>
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key: 8 bis 100 Zeichen aus A–Z, a–z, 0–9, _ und -'),
 );
 
-/** An order's fulfillment: awaiting_payment → paid → shipped → delivered; cancelled from the first two. */
-export const OrderStatus = lazySchema(() => z.enum(['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']));
+/**
+ * An order's fulfillment. Prepayment: awaiting_payment → paid → shipped → delivered; cash on
+ * delivery: ready_to_ship → shipped → delivered (paid at the door). Cancelled before shipping.
+ */
+export const OrderStatus = lazySchema(() => z.enum(['awaiting_payment', 'paid', 'ready_to_ship', 'shipped', 'delivered', 'cancelled']));
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** A bought line, priced when the order was placed (EUR strings, spec §9). */
@@ -156,6 +168,31 @@ export const OrderWithdrawal = lazySchema(() =>
 );
 export type OrderWithdrawal = z.infer<typeof OrderWithdrawal>;
 
+/**
+ * How an order is paid, by method:
+ * - `prepayment`: the transfer details; `reference` is the Verwendungszweck (the order number),
+ *   `dueDays` the days to pay from the order date, `dueDate` the last day ('YYYY-MM-DD' in Germany,
+ *   computed once by the service);
+ * - `cod`: the cash the DHL courier collects at the door (`amount`, the order total, EUR) and the
+ *   cash-on-delivery fee it contains (`fee`, EUR: DHL's surcharge, § 312a Abs. 4 Nr. 2 BGB).
+ */
+export const OrderPayment = lazySchema(() =>
+  z.discriminatedUnion('method', [
+    z
+      .object({
+        method: z.literal('prepayment'),
+        label: z.string(),
+        bankDetails: BankDetails,
+        reference: z.string(),
+        dueDays: z.number().int(),
+        dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      })
+      .strict(),
+    z.object({ method: z.literal('cod'), label: z.string(), amount: DecimalAmount, fee: DecimalAmount }).strict(),
+  ]),
+);
+export type OrderPayment = z.infer<typeof OrderPayment>;
+
 /** An order as the buyer sees it (thank-you page, account order list). */
 export const Order = lazySchema(() =>
   z
@@ -168,22 +205,11 @@ export const Order = lazySchema(() =>
       billingAddress: Address,
       shippingAddress: Address,
       items: z.array(OrderLineItem),
-      totals: CartTotals.omit({ freeShippingRemainingItems: true }),
+      /** The cart's totals at placement; `paymentFee` (the cash-on-delivery fee, '0.00' for prepayment) is in `total` and `vatIncluded`. */
+      totals: CartTotals.omit({ freeShippingRemainingItems: true }).extend({ paymentFee: DecimalAmount }),
       promo: AppliedPromo.nullable(),
       shipping: z.object({ method: ShippingMethodId, label: z.string() }).strict(),
-      payment: z
-        .object({
-          method: PaymentMethodId,
-          label: z.string(),
-          /** Transfer details for prepayment; `reference` is the Verwendungszweck (the order number). */
-          bankDetails: BankDetails,
-          reference: z.string(),
-          /** Days the shopper has to pay (from the order date). */
-          dueDays: z.number().int(),
-          /** The last day to pay, 'YYYY-MM-DD' in Germany: order date + dueDays (computed once, by the service). */
-          dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-        })
-        .strict(),
+      payment: OrderPayment,
       ageVerification: z.object({ method: z.string(), verified: z.literal(true), checkedAt: z.string() }).strict(),
       /** The versions of terms, withdrawal text and privacy policy the order was placed under; null when they could not be read. */
       legalVersions: LegalVersions.nullable(),

@@ -35,6 +35,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
       shipping: '4.99',
       total: '38.97',
       vatIncluded: '6.22',
+      paymentFee: '0.00',
     },
     promo: null,
     shipping: { method: 'dhl-age-check', label: 'DHL Paket mit Alterssichtprüfung 18+' },
@@ -51,6 +52,22 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     shipment: null,
     invoices: [],
     withdrawal: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The same order paid by cash on delivery (Nachnahme): ready to ship, the DHL fee of 6.90 EUR in
+ * the total (33.98 + 4.99 + 6.90 = 45.87, of which 19/119 is VAT: 7.32) and the amount the courier
+ * collects.
+ */
+export function testCodOrder(overrides: Partial<Order> = {}): Order {
+  const base = testOrder();
+  return {
+    ...base,
+    status: 'ready_to_ship',
+    totals: { ...base.totals, paymentFee: '6.90', total: '45.87', vatIncluded: '7.32' },
+    payment: { method: 'cod', label: 'Nachnahme (Barzahlung bei Zustellung)', amount: '45.87', fee: '6.90' },
     ...overrides,
   };
 }

@@ -24,7 +24,7 @@ import {
   ordersPerEmail,
   ordersPerIp,
 } from './limits/windows';
-import { prepayment } from './orders/payment-method';
+import { PaymentMethods } from './orders/payment-method';
 import { OrderConfirmationComposer } from './orders/order-confirmation-composer';
 import { OrderConfirmations } from './orders/order-confirmations';
 import { OrderPlacement } from './orders/order-placement';
@@ -64,7 +64,7 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
   const now = deps.now ?? (() => new Date());
   const { db, log } = app;
   const secret = app.internalApiSecret;
-  const payment = prepayment(config);
+  const payments = new PaymentMethods(config);
   const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log });
   const catalog = deps.catalog ?? new CatalogClient(config.CATALOG_SERVICE_URL, secret);
@@ -90,12 +90,12 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
     db,
     mailer,
     composer: new OrderConfirmationComposer({ legalTexts, legalVersions, seller: sellerDetails, shop }),
-    payment,
+    payments,
     log,
     now,
   });
   const cancellation = new OrderCancellation({ db, relay, catalog, mailer, shop, log, dueDays: config.PAYMENT_DUE_DAYS });
-  const orderQueries = new AdminOrderQueries({ db, payment, dueDays: config.PAYMENT_DUE_DAYS, now });
+  const orderQueries = new AdminOrderQueries({ db, payments, dueDays: config.PAYMENT_DUE_DAYS, now });
   const invoices = new Invoices({ db, seller: () => sellerDetails.current(), log, now });
   const shippingMails = new ShippingMails({ db, mailer, shop, invoices, log, now });
   // Reviews from verified buyers: invitations only while the operator has them switched on.
@@ -114,16 +114,16 @@ export function cartDomain(app: FastifyInstance, config: CartConfig, deps: CartD
       cart: operations,
       catalog,
       ageVerification,
-      payment,
+      payments,
       legalVersions,
       confirmations,
-      deliveryAgeCheck: async () => (await shippingSettings.read()).ageCheck,
+      deliveryTerms: () => shippingSettings.read(),
       log,
       now,
       placingLeaseMs: config.ORDER_PLACING_LEASE_MS,
     }),
     confirmations,
-    buyerOrders: new BuyerOrders({ db, payment }),
+    buyerOrders: new BuyerOrders({ db, payments }),
     staleOrders: new StalePendingOrders({ db, catalog, log, placingLeaseMs: config.ORDER_PLACING_LEASE_MS }),
     unpaidOrders: new UnpaidOrders({ db, cancellation, dueDays: config.PAYMENT_DUE_DAYS }),
     withdrawals: new Withdrawals({ db, mailer, cancellation, shop, log, now }),

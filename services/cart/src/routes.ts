@@ -90,6 +90,7 @@ export async function registerCartRoutes(app: FastifyInstance, config: CartConfi
     dhl: config.dhl,
     settings: domain.shippingSettings,
     seller,
+    bankDetails: config.bankDetails,
     relay: domain.relay,
     log: app.log,
     now: domain.now,

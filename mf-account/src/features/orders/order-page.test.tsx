@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { handle } from '@shop/event-bus';
 import { customer, errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
-import { testOrder } from '@shop/test-fixtures';
+import { testCodOrder, testOrder } from '@shop/test-fixtures';
 import { OrderPage } from './order-page';
 
 let api: MockApi;
@@ -127,6 +127,34 @@ describe('OrderPage', () => {
     expect(partial).toHaveTextContent('Stand: Erstattet am 30.11.2026.');
     expect(within(partial).getByRole('link', { name: 'Kontaktformular' })).toHaveAttribute('href', '/kontakt');
     expect(screen.queryByRole('link', { name: 'Vertrag widerrufen' })).not.toBeInTheDocument();
+  });
+
+  test('cash on delivery: its steps, the fee in the totals and the cash to pay the courier until delivered, no bank details', async () => {
+    api.on('GET', `/api/orders/${order.id}`, jsonAnswer(200, testCodOrder()));
+    const first = open();
+    expect(await screen.findByText('Nachnahme, wird versandt')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Bestellstatus' }))
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Bestellt (erledigt)', 'Versandt (offen)', 'Zugestellt und bezahlt (offen)']);
+    const totals = screen.getByTestId('account-order-totals');
+    expect(totals).toHaveTextContent('Nachnahmegebühr (DHL)6,90 €');
+    expect(totals).toHaveTextContent('Gesamtsumme45,87 €');
+    expect(screen.getByText('Nachnahme (Barzahlung bei Zustellung)')).toBeInTheDocument();
+    expect(screen.getByTestId('account-cod-amount')).toHaveTextContent(
+      'Sie zahlen 45,87 € bei der Zustellung in bar an den DHL-Zusteller (bitte passend bereithalten).',
+    );
+    expect(screen.getByText(/Ihr Paket wird gepackt/)).toBeInTheDocument();
+    expect(screen.queryByTestId('account-bank-details')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Bitte überweisen/)).not.toBeInTheDocument();
+    first.unmount();
+
+    api.on('GET', `/api/orders/${order.id}`, jsonAnswer(200, testCodOrder({ status: 'delivered', shipment: shipment(new Date()) })));
+    open();
+    expect(await screen.findByText('Nachnahme (Barzahlung bei Zustellung): bei der Zustellung bezahlt.')).toBeInTheDocument();
+    expect(screen.queryByTestId('account-cod-amount')).not.toBeInTheDocument();
+    expect(screen.getByTestId('account-order-totals')).toHaveTextContent('Nachnahmegebühr (DHL)6,90 €');
   });
 
   test("'Erneut bestellen' asks the cart slice and says what was added and what is not available", async () => {

@@ -6,8 +6,10 @@ import { ApiError } from '@shop/api-client';
 import { request } from '@shop/event-bus';
 import {
   bankTransferRows,
+  cashOnDeliveryText,
   invoiceLabel,
   invoicePdfUrl,
+  isPrepayment,
   paymentDueDateText,
   totalsRows,
   withdrawalAvailable,
@@ -22,19 +24,32 @@ import { OrderStatusBadge, Rows } from './order-rows';
 
 const IMAGE_SIZE = 64;
 
-/** The four steps of a prepayment order, each done once the order has reached it. */
-const PROGRESS: Array<{ label: string; reached: ReadonlyArray<Order['status']> }> = [
-  { label: 'Bestellt', reached: ['awaiting_payment', 'paid', 'shipped', 'delivered'] },
-  { label: 'Bezahlt', reached: ['paid', 'shipped', 'delivered'] },
-  { label: 'Versandt', reached: ['shipped', 'delivered'] },
-  { label: 'Zugestellt', reached: ['delivered'] },
-];
+type ProgressStep = { label: string; reached: ReadonlyArray<Order['status']> };
 
-function Progress({ status }: { status: Order['status'] }) {
+/**
+ * The steps of an order by its payment method, each done once the order has reached it:
+ * prepayment is paid before it is shipped; cash on delivery is paid at the door, so it has no
+ * step of its own before the delivery (OrderStatus: ready_to_ship → shipped → delivered).
+ */
+const PROGRESS: Record<Order['payment']['method'], ProgressStep[]> = {
+  prepayment: [
+    { label: 'Bestellt', reached: ['awaiting_payment', 'paid', 'shipped', 'delivered'] },
+    { label: 'Bezahlt', reached: ['paid', 'shipped', 'delivered'] },
+    { label: 'Versandt', reached: ['shipped', 'delivered'] },
+    { label: 'Zugestellt', reached: ['delivered'] },
+  ],
+  cod: [
+    { label: 'Bestellt', reached: ['ready_to_ship', 'shipped', 'delivered'] },
+    { label: 'Versandt', reached: ['shipped', 'delivered'] },
+    { label: 'Zugestellt und bezahlt', reached: ['delivered'] },
+  ],
+};
+
+function Progress({ order: { status, payment } }: { order: Order }) {
   if (status === 'cancelled') return <Notice tone="warning">Diese Bestellung wurde storniert.</Notice>;
   return (
     <ol className="account-order-progress" aria-label="Bestellstatus">
-      {PROGRESS.map(({ label, reached }) => {
+      {PROGRESS[payment.method].map(({ label, reached }) => {
         const done = reached.includes(status);
         return (
           <li key={label} className={done ? 'account-order-progress__step--done' : undefined}>
@@ -47,15 +62,31 @@ function Progress({ status }: { status: Order['status'] }) {
   );
 }
 
+/**
+ * How the order is paid: prepayment shows what to transfer while awaiting payment; cash on
+ * delivery what the buyer pays the courier until the parcel is delivered (and so paid).
+ */
 function Payment({ order }: { order: Order }) {
-  if (order.status === 'cancelled') return <p>{order.payment.label}</p>;
-  if (order.status !== 'awaiting_payment') return <p>{order.payment.label}: Zahlung eingegangen.</p>;
+  const { payment } = order;
+  if (order.status === 'cancelled') return <p>{payment.label}</p>;
+  if (isPrepayment(order)) {
+    if (order.status !== 'awaiting_payment') return <p>{payment.label}: Zahlung eingegangen.</p>;
+    return (
+      <>
+        <p>
+          <strong>Bitte überweisen Sie bis zum {paymentDueDateText(order)}</strong>. Wir versenden, sobald Ihre Zahlung eingegangen ist.
+        </p>
+        <Rows rows={bankTransferRows(order)} testId="account-bank-details" />
+      </>
+    );
+  }
+  if (order.status === 'delivered' || payment.method !== 'cod') return <p>{payment.label}: bei der Zustellung bezahlt.</p>;
   return (
     <>
-      <p>
-        <strong>Bitte überweisen Sie bis zum {paymentDueDateText(order)}</strong>. Wir versenden, sobald Ihre Zahlung eingegangen ist.
+      <p>{payment.label}</p>
+      <p data-testid="account-cod-amount">
+        <strong>{cashOnDeliveryText(payment.amount)}</strong>
       </p>
-      <Rows rows={bankTransferRows(order)} testId="account-bank-details" />
     </>
   );
 }
@@ -77,7 +108,7 @@ function Shipment({ order }: { order: Order }) {
   return (
     <p>
       {order.shipping.label}.{' '}
-      {order.status === 'paid'
+      {order.status === 'paid' || order.status === 'ready_to_ship'
         ? 'Ihr Paket wird gepackt; Sie erhalten eine E-Mail mit der Sendungsnummer.'
         : 'Der Versand erfolgt nach Zahlungseingang.'}{' '}
       Das Paket wird nur an Volljährige übergeben.
@@ -230,7 +261,7 @@ function OrderView({ orderId }: { orderId: string }) {
       <p className="account-order-page__meta">
         Bestellt am {formatDateTime(new Date(order.createdAt))} <OrderStatusBadge status={order.status} />
       </p>
-      <Progress status={order.status} />
+      <Progress order={order} />
 
       <section aria-labelledby="order-items">
         <h2 id="order-items">Artikel</h2>
@@ -302,10 +333,12 @@ function OrderView({ orderId }: { orderId: string }) {
 
 /**
  * /bestellungen/{orderId} (not in the spec): one order of the logged-in customer with
- * its progress, the bought items with images and prices, the totals, what to transfer while
- * unpaid, the DHL tracking link once shipped, both addresses, 'Erneut bestellen', a withdrawal
- * declared for it (date, items, where it stands) and, during the withdrawal period and while none
- * was declared, 'Vertrag widerrufen' (§ 356a BGB) leading to the form filled in.
+ * its progress, the bought items with images and prices, the totals (with the cash-on-delivery
+ * fee), how it is paid (prepayment: what to transfer while unpaid; cash on delivery: what to pay
+ * the courier until delivered), the DHL tracking link once shipped, both addresses, 'Erneut
+ * bestellen', a withdrawal declared for it (date, items, where it stands) and, during the
+ * withdrawal period and while none was declared, 'Vertrag widerrufen' (§ 356a BGB) leading to the
+ * form filled in.
  */
 export function OrderPage() {
   const { orderId = '' } = useParams();

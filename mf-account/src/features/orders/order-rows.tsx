@@ -17,5 +17,7 @@ export function Rows({ rows, testId }: { rows: ReceiptRow[]; testId?: string }) 
 
 /** The order's status as a coloured badge ('Zahlung ausstehend', 'Versandt', …). */
 export function OrderStatusBadge({ status }: { status: Order['status'] }) {
-  return <span className={`account-order__status account-order__status--${status.replace('_', '-')}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`account-order__status account-order__status--${status.replaceAll('_', '-')}`}>{ORDER_STATUS_LABELS[status]}</span>
+  );
 }

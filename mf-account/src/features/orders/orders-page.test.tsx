@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { customer, errorAnswer, jsonAnswer, mockApi, renderScreen, type MockApi } from '@shop/test-dom';
-import { testOrder } from '@shop/test-fixtures';
+import { testCodOrder, testOrder } from '@shop/test-fixtures';
 import { OrdersPage } from './orders-page';
 
 let api: MockApi;
@@ -42,6 +42,19 @@ describe('OrdersPage', () => {
     expect(within(storniert).getByText('Storniert')).toBeInTheDocument();
     fireEvent.click(within(sent).getByRole('link'));
     expect(screen.getByTestId('location')).toHaveTextContent(`/bestellungen/${shipped.id}`);
+  });
+
+  test('a cash-on-delivery order: its status, and the cash to have ready until it is delivered', async () => {
+    const ready = testCodOrder();
+    const delivered = testCodOrder({ id: 'o4'.padEnd(24, '0'), orderNumber: 'RM-2026-000126', status: 'delivered' });
+    api.on('GET', '/api/orders', jsonAnswer(200, { orders: [ready, delivered] }));
+    open();
+    const [pending, done] = await screen.findAllByTestId('account-order');
+    expect(within(pending).getByText('Nachnahme, wird versandt')).toBeInTheDocument();
+    expect(pending).toHaveTextContent('Sie zahlen 45,87 € bei der Zustellung in bar an den DHL-Zusteller');
+    expect(within(pending).queryByText(/Bitte überweisen/)).not.toBeInTheDocument();
+    expect(within(done).getByText('Zugestellt')).toBeInTheDocument();
+    expect(done).not.toHaveTextContent('Sie zahlen');
   });
 
   test('a failed read offers to try again, and the retry shows the orders', async () => {

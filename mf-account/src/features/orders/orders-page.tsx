@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Order } from '@shop/contracts';
-import { paymentDueDateText } from '@shop/cart-rules';
+import { cashOnDeliveryText, isPrepayment, paymentDueDateText } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
 import { LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
@@ -11,7 +11,8 @@ import { OrderStatusBadge } from './order-rows';
 
 /**
  * One order as a card leading to its page: number, date, status, total, the first
- * items' pictures and what needs doing now (transfer by the due date, follow the parcel).
+ * items' pictures and what needs doing now (prepayment: transfer by the due date; cash on
+ * delivery: the cash to have ready at the door; follow the parcel).
  */
 function OrderCard({ order }: { order: Order }) {
   const pieces = order.items.reduce((sum, line) => sum + line.quantity, 0);
@@ -32,9 +33,14 @@ function OrderCard({ order }: { order: Order }) {
             {pieces} Artikel: {order.items.map((line) => line.name).join(', ')}
           </span>
         </span>
-        {order.status === 'awaiting_payment' && (
-          <span className="account-order__todo">Bitte überweisen Sie bis zum {paymentDueDateText(order)}</span>
-        )}
+        {isPrepayment(order)
+          ? order.status === 'awaiting_payment' && (
+              <span className="account-order__todo">Bitte überweisen Sie bis zum {paymentDueDateText(order)}</span>
+            )
+          : order.payment.method === 'cod' &&
+            (order.status === 'ready_to_ship' || order.status === 'shipped') && (
+              <span className="account-order__todo">{cashOnDeliveryText(order.payment.amount)}</span>
+            )}
         {order.status === 'shipped' && <span className="account-order__todo">Unterwegs mit DHL</span>}
         <span className="account-order__more" aria-hidden="true">
           Details ansehen ›

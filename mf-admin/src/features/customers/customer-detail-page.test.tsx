@@ -39,6 +39,7 @@ const order = (overrides: Partial<AdminOrderSummary>): AdminOrderSummary => ({
   name: 'Erika Mustermann',
   itemCount: 2,
   total: '21.80',
+  paymentMethod: 'prepayment',
   paymentDueDate: '2026-11-27',
   overdue: false,
   withdrawal: null,

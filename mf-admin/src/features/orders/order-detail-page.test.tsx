@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorAnswer, jsonAnswer, renderScreen } from '@shop/test-dom';
-import { testOrder } from '@shop/test-fixtures';
+import { testCodOrder, testOrder } from '@shop/test-fixtures';
 import type { Order } from '@shop/contracts';
 import { isoDateInBerlin } from '@shop/format';
 import { adminQueryClient } from '../../lib/admin-query-client';
@@ -24,9 +24,9 @@ beforeEach(() => {
   );
 });
 
-/** An order as staff see it (AdminOrderDetail): the buyer's order plus version and workflow facts. */
-const detail = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, unknown> = {}) => ({
-  ...testOrder(),
+/** An order as staff see it (AdminOrderDetail): the buyer's order (prepayment unless given) plus version and workflow facts. */
+const detail = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, unknown> = {}, order: Order = testOrder()) => ({
+  ...order,
   version: 5,
   overdue: false,
   paymentReceived: null,
@@ -38,7 +38,7 @@ const detail = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, u
 });
 
 /** The transfer as staff booked it: the whole total. */
-const PAYMENT = { receivedOn: '2026-11-26', amount: '38.97', note: '', recordedAt: '2026-11-26T09:00:00.000Z' };
+const PAYMENT = { receivedOn: '2026-11-26', amount: '38.97', note: '', recordedAt: '2026-11-26T09:00:00.000Z', payoutOn: null };
 
 /** Shipped on 26.11.2026 at 15:00 in Germany. */
 const SHIPMENT = {
@@ -64,6 +64,8 @@ describe('OrderDetailPage', () => {
     expect(screen.getByText('2 × RandM Tornado 9000 Blueberry Ice')).toBeInTheDocument();
     expect(screen.getByText(/Summe 38,97/)).toBeInTheDocument();
     expect(screen.getByText(/Vorkasse \(Überweisung\), fällig bis 02.12.2026/)).toBeInTheDocument();
+    // The check at the door the buyer was told of, which the label books.
+    expect(screen.getByTestId('admin-order-shipping-method')).toHaveTextContent('Versandart: DHL Paket mit Alterssichtprüfung 18+');
 
     const payment = await actionForm('Zahlungseingang verbuchen');
     expect(within(payment).getByLabelText('Eingegangen am')).toHaveValue(isoDateInBerlin(new Date()));
@@ -246,6 +248,104 @@ describe('OrderDetailPage', () => {
       open();
       await actionForm('Erstattung nach Widerruf verbuchen');
       expect(screen.queryByText(/Name weicht ab/)).not.toBeInTheDocument();
+    });
+  });
+
+  describe('cash on delivery', () => {
+    /** A cash-on-delivery order as staff see it (ready to ship unless given). */
+    const cod = (overrides: Omit<Partial<Order>, 'withdrawal'> & Record<string, unknown> = {}) => detail(overrides, testCodOrder());
+    /** The cash the courier collected, as the delivery recorded it. */
+    const COLLECTED = { receivedOn: '2026-11-27', amount: '45.87', note: 'Nachnahme', recordedAt: '2026-11-27T18:00:00.000Z' };
+    const steps = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+
+    test('ready to ship: the amount to collect with its fee; shipping and cancelling offered, no payment to book', async () => {
+      env.api.on('GET', DETAIL, jsonAnswer(200, cod()));
+      env.api.on('POST', ACTIONS, jsonAnswer(200, cod({ status: 'shipped', shipment: SHIPMENT, version: 6 })));
+      open();
+      expect(await screen.findByTestId('admin-order-status')).toHaveTextContent('Nachnahme, wird versandt · bestellt am');
+      expect(screen.getByTestId('admin-order-cod')).toHaveTextContent(
+        'Nachnahme (Barzahlung bei Zustellung): 45,87 € bar bei Zustellung einzuziehen (darin Nachnahmegebühr (DHL) 6,90 €)',
+      );
+      expect(screen.getByText(/^Versand 4,99 €/)).toHaveTextContent('Versand 4,99 € · Nachnahmegebühr (DHL) 6,90 €');
+      expect(screen.getByText(/Summe 45,87/)).toBeInTheDocument();
+      expect(screen.queryByText(/fällig bis/)).not.toBeInTheDocument();
+      await actionForm('Versenden');
+      expect(steps()).toEqual(expect.arrayContaining(['Versenden', 'Stornieren']));
+      expect(steps()).not.toEqual(expect.arrayContaining(['Zahlungseingang verbuchen']));
+      expect(steps()).not.toEqual(expect.arrayContaining(['Barzahlung verbuchen']));
+
+      const ship = await actionForm('Versenden');
+      fireEvent.change(within(ship).getByLabelText('DHL-Sendungsnummer'), { target: { value: SHIPMENT.trackingNumber } });
+      fireEvent.click(within(ship).getByRole('button', { name: 'Als versandt verbuchen und Kunden informieren' }));
+      await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
+      expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'ship', version: 5, trackingNumber: SHIPMENT.trackingNumber });
+      // Shipped: the delivery records the cash, and the form says so.
+      expect(within(await actionForm('Zustellung')).getByLabelText('Zugestellt am')).toHaveAccessibleDescription(
+        'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen. Die Barzahlung an den Zusteller wird damit als Zahlungseingang verbucht.',
+      );
+    });
+
+    test('ready to ship: cancelling sends the reason', async () => {
+      env.api.on('GET', DETAIL, jsonAnswer(200, cod()));
+      env.api.on('POST', ACTIONS, jsonAnswer(200, cod({ status: 'cancelled', version: 6 })));
+      open();
+      const cancel = await actionForm('Stornieren');
+      fireEvent.change(within(cancel).getByLabelText('Grund (steht in der E-Mail an den Kunden)'), { target: { value: 'Adresse unklar' } });
+      fireEvent.click(within(cancel).getByRole('button', { name: 'Bestellung stornieren' }));
+      await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
+      expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'cancel', version: 5, note: 'Adresse unklar' });
+    });
+
+    test("shipped without a recorded payment: 'Barzahlung verbuchen' sends the cash collected on the version shown", async () => {
+      env.api.on('GET', DETAIL, jsonAnswer(200, cod({ status: 'shipped', shipment: SHIPMENT })));
+      env.api.on(
+        'POST',
+        ACTIONS,
+        jsonAnswer(200, cod({ status: 'shipped', shipment: SHIPMENT, paymentReceived: { ...COLLECTED, payoutOn: null } })),
+      );
+      open();
+      const cash = await actionForm('Barzahlung verbuchen');
+      expect(within(cash).getByLabelText('Betrag in €')).toHaveValue('45,87');
+      fireEvent.change(within(cash).getByLabelText('Bezahlt am (Tag der Zustellung)'), { target: { value: '2026-11-27' } });
+      fireEvent.click(within(cash).getByRole('button', { name: 'Als bezahlt verbuchen' }));
+      await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
+      expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({
+        action: 'mark-paid',
+        version: 5,
+        receivedOn: '2026-11-27',
+        amount: '45.87',
+        note: '',
+      });
+      await waitFor(() => expect(screen.queryByRole('heading', { name: 'Barzahlung verbuchen' })).not.toBeInTheDocument());
+      expect(screen.getByText(/^Eingang 45,87 €/)).toHaveTextContent(
+        'Eingang 45,87 € am 27.11.2026 (Nachnahme) · Auszahlung durch DHL noch nicht gebucht',
+      );
+    });
+
+    test("delivered and paid: the payout DHL booked, or that it is not booked yet; no 'Barzahlung verbuchen'", async () => {
+      const delivered = { status: 'delivered' as const, shipment: { ...SHIPMENT, deliveredAt: '2026-11-26T23:00:00.000Z' } };
+      env.api.on('GET', DETAIL, jsonAnswer(200, cod({ ...delivered, paymentReceived: { ...COLLECTED, payoutOn: '2026-12-03' } })));
+      const first = open();
+      expect(await screen.findByText(/^Eingang 45,87 €/)).toHaveTextContent(
+        'Eingang 45,87 € am 27.11.2026 (Nachnahme) · DHL-Auszahlung gebucht am 03.12.2026',
+      );
+      expect(screen.queryByRole('heading', { name: 'Barzahlung verbuchen' })).not.toBeInTheDocument();
+      first.unmount();
+      adminQueryClient.clear();
+
+      env.api.on('GET', DETAIL, jsonAnswer(200, cod({ ...delivered, paymentReceived: null })));
+      open();
+      // Delivered without the cash recorded: staff book it (OrderAction 'mark-paid').
+      expect(await actionForm('Barzahlung verbuchen')).toBeInTheDocument();
+      expect(screen.queryByText(/DHL-Auszahlung/)).not.toBeInTheDocument();
+    });
+
+    test('a prepayment order shipped without a recorded payment is not offered the cash booking', async () => {
+      env.api.on('GET', DETAIL, jsonAnswer(200, detail({ status: 'shipped', shipment: SHIPMENT })));
+      open();
+      await actionForm('Zustellung');
+      expect(screen.queryByRole('heading', { name: 'Barzahlung verbuchen' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Auszahlung/)).not.toBeInTheDocument();
     });
   });
 

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
 import type { AdminOrderDetail, OrderAction } from '@shop/contracts/admin';
-import { ORDER_STATUS_LABELS, invoiceLabel, invoicePdfUrl } from '@shop/cart-rules';
+import { COD_FEE_LABEL, ORDER_STATUS_LABELS, invoiceLabel, invoicePdfUrl, isPrepayment } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate, isoDateInBerlin, parseEuroInput } from '@shop/format';
 import { href } from '@shop/routes';
 import { LoadFailed, Notice, Spinner } from '@shop/ui';
@@ -10,7 +10,7 @@ import { showToast, useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
 import { apiErrorText } from '../../lib/api-error-text';
-import { OrderShippingLabel, useOrderLabel } from './order-shipping-label';
+import { OrderShippingLabel, awaitsShipment, useOrderLabel } from './order-shipping-label';
 
 const addressLines = (address: AdminOrderDetail['billingAddress']) =>
   [`${address.firstName} ${address.lastName}`, address.street, address.addressLine2, `${address.postalCode} ${address.city}`].filter(
@@ -51,42 +51,92 @@ async function shipWith(call: () => Promise<void>, openLabel: boolean): Promise<
   }
 }
 
+/** Statuses staff may cancel from: before the parcel is shipped (admin-orders.ts OrderAction). */
+const CANCELLABLE: ReadonlySet<AdminOrderDetail['status']> = new Set(['awaiting_payment', 'paid', 'ready_to_ship']);
+
+/**
+ * A cash-on-delivery order the courier has (or may have) collected for, without a payment
+ * recorded: shipped or delivered (admin-orders.ts OrderAction 'mark-paid').
+ */
+const codPaymentToRecord = (order: AdminOrderDetail) =>
+  !isPrepayment(order) && (order.status === 'shipped' || order.status === 'delivered') && order.paymentReceived === null;
+
+/**
+ * 'mark-paid': the day, the amount (prefilled with the order total, which the service requires)
+ * and a note: a transfer for prepayment, the cash the courier collected for cash on delivery.
+ */
+function MarkPaid({
+  legend,
+  receivedOnLabel,
+  amount,
+  amountHint,
+  version,
+  act,
+}: {
+  legend: string;
+  receivedOnLabel: string;
+  amount: string;
+  amountHint: string;
+  version: number;
+  act: (action: OrderAction) => Promise<void>;
+}) {
+  return (
+    <ActionForm
+      legend={legend}
+      submitLabel="Als bezahlt verbuchen"
+      onSubmit={(data) =>
+        act({
+          action: 'mark-paid',
+          version,
+          receivedOn: String(data.get('receivedOn')),
+          amount: euro(data, 'amount'),
+          note: String(data.get('note') ?? ''),
+        })
+      }
+    >
+      <ActionField name="receivedOn" label={receivedOnLabel} type="date" defaultValue={today()} max={today()} required />
+      <ActionField
+        name="amount"
+        label="Betrag in €"
+        inputMode="decimal"
+        defaultValue={amount.replace('.', ',')}
+        hint={amountHint}
+        required
+      />
+      <ActionField name="note" label="Notiz (optional, z. B. Bank oder Auszug)" />
+    </ActionForm>
+  );
+}
+
 function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: OrderAction) => Promise<void> }) {
   const version = order.version;
   // A booked DHL label's shipment number is the tracking number to ship with.
   const label = useOrderLabel(order).data?.label;
   const labelNumber = label?.state === 'booked' ? (label.shipmentNumber ?? '') : '';
   const openLabel = label?.state === 'booked' && !label.closedOutAt;
-  const total = order.totals.total.replace('.', ',');
   return (
     <div className="admin-actions">
       {order.status === 'awaiting_payment' && (
-        <ActionForm
+        <MarkPaid
           legend="Zahlungseingang verbuchen"
-          submitLabel="Als bezahlt verbuchen"
-          onSubmit={(data) =>
-            act({
-              action: 'mark-paid',
-              version,
-              receivedOn: String(data.get('receivedOn')),
-              amount: euro(data, 'amount'),
-              note: String(data.get('note') ?? ''),
-            })
-          }
-        >
-          <ActionField name="receivedOn" label="Eingegangen am" type="date" defaultValue={today()} max={today()} required />
-          <ActionField
-            name="amount"
-            label="Betrag in €"
-            inputMode="decimal"
-            defaultValue={total}
-            hint={`Rechnungsbetrag ${formatEurDecimal(order.totals.total)}`}
-            required
-          />
-          <ActionField name="note" label="Notiz (optional, z. B. Bank oder Auszug)" />
-        </ActionForm>
+          receivedOnLabel="Eingegangen am"
+          amount={order.totals.total}
+          amountHint={`Rechnungsbetrag ${formatEurDecimal(order.totals.total)}`}
+          version={version}
+          act={act}
+        />
       )}
-      {order.status === 'paid' && (
+      {codPaymentToRecord(order) && (
+        <MarkPaid
+          legend="Barzahlung verbuchen"
+          receivedOnLabel="Bezahlt am (Tag der Zustellung)"
+          amount={order.totals.total}
+          amountHint={`Nachnahmebetrag ${formatEurDecimal(order.totals.total)}: Der Zusteller hat ihn bei der Zustellung bar kassiert.`}
+          version={version}
+          act={act}
+        />
+      )}
+      {awaitsShipment(order.status) && (
         <ActionForm
           key={labelNumber}
           legend="Versenden"
@@ -118,7 +168,11 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
             defaultValue={today()}
             max={today()}
             required
-            hint="Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen."
+            hint={
+              isPrepayment(order)
+                ? 'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen.'
+                : 'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen. Die Barzahlung an den Zusteller wird damit als Zahlungseingang verbucht.'
+            }
           />
         </ActionForm>
       )}
@@ -151,13 +205,20 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
               required
             />
           </ActionForm>
-        ) : (
+        ) : order.status === 'cancelled' ? (
           <Notice role="status">
             <strong>Nichts zu erstatten:</strong> Zu dieser Bestellung ist keine Zahlung eingegangen. Der Widerruf vor der Zahlung hat die
             Bestellung beendet.
           </Notice>
+        ) : (
+          // Cash on delivery withdrawn while a DHL label held it: the order is still open.
+          <Notice tone="warning" role="status">
+            <strong>Widerruf vor der Zahlung:</strong> Die Bestellung ist noch offen. Stornieren Sie das DHL-Label unter „DHL-Versand“ und
+            dann die Bestellung. Ist das Paket schon unterwegs, nimmt der Käufer es nicht an oder sendet es zurück; zu erstatten ist nichts,
+            solange nichts bezahlt wurde.
+          </Notice>
         ))}
-      {(order.status === 'awaiting_payment' || order.status === 'paid') && (
+      {CANCELLABLE.has(order.status) && (
         <ActionForm
           legend="Stornieren"
           submitLabel="Bestellung stornieren"
@@ -169,6 +230,40 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
         </ActionForm>
       )}
     </div>
+  );
+}
+
+/**
+ * How the order is paid: prepayment with its due day; cash on delivery with the amount the
+ * courier collects and the fee it contains. The recorded payment, and for cash on delivery
+ * whether DHL's payout of the cash has been booked on the shop's account (statement import).
+ */
+function PaymentFacts({ order }: { order: AdminOrderDetail }) {
+  const received = order.paymentReceived;
+  return (
+    <>
+      {order.payment.method === 'prepayment' ? (
+        <p>
+          {order.payment.label}, fällig bis {formatIsoDate(order.payment.dueDate)}
+          {order.overdue && <span className="admin-flag">überfällig</span>}
+        </p>
+      ) : (
+        <p data-testid="admin-order-cod">
+          {order.payment.label}: {formatEurDecimal(order.payment.amount)} bar bei Zustellung einzuziehen (darin {COD_FEE_LABEL}{' '}
+          {formatEurDecimal(order.payment.fee)})
+        </p>
+      )}
+      {received && (
+        <p>
+          Eingang {formatEurDecimal(received.amount)} am {formatIsoDate(received.receivedOn)}
+          {received.note && ` (${received.note})`}
+          {order.payment.method === 'cod' &&
+            (received.payoutOn
+              ? ` · DHL-Auszahlung gebucht am ${formatIsoDate(received.payoutOn)}`
+              : ' · Auszahlung durch DHL noch nicht gebucht')}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -203,6 +298,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         <p>
           Versand {formatEurDecimal(order.totals.shipping)}
           {order.promo && ` · Gutschein ${order.promo.code}: −${formatEurDecimal(order.totals.promoDiscount)}`}
+          {order.totals.paymentFee !== '0.00' && ` · ${COD_FEE_LABEL} ${formatEurDecimal(order.totals.paymentFee)}`}
         </p>
         <p>
           <strong>Summe {formatEurDecimal(order.totals.total)}</strong> (inkl. {formatEurDecimal(order.totals.vatIncluded)} MwSt.)
@@ -210,16 +306,9 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
       </section>
       <section>
         <h2>Zahlung und Versand</h2>
-        <p>
-          {order.payment.label}, fällig bis {formatIsoDate(order.payment.dueDate)}
-          {order.overdue && <span className="admin-flag">überfällig</span>}
-        </p>
-        {order.paymentReceived && (
-          <p>
-            Eingang {formatEurDecimal(order.paymentReceived.amount)} am {formatIsoDate(order.paymentReceived.receivedOn)}
-            {order.paymentReceived.note && ` (${order.paymentReceived.note})`}
-          </p>
-        )}
+        <PaymentFacts order={order} />
+        {/* The check at the door the buyer was told of: the one the label books (contracts delivery.ts orderAgeCheck). */}
+        <p data-testid="admin-order-shipping-method">Versandart: {order.shipping.label}</p>
         {order.shipment && (
           <p>
             Versandt am {formatDateTime(new Date(order.shipment.shippedAt))} mit DHL:{' '}
@@ -278,9 +367,10 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 
 /**
  * /admin/orders/{id}: everything about one order and the next step of its workflow:
- * book the transfer, book the DHL label ('DHL-Versand'), ship with the DHL number (the buyer is
- * e-mailed the tracking link), record the delivery, refund a withdrawal, or cancel (stock
- * released, buyer told); a delivery problem DHL's tracking reported is a warning at the top.
+ * book the transfer (or, cash on delivery, the cash the courier collected), book the DHL label
+ * ('DHL-Versand'), ship with the DHL number (the buyer is e-mailed the tracking link), record the
+ * delivery, refund a withdrawal, or cancel (stock released, buyer told); a delivery problem DHL's
+ * tracking reported is a warning at the top.
  */
 export function OrderDetailPage() {
   const { id = '' } = useParams();

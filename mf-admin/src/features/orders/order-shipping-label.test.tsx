@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorAnswer, jsonAnswer, renderScreen } from '@shop/test-dom';
-import { testOrder } from '@shop/test-fixtures';
+import { testCodOrder, testOrder } from '@shop/test-fixtures';
 import type { ShippingLabel, ShippingLabelView } from '@shop/contracts/admin';
 import { adminQueryClient } from '../../lib/admin-query-client';
 import { staffScreenTest } from '../../test-support/staff-screen';
@@ -20,7 +20,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   ...testOrder({ status: 'paid' }),
   version: 5,
   overdue: false,
-  paymentReceived: { receivedOn: '2026-11-26', amount: '38.97', note: '', recordedAt: '2026-11-26T09:00:00.000Z' },
+  paymentReceived: { receivedOn: '2026-11-26', amount: '38.97', note: '', recordedAt: '2026-11-26T09:00:00.000Z', payoutOn: null },
   cancellation: null,
   shippingEmailSent: false,
   deliveryIssue: null,
@@ -390,6 +390,12 @@ describe('OrderDetailPage: DHL-Versand', () => {
       'Die DHL-Anbindung ist nicht eingerichtet: DHL_API=off.',
     );
     expect(screen.queryByRole('heading', { name: 'DHL-Label erstellen' })).not.toBeInTheDocument();
+    // What a label by hand in DHL's portal needs, from the order and the settings.
+    const notice = within(await section())
+      .getByTestId('admin-label-blocked')
+      .closest('.shop-notice')!;
+    expect(notice).toHaveClass('shop-notice--warning');
+    expect(notice).toHaveTextContent(/Für ein Label von Hand im DHL-Geschäftskundenportal: Altersprüfung .+, Paketgewicht [\d.]+ g\./);
   });
 
   test('a delivery problem DHL reported on a shipped order is a warning with its day', async () => {
@@ -415,6 +421,33 @@ describe('OrderDetailPage: DHL-Versand', () => {
     // The printed label stays at hand; nothing to cancel after shipping.
     expect(await within(await section()).findByRole('link', { name: 'Label drucken (PDF)' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Label stornieren' })).not.toBeInTheDocument();
+  });
+
+  test('cash on delivery ready to ship: booked like a paid order, the label carrying the amount to collect, its cancel offered before the close-out', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, { ...order(), ...testCodOrder(), paymentReceived: null }));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null)));
+    env.api.on('POST', LABEL, jsonAnswer(201, view(BOOKED, { blockedReason: 'Die Bestellung hat schon ein Label.' })));
+    open();
+    const form = await bookingForm();
+    const cod = 'Nachnahme: Das Label trägt den Nachnahmebetrag von 45,87 €; der Zusteller kassiert ihn bei der Zustellung bar.';
+    expect(within(form).getByTestId('admin-label-cod')).toHaveTextContent(cod);
+    fireEvent.click(within(form).getByRole('button', { name: 'DHL-Label erstellen' }));
+    await waitFor(() => expect(env.api.requests('POST', LABEL)).toHaveLength(1));
+    const booked = await section();
+    expect(await within(booked).findByTestId('admin-label-shipment-number')).toHaveTextContent(NUMBER);
+    expect(within(booked).getByTestId('admin-label-cod')).toHaveTextContent(cod);
+    expect(within(booked).getByRole('button', { name: 'Label stornieren' })).toBeInTheDocument();
+    expect(
+      within((await screen.findByRole('heading', { name: 'Versenden' })).closest('form')!).getByLabelText('DHL-Sendungsnummer'),
+    ).toHaveValue(NUMBER);
+  });
+
+  test('a prepayment label says nothing of cash on delivery', async () => {
+    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+    env.api.on('GET', LABEL, jsonAnswer(200, view(null)));
+    open();
+    await bookingForm();
+    expect(screen.queryByTestId('admin-label-cod')).not.toBeInTheDocument();
   });
 
   test('an order awaiting payment has no DHL section and reads no label', async () => {

@@ -9,7 +9,7 @@ import {
   type ShippingLabel,
   type ShippingLabelView,
 } from '@shop/contracts/admin';
-import { formatDateTime, formatInteger } from '@shop/format';
+import { formatDateTime, formatEurDecimal, formatInteger } from '@shop/format';
 import { Button, buttonClass, Notice } from '@shop/ui';
 import { FormField } from '@shop/ui/form';
 import { showToast } from '@shop/shell-api';
@@ -21,11 +21,17 @@ import { useSingleFlight } from '../../hooks/use-single-flight';
 import { AGE_CHECK_TEXTS, dhlMessagesOf, labelErrorText } from '../../lib/shipping-texts';
 
 /**
- * Orders whose DHL label is read: paid (to book one), shipped and delivered (the label they
- * printed), cancelled (a label booked before the cancel must be cancelled at DHL too: the
- * close-out refuses it). An order awaiting payment cannot have one.
+ * Whether an order waits for its parcel, so a label may be booked and the order shipped: paid by
+ * transfer, or placed with cash on delivery (paid at the door; OrderStatus in orders.ts).
  */
-const LABEL_STATUSES: ReadonlySet<AdminOrderDetail['status']> = new Set(['paid', 'shipped', 'delivered', 'cancelled']);
+export const awaitsShipment = (status: AdminOrderDetail['status']) => status === 'paid' || status === 'ready_to_ship';
+
+/**
+ * Orders whose DHL label is read: paid or cash on delivery ready to ship (to book one), shipped
+ * and delivered (the label they printed), cancelled (a label booked before the cancel must be
+ * cancelled at DHL too: the close-out refuses it). An order awaiting payment cannot have one.
+ */
+const LABEL_STATUSES: ReadonlySet<AdminOrderDetail['status']> = new Set(['paid', 'ready_to_ship', 'shipped', 'delivered', 'cancelled']);
 
 const labelKey = (orderId: string) => ['admin-order-label', orderId];
 
@@ -39,6 +45,17 @@ export function useOrderLabel(order: AdminOrderDetail) {
 }
 
 const when = (iso: string) => formatDateTime(new Date(iso));
+
+/** What a cash-on-delivery label carries: DHL's Nachnahme service with the amount the courier collects. */
+function CodAmount({ order }: { order: AdminOrderDetail }) {
+  if (order.payment.method !== 'cod') return null;
+  return (
+    <p data-testid="admin-label-cod">
+      Nachnahme: Das Label trägt den Nachnahmebetrag von <strong>{formatEurDecimal(order.payment.amount)}</strong>; der Zusteller kassiert
+      ihn bei der Zustellung bar.
+    </p>
+  );
+}
 
 /**
  * A label call of an ActionForm: its failure shown with DHL's own 503 message (see
@@ -112,6 +129,7 @@ function BookingForm({
       <p>
         Altersprüfung: <strong>{age.label}</strong>. {age.description}
       </p>
+      <CodAmount order={order} />
       {proposal.missingWeights.length > 0 && (
         <div>
           <p>Diese Artikel haben kein Versandgewicht (weder am Produkt noch an der Kategorie):</p>
@@ -179,7 +197,7 @@ function BookedLabel({
   };
   // Shipped under another number: the parcel went with another label, this one is unused.
   const shippedOtherwise = order.shipment !== null && order.shipment.trackingNumber !== label.shipmentNumber;
-  const cancellable = !label.closedOutAt && (order.status === 'paid' || order.status === 'cancelled' || shippedOtherwise);
+  const cancellable = !label.closedOutAt && (awaitsShipment(order.status) || order.status === 'cancelled' || shippedOtherwise);
   return (
     <>
       {cancellable && order.status === 'cancelled' && (
@@ -194,6 +212,7 @@ function BookedLabel({
           es nicht im Tagesabschluss übernimmt.
         </Notice>
       )}
+      {order.status !== 'cancelled' && <CodAmount order={order} />}
       <dl className="admin-facts">
         <div>
           <dt>Sendungsnummer</dt>
@@ -258,7 +277,7 @@ function UnknownOutcome({ order, onDone }: { order: AdminOrderDetail; onDone: (v
     onDone(await labelCall(() => shippingApi.resolve(order.id, { outcome: 'not-booked' }), reread));
     showToast({
       title: 'Geklärt: nicht gebucht',
-      description: order.status === 'paid' ? 'Es kann ein neues Label erstellt werden.' : undefined,
+      description: awaitsShipment(order.status) ? 'Es kann ein neues Label erstellt werden.' : undefined,
       variant: 'success',
     });
   };
@@ -314,8 +333,33 @@ function cancelledText(label: ShippingLabel): string {
 }
 
 /**
+ * Why no label can be booked here now (the service's German reason), as a notice; for an order
+ * waiting for its parcel also what a label by hand in DHL's portal needs: the age check the order
+ * was placed under and the worked-out weight (or the products without one).
+ */
+function BlockedBooking({ order, proposal }: { order: AdminOrderDetail; proposal: ShippingLabelView['proposal'] }) {
+  const age = AGE_CHECK_TEXTS[proposal.ageCheck];
+  return (
+    <Notice tone="warning">
+      <p data-testid="admin-label-blocked">{proposal.blockedReason}</p>
+      {awaitsShipment(order.status) && (
+        <p>
+          Für ein Label von Hand im DHL-Geschäftskundenportal: Altersprüfung <strong>{age.label}</strong>
+          {order.payment.method === 'cod' && <>, Nachnahme {formatEurDecimal(order.payment.amount)}</>}, Paketgewicht{' '}
+          {proposal.weightGrams === null
+            ? `unbekannt (kein Versandgewicht für ${proposal.missingWeights.join(', ')})`
+            : `${formatInteger(proposal.weightGrams)} g`}
+          . Die Sendungsnummer tragen Sie danach unter „Versenden“ ein.
+        </p>
+      )}
+    </Notice>
+  );
+}
+
+/**
  * The order page's section 'DHL-Versand' (packages/contracts shipping-labels.ts): the label's
- * state, and for a paid order the booking, cancel before the close-out, or the resolution of a
+ * state, and for an order that awaits shipment (paid, or cash on delivery ready to ship: its
+ * label carries the amount to collect) the booking, cancel before the close-out, or the resolution of a
  * booking whose outcome is unknown. A cancelled order shows it only when it has a label (to
  * cancel a booked one, or resolve an unknown outcome).
  */
@@ -344,9 +388,9 @@ export function OrderShippingLabel({ order }: { order: AdminOrderDetail }) {
             <>
               {label?.state === 'cancelled' && <p data-testid="admin-label-cancelled">{cancelledText(label)}</p>}
               {proposal.blockedReason ? (
-                <p data-testid="admin-label-blocked">{proposal.blockedReason}</p>
+                <BlockedBooking order={order} proposal={proposal} />
               ) : (
-                order.status === 'paid' && <BookingForm order={order} proposal={proposal} onDone={onDone} />
+                awaitsShipment(order.status) && <BookingForm order={order} proposal={proposal} onDone={onDone} />
               )}
             </>
           )

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery } from '@shop/contracts/admin';
+import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery, type AdminOrderSummary } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
 import { href } from '@shop/routes';
@@ -20,10 +20,23 @@ export const ORDER_FILTER_LABELS: Record<(typeof ADMIN_ORDER_FILTERS)[number], s
   ...ORDER_STATUS_LABELS,
 };
 
+/** The payment column of a row: the method and, for prepayment while awaited, the due day. */
+function PaymentCell({ order }: { order: AdminOrderSummary }) {
+  if (order.paymentMethod === 'cod' || order.paymentDueDate === null) return <>Nachnahme</>;
+  return (
+    <>
+      Vorkasse
+      {order.status === 'awaiting_payment' && <span className="admin-table__sub">fällig bis {formatIsoDate(order.paymentDueDate)}</span>}
+      {order.overdue && <span className="admin-flag">Zahlung überfällig seit {formatIsoDate(order.paymentDueDate)}</span>}
+    </>
+  );
+}
+
 /**
  * /admin/orders and /admin/bestellungen: orders newest first, filtered by status or
  * work queue (overdue payments, open withdrawals), order days and a search for order number,
- * e-mail or name; the filters live in the address.
+ * e-mail or name; the filters live in the address. Each row names its payment method (Vorkasse with
+ * its due day while awaited, or Nachnahme).
  */
 export function OrdersPage() {
   useSeo({ title: 'Bestellungen verwalten', robots: 'noindex, nofollow' });
@@ -53,7 +66,7 @@ export function OrdersPage() {
           count: (total) => `${total} Bestellungen`,
           caption: 'Bestellungen',
         }}
-        columns={['Bestellung', 'Kunde', 'Summe', 'Status']}
+        columns={['Bestellung', 'Kunde', 'Summe', 'Zahlung', 'Status']}
         page={page}
         perPage={PER_PAGE}
         onPage={goTo}
@@ -73,9 +86,11 @@ export function OrdersPage() {
                 {formatEurDecimal(order.total)}
                 <span className="admin-table__sub">{order.itemCount} Artikel</span>
               </td>
+              <td data-label="Zahlung">
+                <PaymentCell order={order} />
+              </td>
               <td data-label="Status">
                 {ORDER_STATUS_LABELS[order.status]}
-                {order.overdue && <span className="admin-flag">Zahlung überfällig seit {formatIsoDate(order.paymentDueDate)}</span>}
                 {order.withdrawal === 'received' && <span className="admin-flag">Widerruf offen</span>}
                 {order.withdrawal === 'refunded' && <span className="admin-table__sub">Widerruf erstattet</span>}
               </td>

@@ -26,7 +26,9 @@ const QUEUED: ShippingQueue = {
       postalCode: '10115',
       city: 'Berlin',
       itemCount: 3,
+      paymentMethod: 'prepayment',
       paidOn: '2026-11-24',
+      withdrawn: false,
       weightGrams: 520,
       label: null,
     },
@@ -37,7 +39,9 @@ const QUEUED: ShippingQueue = {
       postalCode: '80331',
       city: 'München',
       itemCount: 1,
+      paymentMethod: 'prepayment',
       paidOn: '2026-11-25',
+      withdrawn: false,
       weightGrams: null,
       label: { state: 'booked', shipmentNumber: '00340434161094042557' },
     },
@@ -50,6 +54,7 @@ const SETTINGS_READ: ShippingSettings = {
   defaultItemGrams: null,
   categoryItemGrams: [{ category: 'randm-tornado-9000', grams: 95 }],
   printFormat: null,
+  cashOnDelivery: { enabled: false, fee: '6.90', maxTotal: '500.00', accountReference: '' },
   version: 3,
   updatedAt: '2026-11-20T08:00:00.000Z',
   shipper: { name: 'Muster Dampf GmbH', street: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin', email: 'shop@example.de' },
@@ -77,6 +82,10 @@ beforeEach(() => {
     jsonAnswer(200, [category('randm-tornado-9000', 'RandM Tornado 9000'), category('randm-tornado-12000', 'RandM Tornado 12000')]),
   );
 });
+
+/** The service's 400 refusal of one field of the settings (`issues[].path` as the service names it). */
+const refusedAt = (path: string, message: string) =>
+  jsonAnswer(400, { message, code: 'VALIDATION_ERROR', issues: [{ path, message, rule: 'custom' }] });
 
 const open = (role: 'admin' | 'manager' = 'admin') =>
   renderScreen(<ShippingPage />, { path: '/admin/versand', route: '/admin/versand', user: staffUser(role), queryClient: adminQueryClient });
@@ -153,10 +162,47 @@ describe('ShippingPage', () => {
     expect(screen.getByRole('checkbox', { name: 'RM-2026-000101 auswählen' })).toBeChecked();
   });
 
-  test('no paid order: says so', async () => {
+  test('no order waiting: says so', async () => {
     env.api.on('GET', QUEUE, jsonAnswer(200, { orders: [], total: 0 }));
     open();
-    expect(await screen.findByText('Keine bezahlte Bestellung wartet auf den Versand.')).toBeInTheDocument();
+    expect(await screen.findByText('Keine Bestellung wartet auf den Versand.')).toBeInTheDocument();
+  });
+
+  test('a cash-on-delivery order the service lists (not paid yet) is in the queue as it is, and can be selected', async () => {
+    const cod = {
+      ...QUEUED.orders[0]!,
+      orderId: 'c3'.repeat(12),
+      orderNumber: 'RM-2026-000103',
+      paymentMethod: 'cod' as const,
+      paidOn: null,
+    };
+    env.api.on('GET', QUEUE, jsonAnswer(200, { orders: [...QUEUED.orders, cod], total: 3 }));
+    open();
+    const queue = (await screen.findByRole('heading', { name: 'Versandbereite Bestellungen' })).closest('section')!;
+    const rows = await within(queue).findAllByTestId('admin-shipping-row');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]!.querySelector('td[data-label="Bestellung"]')).toHaveTextContent(/^RM-2026-000103Nachnahme$/);
+    fireEvent.click(within(queue).getByRole('checkbox', { name: 'RM-2026-000103 auswählen' }));
+    expect(within(queue).getByText(/1 ausgewählt/)).toBeInTheDocument();
+  });
+
+  test('the close-out waits for DHL to be configured and for a booked label, and says so', async () => {
+    open();
+    const button = await screen.findByRole('button', { name: 'Tagesabschluss' });
+    expect(await screen.findByTestId('admin-close-out-blocked')).toHaveTextContent(
+      'DHL ist nicht eingerichtet: DHL_API=off Der Tagesabschluss ist erst danach möglich.',
+    );
+    expect(button).toBeDisabled();
+  });
+
+  test('with DHL configured but no booked label in the whole queue, there is nothing to close out', async () => {
+    env.api.on('GET', SETTINGS, jsonAnswer(200, { ...SETTINGS_READ, dhl: { configured: true, reason: null } }));
+    env.api.on('GET', QUEUE, jsonAnswer(200, { total: 1, orders: [QUEUED.orders[0]] }));
+    open();
+    expect(await screen.findByTestId('admin-close-out-blocked')).toHaveTextContent(
+      'Es gibt kein gebuchtes Label, das noch abzuschließen ist.',
+    );
+    expect(screen.getByRole('button', { name: 'Tagesabschluss' })).toBeDisabled();
   });
 
   test('the close-out asks first; confirmed, it lists what DHL closed and what it refused', async () => {
@@ -176,8 +222,10 @@ describe('ShippingPage', () => {
         shipped: 1,
       }),
     );
+    env.api.on('GET', SETTINGS, jsonAnswer(200, { ...SETTINGS_READ, dhl: { configured: true, reason: null } }));
     open();
     const button = await screen.findByRole('button', { name: 'Tagesabschluss' });
+    await waitFor(() => expect(button).toBeEnabled());
     // Every open label goes, whatever day it was booked on.
     expect(button.closest('section')).toHaveTextContent(
       'Meldet DHL alle gebuchten Labels, die noch in keinem Tagesabschluss waren, gleich an welchem Tag sie erstellt wurden.',
@@ -235,20 +283,76 @@ describe('ShippingPage', () => {
       defaultItemGrams: 80,
       categoryItemGrams: [{ category: 'randm-tornado-12000', grams: 110 }],
       printFormat: '910-300-600',
+      cashOnDelivery: { enabled: false, fee: '6.90', maxTotal: '500.00', accountReference: '' },
     });
     expect(toasts).toEqual([expect.objectContaining({ title: 'Versandeinstellungen gespeichert' })]);
   });
 
+  describe('cash on delivery (Nachnahme)', () => {
+    const codFieldset = async () => within(await settingsForm()).getByRole('group', { name: 'Nachnahme' });
+
+    test('the fieldset shows the settings with German amounts and the legal hint; a change is sent in EUR', async () => {
+      env.api.on('PUT', SETTINGS, jsonAnswer(200, { ...SETTINGS_READ, version: 4 }));
+      open();
+      const cod = await codFieldset();
+      expect(cod).toHaveTextContent(
+        'Die Gebühr muss genau dem Nachnahme-Zuschlag entsprechen, den DHL Ihnen laut Ihrem Vertrag berechnet (§ 312a Abs. 4 Nr. 2 BGB). Vorkasse bleibt immer als kostenlose Zahlungsart angeboten.',
+      );
+      const enabled = within(cod).getByRole('checkbox', { name: 'Nachnahme als Zahlungsart anbieten' });
+      expect(enabled).not.toBeChecked();
+      expect(within(cod).getByLabelText('Nachnahmegebühr in € (brutto)')).toHaveValue('6,90');
+      const maxTotal = within(cod).getByLabelText('Höchster Gesamtbetrag in €');
+      expect(maxTotal).toHaveValue('500,00');
+      expect(maxTotal).toHaveAccessibleDescription(expect.stringContaining('DHL zieht höchstens 3.500,00\u00a0€ ein.'));
+      expect(within(cod).getByLabelText('DHL-Referenz der Bankverbindung (optional)')).toHaveValue('');
+
+      fireEvent.click(enabled);
+      fireEvent.change(within(cod).getByLabelText('Nachnahmegebühr in € (brutto)'), { target: { value: '7,5' } });
+      fireEvent.change(maxTotal, { target: { value: '3500' } });
+      fireEvent.change(within(cod).getByLabelText('DHL-Referenz der Bankverbindung (optional)'), {
+        target: { value: ' Nachnahme-Konto ' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Versandeinstellungen speichern' }));
+      await waitFor(() => expect(env.api.requests('PUT', SETTINGS)).toHaveLength(1));
+      expect(env.api.requests('PUT', SETTINGS)[0]!.body).toMatchObject({
+        version: 3,
+        cashOnDelivery: { enabled: true, fee: '7.50', maxTotal: '3500.00', accountReference: 'Nachnahme-Konto' },
+      });
+    });
+
+    test('amounts that are none, or above DHL’s limit, are refused at their fields before sending; the service’s refusal goes to its field', async () => {
+      env.api.on('PUT', SETTINGS, refusedAt('body/cashOnDelivery/accountReference', 'Höchstens 35 Zeichen.'));
+      open();
+      const cod = await codFieldset();
+      const fee = within(cod).getByLabelText('Nachnahmegebühr in € (brutto)');
+      const maxTotal = within(cod).getByLabelText('Höchster Gesamtbetrag in €');
+      fireEvent.change(fee, { target: { value: 'sieben' } });
+      fireEvent.change(maxTotal, { target: { value: '3500,01' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Versandeinstellungen speichern' }));
+      expect(fee).toHaveAttribute('aria-invalid', 'true');
+      expect(fee).toHaveAccessibleDescription(expect.stringContaining('Bitte geben Sie den Betrag in Euro ein, z. B. 6,90.'));
+      expect(maxTotal).toHaveAccessibleDescription(expect.stringContaining('DHL zieht per Nachnahme höchstens 3.500,00\u00a0€ ein.'));
+      expect(env.api.requests('PUT', SETTINGS)).toHaveLength(0);
+
+      fireEvent.change(fee, { target: { value: '6,90' } });
+      fireEvent.change(maxTotal, { target: { value: '500' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Versandeinstellungen speichern' }));
+      const reference = within(cod).getByLabelText('DHL-Referenz der Bankverbindung (optional)');
+      await waitFor(() => expect(reference).toHaveAttribute('aria-invalid', 'true'));
+      expect(reference).toHaveAccessibleDescription(expect.stringContaining('Höchstens 35 Zeichen.'));
+      expect(fee).not.toHaveAttribute('aria-invalid');
+    });
+
+    test('staff without the settings permission cannot change it', async () => {
+      open('manager');
+      const cod = await codFieldset();
+      expect(within(cod).getByRole('checkbox', { name: 'Nachnahme als Zahlungsart anbieten' })).toBeDisabled();
+      expect(within(cod).getByLabelText('Nachnahmegebühr in € (brutto)')).toBeDisabled();
+    });
+  });
+
   test('bad weights are refused at their fields before sending; the service’s refusal at a row goes to that row', async () => {
-    env.api.on(
-      'PUT',
-      SETTINGS,
-      jsonAnswer(400, {
-        message: 'Gewicht: zu hoch.',
-        code: 'VALIDATION_ERROR',
-        issues: [{ path: 'body/categoryItemGrams/0/category', message: 'Diese Kategorie gibt es nicht.', rule: 'custom' }],
-      }),
-    );
+    env.api.on('PUT', SETTINGS, refusedAt('body/categoryItemGrams/0/category', 'Diese Kategorie gibt es nicht.'));
     open();
     const form = await settingsForm();
     const packaging = within(form).getByLabelText('Verpackungsgewicht in g');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CloseOutResult } from '@shop/contracts/admin';
+import type { CloseOutResult, ShippingQueue as ShippingQueueData, ShippingSettings } from '@shop/contracts/admin';
 import { Button } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { SHIPPING_QUEUE_KEY, shippingApi } from '../../api/shipping-api';
@@ -11,12 +11,27 @@ import { ShippingQueue } from './shipping-queue';
 import { SETTINGS_KEY, ShippingSettingsForm } from './shipping-settings-form';
 
 /**
+ * Why the close-out cannot be sent now (German), or null: DHL's API is not configured, or the
+ * queue, read in full, has no booked label (the close-out closes labels of orders still waiting
+ * for their parcel; a queue cut at its limit may hold more than it lists, so it stays allowed).
+ */
+function closeOutBlocked(dhl: ShippingSettings['dhl'] | undefined, queue: ShippingQueueData | undefined): string | null {
+  if (dhl && !dhl.configured) return `DHL ist nicht eingerichtet: ${dhl.reason ?? ''} Der Tagesabschluss ist erst danach möglich.`;
+  if (queue && queue.total <= queue.orders.length && !queue.orders.some((order) => order.label?.state === 'booked'))
+    return 'Es gibt kein gebuchtes Label, das noch abzuschließen ist.';
+  return null;
+}
+
+/**
  * The close-out at DHL: after a confirmation, every booked label not closed out yet, whatever day
  * it was booked on; says which labels were closed and which were not (refused by DHL, or by the
- * shop, e.g. for an order cancelled meanwhile).
+ * shop, e.g. for an order cancelled meanwhile). Disabled, with the reason, while DHL is not
+ * configured or no label waits for it.
  */
-function CloseOut() {
+function CloseOut({ dhl }: { dhl: ShippingSettings['dhl'] | undefined }) {
   const queryClient = useQueryClient();
+  const queue = useQuery({ queryKey: SHIPPING_QUEUE_KEY, queryFn: shippingApi.queue });
+  const blocked = closeOutBlocked(dhl, queue.data);
   const [result, setResult] = useState<CloseOutResult | null>(null);
   const { busy, error, run } = useSingleFlight(labelErrorText);
   const closeOut = async () => {
@@ -75,7 +90,12 @@ function CloseOut() {
           )}
         </div>
       )}
-      <Button disabled={busy} onClick={() => void closeOut()}>
+      {blocked && !result && (
+        <p className="shop-field__hint" data-testid="admin-close-out-blocked">
+          {blocked}
+        </p>
+      )}
+      <Button disabled={busy || blocked !== null} onClick={() => void closeOut()}>
         {busy ? 'Tagesabschluss läuft…' : 'Tagesabschluss'}
       </Button>
     </section>
@@ -83,9 +103,10 @@ function CloseOut() {
 }
 
 /**
- * /admin/versand (permission `orders:write`; the settings need `settings:write`): the paid orders
- * waiting for their parcel with DHL labels for a selection in one run, the day's close-out, and the
- * shipping settings (age check, weights, print format; packages/contracts shipping-labels.ts).
+ * /admin/versand (permission `orders:write`; the settings need `settings:write`): the orders
+ * waiting for their parcel (paid, or cash on delivery) with DHL labels for a selection in one run,
+ * the day's close-out, and the shipping settings (age check, weights, print format, cash on
+ * delivery; packages/contracts shipping-labels.ts).
  */
 export function ShippingPage() {
   useSeo({ title: 'Versand', robots: 'noindex, nofollow' });
@@ -94,11 +115,11 @@ export function ShippingPage() {
     <section className="shop-page admin-page admin-shipping">
       <h1>Versand</h1>
       <p className="shop-field__hint">
-        DHL-Labels mit Altersprüfung für die bezahlten Bestellungen: auswählen, Labels erstellen, alle auf einmal drucken und abends den
-        Tagesabschluss senden. Einzelne Labels und Stornos finden Sie auch auf der Seite der Bestellung.
+        DHL-Labels mit Altersprüfung für die versandbereiten Bestellungen (bezahlt oder per Nachnahme): auswählen, Labels erstellen, alle
+        auf einmal drucken und abends den Tagesabschluss senden. Einzelne Labels und Stornos finden Sie auch auf der Seite der Bestellung.
       </p>
       <ShippingQueue />
-      <CloseOut />
+      <CloseOut dhl={settings.data?.dhl} />
       <QueryState
         query={settings}
         loading="Versandeinstellungen werden geladen…"

@@ -55,8 +55,9 @@ function RunResults({ run }: { run: LabelRun }) {
 }
 
 /**
- * The paid orders waiting for their parcel, oldest payment first: select some or all and book their
- * labels in one run (orders that have a label are skipped by the service, never booked twice).
+ * The orders waiting for their parcel as the service lists them (paid by transfer, or cash on
+ * delivery ready to ship; the screen filters none out), oldest first: select some or all and book
+ * their labels in one run (orders that have a label are skipped by the service, never booked twice).
  */
 export function ShippingQueue() {
   const queryClient = useQueryClient();
@@ -79,10 +80,14 @@ export function ShippingQueue() {
   };
   return (
     <section aria-labelledby="admin-shipping-queue-title">
-      <h2 id="admin-shipping-queue-title">Bezahlte Bestellungen</h2>
-      <QueryState query={queue} loading="Bestellungen werden geladen…" failed="Die bezahlten Bestellungen konnten nicht geladen werden.">
+      <h2 id="admin-shipping-queue-title">Versandbereite Bestellungen</h2>
+      <QueryState
+        query={queue}
+        loading="Bestellungen werden geladen…"
+        failed="Die versandbereiten Bestellungen konnten nicht geladen werden."
+      >
         {({ orders, total }) => {
-          if (orders.length === 0) return <p>Keine bezahlte Bestellung wartet auf den Versand.</p>;
+          if (orders.length === 0) return <p>Keine Bestellung wartet auf den Versand.</p>;
           const allSelected = orders.every((order) => selected.has(order.orderId));
           const toggle = (orderId: string, on: boolean) =>
             setSelected((current) => {
@@ -109,7 +114,7 @@ export function ShippingQueue() {
                 </p>
               )}
               <table className="admin-table" aria-busy={queue.isFetching}>
-                <caption className="shop-visually-hidden">Bezahlte Bestellungen, älteste Zahlung zuerst</caption>
+                <caption className="shop-visually-hidden">Versandbereite Bestellungen, älteste zuerst</caption>
                 <thead>
                   <tr>
                     <th scope="col" className="admin-table__select">
@@ -141,7 +146,12 @@ export function ShippingQueue() {
                       </td>
                       <td data-label="Bestellung">
                         <Link to={href('/admin/orders/:id', { id: order.orderId })}>{order.orderNumber}</Link>
-                        {order.paidOn && <span className="admin-table__sub">bezahlt am {paidDay(order.paidOn)}</span>}
+                        {order.paymentMethod === 'cod' ? (
+                          <span className="admin-table__sub">Nachnahme</span>
+                        ) : (
+                          order.paidOn && <span className="admin-table__sub">bezahlt am {paidDay(order.paidOn)}</span>
+                        )}
+                        {order.withdrawn && <span className="admin-flag">Widerrufen: nicht versenden</span>}
                       </td>
                       <td data-label="Name">{order.name}</td>
                       <td data-label="PLZ / Ort">

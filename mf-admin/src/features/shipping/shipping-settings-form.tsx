@@ -19,6 +19,7 @@ import { shippingApi } from '../../api/shipping-api';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
 import { AGE_CHECK_TEXTS } from '../../lib/shipping-texts';
+import { CashOnDeliveryFields, cashOnDeliveryOf } from './cash-on-delivery-fields';
 
 export const SETTINGS_KEY = ['shipping-settings'];
 
@@ -57,7 +58,7 @@ function grams(text: string, { min, optional }: { min: number; optional: boolean
   return number;
 }
 
-/** The change a submitted form asks for, or the German errors by field ('packagingGrams', 'categoryItemGrams.0.grams', …). */
+/** The change a submitted form asks for, or the German errors by field ('packagingGrams', 'categoryItemGrams.0.grams', 'cashOnDelivery.fee', …). */
 function changeOf(
   data: FormData,
   rows: CategoryRow[],
@@ -83,6 +84,7 @@ function changeOf(
     const value = read(`categoryItemGrams.${index}.grams`, () => grams(row.grams, { min: 1, optional: false }));
     return { category, grams: value ?? 0 };
   });
+  const cashOnDelivery = cashOnDeliveryOf(data, errors);
   if (Object.keys(errors).length > 0) return { errors };
   const printFormat = String(data.get('printFormat') ?? '');
   const change: ShippingSettingsChange = {
@@ -92,6 +94,7 @@ function changeOf(
     defaultItemGrams: defaultItemGrams ?? null,
     categoryItemGrams,
     printFormat: printFormat ? DhlLabelPrintFormat.parse(printFormat) : null,
+    cashOnDelivery,
   };
   return { change };
 }
@@ -243,8 +246,8 @@ function ShipperAndDhl({ settings }: { settings: ShippingSettings }) {
 
 /**
  * The shipping settings (`PUT /api/admin/shipping/settings`, permission `settings:write`): the age
- * check booked with every label, the weights the parcel weight is worked out from, and the print
- * format; saved on the version read (a concurrent change gets the stale notice with 'Neu laden').
+ * check booked with every label, the weights the parcel weight is worked out from, the print
+ * format, and cash on delivery (CashOnDeliveryFields); saved on the version read (a concurrent change gets the stale notice with 'Neu laden').
  * Staff without the permission see them read-only.
  */
 export function ShippingSettingsForm({ settings }: { settings: ShippingSettings }) {
@@ -280,7 +283,7 @@ export function ShippingSettingsForm({ settings }: { settings: ShippingSettings 
       <ShipperAndDhl settings={settings} />
       {!mayChange && <p>Nur Administratoren können die Versandeinstellungen ändern.</p>}
       <fieldset className="admin-radio-group" disabled={!mayChange}>
-        <legend>Altersprüfung an der Haustür (§ 10 JuSchG)</legend>
+        <legend>Altersprüfung an der Haustür (§&nbsp;10&nbsp;JuSchG)</legend>
         {DhlAgeCheckService.options.map((service) => (
           <label key={service} className="admin-radio">
             <input type="radio" name="ageCheck" value={service} defaultChecked={settings.ageCheck === service} />
@@ -329,6 +332,7 @@ export function ShippingSettingsForm({ settings }: { settings: ShippingSettings 
           )}
         </FormField>
       </fieldset>
+      <CashOnDeliveryFields settings={settings.cashOnDelivery} errors={errors} disabled={!mayChange} />
       <p className="shop-field__hint">
         {settings.updatedAt
           ? `Zuletzt geändert am ${formatDateTime(new Date(settings.updatedAt))}.`

@@ -37,6 +37,28 @@ describe('CartPage', () => {
     expect(within(suggestions).queryByText('RandM Tornado 9000 Blueberry Ice')).not.toBeInTheDocument();
   });
 
+  // § 312j Abs. 1 BGB: the payment methods at the start of ordering; § 312a Abs. 4 BGB and LG Hamburg
+  // (315 O 422/12): cash on delivery's cost where the payment methods are listed, not only at the end.
+  test('the payment methods are named early: Vorkasse, and Nachnahme with its fee and limit when the operator offers it', async () => {
+    api.on('GET', '/api/cart', jsonAnswer(200, testCart([testLine(blueberry, 1)])));
+    api.on(
+      'GET',
+      '/api/checkout/delivery',
+      jsonAnswer(200, { ageCheck: 'identCheck', cashOnDelivery: { fee: '6.90', maxTotal: '3500.00' } }),
+    );
+    const { unmount } = open();
+    expect(await screen.findByText(/^Zahlungsarten:/)).toBeInTheDocument();
+    expect(screen.getByText(/^Zahlungsarten:/).parentElement).toHaveTextContent(
+      'Zahlungsarten: Vorkasse (Überweisung) oder Nachnahme (Barzahlung bei Zustellung) zzgl. 6,90 € Nachnahmegebühr (DHL), bis 3.500,00 € Bestellwert.',
+    );
+    unmount();
+    // Switched off: prepayment alone.
+    api.on('GET', '/api/checkout/delivery', jsonAnswer(200, { ageCheck: 'identCheck', cashOnDelivery: null }));
+    open();
+    expect((await screen.findByText(/^Zahlungsart:/)).parentElement).toHaveTextContent('Zahlungsart: Vorkasse (Überweisung).');
+    expect(screen.queryByText(/Nachnahme/)).not.toBeInTheDocument();
+  });
+
   test('an empty cart says so and leads back to the shop', async () => {
     api.on('GET', '/api/cart', jsonAnswer(200, testCart([])));
     open();

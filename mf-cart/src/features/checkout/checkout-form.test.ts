@@ -66,6 +66,8 @@ test('the order body: country DE, same address as null, MRZ without spaces in ca
   });
   expect(body.ageVerification.mrzLines[0]).toBe('IDD<<L01X00T471');
   expect(body).not.toHaveProperty('expectedAgeCheck');
+  // The payment method chosen at the payment step goes with the order.
+  expect(toPlaceOrderBody(form({ birthDate: '1990-01-01', paymentMethod: 'cod' }), '45.87').paymentMethod).toBe('cod');
   // With the check at the door the review named, the order carries it (refused if it changed since).
   expect(toPlaceOrderBody(form({ birthDate: '1990-01-01' }), '38.97', 'identCheck').expectedAgeCheck).toBe('identCheck');
 });

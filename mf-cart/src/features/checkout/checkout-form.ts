@@ -1,5 +1,5 @@
 import { AddressForm, CHECKOUT_STEP_SCHEMAS, type PlaceOrderBody } from '@shop/contracts/checkout';
-import type { DhlAgeCheckService } from '@shop/contracts';
+import type { DhlAgeCheckService, PaymentMethodId } from '@shop/contracts';
 
 export { AddressForm };
 
@@ -16,6 +16,8 @@ export interface CheckoutFormValues {
   mrz2: string;
   mrz3: string;
   acceptTerms: boolean;
+  /** The payment step's choice: prepayment unless the shopper picks cash on delivery. */
+  paymentMethod: PaymentMethodId;
 }
 
 /**
@@ -36,6 +38,7 @@ export const CHECKOUT_DEFAULTS: CheckoutFormValues = {
   mrz2: '',
   mrz3: '',
   acceptTerms: false,
+  paymentMethod: 'prepayment',
 };
 
 /** The address the parcel goes to (and whose name must match the ID card). */
@@ -45,8 +48,9 @@ export const mrzLines = (form: CheckoutFormValues) =>
   [form.mrz1, form.mrz2, form.mrz3].map((line) => line.replace(/\s/g, '').toUpperCase());
 
 /**
- * The `POST /api/orders` body; `expectedTotal` is the total shown on the review step,
- * `expectedAgeCheck` the age check at the door it named (undefined when the page could not read it).
+ * The `POST /api/orders` body with the payment method chosen; `expectedTotal` is the total shown
+ * on the review step (with the cash-on-delivery fee when that was chosen), `expectedAgeCheck` the
+ * age check at the door it named (undefined when the page could not read it).
  */
 export function toPlaceOrderBody(form: CheckoutFormValues, expectedTotal: string, expectedAgeCheck?: DhlAgeCheckService): PlaceOrderBody {
   return {
@@ -56,7 +60,7 @@ export function toPlaceOrderBody(form: CheckoutFormValues, expectedTotal: string
     birthDate: form.birthDate,
     ageVerification: { method: 'id-card-mrz', mrzLines: mrzLines(form) },
     shippingMethod: 'dhl-age-check',
-    paymentMethod: 'prepayment',
+    paymentMethod: form.paymentMethod,
     acceptTerms: true,
     expectedTotal,
     ...(expectedAgeCheck ? { expectedAgeCheck } : {}),

@@ -49,9 +49,10 @@ const SUMMARIES: Record<Exclude<StepName, 'review'>, () => ReactNode> = {
 /**
  * Checkout `/kasse` and `/checkout` (spec §2 shows no details, the steps follow German
  * law: legal-de.md §1.4–1.9, §4.4–4.5). Steps: contact, address (Germany only, no Packstation),
- * age check with the ID card (server-side), DHL with the age check on delivery, prepayment,
- * review with the AGB/Widerruf checkbox and 'Zahlungspflichtig bestellen'. The state and its
- * transitions are `useCheckoutSteps`; each step's form and summary is a component in `steps/`.
+ * age check with the ID card (server-side), DHL with the age check on delivery, prepayment or
+ * cash on delivery (when the operator offers it), review with the AGB/Widerruf checkbox and
+ * 'Zahlungspflichtig bestellen'. The state and its transitions are `useCheckoutSteps`; each
+ * step's form and summary is a component in `steps/`.
  * Forms first (docs/decisions/forms-first.md): the page is rendered on the server with the cart
  * and the open step, and every step is a real form the cart service answers
  * (CHECKOUT_FORM_ACTIONS: 'Weiter', 'Ändern', 'Zahlungspflichtig bestellen' with the review's
@@ -121,16 +122,18 @@ function Checkout({ cart }: { cart: CartResponse }) {
       case 'shipping':
         return <ShippingStep totals={cart.totals} />;
       case 'payment':
-        return <PaymentStep />;
+        return <PaymentStep totals={cart.totals} />;
       case 'review':
         return (
           <>
-            {/* What the form sends to the server: the review's idempotency key, the total and the check at the door it showed. */}
+            {/* What the form sends to the server: the review's idempotency key, the total (with the payment's fee) and the check at the door it showed. */}
             <input type="hidden" name="orderKey" value={checkout.orderKey} />
-            <input type="hidden" name="expectedTotal" value={cart.totals.total} />
+            <input type="hidden" name="expectedTotal" value={checkout.totals.total} />
             {checkout.expectedAgeCheck && <input type="hidden" name="expectedAgeCheck" value={checkout.expectedAgeCheck} />}
             <ReviewStep
               cart={cart}
+              totals={checkout.totals}
+              paymentMethod={checkout.paymentMethod}
               lines={orderLines}
               busy={checkout.busy}
               error={checkout.stepError}
@@ -168,17 +171,17 @@ function Checkout({ cart }: { cart: CartResponse }) {
             })}
           </div>
           <aside className="cart-aside cart-checkout-aside" aria-label="Bestellübersicht">
-            {/* Items and totals from the first step; collapsed on phones above the steps. */}
+            {/* Items and totals from the first step (with the payment's fee once chosen, as the review); collapsed on phones above the steps. */}
             <details
               className="cart-checkout-summary"
               open={summaryToggled ?? wide}
               onToggle={(event) => event.currentTarget.open !== (summaryToggled ?? wide) && setSummaryToggled(event.currentTarget.open)}
             >
               <summary>
-                Bestellübersicht: {cart.totals.itemCount} Artikel · {formatEurDecimal(cart.totals.total)}
+                Bestellübersicht: {cart.totals.itemCount} Artikel · {formatEurDecimal(checkout.totals.total)}
               </summary>
               <OrderLines lines={orderLines} />
-              <OrderSummary totals={cart.totals} promo={cart.promo} />
+              <OrderSummary totals={checkout.totals} promo={cart.promo} />
               <Link to="/warenkorb">Warenkorb bearbeiten</Link>
             </details>
           </aside>

@@ -6,8 +6,9 @@ export const STEPS = CHECKOUT_STEPS;
 export type StepName = CheckoutStepName;
 
 export const AGE_STEP = STEPS.findIndex((step) => step.name === 'age');
+export const PAYMENT_STEP = STEPS.findIndex((step) => step.name === 'payment');
 
-/** Whether a step has fields checked by a schema (shipping and payment offer one fixed option). */
+/** Whether a step has fields checked by a schema (shipping offers one fixed option; the payment choice is checked against the offer in `useCheckoutSteps`). */
 export const hasSchema = (step: StepName): step is keyof typeof STEP_SCHEMAS => step in STEP_SCHEMAS;
 
 /**

@@ -11,9 +11,10 @@ import { href } from '@shop/routes';
 import { checkoutApi } from '../../api/checkout-api';
 import { cartQueries } from '../../api/cart-queries';
 import { useDoorCheck } from '../../lib/door-check';
+import { paymentRefusal, totalsPaidBy, useCashOnDeliveryOffer } from '../../lib/payment-methods';
 import { cartActions } from '../../api/cart-actions';
 import { CHECKOUT_DEFAULTS, STEP_SCHEMAS, deliveryAddress, mrzLines, toPlaceOrderBody, type CheckoutFormValues } from './checkout-form';
-import { AGE_STEP, STEPS, hasSchema, resumeStep, type StepName } from './checkout-steps';
+import { AGE_STEP, PAYMENT_STEP, STEPS, hasSchema, resumeStep, type StepName } from './checkout-steps';
 import { useCustomerPrefill } from './customer-prefill';
 import { clearCheckoutDraft, readCheckoutDraft, readCheckoutStep, saveCheckoutStep, useCheckoutDraft } from './checkout-draft';
 
@@ -26,21 +27,24 @@ const AGE_CHECK_UNAVAILABLE = 'Die Altersprüfung ist gerade nicht möglich. Bit
  * The checkout's state and transitions: the form (checked by the current step's zod schema
  * through `@hookform/resolvers/zod`, so shoppers see the contract's German messages at the
  * fields), the active step (saved for a reload), the server's age check before the shipping
- * step, and placing the order with one idempotency key per visit (a repeated click or a retry
- * after a lost answer never orders twice).
+ * step, the payment choice (checked against the operator's cash-on-delivery offer before the
+ * review; its fee is in the totals the review shows and the order expects), and placing the
+ * order with one idempotency key per visit (a repeated click or a retry after a lost answer never
+ * orders twice).
  *
  * `server` is the checkout as the cart service's forms left it (CHECKOUT_FORM_ACTIONS), read by
  * the page's server render: the first render shows its step, values and errors, as the server's
- * HTML did. Once a step went to the server as a form (`started`: without JavaScript, or a tap
- * before hydration), the page stays `serverDriven`: its forms keep going to the server, which
- * keeps the progress the order is placed from (the age check passed there, the ID card lines
- * are not in the page). Otherwise the tab's draft is taken over once hydrated and the page
- * checks and orders in place.
+ * HTML did, and the payment method its payment step kept. Once a step went to the server as a
+ * form (`started`: without JavaScript, or a tap before hydration), the page stays
+ * `serverDriven`: its forms keep going to the server, which keeps the progress the order is
+ * placed from (the age check passed there, the ID card lines are not in the page). Otherwise the
+ * tab's draft is taken over once hydrated and the page checks and orders in place.
  */
 export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState | null = null) {
   const serverDriven = server?.started === true;
   const queryClient = useQueryClient();
   const doorCheck = useDoorCheck();
+  const codOffer = useCashOnDeliveryOffer();
   const current = useRef<StepName>('contact');
   // Only the active step's fields are checked; steps without fields pass.
   const resolver: Resolver<CheckoutFormValues> = (values, context, options) => {
@@ -50,7 +54,14 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
   };
   const [serverErrors] = useState(() => fieldErrorsOf<CheckoutFormValues>(server?.errors));
   const form = useForm<CheckoutFormValues>({
-    defaultValues: server ? { ...CHECKOUT_DEFAULTS, ...server.values, birthDate: server.birthDate ?? '' } : CHECKOUT_DEFAULTS,
+    defaultValues: server
+      ? {
+          ...CHECKOUT_DEFAULTS,
+          ...server.values,
+          birthDate: server.birthDate ?? '',
+          paymentMethod: server.paymentMethod ?? CHECKOUT_DEFAULTS.paymentMethod,
+        }
+      : CHECKOUT_DEFAULTS,
     errors: serverErrors,
     resolver,
   });
@@ -59,6 +70,9 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
   const [resumedBeforeAge, setResumedBeforeAge] = useState(false);
   const [busy, setBusy] = useState(false);
   const [stepError, setStepError] = useState<string | null>(server?.errors.form ?? null);
+  const paymentMethod = form.watch('paymentMethod');
+  // What the review shows and the order expects: the cart paid with the method chosen.
+  const totals = totalsPaidBy(cart.totals, paymentMethod, codOffer);
   // The tab's draft and step (session storage, read once hydrated so the first render is the
   // server's), before the account's prefill, which fills only what the draft left empty.
   useEffect(() => {
@@ -92,10 +106,20 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
   /** Checks the active step's fields; marks them and focuses the first error. */
   const validate = () => form.trigger(undefined, { shouldFocus: true });
 
-  /** 'Weiter': checks the step (the age step also with the server) and opens the next one. */
+  /**
+   * 'Weiter': checks the step (the age step also with the server, the payment step against the
+   * cash-on-delivery offer) and opens the next one.
+   */
   const next = async () => {
     setStepError(null);
     if (!(await validate())) return;
+    if (current.current === 'payment') {
+      const refusal = paymentRefusal(form.getValues('paymentMethod'), cart.totals, codOffer);
+      if (refusal) {
+        form.setError('paymentMethod', { message: refusal }, { shouldFocus: true });
+        return;
+      }
+    }
     if (current.current === 'age') {
       const values = form.getValues();
       const holder = deliveryAddress(values);
@@ -121,10 +145,18 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
   const placeOrder = async () => {
     setStepError(null);
     if (!(await validate())) return;
+    // Cash on delivery no longer offered as the page knows it (switched off, the limit, the offer not
+    // readable): the total shown would not be the one placed, so back to the choice with the reason.
+    const refusal = paymentRefusal(form.getValues('paymentMethod'), cart.totals, codOffer);
+    if (refusal) {
+      goTo(PAYMENT_STEP);
+      form.setError('paymentMethod', { message: refusal }, { shouldFocus: true });
+      return;
+    }
     setBusy(true);
     try {
       const order = await checkoutApi.placeOrder(
-        toPlaceOrderBody(form.getValues(), cart.totals.total, doorCheck.ageCheck ?? undefined),
+        toPlaceOrderBody(form.getValues(), totals.total, doorCheck.ageCheck ?? undefined),
         idempotencyKey.current,
       );
       clearCheckoutDraft();
@@ -132,8 +164,12 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
       void cartActions.load();
     } catch (error) {
       setBusy(false);
-      setStepError(error instanceof ApiError ? error.serverMessage || DEFAULT_ERROR : DEFAULT_ERROR);
-      // Prices, stock, the promo code or the check at the door changed: show them as they are now.
+      if (error instanceof ApiError && error.code === 'PAYMENT_METHOD_UNAVAILABLE') {
+        // Cash on delivery no longer applies (switched off, or the total above its limit): back to the choice, the reason at it.
+        goTo(PAYMENT_STEP);
+        form.setError('paymentMethod', { message: error.serverMessage });
+      } else setStepError(error instanceof ApiError ? error.serverMessage || DEFAULT_ERROR : DEFAULT_ERROR);
+      // Prices, stock, the promo code, the check at the door or the cash-on-delivery offer changed: show them as they are now.
       if (error instanceof ApiError && error.status === 409) {
         void cartActions.load();
         void queryClient.invalidateQueries({ queryKey: cartQueries.delivery().queryKey });
@@ -153,6 +189,9 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
     stepError,
     resumedBeforeAge,
     serverDriven,
+    /** The payment method chosen, and the cart's totals paid so (with the cash-on-delivery fee): what the review shows and the order expects. */
+    paymentMethod,
+    totals,
     /** The idempotency key 'Zahlungspflichtig bestellen' carries (the form's `orderKey`). */
     orderKey: idempotencyKey.current,
     /** The age check at the door the page names, sent with the order (the form's `expectedAgeCheck`); null while unknown. */

@@ -1,7 +1,8 @@
 import { useParams, Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@shop/api-client';
-import { bankTransferRows, nextSteps, paymentDueDateText } from '@shop/cart-rules';
+import { bankTransferRows, cashOnDeliveryText, COD_FEE_LABEL, nextSteps, paymentDueDateText } from '@shop/cart-rules';
+import { formatEurDecimal } from '@shop/format';
 import { AddressBlock, Button, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import type { Order } from '@shop/contracts';
@@ -9,7 +10,8 @@ import { cartQueries } from '../../api/cart-queries';
 import { OrderSummary } from '../../components/order-summary';
 import { OrderLines } from '../../components/order-lines';
 
-function BankTransfer({ order }: { order: Order }) {
+/** Prepayment: the shop's bank details, the amount, the order number as reference and the last day to pay. */
+function BankTransfer({ order }: { order: Parameters<typeof bankTransferRows>[0] }) {
   return (
     <section className="cart-thank-you__payment" aria-labelledby="payment-title">
       <h2 id="payment-title">Bitte überweisen Sie den Betrag</h2>
@@ -28,9 +30,22 @@ function BankTransfer({ order }: { order: Order }) {
   );
 }
 
+/** Cash on delivery: what the buyer pays the DHL courier in cash, with the fee it contains (no bank details, no due date). */
+function CashOnDelivery({ payment }: { payment: Extract<Order['payment'], { method: 'cod' }> }) {
+  return (
+    <section className="cart-thank-you__payment" aria-labelledby="payment-title" data-testid="cash-on-delivery">
+      <h2 id="payment-title">Zahlung bei Zustellung</h2>
+      <p>
+        {cashOnDeliveryText(payment.amount)} Darin enthalten: {formatEurDecimal(payment.fee)} {COD_FEE_LABEL}.
+      </p>
+    </section>
+  );
+}
+
 /**
  * Thank-you page `/danke/{orderId}` (not shown in the spec): order number, items,
- * total, bank details and next steps. Only the buyer sees it (the order's access cookie or its
+ * total, how to pay (prepayment: bank details and due date; cash on delivery: the amount due at
+ * the door) and next steps. Only the buyer sees it (the order's access cookie or its
  * logged-in owner); everyone else gets the API's 404 and a 'not found' message.
  */
 export function ThankYouPage() {
@@ -80,7 +95,11 @@ export function ThankYouPage() {
       <p>
         Eine Bestellbestätigung haben wir an <strong>{order.email}</strong> gesendet.
       </p>
-      <BankTransfer order={order} />
+      {order.payment.method === 'prepayment' ? (
+        <BankTransfer order={{ payment: order.payment, totals: order.totals }} />
+      ) : (
+        <CashOnDelivery payment={order.payment} />
+      )}
       <section aria-labelledby="next-title">
         <h2 id="next-title">So geht es weiter</h2>
         <ol>

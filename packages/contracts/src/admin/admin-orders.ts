@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FilterDate } from './filter-date';
 import { DecimalAmount } from '../catalog';
-import { IsoDate, Order, OrderStatus } from '../orders';
+import { IsoDate, Order, OrderStatus, PaymentMethodId } from '../orders';
 import { lazySchema } from '../lazy-schema';
 
 /**
@@ -77,7 +77,9 @@ export const AdminOrderSummary = lazySchema(() =>
       name: z.string(),
       itemCount: z.number().int(),
       total: DecimalAmount,
-      paymentDueDate: IsoDate,
+      paymentMethod: PaymentMethodId,
+      /** The last day to pay a prepayment order; null for cash on delivery. */
+      paymentDueDate: IsoDate.nullable(),
       overdue: z.boolean(),
       withdrawal: z.enum(['received', 'refunded']).nullable(),
     })
@@ -95,8 +97,16 @@ export const AdminOrderDetail = lazySchema(() =>
   Order.extend({
     version: z.number().int().min(0),
     overdue: z.boolean(),
-    /** The recorded bank transfer, or null. */
-    paymentReceived: z.object({ receivedOn: IsoDate, amount: DecimalAmount, note: z.string(), recordedAt: z.string() }).strict().nullable(),
+    /**
+     * The recorded payment, or null: the bank transfer (prepayment), or the cash the courier
+     * collected (cash on delivery: recorded with DHL's delivery day). `payoutOn`: for cash on
+     * delivery, the day DHL's payout of the cash was booked on the shop's account (statement
+     * import), null until then and for prepayment.
+     */
+    paymentReceived: z
+      .object({ receivedOn: IsoDate, amount: DecimalAmount, note: z.string(), recordedAt: z.string(), payoutOn: IsoDate.nullable() })
+      .strict()
+      .nullable(),
     cancellation: z
       .object({
         at: z.string(),
@@ -129,9 +139,11 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
 /**
  * `POST /api/admin/orders/{id}/actions`: one step of the workflow on the `version` staff saw.
- * mark-paid records the transfer (amount must be the order total); ship needs the DHL number and
- * e-mails the buyer the tracking link; deliver records the delivery day; cancel (awaiting payment
- * or paid) releases the stock and e-mails the buyer, like the overdue-payment job.
+ * mark-paid records the transfer (amount must be the order total; a cash-on-delivery order once
+ * shipped and not yet recorded paid: the cash the courier collected); ship needs the DHL number and
+ * e-mails the buyer the tracking link; deliver records the delivery day (and, for cash on delivery,
+ * the payment); cancel (before shipping) releases the stock and e-mails the buyer, like the
+ * overdue-payment job.
  */
 export const OrderAction = lazySchema(() =>
   z.discriminatedUnion('action', [

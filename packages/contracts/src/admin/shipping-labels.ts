@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MAX_PARCEL_WEIGHT_GRAMS } from '../catalog';
+import { DecimalAmount, MAX_PARCEL_WEIGHT_GRAMS } from '../catalog';
 import { lazySchema } from '../lazy-schema';
-import { DhlAgeCheckService } from '../delivery';
+import { DHL_COD_MAX_CENTS, DhlAgeCheckService } from '../delivery';
+import { PaymentMethodId } from '../orders';
 import { DhlTrackingNumber } from './admin-orders';
 
 /**
@@ -31,6 +32,32 @@ export const DhlLabelPrintFormat = lazySchema(() => z.enum(DHL_LABEL_PRINT_FORMA
 const Grams = () => z.number().int().min(1).max(MAX_PARCEL_WEIGHT_GRAMS);
 
 /**
+ * Cash on delivery (Nachnahme) as the operator offers it:
+ * - `enabled`: shoppers may choose it at checkout (prepayment stays offered, § 312a Abs. 4 Nr. 1 BGB);
+ * - `fee` (EUR): what the buyer pays for it, exactly DHL's Nachnahme surcharge under the operator's
+ *   contract (§ 312a Abs. 4 Nr. 2 BGB: no more than the cost the method causes);
+ * - `maxTotal` (EUR): the highest order total it is offered for, at most 3,500.00 (DHL's limit);
+ * - `accountReference`: the bank account reference kept in DHL's business customer portal
+ *   (Versenden → Einstellungen → Nachnahme) that DHL pays the collected cash to; '' = the shop's
+ *   bank account from its configuration (sending an account needs DHL's approval).
+ * DHL pays the cash out with the order number as the transfer note, which the statement import matches.
+ */
+export const CashOnDeliverySettings = lazySchema(() =>
+  z
+    .object({
+      enabled: z.boolean(),
+      fee: DecimalAmount,
+      maxTotal: DecimalAmount.refine(
+        (value) => Math.round(Number(value) * 100) <= DHL_COD_MAX_CENTS,
+        'DHL zieht per Nachnahme höchstens 3.500,00 € ein.',
+      ),
+      accountReference: z.string().trim().max(35, 'Höchstens 35 Zeichen.'),
+    })
+    .strict(),
+);
+export type CashOnDeliverySettings = z.infer<typeof CashOnDeliverySettings>;
+
+/**
  * `GET /api/admin/shipping/settings`: how labels are booked. Parcel weight = packaging +
  * Σ quantity × (the line's own weight at placement, else its category's default, else
  * `defaultItemGrams`), all in whole grams. `shipper` is the operator's address from the legal
@@ -49,6 +76,7 @@ export const ShippingSettings = lazySchema(() =>
       /** Weight of one piece per category (the category's slug), for products without a weight of their own, g. */
       categoryItemGrams: z.array(z.object({ category: z.string().min(1).max(64), grams: Grams() }).strict()).max(100),
       printFormat: DhlLabelPrintFormat.nullable(),
+      cashOnDelivery: CashOnDeliverySettings,
       version: z.number().int().min(0),
       updatedAt: z.string().nullable(),
       shipper: z
@@ -71,6 +99,7 @@ export const ShippingSettingsChange = lazySchema(() =>
       defaultItemGrams: Grams().nullable(),
       categoryItemGrams: z.array(z.object({ category: z.string().trim().min(1).max(64), grams: Grams() }).strict()).max(100),
       printFormat: DhlLabelPrintFormat.nullable(),
+      cashOnDelivery: CashOnDeliverySettings,
     })
     .strict(),
 );
@@ -184,7 +213,11 @@ export const ShippingQueueEntry = lazySchema(() =>
       postalCode: z.string(),
       city: z.string(),
       itemCount: z.number().int(),
+      /** 'cod': the label collects the total at the door. */
+      paymentMethod: PaymentMethodId,
       paidOn: z.string().nullable(),
+      /** The buyer withdrew (§ 355 BGB): not to be sent; its label is refused. */
+      withdrawn: z.boolean(),
       weightGrams: z.number().int().nullable(),
       label: z.object({ state: ShippingLabelState, shipmentNumber: z.string().nullable() }).strict().nullable(),
     })

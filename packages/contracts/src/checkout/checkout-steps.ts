@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Address, IsoDate } from '../orders';
+import { Address, IsoDate, PaymentMethodId } from '../orders';
 import { lazySchema } from '../lazy-schema';
 import { PARCEL_LOCKER_MESSAGE, isParcelLockerAddress } from './parcel-locker';
 
@@ -108,6 +108,7 @@ const typedAddress = () =>
  * - `ageCheckedAt`: when the age check passed for the current delivery name (ISO time), or null;
  * - `orderKey`: the idempotency key the review's 'Zahlungspflichtig bestellen' carries (bound to
  *   this cart, made when the review step opened), else null;
+ * - `paymentMethod`: the payment method confirmed at the payment step, or null before;
  * - `started`: whether a step of this checkout was sent as a form (the page then goes on through
  *   the server: what it keeps is what the order gets).
  */
@@ -127,6 +128,7 @@ export const CheckoutFormState = lazySchema(() =>
       birthDate: z.string().nullable(),
       ageCheckedAt: z.string().nullable(),
       orderKey: z.string().nullable(),
+      paymentMethod: PaymentMethodId.nullable(),
       started: z.boolean(),
     })
     .strict(),

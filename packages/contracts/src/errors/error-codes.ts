@@ -116,6 +116,11 @@ export const CART_ERROR_CODES = [
   'BANK_PAYMENT_RESOLVED',
   /** 503: a DHL label cannot be booked, cancelled or closed out: booking through DHL's API is not configured (the message says why). */
   'DHL_NOT_CONFIGURED',
+  /**
+   * 409: the chosen payment method cannot be used for this order: cash on delivery switched off by
+   * the operator, or the total above its limit (the German message says which).
+   */
+  'PAYMENT_METHOD_UNAVAILABLE',
 ] as const;
 
 /** Account: sign-in, mails, sessions, and the services the account calls. */

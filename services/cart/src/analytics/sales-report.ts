@@ -14,10 +14,25 @@ const OTHER = { slug: 'sonstige', name: 'Sonstige' };
 /** The category of a bought line from its product slug ('{category}-{flavour}'), kept in the order. */
 const categoryOf = (productSlug: string) => CATEGORIES.find((category) => productSlug.startsWith(`${category.slug}-`)) ?? OTHER;
 
-type ReportOrder = Pick<OrderRecord, 'status' | 'createdAt' | 'items' | 'totals' | 'promo' | 'refund'>;
+type ReportOrder = Pick<
+  OrderRecord,
+  'status' | 'createdAt' | 'items' | 'totals' | 'promo' | 'refund' | 'paymentMethod' | 'paymentReceived'
+>;
 
-/** Orders whose payment staff booked (prepayment: 'paid' comes only with the booked transfer, then shipped and delivered). */
-export const PAID_ORDER_STATUSES: ReadonlyArray<OrderRecord['status']> = ['paid', 'shipped', 'delivered'];
+/** Prepayment orders whose payment was booked: 'paid' comes only with the booked transfer, then shipped and delivered. */
+const PAID_ORDER_STATUSES: ReadonlyArray<OrderRecord['status']> = ['paid', 'shipped', 'delivered'];
+
+/** The fields `isPaidOrder` reads (a projection includes them). */
+export const PAID_ORDER_FIELDS = { status: 1, paymentMethod: 1, 'paymentReceived.receivedOn': 1 } as const;
+
+/**
+ * Whether an order's payment is booked: prepayment by its status (PAID_ORDER_STATUSES), cash on
+ * delivery by the payment recorded with the delivery or the statement import (it ships unpaid).
+ */
+export function isPaidOrder(order: Pick<OrderRecord, 'status' | 'paymentMethod' | 'paymentReceived'>): boolean {
+  if (order.paymentMethod === 'cod') return !!order.paymentReceived?.receivedOn && order.status !== 'cancelled';
+  return PAID_ORDER_STATUSES.includes(order.status);
+}
 
 /**
  * What a paid order brought in (cents): its total less the refund booked after a withdrawal
@@ -31,7 +46,7 @@ export function netRevenueCents(order: Pick<OrderRecord, 'totals' | 'refund'>): 
  * Sales figures for staff (/admin/analytics), computed where the orders live. Order counts (in
  * total, per day, per promo code) are the orders placed in the period that were not cancelled
  * (and never half-placed ones), paid or not. Revenue counts paid orders only (a payment booked:
- * PAID_ORDER_STATUSES): per day, in total and the average order value use what customers paid
+ * isPaidOrder): per day, in total and the average order value use what customers paid
  * (after promo discounts, with shipping, VAT included) less what was refunded after a withdrawal
  * (netRevenueCents), on the day the order was placed; items sold, categories and products use
  * the paid orders' line totals (prices paid per item, before an order-level promo discount and
@@ -54,7 +69,7 @@ export class SalesReport {
           status: { $nin: ['pending', 'cancelled'] },
           createdAt: { $gte: startOfBerlinDay(query.from), $lt: startOfBerlinDay(addDaysToIsoDate(query.to, 1)) },
         },
-        { status: 1, createdAt: 1, items: 1, 'totals.totalCents': 1, 'totals.promoDiscountCents': 1, promo: 1, refund: 1 },
+        { ...PAID_ORDER_FIELDS, createdAt: 1, items: 1, 'totals.totalCents': 1, 'totals.promoDiscountCents': 1, promo: 1, refund: 1 },
       )
       .lean<ReportOrder[]>();
 
@@ -74,7 +89,7 @@ export class SalesReport {
         byCode.cents += order.totals.promoDiscountCents;
         promos.set(order.promo.code, byCode);
       }
-      if (!PAID_ORDER_STATUSES.includes(order.status)) continue;
+      if (!isPaidOrder(order)) continue;
       paidOrders++;
       const netCents = netRevenueCents(order);
       if (day) day.cents += netCents;

@@ -1,6 +1,6 @@
 import formBody from '@fastify/formbody';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { CHECKOUT_FORM_ACTIONS, DecimalAmount, DhlAgeCheckService, IdempotencyKey } from '@shop/contracts';
+import { CHECKOUT_FORM_ACTIONS, DecimalAmount, DhlAgeCheckService, IdempotencyKey, PaymentMethodId } from '@shop/contracts';
 import {
   CHECKOUT_STEP_NAMES,
   CHECKOUT_STEP_SCHEMAS,
@@ -140,6 +140,7 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
     progress: CheckoutProgress,
     step: CheckoutStepName,
     fields: Fields,
+    ownerKey: string,
     log: FastifyBaseLogger,
   ): Promise<Omit<CheckoutProgress, 'revision'>> => {
     const kept = { ...progress, refusal: null, reopened: null };
@@ -208,8 +209,16 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
       }
       case 'shipping':
         return { ...kept, shippingMethod: 'dhl-age-check' };
-      case 'payment':
-        return { ...kept, paymentMethod: 'prepayment' };
+      case 'payment': {
+        const method = PaymentMethodId.safeParse(fields.paymentMethod);
+        if (!method.success) return refuse([{ field: 'paymentMethod', message: 'Bitte wählen Sie eine Zahlungsart.' }]);
+        const unavailable = await options.placement.paymentRefusal(ownerKey, method.data);
+        if (unavailable) return refuse([{ field: 'paymentMethod', message: unavailable }]);
+        // Another method is another total: a review shown before no longer places the order.
+        return method.data === progress.paymentMethod
+          ? { ...kept, paymentMethod: method.data }
+          : { ...kept, paymentMethod: method.data, orderKey: null };
+      }
       case 'review':
         return kept; // placed by the route itself
     }
@@ -242,7 +251,7 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
     // A step not open yet (sent from an outdated page): the page shows where the checkout stands.
     if (typeof step !== 'string' || !reachable(step)) return backToCheckout(reply);
     if (step !== 'review') {
-      const next = await advance(progress, step, fields, request.log);
+      const next = await advance(progress, step, fields, ownerKey, request.log);
       if (step === 'age') {
         const birthDate = text(fields, 'birthDate').slice(0, 10);
         if (next.refusal && birthDate) ageEntry.carry(reply, { birthDate });
@@ -282,7 +291,7 @@ export const checkoutFormRoutes: FastifyPluginAsync<CheckoutFormOptions> = async
           billingAddress: { ...values.billing, country: 'DE' },
           shippingAddress: values.shippingSameAsBilling ? null : { ...values.shipping, country: 'DE' },
           shippingMethod: 'dhl-age-check',
-          paymentMethod: 'prepayment',
+          paymentMethod: progress.paymentMethod ?? 'prepayment',
           acceptTerms: true,
           expectedTotal: expectedTotal.data,
           // The check at the door the review step named (absent when the page could not read it).

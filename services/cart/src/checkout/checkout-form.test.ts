@@ -11,6 +11,8 @@ import { orderModel } from '../orders/order.model';
 import { cartModel } from '../cart/cart.model';
 import { CatalogClient } from '../catalog-client/catalog-client';
 import { CheckoutProgresses, PROGRESS_KEPT_MS } from './checkout-progress';
+import { enableCashOnDelivery } from '../test-support/fulfilled-order';
+import { settingsChange } from '../test-support/shipping-settings-change';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const ID = 'd'.repeat(24);
@@ -101,6 +103,7 @@ test('refused entries come back at their fields with the German messages and wha
     birthDate: null,
     ageCheckedAt: null,
     orderKey: null,
+    paymentMethod: null,
     started: true,
   });
   await b.send({ schritt: 'contact', email: 'erika@example.de' });
@@ -161,6 +164,46 @@ test("'Zahlungspflichtig bestellen' without the checkbox is refused at it; with 
   });
   // The cart and its checkout are gone with the order.
   expect(await b.state()).toBeNull();
+});
+
+test('cash on delivery at the payment step: refused at the field while off; once on, kept, and the review places it with its fee', async () => {
+  const b = await atReview();
+  // Switched off (the default): the choice is refused at its field, the kept prepayment stands.
+  expect(await b.send({ schritt: 'payment', paymentMethod: 'cod' })).toMatchObject({
+    step: 'payment',
+    errors: { paymentMethod: 'Nachnahme ist derzeit nicht verfügbar. Bitte wählen Sie Vorkasse.' },
+    paymentMethod: 'prepayment',
+  });
+  expect(await b.send({ schritt: 'payment', paymentMethod: 'bar' })).toMatchObject({
+    errors: { paymentMethod: 'Bitte wählen Sie eine Zahlungsart.' },
+  });
+  await enableCashOnDelivery(env, '6.90');
+  try {
+    const review = await b.send({ schritt: 'payment', paymentMethod: 'cod' });
+    expect(review).toMatchObject({ step: 'review', paymentMethod: 'cod', errors: {} });
+    // Another method is another total: the review shown before cannot order any more.
+    expect(review.orderKey).not.toBe(b.review.orderKey);
+    const withFee = (Math.round(Number(b.order.expectedTotal) * 100) + 690) / 100;
+    const answer = await b.shopper.submitForm(CHECKOUT_FORM_ACTIONS.step, {
+      ...b.order,
+      orderKey: review.orderKey,
+      expectedTotal: withFee.toFixed(2),
+    });
+    expect(answer).toMatchObject({ status: 303, location: expect.stringMatching(/^\/danke\/[0-9a-f]{24}$/) });
+    const order = await b.shopper.call('GET', `/api/orders/${answer.location!.slice('/danke/'.length)}`);
+    expect(order.body).toMatchObject({
+      status: 'ready_to_ship',
+      payment: { method: 'cod', fee: '6.90' },
+      totals: { total: withFee.toFixed(2) },
+    });
+  } finally {
+    await env.domain.shippingSettings.change(
+      { userId: '665f1c2b9a1e4b00123456aa', role: 'admin' },
+      settingsChange(await env.domain.shippingSettings.read(), {
+        cashOnDelivery: { enabled: false, fee: '0.00', maxTotal: '3500.00', accountReference: '' },
+      }),
+    );
+  }
 });
 
 test('the same order POST twice at once (double tap, resubmit) places one order and lands both on its thank-you page', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PaymentMethodId } from '@shop/contracts';
 import type { Connection } from 'mongoose';
 import { CHECKOUT_STEP_NAMES, type AddressForm, type CheckoutFormState, type CheckoutStepName } from '@shop/contracts/checkout';
 import { cartModel } from '../cart/cart.model';
@@ -54,7 +55,7 @@ export interface CheckoutProgress {
   addressDone: boolean;
   ageCheck: PassedAgeCheck | null;
   shippingMethod: 'dhl-age-check' | null;
-  paymentMethod: 'prepayment' | null;
+  paymentMethod: PaymentMethodId | null;
   reopened: CheckoutStepName | null;
   orderKey: string | null;
   refusal: { step: CheckoutStepName; values: CheckoutValues; errors: FieldError[] } | null;
@@ -121,6 +122,7 @@ export function toFormState(progress: CheckoutProgress, now: Date): Omit<Checkou
     errors: Object.fromEntries((progress.refusal?.errors ?? []).map(({ field, message }) => [field, message])),
     ageCheckedAt: ageCheckApplies(progress, now) ? new Date(progress.ageCheck!.checkedAt).toISOString() : null,
     orderKey: step === 'review' ? progress.orderKey : null,
+    paymentMethod: progress.paymentMethod,
     started: progress.revision > 0,
   };
 }

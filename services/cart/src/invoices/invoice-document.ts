@@ -1,3 +1,4 @@
+import { COD_FEE_LABEL } from '@shop/cart-rules';
 import { doorCheckOf, VAT_RATE_PERCENT, type DhlAgeCheckService, type SellerDetails } from '@shop/contracts';
 import type { OrderRecord } from '../orders/order.model';
 
@@ -38,16 +39,19 @@ function line(description: string, quantity: number, unitGrossCents: number, gro
 
 /**
  * The lines of an order's invoice: each bought product at the price charged, the promo code's
- * discount as a negative line, and shipping; all at 19 % VAT (every product of the range and the
- * shipping are standard-rated). The gross sum equals the order's total.
+ * discount as a negative line, shipping, and the cash-on-delivery fee of an order paid so; all at
+ * 19 % VAT (every product of the range and the shipping are standard-rated; the fee is an ancillary
+ * cost of the supply and shares its rate). The gross sum equals the order's total.
  */
 export function invoiceLinesOf(order: Pick<OrderRecord, 'items' | 'totals' | 'promo' | 'deliveryAgeCheck'>): InvoiceLine[] {
+  const paymentFeeCents = order.totals.paymentFeeCents ?? 0;
   return [
     ...order.items.map((item) => line(item.name, item.quantity, item.unitCents)),
     ...(order.totals.promoDiscountCents > 0
       ? [line(`Gutschein ${order.promo?.code ?? ''}`.trim(), 1, -order.totals.promoDiscountCents)]
       : []),
     line(`Versand: ${doorCheckOf(order.deliveryAgeCheck as DhlAgeCheckService | null).shippingMethod}`, 1, order.totals.shippingCents),
+    ...(paymentFeeCents > 0 ? [line(COD_FEE_LABEL, 1, paymentFeeCents)] : []),
   ];
 }
 

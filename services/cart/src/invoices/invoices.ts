@@ -65,7 +65,6 @@ export class Invoices {
     if (existing) return this.listed(order, existing);
     const seller = await this.sellerOrFail();
     const lines = invoiceLinesOf(order);
-    const paid = order.paymentReceived?.receivedOn;
     return this.issue(order, {
       issueKey: `${orderId}:invoice:1`,
       kind: 'invoice',
@@ -78,9 +77,7 @@ export class Invoices {
       lines,
       taxes: taxTotalsOf(lines),
       totalGrossCents: sum(lines),
-      paymentNote: paid
-        ? `Der Rechnungsbetrag wurde per Vorkasse (Überweisung) am ${formatIsoDate(paid)} bezahlt.`
-        : 'Bezahlt per Vorkasse (Überweisung).',
+      paymentNote: paymentNoteOf(order),
     });
   }
 
@@ -187,3 +184,18 @@ export class Invoices {
 /** A stored Buffer field as read lean: a BSON Binary (its `buffer`) or already a Buffer. */
 const storedBytes = (value: unknown): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from((value as { buffer: Uint8Array }).buffer));
 const sum = (lines: InvoiceLine[]) => lines.reduce((total, entry) => total + entry.grossCents, 0);
+
+/**
+ * How the invoice says the order is paid: prepayment by transfer (with the day it arrived), or
+ * cash on delivery (issued at shipping, so still to be paid to the courier, unless recorded).
+ */
+function paymentNoteOf(order: Pick<OrderRecord, 'paymentMethod' | 'paymentReceived' | 'totals'>): string {
+  const paid = order.paymentReceived?.receivedOn;
+  if (order.paymentMethod === 'cod')
+    return paid
+      ? `Der Rechnungsbetrag wurde per Nachnahme bei der Zustellung am ${formatIsoDate(paid)} bezahlt.`
+      : `Zahlbar per Nachnahme: Den Rechnungsbetrag von ${formatEur(order.totals.totalCents)} zahlen Sie bei der Zustellung in bar an den DHL-Zusteller.`;
+  return paid
+    ? `Der Rechnungsbetrag wurde per Vorkasse (Überweisung) am ${formatIsoDate(paid)} bezahlt.`
+    : 'Bezahlt per Vorkasse (Überweisung).';
+}

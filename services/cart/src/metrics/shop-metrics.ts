@@ -15,7 +15,8 @@ export const ordersPlaced = shopCounter({
 /**
  * Why an order was not placed (`shop_order_failures_total{reason}`):
  * - `empty_cart`, `in_progress` (another placement of the cart or key is under way), `cart_changed`,
- *   `total_changed`, `age_check_changed` (the check at the door is no longer the one shown), `key_reused`:
+ *   `total_changed`, `age_check_changed` (the check at the door is no longer the one shown),
+ *   `payment_unavailable` (cash on delivery off or above its limit), `key_reused`:
  *   the shopper's request no longer fits; the shop works;
  * - `age_check` (JuSchG §10: the identity check refused the buyer), `out_of_stock`, `promo_used_up`;
  * - `catalog_unavailable`, `database_unavailable`, `error`: the shop could not take the order.
@@ -26,6 +27,7 @@ export type OrderFailureReason =
   | 'cart_changed'
   | 'total_changed'
   | 'age_check_changed'
+  | 'payment_unavailable'
   | 'key_reused'
   | 'age_check'
   | 'out_of_stock'

@@ -4,7 +4,7 @@ import { addDaysToIsoDate, centsToDecimal, isoDateInBerlin, startOfBerlinDay } f
 import { containsText, NotFoundError } from '@shop/service-kit';
 import { orderModel, type DeliveryIssueKind, type OrderRecord } from './order.model';
 import { toApiOrder } from './order-view';
-import { paymentDueAt, type PaymentMethod } from './payment-method';
+import { paymentDueAt, type PaymentMethods } from './payment-method';
 import { withdrawalsByOrder } from '../withdrawals/withdrawal.model';
 import { declaredNameMatches } from '../withdrawals/declared-name';
 import { withdrawalPeriodEnd } from '@shop/cart-rules';
@@ -36,7 +36,7 @@ export async function loadPlacedOrder(db: Connection, id: string): Promise<Order
 
 /** What staff read about orders: the list and one order's detail. Changes: OrderFulfillment. */
 export class AdminOrderQueries {
-  constructor(private readonly deps: { db: Connection; payment: PaymentMethod; dueDays: number; now: () => Date }) {}
+  constructor(private readonly deps: { db: Connection; payments: PaymentMethods; dueDays: number; now: () => Date }) {}
 
   private get orders() {
     return orderModel(this.deps.db);
@@ -53,10 +53,12 @@ export class AdminOrderQueries {
       filter.status = 'awaiting_payment';
       filter.createdAt = { $lt: new Date(this.deps.now().getTime() - this.deps.dueDays * DAY_MS) };
     } else if (query.status === 'open-withdrawals') {
-      // Open: money received that is still to be refunded (a withdrawal before payment cancels the order).
+      // Open: money received that is still to be refunded (a withdrawal before payment cancels the
+      // order), or a cash-on-delivery order not paid yet that a DHL label kept from being cancelled
+      // (staff cancel its label, then the order; or stop the parcel).
       filter.withdrawalRequestedAt = { $ne: null };
       filter.refund = null;
-      filter.paymentReceived = { $ne: null };
+      filter.$or = [{ paymentReceived: { $ne: null } }, { paymentMethod: 'cod', status: { $in: ['ready_to_ship', 'shipped'] } }];
     } else if (query.status !== 'all') filter.status = query.status;
     if (query.from || query.to)
       filter.createdAt = {
@@ -92,7 +94,8 @@ export class AdminOrderQueries {
       name: `${doc.billingAddress.firstName} ${doc.billingAddress.lastName}`,
       itemCount: doc.totals.itemCount,
       total: centsToDecimal(doc.totals.totalCents),
-      paymentDueDate: isoDateInBerlin(paymentDueAt(doc.createdAt, this.deps.dueDays)),
+      paymentMethod: doc.paymentMethod === 'cod' ? 'cod' : 'prepayment',
+      paymentDueDate: doc.paymentMethod === 'cod' ? null : isoDateInBerlin(paymentDueAt(doc.createdAt, this.deps.dueDays)),
       overdue: this.isOverdue(doc),
       withdrawal: doc.withdrawalRequestedAt ? (doc.refund ? 'refunded' : 'received') : null,
     };
@@ -102,7 +105,7 @@ export class AdminOrderQueries {
   async detail(id: string): Promise<AdminOrderDetail> {
     const doc = await loadPlacedOrder(this.deps.db, id);
     const withdrawal = (await withdrawalsByOrder(this.deps.db, [String(doc._id)])).get(String(doc._id)) ?? null;
-    const order = toApiOrder(doc, this.deps.payment, withdrawal);
+    const order = toApiOrder(doc, this.deps.payments, withdrawal);
     const periodEnds = withdrawalPeriodEnd(order);
     return {
       ...order,
@@ -114,6 +117,7 @@ export class AdminOrderQueries {
             amount: centsToDecimal(doc.paymentReceived.amountCents ?? 0),
             note: doc.paymentReceived.note ?? '',
             recordedAt: new Date(doc.paymentReceived.recordedAt ?? 0).toISOString(),
+            payoutOn: doc.paymentReceived.payoutOn ?? null,
           }
         : null,
       cancellation: doc.cancelledAt

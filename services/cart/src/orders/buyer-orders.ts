@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Order } from '@shop/contracts';
 import { NotFoundError, type ShopIdentity } from '@shop/service-kit';
-import type { PaymentMethod } from './payment-method';
+import type { PaymentMethods } from './payment-method';
 import { toApiOrder } from './order-view';
 import { Orders } from './orders';
 import { withdrawalsByOrder } from '../withdrawals/withdrawal.model';
@@ -10,7 +10,7 @@ import { withdrawalsByOrder } from '../withdrawals/withdrawal.model';
 export class BuyerOrders {
   private readonly orders: Orders;
 
-  constructor(private readonly deps: { db: Connection; payment: PaymentMethod }) {
+  constructor(private readonly deps: { db: Connection; payments: PaymentMethods }) {
     this.orders = new Orders(deps.db);
   }
 
@@ -27,7 +27,7 @@ export class BuyerOrders {
     const allowed = doc && doc.status !== 'pending' && (accessibleIds.includes(orderId) || owned);
     if (!allowed) throw new NotFoundError('Bestellung nicht gefunden.');
     const withdrawals = await withdrawalsByOrder(this.deps.db, [orderId]);
-    return toApiOrder(doc, this.deps.payment, withdrawals.get(orderId) ?? null);
+    return toApiOrder(doc, this.deps.payments, withdrawals.get(orderId) ?? null);
   }
 
   /** A customer's orders, newest first, guest orders with their confirmed e-mail address included. */
@@ -37,6 +37,6 @@ export class BuyerOrders {
       this.deps.db,
       docs.map((doc) => String(doc._id)),
     );
-    return docs.map((doc) => toApiOrder(doc, this.deps.payment, withdrawals.get(String(doc._id)) ?? null));
+    return docs.map((doc) => toApiOrder(doc, this.deps.payments, withdrawals.get(String(doc._id)) ?? null));
   }
 }

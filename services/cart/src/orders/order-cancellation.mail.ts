@@ -15,6 +15,8 @@ export interface CancelledOrder {
   note: string;
   /** Whether the buyer had paid already (then the amount is refunded). */
   paid: boolean;
+  /** Cash on delivery: nothing was to be paid before the delivery, so no transfer is mentioned. */
+  cashOnDelivery: boolean;
 }
 
 /**
@@ -30,9 +32,13 @@ export function orderCancellationMail(order: CancelledOrder, shop: { name: strin
       ? `Ihre Bestellung ${order.orderNumber} vom ${formatDate(order.createdAt)} über ${formatEur(order.totalCents)} wurde storniert, weil bis zum ${formatDate(order.dueAt)} keine Zahlung bei uns eingegangen ist.`
       : `Ihre Bestellung ${order.orderNumber} vom ${formatDate(order.createdAt)} über ${formatEur(order.totalCents)} wurde storniert. Grund: ${order.note}`,
     'Sie müssen nichts weiter tun; es entstehen Ihnen keine Kosten.',
-    order.paid
-      ? 'Den bereits gezahlten Betrag erstatten wir Ihnen innerhalb von 14 Tagen vollständig auf das Konto, von dem er kam.'
-      : 'Falls Sie den Betrag inzwischen überwiesen haben, erstatten wir ihn vollständig auf das Konto, von dem er kam. Antworten Sie dazu gern auf diese E-Mail.',
+    ...(order.paid
+      ? ['Den bereits gezahlten Betrag erstatten wir Ihnen innerhalb von 14 Tagen vollständig auf das Konto, von dem er kam.']
+      : order.cashOnDelivery
+        ? []
+        : [
+            'Falls Sie den Betrag inzwischen überwiesen haben, erstatten wir ihn vollständig auf das Konto, von dem er kam. Antworten Sie dazu gern auf diese E-Mail.',
+          ]),
     `Möchten Sie die Artikel weiterhin kaufen, bestellen Sie bitte erneut: ${new URL('/', shop.origin).toString()}`,
     '',
     `Ihr Team von ${shop.name}`,

@@ -13,7 +13,7 @@ export type CancellationRequest = { reason: 'payment_overdue' } | { reason: 'sta
 
 /**
  * The one cancellation of an order (overdue payments; staff): compare-and-set
- * from the statuses orderTransition allows ('awaiting_payment', staff also 'paid') to 'cancelled', so a payment booked meanwhile,
+ * from the statuses orderTransition allows ('awaiting_payment', staff also 'paid' and 'ready_to_ship') to 'cancelled', so a payment booked meanwhile,
  * another instance of the job or another staff member wins cleanly; the per-customer promo use
  * is given back; then the stock reservation is released through the catalog and the buyer gets
  * an e-mail. A release or e-mail that fails is retried by `finishCancellations` on the next run
@@ -133,6 +133,7 @@ export class OrderCancellation {
                 reason: order.cancellationReason === 'staff' ? 'staff' : 'payment_overdue',
                 note: order.cancellationNote ?? '',
                 paid: Boolean(order.paymentReceived?.amountCents),
+                cashOnDelivery: order.paymentMethod === 'cod',
               },
               this.deps.shop,
             ),

@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import type { Address, Order, SellerDetails } from '@shop/contracts';
-import { bankTransferRows, nextSteps, totalsRows } from '@shop/cart-rules';
+import { bankTransferRows, cashOnDeliveryText, isPrepayment, nextSteps, totalsRows } from '@shop/cart-rules';
 import { formatDate, formatEurDecimal, formatTextVersion } from '@shop/format';
 import type { OutgoingMail } from '@shop/service-kit';
 import { durabilityLabelHtml, durabilityLabelText, legalGuaranteeNoticeHtml, legalGuaranteeNoticeText } from './legal-guarantee.mail';
@@ -28,7 +28,11 @@ export function orderConfirmationMail(
 ): OutgoingMail {
   const link = (path: string) => new URL(path, shop.origin).toString();
   const totals = totalsRows(order.totals, order.promo).map(({ label, value }): [string, string] => [label, value]);
-  const bank = bankTransferRows(order).map(({ label, value }): [string, string] => [label, value]);
+  // Prepayment: where to transfer to; cash on delivery: what the courier collects.
+  const payment = isPrepayment(order)
+    ? { intro: 'Bitte überweisen Sie an:', rows: bankTransferRows(order) }
+    : { intro: cashOnDeliveryText(order.totals.total), rows: [] };
+  const bank = payment.rows.map(({ label, value }): [string, string] => [label, value]);
   const steps = nextSteps(order);
   const seller = sellerParty(documents.seller);
   const sellerLines = [seller.name, ...seller.lines, `USt-IdNr.: ${documents.seller.vatId}`];
@@ -69,7 +73,7 @@ export function orderConfirmationMail(
     'Rechnungsadresse:',
     ...addressLines(order.billingAddress).map((line) => `  ${line}`),
     '',
-    `Zahlung: ${order.payment.label}. Bitte überweisen Sie an:`,
+    `Zahlung: ${order.payment.label}. ${payment.intro}`,
     ...bank.map(([label, value]) => `  ${label}: ${value}`),
     '',
     'So geht es weiter:',
@@ -96,7 +100,7 @@ ${order.items.map((line) => `<tr><td>${escapeHtml(line.name)}${durabilityLabelHt
 <table cellpadding="4">${rows(totals)}</table>
 <h2>Lieferadresse</h2><p>${addressLines(order.shippingAddress).map(escapeHtml).join('<br>')}</p>
 <h2>Rechnungsadresse</h2><p>${addressLines(order.billingAddress).map(escapeHtml).join('<br>')}</p>
-<h2>Zahlung: ${escapeHtml(order.payment.label)}</h2><table cellpadding="4">${rows(bank)}</table>
+<h2>Zahlung: ${escapeHtml(order.payment.label)}</h2><p>${escapeHtml(payment.intro)}</p>${bank.length ? `<table cellpadding="4">${rows(bank)}</table>` : ''}
 <h2>So geht es weiter</h2><ul>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ul>
 <p>${legal.map(([label, path]) => `${escapeHtml(label)} <a href="${escapeHtml(link(path))}">${escapeHtml(link(path))}</a>`).join('<br>')}</p>
 <h2>Ihr Vertragspartner</h2><p>${sellerLines.map(escapeHtml).join('<br>')}</p>

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Order } from '@shop/contracts';
 import type { Mailer } from '@shop/service-kit';
 import type { OrderConfirmationComposer } from './order-confirmation-composer';
-import type { PaymentMethod } from './payment-method';
+import type { PaymentMethods } from './payment-method';
 import { toApiOrder } from './order-view';
 import { Orders } from './orders';
 
@@ -17,7 +17,7 @@ export interface OrderConfirmationsDeps {
   mailer: Mailer;
   /** Composes the confirmation e-mail with the seller and the legal texts as PDFs (§ 312i BGB). */
   composer: Pick<OrderConfirmationComposer, 'compose'>;
-  payment: PaymentMethod;
+  payments: PaymentMethods;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -58,7 +58,7 @@ export class OrderConfirmations {
    */
   async sendMissing(): Promise<number> {
     const open = await this.orders.unconfirmedSince(new Date(Date.now() - CONFIRMATION_RETRY_AFTER_MS)); // createdAt is the real clock's
-    for (const doc of open) await this.send(toApiOrder(doc, this.deps.payment, null));
+    for (const doc of open) await this.send(toApiOrder(doc, this.deps.payments, null));
     return open.length;
   }
 }

@@ -60,9 +60,17 @@ export class OrderFulfillment {
     checkVersion(order, action.version);
     const now = this.deps.now();
     const { version, ...request } = action;
-    const transition = orderTransition(order, request, now, staff);
-    if (transition instanceof Error) throw transition;
+    // A shipment is checked against the order's DHL label first: whether it goes under the label
+    // the shop booked decides what its delivery means for cash on delivery (order-transitions.ts).
     if (request.action === 'cancel' || request.action === 'ship') await clearStaleHold(this.deps.db, id, order.labelClaimId);
+    const shipment = request.action === 'ship' ? await this.shipmentAgainstLabel(id, request.trackingNumber) : null;
+    const transition = orderTransition(
+      order,
+      request.action === 'ship' ? { ...request, underShopLabel: shipment!.underShopLabel } : request,
+      now,
+      staff,
+    );
+    if (transition instanceof Error) throw transition;
     if (request.action === 'cancel') {
       // A parcel with a DHL label (or one whose booking went unanswered) may already be on its way:
       // its label is cancelled first (DHL-Versand), so no cancelled order is handed to DHL. The
@@ -75,7 +83,7 @@ export class OrderFulfillment {
       const done = await this.deps.cancellation.cancel(order, { reason: 'staff', note: request.note, version, staff }, now);
       if (!done) throw await this.refusalAfterLabelHold(id, CANCEL_LABEL_FIRST);
     } else {
-      const labelFilter = request.action === 'ship' ? await this.shipmentAgainstLabel(id, request.trackingNumber) : {};
+      const labelFilter = shipment?.filter ?? {};
       try {
         await versionedUpdate(orderModel(this.deps.db), {
           filter: { _id: order._id, status: { $in: transition.from }, ...labelFilter },
@@ -119,15 +127,18 @@ export class OrderFulfillment {
    * closed out ships under that label's number only (409 otherwise: that number, or the label
    * cancelled first); one whose label is being booked or of unknown outcome not at all (409);
    * without a label the write requires that no booking took a hold meanwhile.
-   * @returns the filter the shipment's write adds.
+   * @returns the filter the shipment's write adds, and whether the parcel goes under the shop's label.
    */
-  private async shipmentAgainstLabel(id: string, trackingNumber: string): Promise<{ labelClaimId?: null }> {
+  private async shipmentAgainstLabel(
+    id: string,
+    trackingNumber: string,
+  ): Promise<{ filter: { labelClaimId?: null }; underShopLabel: boolean }> {
     const label = await shippingLabelModel(this.deps.db)
       .findOne({ _id: id, state: { $ne: 'cancelled' } }, { state: 1, shipmentNumber: 1, closedOutAt: 1 })
       .lean();
-    if (!label) return { labelClaimId: null };
-    if (label.state === 'booked' && label.shipmentNumber === trackingNumber) return {};
-    if (label.state === 'booked' && label.closedOutAt) return {};
+    if (!label) return { filter: { labelClaimId: null }, underShopLabel: false };
+    if (label.state === 'booked' && label.shipmentNumber === trackingNumber) return { filter: {}, underShopLabel: true };
+    if (label.state === 'booked' && label.closedOutAt) return { filter: {}, underShopLabel: false };
     if (label.state === 'booked')
       throw new ConflictError(
         `Für diese Bestellung ist das DHL-Label ${label.shipmentNumber ?? ''} gebucht. Verbuchen Sie den Versand mit dieser Sendungsnummer oder stornieren Sie zuerst das Label unter „DHL-Versand“.`,

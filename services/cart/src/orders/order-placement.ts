@@ -12,7 +12,8 @@ import type { CartOperations } from '../cart/cart-operations';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 import type { AgeVerificationProvider, AgeVerificationResult } from '../age-verification/provider';
 import type { IdCardMrzInput } from '../age-verification/id-card-mrz';
-import type { PaymentMethod } from './payment-method';
+import type { PaymentMethods } from './payment-method';
+import type { StoredShippingSettings } from '../shipping/settings/shipping-settings';
 import type { OrderConfirmations } from './order-confirmations';
 import { STALE_PENDING_MS } from './stale-pending-orders';
 import { stopAtFaultPoint, type PlacementFaultPoint } from './placement-faults';
@@ -20,7 +21,12 @@ import { toApiOrder } from './order-view';
 import type { OrderRecord } from './order.model';
 import { Orders } from './orders';
 import { ageCheckRefusals, countPlacement, promoRejections, refusedFor, stockOuts } from '../metrics/shop-metrics';
-import { DOOR_CHECKS, type DhlAgeCheckService, type LegalVersions } from '@shop/contracts';
+import { DOOR_CHECKS, type LegalVersions, type PaymentMethodId } from '@shop/contracts';
+import { withPaymentFee } from '@shop/cart-rules';
+import { cashOnDeliveryRefusal } from './cash-on-delivery';
+
+/** 409 PAYMENT_METHOD_UNAVAILABLE: cash on delivery chosen while it is off or the total is above its limit (German message). */
+export const PaymentMethodUnavailableError = defineApiError('PAYMENT_METHOD_UNAVAILABLE', 409);
 
 /** 422 when the age check fails; the message says why in German (legal-de.md §1.4). */
 export const AgeVerificationFailedError = defineApiError('AGE_VERIFICATION_FAILED', 422);
@@ -45,13 +51,16 @@ export interface OrderPlacementDeps {
   cart: CartOperations;
   catalog: CatalogClient;
   ageVerification: AgeVerificationProvider<IdCardMrzInput>;
-  payment: PaymentMethod;
+  payments: PaymentMethods;
   /** The legal text versions an order keeps (content service). */
   legalVersions: { current(): Promise<LegalVersions | null> };
   /** Sends each order's confirmation e-mail once. */
   confirmations: Pick<OrderConfirmations, 'send'>;
-  /** The age check DHL performs at the door under the operator's shipping settings, recorded on the order (what the buyer was told). */
-  deliveryAgeCheck: () => Promise<DhlAgeCheckService>;
+  /**
+   * The operator's shipping settings in force: the age check DHL performs at the door (recorded on
+   * the order: what the buyer was told) and the cash-on-delivery offer.
+   */
+  deliveryTerms: () => Promise<Pick<StoredShippingSettings, 'ageCheck' | 'cashOnDelivery'>>;
   log: FastifyBaseLogger;
   now: () => Date;
   /** How long a placement owns its pending order before a retry may take it over (ms; ORDER_PLACING_LEASE_MS). */
@@ -63,12 +72,14 @@ export interface OrderPlacementDeps {
  * 1. the idempotency key gives the order id (hash of cart owner and key): a key seen before
  *    returns that order (never a second one); the cart is then claimed for this order id
  *    (compare-and-set), so a parallel request with another key gets 409;
- * 2. the cart is re-priced by the catalog; changes since the review (notices, another total) are a 409;
+ * 2. the cart is re-priced by the catalog; changes since the review (notices, another total, another
+ *    check at the door) are a 409, and so is cash on delivery when it is off or above its limit;
  * 3. the age is verified (provider; only result, method, reference and time are kept);
  * 4. a 'pending' order is inserted (unique idempotency key, readable number from the counter);
  * 5. stock is reserved through the catalog, all lines or none (one reservation id per attempt);
  * 6. the promo use is counted with a conditional update (usage limit never exceeded);
- * 7. the order becomes 'awaiting_payment', the cart is emptied, the confirmation e-mail is sent.
+ * 7. the order becomes 'awaiting_payment' (prepayment) or 'ready_to_ship' (cash on delivery), the
+ *    cart is emptied, the confirmation e-mail is sent.
  * When 5 or 6 fails, what was done is undone (reservation released, pending order deleted), so
  * the shopper can try again with nothing lost or half-written.
  *
@@ -98,6 +109,17 @@ export class OrderPlacement {
   }
 
   /**
+   * Why `method` cannot pay for the cart of `ownerKey` as it is now (German, for the checkout's
+   * payment step), or null when it can: cash on delivery off, or the cart's total with the fee
+   * above its limit. The placement checks again (the settings or the cart may change meanwhile).
+   */
+  async paymentRefusal(ownerKey: string, method: PaymentMethodId): Promise<string | null> {
+    if (method !== 'cod') return null;
+    const [terms, cart] = await Promise.all([this.deps.deliveryTerms(), this.deps.cart.read(ownerKey)]);
+    return cashOnDeliveryRefusal(terms.cashOnDelivery, withPaymentFee(cart.totals, terms.cashOnDelivery.feeCents).totalCents);
+  }
+
+  /**
    * The order placed with this key before, if any (its confirmation sent now if it never went
    * out); a pending one whose placement stopped is finished here.
    * @throws 409 while another placement of it is still under way.
@@ -106,7 +128,7 @@ export class OrderPlacement {
     const found = await this.orders.findById(orderId);
     if (!found) return null;
     if (found.status !== 'pending') {
-      const order = toApiOrder(found, this.deps.payment, null);
+      const order = toApiOrder(found, this.deps.payments, null);
       if (!found.confirmationEmailSentAt) await this.deps.confirmations.send(order);
       return { order, created: false };
     }
@@ -189,11 +211,19 @@ export class OrderPlacement {
         new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`),
       );
     if (!cart.lines.length) throw refusedFor('empty_cart', new BadRequestError('Ihr Warenkorb ist leer.'));
-    if (input.expectedTotal !== centsToDecimal(cart.totals.totalCents)) {
+    const terms = await this.deps.deliveryTerms();
+    const payment = this.deps.payments.of(input.paymentMethod);
+    const paymentFeeCents = payment.id === 'cod' ? terms.cashOnDelivery.feeCents : 0;
+    const totals = withPaymentFee(cart.totals, paymentFeeCents);
+    if (payment.id === 'cod') {
+      const refusal = cashOnDeliveryRefusal(terms.cashOnDelivery, totals.totalCents);
+      if (refusal) throw refusedFor('payment_unavailable', new PaymentMethodUnavailableError(refusal));
+    }
+    if (input.expectedTotal !== centsToDecimal(totals.totalCents)) {
       throw refusedFor('total_changed', new ConflictError('Der Gesamtbetrag hat sich geändert. Bitte prüfen Sie Ihre Bestellung erneut.'));
     }
     // The check at the door the buyer is told of is the one the order records and its label books.
-    const deliveryAgeCheck = await this.deps.deliveryAgeCheck();
+    const deliveryAgeCheck = terms.ageCheck;
     if (input.expectedAgeCheck && input.expectedAgeCheck !== deliveryAgeCheck) {
       throw refusedFor(
         'age_check_changed',
@@ -250,14 +280,15 @@ export class OrderPlacement {
           subtotalCents: cart.totals.subtotalCents,
           savingsCents: cart.totals.savingsCents,
           promoDiscountCents: cart.totals.promoDiscountCents,
-          shippingCents: cart.totals.shippingCents,
-          totalCents: cart.totals.totalCents,
-          vatIncludedCents: cart.totals.vatIncludedCents,
+          shippingCents: totals.shippingCents,
+          paymentFeeCents: totals.paymentFeeCents,
+          totalCents: totals.totalCents,
+          vatIncludedCents: totals.vatIncludedCents,
         },
         promo: cart.promo ? { code: cart.promo.code, ...discountToStored(cart.promo.discount) } : null,
         shippingMethod: input.shippingMethod,
         deliveryAgeCheck,
-        paymentMethod: this.deps.payment.id,
+        paymentMethod: payment.id,
         ageVerification: { method: age.method, verified: true, providerReference: age.providerReference, checkedAt: age.checkedAt },
         termsAcceptedAt: now,
         legalVersions: await this.deps.legalVersions.current(),
@@ -295,8 +326,9 @@ export class OrderPlacement {
       await this.countPromoOrUndo(doc);
       await this.orders.markPromoCounted(orderId, this.deps.now());
     }
-    await this.orders.markPlaced(orderId, this.deps.payment.initialStatus);
-    const order = toApiOrder({ ...doc, status: this.deps.payment.initialStatus }, this.deps.payment, null);
+    const { initialStatus } = this.deps.payments.of(doc.paymentMethod);
+    await this.orders.markPlaced(orderId, initialStatus);
+    const order = toApiOrder({ ...doc, status: initialStatus }, this.deps.payments, null);
     await this.deps.cart.clearAfterOrder(doc.ownerKey, orderId);
     this.faultPoint('before-email', crashAt);
     await this.deps.confirmations.send(order);

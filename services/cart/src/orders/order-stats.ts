@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { OrderStats } from '@shop/contracts/admin';
 import { addDaysToIsoDate, centsToDecimal, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import { orderModel, type OrderRecord } from './order.model';
-import { netRevenueCents, PAID_ORDER_STATUSES } from '../analytics/sales-report';
+import { isPaidOrder, netRevenueCents, PAID_ORDER_FIELDS } from '../analytics/sales-report';
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +17,7 @@ export class OrderStatistics {
   /**
    * The dashboard's order figures: orders placed today and this week (from Monday,
    * German days) that are not cancelled, paid or not, with the revenue of those paid (a payment
-   * booked, PAID_ORDER_STATUSES) less what was refunded after a withdrawal (netRevenueCents),
+   * booked, isPaidOrder) less what was refunded after a withdrawal (netRevenueCents),
    * and the work queues.
    */
   async stats(): Promise<OrderStats> {
@@ -28,12 +28,19 @@ export class OrderStatistics {
     const dayStart = startOfBerlinDay(today);
     // One scan of the few fields needed (the local engine reads every record for each query anyway).
     const orders = await this.orders
-      .find({ status: { $ne: 'pending' } }, { status: 1, createdAt: 1, 'totals.totalCents': 1, withdrawalRequestedAt: 1, refund: 1 })
-      .lean<Array<Pick<OrderRecord, 'status' | 'createdAt' | 'totals' | 'withdrawalRequestedAt' | 'refund'>>>();
+      .find(
+        { status: { $ne: 'pending' } },
+        { ...PAID_ORDER_FIELDS, createdAt: 1, 'totals.totalCents': 1, withdrawalRequestedAt: 1, refund: 1 },
+      )
+      .lean<
+        Array<
+          Pick<OrderRecord, 'status' | 'createdAt' | 'totals' | 'withdrawalRequestedAt' | 'refund' | 'paymentMethod' | 'paymentReceived'>
+        >
+      >();
     const placed = orders.filter((order) => order.status !== 'cancelled' && order.createdAt >= weekStart);
     const figures = (from: Date) => {
       const inPeriod = placed.filter((order) => order.createdAt >= from);
-      const paid = inPeriod.filter((order) => PAID_ORDER_STATUSES.includes(order.status));
+      const paid = inPeriod.filter(isPaidOrder);
       return { orders: inPeriod.length, revenue: centsToDecimal(paid.reduce((sum, order) => sum + netRevenueCents(order), 0)) };
     };
     const overdueBefore = new Date(now.getTime() - this.deps.dueDays * DAY_MS);

@@ -3,11 +3,17 @@
  * date and amount refusals. Pure: no database.
  */
 import { ConflictError, FieldError } from '@shop/service-kit';
-import { OrderNotShippedError, orderTransition, type OrderState, type OrderTransitionRequest } from './order-transitions';
+import {
+  COD_COLLECTED_NOTE,
+  OrderNotShippedError,
+  orderTransition,
+  type OrderState,
+  type OrderTransitionRequest,
+} from './order-transitions';
 
 // 24.11.2026, 13:00 in Germany; the order was placed on 20.11. and shipped on 22.11.
 const NOW = new Date('2026-11-24T12:00:00Z');
-const STATUSES = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+const STATUSES = ['awaiting_payment', 'paid', 'ready_to_ship', 'shipped', 'delivered', 'cancelled'] as const;
 const PAYMENT = { receivedOn: '2026-11-21', amountCents: 4990 } as NonNullable<OrderState['paymentReceived']>;
 
 function order(status: OrderState['status'], extra: Partial<OrderState> = {}): OrderState {
@@ -17,8 +23,10 @@ function order(status: OrderState['status'], extra: Partial<OrderState> = {}): O
     shippedAt: status === 'shipped' || status === 'delivered' ? new Date('2026-11-22T09:00:00Z') : null,
     withdrawalRequestedAt: null,
     refund: null,
-    // Paid on 21.11. in every status after 'awaiting_payment' (a cancelled one: cancelled after payment).
-    paymentReceived: status === 'awaiting_payment' || status === 'pending' ? null : PAYMENT,
+    // Paid on 21.11. in every status after 'awaiting_payment' (a cancelled one: cancelled after
+    // payment); 'ready_to_ship' is a cash-on-delivery order, unpaid until its delivery.
+    paymentReceived: status === 'awaiting_payment' || status === 'pending' || status === 'ready_to_ship' ? null : PAYMENT,
+    paymentMethod: status === 'ready_to_ship' ? 'cod' : 'prepayment',
     totals: { totalCents: 4990 } as OrderState['totals'],
     ...extra,
   } as OrderState;
@@ -36,12 +44,12 @@ const REQUESTS: Record<string, OrderTransitionRequest> = {
 /** Which status each action is allowed from, and the status it leads to (null: the status stays; by status where it depends). */
 const TABLE: Record<string, { from: ReadonlyArray<(typeof STATUSES)[number]>; to: string | null | Partial<Record<string, string>> }> = {
   'mark-paid': { from: ['awaiting_payment'], to: 'paid' },
-  ship: { from: ['paid'], to: 'shipped' },
+  ship: { from: ['paid', 'ready_to_ship'], to: 'shipped' },
   deliver: { from: ['shipped'], to: 'delivered' },
-  cancel: { from: ['awaiting_payment', 'paid'], to: 'cancelled' },
+  cancel: { from: ['awaiting_payment', 'paid', 'ready_to_ship'], to: 'cancelled' },
   'cancel-overdue': { from: ['awaiting_payment'], to: 'cancelled' },
-  // Before payment a withdrawal cancels the order; afterwards it is marked and the status stays.
-  withdraw: { from: STATUSES, to: { awaiting_payment: 'cancelled' } },
+  // Before payment and shipping a withdrawal cancels the order; afterwards it is marked and the status stays.
+  withdraw: { from: STATUSES, to: { awaiting_payment: 'cancelled', ready_to_ship: 'cancelled' } },
 };
 
 const cases = Object.entries(TABLE).flatMap(([action, rule]) =>
@@ -56,7 +64,7 @@ const cases = Object.entries(TABLE).flatMap(([action, rule]) =>
 describe('orderTransition', () => {
   it.each(cases)('$action from $status: allowed $allowed', ({ action, status, allowed, to }) => {
     const result = orderTransition(order(status), REQUESTS[action]!, NOW, { userId: 'staff-1' });
-    if (!allowed && action === 'deliver' && (status === 'awaiting_payment' || status === 'paid')) {
+    if (!allowed && action === 'deliver' && ['awaiting_payment', 'paid', 'ready_to_ship'].includes(status)) {
       // Not shipped yet: refused with its own code, not the generic status conflict.
       expect(result).toBeInstanceOf(OrderNotShippedError);
       return;
@@ -70,6 +78,48 @@ describe('orderTransition', () => {
     expect(result.from).toContain(status);
     expect(result.set.status).toBe(to ?? undefined);
     if (to) expect(result.changes[0]).toEqual({ field: 'status', before: status, after: to });
+  });
+
+  it('cash on delivery: the delivery records the total as collected; staff book the cash of a shipped one once; a label keeps a withdrawal from cancelling', () => {
+    const cod = (status: OrderState['status'], extra: Partial<OrderState> = {}) =>
+      order(status, { paymentMethod: 'cod', paymentReceived: null, ...extra });
+    expect(orderTransition(cod('shipped', { shippedUnderShopLabel: true }), REQUESTS.deliver!, NOW, { userId: 'staff-1' })).toMatchObject({
+      set: {
+        status: 'delivered',
+        paymentReceived: { receivedOn: '2026-11-24', amountCents: 4990, note: COD_COLLECTED_NOTE, byUserId: 'staff-1' },
+      },
+      changes: [
+        { field: 'status', before: 'shipped', after: 'delivered' },
+        { field: 'deliveredOn', before: null, after: '2026-11-24' },
+        { field: 'paymentReceived', before: null, after: { receivedOn: '2026-11-24', amount: '49.90', note: COD_COLLECTED_NOTE } },
+      ],
+    });
+    // Booked before (the statement import), or shipped by hand (no label of the shop's that collects
+    // the total): the delivery records no payment.
+    for (const extra of [{ shippedUnderShopLabel: true, paymentReceived: PAYMENT }, { shippedUnderShopLabel: false }]) {
+      const noPayment = orderTransition(cod('shipped', extra), REQUESTS.deliver!, NOW);
+      if (noPayment instanceof Error) throw noPayment;
+      expect(noPayment.set).not.toHaveProperty('paymentReceived');
+    }
+    // Which the shipment says: under the shop's label or by hand.
+    for (const underShopLabel of [true, false])
+      expect(orderTransition(cod('ready_to_ship'), { ...REQUESTS.ship!, underShopLabel } as OrderTransitionRequest, NOW)).toMatchObject({
+        set: { shippedUnderShopLabel: underShopLabel },
+      });
+    // The cash of a shipped or delivered order, booked by staff: the status stays.
+    for (const status of ['shipped', 'delivered'] as const)
+      expect(orderTransition(cod(status), REQUESTS['mark-paid']!, NOW)).toMatchObject({
+        from: [status],
+        set: { paymentReceived: { receivedOn: '2026-11-23', amountCents: 4990 } },
+      });
+    expect(orderTransition(cod('ready_to_ship'), REQUESTS['mark-paid']!, NOW)).toBeInstanceOf(ConflictError);
+    expect(orderTransition(cod('delivered', { paymentReceived: PAYMENT }), REQUESTS['mark-paid']!, NOW)).toBeInstanceOf(ConflictError);
+    expect(orderTransition(cod('ready_to_ship', { labelClaimId: 'hold-1' }), REQUESTS.withdraw!, NOW)).toEqual({
+      from: [...STATUSES],
+      set: { withdrawalRequestedAt: NOW },
+      changes: [],
+      events: [],
+    });
   });
 
   it('records the payment with who booked it, and asks for the shipping e-mail after shipping', () => {
@@ -224,7 +274,7 @@ describe('orderTransition', () => {
       events: ['cancelled'],
     });
     expect(orderTransition(order('paid'), REQUESTS.withdraw!, NOW)).toEqual({
-      from: STATUSES,
+      from: [...STATUSES],
       set: { withdrawalRequestedAt: NOW },
       changes: [],
       events: [],

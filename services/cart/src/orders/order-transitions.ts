@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AuditChange, OrderAction } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
-import { decimalToCents, formatEur, formatIsoDate, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
+import { centsToDecimal, decimalToCents, formatEur, formatIsoDate, isoDateInBerlin, startOfBerlinDay } from '@shop/format';
 import { ConflictError, FieldError, defineApiError } from '@shop/service-kit';
 import type { OrderRecord } from './order.model';
 
@@ -16,7 +16,9 @@ type StaffAction = z.output<typeof OrderAction>;
 export type OrderTransitionRequest =
   | (StaffAction extends infer A ? (A extends StaffAction ? Omit<A, 'version'> : never) : never)
   | { action: 'cancel-overdue' }
-  | { action: 'withdraw'; receivedAt: Date };
+  | { action: 'withdraw'; receivedAt: Date }
+  /** Staff's shipment as OrderFulfillment writes it: `underShopLabel` when the number is that of the label the shop booked. */
+  | { action: 'ship'; trackingNumber: string; underShopLabel: boolean };
 
 /** What an allowed transition writes. */
 export interface OrderTransition {
@@ -44,11 +46,24 @@ export type OrderTransitionRefusal = InstanceType<typeof ConflictError> | Instan
 /** The fields of an order the rules read. */
 export type OrderState = Pick<
   OrderRecord,
-  'status' | 'createdAt' | 'shippedAt' | 'withdrawalRequestedAt' | 'refund' | 'totals' | 'paymentReceived'
+  | 'status'
+  | 'createdAt'
+  | 'shippedAt'
+  | 'withdrawalRequestedAt'
+  | 'refund'
+  | 'totals'
+  | 'paymentReceived'
+  | 'paymentMethod'
+  | 'labelClaimId'
+  | 'shippedUnderShopLabel'
 >;
 
 /** Every status of an order once placed ('pending' is the placement itself). */
-const PLACED_STATUSES: OrderStatus[] = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'];
+const PLACED_STATUSES: OrderStatus[] = ['awaiting_payment', 'paid', 'ready_to_ship', 'shipped', 'delivered', 'cancelled'];
+/** The statuses before shipping: staff may cancel, a label may be booked (prepayment once paid; cash on delivery at once). */
+export const TO_SHIP: OrderStatus[] = ['paid', 'ready_to_ship'];
+/** The note of the payment a cash-on-delivery order gets with its delivery (the courier collected the total). */
+export const COD_COLLECTED_NOTE = 'Nachnahme: bei Zustellung bar kassiert (DHL)';
 
 const statusLabel = (status: string) => ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
 
@@ -78,8 +93,14 @@ export function orderTransition(
 
   switch (request.action) {
     case 'mark-paid': {
-      const refused = wrongStatus(['awaiting_payment']);
+      // Prepayment: the transfer that makes the order 'paid'. Cash on delivery: the cash the
+      // courier collected, once shipped and not recorded yet (the status stays as it is).
+      const cashOnDelivery = order.paymentMethod === 'cod';
+      const allowed: OrderStatus[] = cashOnDelivery ? ['shipped', 'delivered'] : ['awaiting_payment'];
+      const refused = wrongStatus(allowed);
       if (refused) return refused;
+      if (cashOnDelivery && order.paymentReceived?.receivedOn)
+        return new ConflictError('Die Zahlung dieser Nachnahme-Bestellung ist schon verbucht.');
       if (request.receivedOn > today || request.receivedOn < isoDateInBerlin(order.createdAt))
         return new FieldError('receivedOn', 'Der Zahlungseingang muss zwischen Bestelldatum und heute liegen.');
       const amountCents = decimalToCents(request.amount);
@@ -89,22 +110,31 @@ export function orderTransition(
           `Der Betrag weicht vom Rechnungsbetrag (${formatEur(order.totals.totalCents)}) ab. Bitte klären Sie die Zahlung, bevor Sie sie verbuchen.`,
         );
       const paymentReceived = { receivedOn: request.receivedOn, amountCents, note: request.note, recordedAt: now, byUserId: actor?.userId };
+      const paymentChange: AuditChange = {
+        field: 'paymentReceived',
+        before: null,
+        after: { receivedOn: request.receivedOn, amount: request.amount, note: request.note },
+      };
+      if (cashOnDelivery) return { from: [order.status], set: { paymentReceived }, changes: [paymentChange], events: [] };
       return {
         from: ['awaiting_payment'],
         set: { status: 'paid', paymentReceived },
-        changes: [
-          statusChange('paid'),
-          { field: 'paymentReceived', before: null, after: { receivedOn: request.receivedOn, amount: request.amount, note: request.note } },
-        ],
+        changes: [statusChange('paid'), paymentChange],
         events: [],
       };
     }
     case 'ship': {
-      const refused = wrongStatus(['paid']);
+      const refused = wrongStatus(TO_SHIP);
       if (refused) return refused;
       return {
-        from: ['paid'],
-        set: { status: 'shipped', trackingNumber: request.trackingNumber, shippedAt: now, shippingEmailSentAt: null },
+        from: TO_SHIP,
+        set: {
+          status: 'shipped',
+          trackingNumber: request.trackingNumber,
+          shippedAt: now,
+          shippingEmailSentAt: null,
+          shippedUnderShopLabel: 'underShopLabel' in request && request.underShopLabel,
+        },
         changes: [statusChange('shipped'), { field: 'trackingNumber', before: null, after: request.trackingNumber }],
         events: ['shipped'],
       };
@@ -112,7 +142,7 @@ export function orderTransition(
     case 'deliver': {
       // Only a shipped parcel can arrive: before the shipment is recorded (status or time), the
       // refusal says so with its own code.
-      if (order.status === 'awaiting_payment' || order.status === 'paid' || (order.status === 'shipped' && !order.shippedAt))
+      if (['awaiting_payment', ...TO_SHIP].includes(order.status) || (order.status === 'shipped' && !order.shippedAt))
         return new OrderNotShippedError(NOT_SHIPPED_MESSAGE);
       const refused = wrongStatus(['shipped']);
       if (refused) return refused;
@@ -125,18 +155,46 @@ export function orderTransition(
       // The delivery day has no time of its own: it is recorded as the start of that German day,
       // or, delivered on the shipping day, as the shipment's time (never before the shipment).
       const dayStart = startOfBerlinDay(request.deliveredOn);
-      return {
-        from: ['shipped'],
-        set: { status: 'delivered', deliveredAt: dayStart < shippedAt ? shippedAt : dayStart },
+      const delivered = {
+        from: ['shipped'] as OrderStatus[],
+        set: { status: 'delivered', deliveredAt: dayStart < shippedAt ? shippedAt : dayStart } as OrderTransition['set'],
         changes: [statusChange('delivered'), { field: 'deliveredOn', before: null, after: request.deliveredOn }],
-        events: [],
+        events: [] as OrderTransition['events'],
+      };
+      // Cash on delivery under the shop's label (which books DHL's collection of the total): the
+      // courier hands the parcel over only against the cash, so the delivery is its payment (with
+      // the delivery day), unless one was recorded already. Shipped by hand, nothing says DHL
+      // collects the total: DHL's payout (statement import) or staff record the payment.
+      if (order.paymentMethod !== 'cod' || !order.shippedUnderShopLabel || order.paymentReceived?.receivedOn) return delivered;
+      const amountCents = order.totals.totalCents;
+      return {
+        ...delivered,
+        set: {
+          ...delivered.set,
+          paymentReceived: {
+            receivedOn: request.deliveredOn,
+            amountCents,
+            note: COD_COLLECTED_NOTE,
+            recordedAt: now,
+            byUserId: actor?.userId,
+          },
+        },
+        changes: [
+          ...delivered.changes,
+          {
+            field: 'paymentReceived',
+            before: null,
+            after: { receivedOn: request.deliveredOn, amount: centsToDecimal(amountCents), note: COD_COLLECTED_NOTE },
+          },
+        ],
       };
     }
     case 'cancel':
     case 'cancel-overdue': {
-      // Staff also cancel a paid order (the refund follows outside the shop); the job only unpaid ones.
+      // Staff also cancel a paid order (the refund follows outside the shop) and a cash-on-delivery
+      // order not shipped yet; the job only unpaid prepayment ones.
       const byStaff = request.action === 'cancel';
-      const from: OrderStatus[] = byStaff ? ['awaiting_payment', 'paid'] : ['awaiting_payment'];
+      const from: OrderStatus[] = byStaff ? ['awaiting_payment', ...TO_SHIP] : ['awaiting_payment'];
       const refused = wrongStatus(from);
       if (refused) return refused;
       const note = byStaff ? request.note : '';
@@ -186,12 +244,15 @@ export function orderTransition(
       const refused = wrongStatus(PLACED_STATUSES);
       if (refused) return refused;
       if (order.withdrawalRequestedAt) return { from: PLACED_STATUSES, set: {}, changes: [], events: [] };
-      // Before payment (prepayment: nothing shipped either) the withdrawal ends the order: it is
-      // cancelled, its stock released, and nothing is owed or to be refunded (§ 355 Abs. 1, § 357
-      // Abs. 1 BGB). The withdrawal's receipt tells the buyer so: no second e-mail.
-      if (order.status === 'awaiting_payment' && !order.paymentReceived)
+      // Before payment and shipping (prepayment awaiting payment; cash on delivery not shipped and
+      // without a DHL label holding it) the withdrawal ends the order: it is cancelled, its stock
+      // released, and nothing is owed or to be refunded (§ 355 Abs. 1, § 357 Abs. 1 BGB). The
+      // withdrawal's receipt tells the buyer so: no second e-mail. A cash-on-delivery order with a
+      // label is only marked: staff cancel the label, then the order.
+      const unpaidUnshipped = order.status === 'awaiting_payment' || (order.status === 'ready_to_ship' && !order.labelClaimId);
+      if (unpaidUnshipped && !order.paymentReceived)
         return {
-          from: ['awaiting_payment'],
+          from: [order.status],
           set: {
             withdrawalRequestedAt: request.receivedAt,
             status: 'cancelled',

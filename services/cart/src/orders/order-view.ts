@@ -4,7 +4,7 @@ import { appliedPromo } from '@shop/cart-rules';
 import { centsToDecimal } from '@shop/format';
 import { discountFromStored } from '../promo/promo-code.model';
 import type { OrderRecord } from './order.model';
-import type { PaymentMethod } from './payment-method';
+import type { PaymentMethods } from './payment-method';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal.model';
 
 const address = (value: Omit<Address, 'country'>): Address => ({
@@ -32,7 +32,7 @@ function buyerWithdrawal(doc: OrderRecord, record: WithdrawalRecord): OrderWithd
  * The buyer's view of an order (contract `Order`): EUR strings and what to pay how.
  * `withdrawal`: the declaration logged for it (withdrawalsByOrder), or null.
  */
-export function toApiOrder(doc: OrderRecord, payment: PaymentMethod, withdrawal: WithdrawalRecord | null): Order {
+export function toApiOrder(doc: OrderRecord, payments: PaymentMethods, withdrawal: WithdrawalRecord | null): Order {
   if (doc.status === 'pending') throw new Error(`order ${doc.orderNumber} is still being placed`);
   return {
     id: String(doc._id),
@@ -61,10 +61,11 @@ export function toApiOrder(doc: OrderRecord, payment: PaymentMethod, withdrawal:
       shipping: centsToDecimal(doc.totals.shippingCents),
       total: centsToDecimal(doc.totals.totalCents),
       vatIncluded: centsToDecimal(doc.totals.vatIncludedCents),
+      paymentFee: centsToDecimal(doc.totals.paymentFeeCents ?? 0),
     },
     promo: doc.promo ? appliedPromo(doc.promo.code, discountFromStored(doc.promo)) : null,
     shipping: { method: 'dhl-age-check', label: doorCheckOf(doc.deliveryAgeCheck as DhlAgeCheckService | null).shippingMethod },
-    payment: { method: payment.id, label: payment.label, ...payment.instructions(doc.orderNumber, doc.createdAt) },
+    payment: payments.of(doc.paymentMethod).view(doc),
     ageVerification: {
       method: doc.ageVerification.method,
       verified: true,

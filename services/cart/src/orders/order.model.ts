@@ -74,6 +74,8 @@ const orderSchema = new Schema(
           shippingCents: { type: Number, required: true },
           totalCents: { type: Number, required: true },
           vatIncludedCents: { type: Number, required: true },
+          /** The cash-on-delivery fee contained in the total (0: prepayment, and orders from before it existed). */
+          paymentFeeCents: { type: Number, default: 0 },
         },
         { _id: false },
       ),
@@ -87,6 +89,7 @@ const orderSchema = new Schema(
      * shipping setting then), booked with the DHL label; null for orders placed before it was recorded.
      */
     deliveryAgeCheck: { type: String, enum: ['identCheck', 'visualCheckOfAge'] as const, default: null },
+    /** The payment method's id (contracts PaymentMethodId: 'prepayment' | 'cod'). */
     paymentMethod: { type: String, required: true },
     ageVerification: {
       type: new Schema(
@@ -126,14 +129,31 @@ const orderSchema = new Schema(
     cancellationNote: { type: String, default: '' },
     stockReleasedAt: { type: Date, default: null },
     cancellationEmailSentAt: { type: Date, default: null },
-    /** The bank transfer staff recorded: day received, cents, note, who and when. */
+    /** The payment recorded: the bank transfer (prepayment) or the cash DHL collected (cash on delivery): day received, cents, note, who and when. */
     paymentReceived: {
-      type: new Schema({ receivedOn: String, amountCents: Number, note: String, recordedAt: Date, byUserId: String }, { _id: false }),
+      // payoutOn ('YYYY-MM-DD'): cash on delivery, the day DHL's payout of the cash was booked on the shop's account.
+      type: new Schema(
+        {
+          receivedOn: String,
+          amountCents: Number,
+          note: String,
+          recordedAt: Date,
+          byUserId: String,
+          payoutOn: { type: String, default: null },
+        },
+        { _id: false },
+      ),
       default: null,
     },
     /** Shipment: DHL tracking number, when shipped and delivered, and whether the buyer got the tracking e-mail. */
     trackingNumber: { type: String, default: null },
     shippedAt: { type: Date, default: null },
+    /**
+     * Whether the parcel went under a DHL label the shop booked (the shipment number of its label):
+     * for cash on delivery that label carries DHL's collection of the total, so its delivery is the
+     * payment. A cash-on-delivery order shipped by hand counts as paid only with DHL's payout.
+     */
+    shippedUnderShopLabel: { type: Boolean, default: false },
     shippingEmailSentAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
     /**

@@ -63,7 +63,7 @@ export function placeWithinLimits(
 const errors = errorResponses({
   401: ['UNAUTHENTICATED'],
   404: ['NOT_FOUND'],
-  409: ['CONFLICT', 'OUT_OF_STOCK'],
+  409: ['CONFLICT', 'OUT_OF_STOCK', 'PAYMENT_METHOD_UNAVAILABLE'],
   422: ['AGE_VERIFICATION_FAILED'],
   429: ['ORDER_LIMIT_REACHED'],
   503: ['CATALOG_UNAVAILABLE'],
@@ -119,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     '/api/orders',
     {
       schema: {
-        summary: 'Place the cart as an order (Vorkasse, DHL with age check); idempotent by the Idempotency-Key header',
+        summary: 'Place the cart as an order (Vorkasse or Nachnahme, DHL with age check); idempotent by the Idempotency-Key header',
         headers: z.object({ 'idempotency-key': IdempotencyKey }),
         body: PlaceOrderBody,
         response: { 200: Order, 201: Order, ...errors },

@@ -3,6 +3,7 @@
  * re-pricing, age check, stock reservation and promo counting; idempotency; 20 parallel orders
  * on a stock of 5; a lost catalog answer in the middle of an order; the buyer-only order view.
  */
+import assert from 'node:assert';
 import { readdir, readFile } from 'node:fs/promises';
 import { EU_GUARANTEE_INFO_URL, LEGAL_GUARANTEE_COLOURS, LEGAL_GUARANTEE_NOTICE } from '@shop/legal-notices';
 import { simpleParser } from 'mailparser';
@@ -19,6 +20,7 @@ import { DEMO_ADDRESS, demoOrderBody, specimenIdCard } from '@shop/test-fixtures
 import { orderModel } from './order.model';
 import { pdfText } from '../test-support/pdf-text';
 import { promoCodeModel } from '../promo/promo-code.model';
+import { settingsChange } from '../test-support/shipping-settings-change';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const ID = { sale: 'a'.repeat(24), regular: 'b'.repeat(24), scarce: 'c'.repeat(24) };
@@ -95,6 +97,7 @@ describe('placing an order', () => {
     // 2 × 16.99 + 2 × 14.99 = 63.96; −10 % = 6.40; 4 items ship free.
     expect(order.totals).toEqual({
       itemCount: 4,
+      paymentFee: '0.00',
       subtotal: '63.96',
       savings: '20.00',
       promoDiscount: '6.40',
@@ -113,6 +116,7 @@ describe('placing an order', () => {
     expect(storedOrder!.items.map((line) => line.shippingWeightGrams)).toEqual([null, 85]);
     // And the product's category slug, whose default piece weight applies when a line has none (shipping settings).
     expect(storedOrder!.items.map((line) => line.category)).toEqual(['randm-tornado-9000', 'randm-tornado-25000']);
+    assert(order.payment.method === 'prepayment');
     expect(order.payment.bankDetails.accountHolder).toBe('Demo-Konto (keine echte Bankverbindung)');
 
     expect(stockOf(ID.sale)).toBe(48);
@@ -137,6 +141,7 @@ describe('placing an order', () => {
     expect(mail.text).toMatch(/darin enthaltene MwSt\. \(19 %\): 9,19\s€/);
     expect(mail.text).toContain('2 × RandM Tornado 9000 Blueberry Ice à 16,99');
     expect(mail.text).toContain(`Bitte überweisen Sie den Betrag bis zum ${formatIsoDate(order.payment.dueDate)}`);
+    expect(order.totals.paymentFee).toBe('0.00');
     expect(mail.html).toContain('<h1>Vielen Dank für Ihre Bestellung!</h1>');
     // The EU notice on the legal guarantee, in text and in colour (legal-de.md §4.16).
     expect(mail.text).toContain('GESETZLICHE GEWÄHRLEISTUNG – mindestens 2 Jahre');
@@ -157,7 +162,7 @@ describe('placing an order', () => {
     expect(mail.text).toContain('Ihr Vertragspartner:\n  Tornado Handel GmbH\n  Hansaring 12\n  50670 Köln');
     expect(mail.text).toContain('USt-IdNr.: DE123456789');
     // The shop's one delivery promise, counted from the payment (as on the thank-you page).
-    expect(mail.text).toContain(`${DELIVERY_PROMISE} (DHL Paket mit Ident-Check (ab 18)).`);
+    expect(mail.text).toContain(`DHL Paket mit Ident-Check (ab 18): ${DELIVERY_PROMISE}.`);
     expect(mail.text).toContain('DHL übergibt das Paket nur dem Empfänger persönlich, nachdem der Zusteller seinen Ausweis geprüft hat');
     expect(mail.html).toContain('<h2>Ihr Vertragspartner</h2><p>Tornado Handel GmbH<br>Hansaring 12');
     expect(mail.html).toContain('<a href="http://localhost:8080/widerrufsbelehrung">http://localhost:8080/widerrufsbelehrung</a>');
@@ -215,7 +220,7 @@ describe('placing an order', () => {
     expect(Order.parse(before.body).shipping.label).toBe('DHL Paket mit Ident-Check (ab 18)');
     const admin = { userId: '665f1c2b9a1e4b00123456a1', role: 'admin' };
     const current = await env.domain.shippingSettings.read();
-    const change = { ...current, printFormat: null, ageCheck: 'visualCheckOfAge' as const };
+    const change = settingsChange(current, { ageCheck: 'visualCheckOfAge' });
     await env.domain.shippingSettings.change(admin, change);
     try {
       const after = await place(await shopperWith([[ID.regular, 1]]), checkout());

@@ -20,6 +20,7 @@ export type NewOrder = Omit<
   | 'paymentReceived'
   | 'trackingNumber'
   | 'shippedAt'
+  | 'shippedUnderShopLabel'
   | 'shippingEmailSentAt'
   | 'deliveredAt'
   | 'refund'

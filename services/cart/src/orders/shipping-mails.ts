@@ -1,3 +1,4 @@
+import { centsToDecimal } from '@shop/format';
 import type { Connection } from 'mongoose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, ShopInfo } from '@shop/service-kit';
@@ -46,6 +47,9 @@ export class ShippingMails {
               name: `${order.billingAddress.firstName} ${order.billingAddress.lastName}`,
               trackingNumber: order.trackingNumber!,
               atTheDoor: doorCheckOf(order.deliveryAgeCheck as DhlAgeCheckService | null).atTheDoor,
+              ...(order.paymentMethod === 'cod' && !order.paymentReceived?.receivedOn
+                ? { cashOnDelivery: centsToDecimal(order.totals.totalCents) }
+                : {}),
             },
             this.deps.shop,
             { number: invoice.number, pdf },

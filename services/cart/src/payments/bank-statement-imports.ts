@@ -19,6 +19,7 @@ import {
   isDuplicateKeyError,
   NotFoundError,
   StaleVersionError,
+  versionedUpdate,
   type AuditRelay,
   type ShopIdentity,
 } from '@shop/service-kit';
@@ -214,6 +215,14 @@ export class BankStatementImports {
     const order = await orderModel(this.deps.db).findOne({ orderNumber: numbers[0] }).lean();
     if (!order || order.status === 'pending')
       return { outcome: 'unknown-order', orderId: null, reason: `Zur Bestellnummer ${numbers[0]} gibt es keine Bestellung.` };
+    if (order.paymentMethod === 'cod')
+      return isDhlPayout(payment)
+        ? this.cashOnDeliveryPayout(staff, order, payment)
+        : {
+            outcome: 'not-payable',
+            orderId: order._id.toString(),
+            reason: `Überweisung von ${payment.debtorName || 'unbekannt'} zur Nachnahme-Bestellung ${order.orderNumber}: Bei Nachnahme zahlt der Käufer bei der Zustellung an DHL. Bitte prüfen Sie, ob die Zahlung zu erstatten ist.`,
+          };
     const refusal = payableRefusal(order, credit.amountCents);
     if (refusal) return refusal;
     return this.markPaid(
@@ -241,6 +250,61 @@ export class BankStatementImports {
       if (error instanceof FieldError) return { outcome: 'not-payable', orderId, reason: error.message };
       throw error;
     }
+  }
+
+  /**
+   * DHL's payout of the cash collected for a cash-on-delivery order (its transfer note is the order
+   * number, shipment-for.ts; its payer DHL_PAYOUT_PAYERS, or staff assigning it): the exact total
+   * of a shipped order. Its payment is recorded if the
+   * delivery has not recorded it yet (the staff step 'mark-paid' on the booking day), and the
+   * payout's booking day is kept as `paymentReceived.payoutOn` (audited). A credit for an order
+   * not shipped, cancelled, of another amount or paid out before is listed for staff.
+   */
+  private async cashOnDeliveryPayout(staff: ShopIdentity, order: OrderRecord, payment: BankPaymentRecord): Promise<Decision | 'retry'> {
+    const orderId = order._id.toString();
+    if (order.status !== 'shipped' && order.status !== 'delivered') {
+      const refusal = payableRefusal(order, payment.amountCents);
+      if (refusal?.outcome !== 'duplicate') return refusal!;
+      return {
+        outcome: 'not-payable',
+        orderId,
+        reason: `Die Bestellung ${order.orderNumber} wird per Nachnahme bezahlt und ist noch nicht versandt: Die Gutschrift kann keine DHL-Auszahlung sein.`,
+      };
+    }
+    if (order.paymentReceived?.payoutOn)
+      return {
+        outcome: 'duplicate',
+        orderId,
+        reason: `Die DHL-Auszahlung der Nachnahme ${order.orderNumber} ist schon am ${formatIsoDate(order.paymentReceived.payoutOn)} verbucht.`,
+      };
+    const amountRefusal = payableRefusal({ ...order, status: 'awaiting_payment' }, payment.amountCents);
+    if (amountRefusal) return amountRefusal;
+    let current = order;
+    if (!order.paymentReceived?.receivedOn) {
+      const paid = await this.markPaid(staff, order, payment, `DHL-Nachnahme, ${creditTag(payment)}`);
+      if (paid === 'retry' || paid.outcome !== 'matched') return paid;
+      current = (await orderModel(this.deps.db).findById(order._id).lean())!;
+    }
+    try {
+      await versionedUpdate(orderModel(this.deps.db), {
+        filter: { _id: order._id, 'paymentReceived.receivedOn': { $ne: null }, 'paymentReceived.payoutOn': null },
+        expectedVersion: current.version ?? 0,
+        update: { $set: { 'paymentReceived.payoutOn': payment.bookedOn } },
+        audit: auditEntry(staff, {
+          service: 'cart',
+          entity: 'order',
+          entityId: orderId,
+          label: order.orderNumber,
+          action: 'cod-payout',
+          changes: [{ field: 'payoutOn', before: null, after: payment.bookedOn }],
+        }),
+        relay: this.deps.relay,
+      });
+    } catch (error) {
+      if (error instanceof StaleVersionError) return 'retry';
+      throw error;
+    }
+    return { outcome: 'matched', orderId, reason: `DHL-Auszahlung der Nachnahme ${order.orderNumber} verbucht.` };
   }
 
   /**
@@ -350,6 +414,13 @@ export class BankStatementImports {
     const order = await orderModel(this.deps.db).findOne({ orderNumber }).lean();
     if (!order || order.status === 'pending')
       throw new FieldError('orderNumber', `Zur Bestellnummer ${orderNumber} gibt es keine Bestellung.`);
+    if (order.paymentMethod === 'cod') {
+      // Staff say the credit is DHL's payout of the cash (a payer name the import did not know).
+      const payout = await this.cashOnDeliveryPayout(staff, order, payment);
+      if (payout === 'retry') throw new StaleVersionError('Die Bestellung wurde gerade geändert. Bitte laden Sie die Seite neu.');
+      if (payout.outcome !== 'matched') throw new FieldError('orderNumber', payout.reason);
+      return payout.orderId!;
+    }
     const refusal = payableRefusal(order, payment.amountCents);
     if (refusal) {
       if (refusal.outcome === 'short' || refusal.outcome === 'over') throw new FieldError('orderNumber', refusal.reason);
@@ -366,6 +437,15 @@ export class BankStatementImports {
     return decision.orderId!;
   }
 }
+
+/**
+ * The payer names DHL's payouts of cash on delivery carry on German statements (Deutsche Post AG
+ * pays them out for DHL Paket). A credit naming a cash-on-delivery order from anyone else is the
+ * buyer's own transfer, listed for staff (the courier collects the cash as well).
+ */
+const DHL_PAYOUT_PAYERS = [/deutsche\s+post/i, /\bdhl\b/i, /\bdp\s+ag\b/i];
+const isDhlPayout = (payment: Pick<BankPaymentRecord, 'debtorName'>) =>
+  DHL_PAYOUT_PAYERS.some((payer) => payer.test(payment.debtorName ?? ''));
 
 /** Why a credit of `amountCents` cannot mark `order` paid (status, amount), or null when it can. */
 function payableRefusal(order: OrderRecord, amountCents: number): Decision | null {

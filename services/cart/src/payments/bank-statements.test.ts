@@ -13,6 +13,7 @@ import { demoOrderBody } from '@shop/test-fixtures';
 import { Types } from 'mongoose';
 import { IDENTITY_SECRET, startCartTestEnv, TEST_NOW, testProduct } from '../test-support/cart-test-env';
 import { orderModel } from '../orders/order.model';
+import { enableCashOnDelivery, orderUntil } from '../test-support/fulfilled-order';
 import { bankPaymentModel } from './bank-statement.model';
 
 let env: Awaited<ReturnType<typeof startCartTestEnv>>;
@@ -308,6 +309,60 @@ describe('a day of the shop account (camt.053.001.08)', () => {
     expect((await auditOf(over.id)).map((entry) => entry.action)).toEqual(['mark-refund']);
     expect((await orderDetail(ids['9X8Y7Z6W']!)).status).toBe('awaiting_payment');
   });
+});
+
+test("DHL's payouts of cash on delivery: the delivered order's payout is recorded, a shipped one is paid with it, one not shipped and a buyer's own transfer are listed", async () => {
+  await enableCashOnDelivery(env, '6.90');
+  const codOrder = async (until: 'paid' | 'shipped', orderNumber: string) => {
+    const { order } = await orderUntil(env, until, { lines: [[PRODUCT, 1]], cashOnDelivery: true });
+    // One product at 16.99 + 4.99 shipping + 6.90 fee: what DHL collected and pays out.
+    expect(order.totals.total).toBe('28.88');
+    await orderModel(env.app.db).collection.updateOne({ _id: new Types.ObjectId(order.id) }, { $set: { orderNumber } });
+    return order.id;
+  };
+  // Shipped under the shop's label (its DHL collection of the total), then delivered: paid with the delivery.
+  const delivered = await codOrder('shipped', 'RT-2026-C0DPAY01');
+  await orderModel(env.app.db).collection.updateOne({ _id: new Types.ObjectId(delivered) }, { $set: { shippedUnderShopLabel: true } });
+  expect(
+    (await admin('POST', `/api/admin/orders/${delivered}/actions`, { action: 'deliver', version: 1, deliveredOn: '2026-11-22' })).status,
+  ).toBe(200);
+  const shipped = await codOrder('shipped', 'RT-2026-C0DPAY02');
+  const notShipped = await codOrder('paid', 'RT-2026-C0DPAY03');
+  const paidByBuyer = await codOrder('shipped', 'RT-2026-C0DPAY04');
+  expect((await orderDetail(delivered)).paymentReceived).toMatchObject({ receivedOn: '2026-11-22', payoutOn: null });
+
+  const imported = await upload(await fixture('camt053.001.08-dhl-cod-payouts.xml'));
+  expect(imported.status).toBe(200);
+  const outcomes = Object.fromEntries(
+    (imported.body as BankStatementImportResult).payments.map((payment) => [payment.orderNumbers[0], payment.outcome]),
+  );
+  expect(outcomes).toEqual({
+    'RT-2026-C0DPAY01': 'matched',
+    'RT-2026-C0DPAY02': 'matched',
+    'RT-2026-C0DPAY03': 'not-payable',
+    'RT-2026-C0DPAY04': 'not-payable',
+  });
+  expect(await orderDetail(delivered)).toMatchObject({
+    status: 'delivered',
+    paymentReceived: { receivedOn: '2026-11-22', note: 'Nachnahme: bei Zustellung bar kassiert (DHL)', payoutOn: '2026-11-22' },
+  });
+  // Shipped and paid out before DHL's delivery scan reached the shop: paid, still shipped.
+  expect(await orderDetail(shipped)).toMatchObject({
+    status: 'shipped',
+    paymentReceived: { receivedOn: '2026-11-22', amount: '28.88', payoutOn: '2026-11-22' },
+  });
+  expect(await orderDetail(notShipped)).toMatchObject({ status: 'ready_to_ship', paymentReceived: null });
+  // The buyer's own transfer is no payout: the courier collects the cash too, so staff decide (refund).
+  expect(await orderDetail(paidByBuyer)).toMatchObject({ status: 'shipped', paymentReceived: null });
+  const own = (imported.body as BankStatementImportResult).payments.find((payment) => payment.orderNumbers[0] === 'RT-2026-C0DPAY04')!;
+  expect(own.reason).toContain('Überweisung von Erika Mustermann zur Nachnahme-Bestellung RT-2026-C0DPAY04');
+  expect((await auditOf(delivered)).map((entry) => entry.action)).toContain('cod-payout');
+  // Staff who know it is DHL's payout after all assign it: booked as the payout.
+  expect((await resolve(own.id, { action: 'assign', orderNumber: 'RT-2026-C0DPAY04' })).status).toBe(200);
+  expect((await orderDetail(paidByBuyer)).paymentReceived).toMatchObject({ amount: '28.88', payoutOn: '2026-11-22' });
+  // The same statement again changes nothing.
+  const again = await upload(await fixture('camt053.001.08-dhl-cod-payouts.xml'));
+  expect(again.body).toMatchObject({ import: { matched: 0, alreadyImported: 4 } });
 });
 
 test('the older camt.053.001.02: two parallel imports of the same file give one payment', async () => {

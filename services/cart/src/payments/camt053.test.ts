@@ -34,6 +34,7 @@ test('the fixtures are valid camt.053 statements of their versions (ISO 20022 XS
   const day = fixture('camt053.001.08-shop-day.xml');
   expect(await schemaErrors(day, '08')).toEqual([]);
   expect(await schemaErrors(fixture('camt053.001.02-older-export.xml'), '02')).toEqual([]);
+  expect(await schemaErrors(fixture('camt053.001.08-dhl-cod-payouts.xml'), '08')).toEqual([]);
   // The check can fail: an entry without its bank transaction code is not a statement.
   expect(await schemaErrors(day.replace(/<BkTxCd>[\s\S]*?<\/BkTxCd>/, ''), '08')).not.toEqual([]);
 });

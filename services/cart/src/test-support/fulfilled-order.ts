@@ -6,7 +6,9 @@
  */
 import { Types } from 'mongoose';
 import { signIdentity } from '@shop/service-kit';
+import { centsToDecimal, decimalToCents } from '@shop/format';
 import { demoOrderBody } from '@shop/test-fixtures';
+import { settingsChange } from './shipping-settings-change';
 import { orderModel } from '../orders/order.model';
 import { IDENTITY_SECRET, TEST_NOW, type startCartTestEnv } from './cart-test-env';
 
@@ -26,17 +28,25 @@ export interface FulfilledOrder {
 /**
  * Places an order of `lines` ([productId, quantity]) as `shopper` (a new guest by default) with
  * the demo buyer's details and `email`, and takes it to `until`. `shipVia` is the app that books
- * the shipment (another instance of the service, say).
+ * the shipment (another instance of the service, say). `cashOnDelivery`: paid so (switch it on
+ * first, `enableCashOnDelivery`): the total includes its fee, and there is no payment to book
+ * before shipping ('paid' is then the placed order, ready to ship).
  * @returns the shopper and the order as placed (201 expected).
  */
 export async function orderUntil(
   env: CartTestEnv,
   until: 'placed' | 'paid' | 'shipped' | 'delivered',
-  options: { lines: Array<[string, number]>; email?: string; shopper?: Shopper; shipVia?: CartTestEnv['app'] },
+  options: { lines: Array<[string, number]>; email?: string; shopper?: Shopper; shipVia?: CartTestEnv['app']; cashOnDelivery?: boolean },
 ): Promise<{ shopper: Shopper; order: FulfilledOrder }> {
   const shopper = options.shopper ?? env.shopper();
   for (const [productId, quantity] of options.lines) await shopper.call('POST', '/api/cart', { productId, quantity });
-  const placed = await shopper.placeOrder(demoOrderBody(options.email ? { email: options.email } : {}));
+  const body = demoOrderBody({
+    ...(options.email ? { email: options.email } : {}),
+    ...(options.cashOnDelivery ? { paymentMethod: 'cod' } : {}),
+  });
+  const fee = options.cashOnDelivery ? (await env.domain.shippingSettings.read()).cashOnDelivery.feeCents : 0;
+  const cartTotal = (await shopper.call('GET', '/api/cart')).body.totals.total as string;
+  const placed = await shopper.placeOrder({ ...body, expectedTotal: centsToDecimal(decimalToCents(cartTotal) + fee) });
   if (placed.status !== 201) throw new Error(`the order was not placed: ${placed.status} ${JSON.stringify(placed.body)}`);
   const order = placed.body as FulfilledOrder;
   // Placed on the test's day (the service's clock is TEST_NOW; the database's timestamp is real).
@@ -51,10 +61,20 @@ export async function orderUntil(
   };
   const day = TEST_NOW.toISOString().slice(0, 10);
   if (until === 'placed') return { shopper, order };
-  await act({ action: 'mark-paid', version: 0, receivedOn: day, amount: order.totals.total });
+  let version = 0;
+  if (!options.cashOnDelivery) await act({ action: 'mark-paid', version: version++, receivedOn: day, amount: order.totals.total });
   if (until === 'paid') return { shopper, order };
-  await act({ action: 'ship', version: 1, trackingNumber: TEST_TRACKING_NUMBER }, options.shipVia);
+  await act({ action: 'ship', version: version++, trackingNumber: TEST_TRACKING_NUMBER }, options.shipVia);
   if (until === 'shipped') return { shopper, order };
-  await act({ action: 'deliver', version: 2, deliveredOn: day });
+  await act({ action: 'deliver', version, deliveredOn: day });
   return { shopper, order };
+}
+
+/** Switches cash on delivery on with `fee` (EUR) and `maxTotal` (EUR), as an admin saves it in the shipping settings. */
+export async function enableCashOnDelivery(env: CartTestEnv, fee = '6.90', maxTotal = '3500.00', accountReference = ''): Promise<void> {
+  const current = await env.domain.shippingSettings.read();
+  await env.domain.shippingSettings.change(
+    { userId: '665f1c2b9a1e4b00123456aa', role: 'admin' },
+    settingsChange(current, { cashOnDelivery: { enabled: true, fee, maxTotal, accountReference } }),
+  );
 }

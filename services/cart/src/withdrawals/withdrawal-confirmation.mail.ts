@@ -11,7 +11,7 @@ import type { OutgoingMail } from '@shop/service-kit';
  * the same content; user input is escaped.
  */
 export function withdrawalConfirmationMail(
-  receipt: WithdrawalReceipt & { name: string; orderCancelled: boolean },
+  receipt: WithdrawalReceipt & { name: string; orderCancelled: boolean; cashOnDelivery?: boolean },
   shop: { name: string; origin: string },
 ): OutgoingMail {
   const when = formatDateTime(new Date(receipt.receivedAt));
@@ -24,15 +24,17 @@ export function withdrawalConfirmationMail(
     `Erklärt von: ${receipt.name}`,
     scope,
     '',
-    ...(receipt.orderCancelled
-      ? [
-          'Ihre Bestellung haben wir damit storniert. Da noch keine Zahlung eingegangen ist und nichts versandt wurde, müssen Sie nichts bezahlen und nichts zurücksenden. Bitte überweisen Sie den Rechnungsbetrag nicht.',
-          'Falls Sie ihn inzwischen doch überwiesen haben, erstatten wir ihn vollständig auf das Konto, von dem er kam, spätestens binnen 14 Tagen.',
-        ]
-      : [
-          'Wir erstatten Ihnen alle Zahlungen, die wir von Ihnen erhalten haben, spätestens binnen 14 Tagen ab Eingang des Widerrufs; wir können die Rückzahlung verweigern, bis wir die Ware wieder zurückerhalten haben oder Sie den Nachweis erbracht haben, dass Sie die Ware zurückgesandt haben.',
-          returns,
-        ]),
+    ...(receipt.orderCancelled && receipt.cashOnDelivery
+      ? ['Ihre Bestellung haben wir damit storniert. Sie wurde noch nicht versandt: Sie müssen nichts bezahlen und nichts zurücksenden.']
+      : receipt.orderCancelled
+        ? [
+            'Ihre Bestellung haben wir damit storniert. Da noch keine Zahlung eingegangen ist und nichts versandt wurde, müssen Sie nichts bezahlen und nichts zurücksenden. Bitte überweisen Sie den Rechnungsbetrag nicht.',
+            'Falls Sie ihn inzwischen doch überwiesen haben, erstatten wir ihn vollständig auf das Konto, von dem er kam, spätestens binnen 14 Tagen.',
+          ]
+        : [
+            'Wir erstatten Ihnen alle Zahlungen, die wir von Ihnen erhalten haben, spätestens binnen 14 Tagen ab Eingang des Widerrufs; wir können die Rückzahlung verweigern, bis wir die Ware wieder zurückerhalten haben oder Sie den Nachweis erbracht haben, dass Sie die Ware zurückgesandt haben.',
+            returns,
+          ]),
     '',
     `Ihr Team von ${shop.name}`,
   ];

@@ -83,7 +83,12 @@ export class Withdrawals {
       name: input.name,
     };
     try {
-      await this.deps.mailer.send(withdrawalConfirmationMail({ ...receipt, orderCancelled: cancelled }, this.deps.shop));
+      await this.deps.mailer.send(
+        withdrawalConfirmationMail(
+          { ...receipt, orderCancelled: cancelled, cashOnDelivery: order.paymentMethod === 'cod' },
+          this.deps.shop,
+        ),
+      );
     } catch (error) {
       this.deps.log.error(
         { err: error, orderNumber: input.orderNumber },
@@ -109,7 +114,8 @@ export class Withdrawals {
       if (transition instanceof Error || !Object.keys(transition.set).length) return false;
       const statusChanges = transition.events.includes('cancelled');
       const marked = await orders.updateOne(
-        { _id: order._id, status: { $in: transition.from }, withdrawalRequestedAt: null },
+        // A cancelling withdrawal needs the order free of a DHL label (label-holds.ts), as every cancellation.
+        { _id: order._id, status: { $in: transition.from }, withdrawalRequestedAt: null, ...(statusChanges ? { labelClaimId: null } : {}) },
         statusChanges ? { $set: transition.set, $inc: { version: 1 } } : { $set: transition.set },
       );
       if (marked.modifiedCount !== 1) continue;

@@ -20,7 +20,7 @@ test('the list has every information and legal page with its current version', a
   const { pages } = AdminPageList.parse((await env.staffCall('GET', '/api/admin/content/pages')).body);
   expect(pages).toHaveLength(10);
   expect(pages.find((p) => p.slug === 'agb')).toMatchObject({ kind: 'legal', path: '/agb', hasDraft: false, version: 0 });
-  expect(pages.find((p) => p.slug === 'versand')).toMatchObject({ kind: 'information', textVersion: '2026-11-29' });
+  expect(pages.find((p) => p.slug === 'versand')).toMatchObject({ kind: 'information', textVersion: '2026-11-29.2' });
   expect((await env.staffCall('GET', '/api/admin/content/pages/gibt-es-nicht')).status).toBe(404);
 });
 
@@ -44,7 +44,7 @@ test('a draft stays invisible; publishing makes a dated new version that shopper
   };
   const saved = await env.staffCall('PUT', '/api/admin/content/pages/agb/draft', { version: 0, draft: draftText });
   expect(saved.status).toBe(200);
-  expect(saved.body).toMatchObject({ hasDraft: true, version: 1, textVersion: '2026-11-29' });
+  expect(saved.body).toMatchObject({ hasDraft: true, version: 1, textVersion: '2026-11-29.2' });
   expect((await env.get('/api/pages/agb')).body.html).toBe(oldHtml);
 
   const noNote = await env.staffCall('POST', '/api/admin/content/pages/agb/publish', { version: 1, changeNote: '' });
@@ -56,14 +56,14 @@ test('a draft stays invisible; publishing makes a dated new version that shopper
   );
   expect(published).toMatchObject({ textVersion: '2026-11-30', hasDraft: false, draft: null, version: 2 });
   expect(published.current).toMatchObject({ fromTemplate: false, changeNote: 'Neuer § 99', publishedBy: expect.any(String) });
-  expect(published.history).toEqual([expect.objectContaining({ textVersion: '2026-11-29', fromTemplate: true })]);
+  expect(published.history).toEqual([expect.objectContaining({ textVersion: '2026-11-29.2', fromTemplate: true })]);
   const shown = (await env.get('/api/pages/agb')).body;
   expect(shown).toMatchObject({ version: '2026-11-30', title: 'Allgemeine Geschäftsbedingungen' });
   expect(shown.html).toContain('Vertragspartner ist Muster Vape GmbH.');
   expect((await env.internal('/internal/legal-versions')).body).toMatchObject({ terms: '2026-11-30' });
   // An order keeps the version it was placed under: both stay readable exactly as published.
-  const earlier = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-29')).body);
-  expect(earlier).toMatchObject({ slug: 'agb', version: '2026-11-29', html: oldHtml });
+  const earlier = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-29.2')).body);
+  expect(earlier).toMatchObject({ slug: 'agb', version: '2026-11-29.2', html: oldHtml });
   // So does the template's wording before the one staff replaced.
   const older = LegalText.parse((await env.internal('/internal/legal-texts/agb?version=2026-11-23')).body);
   expect(older.html).toContain('Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang');
@@ -83,7 +83,7 @@ test('a draft stays invisible; publishing makes a dated new version that shopper
   const entries = env.audit.entries().filter((entry) => entry.entity === 'page' && entry.entityId === 'agb');
   expect(entries.map((entry) => entry.action)).toEqual(['save-draft', 'publish', 'save-draft', 'publish', 'save-draft']);
   expect(entries[1]).toMatchObject({ reason: 'Neuer § 99', service: 'content' });
-  expect(entries[1]!.changes[0]).toEqual({ field: 'textVersion', before: '2026-11-29', after: '2026-11-30' });
+  expect(entries[1]!.changes[0]).toEqual({ field: 'textVersion', before: '2026-11-29.2', after: '2026-11-30' });
 });
 
 test('unknown placeholders are refused at the field; parallel first saves of a page: one wins', async () => {

@@ -1,4 +1,5 @@
 import {
+  COD_DELIVERY_PROMISE,
   DELIVERY_PROMISE,
   FREE_SHIPPING_MIN_ITEMS,
   SHIPPING_COST_CENTS,
@@ -19,6 +20,7 @@ const SHOP_FIGURES = {
   SHOP_PAID_SHIPPING_MAX_ITEMS: { label: 'Versandkosten bis (Produkte)', value: String(FREE_SHIPPING_MIN_ITEMS - 1) },
   SHOP_SHIPPING_METHOD: { label: 'Versandart', value: SHIPPING_METHOD_LABEL },
   SHOP_DELIVERY_PROMISE: { label: 'Versand- und Lieferzeit', value: DELIVERY_PROMISE },
+  SHOP_COD_DELIVERY_PROMISE: { label: 'Versand- und Lieferzeit bei Nachnahme', value: COD_DELIVERY_PROMISE },
   SHOP_VAT_RATE: { label: 'Mehrwertsteuersatz (%)', value: String(VAT_RATE_PERCENT) },
 } as const;
 type ShopFigure = keyof typeof SHOP_FIGURES;

@@ -29,6 +29,37 @@ const address = (o: PageValues) =>
   `${o.OPERATOR_COMPANY}  \n${o.OPERATOR_STREET}  \n${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY}  \nDeutschland`;
 const shipping = formatEur(SHIPPING_COST_CENTS);
 
+/** The prepayment paragraph of 'Versand und Zahlung' while it was the only payment method. */
+const PREPAYMENT_TEXT = `Sie bezahlen per **Vorkasse (Banküberweisung)**. Nach der Bestellung erhalten Sie unsere Bankverbindung auf der Bestätigungsseite und per E-Mail. Bitte überweisen Sie den Betrag innerhalb der dort genannten Frist und geben Sie die Bestellnummer als Verwendungszweck an. Geht die Zahlung nicht fristgerecht ein, wird die Bestellung storniert.`;
+
+/** 'Versand und Zahlung' with the delivery time and the payment paragraph(s) as a version words them. */
+const shippingAndPayment = (o: PageValues, deliveryTime: string, payment: string) => `## Liefergebiet
+
+Wir liefern nur innerhalb Deutschlands und nur an Erwachsene ab 18 Jahren. Eine Lieferung an Packstationen, Postfilialen oder Paketshops ist nicht möglich, weil der Paketbote das Alter bei der Übergabe prüfen muss.
+
+## Versandart und Lieferzeit
+
+Wir versenden mit **${o.SHOP_SHIPPING_METHOD}**: Mit dem DHL Ident-Check übergibt der Zusteller das Paket nur dem Empfänger persönlich, nachdem er Name und Alter an dessen Ausweis geprüft hat; mit der Alterssichtprüfung 18+ nur an eine Person, die mindestens 18 Jahre alt ist, im Zweifel geprüft anhand eines Ausweises. Welche der beiden Prüfungen Ihr Paket erhält, steht vor der Bestellung im Warenkorb und danach in der Bestellbestätigung. Das Paket wird nicht bei Nachbarn abgegeben und nicht abgelegt.
+
+${deliveryTime}
+
+## Versandkosten
+
+| Bestellung | Versandkosten |
+| --- | --- |
+| 1 bis ${o.SHOP_PAID_SHIPPING_MAX_ITEMS} Produkte | ${o.SHOP_SHIPPING_COST} |
+| ab ${o.SHOP_FREE_SHIPPING_MIN_ITEMS} Produkten | kostenlos |
+
+Alle Preise enthalten die gesetzliche Mehrwertsteuer von ${o.SHOP_VAT_RATE} %.
+
+## Zahlung
+
+${payment}
+
+## Altersprüfung
+
+Wir prüfen das Alter zweimal: bei der Bestellung anhand Ihrer Ausweisdaten und bei der Zustellung durch den Paketboten. Mehr dazu unter [Jugendschutz](/jugendschutz).`;
+
 export const PAGE_TEXTS: PageTemplate[] = [
   {
     slug: 'impressum',
@@ -70,34 +101,18 @@ ${o.OPERATOR_REPRESENTATIVE}, Anschrift wie oben.`,
   {
     slug: 'versand',
     title: 'Versand und Zahlung',
-    description: `Versand nur innerhalb Deutschlands mit Altersprüfung bei der Zustellung, ${shipping} Versandkosten, ab ${FREE_SHIPPING_MIN_ITEMS} Produkten kostenlos. Zahlung per Vorkasse.`,
-    version: '2026-11-29',
-    body: (o) => `## Liefergebiet
+    description: `Versand nur innerhalb Deutschlands mit Altersprüfung bei der Zustellung, ${shipping} Versandkosten, ab ${FREE_SHIPPING_MIN_ITEMS} Produkten kostenlos. Zahlung per Vorkasse oder, soweit angeboten, per Nachnahme.`,
+    version: '2026-11-29.2',
+    body: (o) =>
+      shippingAndPayment(
+        o,
+        `${o.SHOP_DELIVERY_PROMISE}. Bei Nachnahme: ${o.SHOP_COD_DELIVERY_PROMISE}.`,
+        `Sie bezahlen per **Vorkasse (Banküberweisung)**: Nach der Bestellung erhalten Sie unsere Bankverbindung auf der Bestätigungsseite und per E-Mail. Bitte überweisen Sie den Betrag innerhalb der dort genannten Frist und geben Sie die Bestellnummer als Verwendungszweck an. Geht die Zahlung nicht fristgerecht ein, wird die Bestellung storniert.
 
-Wir liefern nur innerhalb Deutschlands und nur an Erwachsene ab 18 Jahren. Eine Lieferung an Packstationen, Postfilialen oder Paketshops ist nicht möglich, weil der Paketbote das Alter bei der Übergabe prüfen muss.
-
-## Versandart und Lieferzeit
-
-Wir versenden mit **${o.SHOP_SHIPPING_METHOD}**: Mit dem DHL Ident-Check übergibt der Zusteller das Paket nur dem Empfänger persönlich, nachdem er Name und Alter an dessen Ausweis geprüft hat; mit der Alterssichtprüfung 18+ nur an eine Person, die mindestens 18 Jahre alt ist, im Zweifel geprüft anhand eines Ausweises. Welche der beiden Prüfungen Ihr Paket erhält, steht vor der Bestellung im Warenkorb und danach in der Bestellbestätigung. Das Paket wird nicht bei Nachbarn abgegeben und nicht abgelegt.
-
-${o.SHOP_DELIVERY_PROMISE}.
-
-## Versandkosten
-
-| Bestellung | Versandkosten |
-| --- | --- |
-| 1 bis ${o.SHOP_PAID_SHIPPING_MAX_ITEMS} Produkte | ${o.SHOP_SHIPPING_COST} |
-| ab ${o.SHOP_FREE_SHIPPING_MIN_ITEMS} Produkten | kostenlos |
-
-Alle Preise enthalten die gesetzliche Mehrwertsteuer von ${o.SHOP_VAT_RATE} %.
-
-## Zahlung
-
-Sie bezahlen per **Vorkasse (Banküberweisung)**. Nach der Bestellung erhalten Sie unsere Bankverbindung auf der Bestätigungsseite und per E-Mail. Bitte überweisen Sie den Betrag innerhalb der dort genannten Frist und geben Sie die Bestellnummer als Verwendungszweck an. Geht die Zahlung nicht fristgerecht ein, wird die Bestellung storniert.
-
-## Altersprüfung
-
-Wir prüfen das Alter zweimal: bei der Bestellung anhand Ihrer Ausweisdaten und bei der Zustellung durch den Paketboten. Mehr dazu unter [Jugendschutz](/jugendschutz).`,
+Soweit wir sie an der Kasse anbieten, können Sie auch per **Nachnahme** bezahlen: Sie zahlen den Betrag bei der Zustellung in bar an den Zusteller von DHL. Dafür berechnen wir die Nachnahmegebühr von DHL; sie steht im Warenkorb, an der Kasse und in der Bestellbestätigung. Nachnahme ist bis zu dem dort genannten Gesamtbetrag möglich, höchstens 3.500 €. Vorkasse kostet nichts extra.`,
+      ),
+    // Before cash on delivery was offered beside prepayment.
+    earlier: [{ version: '2026-11-29', body: (o) => shippingAndPayment(o, `${o.SHOP_DELIVERY_PROMISE}.`, PREPAYMENT_TEXT) }],
   },
   {
     slug: 'rueckgabe',

@@ -1,5 +1,5 @@
 /** Information and legal pages from the operator settings (§ 5 DDG, § 36 VSBG). */
-import { DELIVERY_PROMISE, INFORMATION_PAGE_SLUGS, InformationPage } from '@shop/contracts';
+import { COD_DELIVERY_PROMISE, DELIVERY_PROMISE, INFORMATION_PAGE_SLUGS, InformationPage } from '@shop/contracts';
 import { statutoryModelWithdrawalForm } from '@shop/test-fixtures';
 import { loadConfig } from '@shop/service-kit';
 import { ContentEnv } from '../config';
@@ -17,7 +17,7 @@ describe('with every operator detail set', () => {
     expect(status).toBe(200);
     expect(headers['cache-control']).toBe('public, max-age=60');
     const page = InformationPage.parse(body);
-    expect(page).toMatchObject({ slug, incomplete: false, version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(page).toMatchObject({ slug, incomplete: false, version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}(\.\d+)?$/) });
     expect(page.html).not.toMatch(/<mark>|fehlt:|<script|undefined/);
   });
 
@@ -93,7 +93,7 @@ describe('with every operator detail set', () => {
   test('orders placed under an earlier AGB or privacy policy keep its wording; the current version has the new one', async () => {
     const legal = async (slug: string, version: string) => (await env.internal(`/internal/legal-texts/${slug}?version=${version}`)).body;
     expect((await env.internal('/internal/legal-versions')).body).toEqual({
-      terms: '2026-11-29',
+      terms: '2026-11-29.2',
       withdrawal: '2026-11-23',
       privacy: '2026-11-29',
     });
@@ -104,8 +104,15 @@ describe('with every operator detail set', () => {
       '<p>(2) Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang, soweit beim Produkt nichts anderes angegeben ist.</p>',
     );
     expect(oldTerms.html).not.toContain(DELIVERY_PROMISE);
-    const terms = await legal('agb', '2026-11-29');
-    expect(terms.html).toContain(`<p>(2) Lieferzeit: ${DELIVERY_PROMISE}, soweit beim Produkt nichts anderes angegeben ist.</p>`);
+    const prepaymentOnly = await legal('agb', '2026-11-29');
+    expect(prepaymentOnly.html).toContain(`<p>(2) Lieferzeit: ${DELIVERY_PROMISE}, soweit beim Produkt nichts anderes angegeben ist.</p>`);
+    expect(prepaymentOnly.html).toContain('<p>(2) Sie zahlen per Vorkasse (Banküberweisung). Der Rechnungsbetrag');
+    expect(prepaymentOnly.html).not.toContain('Nachnahme');
+    // Cash on delivery beside prepayment: its fee named where the payment methods are, its delivery time counted from the order.
+    const terms = await legal('agb', '2026-11-29.2');
+    expect(terms.html).toContain('oder, soweit wir sie an der Kasse anbieten, per Nachnahme');
+    expect(terms.html).toContain('Nachnahmegebühr von DHL');
+    expect(terms.html).toContain(`Lieferzeit: ${DELIVERY_PROMISE}; bei Nachnahme: ${COD_DELIVERY_PROMISE};`);
     expect(terms.html).toBe((await env.get('/api/pages/agb')).body.html);
 
     const oldPrivacy = await legal('datenschutz', '2026-11-28');

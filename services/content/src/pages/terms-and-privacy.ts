@@ -1,8 +1,33 @@
 import type { PageTemplate } from './page-texts';
 import type { PageValues } from './page-placeholders';
 
-/** The AGB, with § 5 (2) on the delivery time as a version words it. */
-const terms = (o: PageValues, deliveryTime: string) => `## § 1 Geltungsbereich und Anbieter
+/** How a version of the AGB words the payment: the bank details in § 2 (3) and § 4 (2). */
+interface PaymentWording {
+  confirmation: string;
+  payment: string;
+}
+
+/** The wording while prepayment was the only payment method. */
+const PREPAYMENT_ONLY: PaymentWording = {
+  confirmation: 'Der Vertrag kommt mit dieser Bestellbestätigung zustande, in der wir Ihnen auch unsere Bankverbindung nennen.',
+  payment:
+    'Sie zahlen per Vorkasse (Banküberweisung). Der Rechnungsbetrag ist innerhalb der in der Bestellbestätigung genannten Frist ohne Abzug zu überweisen. Geht die Zahlung bis dahin nicht ein, stornieren wir die Bestellung.',
+};
+
+/**
+ * The wording with cash on delivery beside prepayment: Nachnahme only where the checkout offers
+ * it, its fee named there (§ 312a Abs. 4 BGB: only DHL's surcharge; the cart service's shipping
+ * settings hold it).
+ */
+const PREPAYMENT_OR_CASH_ON_DELIVERY: PaymentWording = {
+  confirmation:
+    'Der Vertrag kommt mit dieser Bestellbestätigung zustande, in der wir Ihnen auch sagen, wie Sie bezahlen (bei Vorkasse mit unserer Bankverbindung).',
+  payment:
+    'Sie zahlen per Vorkasse (Banküberweisung) oder, soweit wir sie an der Kasse anbieten, per Nachnahme. Bei Vorkasse ist der Rechnungsbetrag innerhalb der in der Bestellbestätigung genannten Frist ohne Abzug zu überweisen; geht die Zahlung bis dahin nicht ein, stornieren wir die Bestellung. Bei Nachnahme zahlen Sie den Rechnungsbetrag bei der Zustellung in bar an den Zusteller von DHL; dafür berechnen wir die Nachnahmegebühr von DHL, die wir im Warenkorb, an der Kasse und in der Bestellbestätigung nennen. Vorkasse ist stets ohne Zusatzkosten möglich.',
+};
+
+/** The AGB, with § 5 (2) on the delivery time and the payment (§ 2 (3), § 4 (2)) as a version words them. */
+const terms = (o: PageValues, deliveryTime: string, wording: PaymentWording = PREPAYMENT_ONLY) => `## § 1 Geltungsbereich und Anbieter
 
 (1) Diese Allgemeinen Geschäftsbedingungen gelten für alle Bestellungen, die Verbraucher über unseren Online-Shop aufgeben. Anbieter und Vertragspartner ist ${o.OPERATOR_COMPANY}, ${o.OPERATOR_STREET}, ${o.OPERATOR_POSTAL_CODE} ${o.OPERATOR_CITY} (siehe [Impressum](/impressum)).
 
@@ -14,7 +39,7 @@ const terms = (o: PageValues, deliveryTime: string) => `## § 1 Geltungsbereich 
 
 (2) Sie geben ein verbindliches Angebot ab, wenn Sie an der Kasse Ihre Angaben machen, die Altersprüfung durchlaufen und auf „Zahlungspflichtig bestellen“ klicken. Bis dahin können Sie Ihre Eingaben jederzeit prüfen und korrigieren.
 
-(3) Wir bestätigen den Eingang Ihrer Bestellung unmittelbar per E-Mail. Der Vertrag kommt mit dieser Bestellbestätigung zustande, in der wir Ihnen auch unsere Bankverbindung nennen. Den Vertragstext speichern wir; die Bestelldaten, diese AGB und die Widerrufsbelehrung erhalten Sie per E-Mail.
+(3) Wir bestätigen den Eingang Ihrer Bestellung unmittelbar per E-Mail. ${wording.confirmation} Den Vertragstext speichern wir; die Bestelldaten, diese AGB und die Widerrufsbelehrung erhalten Sie per E-Mail.
 
 (4) Vertragssprache ist Deutsch.
 
@@ -28,7 +53,7 @@ const terms = (o: PageValues, deliveryTime: string) => `## § 1 Geltungsbereich 
 
 (1) Alle Preise sind Endpreise einschließlich der gesetzlichen Mehrwertsteuer. Hinzu kommen Versandkosten von ${o.SHOP_SHIPPING_COST} je Bestellung; ab ${o.SHOP_FREE_SHIPPING_MIN_ITEMS} Produkten ist der Versand kostenlos (siehe [Versand und Zahlung](/versand)).
 
-(2) Sie zahlen per Vorkasse (Banküberweisung). Der Rechnungsbetrag ist innerhalb der in der Bestellbestätigung genannten Frist ohne Abzug zu überweisen. Geht die Zahlung bis dahin nicht ein, stornieren wir die Bestellung.
+(2) ${wording.payment}
 
 (3) Gutscheincodes können nur vor Abschluss der Bestellung eingelöst werden und sind nicht mit anderen Codes kombinierbar, soweit nichts anderes angegeben ist.
 
@@ -120,13 +145,23 @@ export const TERMS_AND_PRIVACY: PageTemplate[] = [
     slug: 'agb',
     title: 'Allgemeine Geschäftsbedingungen',
     description: 'Allgemeine Geschäftsbedingungen für Bestellungen in unserem Online-Shop.',
-    version: '2026-11-29',
-    body: (o) => terms(o, `Lieferzeit: ${o.SHOP_DELIVERY_PROMISE}, soweit beim Produkt nichts anderes angegeben ist.`),
-    // Before the shop named one delivery promise everywhere (counted from the payment).
+    version: '2026-11-29.2',
+    body: (o) =>
+      terms(
+        o,
+        `Lieferzeit: ${o.SHOP_DELIVERY_PROMISE}; bei Nachnahme: ${o.SHOP_COD_DELIVERY_PROMISE}; soweit beim Produkt nichts anderes angegeben ist.`,
+        PREPAYMENT_OR_CASH_ON_DELIVERY,
+      ),
     earlier: [
+      // Before the shop named one delivery promise everywhere (counted from the payment).
       {
         version: '2026-11-23',
         body: (o) => terms(o, 'Die Lieferzeit beträgt 1–3 Werktage ab Zahlungseingang, soweit beim Produkt nichts anderes angegeben ist.'),
+      },
+      // Before cash on delivery was offered beside prepayment.
+      {
+        version: '2026-11-29',
+        body: (o) => terms(o, `Lieferzeit: ${o.SHOP_DELIVERY_PROMISE}, soweit beim Produkt nichts anderes angegeben ist.`),
       },
     ],
   },

@@ -14,8 +14,8 @@ export function AgeCheckFields() {
   return (
     <>
       <p>
-        Nikotinhaltige Produkte dürfen nur an Erwachsene verkauft werden (§ 10 JuSchG). Deshalb prüfen wir Ihr Alter vor der Bestellung mit
-        Ihrem Personalausweis und bei der Zustellung noch einmal durch DHL.
+        Nikotinhaltige Produkte dürfen nur an Erwachsene verkauft werden (§&nbsp;10&nbsp;JuSchG). Deshalb prüfen wir Ihr Alter vor der
+        Bestellung mit Ihrem Personalausweis und bei der Zustellung noch einmal durch DHL.
       </p>
       <TextField name="birthDate" defaultValue={birthDate} label="Geburtsdatum" type="date" autoComplete="bday" required />
       <MrzLinesField />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A choice with one offered option, shown as a checked radio so shoppers see what applies
- * (age-restricted goods allow only DHL with the age check; prepayment is the built-in payment).
+ * (age-restricted goods allow only DHL with the age check).
  */
 export function SingleOption({
   legend,

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { CheckoutFormValues } from '../checkout-form';
+import { FieldError } from './field-error';
 
 /**
  * The required confirmation of the AGB and the Widerrufsbelehrung on the review step (legal-de.md
@@ -31,11 +32,7 @@ export function TermsCheckbox() {
           zur Kenntnis genommen.
         </span>
       </label>
-      {error && (
-        <p id={`${id}-error`} className="shop-field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

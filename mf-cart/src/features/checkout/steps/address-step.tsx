@@ -35,9 +35,9 @@ export function AddressStep() {
       )}
       <p className="shop-field__hint" data-testid="recipient-hint">
         Im nächsten Schritt prüfen wir den Personalausweis des Empfängers: Der Name in der Lieferadresse muss mit dem Ausweis
-        übereinstimmen. Bestellen und empfangen darf nur die geprüfte Person.
+        übereinstimmen. Bestellen darf nur die geprüfte Person.
       </p>
-      <p className="shop-field__hint">Keine Lieferung an Packstationen, Postfilialen oder Paketshops. {doorCheck.atTheDoor}</p>
+      <p className="shop-field__hint">{doorCheck.atTheDoor} Auch Postfilialen und Paketshops sind als Lieferadresse nicht möglich.</p>
     </>
   );
 }

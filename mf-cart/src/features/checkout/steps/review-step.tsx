@@ -1,4 +1,4 @@
-import { DELIVERY_PROMISE, PAYMENT_METHOD_LABEL, type CartResponse } from '@shop/contracts';
+import { deliveryPromiseFor, PAYMENT_METHOD_LABELS, type CartResponse, type CartTotals, type PaymentMethodId } from '@shop/contracts';
 import { Button, LegalGuaranteeNotice } from '@shop/ui';
 import { OrderSummary } from '../../../components/order-summary';
 import { DeliveryRestrictions } from '../../../components/delivery-restrictions';
@@ -8,18 +8,28 @@ import { StepError } from './step-actions';
 import { useDoorCheck } from '../../../lib/door-check';
 
 /**
- * Step 6: every line with its essential characteristics, the totals, delivery and payment, the
+ * Step 6: every line with its essential characteristics, the totals (`totals`: with the
+ * cash-on-delivery fee when that is the payment chosen), delivery and payment, the
  * EU notice on the legal guarantee (legal-de.md §4.16), the AGB/Widerruf checkbox and the button
  * 'Zahlungspflichtig bestellen' (§ 312j (3) BGB; legal-de.md §4.5).
  */
-export function ReviewStep(props: { cart: CartResponse; lines: OrderLine[]; busy: boolean; error: string | null; onOrder: () => void }) {
+export function ReviewStep(props: {
+  cart: CartResponse;
+  totals: CartTotals & { paymentFee?: string };
+  paymentMethod: PaymentMethodId;
+  lines: OrderLine[];
+  busy: boolean;
+  error: string | null;
+  onOrder: () => void;
+}) {
   const doorCheck = useDoorCheck();
   return (
     <>
       <OrderLines lines={props.lines} />
-      <OrderSummary totals={props.cart.totals} promo={props.cart.promo} />
+      <OrderSummary totals={props.totals} promo={props.cart.promo} />
       <p>
-        Lieferung: {doorCheck.shippingMethod} ({DELIVERY_PROMISE}) · Zahlung: {PAYMENT_METHOD_LABEL}
+        Lieferung: {doorCheck.shippingMethod}, {deliveryPromiseFor(props.paymentMethod)} · Zahlung:{' '}
+        {PAYMENT_METHOD_LABELS[props.paymentMethod]}
       </p>
       <DeliveryRestrictions />
       <LegalGuaranteeNotice headingLevel={3} />

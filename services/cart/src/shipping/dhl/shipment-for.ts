@@ -1,4 +1,4 @@
-import { MAX_PARCEL_WEIGHT_GRAMS, type Address } from '@shop/contracts';
+import { DHL_COD_MAX_CENTS, MAX_PARCEL_WEIGHT_GRAMS, type Address } from '@shop/contracts';
 import { isParcelLockerAddress } from '@shop/contracts/checkout';
 import { DhlRequestError } from './dhl-errors';
 import type { DhlShipment } from './dhl-client';
@@ -30,6 +30,18 @@ export interface DhlShipperSettings {
  */
 export type DhlAgeCheck = { service: 'identCheck'; dateOfBirth?: string } | { service: 'visualCheckOfAge' };
 
+/**
+ * Cash on delivery (`VASCashOnDelivery`): the amount the courier collects in cents (EUR only; at
+ * most DHL_COD_MAX_CENTS), and where DHL pays it: `accountReference` (the bank account kept in
+ * DHL's business customer portal) or `bankAccount` (sending one needs DHL's approval). The
+ * transfer note is the order number, so the payout on the bank statement names its order.
+ */
+export interface DhlCashOnDelivery {
+  amountCents: number;
+  accountReference?: string;
+  bankAccount?: { accountHolder: string; iban: string; bic?: string; bankName?: string };
+}
+
 /** What `shipmentFor` turns into a DHL shipment. */
 export interface ShipmentForInput {
   /** The order number, printed on the label as `refNo` (8–35 characters, e.g. 'RT-2026-K7M2QX9P'). */
@@ -42,6 +54,8 @@ export interface ShipmentForInput {
   billingNumber: string;
   shipper: DhlShipperSettings;
   ageCheck: DhlAgeCheck;
+  /** Cash on delivery for an order paid so; absent for a paid order. */
+  cashOnDelivery?: DhlCashOnDelivery;
   /** The day the parcel goes to DHL, 'YYYY-MM-DD' (today or a few days ahead); omitted: DHL takes today. */
   shipDate?: string;
 }
@@ -68,9 +82,12 @@ function fitting(value: string, field: string, label: string, max: number): stri
  *
  * A shipper name longer than one of DHL's name lines goes on up to three (`shipperNameLines`).
  *
+ * A cash-on-delivery order carries DHL's `cashOnDelivery` service (`DhlCashOnDelivery`).
+ *
  * @throws DhlRequestError (German message, `field` = the offending input) when the order cannot
  *   become a valid shipment: a refNo outside 8–35 characters, a billing number that is not V01PAK,
- *   a weight that is not whole grams in (0, 31,500], a text longer than DHL takes, a pickup-point address.
+ *   a weight that is not whole grams in (0, 31,500], a text longer than DHL takes, a pickup-point
+ *   address, a cash-on-delivery amount outside (0, 3,500 EUR] or without an account to pay to.
  */
 export function shipmentFor(input: ShipmentForInput): DhlShipment {
   const { orderNumber, shippingAddress: address, shipper, ageCheck } = input;
@@ -107,6 +124,7 @@ export function shipmentFor(input: ShipmentForInput): DhlShipment {
           },
         }
       : { visualCheckOfAge: 'A18', noNeighbourDelivery: true };
+  if (input.cashOnDelivery) services.cashOnDelivery = cashOnDeliveryService(input.cashOnDelivery, orderNumber);
   return {
     product: 'V01PAK',
     billingNumber: input.billingNumber,
@@ -133,6 +151,27 @@ export function shipmentFor(input: ShipmentForInput): DhlShipment {
     details: { weight: { uom: 'g', value: input.weightGrams } },
     services,
   };
+}
+
+/** DHL's `VASCashOnDelivery` for `cod`, with the order number as the transfer note (≤ 35 characters, as refNo). */
+function cashOnDeliveryService(cod: DhlCashOnDelivery, orderNumber: string): NonNullable<DhlShipment['services']>['cashOnDelivery'] {
+  if (!(Number.isInteger(cod.amountCents) && cod.amountCents > 0 && cod.amountCents <= DHL_COD_MAX_CENTS)) {
+    throw new DhlRequestError('Der Nachnahmebetrag muss über 0 und höchstens 3.500,00 € betragen.', 'cashOnDelivery.amount');
+  }
+  const account = cod.accountReference?.trim()
+    ? { accountReference: fitting(cod.accountReference, 'cashOnDelivery.accountReference', 'Die DHL-Kontoreferenz für Nachnahme', 35) }
+    : cod.bankAccount?.iban
+      ? {
+          bankAccount: {
+            accountHolder: fitting(cod.bankAccount.accountHolder, 'cashOnDelivery.accountHolder', 'Der Kontoinhaber für Nachnahme', 80),
+            iban: cod.bankAccount.iban.replace(/\s/g, ''),
+            ...(cod.bankAccount.bic ? { bic: cod.bankAccount.bic.replace(/\s/g, '') } : {}),
+            ...(cod.bankAccount.bankName ? { bankName: cod.bankAccount.bankName.slice(0, 80) } : {}),
+          },
+        }
+      : null;
+  if (!account) throw new DhlRequestError('Für Nachnahme fehlt das Konto, auf das DHL den Betrag auszahlt.', 'cashOnDelivery.account');
+  return { amount: { currency: 'EUR', value: cod.amountCents / 100 }, ...account, transferNote1: orderNumber };
 }
 
 /**

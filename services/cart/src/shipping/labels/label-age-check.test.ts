@@ -8,6 +8,7 @@ import { Types } from 'mongoose';
 import { ShippingLabelView } from '@shop/contracts/admin';
 import { STAFF_ID, useDhlLabelEnv } from '../../test-support/dhl-label-env';
 import { orderModel } from '../../orders/order.model';
+import { settingsChange } from '../../test-support/shipping-settings-change';
 
 const labels = useDhlLabelEnv();
 const { admin, book, order } = labels;
@@ -30,7 +31,7 @@ test('the label books the check the order was placed under, not a setting change
   const { env } = labels;
   const staff = { userId: STAFF_ID, role: 'admin' };
   const current = await env.domain.shippingSettings.read();
-  const visual = { ...current, printFormat: null, ageCheck: 'visualCheckOfAge' as const };
+  const visual = settingsChange(current, { ageCheck: 'visualCheckOfAge' });
   await env.domain.shippingSettings.change(staff, visual);
   const { id } = await order();
   // The operator switches back to the Ident-Check after the order was placed.

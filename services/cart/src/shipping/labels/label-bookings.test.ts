@@ -48,6 +48,7 @@ function bookingsWithClock(start: Date) {
     },
     settings: env.domain.shippingSettings,
     seller: async () => TEST_SELLER,
+    bankDetails: { accountHolder: 'Test GmbH', iban: 'DE02100100100006820101', bic: 'PBNKDEFF', bankName: 'Postbank' },
     relay: env.domain.relay,
     log: env.app.log,
     now: () => clock.now,

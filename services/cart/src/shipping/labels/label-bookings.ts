@@ -12,7 +12,7 @@ import {
   type DhlShipmentStatus,
 } from '../dhl/dhl-client';
 import { DhlRejectedError, DhlRequestError, DhlUnavailableError } from '../dhl/dhl-errors';
-import { shipmentFor } from '../dhl/shipment-for';
+import { shipmentFor, type DhlCashOnDelivery } from '../dhl/shipment-for';
 import { parcelWeight } from '../settings/parcel-weight';
 import { missingShipperDetails, shipperFrom } from '../settings/shipper';
 import type { StoredShippingSettings } from '../settings/shipping-settings';
@@ -243,6 +243,7 @@ export class LabelBookings {
           billingNumber: this.context.deps.dhl.configured ? this.context.deps.dhl.billingNumber : '',
           shipper: shipperFrom(context.seller),
           ageCheck: { service: ageCheck },
+          ...(order.paymentMethod === 'cod' ? { cashOnDelivery: this.cashOnDeliveryFor(order, context.settings) } : {}),
         });
         claimed.push({ order, id, claimId: claim.claimId, claimedFrom: claim.claimedFrom, weightGrams: weight, ageCheck, shipment });
       } catch (error) {
@@ -251,6 +252,18 @@ export class LabelBookings {
         results.push(refused([message(error.message, error.field)]));
       }
     }
+  }
+
+  /**
+   * The cash the courier collects for a cash-on-delivery order: its total, paid out to the DHL
+   * account reference of the settings, else to the shop's bank account.
+   */
+  private cashOnDeliveryFor(order: OrderRecord, settings: StoredShippingSettings): DhlCashOnDelivery {
+    const { accountReference } = settings.cashOnDelivery;
+    return {
+      amountCents: order.totals.totalCents,
+      ...(accountReference ? { accountReference } : { bankAccount: this.context.deps.bankDetails }),
+    };
   }
 
   /** DHL's `validate: true` for the batch; refused and failed ones are released and recorded. @returns the valid ones. */

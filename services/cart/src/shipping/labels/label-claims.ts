@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { orderModel, type OrderRecord } from '../../orders/order.model';
-import { BEING_BOOKED_MESSAGE, message, statusLabel, UNKNOWN_OUTCOME_MESSAGE, type BookingResult, type LabelContext } from './label-common';
+import {
+  BEING_BOOKED_MESSAGE,
+  message,
+  statusLabel,
+  UNKNOWN_OUTCOME_MESSAGE,
+  WITHDRAWN_MESSAGE,
+  type BookingResult,
+  type LabelContext,
+} from './label-common';
 import { holdOrder, releaseHold } from './label-holds';
+import { TO_SHIP } from '../../orders/order-transitions';
 
 /**
  * A booking's claim on an order's label (services/cart/README.md 'Shipping with DHL'): the label
@@ -33,10 +42,13 @@ export class LabelClaims {
         },
       };
     }
-    if (order.status !== 'paid') {
-      const text = `Ein Label gibt es nur für bezahlte Bestellungen; diese ist im Status „${statusLabel(order.status)}“.`;
+    if (!TO_SHIP.includes(order.status)) {
+      const text = `Ein Label gibt es nur für bezahlte Bestellungen und Nachnahme-Bestellungen; diese ist im Status „${statusLabel(order.status)}“.`;
       return { result: { ...base, outcome: 'refused', messages: [message(text)], refusal: 'conflict' } };
     }
+    // The buyer withdrew before the parcel left (§ 355 BGB): it is not sent, the order is cancelled.
+    if (order.withdrawalRequestedAt)
+      return { result: { ...base, outcome: 'refused', messages: [message(WITHDRAWN_MESSAGE)], refusal: 'conflict' } };
     const claimId = randomUUID();
     const claim = { state: 'claimed' as const, claimId, claimUntil: this.context.claimUntil(), holdId: claimId };
     let claimedFrom: 'none' | 'cancelled' | null = null;
@@ -56,7 +68,7 @@ export class LabelClaims {
       if (await holdOrder(this.context.deps.db, id, claimId)) return { claimId, claimedFrom };
       await this.release(id, claimId, claimedFrom);
       const now = await orderModel(this.context.deps.db).findById(order._id, { status: 1 }).lean();
-      const text = `Ein Label gibt es nur für bezahlte Bestellungen; diese ist im Status „${statusLabel(now?.status ?? 'cancelled')}“.`;
+      const text = `Ein Label gibt es nur für bezahlte Bestellungen und Nachnahme-Bestellungen; diese ist im Status „${statusLabel(now?.status ?? 'cancelled')}“.`;
       return { result: { ...base, outcome: 'refused', messages: [message(text)], refusal: 'conflict' } };
     }
     const label = await this.context.labels.findById(id).lean();

@@ -8,18 +8,23 @@ import type { OrderFulfillment } from '../../orders/order-fulfillment';
 import { DHL_MAX_SHIPMENTS_PER_CALL } from '../dhl/dhl-client';
 import { chunksOf, DhlUnavailableApiError, dhlFailureMessage, isDhlOutage, statusLabel, type LabelBookings } from './label-bookings';
 import { shippingLabelModel } from './shipping-label.model';
+import { TO_SHIP } from '../../orders/order-transitions';
+import { WITHDRAWN_MESSAGE } from './label-common';
 
 /** Most labels one close-out takes (in calls of DHL's 30); the rest follow with the next one. */
 const CLOSE_OUT_MAX_LABELS = 600;
 
 /**
  * Why an open label is not handed to DHL in the close-out (German, for staff), or null when it
- * is: its order is paid (waiting for the parcel), or shipped or delivered with this label's
+ * is: its order is paid or cash on delivery (waiting for the parcel), or shipped or delivered with this label's
  * shipment number (staff shipped it by hand with the number the order page prefills).
  */
-function refusalOf(shipmentNumber: string, order: { status: string; trackingNumber?: string | null } | undefined): string | null {
+function refusalOf(
+  shipmentNumber: string,
+  order: { status: string; trackingNumber?: string | null; withdrawalRequestedAt?: Date | null } | undefined,
+): string | null {
   const status = order?.status ?? 'pending';
-  if (status === 'paid') return null;
+  if ((TO_SHIP as string[]).includes(status)) return order?.withdrawalRequestedAt ? `Nicht abgeschlossen: ${WITHDRAWN_MESSAGE}` : null;
   if (status === 'shipped' || status === 'delivered') {
     if (order?.trackingNumber === shipmentNumber) return null;
     return `Nicht abgeschlossen: Die Bestellung ist schon mit der Sendungsnummer ${order?.trackingNumber ?? '–'} als versandt verbucht, nicht mit diesem Label. Ist das Paket mit einem anderen Label unterwegs, stornieren Sie dieses Label bitte bei der Bestellung (DHL-Versand).`;
@@ -75,7 +80,7 @@ export class LabelCloseOut {
     const orders = new Map(
       (
         await orderModel(this.deps.db)
-          .find({ _id: { $in: open.map((label) => label._id) } }, { status: 1, trackingNumber: 1 })
+          .find({ _id: { $in: open.map((label) => label._id) } }, { status: 1, trackingNumber: 1, withdrawalRequestedAt: 1 })
           .lean()
       ).map((order) => [order._id.toHexString(), order]),
     );
@@ -163,7 +168,7 @@ export class LabelCloseOut {
     for (const label of pending) {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const order = await orderModel(this.deps.db).findById(label._id).lean();
-        if (order?.status !== 'paid') {
+        if (!order || !TO_SHIP.includes(order.status)) {
           if (order?.trackingNumber !== label.shipmentNumber)
             this.deps.log.warn(
               { orderNumber: label.orderNumber, status: order?.status },

@@ -48,10 +48,16 @@ export interface LabelDeps {
   settings: Pick<ShippingSettingsStore, 'read'>;
   /** The seller details (content service): the shipper printed on the label. */
   seller: () => Promise<SellerDetails | null>;
+  /** The shop's bank account (`config.bankDetails`): DHL pays cash on delivery to it unless the settings name a DHL account reference. */
+  bankDetails: CartConfig['bankDetails'];
   relay: AuditRelay;
   log: FastifyBaseLogger;
   now: () => Date;
 }
+
+/** Why an order the buyer withdrew from gets no label and is not closed out (German, for staff). */
+export const WITHDRAWN_MESSAGE =
+  'Der Käufer hat den Vertrag widerrufen: Bitte nicht versenden. Stornieren Sie ein gebuchtes Label und dann die Bestellung.';
 
 export const UNKNOWN_OUTCOME_MESSAGE = (orderNumber: string) =>
   `Ob DHL das Label gebucht hat, ist unbekannt. Bitte sehen Sie im DHL-Geschäftskundenportal unter der Referenz ${orderNumber} nach und tragen Sie das Ergebnis ein, bevor ein neues Label gebucht wird.`;

@@ -1,6 +1,7 @@
 import { Types, type Connection } from 'mongoose';
 import { orderModel } from '../../orders/order.model';
 import { shippingLabelModel } from './shipping-label.model';
+import { TO_SHIP } from '../../orders/order-transitions';
 
 /**
  * A DHL label's hold on its order (`Order.labelClaimId`): what makes booking a label and staff
@@ -15,10 +16,10 @@ import { shippingLabelModel } from './shipping-label.model';
 
 const byId = (orderId: string) => new Types.ObjectId(orderId);
 
-/** Sets the booking's hold on a paid order. @returns false when the order is no longer paid (nothing set). */
+/** Sets the booking's hold on an order to ship (paid, or cash on delivery). @returns false when it is no longer one (nothing set). */
 export async function holdOrder(db: Connection, orderId: string, holdId: string): Promise<boolean> {
   const held = await orderModel(db).updateOne(
-    { _id: byId(orderId), status: 'paid' },
+    { _id: byId(orderId), status: { $in: TO_SHIP } },
     { $set: { labelClaimId: holdId } },
     { timestamps: false },
   );

@@ -7,6 +7,7 @@ import { parcelWeight } from '../settings/parcel-weight';
 import type { ShippingSettingsStore } from '../settings/shipping-settings';
 import type { LabelBookings } from './label-bookings';
 import { labelRunModel, shippingLabelModel, shippingLabelPdfModel, type LabelRunRecord } from './shipping-label.model';
+import { TO_SHIP } from '../../orders/order-transitions';
 
 /** Most orders the shipping queue lists (the oldest payments first). */
 export const SHIPPING_QUEUE_MAX = 200;
@@ -146,16 +147,16 @@ export class LabelRuns {
     return Buffer.from(await combined.save());
   }
 
-  /** Paid orders waiting for their parcel, oldest payment first (at most SHIPPING_QUEUE_MAX), with their label and weight. */
+  /** Orders waiting for their parcel (paid, or cash on delivery: no payment, so first), oldest payment first (at most SHIPPING_QUEUE_MAX), with their label and weight. */
   async queue(): Promise<ShippingQueue> {
     const orders = orderModel(this.deps.db);
     const [paid, total, settings] = await Promise.all([
       orders
-        .find({ status: 'paid' })
+        .find({ status: { $in: TO_SHIP } })
         .sort({ 'paymentReceived.receivedOn': 1, 'paymentReceived.recordedAt': 1, createdAt: 1 })
         .limit(SHIPPING_QUEUE_MAX)
         .lean(),
-      orders.countDocuments({ status: 'paid' }),
+      orders.countDocuments({ status: { $in: TO_SHIP } }),
       this.deps.settings.read(),
     ]);
     const labels = new Map(
@@ -176,7 +177,9 @@ export class LabelRuns {
           postalCode: order.shippingAddress.postalCode,
           city: order.shippingAddress.city,
           itemCount: order.totals.itemCount,
+          paymentMethod: order.paymentMethod === 'cod' ? ('cod' as const) : ('prepayment' as const),
           paidOn: order.paymentReceived?.receivedOn ?? null,
+          withdrawn: !!order.withdrawalRequestedAt,
           weightGrams: parcelWeight(order.items, settings).grams,
           label: label ? { state: label.state, shipmentNumber: label.shipmentNumber } : null,
         };

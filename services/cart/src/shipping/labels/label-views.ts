@@ -5,8 +5,16 @@ import { loadPlacedOrder } from '../../orders/admin-order-queries';
 import type { OrderRecord } from '../../orders/order.model';
 import { parcelWeight } from '../settings/parcel-weight';
 import { missingShipperDetails } from '../settings/shipper';
-import { BEING_BOOKED_MESSAGE, MISSING_SHIPPER_MESSAGE, statusLabel, UNKNOWN_OUTCOME_MESSAGE, type LabelContext } from './label-common';
+import {
+  BEING_BOOKED_MESSAGE,
+  MISSING_SHIPPER_MESSAGE,
+  statusLabel,
+  UNKNOWN_OUTCOME_MESSAGE,
+  WITHDRAWN_MESSAGE,
+  type LabelContext,
+} from './label-common';
 import type { ShippingLabelRecord } from './shipping-label.model';
+import { TO_SHIP } from '../../orders/order-transitions';
 
 /**
  * What staff read of an order's label: the label as the contract has it, the view with what a
@@ -68,9 +76,11 @@ export class LabelViews {
             ? UNKNOWN_OUTCOME_MESSAGE(order.orderNumber)
             : state === 'claimed'
               ? BEING_BOOKED_MESSAGE
-              : order.status !== 'paid'
-                ? `Ein Label gibt es nur für bezahlte Bestellungen; diese ist im Status „${statusLabel(order.status)}“.`
-                : null;
+              : !TO_SHIP.includes(order.status)
+                ? `Ein Label gibt es nur für bezahlte Bestellungen und Nachnahme-Bestellungen; diese ist im Status „${statusLabel(order.status)}“.`
+                : order.withdrawalRequestedAt
+                  ? WITHDRAWN_MESSAGE
+                  : null;
     return {
       label: this.labelOf(record),
       proposal: { weightGrams: weight.grams, missingWeights: weight.missing, ageCheck: this.ageCheck(order), blockedReason },

@@ -111,7 +111,10 @@ describe('booking one label', () => {
     const callsBefore = fake.requests.length;
     expect(await book(id)).toMatchObject({
       status: 409,
-      body: { code: 'CONFLICT', message: 'Ein Label gibt es nur für bezahlte Bestellungen; diese ist im Status „Zahlung ausstehend“.' },
+      body: {
+        code: 'CONFLICT',
+        message: 'Ein Label gibt es nur für bezahlte Bestellungen und Nachnahme-Bestellungen; diese ist im Status „Zahlung ausstehend“.',
+      },
     });
     expect(fake.requests.length).toBe(callsBefore);
     expect(await labelOf(id)).toBeNull();

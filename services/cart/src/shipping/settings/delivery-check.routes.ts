@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeliveryAgeCheck } from '@shop/contracts';
+import { DeliveryOptions } from '@shop/contracts';
+import { centsToDecimal } from '@shop/format';
 import type { ShippingSettingsStore } from './shipping-settings';
 
 /**
- * `GET /api/checkout/delivery` (public): the age check DHL performs at the door under the
- * operator's shipping settings, `{ ageCheck: 'identCheck' | 'visualCheckOfAge' }`. The cart and the
- * checkout name it before the order (§ 312j Abs. 1 BGB, legal-de.md §1.8). One read of the
+ * `GET /api/checkout/delivery` (public, contracts DeliveryOptions): the age check DHL performs at
+ * the door under the operator's shipping settings and the cash-on-delivery offer (fee and limit in
+ * EUR, or null when off). The cart and the checkout name both before the order (§ 312j Abs. 1 BGB,
+ * legal-de.md §1.8; § 312a Abs. 4 BGB for the fee). One read of the
  * settings document by `_id`; every instance reads the same document, so a change applies to all
  * at once.
  */
@@ -14,10 +16,18 @@ export const deliveryCheckRoutes: FastifyPluginAsyncZod<{ settings: ShippingSett
     '/api/checkout/delivery',
     {
       schema: {
-        summary: 'Which age check DHL performs at the door (the operator’s shipping setting)',
-        response: { 200: DeliveryAgeCheck },
+        summary: 'Which age check DHL performs at the door, and whether cash on delivery is offered (the operator’s shipping settings)',
+        response: { 200: DeliveryOptions },
       },
     },
-    async () => ({ ageCheck: (await settings.read()).ageCheck }),
+    async () => {
+      const { ageCheck, cashOnDelivery } = await settings.read();
+      return {
+        ageCheck,
+        cashOnDelivery: cashOnDelivery.enabled
+          ? { fee: centsToDecimal(cashOnDelivery.feeCents), maxTotal: centsToDecimal(cashOnDelivery.maxTotalCents) }
+          : null,
+      };
+    },
   );
 };

@@ -27,6 +27,19 @@ const shippingSettingsSchema = new Schema(
     categoryItemGrams: { type: [categoryItemGramsSchema], default: [] },
     /** DHL's `printFormat`; null: the DHL account's own setting. */
     printFormat: { type: String, enum: [...DHL_LABEL_PRINT_FORMATS, null], default: null },
+    /** Cash on delivery (StoredCashOnDelivery): amounts in cents; absent until first saved with it (then off). */
+    cashOnDelivery: {
+      type: new Schema(
+        {
+          enabled: { type: Boolean, required: true },
+          feeCents: { type: Number, required: true },
+          maxTotalCents: { type: Number, required: true },
+          accountReference: { type: String, default: '' },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     /** Optimistic concurrency of staff edits: every write raises it. */
     version: { type: Number, default: 0 },
     ...auditOutboxPath,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, STAFF_ACCESS_ERRORS, type SellerDetails } from '@shop/contracts';
 import { ShippingSettings, ShippingSettingsChange } from '@shop/contracts/admin';
+import { centsToDecimal } from '@shop/format';
 import type { CartConfig } from '../../config';
 import type { ShippingSettingsStore, StoredShippingSettings } from './shipping-settings';
 import { shipperFrom } from './shipper';
@@ -18,7 +19,8 @@ export interface ShippingSettingsRouteDeps {
  * Staff endpoints of the shipping settings (services/cart/README.md 'Shipping with DHL'),
  * `/api/admin/shipping/settings`: read with `orders:write` (every order screen's permission: staff
  * who book labels see how), changed with `settings:write` (admins; 409 STALE_VERSION on an
- * outdated `version`, 400 at `categoryItemGrams/<i>/category` for a category listed twice).
+ * outdated `version`, 400 at `categoryItemGrams/<i>/category` for a category listed twice, at
+ * `cashOnDelivery/maxTotal` for a cash-on-delivery limit not above its fee).
  */
 export const shippingSettingsRoutes: FastifyPluginAsyncZod<ShippingSettingsRouteDeps> = async (app, deps) => {
   const view = async (stored: StoredShippingSettings): Promise<ShippingSettings> => {
@@ -30,6 +32,12 @@ export const shippingSettingsRoutes: FastifyPluginAsyncZod<ShippingSettingsRoute
       categoryItemGrams: stored.categoryItemGrams,
       // Stored values come from the contract's list (ShippingSettingsChange), a part of DHL's.
       printFormat: stored.printFormat as ShippingSettings['printFormat'],
+      cashOnDelivery: {
+        enabled: stored.cashOnDelivery.enabled,
+        fee: centsToDecimal(stored.cashOnDelivery.feeCents),
+        maxTotal: centsToDecimal(stored.cashOnDelivery.maxTotalCents),
+        accountReference: stored.cashOnDelivery.accountReference,
+      },
       version: stored.version,
       updatedAt: stored.updatedAt?.toISOString() ?? null,
       shipper: seller ? shipperFrom(seller) : null,

@@ -38,6 +38,7 @@ const change = (overrides: Record<string, unknown> = {}) => ({
     { category: 'shisha', grams: 1200 },
   ],
   printFormat: '910-300-700',
+  cashOnDelivery: { enabled: true, fee: '6.90', maxTotal: '500.00', accountReference: 'Nachnahme' },
   ...overrides,
 });
 
@@ -50,6 +51,8 @@ test('before the first save: Ident-Check, no weights, the seller as shipper, and
     defaultItemGrams: null,
     categoryItemGrams: [],
     printFormat: null,
+    // Off until an admin switches it on; DHL's limit as the highest total.
+    cashOnDelivery: { enabled: false, fee: '0.00', maxTotal: '3500.00', accountReference: '' },
     version: 0,
     updatedAt: null,
     shipper: {
@@ -72,7 +75,7 @@ test('before the first save: Ident-Check, no weights, the seller as shipper, and
 test('shoppers read the check at the door without a login: Ident-Check before the operator chose', async () => {
   const read = await env.app.inject({ method: 'GET', url: '/api/checkout/delivery' });
   expect(read.statusCode).toBe(200);
-  expect(read.json()).toEqual({ ageCheck: 'identCheck' });
+  expect(read.json()).toEqual({ ageCheck: 'identCheck', cashOnDelivery: null });
 });
 
 test('only staff with settings:write change them: a manager reads but is refused the change, a customer gets neither', async () => {
@@ -104,17 +107,45 @@ test('an admin saves them (audited); a change on the old version is 409; a categ
   expect((await call('manager', 'GET')).body).toEqual(saved.body);
   expect(await env.domain.shippingSettings.read()).toMatchObject({ ageCheck: 'visualCheckOfAge', packagingGrams: 180, version: 1 });
   // The cart and the checkout tell shoppers the check at the door from the same setting.
-  expect((await env.app.inject({ method: 'GET', url: '/api/checkout/delivery' })).json()).toEqual({ ageCheck: 'visualCheckOfAge' });
+  // The cart and the checkout tell shoppers the cash-on-delivery fee and limit from the same record.
+  expect((await env.app.inject({ method: 'GET', url: '/api/checkout/delivery' })).json()).toEqual({
+    ageCheck: 'visualCheckOfAge',
+    cashOnDelivery: { fee: '6.90', maxTotal: '500.00' },
+  });
 
   await env.domain.relay.flush();
   const entry = env.audit.entries().find((e) => e.entity === 'settings' && e.entityId === 'shipping');
   expect(entry).toMatchObject({ service: 'cart', action: 'update', actorId: ADMIN_ID, actorRole: 'admin' });
-  expect(entry!.changes).toEqual(expect.arrayContaining([{ field: 'ageCheck', before: 'identCheck', after: 'visualCheckOfAge' }]));
+  expect(entry!.changes).toEqual(
+    expect.arrayContaining([
+      { field: 'ageCheck', before: 'identCheck', after: 'visualCheckOfAge' },
+      {
+        field: 'cashOnDelivery',
+        before: { enabled: false, feeCents: 0, maxTotalCents: 350_000, accountReference: '' },
+        after: { enabled: true, feeCents: 690, maxTotalCents: 50_000, accountReference: 'Nachnahme' },
+      },
+    ]),
+  );
 
   const stale = await call('admin', 'PUT', change({ packagingGrams: 50 }));
   expect(stale).toMatchObject({ status: 409, body: { code: 'STALE_VERSION' } });
   const next = await call('admin', 'PUT', change({ version: 1, defaultItemGrams: null, categoryItemGrams: [], printFormat: null }));
   expect(next.body).toMatchObject({ version: 2, defaultItemGrams: null, categoryItemGrams: [], printFormat: null, packagingGrams: 180 });
+});
+
+test("cash on delivery: a limit above DHL's 3,500 EUR or not above the fee is refused at its field, nothing saved", async () => {
+  const before = await env.domain.shippingSettings.read();
+  const cod = (maxTotal: string) => ({ enabled: true, fee: '6.90', maxTotal, accountReference: '' });
+  const above = await call('admin', 'PUT', change({ version: before.version, cashOnDelivery: cod('3500.01') }));
+  expect(above).toMatchObject({
+    status: 400,
+    body: { code: 'VALIDATION_ERROR', message: expect.stringContaining('DHL zieht per Nachnahme höchstens 3.500,00 € ein.') },
+  });
+  expect(above.body.issues).toEqual([expect.objectContaining({ path: 'body/cashOnDelivery/maxTotal' })]);
+  const belowFee = await call('admin', 'PUT', change({ version: before.version, cashOnDelivery: cod('6.90') }));
+  expect(belowFee).toMatchObject({ status: 400, body: { message: 'Der Höchstbetrag muss über der Nachnahmegebühr liegen.' } });
+  expect(belowFee.body.issues).toEqual([expect.objectContaining({ path: 'body/cashOnDelivery/maxTotal' })]);
+  expect(await env.domain.shippingSettings.read()).toEqual(before);
 });
 
 test('two first saves at the same moment (two instances): one is stored, the other is 409', async () => {

@@ -11,7 +11,7 @@ import { AdminOrderDetail } from '@shop/contracts/admin';
 import { startOfBerlinDay } from '@shop/format';
 import { signIdentity } from '@shop/service-kit';
 import { IDENTITY_SECRET, startCartTestEnv, TEST_NOW, testProduct } from '../../test-support/cart-test-env';
-import { orderUntil } from '../../test-support/fulfilled-order';
+import { enableCashOnDelivery, orderUntil } from '../../test-support/fulfilled-order';
 import { startFakeDhlTracking, trackingEvent, type FakeDhlTracking } from '../../test-support/fake-dhl-tracking';
 import { orderModel } from '../../orders/order.model';
 import type { CartDomain } from '../../domain';
@@ -104,6 +104,24 @@ test("the job's run moves a delivered parcel's order to delivered on DHL's day a
     env.content.reviewsEnabled = false;
   }
   expect((await stored(order.id)).reviewInvitationSentAt).toEqual(TEST_NOW);
+});
+
+test("a cash-on-delivery parcel delivered is its payment: the total recorded as collected on DHL's day", async () => {
+  await enableCashOnDelivery(env, '6.90');
+  const { order } = await orderUntil(env, 'shipped', { lines: [[PRODUCT, 1]], cashOnDelivery: true });
+  const trackingNumber = pieceCode();
+  // Shipped under the shop's label: it booked DHL's collection of the total.
+  await orders().updateOne(
+    { _id: new Types.ObjectId(order.id) },
+    { $set: { trackingNumber, shippedAt: new Date('2026-11-19T09:00:00Z'), shippedUnderShopLabel: true } },
+  );
+  expect((await staffDetail(order.id)).paymentReceived).toBeNull();
+  fake.parcels.set(trackingNumber, [trackingEvent.posted('19.11.2026 11:44'), trackingEvent.delivered('20.11.2026 10:02')]);
+  expect((await tracking().run(new Date(TEST_NOW.getTime() + HOUR))).delivered).toContain(order.orderNumber);
+  expect(await staffDetail(order.id)).toMatchObject({
+    status: 'delivered',
+    paymentReceived: { receivedOn: '2026-11-20', amount: order.totals.total, note: 'Nachnahme: bei Zustellung bar kassiert (DHL)' },
+  });
 });
 
 test('a handover to a neighbour is not a delivery to the buyer: the order stays shipped (no withdrawal period, no review invitation) with the wrong handover for staff', async () => {
