@@ -251,9 +251,18 @@ test('Prometheus scrapes every process; requests per route and the shop counters
   }
   expect(moved).toEqual({ adds: 1, orders: 1, refusals: 1 });
 
-  // Request durations per route, from the cart's instances and the gateway.
-  const routes = await prometheus.query('sum by (job, http_route) (http_server_request_duration_seconds_count{http_route="/api/orders"})');
-  expect(routes.map((entry) => entry.metric.job).sort()).toEqual(['cart', 'gateway']);
+  // Request durations per route, from the cart's instances and the gateway (each process is
+  // scraped on its own schedule: the gateway's scrape may come after the cart's).
+  const jobsWithOrderRoute = async () =>
+    (await prometheus.query('sum by (job, http_route) (http_server_request_duration_seconds_count{http_route="/api/orders"})'))
+      .map((entry) => entry.metric.job)
+      .sort();
+  let jobs = await jobsWithOrderRoute();
+  while (jobs.length < 2 && Date.now() < scraped + 10_000) {
+    await sleep(500);
+    jobs = await jobsWithOrderRoute();
+  }
+  expect(jobs).toEqual(['cart', 'gateway']);
   // The alert rules are loaded and none fires in a healthy shop.
   expect(await prometheus.query('ALERTS{alertstate="firing"}')).toEqual([]);
 

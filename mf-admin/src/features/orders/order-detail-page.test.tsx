@@ -279,9 +279,9 @@ describe('OrderDetailPage', () => {
       fireEvent.click(within(ship).getByRole('button', { name: 'Als versandt verbuchen und Kunden informieren' }));
       await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
       expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'ship', version: 5, trackingNumber: SHIPMENT.trackingNumber });
-      // Shipped: the delivery records the cash, and the form says so.
+      // Shipped: the delivery records the cash when the shop's label collected it, and the form says so.
       expect(within(await actionForm('Zustellung')).getByLabelText('Zugestellt am')).toHaveAccessibleDescription(
-        'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen. Die Barzahlung an den Zusteller wird damit als Zahlungseingang verbucht.',
+        'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen. Ging das Paket mit dem DHL-Label des Shops (mit Nachnahme), wird die Barzahlung an den Zusteller damit als Zahlungseingang verbucht.',
       );
     });
 
@@ -294,6 +294,18 @@ describe('OrderDetailPage', () => {
       fireEvent.click(within(cancel).getByRole('button', { name: 'Bestellung stornieren' }));
       await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
       expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'cancel', version: 5, note: 'Adresse unklar' });
+    });
+
+    test('shipped and back unpaid: the return cancels the order with the reason, after a confirmation', async () => {
+      env.api.on('GET', DETAIL, jsonAnswer(200, cod({ status: 'shipped', shipment: SHIPMENT })));
+      env.api.on('POST', ACTIONS, jsonAnswer(200, cod({ status: 'cancelled', version: 6 })));
+      open();
+      const back = await actionForm('Rücksendung verbuchen (Nachnahme nicht eingelöst)');
+      expect(within(back).getByLabelText('Grund (steht in der E-Mail an den Kunden)')).toHaveValue('Annahme verweigert');
+      fireEvent.click(within(back).getByRole('button', { name: 'Als zurückgekommen stornieren' }));
+      expect(window.confirm).toHaveBeenCalledWith(expect.stringMatching(/^Ist das Paket der Bestellung .+ bei Ihnen zurück\?/));
+      await waitFor(() => expect(env.api.requests('POST', ACTIONS)).toHaveLength(1));
+      expect(env.api.requests('POST', ACTIONS)[0]!.body).toEqual({ action: 'cancel', version: 5, note: 'Annahme verweigert' });
     });
 
     test("shipped without a recorded payment: 'Barzahlung verbuchen' sends the cash collected on the version shown", async () => {

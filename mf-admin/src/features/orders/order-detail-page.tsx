@@ -171,7 +171,7 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
             hint={
               isPrepayment(order)
                 ? 'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen.'
-                : 'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen. Die Barzahlung an den Zusteller wird damit als Zahlungseingang verbucht.'
+                : 'Ab diesem Tag läuft die Widerrufsfrist von 14 Tagen. Ging das Paket mit dem DHL-Label des Shops (mit Nachnahme), wird die Barzahlung an den Zusteller damit als Zahlungseingang verbucht.'
             }
           />
         </ActionForm>
@@ -218,6 +218,17 @@ function Workflow({ order, act }: { order: AdminOrderDetail; act: (action: Order
             solange nichts bezahlt wurde.
           </Notice>
         ))}
+      {codPaymentToRecord(order) && order.status === 'shipped' && (
+        // The parcel came back unpaid (refused, not collected): the order ends, its stock comes back.
+        <ActionForm
+          legend="Rücksendung verbuchen (Nachnahme nicht eingelöst)"
+          submitLabel="Als zurückgekommen stornieren"
+          confirm={`Ist das Paket der Bestellung ${order.orderNumber} bei Ihnen zurück? Die Bestellung wird storniert, der Bestand freigegeben, die Rechnung storniert und der Kunde per E-Mail informiert.`}
+          onSubmit={(data) => act({ action: 'cancel', version, note: String(data.get('note') ?? '') })}
+        >
+          <ActionField name="note" label="Grund (steht in der E-Mail an den Kunden)" defaultValue="Annahme verweigert" required />
+        </ActionForm>
+      )}
       {CANCELLABLE.has(order.status) && (
         <ActionForm
           legend="Stornieren"

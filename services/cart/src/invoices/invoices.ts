@@ -86,7 +86,7 @@ export class Invoices {
    * amount: every line reversed; less: one line for the amount). Issued once per order; none when
    * the order has no invoice (it was never shipped). @returns the cancellation invoice, or null.
    */
-  async cancelFor(order: OrderRecord, refundCents: number, refundedOn: string): Promise<InvoiceRecord | null> {
+  async cancelFor(order: OrderRecord, refundCents: number, refundedOn: string, paymentNote?: string): Promise<InvoiceRecord | null> {
     const orderId = String(order._id);
     const original = await this.model.findOne({ issueKey: `${orderId}:invoice:1` }).lean<InvoiceRecord>();
     if (!original) return null;
@@ -109,22 +109,43 @@ export class Invoices {
       lines,
       taxes: taxTotalsOf(lines),
       totalGrossCents: sum(lines),
-      paymentNote: `Der Betrag von ${formatEur(-sum(lines))} wurde am ${formatIsoDate(refundedOn)} erstattet.`,
+      paymentNote: paymentNote ?? `Der Betrag von ${formatEur(-sum(lines))} wurde am ${formatIsoDate(refundedOn)} erstattet.`,
     });
   }
 
   /**
-   * Cancellation invoices for refunds booked without one (the process stopped between booking
-   * the refund and issuing it): run by the 'invoices' job. @returns how many were issued.
+   * The cancellation invoice of a cash-on-delivery order whose parcel came back unpaid (cancelled
+   * by staff from 'shipped', order-transitions.ts `returnedUnpaid`): every line reversed, nothing
+   * to refund. @returns it, or null when the order has no invoice.
+   */
+  async cancelReturned(order: OrderRecord): Promise<InvoiceRecord | null> {
+    const on = isoDateInBerlin(order.cancelledAt ?? this.deps.now());
+    return this.cancelFor(
+      order,
+      order.totals.totalCents,
+      on,
+      `Die Sendung kam am ${formatIsoDate(on)} unzugestellt zurück; die Nachnahme wurde nicht eingelöst. Es ist nichts zu zahlen.`,
+    );
+  }
+
+  /**
+   * Cancellation invoices for refunds booked without one, and for cash-on-delivery parcels that
+   * came back (the process stopped between booking and issuing it): run by the 'invoices' job.
+   * @returns how many were issued.
    */
   async issueMissingCancellations(): Promise<number> {
     const open = await orderModel(this.deps.db)
-      .find({ refund: { $ne: null }, $and: [{ 'invoices.kind': 'invoice' }, { 'invoices.kind': { $ne: 'cancellation' } }] })
+      .find({
+        $or: [{ refund: { $ne: null } }, { status: 'cancelled', paymentMethod: 'cod', shippedAt: { $ne: null } }],
+        $and: [{ 'invoices.kind': 'invoice' }, { 'invoices.kind': { $ne: 'cancellation' } }],
+      })
       .limit(100)
       .lean<OrderRecord[]>();
     let issued = 0;
     for (const order of open) {
-      if (order.refund?.refundedOn && (await this.cancelFor(order, order.refund.amountCents ?? 0, order.refund.refundedOn))) issued++;
+      if (order.refund?.refundedOn) {
+        if (await this.cancelFor(order, order.refund.amountCents ?? 0, order.refund.refundedOn)) issued++;
+      } else if (order.status === 'cancelled' && order.paymentMethod === 'cod' && (await this.cancelReturned(order))) issued++;
     }
     return issued;
   }

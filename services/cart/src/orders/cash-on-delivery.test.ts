@@ -263,3 +263,37 @@ test('withdrawn after its label was booked: not cancelled behind the label, list
   // No label for it any more: a new booking names the withdrawal.
   expect((await book(order.id)).status).toBe(409);
 });
+
+test('a parcel that came back unpaid (refused at the door): staff cancel it, its stock comes back, its invoice is cancelled in full', async () => {
+  await enableCashOnDelivery(labels.env);
+  const { admin, book, env } = labels;
+  const order = await codOrder();
+  const stockBefore = env.catalog.products.get(WEIGHED)!.stock!;
+  const booked = await book(order.id);
+  const detail = async () => AdminOrderDetail.parse((await admin('GET', `/api/admin/orders/${order.id}`)).body);
+  const act = async (payload: Record<string, unknown>) =>
+    admin('POST', `/api/admin/orders/${order.id}/actions`, { ...payload, version: (await detail()).version });
+  expect((await act({ action: 'ship', trackingNumber: booked.body.label.shipmentNumber })).status).toBe(200);
+  const cancelled = await act({ action: 'cancel', note: 'Annahme verweigert' });
+  expect(cancelled).toMatchObject({
+    status: 200,
+    body: { status: 'cancelled', cancellation: { note: 'Annahme verweigert', stockReleased: true } },
+  });
+  // The piece is back for sale (the reservation given back).
+  expect(env.catalog.products.get(WEIGHED)!.stock).toBe(stockBefore + 1);
+  const after = await detail();
+  expect(after.invoices.map((invoice) => invoice.kind)).toEqual(['invoice', 'cancellation']);
+  const storno = await admin('GET', `/api/admin/orders/${order.id}/invoices/${after.invoices[1]!.number}`);
+  const text = await pdfText(storno.response.rawPayload);
+  expect(text).toContain('unzugestellt zurück');
+  expect(text).not.toContain('erstattet');
+  // Paid at the door or by DHL's payout, it is no return: the cancel is refused.
+  const paid = await codOrder();
+  const paidLabel = await book(paid.id);
+  const paidDetail = async () => AdminOrderDetail.parse((await admin('GET', `/api/admin/orders/${paid.id}`)).body);
+  const paidAct = async (payload: Record<string, unknown>) =>
+    admin('POST', `/api/admin/orders/${paid.id}/actions`, { ...payload, version: (await paidDetail()).version });
+  await paidAct({ action: 'ship', trackingNumber: paidLabel.body.label.shipmentNumber });
+  await paidAct({ action: 'mark-paid', receivedOn: TEST_NOW.toISOString().slice(0, 10), amount: paid.totals.total, note: 'DHL' });
+  expect((await paidAct({ action: 'cancel', note: 'Annahme verweigert' })).status).toBe(409);
+});

@@ -49,8 +49,13 @@ export class OrderCancellation {
     );
     if (transition instanceof Error) return false;
     // No DHL label may hold the order (a label booked, being booked or of unknown outcome;
-    // src/shipping/labels/label-holds.ts): such an order is cancelled only after its label.
-    const filter = { _id: order._id, status: { $in: transition.from }, labelClaimId: null };
+    // src/shipping/labels/label-holds.ts): such an order is cancelled only after its label. A
+    // parcel that came back (returnedUnpaid) went under its label: that label's hold stays.
+    const filter = {
+      _id: order._id,
+      status: { $in: transition.from },
+      ...(transition.from.includes('shipped') ? {} : { labelClaimId: null }),
+    };
     if (request.reason === 'staff') {
       const audit = auditEntry(
         request.staff,

@@ -14,7 +14,7 @@ import {
 } from '@shop/service-kit';
 import { orderModel } from './order.model';
 import type { OrderCancellation } from './order-cancellation';
-import { orderTransition } from './order-transitions';
+import { orderTransition, returnedUnpaid } from './order-transitions';
 import { loadPlacedOrder, type AdminOrderQueries } from './admin-order-queries';
 import type { ShippingMails } from './shipping-mails';
 import type { Invoices } from '../invoices/invoices';
@@ -71,7 +71,17 @@ export class OrderFulfillment {
       staff,
     );
     if (transition instanceof Error) throw transition;
-    if (request.action === 'cancel') {
+    if (request.action === 'cancel' && returnedUnpaid(order)) {
+      // The cash-on-delivery parcel came back unpaid: its label was used; the invoice issued at
+      // shipping is cancelled in full (the 'invoices' job issues it should this stop before).
+      const done = await this.deps.cancellation.cancel(order, { reason: 'staff', note: request.note, version, staff }, now);
+      if (!done) throw new StaleVersionError(STALE_EDIT_MESSAGE);
+      await this.deps.invoices
+        .cancelReturned(await loadPlacedOrder(this.deps.db, id))
+        .catch((error: unknown) =>
+          this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'cancellation invoice not issued; the job retries'),
+        );
+    } else if (request.action === 'cancel') {
       // A parcel with a DHL label (or one whose booking went unanswered) may already be on its way:
       // its label is cancelled first (DHL-Versand), so no cancelled order is handed to DHL. The
       // read gives the reason; the cancellation's own write requires no label hold on the order,

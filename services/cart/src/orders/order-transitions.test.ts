@@ -114,6 +114,10 @@ describe('orderTransition', () => {
       });
     expect(orderTransition(cod('ready_to_ship'), REQUESTS['mark-paid']!, NOW)).toBeInstanceOf(ConflictError);
     expect(orderTransition(cod('delivered', { paymentReceived: PAYMENT }), REQUESTS['mark-paid']!, NOW)).toBeInstanceOf(ConflictError);
+    // A parcel back unpaid (refused at the door): staff cancel it from 'shipped'; paid, it is no return.
+    expect(orderTransition(cod('shipped'), REQUESTS.cancel!, NOW)).toMatchObject({ from: ['shipped'], set: { status: 'cancelled' } });
+    expect(orderTransition(cod('shipped', { paymentReceived: PAYMENT }), REQUESTS.cancel!, NOW)).toBeInstanceOf(ConflictError);
+    expect(orderTransition(cod('delivered'), REQUESTS.cancel!, NOW)).toBeInstanceOf(ConflictError);
     expect(orderTransition(cod('ready_to_ship', { labelClaimId: 'hold-1' }), REQUESTS.withdraw!, NOW)).toEqual({
       from: [...STATUSES],
       set: { withdrawalRequestedAt: NOW },

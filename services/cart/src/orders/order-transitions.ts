@@ -67,6 +67,14 @@ export const COD_COLLECTED_NOTE = 'Nachnahme: bei Zustellung bar kassiert (DHL)'
 
 const statusLabel = (status: string) => ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
 
+/**
+ * A cash-on-delivery parcel that can come back unpaid: shipped, not delivered, no payment recorded
+ * (the buyer refused it or did not collect it; DHL returns it and collects nothing). Staff cancel
+ * such an order once it is back: its stock is released and its invoice cancelled.
+ */
+export const returnedUnpaid = (order: Pick<OrderState, 'status' | 'paymentMethod' | 'paymentReceived'>) =>
+  order.status === 'shipped' && order.paymentMethod === 'cod' && !order.paymentReceived?.receivedOn;
+
 /** The staff member acting: recorded in a booked payment or refund. */
 export interface Actor {
   userId: string;
@@ -191,10 +199,11 @@ export function orderTransition(
     }
     case 'cancel':
     case 'cancel-overdue': {
-      // Staff also cancel a paid order (the refund follows outside the shop) and a cash-on-delivery
-      // order not shipped yet; the job only unpaid prepayment ones.
+      // Staff also cancel a paid order (the refund follows outside the shop), a cash-on-delivery
+      // order not shipped yet, and one whose parcel came back unpaid (refused or not collected:
+      // `returnedUnpaid`); the job only unpaid prepayment ones.
       const byStaff = request.action === 'cancel';
-      const from: OrderStatus[] = byStaff ? ['awaiting_payment', ...TO_SHIP] : ['awaiting_payment'];
+      const from: OrderStatus[] = !byStaff ? ['awaiting_payment'] : returnedUnpaid(order) ? ['shipped'] : ['awaiting_payment', ...TO_SHIP];
       const refused = wrongStatus(from);
       if (refused) return refused;
       const note = byStaff ? request.note : '';
