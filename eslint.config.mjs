@@ -7,6 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 import * as sharedRouter from './packages/webpack-config/shared/react-router-dom.mjs';
+import * as sharedQuery from './packages/webpack-config/shared/react-query.mjs';
 
 /** Test data and test support: never in code that ships. */
 const NOT_SHIPPED = [
@@ -141,8 +142,8 @@ export default [
     rules: { 'no-restricted-imports': ['error', { paths: NOT_SHIPPED }] },
   },
   {
-    // Browser code imports only what the browser builds share of react-router-dom
-    // (packages/webpack-config/shared/react-router-dom.mjs); any other name would be undefined.
+    // Browser code imports only what the browser builds share of react-router-dom and React Query
+    // (packages/webpack-config/shared/); any other name would be undefined.
     files: ['mf-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'shell/src/server/**', 'packages/test-{fixtures,dom}/**'],
     rules: {
@@ -155,6 +156,12 @@ export default [
               allowImportNames: Object.keys(sharedRouter),
               allowTypeImports: true,
               message: 'Not shared with the browser builds: add it to packages/webpack-config/shared/react-router-dom.mjs.',
+            },
+            {
+              name: '@tanstack/react-query',
+              allowImportNames: Object.keys(sharedQuery),
+              allowTypeImports: true,
+              message: 'Not shared with the browser builds: add it to packages/webpack-config/shared/react-query.mjs.',
             },
           ],
         },

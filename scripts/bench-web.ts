@@ -8,8 +8,11 @@
  * asserted by e2e/tests/performance-budgets.spec.ts.
  * Pages are loaded as a returning adult shopper (age confirmed, cookie choice stored), so the
  * figures are the page's, not the age gate's. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
- * Then real interactions on a phone with INP read by web-vitals (lib/interaction-bench.ts).
- * Options: --runs N (default 3), --no-build, --no-reference, --no-interactions, --only-interactions.
+ * Then where each page's JavaScript goes: every script of a first load on a phone with its
+ * transfer size and owners (lib/script-owners.ts), bytes per owner, and one script's response
+ * header block. Then real interactions on a phone with INP read by web-vitals (lib/interaction-bench.ts).
+ * Options: --runs N (default 3), --no-build, --no-reference, --no-interactions, --only-interactions,
+ * --only-bytes (only the scripts and their owners: no Lighthouse, no reference, no interactions).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,8 +21,18 @@ import { step, info } from './lib/log';
 import { numberArg, runBench, withBenchShop } from './lib/bench';
 import { ROOT } from './lib/paths';
 import { benchInteractions } from './lib/interaction-bench';
+import {
+  bytesByOwner,
+  kb,
+  ownedScripts,
+  ownersText,
+  responseHeaderBytes,
+  scriptOwnersReader,
+  type LoadedScript,
+} from './lib/script-owners';
 
 const RUNS = numberArg('runs', 3);
+const ONLY_BYTES = process.argv.includes('--only-bytes');
 const REFERENCE_DIR = path.join(ROOT, '..', 'shared', 'reference', 'mf-tractor-store');
 /** The reference's base URL is compiled into its build (its README). */
 const REFERENCE_URL = 'http://localhost:18199';
@@ -109,8 +122,61 @@ async function measure(browser: import('puppeteer-core').Browser, name: string, 
   return result;
 }
 
+/**
+ * Every script of a page's first load in a fresh phone context (390 px, a returning adult
+ * shopper), as Resource Timing reports it once the network is idle (as the e2e budget test).
+ */
+async function firstLoadScripts(browser: import('puppeteer-core').Browser, url: string): Promise<LoadedScript[]> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const { hostname } = new URL(url);
+    await context.setCookie(
+      { name: 'shop_age_verified', value: '1', domain: hostname, path: '/' },
+      { name: 'shop_cookie_consent', value: 'rejected', domain: hostname, path: '/' },
+    );
+    await page.goto(url, { waitUntil: 'networkidle0' });
+    // Scripts loaded late (remotes mounting after hydration).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ pathname: new URL(entry.name).pathname, transferBytes: entry.transferSize, bodyBytes: entry.encodedBodySize })),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Prints per page each script (URL path, KB as transferred, owners from the builds'
+ * chunk-owners.json) and the KB per owner, then the response header block of the shell's entry
+ * script (the headers every script carries: security headers, caching, compression).
+ */
+async function printScriptOwners(browser: import('puppeteer-core').Browser, shopUrl: string): Promise<void> {
+  step('Where the JavaScript goes: first load on a phone, per script and per owner (KB compressed, as transferred)');
+  const ownersOf = scriptOwnersReader(ROOT);
+  for (const page of OUR_PAGES) {
+    const scripts = ownedScripts(await firstLoadScripts(browser, shopUrl + page.path), ownersOf);
+    const total = scripts.reduce((sum, script) => sum + script.transferBytes, 0);
+    console.log(`\n${page.name} (${page.path}): ${kb(total)} KB in ${scripts.length} scripts\n`);
+    console.log('| script | KB | owners |\n| --- | --- | --- |');
+    for (const script of scripts) console.log(`| ${script.pathname} | ${kb(script.transferBytes)} | ${ownersText(script.owners)} |`);
+    console.log('\n| owner | KB |\n| --- | --- |');
+    for (const { owner, bytes } of bytesByOwner(scripts)) console.log(`| ${owner} | ${kb(bytes)} |`);
+  }
+  const { total, headers } = await responseHeaderBytes(`${shopUrl}/main.js`);
+  console.log(
+    `\nResponse headers of /main.js: ${total} bytes; largest: ${headers
+      .slice(0, 5)
+      .map((header) => `${header.name} ${header.bytes}`)
+      .join(', ')}`,
+  );
+}
+
 function startReference(): ChildProcess | null {
-  if (process.argv.includes('--no-reference') || !existsSync(path.join(REFERENCE_DIR, 'serve.cjs'))) return null;
+  if (ONLY_BYTES || process.argv.includes('--no-reference') || !existsSync(path.join(REFERENCE_DIR, 'serve.cjs'))) return null;
   return spawn(process.execPath, [path.join(REFERENCE_DIR, 'serve.cjs')], { stdio: 'ignore' });
 }
 
@@ -124,11 +190,11 @@ async function main() {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     });
     try {
-      step(`Lighthouse 12, mobile preset, ${RUNS} runs per page (median)`);
+      if (!ONLY_BYTES) step(`Lighthouse 12, mobile preset, ${RUNS} runs per page (median)`);
       const rows: Array<{ name: string; run: Run }> = [];
       // localhost, not 127.0.0.1: the shop's own origin (PUBLIC_ORIGIN) as shoppers use it.
       const shopUrl = gatewayUrl.replace('127.0.0.1', 'localhost');
-      const lighthouse = !process.argv.includes('--only-interactions');
+      const lighthouse = !process.argv.includes('--only-interactions') && !ONLY_BYTES;
       if (lighthouse)
         for (const page of OUR_PAGES) rows.push({ name: page.name, run: await measure(browser, page.name, shopUrl + page.path) });
       const referenceRows: Array<{ name: string; run: Run }> = [];
@@ -165,7 +231,8 @@ async function main() {
           `| ${name} | ${run.score} | ${(run.lcpMs / 1000).toFixed(1)} | ${run.tbtMs.toFixed(0)} | ${run.cls.toFixed(3)} | ${(run.jsBytes / 1024).toFixed(0)} | ${run.jsRequests} | ${ratios.join(' | ')} |`,
         );
       }
-      if (!process.argv.includes('--no-interactions')) {
+      if (!process.argv.includes('--only-interactions')) await printScriptOwners(browser, shopUrl);
+      if (!process.argv.includes('--no-interactions') && !ONLY_BYTES) {
         step(`Interactions on a phone (INP by web-vitals), ${RUNS} runs each`);
         await benchInteractions(browser, shopUrl, RUNS);
       }

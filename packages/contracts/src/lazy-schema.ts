@@ -15,7 +15,11 @@
  * map does not hold, and failed ('Cannot set properties of undefined'). The stand-in's `_zod`
  * therefore hands out a converter that files the built schema under the stand-in's entry while
  * it converts.
+ *
+ * Marked free of side effects for the minifier: a browser build that uses no export holding a
+ * stand-in drops it, with the schema and zod code only it refers to.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function lazySchema<T extends object>(create: () => T): T {
   let schema: T | undefined;
   let internals: object | undefined;

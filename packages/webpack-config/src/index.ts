@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -10,8 +10,17 @@ import { constants as zlibConstants, type BrotliOptions } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ServerPublicPathPlugin } from './server-public-path';
 import { exposedPropsOf } from './exposed-props';
+import { ChunkOwnersPlugin } from './chunk-owners';
 
-/** Libraries loaded once per page and shared by the shell and every remote (docs/architecture.md). */
+/**
+ * Libraries loaded once per page and shared by the shell and every remote (docs/architecture.md):
+ * those holding state or React context a page must have once (React, the router, the stores, the
+ * query client, the session, the hydration flag), the event bus, and the contracts (bundled per
+ * app, each app's first load would bring its own zod: +64 KB measured). A shared module is
+ * bundled whole; the stateless packages (format, routes, the rules packages) and zod are
+ * therefore not shared: each app bundles what it uses of them, tree-shaken
+ * (docs/performance.md 'Ship less').
+ */
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -21,23 +30,19 @@ const SINGLETONS = [
   '@shop/event-bus',
   '@shop/shell-api',
   '@shop/ui',
-  '@shop/format',
   '@shop/api-client',
-  '@shop/catalog-rules',
-  '@shop/cart-rules',
-  '@shop/routes',
   '@tanstack/react-query',
 ] as const;
-// zod is deliberately not shared: a shared module is bundled whole (every locale, ~90 KB more),
-// while each app's own copy is tree-shaken; the cart's copy loads only with the checkout.
 
 /**
  * What a browser build provides under a shared library's name instead of the library's main
- * module: react-router-dom narrowed to the names the shop uses (shared/react-router-dom.mjs).
- * Server builds share the whole library (bytes cost nothing there).
+ * module: react-router-dom and React Query narrowed to the names the shop uses
+ * (shared/react-router-dom.mjs, shared/react-query.mjs). Server builds share the whole library
+ * (bytes cost nothing there).
  */
 const BROWSER_SHARED_IMPORTS: Partial<Record<(typeof SINGLETONS)[number], string>> = {
   'react-router-dom': path.join(__dirname, '..', 'shared', 'react-router-dom.mjs'),
+  '@tanstack/react-query': path.join(__dirname, '..', 'shared', 'react-query.mjs'),
 };
 
 /** The installed version of a shared library, which a narrowed import provides under its name. */
@@ -62,6 +67,41 @@ export function sharedDependencies(appDir: string, target: 'browser' | 'server')
       return [name, narrowed ? { ...shared, import: narrowed, version: installedVersion(appDir, name) } : shared];
     }),
   );
+}
+
+/** The workspace's packages folder (this package's parent). */
+const PACKAGES_DIR = path.join(__dirname, '..', '..');
+
+/**
+ * Browser builds compile the workspace packages from their TypeScript sources, as ES modules:
+ * their `dist/` is CommonJS for Node (the services), which webpack cannot tree-shake. Every
+ * entry point a package exports (`@shop/contracts`, `@shop/contracts/checkout`, …) is aliased to
+ * the source file its `dist` file was compiled from; the packages declare `sideEffects: false`,
+ * so a module nothing uses is left out.
+ */
+export function workspaceSourceAliases(): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const folder of readdirSync(PACKAGES_DIR)) {
+    const manifestFile = path.join(PACKAGES_DIR, folder, 'package.json');
+    if (!existsSync(manifestFile)) continue;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      name: string;
+      main?: string;
+      exports?: Record<string, string | { default?: string }>;
+    };
+    const entries: Record<string, string | undefined> = manifest.exports
+      ? Object.fromEntries(Object.entries(manifest.exports).map(([key, value]) => [key, typeof value === 'string' ? value : value.default]))
+      : { '.': manifest.main };
+    for (const [key, target] of Object.entries(entries)) {
+      const compiled = target && /^(?:\.\/)?dist\/(.+)\.js$/.exec(target);
+      if (!compiled) continue;
+      const source = ['.ts', '.tsx']
+        .map((extension) => path.join(PACKAGES_DIR, folder, 'src', compiled[1] + extension))
+        .find((file) => existsSync(file));
+      if (source) aliases[`${manifest.name}${key === '.' ? '' : key.slice(1)}$`] = source;
+    }
+  }
+  return aliases;
 }
 
 export interface FederatedAppOptions {
@@ -274,9 +314,10 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
-      // The workspace packages are compiled to CommonJS, so their require('zod') would pick zod's
-      // CommonJS build, which webpack cannot tree-shake (all of zod and every locale, ~90 KB
-      // compressed on every page). Resolve the ES module builds instead, also for require().
+      alias: workspaceSourceAliases(),
+      // A CommonJS require('zod') would pick zod's CommonJS build, which webpack cannot tree-shake
+      // (all of zod and every locale, ~90 KB compressed on every page): the ES module builds also
+      // for require().
       conditionNames: ['import', 'module', 'browser', 'default'],
     },
     module: {
@@ -296,7 +337,12 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
         runtimePlugins: host?.runtimePlugins,
         manifest: true,
         dts: false,
-        experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Browser-only runtime: no Node code paths, and no manifest snapshots (the shell registers
+          // each remote's remoteEntry.js, `registerRemotesFromManifest`); a remote loads no remotes.
+          optimization: { target: 'web', disableSnapshot: true, ...(host ? {} : { disableRemote: true }) },
+        },
       }),
       ...(mode === 'development'
         ? []
@@ -307,6 +353,7 @@ export function createFederatedConfig(options: FederatedAppOptions): Configurati
       ...(host ? [new HtmlWebpackPlugin({ template: host.template, scriptLoading: 'defer' })] : []),
       buildIdPlugin(),
       contractsRecordPlugin(dir),
+      new ChunkOwnersPlugin(name, dir, BROWSER_SHARED_IMPORTS),
     ],
     performance: { hints: false },
     devServer: {

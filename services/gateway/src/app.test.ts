@@ -394,7 +394,7 @@ describe('gateway: storefront', () => {
       ([, rel, href, as]) => `${as ?? rel} ${href}`,
     );
     expect(preloads).toEqual([
-      'fetch /remotes/cart/mf-manifest.json',
+      // The shell registers the entry script, not the manifest: no manifest is fetched.
       'script /remotes/cart/remoteEntry.js',
       // A remote's CSS is linked as a stylesheet: server-rendered HTML needs it for its first paint.
       'stylesheet /remotes/cart/button.2222bbbb.css',
@@ -403,7 +403,7 @@ describe('gateway: storefront', () => {
       // The footer's newsletter sign-up is in the HTML; its script loads when the footer comes near.
       'stylesheet /remotes/content/newsletter.6666ffff.css',
     ]);
-    expect(cartPage).toContain('href="/remotes/cart/mf-manifest.json" as="fetch" crossorigin="anonymous"');
+    expect(cartPage).not.toContain('mf-manifest.json" as=');
     // Another slice's page: only the header's cart widget comes from this remote (the catalog is not built here).
     expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).not.toContain('pages.3333cccc.js');
   });
@@ -572,6 +572,13 @@ describe('gateway: storefront', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     // Same-origin form posts carry their Origin (no-referrer would make it 'null' and refused); other sites get no address.
     expect(response.headers['referrer-policy']).toBe('same-origin');
+    // A script gets the headers a subresource reads, not the document's (bytes on every file of a page load).
+    const script = await local.inject({ method: 'GET', url: '/main.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
     await local.close();
   });
 

@@ -67,21 +67,11 @@ export interface BootData {
 }
 
 /** Returns `html` with the boot data block and the preload links added before </head>. */
-export function injectStartup(
-  html: string,
-  boot: BootData,
-  preloads: ReadonlyArray<{ href: string; as: 'fetch' | 'script' | 'style' }>,
-): string {
+export function injectStartup(html: string, boot: BootData, preloads: ReadonlyArray<{ href: string; as: 'script' | 'style' }>): string {
   const links = preloads.map(({ href, as }) =>
-    // The Module Federation runtime fetches manifests in CORS mode with same-origin credentials:
-    // a preload only matches that request with crossorigin="anonymous". A remote's CSS is a
-    // stylesheet right away: the server-rendered page needs it for its first paint;
-    // when the remote's chunk loads later, its CSS loader finds the link and adds none.
-    as === 'fetch'
-      ? `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`
-      : as === 'style'
-        ? `<link rel="stylesheet" href="${escapeHtml(href)}">`
-        : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
+    // A remote's CSS is a stylesheet right away: the server-rendered page needs it for its first
+    // paint; when the remote's chunk loads later, its CSS loader finds the link and adds none.
+    as === 'style' ? `<link rel="stylesheet" href="${escapeHtml(href)}">` : `<link rel="preload" href="${escapeHtml(href)}" as="${as}">`,
   );
   const block = `<script type="application/json" id="shop-boot">${jsonForScript(boot)}</script>`;
   return replaceLiterally(html, '</head>', `${links.join('')}${block}</head>`);

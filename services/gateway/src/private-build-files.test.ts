@@ -25,6 +25,7 @@ const SHELL_FILES = {
   'server/main.js': 'SECRET server build',
   'contracts.json': 'SECRET build record',
   'build-id.json': 'SECRET build record',
+  'chunk-owners.json': 'SECRET build record',
 };
 const CART_FILES = {
   'remoteEntry.js': 'PUBLIC cart entry',

@@ -8,7 +8,7 @@ import { localEntry, type RemoteStore } from './remote-store';
 /** What a page's first HTML asks the browser to fetch early. */
 export interface Preload {
   href: string;
-  as: 'fetch' | 'script' | 'style';
+  as: 'script' | 'style';
 }
 
 /** The parts of @module-federation/enhanced's mf-manifest.json the preloads need. */
@@ -76,8 +76,8 @@ export class RemotePreloads {
   /**
    * Preloads for `modules` (remote name and exposed path, e.g. catalog './pages') of the remotes
    * in `remotes` (the page's manifest), each file once:
-   * the remote's manifest (fetched by the Module Federation runtime), its entry script, and the
-   * exposed module's own JS and CSS chunks; on a back-office page only the admin remote's and
+   * the remote's entry script (the shell registers it, not the manifest) and the exposed
+   * module's own JS and CSS chunks; on a back-office page only the admin remote's and
    * the account menu (all the staff frame mounts). `stylesOnly`: a module the page renders on the
    * server but loads later (the footer's newsletter sign-up): its CSS for the first paint, no
    * script.
@@ -97,10 +97,7 @@ export class RemotePreloads {
       const { remoteEntry } = manifest.metaData;
       const module = manifest.exposes.find((candidate) => candidate.path === exposed);
       const add = (file: string, as: Preload['as']) => preloads.set(base + file, { href: base + file, as });
-      if (!stylesOnly) {
-        preloads.set(entry, { href: entry, as: 'fetch' });
-        add(path.posix.join(remoteEntry.path, remoteEntry.name), 'script');
-      }
+      if (!stylesOnly) add(path.posix.join(remoteEntry.path, remoteEntry.name), 'script');
       for (const file of module?.assets.css.sync ?? []) add(file, 'style');
       if (!stylesOnly) for (const file of module?.assets.js.sync ?? []) add(file, 'script');
     }

@@ -55,7 +55,7 @@ export function localEntry(store: RemoteStore, entry: string): { folder: string;
 }
 
 /** A build's and a release's records: what the release commands and the renderer read, not browsers. */
-const RECORDS = new Set(['release.json', 'contracts.json', 'build-id.json']);
+const RECORDS = new Set(['release.json', 'contracts.json', 'build-id.json', 'chunk-owners.json']);
 /** Precompressed copies (brotli, gzip) are sent in place of their file (preCompressed), never asked for by name. */
 const PRECOMPRESSED_COPY = /\.(br|gz)$/;
 
@@ -64,7 +64,7 @@ const PRECOMPRESSED_COPY = /\.(br|gz)$/;
  * `/remotes/<slice>/` (or `/` for the shell) as @fastify/static hands it over (percent-decoded
  * except for reserved characters): not a server build (`server/`, which holds the code that
  * renders pages, loaded only by the gateway itself), not a build's or release's record
- * (`contracts.json`, `build-id.json`, `release.json`), no precompressed copy by its own name, and
+ * (`contracts.json`, `build-id.json`, `chunk-owners.json`, `release.json`), no precompressed copy by its own name, and
  * no source map unless the operator serves them (SOURCE_MAPS=on).
  *
  * Decided on the file the server opens, not on the segments as sent: @fastify/send resolves `.`

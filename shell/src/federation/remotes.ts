@@ -3,12 +3,24 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteName, RemotesManifest } from '@shop/contracts';
 
 /**
+ * The script entry beside a remote's manifest (`…/mf-manifest.json` → `…/remoteEntry.js`, both
+ * written by every remote's build into one folder). Registering the script instead of the
+ * manifest saves a request per remote, and the browser runtime is built without the manifest
+ * ('snapshot') code (packages/webpack-config, `disableSnapshot`).
+ */
+export function remoteEntryScript(manifestUrl: string): string {
+  const url = new URL(manifestUrl, window.location.origin);
+  url.pathname = url.pathname.replace(/mf-manifest\.json$/, 'remoteEntry.js');
+  return url.href;
+}
+
+/**
  * Registers the remotes listed in /remotes.json with the Module Federation runtime. Entries
  * may be paths on the gateway or absolute URLs (a remote deployed elsewhere).
  */
 export function registerRemotesFromManifest(manifest: RemotesManifest): void {
   registerRemotes(
-    manifest.remotes.map(({ name, entry }) => ({ name, entry: new URL(entry, window.location.origin).href })),
+    manifest.remotes.map(({ name, entry }) => ({ name, entry: remoteEntryScript(entry) })),
     { force: true },
   );
 }
