@@ -25,7 +25,7 @@ export async function buildAll({ force = false } = {}): Promise<void> {
   // on have two. A failed build rejects at once; the other finishes its current app first.
   const builder = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      await run('npm', ['run', 'build', '--silent', '-w', next.app]);
+      await run('npm', ['run', 'build', '--silent', '-w', next.app], { env: { ...process.env, SHOP_PACKAGES_COMPILED: '1' } });
       recordBuild(next.app, next.hash);
     }
   };

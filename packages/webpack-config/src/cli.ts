@@ -4,8 +4,28 @@
  *   tsx ../packages/webpack-config/src/cli.ts serve   → webpack-dev-server with hot reload
  */
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import webpack, { type Configuration } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
+
+/**
+ * Compiles the workspace packages the app references (`tsc -b` on its tsconfig's references,
+ * incremental) before a build: the browser build compiles them from their sources
+ * (`workspaceSourceAliases`), while the server build and `contracts.json` read their `dist/`, and
+ * all three must be the same code. Skipped when the caller has just compiled them
+ * (`npm run build` sets SHOP_PACKAGES_COMPILED=1).
+ * @throws Error when a package does not compile.
+ */
+function compileWorkspacePackages(): void {
+  if (process.env.SHOP_PACKAGES_COMPILED === '1') return;
+  const tsconfig = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { references?: Array<{ path: string }> };
+  const projects = (tsconfig.references ?? []).map((reference) => reference.path);
+  if (projects.length === 0) return;
+  const tsc = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [tsc, '-b', ...projects], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`compiling the workspace packages of ${path.basename(process.cwd())} failed`);
+}
 
 async function main() {
   const command = process.argv[2];
@@ -31,6 +51,7 @@ async function main() {
     process.once('SIGTERM', stop);
     return;
   }
+  compileWorkspacePackages();
   const compiler = webpack(configs);
   await new Promise<void>((resolve, reject) => {
     compiler.run((error, stats) => {

@@ -579,6 +579,11 @@ describe('gateway: storefront', () => {
     expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(script.headers['content-security-policy']).toBeUndefined();
     expect(script.headers['x-frame-options']).toBeUndefined();
+    // Also when it only confirms the browser's copy (entry files are revalidated on every page load).
+    const revalidated = await local.inject({ method: 'GET', url: '/main.js', headers: { 'if-none-match': String(script.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['content-security-policy']).toBeUndefined();
+    expect(revalidated.headers['x-content-type-options']).toBe('nosniff');
     await local.close();
   });
 
@@ -1071,6 +1076,13 @@ describe('gateway: configuration', () => {
   test('a bad variable is named', () => {
     expect(() => loadConfig(GatewayEnv, { PORT: '99999', CATALOG_SERVICE_URL: 'not a url' })).toThrow(
       /PORT[\s\S]*CATALOG_SERVICE_URL|CATALOG_SERVICE_URL[\s\S]*PORT/,
+    );
+  });
+
+  test("a remote's entry must name its mf-manifest.json (the browser loads the remoteEntry.js beside it)", () => {
+    expect(() => loadConfig(GatewayEnv, { REMOTE_CART_ENTRY: 'https://cdn.example/cart/manifest.json' })).toThrow(/REMOTE_CART_ENTRY/);
+    expect(loadConfig(GatewayEnv, { REMOTE_CART_ENTRY: 'https://cdn.example/cart/mf-manifest.json' }).REMOTE_CART_ENTRY).toBe(
+      'https://cdn.example/cart/mf-manifest.json',
     );
   });
 });

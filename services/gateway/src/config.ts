@@ -15,6 +15,15 @@ const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), 
 
 /** One service's instances as a list: one URL, or several comma-separated. */
 const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(serviceUrls);
+/**
+ * A remote's manifest URL (a path on the gateway or absolute): named `mf-manifest.json`, since the
+ * shell registers the `remoteEntry.js` beside it (shell/src/federation/remotes.ts).
+ */
+const remoteEntry = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[^?#]*\/mf-manifest\.json$/, "must be the URL of a remote build's mf-manifest.json (the remoteEntry.js beside it is loaded)")
+    .default(fallback);
 
 /**
  * Environment of the gateway. Every variable is documented in README.md ('Configuration').
@@ -31,6 +40,7 @@ const serviceUrlList = (fallback: string) => serviceUrlVar(fallback).transform(s
  *   replicas reached by service name).
  * - REMOTE_<SLICE>_ENTRY: URL of a remote's mf-manifest.json (default /remotes/<slice>/mf-manifest.json),
  *   so a remote can be served from elsewhere (its own CDN, a dev server) without rebuilding the shell.
+ *   The file must be named mf-manifest.json: browsers load the remoteEntry.js beside it.
  * - SHOP_ENVIRONMENT: 'development' (every page noindex) or 'production'.
  * - CONTACT_EMAIL, CONTACT_ADDRESS (lines separated by '|'), TRUSTED_SHOPS_URL, TUEV_CERTIFICATE_URL.
  * - FRAME_ANCESTORS: comma-separated origins of other sites allowed to embed the shop in a frame
@@ -82,11 +92,11 @@ export const GatewayEnv = z
     ACCOUNT_SERVICE_URL: serviceUrlList('http://127.0.0.1:4103'),
     CONTENT_SERVICE_URL: serviceUrlList('http://127.0.0.1:4104'),
     ADMIN_SERVICE_URL: serviceUrlList('http://127.0.0.1:4105'),
-    REMOTE_CATALOG_ENTRY: z.string().min(1).default('/remotes/catalog/mf-manifest.json'),
-    REMOTE_CART_ENTRY: z.string().min(1).default('/remotes/cart/mf-manifest.json'),
-    REMOTE_ACCOUNT_ENTRY: z.string().min(1).default('/remotes/account/mf-manifest.json'),
-    REMOTE_CONTENT_ENTRY: z.string().min(1).default('/remotes/content/mf-manifest.json'),
-    REMOTE_ADMIN_ENTRY: z.string().min(1).default('/remotes/admin/mf-manifest.json'),
+    REMOTE_CATALOG_ENTRY: remoteEntry('/remotes/catalog/mf-manifest.json'),
+    REMOTE_CART_ENTRY: remoteEntry('/remotes/cart/mf-manifest.json'),
+    REMOTE_ACCOUNT_ENTRY: remoteEntry('/remotes/account/mf-manifest.json'),
+    REMOTE_CONTENT_ENTRY: remoteEntry('/remotes/content/mf-manifest.json'),
+    REMOTE_ADMIN_ENTRY: remoteEntry('/remotes/admin/mf-manifest.json'),
     SHOP_ENVIRONMENT: z.enum(['production', 'development']).default('development'),
     SHOP_NAME: z.string().default('RandM Tornado Shop'),
     CONTACT_EMAIL: z.string().email().default('service@randm-shop.example'),

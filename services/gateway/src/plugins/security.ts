@@ -96,14 +96,13 @@ function isLoopbackSameHost(origin: string, host: string | undefined): boolean {
  */
 /**
  * helmet's headers that only a document (or a worker, which the shop has none of) reads: the
- * CSP, framing, opener, agent-cluster, referrer and legacy document headers. A script or a
- * stylesheet ignores them.
+ * CSP, framing, opener, agent-cluster and legacy document headers. A script or a stylesheet
+ * ignores them. Referrer-Policy stays: a stylesheet's own requests (`url(…)`) follow it.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
-  'referrer-policy',
   'x-dns-prefetch-control',
   'x-download-options',
   'x-frame-options',
@@ -112,6 +111,8 @@ const DOCUMENT_ONLY_HEADERS = [
 ] as const;
 /** Content types of the subresources sent without DOCUMENT_ONLY_HEADERS. */
 const SUBRESOURCE_TYPE = /^(?:application|text)\/(?:javascript|css)\b/;
+/** Their file names, for the answers without a content type (304 Not Modified to a revalidation). */
+const SUBRESOURCE_FILE = /\.(?:m?js|css)$/;
 
 const NONCE = Symbol('cspNonce');
 type NonceCarrier = ServerResponse & { [NONCE]?: string };
@@ -158,8 +159,10 @@ export const security = fp<SecurityOptions>(
 
     // Scripts and stylesheets are most of a page load's responses; the document-only headers
     // (about 0.8 KB each) are left off them. nosniff, CORP and HSTS stay on every response.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (SUBRESOURCE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      const subresource = type ? SUBRESOURCE_TYPE.test(String(type)) : SUBRESOURCE_FILE.test(request.url.split('?')[0] ?? '');
+      if (subresource) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       }
       return payload;
