@@ -4,6 +4,7 @@ import sharp from 'sharp';
  * input the catalogue refuses. The demo catalogue is seeded once into a database of this test file.
  */
 import { randomUUID } from 'node:crypto';
+import type { mongo } from 'mongoose';
 import { loadConfig, signIdentity } from '@shop/service-kit';
 import { Product as ProductSchema, ProductListResponse, CategoryListResponse, type Product } from '@shop/contracts';
 import { buildCatalogService } from './app';
@@ -20,7 +21,8 @@ const INTERNAL = { 'x-internal-token': INTERNAL_API_SECRET };
 
 beforeAll(async () => {
   const config = loadConfig(CatalogEnv, {
-    MONGODB_URI: process.env.MONGODB_URI,
+    // With the driver's command events: a test reads what a request asks of the database.
+    MONGODB_URI: `${process.env.MONGODB_URI}${process.env.MONGODB_URI?.includes('?') ? '&' : '?'}monitorCommands=true`,
     MONGODB_DB: `test_catalog_${randomUUID().slice(0, 8)}`,
     LOG_LEVEL: 'silent',
     IDENTITY_SECRET,
@@ -597,6 +599,33 @@ describe('stock reservations for orders (internal)', () => {
     expect(await productModel(app.db).findById(untracked).lean()).toMatchObject({ stock: null, salesCount: 2 });
     const inactive = await productModel(app.db).findOne({ isActive: false }).lean();
     expect((await reserve(`order-inactive-${untracked}`, [{ productId: String(inactive!._id), quantity: 1 }])).statusCode).toBe(409);
+  });
+
+  // The local engine (FerretDB v1) reads every product for any filter other than exactly
+  // { _id } (an $in of ids too), and a reservation is on every order's path (docs/performance.md).
+  test('a reservation of two lines re-reads each of its products by primary key', async () => {
+    const ids = [await productWithStock(5), await productWithStock(5)];
+    const productReads: Array<Record<string, unknown>> = [];
+    const record = (event: mongo.CommandStartedEvent) => {
+      const filter = (event.command as { filter?: Record<string, unknown> }).filter;
+      if (event.commandName === 'find' && event.command.find === 'products' && filter && '_id' in filter) productReads.push(filter);
+    };
+    const client = app.db.getClient();
+    client.on('commandStarted', record);
+    try {
+      expect(
+        (
+          await reserve(
+            `order-reads-${ids[0]}`,
+            ids.map((productId) => ({ productId, quantity: 1 })),
+          )
+        ).statusCode,
+      ).toBe(201);
+    } finally {
+      client.off('commandStarted', record);
+    }
+    expect(productReads.map((filter) => String(filter._id)).sort()).toEqual([...ids].sort());
+    expect((await get(`/api/products/${ids[0]}`)).body.stock).toBe(4);
   });
 
   test.each([

@@ -11,6 +11,7 @@ import { UnknownPromoCodeError } from '../limits/windows';
 import type { CatalogClient } from '../catalog-client/catalog-client';
 import { Carts, type CartContent, type CartLineInput, type StoredCart } from './carts';
 import type { PricedCart } from './priced-cart';
+import { CheckoutClaims } from './checkout-claims';
 
 /** Compare-and-set attempts of one cart change before it answers 409 (parallel tabs, double taps). */
 const MUTATE_ATTEMPTS = 10;
@@ -40,6 +41,7 @@ const pricesOf = (product: Product): PricedLine & { unitCents: number } => {
 export class CartOperations {
   private readonly carts: Carts;
   private readonly promoCodes: PromoCodes;
+  private readonly claims: CheckoutClaims;
 
   constructor(
     db: Connection,
@@ -48,6 +50,7 @@ export class CartOperations {
   ) {
     this.carts = new Carts(db);
     this.promoCodes = new PromoCodes(db);
+    this.claims = new CheckoutClaims(db);
   }
 
   /** Applies `change` to the current cart and stores it only if nobody changed it meanwhile. */
@@ -221,20 +224,27 @@ export class CartOperations {
 
   /**
    * Claims the cart for the order `orderId` (parallel checkouts of one cart gave one
-   * order each). A compare-and-set on the claim field: it succeeds when the cart has items and no
-   * other order holds it (or that claim is older than `staleAfterMs`, left by a crash), and again
-   * for the same order (a retry with the same idempotency key).
+   * order each): it succeeds when the cart has items and no other order holds it (or that claim
+   * is older than `staleAfterMs`, left by a crash, or was made on a cart deleted since), and
+   * again for the same order (a retry with the same idempotency key). The placement reads the
+   * cart again after the claim, so a cart emptied in between is refused there.
    * @returns 'claimed', 'empty' (no cart or no items) or 'busy' (another order is being placed).
    */
   async claimForOrder(ownerKey: string, orderId: string, staleAfterMs: number): Promise<'claimed' | 'empty' | 'busy'> {
-    const now = this.now();
-    if (await this.carts.claim(ownerKey, orderId, now, new Date(now.getTime() - staleAfterMs))) return 'claimed';
-    return (await this.carts.load(ownerKey)).items.length ? 'busy' : 'empty';
+    const cart = await this.carts.load(ownerKey);
+    if (!cart.items.length) return 'empty';
+    const at = this.now();
+    const claimed = await this.claims.claim(
+      ownerKey,
+      { orderId, at, cartCreatedAt: cart.createdAt },
+      new Date(at.getTime() - staleAfterMs),
+    );
+    return claimed ? 'claimed' : 'busy';
   }
 
   /** Gives the cart back after an order attempt that did not go through (only this order's claim). */
   async releaseOrderClaim(ownerKey: string, orderId: string): Promise<void> {
-    await this.carts.releaseClaim(ownerKey, orderId);
+    await this.claims.release(ownerKey, orderId);
   }
 
   /** Empties the cart (lines and promo code). */
@@ -242,9 +252,15 @@ export class CartOperations {
     await this.carts.delete(ownerKey);
   }
 
-  /** Empties the cart an order was placed from, if it is still claimed by that order. */
+  /**
+   * Empties the cart an order was placed from, if it is still claimed by that order (an order
+   * finished late never empties a cart another order holds): the claim is renewed first, so no
+   * other order can take it over before the cart is gone, and goes with the cart.
+   */
   async clearAfterOrder(ownerKey: string, orderId: string): Promise<void> {
-    await this.carts.deleteClaimed(ownerKey, orderId);
+    if (!(await this.claims.renew(ownerKey, orderId, this.now()))) return;
+    // With the cart goes its claim (Carts.delete).
+    await this.carts.delete(ownerKey);
   }
 
   /**

@@ -25,8 +25,6 @@ const cartSchema = new Schema(
     // The guest carts merged into this one (their keys, the last MERGED_GUESTS_KEPT): a merge
     // interrupted after this write, or run twice at once, adds their lines only once.
     mergedGuests: { type: [String], default: [] },
-    // The order being placed from this cart: one order per cart at a time.
-    checkoutClaim: { type: new Schema({ orderId: String, at: Date }, { _id: false }), default: null },
     // The checkout form's progress without JavaScript (CheckoutProgress, src/checkout/checkout-progress.ts):
     // contact, addresses, the choices and that/when the age check passed, never the birth date or
     // the ID card lines (legal-de.md §1.10); gone with the cart when the order empties it.

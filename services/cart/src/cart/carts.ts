@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@shop/service-kit';
 import { cartModel, type CartLineRecord } from './cart.model';
+import { CheckoutClaims } from './checkout-claims';
 
 /** A line to store: new lines have no id or timestamps yet (mongoose adds them). */
 export type CartLineInput = Pick<CartLineRecord, 'productId' | 'quantity'> &
@@ -13,6 +14,8 @@ export interface StoredCart {
   /** The guest carts merged into this one (their owner keys, the most recent last). */
   mergedGuests: string[];
   version: number;
+  /** When the cart was created (null: not stored yet); a checkout claim names the cart it was made on. */
+  createdAt: Date | null;
 }
 
 /** What one cart change writes (the merged guest carts only where a merge changes them). */
@@ -33,8 +36,14 @@ export class Carts {
   async load(ownerKey: string): Promise<StoredCart> {
     const record = await this.model.findById(ownerKey).lean();
     return record
-      ? { items: record.items, promoCode: record.promoCode ?? null, mergedGuests: record.mergedGuests ?? [], version: record.version }
-      : { items: [], promoCode: null, mergedGuests: [], version: 0 };
+      ? {
+          items: record.items,
+          promoCode: record.promoCode ?? null,
+          mergedGuests: record.mergedGuests ?? [],
+          version: record.version,
+          createdAt: record.createdAt ?? null,
+        }
+      : { items: [], promoCode: null, mergedGuests: [], version: 0, createdAt: null };
   }
 
   /**
@@ -56,34 +65,12 @@ export class Carts {
   }
 
   /**
-   * Claims the cart for an order (compare-and-set on the claim field): succeeds when the cart has
-   * items and no other order holds it, or that claim is older than `staleBefore`, or it is this
-   * order's own claim. @returns whether this order holds the claim now.
+   * Deletes the cart: an absent cart reads as empty, and a concurrent compare-and-set then misses
+   * and retries. The checkout claim on it goes with it, so an order whose placement finishes late
+   * finds no claim and leaves the owner's next cart alone (CartOperations.clearAfterOrder).
    */
-  async claim(ownerKey: string, orderId: string, at: Date, staleBefore: Date): Promise<boolean> {
-    const result = await this.model.updateOne(
-      {
-        _id: ownerKey,
-        'items.0': { $exists: true },
-        $or: [{ checkoutClaim: null }, { 'checkoutClaim.orderId': orderId }, { 'checkoutClaim.at': { $lt: staleBefore } }],
-      },
-      { $set: { checkoutClaim: { orderId, at } } },
-    );
-    return result.modifiedCount === 1;
-  }
-
-  /** Gives the claim of this order back (another order's claim is left alone). */
-  async releaseClaim(ownerKey: string, orderId: string): Promise<void> {
-    await this.model.updateOne({ _id: ownerKey, 'checkoutClaim.orderId': orderId }, { $set: { checkoutClaim: null } });
-  }
-
-  /** Deletes the cart: an absent cart reads as empty, and a concurrent compare-and-set then misses and retries. */
   async delete(ownerKey: string): Promise<void> {
     await this.model.deleteOne({ _id: ownerKey });
-  }
-
-  /** Deletes the cart only while this order's claim is on it (an order finished late never empties a cart it no longer holds). */
-  async deleteClaimed(ownerKey: string, orderId: string): Promise<void> {
-    await this.model.deleteOne({ _id: ownerKey, 'checkoutClaim.orderId': orderId });
+    await new CheckoutClaims(this.db).drop(ownerKey);
   }
 }

@@ -3,6 +3,7 @@ import type { PaymentMethodId } from '@shop/contracts';
 import type { Connection } from 'mongoose';
 import { CHECKOUT_STEP_NAMES, type AddressForm, type CheckoutFormState, type CheckoutStepName } from '@shop/contracts/checkout';
 import { cartModel } from '../cart/cart.model';
+import { CheckoutClaims } from '../cart/checkout-claims';
 import type { AgeVerificationResult } from '../age-verification/provider';
 
 /** How long a passed age check carries a checkout to its order (ms): the card's validity was judged on that day. */
@@ -178,9 +179,8 @@ export class CheckoutProgresses {
 
   /** Whether the cart is claimed for the order `orderId` (claim not older than `staleBefore`): its placement is under way. */
   async claimedFor(ownerKey: string, orderId: string, staleBefore: Date): Promise<boolean> {
-    const cart = await this.model.findById(ownerKey, { checkoutClaim: 1 }).lean();
-    const claim = cart?.checkoutClaim;
-    return !!claim && claim.orderId === orderId && !!claim.at && new Date(claim.at).getTime() >= staleBefore.getTime();
+    const claim = await new CheckoutClaims(this.db).of(ownerKey);
+    return !!claim && claim.orderId === orderId && new Date(claim.at).getTime() >= staleBefore.getTime();
   }
 
   /**

@@ -6,6 +6,7 @@ import type { OrderConfirmationComposer } from './order-confirmation-composer';
 import type { PaymentMethods } from './payment-method';
 import { toApiOrder } from './order-view';
 import { Orders } from './orders';
+import { ConfirmationClaims } from './confirmation-claims';
 
 /** A confirmation e-mail claimed this long ago and not sent was claimed by a process that stopped (ms). */
 export const CONFIRMATION_CLAIM_STALE_MS = 5 * 60 * 1000;
@@ -28,9 +29,11 @@ export interface OrderConfirmationsDeps {
  */
 export class OrderConfirmations {
   private readonly orders: Orders;
+  private readonly claims: ConfirmationClaims;
 
   constructor(private readonly deps: OrderConfirmationsDeps) {
     this.orders = new Orders(deps.db);
+    this.claims = new ConfirmationClaims(deps.db);
   }
 
   /**
@@ -41,12 +44,12 @@ export class OrderConfirmations {
    */
   async send(order: Order): Promise<void> {
     const now = this.deps.now();
-    if (!(await this.orders.claimConfirmation(order.id, now, new Date(now.getTime() - CONFIRMATION_CLAIM_STALE_MS)))) return;
+    if (!(await this.claims.claim(order.id, now, new Date(now.getTime() - CONFIRMATION_CLAIM_STALE_MS)))) return;
     try {
       await this.deps.mailer.send(await this.deps.composer.compose(order));
-      await this.orders.markConfirmationSent(order.id, this.deps.now());
+      await this.claims.markSent(order.id, this.deps.now());
     } catch (error) {
-      await this.orders.releaseConfirmation(order.id);
+      await this.claims.release(order.id, now);
       this.deps.log.error({ err: error, orderNumber: order.orderNumber }, 'order confirmation e-mail failed; retried by the job');
     }
   }

@@ -322,7 +322,8 @@ export class OrderPlacement {
     const orderId = String(doc._id);
     await this.reserveOrUndo(doc);
     this.faultPoint('after-stock-reservation', crashAt);
-    if (!doc.promoCountedAt) {
+    // Recorded only for an order with a code: an order without one has nothing to count twice.
+    if (doc.promo && !doc.promoCountedAt) {
       await this.countPromoOrUndo(doc);
       await this.orders.markPromoCounted(orderId, this.deps.now());
     }

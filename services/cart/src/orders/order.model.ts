@@ -117,8 +117,7 @@ const orderSchema = new Schema(
     placingUntil: { type: Date, default: null },
     /** When the promo use was counted for this order (so a resumed placement never counts twice). */
     promoCountedAt: { type: Date, default: null },
-    /** The confirmation e-mail: claimed (by one process, before sending) and sent. */
-    confirmationEmailClaimedAt: { type: Date, default: null },
+    /** When the confirmation e-mail went out (claimed before sending: confirmation-claims.ts). */
     confirmationEmailSentAt: { type: Date, default: null },
     /** Set when the buyer used 'Vertrag widerrufen' (details in the withdrawals log). */
     withdrawalRequestedAt: { type: Date, default: null },

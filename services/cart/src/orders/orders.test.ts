@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { DELIVERY_PROMISE, Order } from '@shop/contracts';
 import { type PlaceOrderBody } from '@shop/contracts/checkout';
 import { signIdentity } from '@shop/service-kit';
+import type { mongo } from 'mongoose';
 import { formatIsoDate, isoDateInBerlin } from '@shop/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +27,9 @@ let env: Awaited<ReturnType<typeof startCartTestEnv>>;
 const ID = { sale: 'a'.repeat(24), regular: 'b'.repeat(24), scarce: 'c'.repeat(24) };
 
 beforeAll(async () => {
-  env = await startCartTestEnv();
+  // With the driver's command events: a test reads what a placement asks of the database.
+  const uri = process.env.MONGODB_URI!;
+  env = await startCartTestEnv({ MONGODB_URI: `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true` });
 });
 afterAll(() => env.close());
 beforeEach(() => {
@@ -378,6 +381,38 @@ describe('placing an order', () => {
 
   test('an empty cart cannot be ordered', async () => {
     expect((await place(env.shopper())).body.message).toBe('Ihr Warenkorb ist leer.');
+  });
+
+  // The carts (every guest's) and the orders (every order ever placed) grow; the local engine
+  // (FerretDB v1) reads the whole collection for any filter other than exactly { _id: <value> },
+  // and its writes wait for each other: such a filter made every order wait for a scan of them.
+  test('an order reads and writes carts and orders by primary key, but for its one move out of pending', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const filters: Array<{ command: string; collection: string; filter: Record<string, unknown> }> = [];
+    const record = (event: mongo.CommandStartedEvent) => {
+      const command = event.command as Record<string, unknown> & {
+        filter?: Record<string, unknown>;
+        query?: Record<string, unknown>;
+        updates?: Array<{ q: Record<string, unknown> }>;
+        deletes?: Array<{ q: Record<string, unknown> }>;
+      };
+      const collection = String(command[event.commandName]);
+      const filter = command.filter ?? command.query ?? command.updates?.[0]?.q ?? command.deletes?.[0]?.q;
+      if (filter && ['carts', 'orders'].includes(collection)) filters.push({ command: event.commandName, collection, filter });
+    };
+    const client = env.app.db.getClient();
+    client.on('commandStarted', record);
+    try {
+      expect((await place(s)).status).toBe(201);
+    } finally {
+      client.off('commandStarted', record);
+    }
+    const byIdOnly = ({ filter }: { filter: Record<string, unknown> }) =>
+      Object.keys(filter).join() === '_id' && !Object.keys(filter._id ?? {}).some((key) => key.startsWith('$'));
+    expect(filters.some(({ collection }) => collection === 'carts')).toBe(true);
+    expect(filters.filter((seen) => !byIdOnly(seen))).toEqual([
+      { command: 'update', collection: 'orders', filter: { _id: expect.anything(), status: 'pending' } },
+    ]);
   });
 });
 

@@ -73,27 +73,6 @@ export class Orders {
     await this.model.updateOne({ _id: orderId }, { $set: { promoCountedAt: at } });
   }
 
-  /**
-   * Claims sending the confirmation of a placed order: unclaimed, or claimed before `staleBefore`
-   * by a process that did not finish. @returns whether this caller sends it.
-   */
-  async claimConfirmation(orderId: string, now: Date, staleBefore: Date): Promise<boolean> {
-    const claimed = await this.model.updateOne(
-      {
-        _id: orderId,
-        confirmationEmailSentAt: null,
-        $or: [{ confirmationEmailClaimedAt: null }, { confirmationEmailClaimedAt: { $lt: staleBefore } }],
-      },
-      { $set: { confirmationEmailClaimedAt: now } },
-    );
-    return claimed.modifiedCount === 1;
-  }
-
-  /** Gives a confirmation claim back after a failed send (the job retries). */
-  async releaseConfirmation(orderId: string): Promise<void> {
-    await this.model.updateOne({ _id: orderId, confirmationEmailSentAt: null }, { $set: { confirmationEmailClaimedAt: null } });
-  }
-
   /** Placed orders whose confirmation has not gone out, placed before `before` (at most 100). */
   async unconfirmedSince(before: Date): Promise<OrderRecord[]> {
     return this.model
@@ -110,10 +89,6 @@ export class Orders {
   /** Deletes an order only while it is still pending (never a placed one). */
   async deletePending(orderId: string): Promise<void> {
     await this.model.deleteOne({ _id: orderId, status: 'pending' });
-  }
-
-  async markConfirmationSent(orderId: string, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: orderId }, { $set: { confirmationEmailSentAt: at } });
   }
 
   /**

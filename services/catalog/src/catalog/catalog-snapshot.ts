@@ -32,6 +32,9 @@ interface IndexedProduct {
   synonyms: string;
 }
 
+/** Products reloaded by primary key one by one up to this many (reloadProducts). */
+const PER_ID_RELOAD_MAX = 10;
+
 /**
  * The catalogue in memory: every product and category as API objects, lookup maps and the
  * MiniSearch index, rebuilt from the database (the source of truth) as a whole.
@@ -197,9 +200,14 @@ export class CatalogSnapshot {
    * writes, so the index and category counts stay valid.
    */
   async reloadProducts(ids: string[]): Promise<void> {
-    const docs = await productModel(this.db)
-      .find({ _id: { $in: ids } })
-      .lean();
+    const Product = productModel(this.db);
+    const unique = [...new Set(ids)];
+    // An order's few lines: one primary-key read each, as the local engine (FerretDB v1) answers
+    // only a filter of exactly { _id } without reading every product; more (a job's batch) at once.
+    const docs =
+      unique.length <= PER_ID_RELOAD_MAX
+        ? (await Promise.all(unique.map((id) => Product.findById(id).lean()))).filter((doc) => doc !== null)
+        : await Product.find({ _id: { $in: unique } }).lean();
     for (const doc of docs) this.writtenDuringRefresh?.set(String(doc._id), doc);
     for (const doc of docs) {
       const current = this.byId.get(String(doc._id));

@@ -1,0 +1,61 @@
+import { Schema, type Connection } from 'mongoose';
+import { defineModel, isDuplicateKeyError } from '@shop/service-kit';
+import { orderModel } from './order.model';
+
+/**
+ * A claim to send an order's confirmation e-mail, `_id` = the order id: made by an insert (the
+ * primary key lets one of parallel claims win), deleted once the order records the e-mail as
+ * sent. Its own collection of the claims under way rather than a field of the order: the local
+ * engine (FerretDB v1) reads the whole collection for every filter other than exactly `{ _id }`,
+ * so a compare-and-set on the orders collection slows every order down as orders accumulate;
+ * here only a stale claim's take-over is such a filter, on a handful of documents.
+ */
+const confirmationClaimSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export const confirmationClaimModel = defineModel('ConfirmationClaim', confirmationClaimSchema);
+
+/** Who sends an order's confirmation: one claimant at a time, never after it was sent. */
+export class ConfirmationClaims {
+  constructor(private readonly db: Connection) {}
+
+  private get claims() {
+    return confirmationClaimModel(this.db);
+  }
+
+  /**
+   * Claims sending the confirmation of order `orderId` at `now`: unclaimed, or claimed before
+   * `staleBefore` by a process that did not finish; then only while the order exists and its
+   * e-mail has not gone out (read after the claim: a sender records the e-mail before it
+   * deletes its claim). @returns whether this caller sends it.
+   */
+  async claim(orderId: string, now: Date, staleBefore: Date): Promise<boolean> {
+    try {
+      await this.claims.create({ _id: orderId, at: now });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const taken = await this.claims.updateOne({ _id: orderId, at: { $lt: staleBefore } }, { $set: { at: now } });
+      if (taken.matchedCount !== 1) return false;
+    }
+    const order = await orderModel(this.db).findById(orderId, { confirmationEmailSentAt: 1 }).lean();
+    if (order && !order.confirmationEmailSentAt) return true;
+    await this.release(orderId, now);
+    return false;
+  }
+
+  /** Gives the claim made at `claimedAt` back after a failed send (the job retries); a later claim is left alone. */
+  async release(orderId: string, claimedAt: Date): Promise<void> {
+    await this.claims.deleteOne({ _id: orderId, at: claimedAt });
+  }
+
+  /** Records the e-mail as sent at `at`, then ends the claim (any claim after this sees it sent). */
+  async markSent(orderId: string, at: Date): Promise<void> {
+    await orderModel(this.db).updateOne({ _id: orderId }, { $set: { confirmationEmailSentAt: at } });
+    await this.claims.deleteOne({ _id: orderId });
+  }
+}
