@@ -9,18 +9,22 @@ import { readFileSync } from 'node:fs';
 import webpack, { type Configuration } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 
+/** The workspace's packages folder, whose sources the browser builds compile (`workspaceSourceAliases`). */
+const PACKAGES_DIR = path.join(__dirname, '..', '..');
+
 /**
  * Compiles the workspace packages the app references (`tsc -b` on its tsconfig's references,
  * incremental) before a build: the browser build compiles them from their sources
  * (`workspaceSourceAliases`), while the server build and `contracts.json` read their `dist/`, and
- * all three must be the same code. Skipped when the caller has just compiled them
- * (`npm run build` sets SHOP_PACKAGES_COMPILED=1).
+ * all three must be the same code. A reference names a package by its folder; the one compiled is
+ * the workspace's (also for an app folder copied elsewhere). Skipped when the caller has just
+ * compiled them (`npm run build` sets SHOP_PACKAGES_COMPILED=1).
  * @throws Error when a package does not compile.
  */
 function compileWorkspacePackages(): void {
   if (process.env.SHOP_PACKAGES_COMPILED === '1') return;
   const tsconfig = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { references?: Array<{ path: string }> };
-  const projects = (tsconfig.references ?? []).map((reference) => reference.path);
+  const projects = (tsconfig.references ?? []).map((reference) => path.join(PACKAGES_DIR, path.basename(reference.path)));
   if (projects.length === 0) return;
   const tsc = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
   const result = spawnSync(process.execPath, [tsc, '-b', ...projects], { stdio: 'inherit' });
