@@ -7,10 +7,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import webpack, { type Configuration } from 'webpack';
+import { PACKAGES_DIR } from './index';
 import WebpackDevServer from 'webpack-dev-server';
-
-/** The workspace's packages folder, whose sources the browser builds compile (`workspaceSourceAliases`). */
-const PACKAGES_DIR = path.join(__dirname, '..', '..');
 
 /**
  * Compiles the workspace packages the app references (`tsc -b` on its tsconfig's references,

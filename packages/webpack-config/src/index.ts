@@ -70,7 +70,7 @@ export function sharedDependencies(appDir: string, target: 'browser' | 'server')
 }
 
 /** The workspace's packages folder (this package's parent). */
-const PACKAGES_DIR = path.join(__dirname, '..', '..');
+export const PACKAGES_DIR = path.join(__dirname, '..', '..');
 
 /**
  * Browser builds compile the workspace packages from their TypeScript sources, as ES modules:

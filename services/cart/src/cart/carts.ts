@@ -26,7 +26,11 @@ export type CartContent = Pick<StoredCart, 'items' | 'promoCode'> & Partial<Pick
  * `version`, so a caller that lost a race learns it and retries; no transactions needed.
  */
 export class Carts {
-  constructor(private readonly db: Connection) {}
+  private readonly claims: CheckoutClaims;
+
+  constructor(private readonly db: Connection) {
+    this.claims = new CheckoutClaims(db);
+  }
 
   private get model() {
     return cartModel(this.db);
@@ -71,6 +75,6 @@ export class Carts {
    */
   async delete(ownerKey: string): Promise<void> {
     await this.model.deleteOne({ _id: ownerKey });
-    await new CheckoutClaims(this.db).drop(ownerKey);
+    await this.claims.drop(ownerKey);
   }
 }
