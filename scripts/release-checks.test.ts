@@ -1,4 +1,11 @@
-import { contractProblemsOf, exposeProblems, singletonProblems, type LiveSlice } from './lib/release-checks';
+import {
+  contractProblemsOf,
+  exposeProblems,
+  narrowedImportProblems,
+  shellNarrowedProblems,
+  singletonProblems,
+  type LiveSlice,
+} from './lib/release-checks';
 
 /** The checks before a release goes live refuse with a reason a developer can act on (docs/releases.md). */
 const shell: LiveSlice = {
@@ -87,4 +94,34 @@ test('a remote that no longer exposes a module the shell loads from it, takes ot
   expect(exposeProblems({ slice: 'content', version: '0123456789ab', exposes: ['./pages'] }, shellSide)).toEqual([
     "content 0123456789ab no longer exposes './newsletter', which the shell loads for the footer's newsletter sign-up",
   ]);
+});
+
+test('a remote that uses a name of a narrowed shared module the shell does not export is refused, and a shell that drops one a live remote uses', () => {
+  const narrowedShell = {
+    ...shell,
+    narrowedProvides: { 'react-router-dom': ['Link', 'useParams'], '@tanstack/react-query': ['useMutation', 'useQuery'] },
+  };
+  const fits = cart({ narrowedImports: { 'react-router-dom': ['Link'], '@tanstack/react-query': ['useQuery'] } });
+  expect(narrowedImportProblems(fits, narrowedShell)).toEqual([]);
+  expect(shellNarrowedProblems(narrowedShell, [fits])).toEqual([]);
+
+  const newer = cart({
+    narrowedImports: {
+      'react-router-dom': ['Link', 'useFetcher'],
+      '@tanstack/react-query': ['useInfiniteQuery', 'useQuery', 'useSuspenseQuery'],
+    },
+  });
+  expect(narrowedImportProblems(newer, narrowedShell)).toEqual([
+    "cart 0123456789ab uses useFetcher of react-router-dom, which the shell's narrowed copy (tree build) does not export: deploy a shell that exports it first",
+    "cart 0123456789ab uses useInfiniteQuery, useSuspenseQuery of @tanstack/react-query, which the shell's narrowed copy (tree build) does not export: deploy a shell that exports them first",
+  ]);
+  expect(shellNarrowedProblems(narrowedShell, [fits, { ...newer, slice: 'catalog', version: 'ba9876543210' }])).toEqual([
+    "the shell's narrowed react-router-dom (tree build) does not export useFetcher, which catalog ba9876543210 uses: keep it in packages/webpack-config/shared/ while a live remote uses it",
+    "the shell's narrowed @tanstack/react-query (tree build) does not export useInfiniteQuery, useSuspenseQuery, which catalog ba9876543210 uses: keep them in packages/webpack-config/shared/ while a live remote uses them",
+  ]);
+
+  // A side recorded before the names were kept, or a module the shell shares whole, is not compared.
+  expect(narrowedImportProblems(newer, shell)).toEqual([]);
+  expect(narrowedImportProblems(cart(), narrowedShell)).toEqual([]);
+  expect(narrowedImportProblems(cart({ narrowedImports: { zustand: ['create'] } }), narrowedShell)).toEqual([]);
 });

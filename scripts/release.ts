@@ -9,12 +9,15 @@
  * records it; `--canary <percent>` makes it live for that share of visitors only (a canary,
  * widened or promoted with `npm run canary`); once live, the retention rule removes the releases it
  * no longer keeps (docs/releases.md 'Retention'). Before it goes live it is checked against the shell and the slices live beside it
- * (shared singleton versions, browser contracts: scripts/lib/release-checks.ts), then its routes
+ * (shared singleton versions, names of the narrowed shared modules, browser contracts:
+ * scripts/lib/release-checks.ts), then its routes
  * are rendered on the server and loaded in Chromium through the shop's gateway
  * (scripts/lib/release-smoke.ts); a refusal names each problem and leaves the live version as it
  * was. Acts on the shop `npm start` runs from this checkout (its gateway's port, its database and
  * remote store, as it records them: scripts/lib/running-shop.ts), or on SHOP_URL, MONGODB_URI
  * (with MONGODB_DB, the admin service's database) and RELEASES_DIR; the first line says which.
+ * `npm run release -- shell --check` only checks the shell's build against the live remotes
+ * (checkShell).
  */
 import { parseArgs } from 'node:util';
 import { RemoteName } from '@shop/contracts';
@@ -32,22 +35,47 @@ import {
   treeBuild,
   whoIsReleasing,
 } from './lib/releases';
-import { liveSetsWith } from './lib/live-set';
+import { liveRemotes, liveSetsWith, shellAsLive } from './lib/live-set';
 import { smokeProblems } from './lib/release-smoke';
 import { releaseTarget } from './lib/running-shop';
 import { ROOT } from './lib/paths';
 import { internalApiSecret } from '@shop/service-kit';
 import { CANARY_PERCENT_MAX, CANARY_PERCENT_MIN, CanaryPercent } from '@shop/contracts/admin';
-import { contractProblemsOf, exposeProblems, singletonProblems } from './lib/release-checks';
+import { contractProblemsOf, exposeProblems, narrowedImportProblems, shellNarrowedProblems, singletonProblems } from './lib/release-checks';
+
+/**
+ * `npm run release -- shell --check`: the shell ships with the gateway (a deploy, not a release),
+ * so nothing is published; its build in the tree (shell/dist, after `npm run build -w shell`) is
+ * checked against every remote a visitor may get now, each live and canary version: its narrowed
+ * shared modules must still export every name those use. Run before the shell is deployed.
+ * @throws Error naming each problem when the shell would break a live remote.
+ */
+async function checkShell(): Promise<void> {
+  info(releaseTarget().description);
+  step('Checking the shell in the tree against every remote live now');
+  const problems = shellNarrowedProblems(await shellAsLive(), await liveRemotes(await liveReleases()));
+  if (problems.length)
+    throw new Error(`the shell would break live remotes:\n${problems.map((problem) => `refused: ${problem}`).join('\n')}`);
+  info('its narrowed shared modules export every name the live remotes use');
+}
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { 'no-promote': { type: 'boolean', default: false }, from: { type: 'string' }, canary: { type: 'string' } },
+    options: {
+      'no-promote': { type: 'boolean', default: false },
+      from: { type: 'string' },
+      canary: { type: 'string' },
+      check: { type: 'boolean', default: false },
+    },
   });
+  const usage = `usage: npm run release -- <${RemoteName.options.join('|')}> [--from <dist>] [--no-promote | --canary <percent>]\n       npm run release -- shell --check`;
+  if (positionals[0] === 'shell') {
+    if (!values.check || values.from || values['no-promote'] || values.canary !== undefined) throw new Error(usage);
+    return checkShell();
+  }
   const slice = RemoteName.safeParse(positionals[0]);
-  const usage = `usage: npm run release -- <${RemoteName.options.join('|')}> [--from <dist>] [--no-promote | --canary <percent>]`;
-  if (!slice.success) throw new Error(usage);
+  if (!slice.success || values.check) throw new Error(usage);
   const canary = values.canary === undefined ? null : CanaryPercent.safeParse(Number(values.canary));
   if (canary && !canary.success) throw new Error(`--canary takes a whole percent, ${CANARY_PERCENT_MIN}–${CANARY_PERCENT_MAX}\n${usage}`);
   const target = releaseTarget();
@@ -78,6 +106,7 @@ async function main() {
     ...new Set([
       ...exposeProblems(record, shell),
       ...singletonProblems(candidate, shell),
+      ...narrowedImportProblems(candidate, shell),
       ...sets.flatMap((set) => contractProblemsOf(set, known)),
     ]),
   ];
@@ -86,7 +115,7 @@ async function main() {
     console.error(`${slice.data} ${record.version} is published and recorded, not live.`);
     process.exit(1);
   }
-  info('exposes, shared singletons and browser contracts fit');
+  info('exposes, shared singletons, narrowed shared modules and browser contracts fit');
   const shopUrl = target.gatewayUrl;
   step(`Rendering its routes on the server and loading them in Chromium, through ${shopUrl}`);
   const smoke = await smokeProblems({

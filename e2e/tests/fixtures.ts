@@ -97,13 +97,16 @@ export async function openFilters(page: Page): Promise<void> {
 
 /**
  * Waits until React has hydrated the server-rendered page (the shell marks `<html data-hydrated>`)
- * and the personal header widgets have loaded, which happens only then. Client-side navigation
- * (router listeners) and every control exist from that moment.
+ * and the personal header widgets mounted with the page have loaded, which happens only then; a
+ * widget left as its link until needed (`data-slot-fallback="waiting"`, shell PersonalWidget) is
+ * not waited for. Client-side navigation (router listeners) and every control exist from that moment.
  */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   for (const slot of ['slot-cart', 'slot-account'])
-    await expect(page.getByTestId(slot).locator('.shell-remote-slot-loading, [data-slot-fallback]')).toHaveCount(0);
+    await expect(
+      page.getByTestId(slot).locator('.shell-remote-slot-loading, [data-slot-fallback="hydrating"], [data-slot-fallback="loading"]'),
+    ).toHaveCount(0);
 }
 
 export { expect };

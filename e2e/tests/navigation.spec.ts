@@ -105,9 +105,23 @@ test.describe('header and footer', () => {
     await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Blueberry%20Ice$/);
     await page.getByRole('link', { name: 'Anmelden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
-    await page.getByTestId('cart-button').click();
+    // A guest without a cart gets the cart's widget only when needed (shell PersonalWidget): the
+    // first tap on the header's cart link, made while the widget's code is still on its way (held
+    // back here), stays on the page and opens the side cart once the code has arrived.
+    let held = 0;
+    await page.route('**/remotes/cart/**', async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const cartLink = page.getByTestId('slot-cart').getByRole('link', { name: 'Warenkorb' });
+    await expect(cartLink).toHaveAttribute('data-slot-fallback', 'waiting');
+    await cartLink.click();
     const sideCart = page.getByRole('dialog', { name: 'Warenkorb' });
     await expect(sideCart).toContainText('Ihr Warenkorb ist leer');
+    await expect(page).toHaveURL(/\/anmelden$/);
+    expect(held, "the cart's code came only with the tap").toBeGreaterThan(0);
+    await page.unroute('**/remotes/cart/**');
     await sideCart.getByRole('button', { name: 'Warenkorb schließen' }).click();
     await expect(sideCart).toBeHidden();
   });

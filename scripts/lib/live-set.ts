@@ -23,12 +23,16 @@ async function builtAgainst(dist: string) {
     fingerprints: contracts.fingerprints,
     pages: contracts.pages,
     props: contracts.props,
+    narrowedShared: contracts.narrowedShared,
   };
 }
 
-/** The shell as the tree has it: its build's shared singletons and contracts, its and the packages' sources' events. */
-export async function shellAsLive(): Promise<LiveSlice> {
-  const { shared, fingerprints, pages, props } = await builtAgainst(path.join(ROOT, 'shell', 'dist'));
+/**
+ * The shell as the tree has it: its build's shared singletons, contracts and the names its
+ * narrowed shared modules export (`dist`: by default shell/dist), its and the packages' sources' events.
+ */
+export async function shellAsLive(dist = path.join(ROOT, 'shell', 'dist')): Promise<LiveSlice> {
+  const { shared, fingerprints, pages, props, narrowedShared } = await builtAgainst(dist);
   const events = { emits: [] as string[], listens: [] as string[], asks: [] as string[], answers: [] as string[] };
   const shellSources = browserSources(ROOT, ['shell/src', 'packages/*/src/*']);
   for (const [name, use] of contractUse(shellSources))
@@ -41,18 +45,39 @@ export async function shellAsLive(): Promise<LiveSlice> {
     events: { ...events, fingerprints: Object.fromEntries([...used].map((name) => [name, fingerprints[name] ?? 'unknown'])) },
     pages,
     props,
+    ...(narrowedShared ? { narrowedProvides: narrowedShared.provides } : {}),
   };
 }
 
-/** A remote as live now in `version` (a release), or without one its build in the tree. */
-async function remoteAsLive(slice: Slice, version: string | undefined): Promise<LiveSlice> {
+/** A release's record as the checks read it. */
+function asLive(record: ReleaseRecord, version: string): LiveSlice {
+  const { slice, shared, events, narrowedImports } = record;
+  return { slice, version, shared, events, ...(narrowedImports ? { narrowedImports } : {}) };
+}
+
+/** A remote as live now in `version` (a release, its record in the remote store), or without one its build in the tree. */
+export async function remoteAsLive(slice: Slice, version: string | undefined): Promise<LiveSlice> {
   if (version) {
     const record = ReleaseRecord.parse(JSON.parse(await readFile(path.join(releasesDir(), slice, version, 'release.json'), 'utf8')));
-    return { slice, version, shared: record.shared, events: record.events };
+    return asLive(record, version);
   }
   const dist = treeBuild(slice);
-  const record = await recordOf(slice, dist, await versionOf(dist));
-  return { slice, version: 'tree', shared: record.shared, events: record.events };
+  return asLive(await recordOf(slice, dist, await versionOf(dist)), 'tree');
+}
+
+/** Every version of a slice a visitor may get now: its live release and its canary, or its build in the tree. */
+function liveVersions(slice: Slice, live: LiveReleases): Promise<LiveSlice[]> {
+  const release = live.releases.find((r) => r.slice === slice);
+  const versions = release?.canary ? [release.version, release.canary.version] : [release?.version];
+  return Promise.all(versions.map((version) => remoteAsLive(slice, version)));
+}
+
+/**
+ * Every remote a visitor may get beside the shell now (`slices`: by default all of them), each
+ * live and canary version: what a shell going live must still serve.
+ */
+export async function liveRemotes(live: LiveReleases, slices: readonly Slice[] = SLICES): Promise<LiveSlice[]> {
+  return (await Promise.all(slices.map((slice) => liveVersions(slice, live)))).flat();
 }
 
 /**
@@ -61,14 +86,8 @@ async function remoteAsLive(slice: Slice, version: string | undefined): Promise<
  */
 export async function liveSetsWith(candidate: ReleaseRecord, live: LiveReleases): Promise<{ shell: LiveSlice; sets: LiveSlice[][] }> {
   const shell = await shellAsLive();
-  const self: LiveSlice = { slice: candidate.slice, version: candidate.version, shared: candidate.shared, events: candidate.events };
-  const choices = await Promise.all(
-    SLICES.filter((slice) => slice !== candidate.slice).map(async (slice) => {
-      const release = live.releases.find((r) => r.slice === slice);
-      const versions = release?.canary ? [release.version, release.canary.version] : [release?.version];
-      return Promise.all(versions.map((version) => remoteAsLive(slice, version)));
-    }),
-  );
+  const self = asLive(candidate, candidate.version);
+  const choices = await Promise.all(SLICES.filter((slice) => slice !== candidate.slice).map((slice) => liveVersions(slice, live)));
   const combinations = choices.reduce<LiveSlice[][]>((sets, versions) => sets.flatMap((set) => versions.map((v) => [...set, v])), [[]]);
   return { shell, sets: combinations.map((others) => [shell, ...others, self]) };
 }

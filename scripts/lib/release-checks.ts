@@ -20,6 +20,10 @@ export interface LiveSlice {
   /** Page ids per remote and props fingerprints it was built against (absent for builds made before they were kept). */
   pages?: ReleaseRecord['pages'];
   props?: ReleaseRecord['props'];
+  /** Per narrowed shared module (share key), the names the slice's browser build uses of it (absent for builds made before they were kept). */
+  narrowedImports?: ReleaseRecord['narrowedImports'];
+  /** Per narrowed shared module, the names its own copy exports: the shell's is the one a page loads (absent as above). */
+  narrowedProvides?: Record<string, string[]>;
 }
 
 const label = (live: LiveSlice) => (live.version === 'tree' ? `${live.slice} (tree build)` : `${live.slice} ${live.version}`);
@@ -79,7 +83,7 @@ export function contractProblemsOf(set: LiveSlice[], contracts: { events: string
 
 /**
  * The modules the shell loads from a slice's remote (@shop/routes): its pages for the routes the
- * table gives it, its header widgets (no props), the footer's sign-up. Each is named with where
+ * table gives it, its header widgets (the personal ones with HeaderWidgetProps), the footer's sign-up. Each is named with where
  * the shell uses it and the type of the props it passes.
  */
 export function modulesLoadedFrom(slice: string): Array<{ exposed: string; usedFor: string; props: string | null }> {
@@ -87,7 +91,12 @@ export function modulesLoadedFrom(slice: string): Array<{ exposed: string; usedF
   if (ROUTES.some((route) => route.remote === slice))
     modules.push({ exposed: PAGES_EXPOSE, usedFor: 'its pages', props: 'RemotePagesProps' });
   for (const widget of HEADER_WIDGETS)
-    if (widget.remote === slice) modules.push({ exposed: widget.exposed, usedFor: `the header's ${widget.slot} widget`, props: null });
+    if (widget.remote === slice)
+      modules.push({
+        exposed: widget.exposed,
+        usedFor: `the header's ${widget.slot} widget`,
+        props: widget.personal ? 'HeaderWidgetProps' : null,
+      });
   if (FOOTER_NEWSLETTER.remote === slice)
     modules.push({ exposed: FOOTER_NEWSLETTER.exposed, usedFor: "the footer's newsletter sign-up", props: 'FooterNewsletterProps' });
   return modules;
@@ -132,4 +141,51 @@ export function exposeProblems(
     for (const page of routed.filter((page) => !rendered.includes(page)))
       problems.push(`${name} has no page '${page}', which the shell routes to it (built against another route table)`);
   return problems;
+}
+
+/** The shell's build as the messages name it. */
+const build = (shell: LiveSlice) => (shell.version === 'tree' ? 'tree build' : shell.version);
+/** 'it' or 'them', for the names of a message. */
+const them = (names: string[]) => (names.length > 1 ? 'them' : 'it');
+
+/**
+ * The names a remote uses of each narrowed shared module (react-router-dom, React Query:
+ * packages/webpack-config/shared/) that the shell's copy, the one every page loads, does not
+ * export: at run time each is `undefined` in the shopper's browser. A share key the shell
+ * provides no narrowed copy of is not compared (the shell then shares the whole library, or the
+ * remote loads its own copy), nor a side without these records (a build made before they were kept).
+ */
+function namesTheShellLacks(remote: LiveSlice, shell: LiveSlice): Array<{ module: string; names: string[] }> {
+  const provided = shell.narrowedProvides;
+  if (!provided || !remote.narrowedImports) return [];
+  return Object.entries(remote.narrowedImports).flatMap(([module, names]) => {
+    const exported = provided[module];
+    const missing = exported ? names.filter((name) => !exported.includes(name)) : [];
+    return missing.length ? [{ module, names: missing }] : [];
+  });
+}
+
+/**
+ * Narrowed shared modules, a remote going live: every name it uses of them must be exported by
+ * the live shell's copy (namesTheShellLacks), else the release is refused until a shell that
+ * exports them is deployed.
+ */
+export function narrowedImportProblems(remote: LiveSlice, shell: LiveSlice): string[] {
+  return namesTheShellLacks(remote, shell).map(
+    ({ module, names }) =>
+      `${label(remote)} uses ${names.join(', ')} of ${module}, which the shell's narrowed copy (${build(shell)}) does not export: deploy a shell that exports ${them(names)} first`,
+  );
+}
+
+/**
+ * Narrowed shared modules, a shell going live: its copies must still export every name a live
+ * remote (each live and canary version, or a tree build) uses of them (namesTheShellLacks).
+ */
+export function shellNarrowedProblems(shell: LiveSlice, remotes: LiveSlice[]): string[] {
+  return remotes.flatMap((remote) =>
+    namesTheShellLacks(remote, shell).map(
+      ({ module, names }) =>
+        `the shell's narrowed ${module} (${build(shell)}) does not export ${names.join(', ')}, which ${label(remote)} uses: keep ${them(names)} in packages/webpack-config/shared/ while a live remote uses ${them(names)}`,
+    ),
+  );
 }

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
 import { ReleaseRecord } from '@shop/contracts/admin';
 import { liveReleases, publish, recordReplacedBuild, registry } from './releases';
+import { useReleaseStore } from './release-test-store';
 
 jest.setTimeout(60_000);
 
@@ -12,15 +10,14 @@ jest.setTimeout(60_000);
  * A slice's first release replaces the build the shop served from its tree: that build is recorded
  * as a version of its own and was live, so a rollback returns to it (docs/releases.md).
  */
-let work: string;
-const DATABASE = `test_replaced_build_${randomUUID().slice(0, 8)}`;
-const saved = { ...process.env };
+const store = useReleaseStore('replaced-build', 'team-cart@example.de');
 
 /**
  * A remote's build as the shop's webpack config writes it, with `src/` beside it; `text` makes it
  * differ; `source` is the source it was built from, kept in its source map (and in `src/`).
  */
 async function build(name: string, text: string, source = 'export {};\n'): Promise<string> {
+  const work = store.folder();
   const dist = path.join(work, name, 'dist');
   await mkdir(path.join(dist, 'server'), { recursive: true });
   await mkdir(path.join(work, name, 'src'), { recursive: true });
@@ -33,22 +30,6 @@ async function build(name: string, text: string, source = 'export {};\n'): Promi
   await writeFile(path.join(dist, 'server', 'remoteEntry.js'), `module.exports = '${text}';`);
   return dist;
 }
-
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'replaced-build-'));
-  Object.assign(process.env, {
-    RELEASES_DIR: path.join(work, 'releases'),
-    MONGODB_DB: DATABASE,
-    RELEASE_BY: 'team-cart@example.de',
-  });
-});
-afterAll(async () => {
-  process.env = saved;
-  await rm(work, { recursive: true, force: true });
-  const client = await MongoClient.connect(process.env.MONGODB_URI!);
-  await client.db(DATABASE).dropDatabase();
-  await client.close();
-});
 
 const liveCart = async () => (await liveReleases()).releases.find((release) => release.slice === 'cart')?.version;
 
@@ -72,13 +53,16 @@ test('a first release made from the tree build itself records nothing beside it'
   const tree = await build('same', 'derselbe Stand');
   const { record } = await publish('cart', tree);
   expect(await recordReplacedBuild('cart', tree, record.version)).toBeNull();
-  expect(await recordReplacedBuild('cart', path.join(work, 'no-build'), record.version)).toBeNull();
+  expect(await recordReplacedBuild('cart', path.join(store.folder(), 'no-build'), record.version)).toBeNull();
 });
 
 test("the record of the replaced build says what that build uses, not what the tree's sources use by now, and no commit it cannot prove", async () => {
   const tree = await build('older', 'älterer Stand', "import { emit } from '@shop/event-bus';\nemit('cart:changed', { count: 1 });\n");
   // The tree's sources moved on after `npm start` built it (the situation during a release).
-  await writeFile(path.join(work, 'older', 'src', 'index.ts'), "import { on } from '@shop/event-bus';\non('auth:changed', () => {});\n");
+  await writeFile(
+    path.join(store.folder(), 'older', 'src', 'index.ts'),
+    "import { on } from '@shop/event-bus';\non('auth:changed', () => {});\n",
+  );
   const candidate = await publish('cart', await build('newer', 'neuerer Stand'));
   const replaced = await recordReplacedBuild('cart', tree, candidate.record.version);
   const record = ReleaseRecord.parse(

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import webpack, { type Configuration } from 'webpack';
 import { LiveReleases, RELEASE_VERSION_PATTERN, ReleaseRecord } from '@shop/contracts/admin';
+import type { NarrowedShared } from '../../packages/webpack-config/src/narrowed-shared';
 import { contractUse, type SourceFile } from './event-contracts';
 import { run, runForExitCode } from './run';
 import { ROOT, type Slice } from './paths';
@@ -108,6 +109,8 @@ export interface BuildContracts {
   pages?: Record<string, string[]>;
   /** Fingerprints of the exposes' props types. */
   props?: Record<string, string>;
+  /** The names of the narrowed shared modules it provides and uses (absent in builds made before). */
+  narrowedShared?: NarrowedShared;
 }
 
 interface FederationManifest {
@@ -218,6 +221,7 @@ export async function recordOf(slice: Slice, dist: string, version: string, sour
     exposes: manifest.exposes.map((expose) => expose.path).sort(),
     ...(contracts.pages ? { pages: contracts.pages } : {}),
     ...(contracts.props ? { props: contracts.props } : {}),
+    ...(contracts.narrowedShared ? { narrowedImports: contracts.narrowedShared.imports } : {}),
   });
 }
 

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
 import { EntryState, RemotesManifest, ShopConfig } from '@shop/contracts';
 import { matchRoute, PAGES_EXPOSE } from '@shop/routes';
-import { shopQueryClient } from '@shop/shell-api';
+import { shopQueryClient, startAnonymous } from '@shop/shell-api';
 import { App } from './app';
 import { loadRemoteComponent, registerRemotesFromManifest } from './federation/remotes';
 import { entryFromCookies } from './entry/entry-store';
@@ -70,6 +70,16 @@ function onRecoverableError(error: unknown): void {
   console.error('shell: recoverable render error', error);
 }
 
+/**
+ * The entry with `visitor` as it is now: a page opened by Back or Forward may be the HTTP cache's
+ * copy, whose boot data saw the cookies of an earlier moment (before a login or a first add), so
+ * there the visitor's records are taken as present (the personal widgets mount and ask).
+ */
+function withVisitorOfNow(entry: EntryState): EntryState {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation?.type === 'back_forward' ? { ...entry, visitor: { session: true, cart: true } } : entry;
+}
+
 async function start() {
   const inline = inlineBootData();
   const [manifest, shopConfig] = inline
@@ -83,7 +93,10 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('shell: #root missing in index.html');
   // The entry the server rendered (boot data); on the development server, the visitor's cookies.
-  const entry = inline?.entry ?? entryFromCookies();
+  const entry = withVisitorOfNow(inline?.entry ?? entryFromCookies());
+  // No session cookie came with the page: a guest, known without asking (and the account's
+  // header widget, which would ask, is not loaded for a guest until needed).
+  if (!entry.visitor.session) startAnonymous();
   const app = <App shopConfig={shopConfig} queryClient={shopQueryClient} entry={entry} router={BrowserRouter} />;
   if (root.hasAttribute('data-ssr')) {
     hydrateServerState();

@@ -5,8 +5,8 @@ import { ApiError } from '@shop/api-client';
 import { ShopQueryProvider } from '@shop/shell-api';
 import { CART_REUSE_ON_OPEN_MS, cartActions, useCart, useItemBusy } from './cart-actions';
 
-jest.mock('../api/cart-api', () => ({ cartApi: { get: jest.fn(), update: jest.fn(), remove: jest.fn() } }));
-const api = cartApi as unknown as { get: jest.Mock; update: jest.Mock; remove: jest.Mock };
+jest.mock('../api/cart-api', () => ({ cartApi: { get: jest.fn(), add: jest.fn(), update: jest.fn(), remove: jest.fn() } }));
+const api = cartApi as unknown as { get: jest.Mock; add: jest.Mock; update: jest.Mock; remove: jest.Mock };
 
 const LINE = 'a'.repeat(24);
 const cartWith = (quantity: number) =>
@@ -45,6 +45,22 @@ test('answers in the order they were sent are all applied', async () => {
   api.get.mockResolvedValueOnce(cartWith(5));
   await cartActions.load();
   expect(useCartQuantity()).toBe(5);
+});
+
+test("two adds asked together (a guest's taps while the cart widget loaded) go to the server one after the other", async () => {
+  const first = deferred<CartResponse>();
+  api.add.mockReturnValueOnce(first.promise).mockResolvedValueOnce(cartWith(2));
+  const adding = [cartActions.add('p'.repeat(24), 1), cartActions.add('q'.repeat(24), 1)];
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The second waits for the first answer (which brings the new cart's cookie).
+  expect(api.add).toHaveBeenCalledTimes(1);
+  first.resolve(cartWith(1));
+  await expect(Promise.all(adding)).resolves.toEqual([
+    { ok: true, switchedToLocal: false },
+    { ok: true, switchedToLocal: false },
+  ]);
+  expect(api.add).toHaveBeenCalledTimes(2);
+  expect(useCartQuantity()).toBe(2);
 });
 
 describe('optimistic changes with rollback (TanStack Query onMutate/onError)', () => {

@@ -60,6 +60,9 @@ function withLine(cart: CartResponse, itemId: string, quantity: number | null): 
 
 type Snapshot = { before: CartResponse | undefined };
 
+/** The mutation scope of the writes that may create the cart (TanStack Query runs a scope's mutations one at a time). */
+const ADD_SCOPE = { id: 'cart:create' };
+
 /**
  * Runs one cart mutation through the query client: a read still under way is cancelled first
  * (its older answer must not put an old quantity back), `optimistic` shows the change at once,
@@ -130,6 +133,10 @@ export const cartActions = {
     const cart = await runCartMutation(
       { productId, quantity },
       {
+        // One add after the other: a guest's first add creates the cart and its cookie, and a second
+        // add sent before that answer would create another cart (the browser keeps one cookie, so
+        // one product would be lost). Taps made while this widget loads are answered together.
+        scope: ADD_SCOPE,
         mutationFn: async (vars) => {
           const result = await addWithFallback(vars.productId, vars.quantity);
           switchedToLocal = result.switchedToLocal;

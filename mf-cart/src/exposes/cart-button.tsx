@@ -4,16 +4,18 @@ import { CART_REUSE_ON_OPEN_MS, cartActions, useItemCount } from '../api/cart-ac
 import { SideCart } from '../features/side-cart/side-cart';
 import { showToast } from '@shop/shell-api';
 import { CartIcon } from '@shop/ui';
+import type { HeaderWidgetProps } from '@shop/routes';
 import { LOCAL_CART_NOTICE } from '../lib/local-cart';
 import '../styles/cart.css';
 
 /**
  * Header cart widget: the cart button with the item-count badge, the side cart, and
  * the cart slice's handlers: the 'cart:add' request (from the catalog; answered with whether
- * it was added) and the 'cart:reorder' request (from the account's order page). Mounted on every
- * page by the shell, so it loads the cart once per page view.
+ * it was added) and the 'cart:reorder' request (from the account's order page). The shell mounts
+ * it with the page for a visitor with a cart or a session, otherwise at the first need (a guest's
+ * first add, a tap on the cart link: `firstTap`); it loads the cart once per page view.
  */
-export default function CartButton() {
+export default function CartButton({ firstTap = false }: Partial<HeaderWidgetProps>) {
   const count = useItemCount();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -43,6 +45,10 @@ export default function CartButton() {
       offAuth();
     };
   }, []);
+  // The shopper tapped the shell's cart link before this code had arrived: that tap opens the side cart.
+  useEffect(() => {
+    if (firstTap) cartActions.openDrawer();
+  }, [firstTap]);
   return (
     <>
       <button

@@ -30,7 +30,11 @@ export const LOCAL_CART_NOTICE = {
   durationMs: 4000,
 };
 
-/** True inside an iframe (also when the parent is on another origin and cannot be read). */
+/**
+ * True inside an iframe (also when the parent is on another origin and cannot be read). The same
+ * test as `isEmbedded` of @shop/shell-api, kept here so this remote runs beside a shell that
+ * predates that export (a slice ships alone: docs/operations.md).
+ */
 export function isEmbedded(): boolean {
   try {
     return window.self !== window.top;

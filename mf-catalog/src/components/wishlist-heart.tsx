@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { WISHLIST_FORM_ACTIONS } from '@shop/contracts';
-import { request, RequestNotAcceptedError } from '@shop/event-bus';
+import { ON_DEMAND_ACCEPT_MS, request, RequestNotAcceptedError } from '@shop/event-bus';
 import { ActionForm, showToast } from '@shop/shell-api';
 import { useOnWishlist } from '../stores/wishlist-hearts';
 
@@ -15,7 +15,8 @@ export function useWishlistToggle(productId: string): { busy: boolean; toggle: (
   const toggle = async () => {
     setBusy(true);
     try {
-      await request('wishlist:toggle', { productId });
+      // A guest's first tap loads the account's header widget, which answers it.
+      await request('wishlist:toggle', { productId }, { acceptTimeoutMs: ON_DEMAND_ACCEPT_MS });
     } catch (error) {
       if (error instanceof RequestNotAcceptedError)
         showToast({ title: 'Fehler', description: 'Die Wunschliste ist gerade nicht erreichbar.', variant: 'destructive' });

@@ -108,13 +108,20 @@ export function decodeFlash(value: string | undefined): FlashNotice | null {
  * What the first screen shows of the entry, decided by the gateway from the request (cookies,
  * User-Agent) and rendered alike by the server and the hydrating browser (it travels in the boot
  * data): the age gate open, its denial screen, or passed (confirmed, or a crawler: spec §4); the
- * cookie banner; and the flash notice of the form that led here.
+ * cookie banner; the flash notice of the form that led here; and which of the visitor's records
+ * the request had a cookie for.
  */
 export const EntryState = lazySchema(() =>
   z.object({
     ageGate: z.enum(['open', 'denied', 'passed']),
     cookieBanner: z.boolean(),
     flash: FlashNotice.nullable(),
+    /**
+     * Whether the request carried the visitor's session cookie and guest cart cookie (present, not
+     * checked): the shell mounts the personal header widgets with the page only for a visitor who
+     * has a session or a cart (VisitorCookies and mountsWithPage of @shop/routes).
+     */
+    visitor: z.object({ session: z.boolean(), cart: z.boolean() }),
   }),
 );
 export type EntryState = z.infer<typeof EntryState>;

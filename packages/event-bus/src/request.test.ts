@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { handle, request, RequestFailedError, RequestNotAcceptedError } from './index';
+import { handle, refuseRequests, request, RequestFailedError, RequestNotAcceptedError } from './index';
 
 const fast = { acceptTimeoutMs: 300, retryMs: 20, resultTimeoutMs: 300 };
 
@@ -42,6 +42,19 @@ describe('request/response between slices', () => {
     stop = handle('cart:add', () => new Promise(() => undefined));
     await expect(request('cart:add', { productId: 'p1', quantity: 1 }, fast)).rejects.toThrow(/took longer/);
     stop();
+  });
+
+  test('refused by the shell (the answering remote could not be loaded): the asker learns it at once; a handler still wins', async () => {
+    const stopRefusing = refuseRequests('cart:add');
+    const started = Date.now();
+    await expect(request('cart:add', { productId: 'p1', quantity: 1 }, { acceptTimeoutMs: 10_000 })).rejects.toBeInstanceOf(
+      RequestNotAcceptedError,
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    const stop = handle('cart:add', async () => ({ ok: true }));
+    await expect(request('cart:add', { productId: 'p1', quantity: 1 }, fast)).resolves.toEqual({ ok: true });
+    stop();
+    stopRefusing();
   });
 
   test('a malformed request is refused at the sender', async () => {

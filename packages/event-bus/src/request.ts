@@ -27,6 +27,13 @@ export class RequestFailedError extends Error {
   }
 }
 
+/**
+ * Accept time (ms) for a request whose handler the shell may first have to load: a personal
+ * header widget mounted on first need (HeaderWidget.answers of @shop/routes) gets its code over the
+ * network at the first ask, which takes seconds on a slow phone.
+ */
+export const ON_DEMAND_ACCEPT_MS = 10_000;
+
 export interface RequestOptions {
   /** How long the owning slice has to accept (ms), asking again every `retryMs`. Default 2000. */
   acceptTimeoutMs?: number;
@@ -46,15 +53,21 @@ interface ResultEnvelope {
   error?: string;
 }
 
-const requestEvent = (name: ShopRequestName) => `request:${name}`;
+/**
+ * The window event an asker dispatches for request `name` (repeated while nobody accepted it): the
+ * shell mounts the widget that answers it when it sees one (HeaderWidget.answers of @shop/routes).
+ */
+export const requestEventName = (name: ShopRequestName) => `request:${name}`;
 const acceptedEvent = (name: ShopRequestName) => `request:${name}:accepted`;
+const unavailableEvent = (name: ShopRequestName) => `request:${name}:unavailable`;
 const resultEvent = (name: ShopRequestName) => `request:${name}:result`;
 
 /**
  * Asks the slice that handles `name` and waits for its answer.
  * @throws ZodError for a payload that does not match the contract (at the sender, where the bug is);
- *   RequestNotAcceptedError when no handler accepted in time; RequestFailedError when the handler
- *   failed, answered something else than the contract's response, or took too long.
+ *   RequestNotAcceptedError when no handler accepted in time, or at once when the shell said none
+ *   will (refuseRequests); RequestFailedError when the handler failed, answered something else
+ *   than the contract's response, or took too long.
  */
 export async function request<N extends ShopRequestName>(
   name: N,
@@ -64,6 +77,7 @@ export async function request<N extends ShopRequestName>(
   const contract = ShopRequests[name];
   const detail: RequestEnvelope = { id: crypto.randomUUID(), payload: contract.request.parse(payload) };
   let accepted = false;
+  let unavailable = false;
   let settle: (result: { response?: unknown; error?: string }) => void = () => undefined;
   const settled = new Promise<{ response?: unknown; error?: string }>((resolve) => (settle = resolve));
   const onAccepted = (event: Event) => {
@@ -73,16 +87,20 @@ export async function request<N extends ShopRequestName>(
     const result = (event as CustomEvent<ResultEnvelope>).detail;
     if (result?.id === detail.id) settle(result);
   };
+  const onUnavailable = (event: Event) => {
+    if ((event as CustomEvent<{ id: string }>).detail?.id === detail.id) unavailable = true;
+  };
   window.addEventListener(acceptedEvent(name), onAccepted);
   window.addEventListener(resultEvent(name), onResult);
+  window.addEventListener(unavailableEvent(name), onUnavailable);
   let resultTimer: ReturnType<typeof setTimeout> | undefined;
   try {
     // Events are dispatched synchronously: right after dispatch it is known whether a handler took it.
     const deadline = Date.now() + acceptTimeoutMs;
-    window.dispatchEvent(new CustomEvent(requestEvent(name), { detail }));
-    while (!accepted && Date.now() < deadline) {
+    window.dispatchEvent(new CustomEvent(requestEventName(name), { detail }));
+    while (!accepted && !unavailable && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, retryMs));
-      if (!accepted) window.dispatchEvent(new CustomEvent(requestEvent(name), { detail }));
+      if (!accepted && !unavailable) window.dispatchEvent(new CustomEvent(requestEventName(name), { detail }));
     }
     if (!accepted) throw new RequestNotAcceptedError(name);
     resultTimer = setTimeout(() => settle({ error: `took longer than ${resultTimeoutMs} ms` }), resultTimeoutMs);
@@ -95,7 +113,23 @@ export async function request<N extends ShopRequestName>(
     clearTimeout(resultTimer);
     window.removeEventListener(acceptedEvent(name), onAccepted);
     window.removeEventListener(resultEvent(name), onResult);
+    window.removeEventListener(unavailableEvent(name), onUnavailable);
   }
+}
+
+/**
+ * Tells every asker of `name` at once that nobody will handle it (their RequestNotAcceptedError
+ * without waiting out the accept time): for the shell when the remote whose widget answers it
+ * could not be loaded. A handler on the page still takes the request first. Returns the function
+ * that stops.
+ */
+export function refuseRequests(name: ShopRequestName): () => void {
+  const listener = (event: Event) => {
+    const id = (event as CustomEvent<Partial<RequestEnvelope>>).detail?.id;
+    if (typeof id === 'string') window.dispatchEvent(new CustomEvent(unavailableEvent(name), { detail: { id } }));
+  };
+  window.addEventListener(requestEventName(name), listener);
+  return () => window.removeEventListener(requestEventName(name), listener);
 }
 
 /**
@@ -129,6 +163,6 @@ export function handle<N extends ShopRequestName>(
         (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
       );
   };
-  window.addEventListener(requestEvent(name), listener);
-  return () => window.removeEventListener(requestEvent(name), listener);
+  window.addEventListener(requestEventName(name), listener);
+  return () => window.removeEventListener(requestEventName(name), listener);
 }

@@ -1,7 +1,7 @@
 // react-router-dom (not react-router): the package the shell and the remotes share as one singleton.
 import { generatePath, matchPath } from 'react-router-dom';
 import type { PathParam } from 'react-router-dom';
-import type { RemoteName } from '@shop/contracts';
+import type { RemoteName, ShopEventName, ShopRequestName } from '@shop/contracts';
 
 /**
  * The one route table of the storefront (spec §2 'Public routes' and 'Admin routes').
@@ -67,16 +67,84 @@ export interface FooterNewsletterProps {
 }
 
 /**
- * Widgets the shell's header mounts from remotes on every page, in header order. The gateway
- * preloads their files with the route's page (docs/performance.md).
+ * Which of the visitor's own records the request carried a cookie for (EntryState.visitor of
+ * @shop/contracts, decided by the gateway): a session, a guest cart.
+ */
+export interface VisitorCookies {
+  session: boolean;
+  cart: boolean;
+}
+
+/** A widget the shell's header mounts from a remote. */
+export interface HeaderWidget {
+  slot: string;
+  remote: RouteRemote;
+  exposed: string;
+  /**
+   * The widget shows the visitor's own state (session, cart) and renders in the browser only,
+   * after hydration; the server-rendered HTML of a page is the same for every visitor.
+   */
+  personal: boolean;
+  /**
+   * A personal widget is mounted with the page only for a visitor who has one of these records
+   * (VisitorCookies), or on a page of its own remote; for everyone else its server link stands in
+   * until it is needed (docs/performance.md 'Personal header widgets'), which is when one of
+   * `answers` is asked, one of `follows` is announced, or the shopper reaches for it.
+   */
+  mountsFor?: ReadonlyArray<keyof VisitorCookies>;
+  /** The requests of @shop/contracts (ShopRequests) the widget answers. */
+  answers?: readonly ShopRequestName[];
+  /** Events of @shop/contracts (ShopEvents) after which the widget must show fresh state. */
+  follows?: readonly ShopEventName[];
+}
+
+/**
+ * The props the shell passes a personal header widget. `firstTap`: the shopper tapped the server
+ * link standing in for it before its code had arrived; the widget acts on that tap once mounted
+ * (the cart button opens its side cart), so the tap is not lost.
+ */
+export interface HeaderWidgetProps {
+  firstTap: boolean;
+}
+
+/**
+ * Widgets the shell's header mounts from remotes, in header order. The gateway preloads the files
+ * of those mounted with the page (docs/performance.md).
  */
 export const HEADER_WIDGETS = [
   { slot: 'search', remote: 'catalog', exposed: './search-box', personal: false },
-  { slot: 'account', remote: 'account', exposed: './account-menu', personal: true },
-  { slot: 'cart', remote: 'cart', exposed: './cart-button', personal: true },
-] as const satisfies ReadonlyArray<{ slot: string; remote: RouteRemote; exposed: string; personal: boolean }>;
-// `personal`: the widget shows the visitor's own state (session, cart) and renders in the browser
-// only, after hydration; the server-rendered HTML of a page is the same for every visitor.
+  {
+    slot: 'account',
+    remote: 'account',
+    exposed: './account-menu',
+    personal: true,
+    mountsFor: ['session'],
+    // A guest's hearts do not ask for the list (mf-catalog wishlist-hearts.ts); a tap on one does.
+    answers: ['wishlist:toggle', 'wishlist:status'],
+  },
+  {
+    slot: 'cart',
+    remote: 'cart',
+    exposed: './cart-button',
+    personal: true,
+    // A customer's cart is kept with their account, on any device.
+    mountsFor: ['session', 'cart'],
+    answers: ['cart:add', 'cart:reorder'],
+    // A login merges the guest cart into the customer's.
+    follows: ['auth:changed'],
+  },
+] as const satisfies readonly HeaderWidget[];
+
+/**
+ * Whether a header widget is mounted with the page: every shared widget; a personal one for a
+ * visitor with one of its `mountsFor` records or on a page of its own remote (`pageRemote`).
+ * The shell mounts by it and the gateway preloads by it, so a page fetches no widget it leaves
+ * as a link.
+ */
+export function mountsWithPage(widget: HeaderWidget, visitor: VisitorCookies, pageRemote: RouteRemote | null | undefined): boolean {
+  if (!widget.personal || widget.remote === pageRemote) return true;
+  return (widget.mountsFor ?? []).some((record) => visitor[record]);
+}
 
 function route<const R extends RouteRemote, const P extends string, const Path extends string>(
   path: Path,

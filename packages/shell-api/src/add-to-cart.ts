@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { request, RequestNotAcceptedError } from '@shop/event-bus';
+import { ON_DEMAND_ACCEPT_MS, request, RequestNotAcceptedError } from '@shop/event-bus';
 import { showToast } from './toast';
 
 /**
@@ -7,8 +7,9 @@ import { showToast } from './toast';
  * (catalog cards and product page, the wishlist). The asker only asks the
  * cart slice (the 'cart:add' request of @shop/event-bus), which shows its own toasts and answers
  * whether the product was added; `onAdded` runs after a confirmed add (the detail page's toast).
- * A cart remote that is still loading is asked again; if none accepts within 2 s (its remote is
- * down), the shopper is told so instead of a false success.
+ * A cart remote that is still loading (a guest's first add loads the cart's header widget) is asked
+ * again; if none accepts within ON_DEMAND_ACCEPT_MS (its remote is down), the shopper is told so
+ * instead of a false success.
  */
 export function useAddToCart(onAdded?: () => void) {
   const [busy, setBusy] = useState(false);
@@ -16,7 +17,7 @@ export function useAddToCart(onAdded?: () => void) {
     async (productId: string, quantity: number) => {
       setBusy(true);
       try {
-        const { ok } = await request('cart:add', { productId, quantity });
+        const { ok } = await request('cart:add', { productId, quantity }, { acceptTimeoutMs: ON_DEMAND_ACCEPT_MS });
         if (ok) onAdded?.();
       } catch (error) {
         if (error instanceof RequestNotAcceptedError) {

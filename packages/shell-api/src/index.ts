@@ -8,3 +8,4 @@ export * from './add-to-cart';
 export * from './query-client';
 export * from './action-form';
 export * from './static-html';
+export * from './embedded';

@@ -96,6 +96,14 @@ export function clearSession(how: 'signed-out' | 'expired' = 'expired'): void {
   shopQueryClient.setQueryData(sessionQuery.queryKey, null);
 }
 
+/**
+ * At the page's start, for a visitor whose request carried no session cookie (EntryState.visitor
+ * of @shop/contracts): nobody is logged in, known without asking the server; fresh as any answer.
+ */
+export function startAnonymous(): void {
+  clearSession();
+}
+
 function toState(data: User | null | undefined, failed: boolean, ended: SessionState['ended']): SessionState {
   if (data === undefined && !failed) return { status: 'unknown', user: null, ended };
   return data ? { status: 'authenticated', user: data, ended } : { status: 'anonymous', user: null, ended };

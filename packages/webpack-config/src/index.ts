@@ -11,6 +11,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ServerPublicPathPlugin } from './server-public-path';
 import { exposedPropsOf } from './exposed-props';
 import { ChunkOwnersPlugin } from './chunk-owners';
+import { narrowedSharedOf } from './narrowed-shared';
 
 /**
  * Libraries loaded once per page and shared by the shell and every remote (docs/architecture.md):
@@ -179,7 +180,8 @@ function buildIdPlugin() {
 /**
  * `contracts.json` in the browser build: the `@shop/contracts` version the app was compiled
  * against, the fingerprint of each browser contract (event and request schemas,
- * `@shop/contracts/fingerprints`) and of the exposes' props (exposedPropsOf), which the checks
+ * `@shop/contracts/fingerprints`), of the exposes' props (exposedPropsOf), and the names of the
+ * narrowed shared modules the build provides and imports (narrowedSharedOf), which the checks
  * before a release goes live compare between the slices that would be live together
  * (docs/releases.md).
  */
@@ -198,6 +200,7 @@ function contractsRecordPlugin(appDir: string) {
               version: installedVersion(appDir, '@shop/contracts'),
               fingerprints: fingerprints.contractFingerprints(),
               ...exposedPropsOf(appDir),
+              narrowedShared: narrowedSharedOf(compilation, BROWSER_SHARED_IMPORTS),
             };
             compilation.emitAsset('contracts.json', new compiler.webpack.sources.RawSource(JSON.stringify(record)));
           },

@@ -5,6 +5,8 @@ import { dropLegacyCarts } from './cart/cart.model';
 import { orderModel } from './orders/order.model';
 import { promoCodeModel } from './promo/promo-code.model';
 import { CheckoutProgresses } from './checkout/checkout-progress';
+import { CheckoutClaims } from './cart/checkout-claims';
+import { ConfirmationClaims } from './orders/confirmation-claims';
 import { DeliveryTracking } from './shipping/tracking/delivery-tracking';
 
 /** How often the periodic jobs run (ms). */
@@ -20,13 +22,20 @@ export function registerCartJobs(app: FastifyInstance, domain: CartDomain): void
   app.jobs.migration('drop-legacy-carts', () => dropLegacyCarts(app.db));
   app.jobs.migration('order-versions', () => backfillVersions(orderModel(app.db)));
   app.jobs.migration('promotion-versions', () => backfillVersions(promoCodeModel(app.db)));
+  const checkoutClaims = new CheckoutClaims(app.db);
+  const confirmationClaims = new ConfirmationClaims(app.db);
+  // Leftover claims expire by TTL index on MongoDB; the sweep below removes them on FerretDB v1.
+  app.jobs.migration('claim-expiry', () => Promise.all([checkoutClaims.createExpiryIndex(), confirmationClaims.createExpiryIndex()]));
 
   const every = (name: string, run: () => Promise<unknown>) => app.jobs.every(name, { intervalMs: SWEEP_INTERVAL_MS }, run);
   every('audit-relay', () => domain.relay.flush());
   every('shipping-emails', () => domain.shippingMails.sendPending());
   every('invoices', () => domain.invoices.issueMissingCancellations());
   every('review-invitations', () => domain.reviewInvitations.sendPending());
-  every('stale-pending-orders', () => domain.staleOrders.sweep());
+  // What a crash between the steps of an order leaves: pending orders, and claims past their lifetime.
+  every('stale-pending-orders', () =>
+    Promise.all([domain.staleOrders.sweep(), checkoutClaims.prune(domain.now()), confirmationClaims.prune(domain.now())]),
+  );
   every('order-confirmations', () => domain.confirmations.sendMissing());
   every('attempt-prune', () =>
     Promise.all([...Object.values(domain.limiters), ...Object.values(domain.challenges)].map((limiter) => limiter.prune())),

@@ -263,7 +263,8 @@ describe('gateway: storefront', () => {
       expect(await entryOfCart()).toBe('/remotes/cart/mf-manifest.json');
       liveReleases = [{ slice: 'cart', version, changedAt: '2026-11-28T09:00:00.000Z', changedBy: 'cli:team-cart@example.de' }];
       expect(await msUntil(entryOfCart, `/remotes/cart/${version}/mf-manifest.json`)).toBeLessThan(2000);
-      const page = (await app.inject({ method: 'GET', url: '/kontakt' })).body;
+      // A visitor with a cart: the cart's header widget comes with the page, preloaded.
+      const page = (await app.inject({ method: 'GET', url: '/kontakt', headers: { cookie: 'cart_session=x' } })).body;
       expect(page).toContain(`"entry":"/remotes/cart/${version}/mf-manifest.json"`);
       expect(page).toContain(`href="/remotes/cart/${version}/remoteEntry.js"`);
       const entry = await app.inject({ method: 'GET', url: `/remotes/cart/${version}/remoteEntry.js` });
@@ -405,15 +406,32 @@ describe('gateway: storefront', () => {
     ]);
     expect(cartPage).not.toContain('mf-manifest.json" as=');
     // Another slice's page: only the header's cart widget comes from this remote (the catalog is not built here).
-    expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).not.toContain('pages.3333cccc.js');
+    expect((await app.inject({ method: 'GET', url: '/kontakt', headers: { cookie: 'cart_session=x' } })).body).not.toContain(
+      'pages.3333cccc.js',
+    );
+  });
+
+  test("a guest without a cart or session gets no personal header widget's files with the page; a visitor with either does", async () => {
+    const filesOf = async (cookie?: string) => {
+      const page = await app.inject({ method: 'GET', url: '/kontakt', headers: cookie ? { cookie } : {} });
+      const boot = JSON.parse(/<script type="application\/json" id="shop-boot">(.*?)<\/script>/.exec(page.body)![1]!);
+      const files = [...page.body.matchAll(/<link rel="(?:preload|stylesheet)" href="\/remotes\/cart\/([^"]+)"/g)].map(([, file]) => file);
+      return { visitor: boot.entry.visitor, files };
+    };
+    // The cart's widget is left as the shell's link until needed: nothing of the cart remote is fetched.
+    expect(await filesOf()).toEqual({ visitor: { session: false, cart: false }, files: [] });
+    const withWidget = ['remoteEntry.js', 'button.2222bbbb.css', 'button.1111aaaa.js'];
+    expect(await filesOf('cart_session=anything')).toEqual({ visitor: { session: false, cart: true }, files: withWidget });
+    // Presence alone decides (the value is not checked here: it only decides what loads).
+    expect(await filesOf('shop_session=anything')).toEqual({ visitor: { session: true, cart: false }, files: withWidget });
   });
 
   test("a back-office page's first HTML preloads no catalog, cart or content files (the staff frame mounts the admin remote and the account menu)", async () => {
     const adminPage = (await app.inject({ method: 'GET', url: '/admin/releases' })).body;
     const preloads = [...adminPage.matchAll(/<link rel="(?:preload|stylesheet)" href="([^"]+)"/g)].map(([, href]) => href);
     expect(preloads.filter((href) => /^\/remotes\/(catalog|cart|content)\//.test(href))).toEqual([]);
-    // A storefront page still gets the header widgets' files.
-    expect((await app.inject({ method: 'GET', url: '/kontakt' })).body).toContain(
+    // A storefront page still gets the header widgets' files (for a visitor with a cart).
+    expect((await app.inject({ method: 'GET', url: '/kontakt', headers: { cookie: 'cart_session=x' } })).body).toContain(
       '<link rel="preload" href="/remotes/cart/button.1111aaaa.js"',
     );
   });
@@ -656,9 +674,14 @@ describe('gateway: the entry forms', () => {
     expect(answer.headers.location).toBe('/kategorien/randm-tornado-9000?sort=preis');
     // A session cookie (no Max-Age or Expires): it lasts for the browser session, as spec §4's flag.
     expect(cookiesOf(answer)).toEqual(['shop_age_verified=1; Path=/; SameSite=Lax']);
-    expect((await entryOf('/')).entry).toEqual({ ageGate: 'open', cookieBanner: false, flash: null });
+    expect((await entryOf('/')).entry).toEqual({
+      ageGate: 'open',
+      cookieBanner: false,
+      flash: null,
+      visitor: { session: false, cart: false },
+    });
     const { entry, response } = await entryOf('/', { cookie: 'shop_age_verified=1' });
-    expect(entry).toEqual({ ageGate: 'passed', cookieBanner: true, flash: null });
+    expect(entry).toEqual({ ageGate: 'passed', cookieBanner: true, flash: null, visitor: { session: false, cart: false } });
     expect(response.headers.vary).toContain('Cookie');
     expect((await entryOf('/', { cookie: 'shop_age_verified=1; shop_cookie_consent=rejected' })).entry.cookieBanner).toBe(false);
   });
@@ -687,7 +710,7 @@ describe('gateway: the entry forms', () => {
     const { entry } = await entryOf('/kategorien', {
       'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
     });
-    expect(entry).toEqual({ ageGate: 'passed', cookieBanner: false, flash: null });
+    expect(entry).toEqual({ ageGate: 'passed', cookieBanner: false, flash: null, visitor: { session: false, cart: false } });
   });
 
   test("a form's flash notice reaches the next page, which is private and deletes it; an edited one is ignored", async () => {

@@ -303,7 +303,7 @@ describe('server-rendered pages', () => {
     // Until the cart button's script runs: a plain link to the cart page (works without JavaScript).
     const cartSlot = /data-testid="slot-cart">(<a [^>]*>)/.exec(html)?.[1];
     expect(cartSlot).toContain('href="/warenkorb"');
-    expect(cartSlot).toContain('data-slot-fallback=""');
+    expect(cartSlot).toContain('data-slot-fallback="hydrating"');
   });
 
   test("the cart page is rendered from the visitor's session and sent private, no-store", async () => {

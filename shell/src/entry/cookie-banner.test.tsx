@@ -7,7 +7,7 @@ import { EntryProvider } from './entry-store';
 test('the cookie notice says only necessary cookies are used and asks no consent question', () => {
   render(
     <MemoryRouter>
-      <EntryProvider initial={{ ageGate: 'passed', cookieBanner: true, flash: null }}>
+      <EntryProvider initial={{ ageGate: 'passed', cookieBanner: true, flash: null, visitor: { session: false, cart: false } }}>
         <CookieBanner />
       </EntryProvider>
     </MemoryRouter>,

@@ -60,11 +60,18 @@ const hasCookieChoice = () =>
 
 /**
  * The entry from the browser's cookies, for pages without the gateway's boot data (the
- * development server): the gate unless confirmed this session, the banner unless chosen.
+ * development server): the gate unless confirmed this session, the banner unless chosen. The
+ * session and cart cookies are HttpOnly, out of a script's sight: taken as present, so the
+ * personal header widgets mount with the page.
  */
 export function entryFromCookies(): EntryState {
   const passed = cookieOf(STOREFRONT_COOKIES.ageVerified) === '1';
-  return { ageGate: passed ? 'passed' : 'open', cookieBanner: passed && !hasCookieChoice(), flash: null };
+  return {
+    ageGate: passed ? 'passed' : 'open',
+    cookieBanner: passed && !hasCookieChoice(),
+    flash: null,
+    visitor: { session: true, cart: true },
+  };
 }
 
 const createEntryStore = (initial: EntryState) =>

@@ -17,7 +17,8 @@ function PageFallback({ resetErrorBoundary }: FallbackProps) {
   );
 }
 
-function SlotFallback() {
+/** What a header slot shows when its widget could not be loaded or failed while rendering. */
+export function SlotFallback() {
   return (
     <span className="shell-remote-slot-unavailable" role="status" title={REMOTE_UNAVAILABLE_MESSAGE} data-testid="remote-slot-unavailable">
       <span aria-hidden="true">⚠</span>

@@ -1,4 +1,4 @@
-import { use, type ReactNode } from 'react';
+import { use } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RemoteName } from '@shop/contracts';
 import { PAGES_EXPOSE } from '@shop/routes';
@@ -43,7 +43,7 @@ function PersonalRemotePage({ remote, page }: { remote: RemoteName; page: string
 }
 
 /**
- * A widget a remote exposes into the shell's chrome (search box, account menu, cart button).
+ * A widget a remote exposes into the shell's chrome (the search box; the staff frame's account menu).
  * A `personal` widget (the visitor's session or cart) renders in the browser only: the server
  * and the hydrating browser both render its placeholder. A shared widget, like a page, does not
  * read the hydration flag (BoundedRemotePage).
@@ -53,17 +53,14 @@ export function RemoteSlot({
   exposed,
   personal = false,
   props = {},
-  fallback,
 }: {
   remote: RemoteName;
   exposed: string;
   personal?: boolean;
   props?: Record<string, unknown>;
-  /** What a personal slot shows on the server and until hydration (default an empty placeholder), e.g. a plain link that works without JavaScript. */
-  fallback?: ReactNode;
 }) {
   return personal ? (
-    <PersonalRemoteSlot remote={remote} exposed={exposed} props={props} fallback={fallback} />
+    <PersonalRemoteSlot remote={remote} exposed={exposed} props={props} />
   ) : (
     <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} />
   );
@@ -77,17 +74,7 @@ function BoundedRemoteSlot({ remote, exposed, props }: { remote: RemoteName; exp
   );
 }
 
-function PersonalRemoteSlot({
-  remote,
-  exposed,
-  props,
-  fallback,
-}: {
-  remote: RemoteName;
-  exposed: string;
-  props: Record<string, unknown>;
-  fallback: ReactNode;
-}) {
+function PersonalRemoteSlot({ remote, exposed, props }: { remote: RemoteName; exposed: string; props: Record<string, unknown> }) {
   const hydrated = useHydrated();
-  return hydrated ? <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} /> : (fallback ?? <SlotPlaceholder />);
+  return hydrated ? <BoundedRemoteSlot remote={remote} exposed={exposed} props={props} /> : <SlotPlaceholder />;
 }

@@ -1,11 +1,11 @@
 import { useState, type MouseEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { HEADER_WIDGETS } from '@shop/routes';
 import { CartIcon, PersonIcon } from '@shop/ui';
 import { RemoteSlot } from '../federation/remote-component';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { DRAWER_ID, MobileDrawer } from './mobile-drawer';
+import { PersonalWidget } from './personal-widget';
 import { TopStrip } from './top-strip';
 
 /**
@@ -17,7 +17,8 @@ import { TopStrip } from './top-strip';
  * Without JavaScript (and before hydration) it works as links (docs/decisions/forms-first.md):
  * ☰ links to the drawer, which CSS shows as the link's target; the account and cart slots, whose
  * widgets render in the browser only, are links to the login and the server-rendered cart page
- * (marked `data-slot-fallback` until the widget replaces them).
+ * (marked `data-slot-fallback` while they stand in for the widget: PersonalWidget). A tap on the
+ * cart link once hydrated opens the side cart, loading the widget first if needed.
  */
 const [search, account, cart] = HEADER_WIDGETS;
 
@@ -49,30 +50,11 @@ export function Header() {
           <RemoteSlot remote={search.remote} exposed={search.exposed} personal={search.personal} />
         </div>
         <div className="shell-site-header__actions">
-          <div data-testid="slot-account">
-            <RemoteSlot
-              remote={account.remote}
-              exposed={account.exposed}
-              personal={account.personal}
-              fallback={
-                <Link to="/anmelden" className="shop-icon-button" aria-label="Anmelden" data-slot-fallback="">
-                  <PersonIcon />
-                </Link>
-              }
-            />
-          </div>
-          <div data-testid="slot-cart">
-            <RemoteSlot
-              remote={cart.remote}
-              exposed={cart.exposed}
-              personal={cart.personal}
-              fallback={
-                <Link to="/warenkorb" className="shop-icon-button" aria-label="Warenkorb" data-testid="cart-link" data-slot-fallback="">
-                  <CartIcon />
-                </Link>
-              }
-            />
-          </div>
+          <PersonalWidget widget={account} link={{ to: '/anmelden', label: 'Anmelden', icon: <PersonIcon /> }} />
+          <PersonalWidget
+            widget={cart}
+            link={{ to: '/warenkorb', label: 'Warenkorb', icon: <CartIcon />, testId: 'cart-link', takesTap: true }}
+          />
         </div>
       </div>
       <div className="shop-container">

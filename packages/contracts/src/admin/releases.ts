@@ -59,6 +59,12 @@ export const ReleaseRecord = lazySchema(() =>
       pages: z.record(z.string(), z.array(z.string())).optional(),
       /** Fingerprints of the props types of its exposes (RemotePagesProps, FooterNewsletterProps) it was built against. */
       props: z.record(z.string(), z.string()).optional(),
+      /**
+       * Per narrowed shared module (share key: 'react-router-dom', '@tanstack/react-query'), the
+       * names its browser build uses of it, which the live shell's copy must export
+       * (`narrowedShared.imports` of its contracts.json). Absent from releases recorded before this was kept.
+       */
+      narrowedImports: z.record(z.string(), z.array(z.string())).optional(),
     })
     .strict(),
 );

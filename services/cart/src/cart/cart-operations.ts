@@ -76,7 +76,7 @@ export class CartOperations {
    * notice, and stored so the shopper sees it once.
    */
   async read(ownerKey: string | null): Promise<PricedCart> {
-    if (!ownerKey) return this.price([], new Map(), null, []);
+    if (!ownerKey) return { ...this.price([], new Map(), null, []), cartCreatedAt: null };
     const cart = await this.carts.load(ownerKey);
     const products = await this.catalog.productsById(cart.items.map((line) => line.productId));
     const notices: string[] = [];
@@ -105,11 +105,16 @@ export class CartOperations {
     if (notices.length) {
       await this.mutate(ownerKey, async () => ({ items: kept, promoCode: promo ? cart.promoCode : null }));
     }
-    return this.price(kept, products, promo, notices);
+    return { ...this.price(kept, products, promo, notices), cartCreatedAt: cart.createdAt };
   }
 
   /** Prices stored lines (all of whose products are in `products`) with the spec §9 rules. */
-  private price(lines: CartLineInput[], products: Map<string, Product>, promo: PromoCode | null, notices: string[]): PricedCart {
+  private price(
+    lines: CartLineInput[],
+    products: Map<string, Product>,
+    promo: PromoCode | null,
+    notices: string[],
+  ): Omit<PricedCart, 'cartCreatedAt'> {
     const priced = lines.map((line) => {
       const product = products.get(line.productId)!;
       const prices = pricesOf(product);
@@ -253,12 +258,14 @@ export class CartOperations {
   }
 
   /**
-   * Empties the cart an order was placed from, if it is still claimed by that order (an order
-   * finished late never empties a cart another order holds): the claim is renewed first, so no
-   * other order can take it over before the cart is gone, and goes with the cart.
+   * Empties the cart an order was placed from, if it is still claimed by that order and is the
+   * cart the claim was made on (an order finished late, or retried after it was placed, never
+   * empties a cart another order holds or the owner's next cart): the claim is renewed first, so
+   * no other order can take it over before the cart is gone, and goes with the cart. Idempotent.
    */
   async clearAfterOrder(ownerKey: string, orderId: string): Promise<void> {
-    if (!(await this.claims.renew(ownerKey, orderId, this.now()))) return;
+    const { createdAt } = await this.carts.load(ownerKey);
+    if (!(await this.claims.renew(ownerKey, orderId, this.now(), createdAt))) return;
     // With the cart goes its claim (Carts.delete).
     await this.carts.delete(ownerKey);
   }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GUEST_CART_COOKIE } from '@shop/contracts';
 import { readIdentity } from '@shop/service-kit';
 import type { CartOperations } from './cart-operations';
 
-/** Name of the guest cart cookie (signed, HttpOnly). */
-export const CART_COOKIE = 'cart_session';
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 
 /**
@@ -20,7 +19,7 @@ export class CartOwners {
   ) {}
 
   private guestKey(request: FastifyRequest): string | null {
-    const raw = request.cookies[CART_COOKIE];
+    const raw = request.cookies[GUEST_CART_COOKIE];
     if (!raw) return null;
     const unsigned = request.unsignCookie(raw);
     return unsigned.valid && unsigned.value && /^[0-9a-f-]{36}$/.test(unsigned.value) ? `session:${unsigned.value}` : null;
@@ -41,13 +40,13 @@ export class CartOwners {
       const userKey = `user:${identity.userId}`;
       if (guestKey) {
         await this.operations.merge(guestKey, userKey);
-        reply.clearCookie(CART_COOKIE, { path: '/' });
+        reply.clearCookie(GUEST_CART_COOKIE, { path: '/' });
       }
       return { ownerKey: userKey, userId: identity.userId };
     }
     if (guestKey || !create) return { ownerKey: guestKey, userId: null };
     const sessionId = randomUUID();
-    reply.setCookie(CART_COOKIE, sessionId, {
+    reply.setCookie(GUEST_CART_COOKIE, sessionId, {
       signed: true,
       httpOnly: true,
       sameSite: 'lax',

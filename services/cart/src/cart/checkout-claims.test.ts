@@ -2,7 +2,7 @@
  * CheckoutClaims against the real local database, from two instances (two connections, as two
  * processes of the cart service have): of parallel claims of one cart exactly one order wins;
  * a stale claim, or one made on a cart deleted since, is taken over by exactly one order; only
- * the holder renews or releases; a claim goes with its cart.
+ * the holder renews or releases, and only on the cart it claimed; a claim goes with its cart.
  */
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
@@ -11,6 +11,7 @@ import type { CatalogClient } from '../catalog-client/catalog-client';
 import { CheckoutClaims } from './checkout-claims';
 import { Carts } from './carts';
 import { CartOperations } from './cart-operations';
+import { cartModel } from './cart.model';
 
 const MINUTE = 60_000;
 const cartCreatedAt = new Date('2026-11-22T11:00:00Z');
@@ -52,10 +53,10 @@ test('12 parallel claims of one cart by different orders: exactly one holds it, 
   expect((await claims[0]!.of(ownerKey))?.orderId).toBe(winners[0]!.orderId);
 
   const loser = outcomes.find((outcome) => !outcome.won)!;
-  expect(await claims[1]!.renew(ownerKey, loser.orderId, now)).toBe(false);
+  expect(await claims[1]!.renew(ownerKey, loser.orderId, now, cartCreatedAt)).toBe(false);
   await claims[1]!.release(ownerKey, loser.orderId);
   expect((await claims[0]!.of(ownerKey))?.orderId).toBe(winners[0]!.orderId);
-  expect(await claims[1]!.renew(ownerKey, winners[0]!.orderId, now)).toBe(true);
+  expect(await claims[1]!.renew(ownerKey, winners[0]!.orderId, now, cartCreatedAt)).toBe(true);
   // The same order again (a retry with its idempotency key) holds it still.
   expect(await claims[0]!.claim(ownerKey, { orderId: winners[0]!.orderId, at: now, cartCreatedAt }, staleBefore)).toBe(true);
 });
@@ -67,7 +68,7 @@ test('a fresh claim holds; a stale one is taken over by exactly one of 8 paralle
   const outcomes = await claimAtOnce(ownerKey, 8);
   expect(outcomes.filter((outcome) => outcome.won)).toHaveLength(1);
   // The stalled placement finishing late no longer holds the cart: it neither renews nor releases it.
-  expect(await claims[0]!.renew(ownerKey, 'stalled', now)).toBe(false);
+  expect(await claims[0]!.renew(ownerKey, 'stalled', now, cartCreatedAt)).toBe(false);
   await claims[0]!.release(ownerKey, 'stalled');
   expect((await claims[1]!.of(ownerKey))?.orderId).toBe(outcomes.find((outcome) => outcome.won)!.orderId);
 });
@@ -82,16 +83,42 @@ test('a claim made on a cart deleted since does not hold the next cart of the sa
   expect(outcomes.filter((outcome) => outcome.won)).toHaveLength(1);
 });
 
-test("an order finished late leaves the shopper's next cart alone: emptying a cart gives up its claim", async () => {
+/** A cart with one line on the first instance, claimed for `orderId` through the second (as a placement does). */
+async function claimedCart(orderId: string) {
   const ownerKey = `session:${randomUUID()}`;
   const carts = new Carts(instances[0]!);
   const operations = new CartOperations(instances[1]!, {} as CatalogClient, () => now);
   expect(await carts.compareAndSet(ownerKey, 0, { items: [{ productId: 'tornado-a', quantity: 1 }], promoCode: null })).toBe(true);
-  expect(await operations.claimForOrder(ownerKey, 'order-late', 10 * MINUTE)).toBe('claimed');
+  expect(await operations.claimForOrder(ownerKey, orderId, 10 * MINUTE)).toBe('claimed');
+  return { ownerKey, carts, operations };
+}
+
+test("an order finished late leaves the shopper's next cart alone: emptying a cart gives up its claim", async () => {
+  const { ownerKey, carts, operations } = await claimedCart('order-late');
   // Meanwhile the shopper empties the cart in another tab and puts something new in.
   await operations.clear(ownerKey);
   expect(await claims[0]!.of(ownerKey)).toBeNull();
   expect(await carts.compareAndSet(ownerKey, 0, { items: [{ productId: 'tornado-b', quantity: 1 }], promoCode: null })).toBe(true);
   await operations.clearAfterOrder(ownerKey, 'order-late');
   expect((await carts.load(ownerKey)).items.map((line) => line.productId)).toEqual(['tornado-b']);
+});
+
+test('a claim left behind by a stop between deleting its cart and the claim never empties the next cart', async () => {
+  const { ownerKey, carts, operations } = await claimedCart('order-placed');
+  const claimedAt = (await carts.load(ownerKey)).createdAt;
+  // Carts.delete stopped after the cart: its claim stays, and the shopper fills a new cart.
+  await cartModel(instances[0]!).deleteOne({ _id: ownerKey });
+  expect(await carts.compareAndSet(ownerKey, 0, { items: [{ productId: 'tornado-b', quantity: 2 }], promoCode: null })).toBe(true);
+  const nextCart = (await carts.load(ownerKey)).createdAt;
+  expect(nextCart).not.toEqual(claimedAt);
+
+  // A retry of the placed order (or its late finish) from both instances at once.
+  await Promise.all([
+    operations.clearAfterOrder(ownerKey, 'order-placed'),
+    new CartOperations(instances[0]!, {} as CatalogClient, () => now).clearAfterOrder(ownerKey, 'order-placed'),
+  ]);
+  expect((await carts.load(ownerKey)).items.map((line) => [line.productId, line.quantity])).toEqual([['tornado-b', 2]]);
+  expect(await claims[0]!.renew(ownerKey, 'order-placed', now, nextCart)).toBe(false);
+  expect(await claims[0]!.holds(ownerKey, 'order-placed', nextCart)).toBe(false);
+  expect(await claims[0]!.holds(ownerKey, 'order-placed', claimedAt)).toBe(true);
 });

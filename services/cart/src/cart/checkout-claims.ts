@@ -1,5 +1,15 @@
 import { Schema, type Connection } from 'mongoose';
 import { defineModel, isDuplicateKeyError } from '@shop/service-kit';
+import { createClaimExpiryIndex, pruneExpiredClaims } from '../claim-expiry';
+
+/**
+ * How long a claim is kept after it was made or last renewed (ms): 24 hours. A placement holds its
+ * claim for seconds (its pending order's lease, ORDER_PLACING_LEASE_MS, is at most 5 minutes, and
+ * another order takes a claim over once it is 10 minutes stale), so a claim this old is a
+ * leftover (a crash between the writes, a guest who never came back): removed by the TTL index on
+ * MongoDB and by `prune` (the 'stale-pending-orders' job) on engines without TTL indexes.
+ */
+export const CHECKOUT_CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The order being placed from a cart: one order per cart at a time. Its own small collection,
@@ -68,11 +78,13 @@ export class CheckoutClaims {
   }
 
   /**
-   * Renews this order's claim to `at` (compare-and-set on the order): while it is fresh, no other
-   * order can take it over. @returns false when another order holds the cart now.
+   * Renews this order's claim on the cart created at `cartCreatedAt` to `at` (compare-and-set on
+   * the order and the cart): while it is fresh, no other order can take it over.
+   * @returns false when another order holds the cart now, or the claim was made on another cart
+   *   of the owner (one deleted since, its claim left by a process that stopped in between).
    */
-  async renew(ownerKey: string, orderId: string, at: Date): Promise<boolean> {
-    const renewed = await this.model.updateOne({ _id: ownerKey, orderId }, { $set: { at } });
+  async renew(ownerKey: string, orderId: string, at: Date, cartCreatedAt: Date | null): Promise<boolean> {
+    const renewed = await this.model.updateOne({ _id: ownerKey, orderId, cartCreatedAt }, { $set: { at } });
     return renewed.matchedCount === 1;
   }
 
@@ -89,5 +101,29 @@ export class CheckoutClaims {
   /** The claim on the cart of `ownerKey`, or null. */
   async of(ownerKey: string): Promise<CheckoutClaim | null> {
     return this.model.findById(ownerKey).lean<CheckoutClaim>();
+  }
+
+  /**
+   * Whether order `orderId` holds the cart of `ownerKey` that was created at `cartCreatedAt`
+   * (null: no cart stored): false when the claim went with a cart deleted since, is another
+   * order's, or was made on another cart of the same owner. One read by `_id`.
+   */
+  async holds(ownerKey: string, orderId: string, cartCreatedAt: Date | null): Promise<boolean> {
+    const claim = await this.of(ownerKey);
+    return claim?.orderId === orderId && claim.cartCreatedAt?.getTime() === cartCreatedAt?.getTime();
+  }
+
+  /** The TTL index on MongoDB that deletes a claim CHECKOUT_CLAIM_LIFETIME_MS after its `at` (the 'claim-expiry' migration). */
+  async createExpiryIndex(): Promise<void> {
+    await createClaimExpiryIndex(this.model, CHECKOUT_CLAIM_LIFETIME_MS);
+  }
+
+  /**
+   * Deletes the claims made or last renewed more than CHECKOUT_CLAIM_LIFETIME_MS before `now`
+   * (the 'stale-pending-orders' job, for FerretDB v1); one within its lifetime stays, even one
+   * stale enough to be taken over. @returns how many were deleted.
+   */
+  async prune(now: Date): Promise<number> {
+    return pruneExpiredClaims(this.model, now, CHECKOUT_CLAIM_LIFETIME_MS);
   }
 }

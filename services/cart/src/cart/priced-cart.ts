@@ -25,6 +25,8 @@ export interface PricedCart {
   promo: { code: string; discount: PromoDiscount } | null;
   /** German notices about changes the server made while reading (removed or reduced lines, dropped code). */
   notices: string[];
+  /** When the stored cart read was created (null: none stored): names the cart a checkout claim was made on. */
+  cartCreatedAt: Date | null;
 }
 
 /** The API shape of a priced cart (contract `CartResponse`, spec §3 and §9). */

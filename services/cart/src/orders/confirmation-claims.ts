@@ -1,6 +1,17 @@
 import { Schema, type Connection } from 'mongoose';
 import { defineModel, isDuplicateKeyError } from '@shop/service-kit';
+import { createClaimExpiryIndex, pruneExpiredClaims } from '../claim-expiry';
 import { orderModel } from './order.model';
+
+/**
+ * How long a claim is kept after it was made (ms): 24 hours. A sender holds its claim for one
+ * e-mail (another takes it over once it is 5 minutes stale, CONFIRMATION_CLAIM_STALE_MS), and the
+ * 'order-confirmations' job claims anew every minute while an order has no confirmation; a claim
+ * this old is a leftover (a process stopped between recording the e-mail as sent and deleting its
+ * claim): removed by the TTL index on MongoDB and by `prune` (the 'stale-pending-orders' job) on
+ * engines without TTL indexes.
+ */
+export const CONFIRMATION_CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A claim to send an order's confirmation e-mail, `_id` = the order id: made by an insert (the
@@ -51,6 +62,20 @@ export class ConfirmationClaims {
   /** Gives the claim made at `claimedAt` back after a failed send (the job retries); a later claim is left alone. */
   async release(orderId: string, claimedAt: Date): Promise<void> {
     await this.claims.deleteOne({ _id: orderId, at: claimedAt });
+  }
+
+  /** The TTL index on MongoDB that deletes a claim CONFIRMATION_CLAIM_LIFETIME_MS after its `at` (the 'claim-expiry' migration). */
+  async createExpiryIndex(): Promise<void> {
+    await createClaimExpiryIndex(this.claims, CONFIRMATION_CLAIM_LIFETIME_MS);
+  }
+
+  /**
+   * Deletes the claims made more than CONFIRMATION_CLAIM_LIFETIME_MS before `now` (the
+   * 'stale-pending-orders' job, for FerretDB v1); one within its lifetime stays.
+   * @returns how many were deleted.
+   */
+  async prune(now: Date): Promise<number> {
+    return pruneExpiredClaims(this.claims, now, CONFIRMATION_CLAIM_LIFETIME_MS);
   }
 
   /** Records the e-mail as sent at `at`, then ends the claim (any claim after this sees it sent). */

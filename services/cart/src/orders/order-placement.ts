@@ -24,6 +24,7 @@ import { ageCheckRefusals, countPlacement, promoRejections, refusedFor, stockOut
 import { DOOR_CHECKS, type LegalVersions, type PaymentMethodId } from '@shop/contracts';
 import { withPaymentFee } from '@shop/cart-rules';
 import { cashOnDeliveryRefusal } from './cash-on-delivery';
+import { CheckoutClaims } from '../cart/checkout-claims';
 
 /** 409 PAYMENT_METHOD_UNAVAILABLE: cash on delivery chosen while it is off or the total is above its limit (German message). */
 export const PaymentMethodUnavailableError = defineApiError('PAYMENT_METHOD_UNAVAILABLE', 409);
@@ -34,10 +35,11 @@ export const AgeVerificationFailedError = defineApiError('AGE_VERIFICATION_FAILE
 type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
 
 /**
- * Refusals because another attempt with the same key holds the order being placed: the cart's
- * claim is that order's (claims are per order id), so the refused attempt leaves it in place.
+ * Refusals after which the claim on the cart is not the refused attempt's to give back, so it is
+ * left in place: another attempt with the same key holds the order being placed (the claim is
+ * that order's: claims are per order id), or the cart was replaced since the claim.
  */
-const heldByAnotherAttempt = new WeakSet<object>();
+const claimNotGivenBack = new WeakSet<object>();
 /**
  * What a placement is given: the JSON endpoint's body (the age check runs here on its ID card
  * lines), or the checkout form's, whose age check passed at its own step for the delivery name
@@ -73,7 +75,8 @@ export interface OrderPlacementDeps {
  *    returns that order (never a second one); the cart is then claimed for this order id
  *    (compare-and-set), so a parallel request with another key gets 409;
  * 2. the cart is re-priced by the catalog; changes since the review (notices, another total, another
- *    check at the door) are a 409, and so is cash on delivery when it is off or above its limit;
+ *    check at the door, a cart deleted and created anew since the claim) are a 409, and so is cash
+ *    on delivery when it is off or above its limit;
  * 3. the age is verified (provider; only result, method, reference and time are kept);
  * 4. a 'pending' order is inserted (unique idempotency key, readable number from the counter);
  * 5. stock is reserved through the catalog, all lines or none (one reservation id per attempt);
@@ -88,16 +91,19 @@ export interface OrderPlacementDeps {
  * is this order's); a pending order is owned by its placement until `placingUntil`
  * (`placingLeaseMs`), then taken over by compare-and-set and finished from step 5 (the
  * reservation is idempotent by its id, the promo use is counted once per order); a placed order
- * is returned, and its confirmation sent if it never went out. Every confirmation is claimed
- * before it is sent, so a retry, the 'order-confirmations' job and the placement never send two.
+ * is returned, its cart emptied if that never happened, and its confirmation sent if it never
+ * went out. Every confirmation is claimed before it is sent, so a retry, the
+ * 'order-confirmations' job and the placement never send two.
  */
 export class OrderPlacement {
   private readonly orders: Orders;
   private readonly promoCodes: PromoCodes;
+  private readonly claims: CheckoutClaims;
 
   constructor(private readonly deps: OrderPlacementDeps) {
     this.orders = new Orders(deps.db);
     this.promoCodes = new PromoCodes(deps.db);
+    this.claims = new CheckoutClaims(deps.db);
   }
 
   /**
@@ -120,8 +126,10 @@ export class OrderPlacement {
   }
 
   /**
-   * The order placed with this key before, if any (its confirmation sent now if it never went
-   * out); a pending one whose placement stopped is finished here.
+   * The order placed with this key before, if any: its cart emptied now if the placement stopped
+   * before (while still claimed by this order and the cart the claim was made on, as step 7
+   * does), its confirmation sent now if it never went out; a pending one whose placement stopped
+   * is finished here.
    * @throws 409 while another placement of it is still under way.
    */
   private async existing(ownerKey: string, orderId: string): Promise<{ order: Order; created: boolean } | null> {
@@ -129,6 +137,7 @@ export class OrderPlacement {
     if (!found) return null;
     if (found.status !== 'pending') {
       const order = toApiOrder(found, this.deps.payments, null);
+      await this.deps.cart.clearAfterOrder(ownerKey, orderId);
       if (!found.confirmationEmailSentAt) await this.deps.confirmations.send(order);
       return { order, created: false };
     }
@@ -190,7 +199,7 @@ export class OrderPlacement {
     try {
       return await this.placeClaimed(ownerKey, orderId, idempotencyKey, input, userId, crashAt);
     } catch (error) {
-      if (!heldByAnotherAttempt.has(error as object)) await this.deps.cart.releaseOrderClaim(ownerKey, orderId);
+      if (!claimNotGivenBack.has(error as object)) await this.deps.cart.releaseOrderClaim(ownerKey, orderId);
       throw error;
     }
   }
@@ -211,6 +220,15 @@ export class OrderPlacement {
         new ConflictError(`Ihr Warenkorb hat sich geändert: ${cart.notices.join(' ')} Bitte prüfen Sie Ihre Bestellung.`),
       );
     if (!cart.lines.length) throw refusedFor('empty_cart', new BadRequestError('Ihr Warenkorb ist leer.'));
+    // The cart read must be the one this order claimed. Deleted since (another tab emptied it) and
+    // created anew, it is a cart the shopper did not review for this order, and the claim went
+    // with the old one: another order may hold the new cart. Nothing is given back (whatever
+    // claim is on the new cart is not this attempt's).
+    if (!(await this.claims.holds(ownerKey, orderId, cart.cartCreatedAt))) {
+      const changed = refusedFor('cart_changed', new ConflictError('Ihr Warenkorb hat sich geändert. Bitte prüfen Sie Ihre Bestellung.'));
+      claimNotGivenBack.add(changed);
+      throw changed;
+    }
     const terms = await this.deps.deliveryTerms();
     const payment = this.deps.payments.of(input.paymentMethod);
     const paymentFeeCents = payment.id === 'cod' ? terms.cashOnDelivery.feeCents : 0;
@@ -298,7 +316,7 @@ export class OrderPlacement {
       if (!isDuplicateKeyError(error)) throw error;
       // The same request placed concurrently: its order, or 409 while that attempt still places it.
       const raced = await this.existing(ownerKey, orderId).catch((busy: unknown) => {
-        if (busy instanceof Error) heldByAnotherAttempt.add(busy);
+        if (busy instanceof Error) claimNotGivenBack.add(busy);
         throw busy;
       });
       if (raced) return raced;

@@ -1,7 +1,10 @@
 /**
  * Checkout and orders against the real local database: placement with
  * re-pricing, age check, stock reservation and promo counting; idempotency; 20 parallel orders
- * on a stock of 5; a lost catalog answer in the middle of an order; the buyer-only order view.
+ * on a stock of 5; a lost catalog answer in the middle of an order; the buyer-only order view;
+ * the cart's checkout claim (a retry after a stop before the cart was emptied, a cart replaced
+ * between the claim and the re-read, also with the new cart's order on another instance); the
+ * sweep of pending orders and of claims past their lifetime.
  */
 import assert from 'node:assert';
 import { readdir, readFile } from 'node:fs/promises';
@@ -11,14 +14,19 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { DELIVERY_PROMISE, Order } from '@shop/contracts';
 import { type PlaceOrderBody } from '@shop/contracts/checkout';
-import { signIdentity } from '@shop/service-kit';
+import { isFerretDb, signIdentity } from '@shop/service-kit';
 import type { mongo } from 'mongoose';
 import { formatIsoDate, isoDateInBerlin } from '@shop/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-import { IDENTITY_SECRET, startCartTestEnv, TEST_LEGAL_VERSIONS, testProduct } from '../test-support/cart-test-env';
+import { IDENTITY_SECRET, startCartTestEnv, TEST_LEGAL_VERSIONS, TEST_NOW, testProduct } from '../test-support/cart-test-env';
 import { DEMO_ADDRESS, demoOrderBody, specimenIdCard } from '@shop/test-fixtures';
 import { orderModel } from './order.model';
+import { CheckoutClaims, checkoutClaimModel } from '../cart/checkout-claims';
+import type { CartOperations } from '../cart/cart-operations';
+import { confirmationClaimModel } from './confirmation-claims';
+import { OrderPlacement } from './order-placement';
+import { STALE_PENDING_MS } from './stale-pending-orders';
 import { pdfText } from '../test-support/pdf-text';
 import { promoCodeModel } from '../promo/promo-code.model';
 import { settingsChange } from '../test-support/shipping-settings-change';
@@ -416,6 +424,116 @@ describe('placing an order', () => {
   });
 });
 
+describe("the cart's checkout claim", () => {
+  /** The owner key of the shopper's cart (as the placement sees it), from the order placed for it. */
+  const ownerKeyOf = async (orderId: string) => (await orderModel(env.app.db).findById(orderId).lean())!.ownerKey;
+  const mailsOf = async (orderNumber: string) => (await readdir(env.mailDir)).filter((file) => file.startsWith(orderNumber));
+
+  test('a retry after a stop between placing the order and emptying the cart: the same order, the cart emptied, nothing taken twice', async () => {
+    const s = await shopperWith([[ID.regular, 2]]);
+    const key = randomUUID();
+    const placed = await place(s, checkout(), key);
+    expect(placed.status).toBe(201);
+    const ownerKey = await ownerKeyOf(placed.body.id);
+    // What a stop right after the order's move out of pending leaves: the cart still full, this order's claim on it.
+    expect((await s.call('POST', '/api/cart', { productId: ID.regular, quantity: 2 })).status).toBe(201);
+    expect(await env.domain.operations.claimForOrder(ownerKey, placed.body.id, STALE_PENDING_MS)).toBe('claimed');
+    const before = { orders: await ordersIn(), reservations: env.catalog.reservations.size, stock: stockOf(ID.regular) };
+
+    const retried = await place(s, checkout(), key);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual(placed.body);
+    expect((await s.call('GET', '/api/cart')).body.items).toEqual([]);
+    expect(await new CheckoutClaims(env.app.db).of(ownerKey)).toBeNull();
+    // Once more (idempotent), and nothing was ordered, reserved or mailed a second time.
+    expect((await place(s, checkout(), key)).body).toEqual(placed.body);
+    expect({ orders: await ordersIn(), reservations: env.catalog.reservations.size, stock: stockOf(ID.regular) }).toEqual(before);
+    expect(await mailsOf(placed.body.orderNumber)).toHaveLength(1);
+  });
+
+  /**
+   * Arms the next cart read of `operations` (the placement's re-read after its claim): first the
+   * shopper empties the cart in another tab and fills a new one with the same product, then
+   * `meanwhile` runs, then the read; `afterRead` runs once it is done.
+   */
+  const replaceCartBeforeNextRead = (
+    operations: CartOperations,
+    {
+      meanwhile = async () => {},
+      afterRead = () => {},
+    }: { meanwhile?: (ownerKey: string) => Promise<unknown>; afterRead?: () => void } = {},
+  ) => {
+    const read = operations.read.bind(operations);
+    jest.spyOn(operations, 'read').mockImplementationOnce(async (ownerKey) => {
+      await operations.clear(ownerKey!);
+      await operations.add(ownerKey!, ID.regular, 1);
+      await meanwhile(ownerKey!);
+      const cart = await read(ownerKey);
+      afterRead();
+      return cart;
+    });
+  };
+
+  test('a cart emptied and filled anew between the claim and the re-read is not ordered under the old claim: 409, the new cart kept', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const key = randomUUID();
+    const body = { ...checkout(), expectedTotal: (await s.call('GET', '/api/cart')).body.totals.total };
+    const before = { orders: await ordersIn(), stock: stockOf(ID.regular) };
+    replaceCartBeforeNextRead(env.domain.operations);
+
+    const refused = await s.call('POST', '/api/orders', body, { 'idempotency-key': key });
+    expect({ status: refused.status, code: refused.body.code, message: refused.body.message }).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'Ihr Warenkorb hat sich geändert. Bitte prüfen Sie Ihre Bestellung.',
+    });
+    expect({ orders: await ordersIn(), stock: stockOf(ID.regular) }).toEqual(before);
+    expect((await s.call('GET', '/api/cart')).body.items.map((line: { quantity: number }) => line.quantity)).toEqual([1]);
+    // Reviewed again, the new cart is ordered (no claim of the refused attempt is in the way).
+    const placed = await s.call('POST', '/api/orders', body, { 'idempotency-key': key });
+    expect(placed.status).toBe(201);
+    expect(stockOf(ID.regular)).toBe(before.stock! - 1);
+    expect((await s.call('GET', '/api/cart')).body.items).toEqual([]);
+  });
+
+  test('two instances: the new cart’s order claims it while the old claim’s placement re-reads it; exactly one order, one unit reserved', async () => {
+    const s = await shopperWith([[ID.regular, 1]]);
+    const body = { ...checkout(), expectedTotal: (await s.call('GET', '/api/cart')).body.totals.total };
+    const before = { orders: await ordersIn(), stock: stockOf(ID.regular) };
+    const other = await env.anotherInstance();
+    const secondKey = randomUUID();
+    let firstReadDone!: () => void;
+    const firstRead = new Promise<void>((resolve) => (firstReadDone = resolve));
+    let second!: Promise<{ statusCode: number }>;
+    // The other instance's placement (of the new cart) reads the cart it claimed only after the first placement read it.
+    const otherRead = other.domain.operations.read.bind(other.domain.operations);
+    jest.spyOn(other.domain.operations, 'read').mockImplementationOnce(async (ownerKey) => {
+      await firstRead;
+      return otherRead(ownerKey);
+    });
+    replaceCartBeforeNextRead(env.domain.operations, {
+      meanwhile: async (ownerKey) => {
+        second = other.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          payload: body,
+          headers: { cookie: s.cookie(), 'idempotency-key': secondKey },
+        });
+        const secondOrder = OrderPlacement.orderIdFor(ownerKey, secondKey);
+        const claims = new CheckoutClaims(env.app.db);
+        while ((await claims.of(ownerKey))?.orderId !== secondOrder) await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+      afterRead: () => firstReadDone(),
+    });
+
+    const first = await s.call('POST', '/api/orders', body, { 'idempotency-key': randomUUID() });
+    expect([first.status, (await second).statusCode]).toEqual([409, 201]);
+    expect(first.body.message).toBe('Ihr Warenkorb hat sich geändert. Bitte prüfen Sie Ihre Bestellung.');
+    expect({ orders: await ordersIn(), stock: stockOf(ID.regular) }).toEqual({ orders: before.orders + 1, stock: before.stock! - 1 });
+    expect((await s.call('GET', '/api/cart')).body.items).toEqual([]);
+  });
+});
+
 describe('age verification blocks the order', () => {
   test.each([
     ['underage', { birth: '100315' }, '2010-03-15', 'Bestellungen sind erst ab 18 Jahren möglich.'],
@@ -606,6 +724,42 @@ describe("'Erneut bestellen'", () => {
 });
 
 describe('stale pending orders', () => {
+  test('the sweep also removes checkout and confirmation claims older than their lifetime (24 h); younger ones stay', async () => {
+    const checkoutClaims = checkoutClaimModel(env.app.db);
+    const confirmationClaims = confirmationClaimModel(env.app.db);
+    const ago = (ms: number) => new Date(TEST_NOW.getTime() - ms);
+    const id = () => randomUUID().replaceAll('-', '').slice(0, 24);
+    const [leftCheckout, liveCheckout, leftConfirmation, liveConfirmation] = [
+      `session:${randomUUID()}`,
+      `session:${randomUUID()}`,
+      id(),
+      id(),
+    ];
+    await checkoutClaims.create([
+      { _id: leftCheckout, orderId: id(), at: ago(DAY_MS + 60_000), cartCreatedAt: ago(2 * DAY_MS) },
+      // Stale enough to be taken over by another order, but within its lifetime.
+      { _id: liveCheckout, orderId: id(), at: ago(DAY_MS - 60_000), cartCreatedAt: ago(2 * DAY_MS) },
+    ]);
+    await confirmationClaims.create([
+      { _id: leftConfirmation, at: ago(DAY_MS + 60_000) },
+      { _id: liveConfirmation, at: ago(DAY_MS - 60_000) },
+    ]);
+
+    expect(await env.app.jobs.tick('stale-pending-orders')).toBe(true);
+    expect((await checkoutClaims.find({ _id: { $in: [leftCheckout, liveCheckout] } }).lean()).map((claim) => claim._id)).toEqual([
+      liveCheckout,
+    ]);
+    expect(
+      (await confirmationClaims.find({ _id: { $in: [leftConfirmation, liveConfirmation] } }).lean()).map((claim) => claim._id),
+    ).toEqual([liveConfirmation]);
+    // On MongoDB a TTL index on `at` removes them too (FerretDB v1 has no TTL indexes).
+    const ttl = !(await isFerretDb(env.app.db));
+    for (const model of [checkoutClaims, confirmationClaims]) {
+      const expiry = (await model.collection.indexes()).find((index) => index.key.at === 1)?.expireAfterSeconds;
+      expect(expiry).toBe(ttl ? DAY_MS / 1000 : undefined);
+    }
+  });
+
   test('the sweeper releases the stock of an order left pending by a crash', async () => {
     env.catalog.reservations.set('stale-reservation-1', { status: 'reserved', lines: [{ productId: ID.regular, quantity: 4 }] });
     env.catalog.products.set(ID.regular, { ...env.catalog.products.get(ID.regular)!, stock: 96 });

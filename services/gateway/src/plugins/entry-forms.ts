@@ -6,9 +6,11 @@ import {
   COOKIE_CONSENT_MAX_AGE_S,
   decodeFlash,
   ENTRY_FORM_ACTIONS,
+  GUEST_CART_COOKIE,
   ONE_PAGE_COOKIE_MAX_AGE_S,
   RETURN_FIELD,
   safeReturnPath,
+  SESSION_COOKIE,
   STOREFRONT_COOKIES,
   type EntryState,
 } from '@shop/contracts';
@@ -82,7 +84,9 @@ const ONE_PAGE_COOKIES = [STOREFRONT_COOKIES.ageDenied, STOREFRONT_COOKIES.cooki
 /**
  * The entry of the page `request` asks for (EntryState of @shop/contracts), and the
  * `Set-Cookie` values that delete the one-page cookies it read. Crawlers (isbot) pass the age
- * gate (spec §4) and get no cookie banner: they neither consent nor reject.
+ * gate (spec §4) and get no cookie banner: they neither consent nor reject. `visitor` says
+ * whether the session and guest cart cookies came along, by presence alone: it only decides
+ * which header widgets load with the page, never what anyone may see.
  */
 export function entryOf(request: FastifyRequest, secureCookies: boolean): { entry: EntryState; setCookies: string[] } {
   // Values as sent: the flash is URI-encoded JSON that decodeFlash decodes itself (a '%' in its text must survive).
@@ -97,5 +101,6 @@ export function entryOf(request: FastifyRequest, secureCookies: boolean): { entr
   const setCookies = ONE_PAGE_COOKIES.filter((name) => cookies[name] !== undefined).map((name) =>
     fastifyCookie.serialize(name, '', { path: '/', sameSite: 'lax', secure: secureCookies, maxAge: 0 }),
   );
-  return { entry: { ageGate, cookieBanner, flash: decodeFlash(cookies[STOREFRONT_COOKIES.flash]) }, setCookies };
+  const visitor = { session: Boolean(cookies[SESSION_COOKIE]), cart: Boolean(cookies[GUEST_CART_COOKIE]) };
+  return { entry: { ageGate, cookieBanner, flash: decodeFlash(cookies[STOREFRONT_COOKIES.flash]), visitor }, setCookies };
 }

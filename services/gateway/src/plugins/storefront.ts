@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, PAGES_EXPOSE, redirectFor, type RouteRemote } from '@shop/routes';
+import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, mountsWithPage, PAGES_EXPOSE, redirectFor, type RouteRemote } from '@shop/routes';
 import { CAUTIOUS_STOREFRONT_SETTINGS, type ShopConfig, type StorefrontSettings } from '@shop/contracts';
 import { injectEarlyForms, injectHead, injectStartup, type HeadData } from '../html';
 import { entryForms, entryOf } from './entry-forms';
@@ -139,16 +139,17 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
     const nonce = cspNonceOf(reply.raw);
     const shopConfig = await currentShopConfig();
+    // The age gate, cookie banner and flash notice depend on the visitor's cookies (Vary), and
+    // the one-page cookies this page shows are deleted with it (entry-forms.ts).
+    const { entry, setCookies } = entryOf(request, secureCookies);
     const modules = [
-      ...HEADER_WIDGETS,
+      // A personal widget the page leaves as a link until needed is not fetched with it.
+      ...HEADER_WIDGETS.filter((widget) => mountsWithPage(widget, entry.visitor, pageRemote)),
       ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : []),
       // Rendered into the footer's HTML, its script loaded when the footer comes near (the shell's
       // FooterNewsletter); not shown in the factual presentation.
       ...(shopConfig.presentationMode === 'marketing' ? [{ ...FOOTER_NEWSLETTER, stylesOnly: true }] : []),
     ];
-    // The age gate, cookie banner and flash notice depend on the visitor's cookies (Vary), and
-    // the one-page cookies this page shows are deleted with it (entry-forms.ts).
-    const { entry, setCookies } = entryOf(request, secureCookies);
     // One manifest for the page's boot data, preloads and server render: the versions live now
     // for this visitor (a canary's share gets its version, canary-visitors.ts). The page varies
     // by Cookie already; a new bucket's cookie goes out with it.
