@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
+import { isoDateInBerlin } from '@shop/format';
 import { demoOrderBody, runCommand } from '@shop/test-fixtures';
 import { findFreePort, startFerretDb, type LocalMongo } from '../packages/local-mongo/src';
 import { createStaffAccount, seedAll, startStack, type RunningStack } from '../scripts/lib/stack';
@@ -89,7 +90,8 @@ test('backup → refused restore into a running shop → wipe → restore: order
   const admin = shopper(gateway);
   expect((await admin.request('POST', '/api/auth/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
   let detail = await admin.request('GET', `/api/admin/orders/${orderId}`);
-  const today = new Date().toISOString().slice(0, 10);
+  // The payment day is a German calendar day (between the order's day and today, in Berlin).
+  const today = isoDateInBerlin(new Date());
   detail = await admin.request('POST', `/api/admin/orders/${orderId}/actions`, {
     action: 'mark-paid',
     version: detail.body.version,
