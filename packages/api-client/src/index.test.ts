@@ -1,4 +1,4 @@
-import { ApiError, apiGet, apiRequest, pathFromKey } from './index';
+import { ApiError, apiGet, apiRequest, parseErrorBody, pathFromKey } from './index';
 
 /** A fetch double that records the request and answers with the given response. */
 function fakeFetch(response: Response | (() => Promise<Response>)) {
@@ -79,6 +79,15 @@ describe('apiRequest (spec §7 and §8)', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).message).toBe('401: Nicht authentifiziert');
+  });
+
+  test("an error's code is one of the contract's codes, or null for one this build does not know", async () => {
+    const { impl } = fakeFetch(json(409, { message: 'Die Bestellung wurde inzwischen geändert.', code: 'STALE_VERSION' }));
+    const error = (await apiRequest('POST', '/api/cart', {}, { fetchImpl: impl }).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('STALE_VERSION');
+    expect(parseErrorBody({ message: 'x', code: 'A_NEWER_SERVICES_CODE' }).code).toBeNull();
+    expect(parseErrorBody({ message: 'x', code: 'toString' }).code).toBeNull();
+    expect(parseErrorBody({ message: 'x', code: 42 }).code).toBeNull();
   });
 
   test('a 401 gives null when asked to (session fetch)', async () => {

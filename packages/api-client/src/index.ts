@@ -11,7 +11,7 @@
  * - an empty body gives null; an unparseable JSON body is logged and gives null.
  */
 
-import { ErrorCode } from '@shop/contracts';
+import { isErrorCode, type ErrorCode } from '@shop/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,8 +51,7 @@ export function parseErrorBody(body: unknown): { code: ErrorCode | null; issues:
           Boolean(issue) && typeof issue === 'object' && typeof issue.path === 'string' && typeof issue.message === 'string',
       )
     : [];
-  const known = ErrorCode.safeParse(code);
-  return { code: known.success ? known.data : null, issues: valid };
+  return { code: isErrorCode(code) ? code : null, issues: valid };
 }
 
 /** Error thrown for every non-2xx response; `message` is '<status>: <server message>'. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 
 /** The slices that own a remote and a service (docs/architecture.md). */
-export const RemoteName = lazySchema(() => z.enum(['catalog', 'cart', 'account', 'content', 'admin']));
+export const REMOTE_NAMES = ['catalog', 'cart', 'account', 'content', 'admin'] as const;
+export const RemoteName = lazySchema(() => z.enum(REMOTE_NAMES));
 export type RemoteName = z.infer<typeof RemoteName>;
-export const REMOTE_NAMES = RemoteName.options;
 
 /**
  * `/remotes.json`, written by the gateway from its configuration at deploy time.

@@ -141,18 +141,24 @@ export const CONTENT_ERROR_CODES = ['NEWSLETTER_REQUESTS_EXCEEDED', 'CONTACT_REQ
 /** Admin: the media library. */
 export const ADMIN_ERROR_CODES = ['FILE_TOO_LARGE', 'UNSUPPORTED_MEDIA', 'USAGE_UNKNOWN'] as const;
 
-export const ErrorCode = lazySchema(() =>
-  z.enum([
-    ...COMMON_ERROR_CODES,
-    ...GATEWAY_ERROR_CODES,
-    ...CATALOG_ERROR_CODES,
-    ...CART_ERROR_CODES,
-    ...ACCOUNT_ERROR_CODES,
-    ...CONTENT_ERROR_CODES,
-    ...ADMIN_ERROR_CODES,
-  ]),
-);
+/** Every code of the list, as plain values (membership without zod: isErrorCode). */
+export const ERROR_CODES = [
+  ...COMMON_ERROR_CODES,
+  ...GATEWAY_ERROR_CODES,
+  ...CATALOG_ERROR_CODES,
+  ...CART_ERROR_CODES,
+  ...ACCOUNT_ERROR_CODES,
+  ...CONTENT_ERROR_CODES,
+  ...ADMIN_ERROR_CODES,
+] as const;
+
+export const ErrorCode = lazySchema(() => z.enum(ERROR_CODES));
 export type ErrorCode = z.infer<typeof ErrorCode>;
+
+let knownCodes: ReadonlySet<string> | undefined;
+/** Whether `value` is one of ERROR_CODES (a code this build knows; a newer service may send others). */
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (knownCodes ??= new Set<string>(ERROR_CODES)).has(value);
 
 /**
  * Codes any route can answer with, by status, without declaring them: request parsing (400, 413,
