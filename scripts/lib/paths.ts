@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName } from '../../packages/contracts/src/slices';
+import { REMOTE_NAMES } from '../../packages/contracts/src/slice-names';
+import type { RemoteName } from '../../packages/contracts/src/slices';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 // The contract's list of slices (source import: scripts run before the packages are built).

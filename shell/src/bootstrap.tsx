@@ -2,7 +2,14 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
-import { EntryState, RemotesManifest, ShopConfig } from '@shop/contracts';
+import {
+  checkEntryState,
+  checkRemotesManifest,
+  checkShopConfig,
+  type EntryState,
+  type RemotesManifest,
+  type ShopConfig,
+} from '@shop/contracts';
 import { matchRoute, PAGES_EXPOSE } from '@shop/routes';
 import { shopQueryClient, startAnonymous } from '@shop/shell-api';
 import { App } from './app';
@@ -24,6 +31,7 @@ async function fetchJson<T>(url: string, parse: (value: unknown) => T): Promise<
 /**
  * The boot data the gateway inlines into the first HTML (`<script id="shop-boot">`, saves two
  * requests before the first render); null when absent or malformed (the dev server's HTML).
+ * Checked by the contracts' zod-free checks: the first load carries no zod.
  */
 function inlineBootData(): { manifest: RemotesManifest; shopConfig: ShopConfig; entry: EntryState } | null {
   const text = document.getElementById('shop-boot')?.textContent;
@@ -31,9 +39,9 @@ function inlineBootData(): { manifest: RemotesManifest; shopConfig: ShopConfig; 
   try {
     const boot = JSON.parse(text) as { remotes: unknown; shopConfig: unknown; entry: unknown };
     return {
-      manifest: RemotesManifest.parse(boot.remotes),
-      shopConfig: ShopConfig.parse(boot.shopConfig),
-      entry: EntryState.parse(boot.entry),
+      manifest: checkRemotesManifest(boot.remotes, 'remotes'),
+      shopConfig: checkShopConfig(boot.shopConfig, 'shopConfig'),
+      entry: checkEntryState(boot.entry, 'entry'),
     };
   } catch (error) {
     console.error('shell: inline boot data unusable, fetching it', error);
@@ -85,8 +93,8 @@ async function start() {
   const [manifest, shopConfig] = inline
     ? [inline.manifest, inline.shopConfig]
     : await Promise.all([
-        fetchJson('/remotes.json', (value) => RemotesManifest.parse(value)),
-        fetchJson('/shop-config.json', (value) => ShopConfig.parse(value)),
+        fetchJson('/remotes.json', (value) => checkRemotesManifest(value)),
+        fetchJson('/shop-config.json', (value) => checkShopConfig(value)),
       ]);
   // Without a manifest every remote area shows its German fallback; the chrome still works.
   registerRemotesFromManifest(manifest ?? { remotes: [] });

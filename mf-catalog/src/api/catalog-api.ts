@@ -1,5 +1,6 @@
 import { ApiError, apiGet } from '@shop/api-client';
-import { CategoryListResponse, Product, ProductListResponse, RelatedProductsResponse } from '@shop/contracts';
+import type { Product } from '@shop/contracts';
+import { parsedAnswer, type SchemaOf } from './schemas-on-demand';
 
 /** Query of GET /api/products as the screens use it (all optional). */
 export interface ProductQuery {
@@ -23,14 +24,11 @@ function queryString(query: ProductQuery): string {
   return text ? `?${text}` : '';
 }
 
-/** Reads and validates a response; a null body (empty) is an error here. */
-async function read<T>(path: string, schema: { parse(value: unknown): T }): Promise<T> {
-  const body = await apiGet<unknown>([path]);
-  return schema.parse(body);
-}
+/** Reads and validates a response (its schema imported when first needed: schemas-on-demand.ts); a null body (empty) is an error here. */
+const read = <T>(path: string, schemaOf: SchemaOf<T>): Promise<T> => parsedAnswer(apiGet<unknown>([path]), schemaOf);
 
-export const fetchProducts = (query: ProductQuery) => read(`/api/products${queryString(query)}`, ProductListResponse);
-export const fetchCategories = () => read('/api/categories', CategoryListResponse);
+export const fetchProducts = (query: ProductQuery) => read(`/api/products${queryString(query)}`, (c) => c.ProductListResponse);
+export const fetchCategories = () => read('/api/categories', (c) => c.CategoryListResponse);
 /**
  * A product by its slug path, or null when there is none (404, or an address no product can have:
  * 400). Null is data, not an error: the server render keeps it in the page's state, so the
@@ -38,10 +36,10 @@ export const fetchCategories = () => read('/api/categories', CategoryListRespons
  */
 export async function fetchProductBySlug(slugPath: string): Promise<Product | null> {
   try {
-    return await read(`/api/products/slug/${slugPath}`, Product);
+    return await read(`/api/products/slug/${slugPath}`, (c) => c.Product);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
 }
-export const fetchRelatedProducts = (id: string) => read(`/api/products/${id}/related`, RelatedProductsResponse);
+export const fetchRelatedProducts = (id: string) => read(`/api/products/${id}/related`, (c) => c.RelatedProductsResponse);

@@ -1,12 +1,6 @@
 import { apiRequest } from '@shop/api-client';
-import {
-  LatestReviewsResponse,
-  ProductReviewsResponse,
-  ReviewOrderResponse,
-  ReviewSubmitted,
-  type ReviewOrderRef,
-  type ReviewSubmission,
-} from '@shop/contracts';
+import type { ReviewOrderRef, ReviewSubmission } from '@shop/contracts';
+import { parsedAnswer } from './schemas-on-demand';
 
 /**
  * Reviews from verified buyers, catalog service through the gateway. Every call
@@ -14,17 +8,18 @@ import {
  */
 export const reviewsApi = {
   /** Approved reviews of a product, newest first, with its rating. */
-  forProduct: async (productId: string, limit: number, offset: number) =>
-    ProductReviewsResponse.parse(
-      await apiRequest('GET', `/api/products/${encodeURIComponent(productId)}/reviews?limit=${limit}&offset=${offset}`),
+  forProduct: (productId: string, limit: number, offset: number) =>
+    parsedAnswer(
+      apiRequest('GET', `/api/products/${encodeURIComponent(productId)}/reviews?limit=${limit}&offset=${offset}`),
+      (c) => c.ProductReviewsResponse,
     ),
   /** The newest approved reviews with their product (home page). */
-  latest: async (limit: number) => LatestReviewsResponse.parse(await apiRequest('GET', `/api/reviews/latest?limit=${limit}`)),
+  latest: (limit: number) => parsedAnswer(apiRequest('GET', `/api/reviews/latest?limit=${limit}`), (c) => c.LatestReviewsResponse),
   /** The bought products of a delivered order, by invitation token or own order id (logged in). */
-  order: async (ref: ReviewOrderRef) => {
+  order: (ref: ReviewOrderRef) => {
     const query = 'token' in ref ? `token=${encodeURIComponent(ref.token)}` : `orderId=${encodeURIComponent(ref.orderId)}`;
-    return ReviewOrderResponse.parse(await apiRequest('GET', `/api/reviews/order?${query}`));
+    return parsedAnswer(apiRequest('GET', `/api/reviews/order?${query}`), (c) => c.ReviewOrderResponse);
   },
   /** Submits one review; it is shown once staff approved it. */
-  submit: async (submission: ReviewSubmission) => ReviewSubmitted.parse(await apiRequest('POST', '/api/reviews', submission)),
+  submit: (submission: ReviewSubmission) => parsedAnswer(apiRequest('POST', '/api/reviews', submission), (c) => c.ReviewSubmitted),
 };

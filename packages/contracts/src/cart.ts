@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { DecimalAmount, Product } from './catalog';
+import { MAX_LINE_QUANTITY } from './constants';
 import { lazySchema } from './lazy-schema';
 
 /** Name of the guest cart cookie (signed, HttpOnly, 30 days; the cart service sets it at a guest's first add). */
 export const GUEST_CART_COOKIE = 'cart_session';
-
-/** Most of one product in one cart line. */
-export const MAX_LINE_QUANTITY = 99;
 
 /**
  * Quantity as the API accepts it: a whole number from 1 to 99. Strings, fractions, huge numbers

@@ -3,6 +3,8 @@ export const FREE_SHIPPING_MIN_ITEMS = 4;
 export const SHIPPING_COST_CENTS = 499;
 export const VAT_RATE_PERCENT = 19;
 export const AGE_THRESHOLD_YEARS = 18;
+/** Most of one product in one cart line. */
+export const MAX_LINE_QUANTITY = 99;
 /** Default toast duration in ms (spec §9 'Toasts'). */
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 /** Default target of 'continue shopping' (spec §2 'Other'). */

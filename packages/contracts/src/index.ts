@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './health';
+export * from './slice-names';
 export * from './slices';
 export * from './seo';
 export * from './events';
@@ -23,4 +24,8 @@ export * from './media';
 export * from './server-render';
 export * from './reviews';
 export * from './storefront-forms';
+export * from './entry-state';
 export * from './delivery';
+export { CheckError, type Check } from './checks';
+export * from './event-checks';
+export * from './boot-data-checks';

@@ -1,5 +1,5 @@
 import type { RemotesManifest, ShopConfig } from './slices';
-import type { EntryState } from './storefront-forms';
+import type { EntryState } from './entry-state';
 
 /**
  * The contract between the gateway and the shell's server build (`shell/dist/server/main.js`;
@@ -11,7 +11,7 @@ import type { EntryState } from './storefront-forms';
 export interface ServerRenderRequest {
   /** Path and query as the router sees it, e.g. '/produkt/randm-tornado-9000?x=1'. */
   url: string;
-  /** The age gate, cookie banner and flash notice of this request's first screen (storefront-forms.ts). */
+  /** The age gate, cookie banner and flash notice of this request's first screen (entry-state.ts). */
   entry: EntryState;
   /** Nonce of this response's Content-Security-Policy, for scripts React streams inline. */
   nonce: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { PRESENTATION_MODES, REMOTE_NAMES } from './slice-names';
 
-/** The slices that own a remote and a service (docs/architecture.md). */
-export const REMOTE_NAMES = ['catalog', 'cart', 'account', 'content', 'admin'] as const;
+/** The slices that own a remote and a service (docs/architecture.md): one of REMOTE_NAMES. */
 export const RemoteName = lazySchema(() => z.enum(REMOTE_NAMES));
 export type RemoteName = z.infer<typeof RemoteName>;
 
@@ -27,7 +27,7 @@ export type RemotesManifest = z.infer<typeof RemotesManifest>;
  * and age-check facts). Which one a shop may use is the operator's lawyer's decision
  * (docs/decisions/factual-presentation-mode.md).
  */
-export const PresentationMode = lazySchema(() => z.enum(['marketing', 'factual']));
+export const PresentationMode = lazySchema(() => z.enum(PRESENTATION_MODES));
 export type PresentationMode = z.infer<typeof PresentationMode>;
 
 /**

@@ -1,5 +1,6 @@
 /** The storefront forms' shared rules: where a form may send the browser back, and the flash cookie. */
-import { decodeFlash, encodeFlash, safeReturnPath, type FlashNotice } from './storefront-forms';
+import { decodeFlash, encodeFlash, type FlashNotice } from './entry-state';
+import { safeReturnPath } from './storefront-forms';
 
 describe('safeReturnPath', () => {
   test.each([

@@ -1,4 +1,11 @@
-import { ShopRequests, type ShopRequestDetail, type ShopRequestName, type ShopRequestPayload, type ShopResponse } from '@shop/contracts';
+import {
+  SHOP_REQUEST_CHECKS,
+  type ShopRequestDetail,
+  type ShopRequestName,
+  type ShopRequestPayload,
+  type ShopResponse,
+} from '@shop/contracts';
+import { checked } from './checked';
 
 /**
  * Request/response between slices over `window` events (the add-to-cart handshake was
@@ -64,7 +71,7 @@ const resultEvent = (name: ShopRequestName) => `request:${name}:result`;
 
 /**
  * Asks the slice that handles `name` and waits for its answer.
- * @throws ZodError for a payload that does not match the contract (at the sender, where the bug is);
+ * @throws CheckError for a payload that does not match the contract (at the sender, where the bug is);
  *   RequestNotAcceptedError when no handler accepted in time, or at once when the shell said none
  *   will (refuseRequests); RequestFailedError when the handler failed, answered something else
  *   than the contract's response, or took too long.
@@ -74,8 +81,8 @@ export async function request<N extends ShopRequestName>(
   payload: ShopRequestPayload<N>,
   { acceptTimeoutMs = 2000, resultTimeoutMs = 30_000, retryMs = 200 }: RequestOptions = {},
 ): Promise<ShopResponse<N>> {
-  const contract = ShopRequests[name];
-  const detail: RequestEnvelope = { id: crypto.randomUUID(), payload: contract.request.parse(payload) };
+  const contract = SHOP_REQUEST_CHECKS[name];
+  const detail: RequestEnvelope = { id: crypto.randomUUID(), payload: contract.request(payload) };
   let accepted = false;
   let unavailable = false;
   let settle: (result: { response?: unknown; error?: string }) => void = () => undefined;
@@ -106,9 +113,9 @@ export async function request<N extends ShopRequestName>(
     resultTimer = setTimeout(() => settle({ error: `took longer than ${resultTimeoutMs} ms` }), resultTimeoutMs);
     const result = await settled;
     if (result.error !== undefined) throw new RequestFailedError(name, result.error);
-    const response = contract.response.safeParse(result.response);
-    if (!response.success) throw new RequestFailedError(name, 'answered outside its contract');
-    return response.data as ShopResponse<N>;
+    const response = checked(contract.response, result.response);
+    if (!response.ok) throw new RequestFailedError(name, 'answered outside its contract');
+    return response.value as ShopResponse<N>;
   } finally {
     clearTimeout(resultTimer);
     window.removeEventListener(acceptedEvent(name), onAccepted);
@@ -141,13 +148,13 @@ export function handle<N extends ShopRequestName>(
   name: N,
   handler: (payload: ShopRequestDetail<N>) => Promise<ShopResponse<N>>,
 ): () => void {
-  const contract = ShopRequests[name];
+  const contract = SHOP_REQUEST_CHECKS[name];
   const seen = new Set<string>();
   const listener = (event: Event) => {
     const envelope = (event as CustomEvent<RequestEnvelope>).detail;
-    const parsed = contract.request.safeParse(envelope?.payload);
-    if (typeof envelope?.id !== 'string' || !parsed.success) {
-      console.warn(`event-bus: dropped malformed '${name}' request`, parsed.error?.issues);
+    const parsed = checked(contract.request, envelope?.payload);
+    if (typeof envelope?.id !== 'string' || !parsed.ok) {
+      console.warn(`event-bus: dropped malformed '${name}' request`, parsed.ok ? 'no request id' : parsed.error.message);
       return;
     }
     if (seen.has(envelope.id)) return; // asked again before our 'accepted' arrived: handled once
@@ -156,8 +163,8 @@ export function handle<N extends ShopRequestName>(
     const answer = (result: Omit<ResultEnvelope, 'id'>) =>
       window.dispatchEvent(new CustomEvent(resultEvent(name), { detail: { id: envelope.id, ...result } }));
     Promise.resolve()
-      .then(() => handler(parsed.data as ShopRequestDetail<N>))
-      .then((response) => contract.response.parse(response))
+      .then(() => handler(parsed.value as ShopRequestDetail<N>))
+      .then((response) => contract.response(response))
       .then(
         (response) => answer({ response }),
         (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@shop/api-client';
-import { User } from '@shop/contracts';
+import type { User } from '@shop/contracts';
 import { emit } from '@shop/event-bus';
 import { shopQueryClient } from './query-client';
 
@@ -35,7 +35,11 @@ const unauthenticated = (error: unknown) => error instanceof ApiError && (error.
 export const sessionQuery = queryOptions({
   queryKey: ['session'] as const,
   queryFn: async ({ signal }): Promise<User | null> => {
-    const body = await apiRequest<unknown>('GET', '/api/auth/me', undefined, { on401: 'returnNull', signal });
+    const [body, { User }] = await Promise.all([
+      apiRequest<unknown>('GET', '/api/auth/me', undefined, { on401: 'returnNull', signal }),
+      // The schema (and zod) come with the first answer to parse, not with the page (docs/performance.md 'zod off the first load').
+      import('@shop/contracts'),
+    ]);
     return body === null ? null : User.parse(body);
   },
   staleTime: FRESH_MS,

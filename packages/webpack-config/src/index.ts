@@ -16,18 +16,18 @@ import { narrowedSharedOf } from './narrowed-shared';
 /**
  * Libraries loaded once per page and shared by the shell and every remote (docs/architecture.md):
  * those holding state or React context a page must have once (React, the router, the stores, the
- * query client, the session, the hydration flag), the event bus, and the contracts (bundled per
- * app, each app's first load would bring its own zod: +64 KB measured). A shared module is
- * bundled whole; the stateless packages (format, routes, the rules packages) and zod are
- * therefore not shared: each app bundles what it uses of them, tree-shaken
- * (docs/performance.md 'Ship less').
+ * query client, the session, the hydration flag) and the event bus. A shared module is bundled
+ * whole and loads with the first chunk that imports it; the contracts, zod and the stateless
+ * packages (format, routes, the rules packages) are therefore not shared: each app bundles what it
+ * uses of them, tree-shaken, and a page's first load holds no zod (the event bus and the boot
+ * data are checked without it; API answers import their schemas when first parsed:
+ * docs/performance.md 'zod off the first load').
  */
 const SINGLETONS = [
   'react',
   'react-dom',
   'react-router-dom',
   'zustand',
-  '@shop/contracts',
   '@shop/event-bus',
   '@shop/shell-api',
   '@shop/ui',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ErrorCode, GENERIC_ERROR_CODES } from './error-codes';
+import { GENERIC_ERROR_CODES } from './error-code-list';
+import { ErrorCode } from './error-codes';
 import { lazySchema } from '../lazy-schema';
 
 const ErrorIssue = lazySchema(() =>

@@ -1,2 +1,3 @@
+export * from './error-code-list';
 export * from './error-codes';
 export * from './error-response';
