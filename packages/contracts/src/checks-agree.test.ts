@@ -42,7 +42,12 @@ function variants(value: unknown): unknown[] {
     ];
   if (value === null || typeof value !== 'object') return replacements;
   const record = value as Record<string, unknown>;
-  const changed: unknown[] = [{ ...record, unexpected: 1 }];
+  const changed: unknown[] = [
+    { ...record, unexpected: 1 },
+    { ...record, constructor: 1 },
+    { ...record, toString: 'x' },
+    JSON.parse(`{"__proto__": 1}`),
+  ];
   for (const key of Object.keys(record)) {
     const { [key]: _removed, ...without } = record;
     changed.push(without);
@@ -68,7 +73,7 @@ const byCheck = (check: Check<unknown>, value: unknown): Verdict => {
 function expectAgreement(name: string, schema: ZodType, check: Check<unknown>, samples: unknown[]) {
   for (const sample of samples) expect(bySchema(schema, sample)).toMatchObject({ ok: true });
   for (const value of [...samples, ...samples.flatMap(variants)]) {
-    expect({ name, value, verdict: byCheck(check, value) }).toEqual({ name, value, verdict: bySchema(schema, value) });
+    expect({ name, value, verdict: byCheck(check, value) }).toStrictEqual({ name, value, verdict: bySchema(schema, value) });
   }
 }
 
@@ -167,11 +172,33 @@ test('the boot data (remotes, shop configuration, entry state) is checked as its
     'ä@shop.example.de',
     'info@shop.example.d',
   ])
-    expect(byCheck(checkShopConfig, { ...config, contactEmail: text })).toEqual(bySchema(ShopConfig, { ...config, contactEmail: text }));
-  for (const text of ['shop.example.de', 'mailto:info@shop.example.de', 'https://', 'ftp://x.example', '//shop.example.de'])
-    expect(byCheck(checkShopConfig, { ...config, publicOrigin: text })).toEqual(bySchema(ShopConfig, { ...config, publicOrigin: text }));
-  for (const text of ['2026-11-30', '2026-11-30T00:05', '2026-11-30T00:05:00+01:00', '2026-11-30 00:05:00Z'])
-    expect(byCheck(checkShopConfig, { ...config, renderedAt: text })).toEqual(bySchema(ShopConfig, { ...config, renderedAt: text }));
+    expect(byCheck(checkShopConfig, { ...config, contactEmail: text })).toStrictEqual(
+      bySchema(ShopConfig, { ...config, contactEmail: text }),
+    );
+  for (const text of [
+    'shop.example.de',
+    'mailto:info@shop.example.de',
+    'https://',
+    'ftp://x.example',
+    '//shop.example.de',
+    ' https://shop.example.de ',
+    '\u00a0https://shop.example.de',
+    'https://shop.exa\nmple.de',
+  ])
+    expect(byCheck(checkShopConfig, { ...config, publicOrigin: text })).toStrictEqual(
+      bySchema(ShopConfig, { ...config, publicOrigin: text }),
+    );
+  for (const text of [
+    '2026-11-30',
+    '2026-11-30T00:05',
+    '2026-11-30T00:05Z',
+    '2026-13-45T99:99:99Z',
+    '2028-02-29T12:00:00Z',
+    '2026-02-29T12:00:00Z',
+    '2026-11-30T00:05:00+01:00',
+    '2026-11-30 00:05:00Z',
+  ])
+    expect(byCheck(checkShopConfig, { ...config, renderedAt: text })).toStrictEqual(bySchema(ShopConfig, { ...config, renderedAt: text }));
   expectAgreement('entry state', EntryState, checkEntryState, [
     { ageGate: 'open', cookieBanner: true, flash: null, visitor: { session: false, cart: false } },
     {

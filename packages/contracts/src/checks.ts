@@ -77,12 +77,21 @@ export const withDefault =
   (value, at) =>
     value === undefined ? fallback : check(value, at);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain object (zod's `isPlainObject`: its prototype Object's or none; no Date, Map or class instance). */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || prototype === Object.prototype;
+};
 
 /** An object with string keys and any values (zod's `z.record(z.string(), z.unknown())`). */
-export const record: Check<Record<string, unknown>> = (value, at = '') =>
-  ensure(isPlainObject(value), { ...(value as Record<string, unknown>) }, at, 'an object');
+export const record: Check<Record<string, unknown>> = (value, at = '') => {
+  const input = ensure(isPlainObject(value), value as Record<string, unknown>, at, 'an object');
+  // Copied key by key, as zod does (a JSON '__proto__' key is no own key of the copy).
+  const output: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) output[key] = input[key];
+  return output;
+};
 
 type Checked<S extends Record<string, Check<unknown>>> = { [K in keyof S]: ReturnType<S[K]> };
 
@@ -95,13 +104,14 @@ export const object =
   (value, at = '') => {
     const input = ensure(isPlainObject(value), value as Record<string, unknown>, at, 'an object');
     if (unknownKeys === 'strict') {
-      const extra = Object.keys(input).find((key) => !(key in shape));
+      const extra = Object.keys(input).find((key) => !Object.hasOwn(shape, key));
       if (extra !== undefined) throw new CheckError(at ? `${at}.${extra}` : extra, 'no such key');
     }
     const output: Record<string, unknown> = {};
     for (const [key, check] of Object.entries(shape)) {
-      const checked = check(input[key], at ? `${at}.${key}` : key);
-      if (checked !== undefined || key in input) output[key] = checked;
+      const present = Object.hasOwn(input, key);
+      const checked = check(present ? input[key] : undefined, at ? `${at}.${key}` : key);
+      if (checked !== undefined || present) output[key] = checked;
     }
     return output as Checked<S>;
   };

@@ -1,13 +1,12 @@
 /**
  * A schema built on its first use, not when the contracts module loads.
  *
- * Every page of the storefront loads `@shop/contracts` (a shared singleton: one copy for the
- * shell and all remotes, bundled whole), and building all of its zod schemas at once cost about
- * 100 ms of a phone's main thread (4× CPU) while the first page started, for the handful a page
- * parses (docs/performance.md 'Ship less'). `lazySchema` returns a stand-in with the schema's type
- * that builds the schema at the first property read (`.parse`, `.shape`, `.extend`, …) and then
- * forwards every operation to it, so callers and composed schemas use it as the schema itself.
- * `instanceof` works too: zod decides it from the schema's `_zod` traits (Symbol.hasInstance).
+ * Building all of the contracts' zod schemas when the module loads cost about 100 ms of a phone's
+ * main thread (4× CPU), for the handful a page parses (docs/performance.md 'Ship less').
+ * `lazySchema` returns a stand-in with the schema's type that builds the schema at the first
+ * property read (`.parse`, `.shape`, `.extend`, …) and then forwards every operation to it, so
+ * callers and composed schemas use it as the schema itself. `instanceof` works too: zod decides
+ * it from the schema's `_zod` traits (Symbol.hasInstance).
  *
  * JSON Schema (z.toJSONSchema, the services' OpenAPI documents) keeps what it has converted in a
  * map keyed by the schema it was handed: the stand-in. A schema's own converter looks itself up

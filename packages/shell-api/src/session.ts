@@ -35,12 +35,12 @@ const unauthenticated = (error: unknown) => error instanceof ApiError && (error.
 export const sessionQuery = queryOptions({
   queryKey: ['session'] as const,
   queryFn: async ({ signal }): Promise<User | null> => {
-    const [body, { User }] = await Promise.all([
-      apiRequest<unknown>('GET', '/api/auth/me', undefined, { on401: 'returnNull', signal }),
-      // The schema (and zod) come with the first answer to parse, not with the page (docs/performance.md 'zod off the first load').
-      import('@shop/contracts'),
-    ]);
-    return body === null ? null : User.parse(body);
+    const body = await apiRequest<unknown>('GET', '/api/auth/me', undefined, { on401: 'returnNull', signal });
+    if (body === null) return null;
+    // The schema (and zod) come with the first answer to parse, not with the page (docs/performance.md
+    // 'zod off the first load'). A failed import fails the read as a failed request does (retried).
+    const { User } = await import('@shop/contracts');
+    return User.parse(body);
   },
   staleTime: FRESH_MS,
   retry: (failureCount, error) => !unauthenticated(error) && failureCount < 2,

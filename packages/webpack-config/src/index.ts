@@ -19,9 +19,9 @@ import { narrowedSharedOf } from './narrowed-shared';
  * query client, the session, the hydration flag) and the event bus. A shared module is bundled
  * whole and loads with the first chunk that imports it; the contracts, zod and the stateless
  * packages (format, routes, the rules packages) are therefore not shared: each app bundles what it
- * uses of them, tree-shaken, and a page's first load holds no zod (the event bus and the boot
- * data are checked without it; API answers import their schemas when first parsed:
- * docs/performance.md 'zod off the first load').
+ * uses of them, tree-shaken, and a fresh visitor's first load of a catalogue page holds no zod
+ * (the event bus and the boot data are checked without it; API answers import their schemas when
+ * first parsed: docs/performance.md 'zod off the first load').
  */
 const SINGLETONS = [
   'react',
