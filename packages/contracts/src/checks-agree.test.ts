@@ -164,41 +164,39 @@ test('the boot data (remotes, shop configuration, entry state) is checked as its
     config,
     { ...config, environment: 'development', renderedAt: '2026-11-30T00:05:00Z', trustedShopsUrl: 'http://localhost:8080/siegel' },
   ]);
-  for (const text of [
-    'info@shop',
-    'a b@shop.example.de',
-    '.info@shop.example.de',
-    'info..x@shop.example.de',
-    'ä@shop.example.de',
-    'info@shop.example.d',
-  ])
-    expect(byCheck(checkShopConfig, { ...config, contactEmail: text })).toStrictEqual(
-      bySchema(ShopConfig, { ...config, contactEmail: text }),
-    );
-  for (const text of [
-    'shop.example.de',
-    'mailto:info@shop.example.de',
-    'https://',
-    'ftp://x.example',
-    '//shop.example.de',
-    ' https://shop.example.de ',
-    '\u00a0https://shop.example.de',
-    'https://shop.exa\nmple.de',
-  ])
-    expect(byCheck(checkShopConfig, { ...config, publicOrigin: text })).toStrictEqual(
-      bySchema(ShopConfig, { ...config, publicOrigin: text }),
-    );
-  for (const text of [
-    '2026-11-30',
-    '2026-11-30T00:05',
-    '2026-11-30T00:05Z',
-    '2026-13-45T99:99:99Z',
-    '2028-02-29T12:00:00Z',
-    '2026-02-29T12:00:00Z',
-    '2026-11-30T00:05:00+01:00',
-    '2026-11-30 00:05:00Z',
-  ])
-    expect(byCheck(checkShopConfig, { ...config, renderedAt: text })).toStrictEqual(bySchema(ShopConfig, { ...config, renderedAt: text }));
+  const formats: Record<'contactEmail' | 'publicOrigin' | 'renderedAt', string[]> = {
+    contactEmail: [
+      'info@shop',
+      'a b@shop.example.de',
+      '.info@shop.example.de',
+      'info..x@shop.example.de',
+      'ä@shop.example.de',
+      'info@shop.example.d',
+    ],
+    publicOrigin: [
+      'shop.example.de',
+      'mailto:info@shop.example.de',
+      'https://',
+      'ftp://x.example',
+      '//shop.example.de',
+      ' https://shop.example.de ',
+      '\u00a0https://shop.example.de',
+      'https://shop.exa\nmple.de',
+    ],
+    renderedAt: [
+      '2026-11-30',
+      '2026-11-30T00:05',
+      '2026-11-30T00:05Z',
+      '2026-13-45T99:99:99Z',
+      '2028-02-29T12:00:00Z',
+      '2026-02-29T12:00:00Z',
+      '2026-11-30T00:05:00+01:00',
+      '2026-11-30 00:05:00Z',
+    ],
+  };
+  for (const [field, texts] of Object.entries(formats))
+    for (const text of texts)
+      expect(byCheck(checkShopConfig, { ...config, [field]: text })).toStrictEqual(bySchema(ShopConfig, { ...config, [field]: text }));
   expectAgreement('entry state', EntryState, checkEntryState, [
     { ageGate: 'open', cookieBanner: true, flash: null, visitor: { session: false, cart: false } },
     {
