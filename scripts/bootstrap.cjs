@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Entry of `npm start`, `npm test` and `npm run dev` on a fresh clone: installs the
- * dependencies when they are missing or older than package-lock.json (npm ci), then hands
- * over to the TypeScript script of the command (scripts/<command>.ts, run with tsx).
+ * Entry of `npm start`, `npm test`, `npm run dev` and the other commands on a fresh clone:
+ * installs the dependencies when they are missing or older than package-lock.json (npm ci),
+ * compiles the workspace packages when they never were, then hands over to the TypeScript
+ * script of the command (scripts/<command>.ts, run with tsx).
  * Plain CommonJS because it must run before anything is installed.
  */
 const { spawn, spawnSync } = require('node:child_process');
@@ -47,6 +48,20 @@ const stale = !fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.s
 if (stale) {
   console.log('▶ Installing dependencies (npm ci)…');
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// The scripts import the workspace packages (@shop/*) by their package exports, which point at
+// their compiled dist/: a fresh clone compiles them first (tsc -b is incremental; the services,
+// shell and remotes are built by the commands that need them).
+const packageProjects = fs
+  .readdirSync(path.join(root, 'packages'))
+  .map((name) => path.join('packages', name))
+  .filter((dir) => fs.existsSync(path.join(root, dir, 'tsconfig.json')));
+if (packageProjects.some((dir) => !fs.existsSync(path.join(root, dir, 'dist')))) {
+  console.log('▶ Compiling the workspace packages (tsc -b)…');
+  const typescript = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [typescript, '-b', ...packageProjects], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

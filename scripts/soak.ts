@@ -14,7 +14,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { demoOrderBody } from '../packages/test-fixtures/src';
+import { demoOrderBody } from '@shop/test-fixtures';
 import { numberArg, runBench, withBenchShop } from './lib/bench';
 import { info, step } from './lib/log';
 import { createStaffAccount } from './lib/stack';

@@ -3,12 +3,13 @@
  * SQLite) as on MongoDB, through the connection every service uses (openDatabase): unique and
  * compound indexes, conditional atomic updates under concurrency, $group aggregation (one $sum or
  * $count per stage: FerretDB v1 lacks $max, $min, $avg, $first, $push and expression operators
- * such as $multiply, and computes only a stage's first accumulator), sorting and paging.
+ * such as $multiply, and computes only a stage's first accumulator), sorting and paging, and
+ * lookups by `_id` through the `_id` index.
  * Runs against MONGODB_URI (npm test, or jest's global setup).
  */
 import { Schema, type Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from './database';
+import { isFerretDb, openDatabase } from './database';
 
 let connection: Connection;
 
@@ -137,5 +138,29 @@ describe('mongoose on the local engine', () => {
     const page2 = await Product.find({ categoryId }).sort({ priceCents: -1, slug: 1 }).skip(10).limit(10).lean();
     expect(page2.map((p) => p.priceCents)).toEqual([1014, 1013, 1012, 1011, 1010, 1009, 1008, 1007, 1006, 1005]);
     await expect(Product.countDocuments({ categoryId })).resolves.toBe(25);
+  });
+
+  test('a lookup by _id reads the _id index, also with more fields beside it, and still applies them', async () => {
+    const Product = model();
+    const categoryId = `lookup-${randomUUID()}`;
+    const [target] = await Product.insertMany(
+      Array.from({ length: 50 }, (_, i) => ({ slug: `${categoryId}-${i}`, categoryId, puffCount: 7000, priceCents: 1000, stock: 1 })),
+    );
+    const id = target!._id;
+    const ferret = await isFerretDb(connection);
+    for (const filter of [{ _id: id }, { _id: id, stock: { $gte: 1 } }]) {
+      const explained = (await Product.collection.find(filter).explain()) as { queryPlanner: { Plan?: string[]; winningPlan?: unknown } };
+      // The engine's SQLite plan (FerretDB v1): 'SEARCH … USING INDEX …', not 'SCAN …' (@shop/local-mongo's
+      // SOURCE_CHANGES: without them every such read went through the whole collection).
+      if (ferret) expect(explained.queryPlanner.Plan?.join('\n')).toMatch(/SEARCH \S+ USING INDEX/);
+      else expect(JSON.stringify(explained.queryPlanner.winningPlan)).toMatch(/IDHACK|EXPRESS_IXSCAN|IXSCAN/);
+    }
+    await expect(Product.findById(id).lean()).resolves.toMatchObject({ slug: `${categoryId}-0` });
+    // The other fields still decide: no match, no write.
+    await expect(Product.findOne({ _id: id, slug: 'another' }).lean()).resolves.toBeNull();
+    expect((await Product.updateOne({ _id: id, stock: { $gte: 2 } }, { $inc: { stock: -2 } })).modifiedCount).toBe(0);
+    expect((await Product.updateOne({ _id: id, stock: { $gte: 1 } }, { $inc: { stock: -1 } })).modifiedCount).toBe(1);
+    expect((await Product.deleteOne({ _id: id, stock: 1 })).deletedCount).toBe(0);
+    await expect(Product.findById(id).lean()).resolves.toMatchObject({ stock: 0 });
   });
 });

@@ -601,8 +601,8 @@ describe('stock reservations for orders (internal)', () => {
     expect((await reserve(`order-inactive-${untracked}`, [{ productId: String(inactive!._id), quantity: 1 }])).statusCode).toBe(409);
   });
 
-  // The local engine (FerretDB v1) reads every product for any filter other than exactly
-  // { _id } (an $in of ids too), and a reservation is on every order's path (docs/performance.md).
+  // The local engine (FerretDB v1) reads every product for any filter without an `_id` equality
+  // (an $in of ids too), and a reservation is on every order's path (docs/performance.md).
   test('a reservation of two lines re-reads each of its products by primary key', async () => {
     const ids = [await productWithStock(5), await productWithStock(5)];
     const productReads: Array<Record<string, unknown>> = [];

@@ -1,7 +1,8 @@
 /**
  * ChangeSignal with two instances on one database: an announcement through one is
  * heard by the other within the poll interval (local engine) or at once (change stream on a
- * replica set), every announcement made while nobody listened is found by the counter, and a
+ * replica set), every announcement made while nobody listened is found by the counter, a
+ * polling writer does not hear its own announcement unless another came between, and a
  * stopped signal calls nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -85,6 +86,38 @@ describe('ChangeSignal', () => {
     await timeUntil(() => heard === 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(heard).toBe(1);
+  });
+
+  it("spares a polling writer's own listeners its announcement, but not one another instance's came before", async () => {
+    const writer = signal(dbA, { prefer: 'poll', pollMs: 100 });
+    const other = signal(dbB, { prefer: 'poll', pollMs: 100 });
+    let writerHeard = 0;
+    let otherHeard = 0;
+    writer.subscribe('offers', () => void (writerHeard += 1));
+    other.subscribe('offers', () => void (otherHeard += 1));
+    await Promise.all([writer.start(), other.start()]);
+
+    await writer.announce('offers');
+    await timeUntil(() => otherHeard === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(writerHeard).toBe(0);
+
+    // Another instance's change: heard by the writer.
+    await other.announce('offers');
+    await timeUntil(() => writerHeard === 1);
+
+    // The other instance's change and the writer's own in one poll interval: the writer cannot
+    // skip its own without skipping the other's, so it hears them (once).
+    await writer.stop();
+    const restarted = signal(dbA, { prefer: 'poll', pollMs: 100 });
+    restarted.subscribe('offers', () => void (writerHeard += 1));
+    await restarted.start();
+    await other.announce('offers');
+    await restarted.announce('offers');
+    await timeUntil(() => writerHeard === 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(writerHeard).toBe(2);
+    expect(otherHeard).toBe(2);
   });
 
   it('keeps polling through a failing listener and a database that is away, and announces without throwing', async () => {

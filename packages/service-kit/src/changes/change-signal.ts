@@ -30,8 +30,13 @@ export type ChangeSignalMode = 'stream' | 'poll';
 /**
  * Tells every instance of a service that data behind its in-memory snapshots changed (without it,
  * a staff price change written through one catalog instance is served at the old price by the
- * other for up to 30 s). A writer calls `announce(topic)` after its write; every instance
- * (the writer too) calls its `subscribe(topic, …)` listeners, within about half a second.
+ * other for up to 30 s). A writer brings its own caches up to date, then calls `announce(topic)`;
+ * every other instance calls its `subscribe(topic, …)` listeners within about half a second.
+ * The writer's own listeners are spared its announcement where it can tell it apart: polling,
+ * when the counter it raised is the one after the last it heard (no other instance's change came
+ * between). Otherwise, and with a change stream, they hear it too: listeners must be idempotent.
+ * (On the local engine every announcement made the writer's catalogue snapshot read the whole
+ * catalogue again, twice a second under checkout load: docs/performance.md.)
  *
  * One interface, two ways of hearing (docs/operations.md 'Running more than one instance'):
  * - `stream`: a MongoDB change stream on the marker collection (production runs a replica set):
@@ -65,16 +70,17 @@ export class ChangeSignal {
   ) {}
 
   /**
-   * Raises `topic`'s counter so every instance's listeners run. Never throws: the write it
+   * Raises `topic`'s counter so every other instance's listeners run (this one's too unless told
+   * apart, see the class). Never throws: the write it
    * follows has happened; a failure is logged and the caches' own periodic checks catch up.
    */
   async announce(topic: string): Promise<void> {
     try {
-      await changeMarkerModel(this.deps.db()).updateOne(
-        { _id: topic },
-        { $inc: { version: 1 }, $set: { at: new Date() } },
-        { upsert: true },
-      );
+      const marker = await changeMarkerModel(this.deps.db())
+        .findOneAndUpdate({ _id: topic }, { $inc: { version: 1 }, $set: { at: new Date() } }, { upsert: true, returnDocument: 'after' })
+        .lean();
+      // This instance's own change, right after the last one it heard: nothing to hear in it.
+      if (this.mode === 'poll' && marker && this.seen.get(topic) === marker.version - 1) this.seen.set(topic, marker.version);
     } catch (error) {
       this.deps.log.warn({ err: error, topic }, 'change announcement failed; other instances catch up with their periodic check');
     }
@@ -168,6 +174,8 @@ export class ChangeSignal {
     const markers = await changeMarkerModel(this.deps.db())
       .find({ _id: { $in: topics } }, { version: 1 })
       .lean();
+    // A topic nobody announced yet is at 0 (its first announcement creates the marker at 1).
+    for (const topic of topics) if (!this.seen.has(topic)) this.seen.set(topic, 0);
     for (const marker of markers) {
       const before = this.seen.get(marker._id);
       this.seen.set(marker._id, marker.version);

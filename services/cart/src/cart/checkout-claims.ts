@@ -16,8 +16,8 @@ export const CHECKOUT_CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * keyed by the cart's owner key, instead of a field of the cart: a claim is an insert by `_id`
  * and the conditional writes (take over, renew, release) read only the claims of placements
  * under way (a placed order's claim is deleted with its cart). On MongoDB each is an index
- * lookup either way; the local engine (FerretDB v1) answers only a filter of exactly `{ _id }`
- * without reading the whole collection, and the carts collection holds every guest's cart.
+ * lookup either way; the local engine (FerretDB v1) reads the whole collection for a filter
+ * without an `_id` equality, and the carts collection holds every guest's cart.
  * `cartCreatedAt` names the cart the claim was made on: a claim left behind by a process that
  * stopped between deleting its order's cart and the claim does not hold the owner's next cart.
  */

@@ -16,10 +16,9 @@ export const CONFIRMATION_CLAIM_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
  * A claim to send an order's confirmation e-mail, `_id` = the order id: made by an insert (the
  * primary key lets one of parallel claims win), deleted once the order records the e-mail as
- * sent. Its own collection of the claims under way rather than a field of the order: the local
- * engine (FerretDB v1) reads the whole collection for every filter other than exactly `{ _id }`,
- * so a compare-and-set on the orders collection slows every order down as orders accumulate;
- * here only a stale claim's take-over is such a filter, on a handful of documents.
+ * sent. Its own collection of the claims under way rather than a field of the order: a claim is
+ * an insert, leftovers expire by a TTL index (MongoDB) or `prune`, and the only compare-and-set
+ * (a stale claim's take-over) reads a handful of documents, on every engine.
  */
 const confirmationClaimSchema = new Schema(
   {

@@ -392,9 +392,10 @@ describe('placing an order', () => {
   });
 
   // The carts (every guest's) and the orders (every order ever placed) grow; the local engine
-  // (FerretDB v1) reads the whole collection for any filter other than exactly { _id: <value> },
-  // and its writes wait for each other: such a filter made every order wait for a scan of them.
-  test('an order reads and writes carts and orders by primary key, but for its one move out of pending', async () => {
+  // (FerretDB v1, as @shop/local-mongo builds it) finds documents through an index only by an
+  // `_id` equality, and its writes wait for each other: any other filter made every order wait
+  // for a scan of them.
+  test('an order reads and writes carts and orders through their primary key', async () => {
     const s = await shopperWith([[ID.regular, 1]]);
     const filters: Array<{ command: string; collection: string; filter: Record<string, unknown> }> = [];
     const record = (event: mongo.CommandStartedEvent) => {
@@ -415,12 +416,12 @@ describe('placing an order', () => {
     } finally {
       client.off('commandStarted', record);
     }
-    const byIdOnly = ({ filter }: { filter: Record<string, unknown> }) =>
-      Object.keys(filter).join() === '_id' && !Object.keys(filter._id ?? {}).some((key) => key.startsWith('$'));
+    // An `_id` equality, alone or beside other fields (the compare-and-set of the move out of pending).
+    const byId = ({ filter }: { filter: Record<string, unknown> }) =>
+      filter._id != null && !Object.keys(filter._id).some((key) => key.startsWith('$'));
     expect(filters.some(({ collection }) => collection === 'carts')).toBe(true);
-    expect(filters.filter((seen) => !byIdOnly(seen))).toEqual([
-      { command: 'update', collection: 'orders', filter: { _id: expect.anything(), status: 'pending' } },
-    ]);
+    expect(filters.some(({ filter }) => Object.keys(filter).length > 1)).toBe(true);
+    expect(filters.filter((seen) => !byId(seen))).toEqual([]);
   });
 });
 

@@ -202,8 +202,9 @@ export class CatalogSnapshot {
   async reloadProducts(ids: string[]): Promise<void> {
     const Product = productModel(this.db);
     const unique = [...new Set(ids)];
-    // An order's few lines: one primary-key read each, as the local engine (FerretDB v1) answers
-    // only a filter of exactly { _id } without reading every product; more (a job's batch) at once.
+    // An order's few lines: one primary-key read each, as the local engine (FerretDB v1) finds
+    // documents through an index only by an `_id` equality (an `$in` reads every product); more
+    // (a job's batch) at once.
     const docs =
       unique.length <= PER_ID_RELOAD_MAX
         ? (await Promise.all(unique.map((id) => Product.findById(id).lean()))).filter((doc) => doc !== null)
