@@ -61,7 +61,8 @@ const packageProjects = fs
 if (packageProjects.some((dir) => !fs.existsSync(path.join(root, dir, 'dist')))) {
   console.log('▶ Compiling the workspace packages (tsc -b)…');
   const typescript = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [typescript, '-b', ...packageProjects], { cwd: root, stdio: 'inherit' });
+  // --force: a dist/ deleted beside an existing tsconfig.tsbuildinfo is otherwise taken as up to date.
+  const result = spawnSync(process.execPath, [typescript, '-b', '--force', ...packageProjects], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

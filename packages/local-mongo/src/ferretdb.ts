@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { cp, chmod, mkdir, rm, writeFile, access, mkdtemp, readFile } from 'node:fs/promises';
+import { cp, chmod, mkdir, rm, writeFile, access, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +25,7 @@ type Log = (message: string) => void;
  * - reads by `_id` use the collection's `_id` index, also when the filter names more fields
  *   (SOURCE_CHANGES).
  */
-export const FERRETDB_PATCH = 'serialised-writes-id-lookups';
+export const FERRETDB_PATCH = 'serialised-writes-indexed-id';
 
 /** Where the binary lives inside the project (ignored by git). */
 export function ferretDbBinaryPath(projectRoot: string): string {
@@ -42,11 +42,11 @@ const HANDLER_CALL = 'if cmd := c.h.Commands()[command]; cmd != nil && cmd.Handl
  * `<column>->'$._id'` while the index is on `<column>->"_id"` (registry.go quotes each field of an
  * index key), and SQLite uses an index on an expression only for that same expression.
  * 1. The lookup is written as the index is.
- * 2. A filter that has an `_id` equality among other fields (a compare-and-set such as
- *    `{ _id, status: 'pending' }`) is narrowed by `_id` in SQL too; the engine still applies the
- *    whole filter to what SQL returns (FilterIterator, FilterDocument), so the result is the same.
- * Measured on the local engine (docs/performance.md 'Order placement under load'): a cart read by
- * `_id` among 1,300 carts 6 ms → 1.3 ms; 300 orders at 10 parallel 7 → 13+ orders/s.
+ * 2. A filter whose top-level `_id` equals a string or ObjectId beside other fields (a
+ *    compare-and-set such as `{ _id, status: 'pending' }`) is narrowed by `_id` in SQL too
+ *    (go/id_lookup.go: `_id` named once); the engine still applies the whole filter to what SQL
+ *    returns (FilterIterator, FilterDocument), so the result is the same.
+ * Measured: docs/performance.md 'Order placement under load: the local engine's `_id` lookups'.
  */
 const SOURCE_CHANGES: Array<{ file: string[]; before: string; after: string; count: number }> = [
   {
@@ -59,14 +59,21 @@ const SOURCE_CHANGES: Array<{ file: string[]; before: string; after: string; cou
     // Query and Explain.
     file: ['internal', 'backends', 'sqlite', 'collection.go'],
     before: 'if params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get("_id")',
-    after: 'if params.Filter.Len() >= 1 {\n\t\tv, _ := params.Filter.Get("_id")',
+    after: 'if narrowsByID(params.Filter) {\n\t\tv, _ := params.Filter.Get("_id")',
     count: 2,
   },
 ];
 
+/** Our files added to the engine's source: [file in ../go, package folder in the engine]. */
+const ADDED_FILES: Array<[string, string[]]> = [
+  ['serialize_writes.go', ['internal', 'clientconn']],
+  ['id_lookup.go', ['internal', 'backends', 'sqlite']],
+];
+
 /**
- * Adds go/serialize_writes.go to the engine's source in `buildDir` and calls it from the command
- * dispatch, and makes reads by `_id` use the `_id` index (SOURCE_CHANGES).
+ * Adds our files (ADDED_FILES) to the engine's source in `buildDir`, calls `lockWrites`
+ * (go/serialize_writes.go) from the command dispatch, and makes reads by `_id` use the `_id`
+ * index (SOURCE_CHANGES).
  * @throws when the dispatch or a changed line is not found as expected (another FerretDB version needs a new look).
  */
 async function applyPatch(buildDir: string): Promise<void> {
@@ -74,7 +81,7 @@ async function applyPatch(buildDir: string): Promise<void> {
   const source = await readFile(connFile, 'utf8');
   if (!source.includes(HANDLER_CALL)) throw new Error(`FerretDB ${FERRETDB_VERSION}: command dispatch not found in ${connFile}`);
   await writeFile(connFile, source.replace(HANDLER_CALL, HANDLER_CALL.replace('{\n', '{\n\t\tdefer lockWrites(msg, command)()\n')));
-  await cp(path.join(__dirname, '..', 'go', 'serialize_writes.go'), path.join(buildDir, 'internal', 'clientconn', 'serialize_writes.go'));
+  for (const [file, folder] of ADDED_FILES) await cp(path.join(__dirname, '..', 'go', file), path.join(buildDir, ...folder, file));
 
   for (const change of SOURCE_CHANGES) {
     const file = path.join(buildDir, ...change.file);
@@ -99,7 +106,8 @@ async function exists(file: string): Promise<boolean> {
  * Builds FerretDB with the Go toolchain on first use and returns the binary path.
  * `go install …@version` refuses the module (its deprecation lookup is not served), so the
  * module source is fetched with `go mod download` and built in a scratch copy; the version
- * file the build embeds is written first (FerretDB panics at start without it).
+ * file the build embeds is written first (FerretDB panics at start without it). Builds of other
+ * versions or changes beside it in `.tools/` are removed then.
  * @throws Error naming the missing tool or the failed step.
  */
 export async function ensureFerretDb(projectRoot: string, log: Log = () => {}): Promise<string> {
@@ -130,6 +138,12 @@ export async function ensureFerretDb(projectRoot: string, log: Log = () => {}): 
     await execFileAsync('go', ['build', '-o', binary, './cmd/ferretdb'], { cwd: buildDir, env, maxBuffer: 16 * 1024 * 1024 });
   } finally {
     await rm(buildDir, { recursive: true, force: true });
+  }
+  // Builds of other versions or changes are never used again (about 45 MB each).
+  const toolsDir = path.dirname(path.dirname(binary));
+  for (const entry of await readdir(toolsDir)) {
+    if (entry.startsWith('ferretdb-') && entry !== path.basename(path.dirname(binary)))
+      await rm(path.join(toolsDir, entry), { recursive: true, force: true });
   }
   log(`FerretDB installed at ${path.relative(projectRoot, binary)}`);
   return binary;

@@ -86,7 +86,10 @@ export class ChangeSignal {
     }
   }
 
-  /** Calls `listener` after every announcement of `topic` (by any instance). @returns unsubscribe. */
+  /**
+   * Calls `listener` after every announcement of `topic` by another instance (and of this one's
+   * unless told apart, see the class). @returns unsubscribe.
+   */
   subscribe(topic: string, listener: () => unknown): () => void {
     const set = this.listeners.get(topic) ?? new Set();
     set.add(listener);
