@@ -1,5 +1,5 @@
 import { appliedPromoFromValidation, computeTotals, lineQuantityProblem, promoDiscountOf, totalsToApi } from '@shop/cart-rules';
-import { AppliedPromo, type CartResponse, type Product, type PromoValidationResponse } from '@shop/contracts';
+import { checkAppliedPromo, type AppliedPromo, type CartResponse, type Product, type PromoValidationResponse } from '@shop/contracts';
 import { decimalToCents } from '@shop/format';
 
 /**
@@ -45,12 +45,21 @@ export function isEmbedded(): boolean {
 
 export const localLineId = () => `local-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
+/** The stored promo code, or null when it has another shape (checked without zod: the cart button reads it on every page). */
+function storedPromo(value: unknown): AppliedPromo | null {
+  try {
+    return checkAppliedPromo(value);
+  } catch {
+    return null;
+  }
+}
+
 export function readLocalCart(): LocalCartData {
   try {
     const data = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as LocalCartData | null;
     if (!data || !Array.isArray(data.lines)) return { lines: [], promo: null };
     // A code stored by an older version of the shop (another shape) is dropped, not misread.
-    return { lines: data.lines, promo: AppliedPromo.safeParse(data.promo).data ?? null };
+    return { lines: data.lines, promo: storedPromo(data.promo) };
   } catch {
     return { lines: [], promo: null };
   }

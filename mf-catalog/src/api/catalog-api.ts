@@ -1,6 +1,6 @@
 import { ApiError, apiGet } from '@shop/api-client';
-import type { Product } from '@shop/contracts';
-import { parsedAnswer, type SchemaOf } from './schemas-on-demand';
+import type { Product, SchemaOf } from '@shop/contracts';
+import { parsedAnswer } from './parsed-answer';
 
 /** Query of GET /api/products as the screens use it (all optional). */
 export interface ProductQuery {
@@ -24,7 +24,7 @@ function queryString(query: ProductQuery): string {
   return text ? `?${text}` : '';
 }
 
-/** Reads and validates a response (its schema imported when first needed: schemas-on-demand.ts); a null body (empty) is an error here. */
+/** Reads and validates a response (its schema imported when first needed: parsed-answer.ts); a null body (empty) is an error here. */
 const read = <T>(path: string, schemaOf: SchemaOf<T>): Promise<T> => parsedAnswer(apiGet<unknown>([path]), schemaOf);
 
 export const fetchProducts = (query: ProductQuery) => read(`/api/products${queryString(query)}`, (c) => c.ProductListResponse);

@@ -1,6 +1,6 @@
 import { apiRequest } from '@shop/api-client';
 import type { ReviewOrderRef, ReviewSubmission } from '@shop/contracts';
-import { parsedAnswer } from './schemas-on-demand';
+import { parsedAnswer } from './parsed-answer';
 
 /**
  * Reviews from verified buyers, catalog service through the gateway. Every call

@@ -1,5 +1,5 @@
 /**
- * The zod-free checks of the first load (event-checks.ts, boot-data-checks.ts) give exactly what
+ * The zod-free checks of the first load (event-checks.ts, boot-data-checks.ts, cart-checks.ts) give exactly what
  * the contracts' zod schemas give: for valid samples the same value (defaults filled, unknown keys
  * dropped where the schema drops them), and for every field of them broken (absent, another type,
  * empty, an extra key) the same verdict. A schema that gains a field or a rule fails here until its
@@ -7,6 +7,8 @@
  */
 import type { ZodType } from 'zod';
 import { checkEntryState, checkRemotesManifest, checkShopConfig } from './boot-data-checks';
+import { AppliedPromo } from './cart';
+import { checkAppliedPromo } from './cart-checks';
 import { CheckError, type Check } from './checks';
 import { EntryState } from './entry-state';
 import { SHOP_EVENT_CHECKS, SHOP_REQUEST_CHECKS } from './event-checks';
@@ -217,4 +219,16 @@ test('the boot data (remotes, shop configuration, entry state) is checked as its
       visitor: { session: false, cart: true },
     },
   ]);
+});
+
+test("a guest cart's stored promo code is checked as its schema parses it", () => {
+  expectAgreement('applied promo', AppliedPromo as unknown as ZodType, checkAppliedPromo as Check<unknown>, [
+    { code: 'TORNADO10', type: 'percentage', percent: 10 },
+    { code: 'WILLKOMMEN5', type: 'fixed', amount: '5.00' },
+    { code: 'X', type: 'fixed', amount: '1234.56' },
+  ]);
+  for (const amount of ['5', '5.0', '5.000', '-5.00', ' 5.00', '5,00'])
+    expect(byCheck(checkAppliedPromo as Check<unknown>, { code: 'X', type: 'fixed', amount })).toStrictEqual(
+      bySchema(AppliedPromo as unknown as ZodType, { code: 'X', type: 'fixed', amount }),
+    );
 });

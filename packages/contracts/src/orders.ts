@@ -4,7 +4,7 @@ import { AppliedPromo, CartResponse, CartTotals } from './cart';
 import { LegalVersions } from './pages';
 import { CONTROL_CHARACTERS, CONTROL_MESSAGE, FREE_TEXT_LINK_MESSAGE, carriesLink, personName } from './person-name';
 import { lazySchema } from './lazy-schema';
-import { EITHER_DOOR_CHECK } from './delivery';
+import { PAYMENT_METHOD_IDS, type PaymentMethodName } from './order-texts';
 
 /**
  * Checkout and orders. The spec shows no checkout details (§2, §10); the rules here
@@ -62,16 +62,8 @@ export const ShippingMethodId = lazySchema(() => z.literal('dhl-age-check'));
  * § 312a Abs. 4 Nr. 1 BGB requires beside a paid one) and 'cod' (Nachnahme: the buyer pays the DHL
  * courier in cash; offered when the operator switches it on in the shipping settings).
  */
-export const PaymentMethodId = lazySchema(() => z.enum(['prepayment', 'cod']));
-export type PaymentMethodId = z.infer<typeof PaymentMethodId>;
-
-/** The shipping method in general terms (legal pages); an order names its own check (`doorCheckOf`, delivery.ts). */
-export const SHIPPING_METHOD_LABEL = EITHER_DOOR_CHECK.shippingMethod;
-/** How each payment method is named to shoppers, on the order, the e-mails and the invoice. */
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethodId, string>> = {
-  prepayment: 'Vorkasse (Überweisung)',
-  cod: 'Nachnahme (Barzahlung bei Zustellung)',
-};
+export const PaymentMethodId = lazySchema(() => z.enum(PAYMENT_METHOD_IDS));
+export type PaymentMethodId = PaymentMethodName;
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
 export const IsoDate = lazySchema(() =>
@@ -99,8 +91,7 @@ export const AgeVerificationResponse = lazySchema(() =>
   z.object({ verified: z.literal(true), method: z.string(), checkedAt: z.string() }).strict(),
 );
 
-/** Header carrying the client's idempotency key for `POST /api/orders` (8–100 of A–Z a–z 0–9 _ -). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** The client's idempotency key for `POST /api/orders` (8–100 of A–Z a–z 0–9 _ -), in IDEMPOTENCY_KEY_HEADER (order-texts.ts). */
 export const IdempotencyKey = lazySchema(() =>
   z
     .string({ error: 'Der Header Idempotency-Key fehlt.' })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { refuseRequests, requestEventName } from '@shop/event-bus';
 import { matchRoute, mountsWithPage, type HeaderWidget, type HeaderWidgetProps } from '@shop/routes';
@@ -24,6 +24,23 @@ export interface StandInLink {
 }
 
 /**
+ * Gives the widget's first control in `slot` the keyboard focus the replaced link had
+ * (`linkFocused`), unless the focus has gone elsewhere meanwhile; leaves `linkFocused` set while
+ * the widget has not rendered a control yet.
+ */
+function focusWidgetControl(slot: HTMLElement | null, linkFocused: RefObject<boolean>): void {
+  if (!linkFocused.current) return;
+  if (document.activeElement !== null && document.activeElement !== document.body) {
+    linkFocused.current = false;
+    return;
+  }
+  const control = slot?.querySelector<HTMLElement>('button, a[href], [tabindex]');
+  if (!control) return;
+  linkFocused.current = false;
+  control.focus();
+}
+
+/**
  * A personal header widget of HEADER_WIDGETS (@shop/routes; docs/performance.md 'Personal
  * header widgets'). The server and the hydrating browser render its stand-in link, which works
  * without JavaScript. Once hydrated the widget is mounted at once for a visitor whose request
@@ -36,7 +53,8 @@ export interface StandInLink {
  *
  * While the code loads the link stays the same element (`data-slot-fallback` says `hydrating`,
  * `waiting` or `loading`), and it is not replaced while a finger is on it: a tap that began on it
- * ends on it and is not lost. A keyboard focus on the link moves to the widget's control. If the code cannot be
+ * ends on it and is not lost. A keyboard focus on the link moves to the widget's control in the commit that
+ * replaces the link, never resting on the page's body in between. If the code cannot be
  * loaded the slot shows the 'nicht verfügbar' marker, a tap the widget was to take leads to the
  * link's page instead, and the requests it answers are refused at once (the catalog's add says the
  * cart is not available without waiting out its accept time).
@@ -102,12 +120,17 @@ export function PersonalWidget({ widget, link }: { widget: HeaderWidget; link: S
   }, [loaded, widget]);
 
   const shown = loaded !== null && !pressed;
-  // The link had the keyboard focus when the widget replaced it: the widget's control gets it.
+  // The link had the keyboard focus when the widget replaced it: the widget's control gets it, in
+  // the commit that removed the link (a layout effect), so no moment passes with the focus on the
+  // page's body (a Tab pressed then would start again at the top). A control the widget renders
+  // only after that commit is focused by the effect after paint.
+  useLayoutEffect(() => {
+    if (shown) focusWidgetControl(slot.current, linkFocused);
+  }, [shown]);
   useEffect(() => {
-    if (!shown || !linkFocused.current) return;
+    if (!shown) return;
+    focusWidgetControl(slot.current, linkFocused);
     linkFocused.current = false;
-    if (document.activeElement === null || document.activeElement === document.body)
-      slot.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
   }, [shown]);
 
   const need = () => hydrated && setNeeded(true);

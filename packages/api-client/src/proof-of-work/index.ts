@@ -1,4 +1,4 @@
-import { CHALLENGE_SOLUTION_HEADER, ProofOfWorkChallenge } from '@shop/contracts';
+import { CHALLENGE_SOLUTION_HEADER, type ProofOfWorkChallenge } from '@shop/contracts';
 
 /**
  * `@shop/api-client/proof-of-work`: a separate entry, bundled into each remote that uses it
@@ -22,7 +22,7 @@ export async function withChallenge<T>(
   try {
     return await send({});
   } catch (error) {
-    const challenge = challengeOf(error);
+    const challenge = await challengeOf(error);
     if (!challenge) throw error;
     onSolving(true);
     let solution: string | null;
@@ -39,10 +39,14 @@ export async function withChallenge<T>(
 /** What the shopper sees while the browser solves a challenge (withChallenge's `onSolving`). */
 export const SOLVING_MESSAGE = 'Einen Moment, wir prüfen Ihre Anfrage …';
 
-/** The challenge of an ApiError with the code CHALLENGE_REQUIRED, else null. */
-function challengeOf(error: unknown): ProofOfWorkChallenge | null {
+/**
+ * The challenge of an ApiError with the code CHALLENGE_REQUIRED, else null. Its schema (with zod)
+ * is imported only then: the forms that may meet a challenge load none with the page.
+ */
+async function challengeOf(error: unknown): Promise<ProofOfWorkChallenge | null> {
   const { code, body } = (error ?? {}) as { code?: unknown; body?: unknown };
   if (!(error instanceof Error) || code !== 'CHALLENGE_REQUIRED') return null;
+  const { ProofOfWorkChallenge } = await import('@shop/contracts');
   const parsed = ProofOfWorkChallenge.safeParse((body as { challenge?: unknown } | null)?.challenge);
   return parsed.success ? parsed.data : null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENERIC_ERROR_CODES } from './error-code-list';
 import { ErrorCode } from './error-codes';
 import { lazySchema } from '../lazy-schema';
+import { CHALLENGE_SOLUTION_HEADER } from './challenge-header';
 
 const ErrorIssue = lazySchema(() =>
   z
@@ -40,9 +41,6 @@ export const ProofOfWorkChallenge = lazySchema(() =>
   }),
 );
 export type ProofOfWorkChallenge = z.infer<typeof ProofOfWorkChallenge>;
-
-/** The request header that carries a solved {@link ProofOfWorkChallenge} (base64 JSON). */
-export const CHALLENGE_SOLUTION_HEADER = 'x-challenge-solution';
 
 /** The headers schema of a route behind a per-IP backstop with a challenge: the solution, when the client has one. */
 export const ChallengeSolutionHeaders = lazySchema(() => z.object({ [CHALLENGE_SOLUTION_HEADER]: z.string().max(4096).optional() }));
