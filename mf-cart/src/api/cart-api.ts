@@ -1,13 +1,18 @@
 import { apiRequest, type ApiRequestOptions } from '@shop/api-client';
-import { parsedAnswer } from './parsed-answer';
+import { parsedAnswer, parsedWrite } from './parsed-answer';
 
 /**
  * Calls of the cart remote (spec §7); every answer is parsed with the shared contract, its schema
- * imported beside the first request (parsedAnswer), so the cart button and the cart page load no
- * zod with the page.
+ * imported by the first call that parses (beside a read, before a write: parsed-answer.ts), so the
+ * cart button and the cart page load no zod with the page.
  */
 const cart = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options?: ApiRequestOptions) =>
-  parsedAnswer(apiRequest(method, path, body, options), (c) => c.CartResponse);
+  method === 'GET'
+    ? parsedAnswer(apiRequest(method, path, body, options), (c) => c.CartResponse)
+    : parsedWrite(
+        () => apiRequest(method, path, body, options),
+        (c) => c.CartResponse,
+      );
 
 export const cartApi = {
   /** The visitor's cart; `options.fetchImpl` is the server renderer's session fetch (exposes/prefetch.ts). */
@@ -18,7 +23,10 @@ export const cartApi = {
   clear: () => cart('DELETE', '/api/cart'),
   /** 'Erneut bestellen': an earlier order's available products into the cart. */
   reorder: (orderId: string) =>
-    parsedAnswer(apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/reorder`), (c) => c.ReorderResponse),
+    parsedWrite(
+      () => apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/reorder`),
+      (c) => c.ReorderResponse,
+    ),
   applyPromo: (code: string, headers?: Record<string, string>) => cart('POST', '/api/cart/promo', { code }, { headers }),
   removePromo: () => cart('DELETE', '/api/cart/promo'),
   /** `headers`: a solved proof-of-work for the per-IP backstop (withChallenge of @shop/api-client/proof-of-work). */

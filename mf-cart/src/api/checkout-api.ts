@@ -1,6 +1,6 @@
 import { apiRequest, type ApiRequestOptions } from '@shop/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts';
-import { parsedAnswer } from './parsed-answer';
+import { parsedAnswer, parsedWrite } from './parsed-answer';
 import { type PlaceOrderBody } from '@shop/contracts/checkout';
 
 /** Checkout and order calls of the cart remote (services/cart routes/orders.ts); answers parsed as in cart-api.ts. */
@@ -18,7 +18,10 @@ export const checkoutApi = {
     ),
   /** Places the order; the same `idempotencyKey` never creates a second order. */
   placeOrder: (body: PlaceOrderBody, idempotencyKey: string) =>
-    parsedAnswer(apiRequest('POST', '/api/orders', body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }), (c) => c.Order),
+    parsedWrite(
+      () => apiRequest('POST', '/api/orders', body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+      (c) => c.Order,
+    ),
   /**
    * The order for its buyer; ApiError 404 for anyone else. `options.fetchImpl` is the server
    * renderer's session fetch (the thank-you page after the checkout form without JavaScript).

@@ -1,4 +1,4 @@
 import { schemasOnDemand } from '@shop/contracts';
 
-/** An API answer parsed with the contract's schema, imported with zod beside the first request (schemas-on-demand.ts of @shop/contracts). */
-export const parsedAnswer = schemasOnDemand(() => import('@shop/contracts'));
+/** API answers parsed with the contract's schemas, imported with zod by the first call that parses (schemas-on-demand.ts of @shop/contracts). */
+export const { parsedAnswer, parsedWrite } = schemasOnDemand(() => import('@shop/contracts'));

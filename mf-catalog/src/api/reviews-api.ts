@@ -1,6 +1,6 @@
 import { apiRequest } from '@shop/api-client';
 import type { ReviewOrderRef, ReviewSubmission } from '@shop/contracts';
-import { parsedAnswer } from './parsed-answer';
+import { parsedAnswer, parsedWrite } from './parsed-answer';
 
 /**
  * Reviews from verified buyers, catalog service through the gateway. Every call
@@ -21,5 +21,9 @@ export const reviewsApi = {
     return parsedAnswer(apiRequest('GET', `/api/reviews/order?${query}`), (c) => c.ReviewOrderResponse);
   },
   /** Submits one review; it is shown once staff approved it. */
-  submit: (submission: ReviewSubmission) => parsedAnswer(apiRequest('POST', '/api/reviews', submission), (c) => c.ReviewSubmitted),
+  submit: (submission: ReviewSubmission) =>
+    parsedWrite(
+      () => apiRequest('POST', '/api/reviews', submission),
+      (c) => c.ReviewSubmitted,
+    ),
 };

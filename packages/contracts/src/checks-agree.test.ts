@@ -226,7 +226,18 @@ test("a guest cart's stored promo code is checked as its schema parses it", () =
     { code: 'TORNADO10', type: 'percentage', percent: 10 },
     { code: 'WILLKOMMEN5', type: 'fixed', amount: '5.00' },
     { code: 'X', type: 'fixed', amount: '1234.56' },
+    { code: 'ALLES', type: 'percentage', percent: 100 },
   ]);
+  // Edges a schema change would move (a highest percentage, an amount format, the kinds swapped).
+  for (const value of [
+    { code: 'X', type: 'percentage', percent: 101 },
+    { code: 'X', type: 'percentage', percent: 0 },
+    { code: 'X', type: 'percentage', percent: -5 },
+    { code: 'X', type: 'percentage', amount: '5.00' },
+    { code: 'X', type: 'fixed', percent: 10 },
+    { code: 'X', type: 'free-shipping' },
+  ])
+    expect(byCheck(checkAppliedPromo as Check<unknown>, value)).toStrictEqual(bySchema(AppliedPromo as unknown as ZodType, value));
   for (const amount of ['5', '5.0', '5.000', '-5.00', ' 5.00', '5,00'])
     expect(byCheck(checkAppliedPromo as Check<unknown>, { code: 'X', type: 'fixed', amount })).toStrictEqual(
       bySchema(AppliedPromo as unknown as ZodType, { code: 'X', type: 'fixed', amount }),

@@ -122,8 +122,8 @@ export function PersonalWidget({ widget, link }: { widget: HeaderWidget; link: S
   const shown = loaded !== null && !pressed;
   // The link had the keyboard focus when the widget replaced it: the widget's control gets it, in
   // the commit that removed the link (a layout effect), so no moment passes with the focus on the
-  // page's body (a Tab pressed then would start again at the top). A control the widget renders
-  // only after that commit is focused by the effect after paint.
+  // page's body (a Tab pressed then would start again at the top). The effect after paint tries
+  // once more, for a control the widget's own effects render after that commit.
   useLayoutEffect(() => {
     if (shown) focusWidgetControl(slot.current, linkFocused);
   }, [shown]);
