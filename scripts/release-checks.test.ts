@@ -96,6 +96,29 @@ test('a remote that no longer exposes a module the shell loads from it, takes ot
   ]);
 });
 
+test("the catalog's search box is checked as the header's search, with the props the shell passes when it replaces the server form", () => {
+  const shellSide = {
+    pages: { catalog: ['home'] },
+    props: { RemotePagesProps: 'ts1:111111111111', HeaderSearchProps: 'ts1:444444444444' },
+  };
+  const record = {
+    slice: 'catalog' as const,
+    version: '0123456789ab',
+    exposes: ['./pages', './search-box'],
+    pages: { catalog: ['home'] },
+    props: { RemotePagesProps: 'ts1:111111111111', HeaderSearchProps: 'ts1:444444444444' },
+  };
+  expect(exposeProblems(record, shellSide)).toEqual([]);
+  // A release built before the search box took the server form's state.
+  expect(exposeProblems({ ...record, props: { ...record.props, HeaderSearchProps: 'unknown' } }, shellSide)).toEqual([]);
+  expect(exposeProblems({ ...record, props: { ...record.props, HeaderSearchProps: 'ts1:555555555555' } }, shellSide)).toEqual([
+    "catalog 0123456789ab was built against other props of './search-box' (HeaderSearchProps) than the shell passes",
+  ]);
+  expect(exposeProblems({ ...record, exposes: ['./pages'] }, shellSide)).toEqual([
+    "catalog 0123456789ab no longer exposes './search-box', which the shell loads for the header's search box",
+  ]);
+});
+
 test('a remote that uses a name of a narrowed shared module the shell does not export is refused, and a shell that drops one a live remote uses', () => {
   const narrowedShell = {
     ...shell,

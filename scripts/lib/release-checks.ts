@@ -6,7 +6,7 @@
  */
 import semver from 'semver';
 import type { ReleaseRecord } from '@shop/contracts/admin';
-import { FOOTER_NEWSLETTER, HEADER_WIDGETS, PAGES_EXPOSE, ROUTES } from '@shop/routes';
+import { FOOTER_NEWSLETTER, HEADER_SEARCH, HEADER_WIDGETS, PAGES_EXPOSE, ROUTES } from '@shop/routes';
 import { contractProblems, type ContractUse } from './event-contracts';
 
 /** A slice as it would be live: the shell, or a remote's release (or tree build), with what it was built against. */
@@ -83,20 +83,18 @@ export function contractProblemsOf(set: LiveSlice[], contracts: { events: string
 
 /**
  * The modules the shell loads from a slice's remote (@shop/routes): its pages for the routes the
- * table gives it, its header widgets (the personal ones with HeaderWidgetProps), the footer's sign-up. Each is named with where
+ * table gives it, the header's search box, its header widgets, the footer's sign-up. Each is named with where
  * the shell uses it and the type of the props it passes.
  */
 export function modulesLoadedFrom(slice: string): Array<{ exposed: string; usedFor: string; props: string | null }> {
   const modules: Array<{ exposed: string; usedFor: string; props: string | null }> = [];
   if (ROUTES.some((route) => route.remote === slice))
     modules.push({ exposed: PAGES_EXPOSE, usedFor: 'its pages', props: 'RemotePagesProps' });
+  if (HEADER_SEARCH.remote === slice)
+    modules.push({ exposed: HEADER_SEARCH.exposed, usedFor: "the header's search box", props: 'HeaderSearchProps' });
   for (const widget of HEADER_WIDGETS)
     if (widget.remote === slice)
-      modules.push({
-        exposed: widget.exposed,
-        usedFor: `the header's ${widget.slot} widget`,
-        props: widget.personal ? 'HeaderWidgetProps' : null,
-      });
+      modules.push({ exposed: widget.exposed, usedFor: `the header's ${widget.slot} widget`, props: 'HeaderWidgetProps' });
   if (FOOTER_NEWSLETTER.remote === slice)
     modules.push({ exposed: FOOTER_NEWSLETTER.exposed, usedFor: "the footer's newsletter sign-up", props: 'FooterNewsletterProps' });
   return modules;

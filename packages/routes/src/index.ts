@@ -1,6 +1,5 @@
 // react-router-dom (not react-router): the package the shell and the remotes share as one singleton.
-import { generatePath, matchPath } from 'react-router-dom';
-import type { PathParam } from 'react-router-dom';
+import { matchPath } from 'react-router-dom';
 import type { RemoteName, ShopEventName, ShopRequestName } from '@shop/contracts';
 
 /**
@@ -67,6 +66,26 @@ export interface FooterNewsletterProps {
 }
 
 /**
+ * The header's product search (spec §2 'search box', §9): rendered into every storefront page's
+ * first HTML, a GET form to the all-products listing that works before the JavaScript and without
+ * it; the shell loads its script on the shopper's first intent to search (a pointer over it, a
+ * touch, the focus, a submit) and then mounts it in place of the server's form with
+ * HeaderSearchProps (docs/performance.md 'The search box on first need').
+ */
+export const HEADER_SEARCH = { remote: 'catalog', exposed: './search-box' } as const satisfies { remote: RouteRemote; exposed: string };
+
+/**
+ * The props the shell passes the header's search box when it takes the server form's place:
+ * what was typed there, whether the field had the focus, and whether the shopper already sent
+ * the form (the search box then searches for `defaultTerm` at once, as its own submit would).
+ */
+export interface HeaderSearchProps {
+  defaultTerm: string;
+  autoFocus: boolean;
+  submitted: boolean;
+}
+
+/**
  * Which of the visitor's own records the request carried a cookie for (EntryState.visitor of
  * @shop/contracts, decided by the gateway): a session, a guest cart.
  */
@@ -75,18 +94,17 @@ export interface VisitorCookies {
   cart: boolean;
 }
 
-/** A widget the shell's header mounts from a remote. */
+/**
+ * A personal widget the shell's header mounts from a remote: it shows the visitor's own state
+ * (session, cart) and renders in the browser only, after hydration; the server-rendered HTML of a
+ * page is the same for every visitor (a link stands in for the widget).
+ */
 export interface HeaderWidget {
   slot: string;
   remote: RouteRemote;
   exposed: string;
   /**
-   * The widget shows the visitor's own state (session, cart) and renders in the browser only,
-   * after hydration; the server-rendered HTML of a page is the same for every visitor.
-   */
-  personal: boolean;
-  /**
-   * A personal widget is mounted with the page only for a visitor who has one of these records
+   * The widget is mounted with the page only for a visitor who has one of these records
    * (VisitorCookies), or on a page of its own remote; for everyone else its server link stands in
    * until it is needed (docs/performance.md 'Personal header widgets'), which is when one of
    * `answers` is asked, one of `follows` is announced, or the shopper reaches for it.
@@ -99,7 +117,7 @@ export interface HeaderWidget {
 }
 
 /**
- * The props the shell passes a personal header widget. `firstTap`: the shopper tapped the server
+ * The props the shell passes a header widget. `firstTap`: the shopper tapped the server
  * link standing in for it before its code had arrived; the widget acts on that tap once mounted
  * (the cart button opens its side cart), so the tap is not lost.
  */
@@ -112,12 +130,10 @@ export interface HeaderWidgetProps {
  * of those mounted with the page (docs/performance.md).
  */
 export const HEADER_WIDGETS = [
-  { slot: 'search', remote: 'catalog', exposed: './search-box', personal: false },
   {
     slot: 'account',
     remote: 'account',
     exposed: './account-menu',
-    personal: true,
     mountsFor: ['session'],
     // A guest's hearts do not ask for the list (mf-catalog wishlist-hearts.ts); a tap on one does.
     answers: ['wishlist:toggle', 'wishlist:status'],
@@ -126,7 +142,6 @@ export const HEADER_WIDGETS = [
     slot: 'cart',
     remote: 'cart',
     exposed: './cart-button',
-    personal: true,
     // A customer's cart is kept with their account, on any device.
     mountsFor: ['session', 'cart'],
     answers: ['cart:add', 'cart:reorder'],
@@ -136,13 +151,13 @@ export const HEADER_WIDGETS = [
 ] as const satisfies readonly HeaderWidget[];
 
 /**
- * Whether a header widget is mounted with the page: every shared widget; a personal one for a
- * visitor with one of its `mountsFor` records or on a page of its own remote (`pageRemote`).
+ * Whether a header widget is mounted with the page: for a visitor with one of its `mountsFor`
+ * records or on a page of its own remote (`pageRemote`).
  * The shell mounts by it and the gateway preloads by it, so a page fetches no widget it leaves
  * as a link.
  */
 export function mountsWithPage(widget: HeaderWidget, visitor: VisitorCookies, pageRemote: RouteRemote | null | undefined): boolean {
-  if (!widget.personal || widget.remote === pageRemote) return true;
+  if (widget.remote === pageRemote) return true;
   return (widget.mountsFor ?? []).some((record) => visitor[record]);
 }
 
@@ -273,15 +288,8 @@ export interface RemotePagesProps<R extends RouteRemote> {
 /** Every path pattern of the table ('/kategorien/:category', …). */
 export type RoutePath = AnyRoute['path'];
 
-/**
- * The address of a page of the table with its parameters filled in (encoded), for links and
- * navigation: `href('/danke/:orderId', { orderId })`. A path that is not in the table, or a
- * missing parameter, fails the type-check.
- */
-export function href<const P extends RoutePath>(path: P, ...params: [PathParam<P>] extends [never] ? [] : [PathParams<P>]): string {
-  return generatePath(path, (params[0] ?? {}) as never);
-}
-type PathParams<P extends string> = { [K in PathParam<P>]: string };
+// In a module of its own: a remote that only links to pages (href) does not bundle the table.
+export { href } from './href';
 
 /**
  * robots.txt `Disallow` lines: the private pages of the table, shortened to their static part

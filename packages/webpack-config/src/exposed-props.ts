@@ -5,7 +5,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** The props types of the modules the shell loads from the remotes (@shop/routes), fingerprinted in contracts.json. */
-export const EXPOSED_PROPS_TYPES = ['RemotePagesProps', 'FooterNewsletterProps', 'HeaderWidgetProps'] as const;
+export const EXPOSED_PROPS_TYPES = ['RemotePagesProps', 'FooterNewsletterProps', 'HeaderSearchProps', 'HeaderWidgetProps'] as const;
 
 /** 'unknown': a props type the declarations do not hold; the checks before a promote then compare nothing for it. */
 export const UNKNOWN_FINGERPRINT = 'unknown';

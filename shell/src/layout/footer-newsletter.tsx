@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FOOTER_NEWSLETTER, type FooterNewsletterProps } from '@shop/routes';
-import { SERVER_HTML } from '@shop/shell-api';
-import { RemoteSlot } from '../federation/remote-component';
-import { RemoteBoundary } from '../federation/remote-boundary';
-import { useRemoteModules, type RemoteComponent } from '../federation/remote-modules';
+import { ServerIsland } from '../federation/server-island';
 
 /** How far below the screen the footer may still be when the sign-up starts loading. */
 const PRELOAD_MARGIN = '300px';
@@ -57,50 +54,26 @@ function typedInto(island: HTMLElement | null): FooterNewsletterProps {
 
 /**
  * The content slice's newsletter sign-up in the footer (spec §2 'newsletter signup block';
- * docs/decisions/forms-first.md).
+ * docs/decisions/forms-first.md), a ServerIsland:
  * - The server renders it into every page's first HTML: a form of the content service that works
  *   before the JavaScript and without it (a submit goes to the server and comes back with its
  *   answer as a flash notice).
- * - The browser leaves that HTML as it is (SERVER_HTML) and loads the module only once the footer
- *   comes within PRELOAD_MARGIN of the screen after the shopper scrolled (or, on pages too short to
- *   scroll, a few seconds after the load), so no page's first load pays for its script
- *   (docs/performance.md). Then the live sign-up takes the form's place, with what was typed and
- *   the focus carried over; `data-hydrated` on the box says so.
- * - A module that fails to load leaves the server's form, which still works.
+ * - The browser loads the module only once the footer comes within PRELOAD_MARGIN of the screen
+ *   after the shopper scrolled (or, on pages too short to scroll, a few seconds after the load), so
+ *   no page's first load pays for its script (docs/performance.md). Then the live sign-up takes the
+ *   form's place, with what was typed and the focus carried over.
  */
 export function FooterNewsletter() {
   const box = useRef<HTMLDivElement>(null);
-  const island = useRef<HTMLDivElement>(null);
   const near = useNearScreen(box);
-  const source = useRemoteModules();
-  const [live, setLive] = useState<{ Component: RemoteComponent; props: FooterNewsletterProps } | null>(null);
-
-  useEffect(() => {
-    if (!near) return;
-    let active = true;
-    source(FOOTER_NEWSLETTER.remote, FOOTER_NEWSLETTER.exposed).then(
-      (Component) => active && setLive({ Component, props: typedInto(island.current) }),
-      (error: unknown) => console.error(`shell: remote '${FOOTER_NEWSLETTER.remote}' failed; the server's sign-up form stays`, error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [near, source]);
-
-  const server = typeof window === 'undefined';
   return (
-    <div ref={box} className="shell-site-footer__newsletter" data-testid="slot-newsletter" data-hydrated={live ? '' : undefined}>
-      {server ? (
-        <div>
-          <RemoteSlot remote={FOOTER_NEWSLETTER.remote} exposed={FOOTER_NEWSLETTER.exposed} />
-        </div>
-      ) : live ? (
-        <RemoteBoundary remote={FOOTER_NEWSLETTER.remote} variant="slot">
-          <live.Component {...live.props} />
-        </RemoteBoundary>
-      ) : (
-        <div ref={island} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
-      )}
-    </div>
+    <ServerIsland
+      module={FOOTER_NEWSLETTER}
+      needed={near}
+      takeOver={typedInto}
+      boxRef={box}
+      className="shell-site-footer__newsletter"
+      testId="slot-newsletter"
+    />
   );
 }

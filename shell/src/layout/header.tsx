@@ -1,7 +1,7 @@
 import { useState, type MouseEvent, type KeyboardEvent } from 'react';
 import { HEADER_WIDGETS } from '@shop/routes';
 import { CartIcon, PersonIcon } from '@shop/ui';
-import { RemoteSlot } from '../federation/remote-component';
+import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { DRAWER_ID, MobileDrawer } from './mobile-drawer';
@@ -9,8 +9,8 @@ import { PersonalWidget } from './personal-widget';
 import { TopStrip } from './top-strip';
 
 /**
- * Header of spec §2: free-shipping strip, logo, search box (catalog widget; below the header
- * on narrow screens), account menu (account widget), cart button with badge (cart widget),
+ * Header of spec §2: free-shipping strip, logo, search box (the catalog's, loaded on first intent:
+ * HeaderSearch; below the header on narrow screens), account menu (account widget), cart button with badge (cart widget),
  * main navigation and the mobile drawer. On phones it takes two rows (menu, logo, account,
  * cart; then the search box) below a one-line strip, and the navigation lives in the drawer.
  *
@@ -20,7 +20,7 @@ import { TopStrip } from './top-strip';
  * (marked `data-slot-fallback` while they stand in for the widget: PersonalWidget). A tap on the
  * cart link once hydrated opens the side cart, loading the widget first if needed.
  */
-const [search, account, cart] = HEADER_WIDGETS;
+const [account, cart] = HEADER_WIDGETS;
 
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -46,9 +46,7 @@ export function Header() {
           ☰
         </a>
         <Logo to="/" label="RandM Tornado Shop – Startseite" word="Tornado" />
-        <div className="shell-site-header__search" data-testid="slot-search">
-          <RemoteSlot remote={search.remote} exposed={search.exposed} personal={search.personal} />
-        </div>
+        <HeaderSearch />
         <div className="shell-site-header__actions">
           <PersonalWidget widget={account} link={{ to: '/anmelden', label: 'Anmelden', icon: <PersonIcon /> }} />
           <PersonalWidget

@@ -20,7 +20,7 @@ export function StaffHeader() {
             Zum Shop
           </Link>
           <div data-testid="slot-account">
-            <RemoteSlot remote={account.remote} exposed={account.exposed} personal={account.personal} />
+            <RemoteSlot remote={account.remote} exposed={account.exposed} personal />
           </div>
         </div>
       </div>

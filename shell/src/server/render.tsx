@@ -12,7 +12,7 @@ import type {
   ServerRenderRequest,
   ServerRenderResult,
 } from '@shop/contracts';
-import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, PAGES_EXPOSE, rendersInBrowserOnly } from '@shop/routes';
+import { FOOTER_NEWSLETTER, HEADER_SEARCH, matchRoute, PAGES_EXPOSE, rendersInBrowserOnly } from '@shop/routes';
 import { createShopQueryClient, PUBLIC_QUERY_PREFIXES, type RemotePrefetch } from '@shop/shell-api';
 import { App } from '../app';
 import { RemoteModulesProvider, type RemoteComponent, type RemoteModuleSource } from '../federation/remote-modules';
@@ -120,8 +120,9 @@ async function renderPage(
   // 1. The remote modules of the first screen, waited for while they load (REMOTE_WAIT_MS), and in
   //    parallel the page's data, read within the budget once the page's prefetch module is there.
   const wanted: Array<{ remote: RemoteName; exposed: string }> = [
-    ...HEADER_WIDGETS.filter((widget) => !widget.personal),
-    // The footer's sign-up is a form in the first HTML (its script loads later: FooterNewsletter).
+    // The header's search and the footer's sign-up are forms in the first HTML (their scripts load
+    // later: the shell's ServerIsland).
+    HEADER_SEARCH,
     FOOTER_NEWSLETTER,
     ...(match ? [{ remote: match.route.remote, exposed: PAGES_EXPOSE }] : []),
   ];
@@ -234,7 +235,7 @@ export function createServerRenderer(options: ServerRendererOptions): ServerRend
   const firstScreenModules = (remote: RemoteName) => [
     PAGES_EXPOSE,
     PREFETCH_EXPOSE,
-    ...HEADER_WIDGETS.filter((widget) => !widget.personal && widget.remote === remote).map((widget) => widget.exposed),
+    ...(HEADER_SEARCH.remote === remote ? [HEADER_SEARCH.exposed] : []),
     ...(FOOTER_NEWSLETTER.remote === remote ? [FOOTER_NEWSLETTER.exposed] : []),
   ];
   const span = options.span ?? ((_name, _attributes, work) => work());

@@ -80,6 +80,28 @@ describe('SearchBox', () => {
     expect(screen.getAllByRole('option')[0]).toHaveTextContent('Zuletzt gesucht: Mango');
   });
 
+  test('mounted in place of the server form: it starts with the typed text, takes the focus and offers suggestions', async () => {
+    api.on('GET', '/api/products', found());
+    renderScreen(<SearchBox defaultTerm="blueberry" autoFocus />, { path: '/', route: '*' });
+    const input = screen.getByRole('combobox', { name: 'Produkte suchen' });
+    expect(input).toHaveValue('blueberry');
+    expect(input).toHaveFocus();
+    expect((input as HTMLInputElement).selectionStart).toBe('blueberry'.length);
+    expect(await screen.findByRole('option', { name: /Blueberry Ice/ })).toBeInTheDocument();
+  });
+
+  test('a search sent from the server form meanwhile runs once, as its own submit would, and is remembered', async () => {
+    renderScreen(<SearchBox defaultTerm="  Mango " autoFocus submitted />, { path: '/', route: '*' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/randm-tornado-vape-alle-produkte?search=Mango');
+    const input = screen.getByRole('combobox', { name: 'Produkte suchen' });
+    expect(input).not.toHaveFocus();
+    type(input, '');
+    await act(() => new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS + 50)));
+    fireEvent.focus(input);
+    expect(screen.getAllByRole('option')[0]).toHaveTextContent('Zuletzt gesucht: Mango');
+  });
+
+  // A host that hydrates the server's box in place (a shell release before it loaded the box on first intent).
   test('text typed into the server-rendered box before hydration stays, and is what it searches for', async () => {
     const Where = () => <output aria-label="Adresse">{useLocation().pathname + useLocation().search}</output>;
     const header = () => (

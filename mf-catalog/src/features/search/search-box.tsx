@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { productLink, splitProductName } from '@shop/catalog-rules';
+import type { HeaderSearchProps } from '@shop/routes';
 import { useFactualMode } from '@shop/shell-api';
 import { fetchProducts } from '../../api/catalog-api';
 import { useDebouncedValue } from './use-debounced-value';
@@ -25,11 +26,14 @@ type Option =
  * 5) searches. Arrow keys move, Enter selects or submits, Escape and outside clicks close.
  * Submitting goes to the all-products page with the query. In the factual presentation mode
  * (§ 19 TabakerzG) the fixed terms are offered as 'Beispiel', not as 'Beliebt'.
+ *
+ * Mounted by the shell in place of the server's form (HeaderSearchProps): it starts with what was
+ * typed there, takes the focus if the form had it, and runs a search the shopper sent meanwhile.
  */
-export function SearchBox() {
+export function SearchBox({ defaultTerm = '', autoFocus = false, submitted = false }: Partial<HeaderSearchProps>) {
   const popularLabel = useFactualMode() ? 'Beispiel' : 'Beliebt';
-  const [term, setTerm] = useState('');
-  const [open, setOpen] = useState(false);
+  const [term, setTerm] = useState(defaultTerm);
+  const [open, setOpen] = useState(autoFocus && !submitted);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const recent = useRecentSearches();
@@ -70,13 +74,23 @@ export function SearchBox() {
 
   useEffect(() => setActive(-1), [debounced, open]);
 
-  // Text typed into the server's box before hydration: React keeps it on screen but starts from
-  // the server's empty value, and its next render would wipe it. Taken over before the first paint.
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (!input?.value) return;
-    setTerm(input.value);
-    if (document.activeElement === input) setOpen(true);
+    if (!input) return;
+    // The focus the server's form had, in the commit that replaced it, with the caret after the text.
+    if (autoFocus && !submitted) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+      return;
+    }
+    // A host that hydrates the server's box instead (a shell release before the box loaded on first
+    // intent): React keeps the text typed before hydration on screen but starts from the server's
+    // empty value, and its next render would wipe it. Taken over before the first paint.
+    if (input.value && !defaultTerm) {
+      setTerm(input.value);
+      if (document.activeElement === input) setOpen(true);
+    }
+    // Mount only: the props describe the moment the box took the form's place.
   }, []);
 
   useEffect(() => {
@@ -96,6 +110,14 @@ export function SearchBox() {
     setTerm(text);
     navigate(`/randm-tornado-vape-alle-produkte?search=${encodeURIComponent(text)}`);
   };
+
+  // A search sent from the server's form while this code was on its way: run as this box's submit.
+  const sent = useRef(submitted);
+  useEffect(() => {
+    if (!sent.current) return;
+    sent.current = false;
+    searchFor(defaultTerm);
+  }, []);
 
   const choose = (option: Option) => {
     if (option.kind === 'term') return searchFor(option.term);

@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FOOTER_NEWSLETTER, HEADER_WIDGETS, matchRoute, mountsWithPage, PAGES_EXPOSE, redirectFor, type RouteRemote } from '@shop/routes';
+import {
+  FOOTER_NEWSLETTER,
+  HEADER_SEARCH,
+  HEADER_WIDGETS,
+  matchRoute,
+  mountsWithPage,
+  PAGES_EXPOSE,
+  redirectFor,
+  type RouteRemote,
+} from '@shop/routes';
 import { CAUTIOUS_STOREFRONT_SETTINGS, type ShopConfig, type StorefrontSettings } from '@shop/contracts';
 import { injectEarlyForms, injectHead, injectStartup, type HeadData } from '../html';
 import { entryForms, entryOf } from './entry-forms';
@@ -146,6 +155,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       // A personal widget the page leaves as a link until needed is not fetched with it.
       ...HEADER_WIDGETS.filter((widget) => mountsWithPage(widget, entry.visitor, pageRemote)),
       ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : []),
+      // Rendered into the header's HTML, its script loaded on the shopper's first intent to search
+      // (the shell's HeaderSearch): only its stylesheet goes with the page.
+      { ...HEADER_SEARCH, stylesOnly: true },
       // Rendered into the footer's HTML, its script loaded when the footer comes near (the shell's
       // FooterNewsletter); not shown in the factual presentation.
       ...(shopConfig.presentationMode === 'marketing' ? [{ ...FOOTER_NEWSLETTER, stylesOnly: true }] : []),
