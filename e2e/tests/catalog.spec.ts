@@ -173,49 +173,51 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('option', { name: /Zuletzt gesucht: blueberry ice/ })).toBeVisible();
   });
 
-  test('search box on first need: no script with the page; the typed text and focus carried over; a search sent meanwhile runs once', async ({
-    shopperPage: page,
-  }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
-    // A content page: nothing else on it loads the catalog's code.
-    await page.goto('/kontakt');
-    expect(scripts.filter((path) => path.startsWith('/remotes/catalog/'))).toEqual([]);
+  test(
+    'search box on first need: no script with the page; the typed text and focus carried over; a search sent meanwhile runs once',
+    { tag: '@phone' },
+    async ({ shopperPage: page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+      // A content page: nothing else on it loads the catalog's code.
+      await page.goto('/kontakt');
+      expect(scripts.filter((path) => path.startsWith('/remotes/catalog/'))).toEqual([]);
 
-    // Its code held back: what is typed meanwhile stays, and the live box takes it with the focus.
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/remotes/catalog/**', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const box = page.getByRole('combobox', { name: 'Produkte suchen' });
-    await box.pressSequentially('blueberry ice');
-    release();
-    await expect(page.getByTestId('slot-search')).toHaveAttribute('data-hydrated', '');
-    await expect(box).toHaveValue('blueberry ice');
-    await expect(box).toBeFocused();
-    await expect(page.getByRole('listbox', { name: 'Produktvorschläge' }).getByRole('option').first()).toContainText('Blueberry Ice');
+      // Its code held back: what is typed meanwhile stays, and the live box takes it with the focus.
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/remotes/catalog/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const box = page.getByRole('combobox', { name: 'Produkte suchen' });
+      await box.pressSequentially('blueberry ice');
+      release();
+      await expect(page.getByTestId('slot-search')).toHaveAttribute('data-hydrated', '');
+      await expect(box).toHaveValue('blueberry ice');
+      await expect(box).toBeFocused();
+      await expect(page.getByRole('listbox', { name: 'Produktvorschläge' }).getByRole('option').first()).toContainText('Blueberry Ice');
 
-    // A search sent before the code has come is held, and run by the live box once it has.
-    await page.unrouteAll();
-    let releaseAgain = () => undefined as void;
-    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
-    // Scripts only: the box's stylesheet comes with the page.
-    await page.route('**/remotes/catalog/**/*.js', async (route) => {
-      await heldAgain;
-      await route.continue();
-    });
-    await page.goto('/kontakt');
-    await box.fill('  Mango ');
-    await box.press('Enter');
-    await expect(page).toHaveURL(/\/kontakt$/);
-    releaseAgain();
-    await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Mango$/);
-    await box.fill('');
-    await box.focus();
-    await expect(page.getByRole('option', { name: /Zuletzt gesucht: Mango/ })).toBeVisible();
-  });
+      // A search sent before the code has come is held, and run by the live box once it has.
+      await page.unrouteAll();
+      let releaseAgain = () => undefined as void;
+      const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+      // Scripts only: the box's stylesheet comes with the page.
+      await page.route('**/remotes/catalog/**/*.js', async (route) => {
+        await heldAgain;
+        await route.continue();
+      });
+      await page.goto('/kontakt');
+      await box.fill('  Mango ');
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/kontakt$/);
+      releaseAgain();
+      await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Mango$/);
+      await box.fill('');
+      await box.focus();
+      await expect(page.getByRole('option', { name: /Zuletzt gesucht: Mango/ })).toBeVisible();
+    },
+  );
 
   test('search box: no results text with suggestions', async ({ shopperPage: page }) => {
     await page.goto('/');

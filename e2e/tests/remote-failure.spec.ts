@@ -27,9 +27,9 @@ test.describe('a failing remote', () => {
     // The header's search stays the server's form when its code cannot come, and still searches.
     const search = page.getByRole('combobox', { name: 'Produkte suchen' });
     await search.fill('Blueberry Ice');
+    await expect(page.getByTestId('slot-search')).not.toHaveAttribute('data-hydrated');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/randm-tornado-vape-alle-produkte\?search=Blueberry\+Ice$/);
-    await expect(page.getByTestId('slot-search')).not.toHaveAttribute('data-hydrated');
     await page.getByRole('link', { name: 'Anmelden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'AGB' }).click();

@@ -3,10 +3,12 @@
  * published but not live, is asked for through a real gateway of the shop (`x-shop-preview`,
  * services/gateway/src/release-preview.ts). Each of its routes must render on the server with its
  * server container (no part of it falling back to the browser, no 5xx), and load and hydrate in
- * Chromium from its browser build with no render problem and none of its files failing.
+ * Chromium from its browser build with no render problem and none of its files failing, its
+ * server islands (search box, newsletter sign-up) reached for so that they load as well.
  */
 import { chromium } from 'playwright-core';
-import { ROUTES, matchRoute } from '@shop/routes';
+import type { Page } from 'playwright-core';
+import { FOOTER_NEWSLETTER, HEADER_SEARCH, ROUTES, matchRoute } from '@shop/routes';
 import type { RemoteName } from '@shop/contracts';
 import { internalHeaders } from '@shop/service-kit';
 import { returningShopperPage } from '@shop/test-fixtures';
@@ -103,6 +105,31 @@ async function serverRenderProblems(target: SmokeTarget, paths: string[]): Promi
   return problems;
 }
 
+/**
+ * The shell's server islands the slice owns (the header's search, the footer's sign-up) load only
+ * when needed: reached for here as a shopper would (the search field focused, the footer scrolled
+ * to), so their live module is loaded and rendered too. The problems, one line each.
+ */
+async function islandProblems(page: Page, slice: RemoteName, path: string): Promise<string[]> {
+  const islands = [
+    ...(HEADER_SEARCH.remote === slice ? [{ testId: 'slot-search', name: "the header's search box", reach: 'focus' as const }] : []),
+    ...(FOOTER_NEWSLETTER.remote === slice ? [{ testId: 'slot-newsletter', name: "the footer's sign-up", reach: 'scroll' as const }] : []),
+  ];
+  const problems: string[] = [];
+  for (const { testId, name, reach } of islands) {
+    const island = page.getByTestId(testId);
+    // Not on every page (the staff frame has none; the sign-up not in the factual presentation).
+    if (!(await island.count())) continue;
+    if (reach === 'focus') await island.locator('input').first().focus();
+    else await island.scrollIntoViewIfNeeded();
+    await page
+      .locator(`[data-testid="${testId}"][data-hydrated]`)
+      .waitFor({ timeout: 10_000 })
+      .catch(() => problems.push(`${path} in Chromium: ${name} did not load when reached for`));
+  }
+  return problems;
+}
+
 /** The problems of loading `paths` in Chromium with the candidate: render problems, uncaught errors, its files failing. */
 async function browserProblems({ shopUrl, internalSecret, slice, version }: SmokeTarget, paths: string[]): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: await ensureChromium() });
@@ -126,6 +153,7 @@ async function browserProblems({ shopUrl, internalSecret, slice, version }: Smok
         await page.goto(`${shopUrl}${path}`);
         await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        problems.push(...(await islandProblems(page, slice, path)));
         for (const problem of renderProblems) problems.push(`${path} in Chromium: ${problem.split('\n')[0]}`);
         for (const file of failedFiles) problems.push(`${path} in Chromium: ${file} did not load`);
         if (!candidateFiles.length) problems.push(`${path} in Chromium: no file of ${slice} ${version} was loaded`);

@@ -69,19 +69,21 @@ export interface FooterNewsletterProps {
  * The header's product search (spec §2 'search box', §9): rendered into every storefront page's
  * first HTML, a GET form to the all-products listing that works before the JavaScript and without
  * it; the shell loads its script on the shopper's first intent to search (a pointer over it, a
- * touch, the focus, a submit) and then mounts it in place of the server's form with
- * HeaderSearchProps (docs/performance.md 'The search box on first need').
+ * touch, the focus, a key, a submit) and then mounts it in place of the server's form with
+ * HeaderSearchProps (the shell's HeaderSearch; docs/performance.md 'The search box on first need').
  */
 export const HEADER_SEARCH = { remote: 'catalog', exposed: './search-box' } as const satisfies { remote: RouteRemote; exposed: string };
 
 /**
  * The props the shell passes the header's search box when it takes the server form's place:
- * what was typed there, whether the field had the focus, and whether the shopper already sent
- * the form (the search box then searches for `defaultTerm` at once, as its own submit would).
+ * what was typed there, whether the field had the focus and where its caret stood (a character
+ * offset), and whether the shopper already sent the form (the search box then searches for
+ * `defaultTerm` at once, as its own submit would).
  */
 export interface HeaderSearchProps {
   defaultTerm: string;
   autoFocus: boolean;
+  caret: number | null;
   submitted: boolean;
 }
 

@@ -43,7 +43,8 @@ function PersonalRemotePage({ remote, page }: { remote: RemoteName; page: string
 }
 
 /**
- * A widget a remote exposes into the shell's chrome (the search box; the staff frame's account menu).
+ * A widget a remote exposes into the shell's chrome (the staff frame's account menu; the server's
+ * render of a ServerIsland).
  * A `personal` widget (the visitor's session or cart) renders in the browser only: the server
  * and the hydrating browser both render its placeholder. A shared widget, like a page, does not
  * read the hydration flag (BoundedRemotePage).

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -80,25 +81,45 @@ describe('SearchBox', () => {
     expect(screen.getAllByRole('option')[0]).toHaveTextContent('Zuletzt gesucht: Mango');
   });
 
-  test('mounted in place of the server form: it starts with the typed text, takes the focus and offers suggestions', async () => {
+  test('mounted in place of the server form: it starts with the typed text, takes the focus with the caret where it was, and offers suggestions', async () => {
     api.on('GET', '/api/products', found());
-    renderScreen(<SearchBox defaultTerm="blueberry" autoFocus />, { path: '/', route: '*' });
-    const input = screen.getByRole('combobox', { name: 'Produkte suchen' });
+    renderScreen(<SearchBox defaultTerm="blueberry" autoFocus caret={4} />, { path: '/', route: '*' });
+    const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Produkte suchen' });
     expect(input).toHaveValue('blueberry');
     expect(input).toHaveFocus();
-    expect((input as HTMLInputElement).selectionStart).toBe('blueberry'.length);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([4, 4]);
     expect(await screen.findByRole('option', { name: /Blueberry Ice/ })).toBeInTheDocument();
   });
 
   test('a search sent from the server form meanwhile runs once, as its own submit would, and is remembered', async () => {
-    renderScreen(<SearchBox defaultTerm="  Mango " autoFocus submitted />, { path: '/', route: '*' });
+    const visited: string[] = [];
+    function Visits() {
+      const location = useLocation();
+      useEffect(() => void visited.push(location.key), [location.key]);
+      return null;
+    }
+    renderScreen(
+      <>
+        <SearchBox defaultTerm="  Mango " autoFocus submitted />
+        <Visits />
+      </>,
+      { path: '/', route: '*' },
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/randm-tornado-vape-alle-produkte?search=Mango');
+    // The first page and one navigation.
+    expect(visited).toHaveLength(2);
     const input = screen.getByRole('combobox', { name: 'Produkte suchen' });
     expect(input).not.toHaveFocus();
     type(input, '');
     await act(() => new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS + 50)));
     fireEvent.focus(input);
     expect(screen.getAllByRole('option')[0]).toHaveTextContent('Zuletzt gesucht: Mango');
+  });
+
+  test('an empty search sent meanwhile runs nothing, as its own submit would, and the box keeps the focus', () => {
+    renderScreen(<SearchBox defaultTerm="  " autoFocus submitted />, { path: '/kontakt', route: '*' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/kontakt');
+    expect(screen.getByRole('combobox', { name: 'Produkte suchen' })).toHaveFocus();
   });
 
   // A host that hydrates the server's box in place (a shell release before it loaded the box on first intent).

@@ -28,12 +28,14 @@ type Option =
  * (§ 19 TabakerzG) the fixed terms are offered as 'Beispiel', not as 'Beliebt'.
  *
  * Mounted by the shell in place of the server's form (HeaderSearchProps): it starts with what was
- * typed there, takes the focus if the form had it, and runs a search the shopper sent meanwhile.
+ * typed there, takes the focus with the caret where it was if the form had it, and runs a search
+ * the shopper sent meanwhile (an empty one, as its own submit, runs nothing and keeps the focus).
  */
-export function SearchBox({ defaultTerm = '', autoFocus = false, submitted = false }: Partial<HeaderSearchProps>) {
+export function SearchBox({ defaultTerm = '', autoFocus = false, caret = null, submitted = false }: Partial<HeaderSearchProps>) {
   const popularLabel = useFactualMode() ? 'Beispiel' : 'Beliebt';
+  const runsSent = submitted && defaultTerm.trim() !== '';
   const [term, setTerm] = useState(defaultTerm);
-  const [open, setOpen] = useState(autoFocus && !submitted);
+  const [open, setOpen] = useState(autoFocus && !runsSent);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const recent = useRecentSearches();
@@ -77,10 +79,11 @@ export function SearchBox({ defaultTerm = '', autoFocus = false, submitted = fal
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
-    // The focus the server's form had, in the commit that replaced it, with the caret after the text.
-    if (autoFocus && !submitted) {
+    // The focus the server's form had, in the commit that replaced it, with the caret where it was.
+    if (autoFocus && !runsSent) {
       input.focus();
-      input.setSelectionRange(input.value.length, input.value.length);
+      const at = Math.min(caret ?? input.value.length, input.value.length);
+      input.setSelectionRange(at, at);
       return;
     }
     // A host that hydrates the server's box instead (a shell release before the box loaded on first
@@ -111,8 +114,9 @@ export function SearchBox({ defaultTerm = '', autoFocus = false, submitted = fal
     navigate(`/randm-tornado-vape-alle-produkte?search=${encodeURIComponent(text)}`);
   };
 
-  // A search sent from the server's form while this code was on its way: run as this box's submit.
-  const sent = useRef(submitted);
+  // A search sent from the server's form while this code was on its way: run as this box's submit
+  // (once, also when React runs the effect twice in development).
+  const sent = useRef(runsSent);
   useEffect(() => {
     if (!sent.current) return;
     sent.current = false;
