@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import MiniSearch from 'minisearch';
 import type { Connection } from 'mongoose';
 import type { Category, Product } from '@shop/contracts';
@@ -36,6 +37,35 @@ interface IndexedProduct {
 const PER_ID_RELOAD_MAX = 10;
 
 /**
+ * How far before the newest product change already seen a sync reads again (ms): the instances'
+ * clocks stamp `updatedAt`, and one running behind by up to this much still has its writes found.
+ */
+export const CLOCK_SKEW_MS = 5_000;
+
+/**
+ * How long a snapshot follows changes by reading only what changed before it reads everything
+ * again (ms): a write stamped further back than CLOCK_SKEW_MS (a clock far behind, a write held up
+ * in a failover) is in by then at the latest.
+ */
+export const FULL_REFRESH_MS = 5 * 60_000;
+
+/** What a sync compares: products and categories, each as count and newest `updatedAt` (ms). */
+interface Signature {
+  products: number;
+  newestProductMs: number;
+  categories: number;
+  newestCategoryMs: number;
+}
+
+const updatedMs = (doc: { updatedAt?: unknown } | null | undefined) => (doc?.updatedAt ? new Date(doc.updatedAt as Date).getTime() : 0);
+
+/** The fields of a product that its search entry, the lookups or its category's figures are made of. */
+function indexedFields(p: SnapshotProduct) {
+  const { name, flavor, category, categoryId, slug, flavorSlug, isActive, referencePrice } = p.api;
+  return [name, flavor, category, categoryId, slug, flavorSlug, isActive, referencePrice, p.effectivePriceCents];
+}
+
+/**
  * The catalogue in memory: every product and category as API objects, lookup maps and the
  * MiniSearch index, rebuilt from the database (the source of truth) as a whole.
  *
@@ -52,9 +82,13 @@ const PER_ID_RELOAD_MAX = 10;
  * is ready; `reloadProducts()` after stock writes and `applyProducts()` after staff writes of
  * this instance, which also announce the change (topic CATALOG_TOPIC) to the service's other
  * instances. Hearing one, an instance checks a cheap signature (count + newest updatedAt of
- * products and categories) and rebuilds when it differs: within about a second of the write
- * (change stream in production, marker polled every half second locally). The same check runs every
- * `SEARCH_SYNC_INTERVAL_MS` for writes nobody announced (seed scripts, a lost announcement).
+ * products and categories): within about a second of the write (change stream in production,
+ * marker polled every half second locally). When only products changed (a stock reservation, a
+ * staff edit) it reads just the products changed since the newest one it had seen (less
+ * CLOCK_SKEW_MS) and puts in those newer than its own records; a product added or removed, any
+ * category change, a newest change older than before, or FULL_REFRESH_MS since the last rebuild
+ * rebuild the whole snapshot. The same check runs every `SEARCH_SYNC_INTERVAL_MS` for writes
+ * nobody announced (seed scripts, a lost announcement).
  */
 export class CatalogSnapshot {
   products: SnapshotProduct[] = [];
@@ -63,7 +97,9 @@ export class CatalogSnapshot {
   private bySlug = new Map<string, SnapshotProduct>();
   private byCategoryFlavor = new Map<string, SnapshotProduct>();
   private index = CatalogSnapshot.createIndex();
-  private signature = '';
+  private signature: Signature | null = null;
+  /** When the last full rebuild started (ms since the epoch). */
+  private rebuiltAtMs = 0;
   private categoryDocs: CategoryDoc[] = [];
   private refreshing: Promise<void> | undefined;
 
@@ -93,7 +129,7 @@ export class CatalogSnapshot {
     });
   }
 
-  private async currentSignature(): Promise<string> {
+  private async currentSignature(): Promise<Signature> {
     const Product = productModel(this.db);
     const Category = categoryModel(this.db);
     const [products, newestProduct, categories, newestCategory] = await Promise.all([
@@ -102,8 +138,7 @@ export class CatalogSnapshot {
       Category.countDocuments({}),
       Category.findOne({}, { updatedAt: 1 }).sort({ updatedAt: -1 }).lean(),
     ]);
-    const time = (doc: { updatedAt?: unknown } | null) => (doc?.updatedAt ? new Date(doc.updatedAt as Date).getTime() : 0);
-    return `${products}:${time(newestProduct)}:${categories}:${time(newestCategory)}`;
+    return { products, newestProductMs: updatedMs(newestProduct), categories, newestCategoryMs: updatedMs(newestCategory) };
   }
 
   /** Products written by this service while a rebuild reads the database (see refresh). */
@@ -117,13 +152,13 @@ export class CatalogSnapshot {
         // replaced by the older records of that read (a staff price change shown at the old
         // price until the next rebuild): they are kept aside and win where they are newer.
         this.writtenDuringRefresh = new Map();
+        this.rebuiltAtMs = Date.now();
         const signature = await this.currentSignature();
         const [productDocs, categoryDocs] = await Promise.all([
           productModel(this.db).find({}).lean(),
           categoryModel(this.db).find({}).sort({ sortOrder: 1 }).lean(),
         ]);
         const written = this.writtenDuringRefresh;
-        const updatedMs = (doc: ProductDoc) => new Date((doc.updatedAt as Date | undefined) ?? 0).getTime();
         this.categoryDocs = categoryDocs;
         this.build(
           productDocs.map((doc) => {
@@ -146,23 +181,25 @@ export class CatalogSnapshot {
    */
   async applyProducts(docs: ProductDoc[]): Promise<void> {
     for (const doc of docs) this.writtenDuringRefresh?.set(String(doc._id), doc);
-    const byId = new Map(this.products.map((p) => [p.api.id, p.doc]));
-    for (const doc of docs) byId.set(String(doc._id), doc);
-    this.build([...byId.values()]);
-    // This service's own write is in; the periodic check need not reload for it.
-    this.signature = await this.currentSignature();
+    this.putProducts(docs);
+    // The signature stays as it was: the next check reads this write back (and finds it in) along
+    // with anything another instance wrote that this snapshot has not seen.
     await this.changes.announce(CATALOG_TOPIC);
   }
 
-  /** Every derived structure from the product records and the loaded categories. */
-  private build(productDocs: ProductDoc[]): void {
-    const products = productDocs.map((doc) => ({
+  private toSnapshotProduct(doc: ProductDoc): SnapshotProduct {
+    return {
       api: toApiProduct(doc),
       doc,
       isFeatured: Boolean(doc.isFeatured),
       effectivePriceCents: (doc.salePriceCents ?? doc.priceCents) as number,
       createdAtMs: new Date(doc.createdAt as Date).getTime(),
-    }));
+    };
+  }
+
+  /** Every derived structure from the product records and the loaded categories. */
+  private build(productDocs: ProductDoc[]): void {
+    const products = productDocs.map((doc) => this.toSnapshotProduct(doc));
     const activeByCategory = new Map<string, Array<{ currentCents: number; referenceCents: number | null }>>();
     for (const p of products) {
       if (!p.api.isActive) continue;
@@ -210,22 +247,63 @@ export class CatalogSnapshot {
         ? (await Promise.all(unique.map((id) => Product.findById(id).lean()))).filter((doc) => doc !== null)
         : await Product.find({ _id: { $in: unique } }).lean();
     for (const doc of docs) this.writtenDuringRefresh?.set(String(doc._id), doc);
-    for (const doc of docs) {
-      const current = this.byId.get(String(doc._id));
-      if (!current) continue;
-      const next: SnapshotProduct = { ...current, api: toApiProduct(doc), doc };
-      this.products = this.products.map((p) => (p === current ? next : p));
-      this.byId.set(next.api.id, next);
-      this.bySlug.set(next.api.slug, next);
-      this.byCategoryFlavor.set(`${next.api.category}/${next.api.flavorSlug}`, next);
-    }
+    this.putProducts(docs.filter((doc) => this.byId.has(String(doc._id))));
     if (docs.length) await this.changes.announce(CATALOG_TOPIC);
   }
 
   /**
-   * Rebuilds when products or categories changed since the last build (another instance's
-   * write). Calls while a check runs share it and run one more check after it, so a change
-   * announced during a rebuild is never left out.
+   * Puts product records into the snapshot: in place where only what no derived structure is made
+   * of changed (stock, texts, ratings: the usual case), else every derived structure anew from the
+   * records in memory (a new product, a changed name, flavour, slug, category, price or active
+   * state). Never reads the database.
+   */
+  private putProducts(docs: ProductDoc[]): void {
+    if (!docs.length) return;
+    const next = docs.map((doc) => this.toSnapshotProduct(doc));
+    const rebuild = next.some((product) => {
+      const current = this.byId.get(product.api.id);
+      return !current || !isDeepStrictEqual(indexedFields(current), indexedFields(product));
+    });
+    if (rebuild) {
+      const byId = new Map(this.products.map((p) => [p.api.id, p.doc]));
+      for (const doc of docs) byId.set(String(doc._id), doc);
+      this.build([...byId.values()]);
+      return;
+    }
+    const replaced = new Map(next.map((product) => [product.api.id, product]));
+    this.products = this.products.map((p) => replaced.get(p.api.id) ?? p);
+    for (const product of next) {
+      this.byId.set(product.api.id, product);
+      this.bySlug.set(product.api.slug, product);
+      this.byCategoryFlavor.set(`${product.api.category}/${product.api.flavorSlug}`, product);
+    }
+  }
+
+  /**
+   * Puts in the products changed since `sinceMs` (another instance's writes) and takes `signature`
+   * as the snapshot's. A record older than the snapshot's own is left out: this instance wrote the
+   * product while the read was on its way, and its record is the newer one. A record the snapshot
+   * does not have (a product added while another was removed, so the count stayed) rebuilds the
+   * whole snapshot instead.
+   */
+  private async applyChangedSince(sinceMs: number, signature: Signature): Promise<void> {
+    const docs = await productModel(this.db)
+      .find({ updatedAt: { $gte: new Date(sinceMs) } })
+      .lean();
+    if (docs.some((doc) => !this.byId.has(String(doc._id)))) return this.refresh();
+    this.putProducts(
+      docs.filter((doc) => {
+        const current = this.byId.get(String(doc._id))!.doc;
+        return updatedMs(doc) >= updatedMs(current) && !isDeepStrictEqual(current, doc);
+      }),
+    );
+    this.signature = signature;
+  }
+
+  /**
+   * Follows what changed since the last build (another instance's write): the products changed
+   * since then when only products changed in place, else a rebuild. Calls while a check runs share
+   * it and run one more check after it, so a change announced during a rebuild is never left out.
    */
   sync(): Promise<void> {
     if (this.syncing) {
@@ -236,7 +314,19 @@ export class CatalogSnapshot {
       try {
         do {
           this.syncAgain = false;
-          if ((await this.currentSignature()) !== this.signature) await this.refresh();
+          const now = await this.currentSignature();
+          const last = this.signature;
+          if (
+            !last ||
+            now.products !== last.products ||
+            now.categories !== last.categories ||
+            now.newestCategoryMs !== last.newestCategoryMs ||
+            // The newest change went back (the product written last was written again by a clock behind).
+            now.newestProductMs < last.newestProductMs ||
+            Date.now() - this.rebuiltAtMs >= FULL_REFRESH_MS
+          )
+            await this.refresh();
+          else if (now.newestProductMs !== last.newestProductMs) await this.applyChangedSince(last.newestProductMs - CLOCK_SKEW_MS, now);
         } while (this.syncAgain);
       } finally {
         this.syncing = undefined;

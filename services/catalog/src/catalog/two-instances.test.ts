@@ -69,7 +69,7 @@ test('a price changed by staff through one instance is served by the other withi
   expect(changed.statusCode).toBe(200);
   const ms = await msUntil(() => shown(second), '39.99/31.99');
   expect(ms).toBeLessThan(2000);
-  // Lists and search of the other instance carry it too (the whole snapshot was rebuilt).
+  // Lists and search of the other instance carry it too (its derived structures were rebuilt).
   const listed = await second.inject({
     method: 'GET',
     url: `/api/products?search=${encodeURIComponent(target!.flavor as string)}&limit=50`,
