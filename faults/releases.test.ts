@@ -3,7 +3,9 @@
  * instances of every service: a cart remote with a visible text change, released with the real
  * command, is in both gateways' server HTML and in the hydrated page within 2 s of its promote;
  * a rollback brings the old text back the same way; a load loop beside it sees no failed request,
- * and the gateways keep their pids.
+ * and the gateways keep their pids. And the shared cache in front of both gateways (Varnish,
+ * deploy/varnish/shop.vcl): anonymous pages kept per context and never one visitor's data for
+ * another, purged when staff change a price or a release goes live.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { returningShopperPage, runCommand } from '@shop/test-fixtures';
 import { ROOT } from '../scripts/lib/paths';
-import { ADMIN, sleep, startFaultShop, type FaultShop } from './support/fault-shop';
+import { ADMIN, shopper, sleep, STAFF, startFaultShop, type FaultShop } from './support/fault-shop';
 
 jest.setTimeout(300_000);
 
@@ -103,7 +105,7 @@ async function hydratedCartPage(gatewayUrl: string, canaryCookie?: string): Prom
 }
 
 beforeAll(async () => {
-  shop = await startFaultShop({ gateways: 2 });
+  shop = await startFaultShop({ gateways: 2, edge: true });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   // The cart remote with a visible text change, really built with webpack, beside its source.
   await rm(WORK, { recursive: true, force: true });
@@ -456,4 +458,100 @@ test('retention: old releases are removed from the registry and the remote store
   // Published again, a removed build is a release again.
   expect(await command('release', ['cart', '--from', path.join(CHANGED, 'dist'), '--no-promote'])).toContain(`registered cart ${unused}`);
   expect((await fetch(`${shop.gatewayUrl}/remotes/cart/${unused}/remoteEntry.js`)).status).toBe(200);
+});
+
+test("behind the shared cache: pages kept per context, never one visitor's data for another; a price change and a promote purge them under load", async () => {
+  const edge = shop.edgeUrl!;
+  const product = (await shop
+    .db('catalog')
+    .collection('products')
+    .findOne({ isActive: true, stock: { $gte: 10 } }))!;
+  const productPath = `/produkt/${product.slug as string}`;
+  const page = async (url: string, cookie = '') => {
+    const response = await fetch(`${edge}${url}`, { headers: { 'user-agent': USER_AGENT, ...(cookie ? { cookie } : {}) } });
+    return {
+      status: response.status,
+      cache: response.headers.get('x-cache'),
+      control: response.headers.get('cache-control'),
+      body: await response.text(),
+    };
+  };
+
+  // Anonymous visitors with the same context share one copy, whatever else their cookies say.
+  const first = await page(productPath, 'shop_age_verified=1; shop_cookie_consent=rejected');
+  expect(first).toMatchObject({ status: 200, control: 'no-cache' });
+  expect(await page(productPath, 'shop_age_verified=1; shop_cookie_consent=true; _ga=1')).toMatchObject({ status: 200, cache: 'hit' });
+
+  // A logged-in staff member with a filled cart, through the cache.
+  const personal = shopper(edge);
+  expect((await personal.request('POST', '/api/auth/login', { email: STAFF.email, password: STAFF.password })).status).toBe(200);
+  expect((await personal.request('POST', '/api/cart', { productId: String(product._id), quantity: 2 })).status).toBe(201);
+  const cookie = ['shop_age_verified=1', ...[...personal.jar].map(([name, value]) => `${name}=${value}`)].join('; ');
+  const theirCart = await page('/warenkorb', cookie);
+  // Theirs alone: passed, never kept (the first is fetched as a miss that is not stored).
+  expect(theirCart.control).toBe('private, no-store');
+  expect(['miss', 'pass']).toContain(theirCart.cache);
+  expect((await page('/warenkorb', cookie)).cache).toBe('pass');
+  expect(theirCart.body).toContain(product.name as string);
+  const theirProductPage = await page(productPath, cookie);
+  // Another visitor with cookies of their own of the same names gets the same copy: it holds nothing of either.
+  const someoneElse = await page(
+    productPath,
+    ['shop_age_verified=1', ...[...personal.jar.keys()].map((name) => `${name}=someone-else`)].join('; '),
+  );
+  expect(someoneElse.cache).toBe('hit');
+  for (const shared of [first, theirProductPage, someoneElse, await page('/warenkorb', 'shop_age_verified=1'), await page('/')]) {
+    expect(shared.body).not.toContain(STAFF.email);
+    expect(shared.body).not.toContain(STAFF.firstName);
+    expect(shared.body).not.toMatch(/"quantity":2/);
+  }
+  expect((await page('/warenkorb', 'shop_age_verified=1')).body).not.toContain(product.name as string);
+
+  // Shoppers load the product page through the cache while staff change its price.
+  const outcomes: number[] = [];
+  let loading = true;
+  const load = Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (loading) outcomes.push((await page(productPath, 'shop_age_verified=1').catch(() => ({ status: 0 }))).status);
+    }),
+  );
+  try {
+    const staff = shopper(shop.gatewayUrl);
+    expect((await staff.request('POST', '/api/auth/login', { email: STAFF.email, password: STAFF.password })).status).toBe(200);
+    const detail = await staff.request('GET', `/api/admin/products/${String(product._id)}`);
+    const newPrice = (Number(detail.body.price) + 1).toFixed(2);
+    const changed = await staff.request('PATCH', `/api/admin/products/${String(product._id)}`, {
+      version: detail.body.version,
+      changes: { price: newPrice, salePrice: null },
+    });
+    expect(changed.status).toBe(200);
+    const changedAt = Date.now();
+    // Shown once every page a shopper then gets has it (the purge is sent at once and again after the instances settled).
+    let shownSince: number | null = null;
+    while (shownSince === null || Date.now() - shownSince < 1500) {
+      const { body } = await page(productPath, 'shop_age_verified=1');
+      if (!body.includes(`"price":"${newPrice}"`)) shownSince = null;
+      else shownSince ??= Date.now();
+      if (Date.now() - changedAt > 10_000) throw new Error('the new price is not on the cached page after 10 s');
+      await sleep(50);
+    }
+    expect(shownSince - changedAt).toBeLessThan(2000);
+
+    // A promote purges every page (each names the live releases): the new cart version within 3 s.
+    const released = await command('release', ['cart', '--from', path.join(CHANGED, 'dist')]);
+    const version = /(?:published|already in the store): cart ([0-9a-f]{12})/.exec(released)![1]!;
+    const since = await liveSince();
+    for (;;) {
+      const [home, product] = await Promise.all([page('/', 'shop_age_verified=1'), page(productPath, 'shop_age_verified=1')]);
+      if (home.body.includes(`/remotes/cart/${version}/`) && product.body.includes(`/remotes/cart/${version}/`)) break;
+      if (Date.now() - since > 10_000) throw new Error('the promoted release is not on the cached pages after 10 s');
+      await sleep(50);
+    }
+    expect(Date.now() - since).toBeLessThan(3000);
+  } finally {
+    loading = false;
+    await load;
+  }
+  expect(outcomes.length).toBeGreaterThan(50);
+  expect(outcomes.filter((status) => status === 0 || status >= 500)).toEqual([]);
 });

@@ -26,18 +26,21 @@ if (
     'bench-ssr',
     'create-admin',
     'compose-check',
+    'k8s-check',
     'soak',
     'release',
     'releases',
     'rollback',
     'canary',
     'observe',
+    'edge',
+    'bench-edge',
     'backup',
     'restore',
   ].includes(command)
 ) {
   console.error(
-    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|soak|release|releases|rollback|canary|observe|backup|restore [args]',
+    'usage: node scripts/bootstrap.cjs start|test|dev|bench-catalog|bench-cart|bench-account|bench-content|bench-admin|bench-web|bench-ssr|create-admin|compose-check|k8s-check|soak|release|releases|rollback|canary|observe|edge|bench-edge|backup|restore [args]',
   );
   process.exit(2);
 }

@@ -5,6 +5,9 @@
  * gateway's address, the local database, the remote store), for the release commands
  * (scripts/lib/running-shop.ts). Ctrl+C stops everything.
  *
+ * `npm run edge` (EDGE=1): the same with the shared cache (Varnish, deploy/varnish/shop.vcl) on
+ * the public port and the gateway behind it (docs/operations.md 'The shared cache').
+ *
  * `npm run observe` (OBSERVE=1): the same, with Jaeger receiving every process's traces and
  * Prometheus scraping every process's metrics beside it (docs/operations.md 'npm run observe').
  */
@@ -16,12 +19,22 @@ import { GATEWAY_PORT, LOCAL_MONGO_PORT, ROOT } from './lib/paths';
 import { JAEGER_PORTS, startJaeger } from './lib/jaeger';
 import { startPrometheus } from './lib/prometheus';
 import { forgetRunningShop, recordRunningShop } from './lib/running-shop';
+import { ensureVarnish } from './lib/edge';
+
+/** The gateway's port behind the shared cache with `npm run edge` (EDGE_GATEWAY_PORT overrides). */
+const EDGE_GATEWAY_PORT = 8180;
+/** Where the shared cache takes purges with `npm run edge` (loopback only). */
+const EDGE_PURGE_PORT = 8181;
 
 /** Prometheus's port with `npm run observe` (PROMETHEUS_PORT overrides). */
 const PROMETHEUS_PORT = 9090;
 
 async function main() {
-  const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT);
+  // `npm run edge` (EDGE=1): the shared cache on the public port, the gateway behind it on EDGE_GATEWAY_PORT.
+  const edge = process.env.EDGE === '1';
+  const publicPort = Number(process.env.PORT ?? GATEWAY_PORT);
+  const gatewayPort = edge ? Number(process.env.EDGE_GATEWAY_PORT ?? EDGE_GATEWAY_PORT) : publicPort;
+  if (edge) await ensureVarnish();
   step('1/5 Building packages, services, shell and remotes');
   await buildAll();
 
@@ -66,6 +79,7 @@ async function main() {
       logFormat: process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
       // Each process's Prometheus figures on its port + 10000 (docs/operations.md 'Metrics').
       metrics: true,
+      ...(edge ? { edge: { port: publicPort, purgePort: EDGE_PURGE_PORT, workDir: path.join(ROOT, 'data', 'edge') } } : {}),
     });
     if (observe) {
       step('Starting Prometheus (metrics and alert rules)');
@@ -88,7 +102,9 @@ async function main() {
       mongoUri: process.env.MONGODB_URI ? null : database.uri,
       releasesDir: process.env.RELEASES_DIR ?? path.join(ROOT, 'data', 'releases'),
     });
-    step(`5/5 The shop is running: http://localhost:${gatewayPort}  (Ctrl+C stops everything)`);
+    step(`5/5 The shop is running: ${stack.gatewayUrl}  (Ctrl+C stops everything)`);
+    if (edge)
+      info(`Behind the shared cache: the gateway itself on http://localhost:${gatewayPort} (x-cache: hit|miss|pass on every answer)`);
   } catch (error) {
     console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
     await shutdown(1);

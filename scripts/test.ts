@@ -18,6 +18,7 @@ import { runForExitCode } from './lib/run';
 import { ROOT, SLICES, type Slice } from './lib/paths';
 import { sliceTests } from './lib/slice-tests';
 import { ensureChromium, ensurePrometheus } from './lib/debian-tools';
+import { ensureVarnish } from './lib/edge';
 import { findFreePort } from '../packages/local-mongo/src';
 import { startFakeDhl } from '../services/cart/src/test-support/fake-dhl';
 
@@ -84,6 +85,8 @@ async function main() {
   const chromium = unitOnly || faultsOnly ? null : await ensureChromium();
   // promtool tests the alert rules in jest (scripts/prometheus-rules.test.ts).
   if (!e2eOnly && !faultsOnly) await ensurePrometheus();
+  // varnishtest runs the shared cache's VCL in jest (scripts/edge-vcl.test.ts); the faults run it in front of the shop.
+  if (!e2eOnly) await ensureVarnish();
 
   step('Building');
   await buildAll();
@@ -129,6 +132,13 @@ async function main() {
       step('docker-compose.yml (npm run compose:check)');
       const compose = await runForExitCode(process.execPath, [path.join(ROOT, 'scripts/bootstrap.cjs'), 'compose-check']);
       if (compose !== 0) {
+        add({ passed: 0, failed: 1, skipped: 0 });
+        failed = true;
+      }
+      // The Kubernetes manifests render and are valid for the API and the MongoDB operator's CRD (deploy/k8s).
+      step('Kubernetes manifests (npm run k8s:check)');
+      const k8s = await runForExitCode(process.execPath, [path.join(ROOT, 'scripts/bootstrap.cjs'), 'k8s-check']);
+      if (k8s !== 0) {
         add({ passed: 0, failed: 1, skipped: 0 });
         failed = true;
       }

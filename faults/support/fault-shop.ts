@@ -27,7 +27,10 @@ export const STAFF = { email: 'leitung@faults.example.de', password: 'Faults-Lei
 export const ADMIN = { email: 'inhaber@faults.example.de', password: 'Faults-Inhaber 2026 sicher!', firstName: 'Anton' };
 
 export interface FaultShop {
+  /** The first gateway's own address (never through the shared cache). */
   gatewayUrl: string;
+  /** The shared cache in front of the gateways (started with `edge: true`), else null. */
+  edgeUrl: string | null;
   /** Every gateway instance (two when started with `gateways: 2`). */
   gatewayUrls: string[];
   /** The remote store the gateways read (RELEASES_DIR), empty before the start. */
@@ -70,6 +73,8 @@ export async function startFaultShop(
      * 10000, logs at info into `logDir/<process>.log`.
      */
     observability?: { otlpEndpoint: string; logDir: string };
+    /** The shared cache (Varnish) in front of the gateways, purged by the services and gateways. */
+    edge?: boolean;
   } = {},
 ): Promise<FaultShop> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-faults-'));
@@ -84,6 +89,7 @@ export async function startFaultShop(
   await createStaffAccount(mongoUri, databasePrefix, { ...ADMIN, role: 'admin' });
   const gatewayPort = await findFreePort();
   const extraGatewayPorts = options.gateways === 2 ? [await findFreePort()] : [];
+  const edgePort = options.edge ? await findFreePort() : null;
   const mailDir = path.join(dataDir, 'mail');
   const releasesDir = path.join(dataDir, 'releases');
   const pidDir = path.join(dataDir, 'run');
@@ -102,10 +108,13 @@ export async function startFaultShop(
     dataDir: path.join(dataDir, 'shop'),
     instances: 2,
     extraGatewayPorts,
+    ...(edgePort ? { edge: { port: edgePort, purgePort: await findFreePort(), workDir: path.join(dataDir, 'edge') } } : {}),
     ...(options.observability ? { metrics: true, logDir: options.observability.logDir, logLevel: 'info' } : {}),
     gatewayEnv: {
       ...tracingEnv,
       PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`,
+      // Shoppers behind the shared cache write from its address.
+      ...(edgePort ? { EXTRA_ALLOWED_ORIGINS: `http://localhost:${edgePort}` } : {}),
       RELEASES_DIR: releasesDir,
       RATE_LIMIT_MAX: '100000000',
       INSTANCE_CHECK_MS: String(INSTANCE_CHECK_MS),
@@ -122,6 +131,7 @@ export async function startFaultShop(
   const client = await MongoClient.connect(mongoUri, { serverSelectionTimeoutMS: 15_000 });
   return {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    edgeUrl: edgePort ? `http://127.0.0.1:${edgePort}` : null,
     gatewayUrls: [gatewayPort, ...extraGatewayPorts].map((port) => `http://127.0.0.1:${port}`),
     releasesDir,
     pidOf: async (name) => Number(await readFile(path.join(pidDir, `${name}.pid`), 'utf8')),

@@ -77,8 +77,12 @@ export async function withBenchShop(
   body: (gatewayUrl: string, stack: RunningStack, files: { mailDir: string; pidDir: string }) => Promise<void>,
   /** Runs after the seed and before the shop starts (extra data, staff accounts). */
   prepare?: (database: { mongoUri: string; databasePrefix: string }) => Promise<void>,
-  /** Instances of each service (default SHOP_INSTANCES, else 1) and extra service environment. */
-  options: { instances?: number; serviceEnv?: Record<string, string> } = {},
+  /**
+   * Instances of each service (default SHOP_INSTANCES, else 1), extra service environment, and the
+   * shared cache in front (`edge`: `stack.gatewayUrl` is then the cache's address, the first
+   * argument still the gateway's own).
+   */
+  options: { instances?: number; serviceEnv?: Record<string, string>; edge?: boolean } = {},
 ): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     step('Building');
@@ -102,6 +106,7 @@ export async function withBenchShop(
     pidDir: path.join(dataDir, 'run'),
     instances: options.instances,
     metrics: Boolean(observed),
+    ...(options.edge ? { edge: { port: await findFreePort(), purgePort: await findFreePort(), workDir: path.join(dataDir, 'edge') } } : {}),
     gatewayEnv: { RATE_LIMIT_MAX: '100000000', PUBLIC_ORIGIN: `http://localhost:${gatewayPort}`, ...observed?.env },
     // 300 orders from one IP and the demo buyer's address: the order limits would refuse them.
     serviceEnv: { ORDER_LIMIT_PER_EMAIL: '100000000', ORDER_LIMIT_PER_IP: '100000000', ...observed?.env, ...options.serviceEnv },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { varnishdCommand } from './edge';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
 import type { SpawnOptions } from 'node:child_process';
 import { info } from './log';
@@ -71,6 +72,12 @@ export interface StackOptions {
    * side by side never contend for them.
    */
   metrics?: boolean;
+  /**
+   * The shared cache (Varnish, scripts/lib/edge.ts) on `port` in front of the gateways, taking
+   * purges on `purgePort`, its files in `workDir`: the shop's public address is then the cache's (`gatewayUrl`), the gateways trust
+   * its X-Forwarded-For, and the services and gateways purge it.
+   */
+  edge?: { port: number; purgePort: number; workDir: string };
   /** Each process's output appended to `<logDir>/<name>.log` instead of this terminal (tests that read the logs). */
   logDir?: string;
 }
@@ -96,6 +103,7 @@ export interface MetricsTarget {
 }
 
 export interface RunningStack {
+  /** The shop's public address: the shared cache's with `edge`, else the first gateway's. */
   gatewayUrl: string;
   /** Every gateway instance's URL, the first one's first. */
   gatewayUrls: string[];
@@ -105,6 +113,8 @@ export interface RunningStack {
   instanceUrl(slice: Slice, k: number): string;
   /** Every process's /metrics address (empty without `metrics`). */
   metricsTargets: MetricsTarget[];
+  /** The shared cache's working folder (varnishstat -n <it>/varnish), with `edge`. */
+  edgeWorkDir: string | null;
   group: ProcessGroup;
   stop(): Promise<void>;
 }
@@ -163,16 +173,16 @@ export async function createStaffAccount(
  * A process that crashes later is restarted with backoff (SERVICE_RESTART_POLICY).
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const {
-    mongoUri,
-    gatewayPort,
-    servicePortOffset = 0,
-    databasePrefix = 'shop',
-    gatewayEnv = {},
-    serviceEnv = {},
-    logLevel = 'warn',
-    logFormat = 'json',
-  } = options;
+  const { mongoUri, gatewayPort, servicePortOffset = 0, databasePrefix = 'shop', logLevel = 'warn', logFormat = 'json', edge } = options;
+  // Behind the shared cache: its address is the public one, and every writer purges it.
+  const edgeEnv: Record<string, string> = edge ? { EDGE_PURGE_URLS: `http://127.0.0.1:${edge.purgePort}` } : {};
+  const gatewayEnv: Record<string, string> = {
+    ...edgeEnv,
+    // The cache is the one proxy in front: its X-Forwarded-For names the shopper (per-IP limits).
+    ...(edge ? { TRUST_PROXY: '1', PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${edge.port}` } : {}),
+    ...options.gatewayEnv,
+  };
+  const serviceEnv: Record<string, string> = { ...edgeEnv, ...options.serviceEnv };
   const mailDir = options.mailDir ?? process.env.MAIL_DIR ?? path.join(ROOT, 'data', 'mail');
   const dataDirEnv: Record<string, string> = options.dataDir ? { SHOP_DATA_DIR: options.dataDir } : {};
   const group = new ProcessGroup(undefined, options.pidDir ?? path.join(ROOT, 'data', 'run'));
@@ -265,16 +275,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       );
     }
     await Promise.all(gatewayPorts.map((port) => waitForOk(`http://127.0.0.1:${port}/readyz`)));
+    if (edge) {
+      const [command, args] = varnishdCommand(edge.port, edge.purgePort, gatewayPorts, edge.workDir);
+      group.spawn('edge', command, args, output('edge'), SERVICE_RESTART_POLICY);
+      await waitForOk(`http://127.0.0.1:${edge.port}/healthz`);
+      info(
+        `Shared cache (Varnish) on :${edge.port} in front of the gateway${gatewayPorts.length > 1 ? 's' : ''} :${gatewayPorts.join('+')}`,
+      );
+    }
   } catch (error) {
     await group.stopAll();
     throw error;
   }
   return {
-    gatewayUrl: `http://localhost:${gatewayPort}`,
+    gatewayUrl: `http://localhost:${edge?.port ?? gatewayPort}`,
     gatewayUrls: [gatewayPort, ...(options.extraGatewayPorts ?? [])].map((port) => `http://localhost:${port}`),
     servicePorts,
     instanceUrl: (slice, k) => `http://127.0.0.1:${servicePorts[slice] + (k - 1) * INSTANCE_PORT_STEP}`,
     metricsTargets,
+    edgeWorkDir: edge?.workDir ?? null,
     group,
     stop: () => group.stopAll(),
   };

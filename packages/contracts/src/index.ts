@@ -33,3 +33,4 @@ export * from './event-checks';
 export * from './boot-data-checks';
 export * from './cart-checks';
 export * from './schemas-on-demand';
+export * from './shared-cache';

@@ -49,6 +49,11 @@ export interface ServerRenderResult {
   state(): string;
   /** Remotes that render in the browser instead (failed, too slow, version skew). */
   clientRendered(): ClientRenderedPart[];
+  /**
+   * Whether every read of the page's prefetch answered successfully within its budget: false when
+   * the HTML shows a loading or an error state instead of some data (read in the browser then).
+   */
+  dataComplete(): boolean;
 }
 
 export interface ServerRendererOptions {

@@ -51,6 +51,23 @@ export const portVar = (fallback: number) => z.coerce.number().int().min(1).max(
 export const internalApiSecretVar = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional());
 
 /**
+ * `EDGE_PURGE_URLS`: the shared cache instances to purge, comma-separated http(s) base URLs
+ * (edge/edge-purge.ts); empty (default) when no shared cache runs in front of the gateway.
+ */
+export const edgePurgeUrlsVar = z
+  .string()
+  .default('')
+  .refine(
+    (value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean)
+        .every((url) => /^https?:\/\/[^/?#]+\/?$/.test(url)),
+    'must be comma-separated base URLs like http://varnish:6081',
+  );
+
+/**
  * Environment every domain service shares. `MONGODB_URI` is required here: the start and
  * test scripts pass the local engine's URI when the developer set none.
  * `MONGODB_DB` defaults to `shop_<slice>` (one database per service, docs/architecture.md).
@@ -73,6 +90,8 @@ export function serviceEnvSchema(slice: string, defaultPort: number) {
     IDENTITY_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
     // The admin service, which owns the audit log: staff writes deliver their audit entries there (audit/audit-outbox.ts).
     ADMIN_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4105'),
+    // The shared cache instances to purge when this service changes what pages show (edge/edge-purge.ts); empty: none.
+    EDGE_PURGE_URLS: edgePurgeUrlsVar,
   });
 }
 

@@ -8,6 +8,8 @@ import { identitySecret } from './identity';
 import { staffAccessPlugin } from './staff-access';
 import { Jobs } from './jobs/jobs';
 import { ChangeSignal } from './changes/change-signal';
+import { EdgePurger } from './edge/edge-purger';
+import { EdgePurgeSender, parsePurgeUrls } from './edge/edge-purge';
 import { registerRuntimeFigures } from './runtime-figures';
 import type { z } from 'zod';
 
@@ -24,7 +26,8 @@ declare module 'fastify' {
  * shared INTERNAL_API_SECRET (internal-auth.ts). Resolves once the database answers.
  * Its migrations and periodic jobs are registered on `app.jobs` (jobs/jobs.ts): migrations run
  * before the app is ready, jobs from then until it closes. `app.changes` (changes/change-signal.ts)
- * tells its other instances that data behind their in-memory snapshots changed.
+ * tells its other instances that data behind their in-memory snapshots changed; `app.edge`
+ * (edge/edge-purger.ts) purges the shared cache's pages showing what the service changed.
  * `request.ip` is the client IP the gateway forwards in `x-forwarded-for` (it replaces any
  * value a client sent); services are reachable only from the gateway (docker-compose.yml), and
  * the header is believed only from a peer on the loopback or a private network
@@ -70,12 +73,16 @@ export async function createDomainService(config: ServiceEnv, meta: { service: s
   app.decorate('jobs', jobs);
   const changes = new ChangeSignal({ db: () => app.db, log: app.log });
   app.decorate('changes', changes);
+  const edge = new EdgePurger({ db: () => app.db, sender: new EdgePurgeSender(parsePurgeUrls(config.EDGE_PURGE_URLS)), log: app.log });
+  app.decorate('edge', edge);
   app.addHook('onReady', async () => {
     await jobs.runMigrations();
     jobs.start();
     await changes.start();
+    edge.start();
   });
   app.addHook('onClose', async () => {
+    await edge.stop();
     await changes.stop();
     await jobs.stop();
   });

@@ -30,3 +30,6 @@ export * from './media-usage';
 export * from './metrics/registry';
 export { httpServerDuration } from './metrics/http-metrics';
 export { startMetricsServer, type MetricsAddress } from './metrics/metrics-server';
+export { tagAnswer } from './edge/cache-tags';
+export { EdgePurger, pendingPurgeModel } from './edge/edge-purger';
+export { EdgePurgeSender, parsePurgeUrls, edgePurges } from './edge/edge-purge';

@@ -19,6 +19,7 @@ test('an admin endpoint without a permission is refused to everybody; one with a
       INTERNAL_API_SECRET: 'test-internal-secret-0123456789-abcdef',
       IDENTITY_SECRET,
       ADMIN_SERVICE_URL: 'http://127.0.0.1:9',
+      EDGE_PURGE_URLS: '',
     },
     { service: 'test', description: 'staff access test' },
   );

@@ -36,7 +36,7 @@ export async function buildCatalogService(config: CatalogConfig) {
     service: 'catalog',
     description: 'Products, categories, stock, search and product images.',
   });
-  const catalog = new CatalogSnapshot(app.db, app.changes);
+  const catalog = new CatalogSnapshot(app.db, app.changes, app.edge);
   // The reviews switch staff keep in the back office (content service), at most 2 s old; off while unknown.
   const storefrontSettings = storefrontSettingsRead({
     contentServiceUrl: config.CONTENT_SERVICE_URL,
@@ -65,7 +65,7 @@ export async function buildCatalogService(config: CatalogConfig) {
   const purchases = new PurchasesClient(config.CART_SERVICE_URL, app.internalApiSecret);
   await app.register(reviewRoutes, { reviews: new Reviews({ db: app.db, catalog, purchases }), reviewsEnabled, identitySecret: identity });
   const summaries = new ReviewSummaries({ db: app.db, catalog });
-  await app.register(adminReviewRoutes, { moderation: new ReviewModerationService({ db: app.db, relay, summaries }) });
+  await app.register(adminReviewRoutes, { moderation: new ReviewModerationService({ db: app.db, relay, summaries, edge: app.edge }) });
   app.jobs.migration('product-versions-and-law-codes', () => backfillProductLawCodes(app.db, new Date()));
   // Migrations run first (createDomainService's onReady hook); the snapshot is built from their result.
   app.addHook('onReady', () => catalog.refresh());

@@ -53,9 +53,9 @@ export async function buildContentService(config: ContentConfig, deps: ContentDe
   await app.register(cookie, { secret: config.COOKIE_SECRET });
   const mailer = deps.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, log: app.log });
   const shop = { name: config.SHOP_NAME, origin: config.PUBLIC_ORIGIN };
-  const posts = new Posts(app.db, now, app.changes);
+  const posts = new Posts(app.db, now, app.changes, app.edge);
   await app.register(blogRoutes, { posts });
-  const pages = new InformationPages(app.db, config, now, app.changes);
+  const pages = new InformationPages(app.db, config, now, app.changes, app.edge);
   await app.register(internalRoutes, { posts, pages, publicOrigin: config.PUBLIC_ORIGIN });
 
   // Staff editing: posts and pages, each write audited through the record's outbox.
@@ -73,7 +73,7 @@ export async function buildContentService(config: ContentConfig, deps: ContentDe
     pageAdmin: new PageAdmin({ db: app.db, pages, queries: pageQueries, relay, now }),
     queries: pageQueries,
   });
-  const settings = new StorefrontSettingsStore({ db: app.db, defaultMode: config.PRESENTATION_MODE_DEFAULT, relay });
+  const settings = new StorefrontSettingsStore({ db: app.db, defaultMode: config.PRESENTATION_MODE_DEFAULT, relay, edge: app.edge });
   await app.register(storefrontSettingsRoutes, { settings });
   await app.register(pagesRoutes, { pages, operator: operatorDetails(config), settings });
   await app.register(previewRoutes, { pages });

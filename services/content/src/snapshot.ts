@@ -1,10 +1,11 @@
-import { isDatabaseUnavailable, type ChangeSignal } from '@shop/service-kit';
+import { isDatabaseUnavailable, type ChangeSignal, type EdgePurger } from '@shop/service-kit';
 
 /**
  * Data read from the database once and served from memory (published posts, pages), read again
  * after `ttlMs` by the service's clock. A write calls `changed()`: this instance reads afresh at
  * once, and the service's other instances hear of it through the change signal (`topic`) within
- * about a second (ChangeSignal); `ttlMs` is the bound when an announcement is lost.
+ * about a second (ChangeSignal); `ttlMs` is the bound when an announcement is lost. With `edge`,
+ * the shared cache's pages showing the data are purged too.
  * Concurrent reads share one load.
  *
  * While the database is away: a load that
@@ -27,7 +28,12 @@ export class Snapshot<T> {
     private readonly load: () => Promise<T>,
     private readonly ttlMs: number,
     private readonly now: () => Date,
-    private readonly signal: { changes: Pick<ChangeSignal, 'announce' | 'subscribe'>; topic: string },
+    private readonly signal: {
+      changes: Pick<ChangeSignal, 'announce' | 'subscribe'>;
+      topic: string;
+      /** The shared cache's pages showing this data (tags of @shop/contracts `cacheTag`), purged after each write here. */
+      edge?: { purger: Pick<EdgePurger, 'purge'>; tags: string[] };
+    },
   ) {
     signal.changes.subscribe(signal.topic, () => this.invalidate());
   }
@@ -43,6 +49,7 @@ export class Snapshot<T> {
   async changed(): Promise<void> {
     this.invalidate();
     await this.signal.changes.announce(this.signal.topic);
+    if (this.signal.edge) await this.signal.edge.purger.purge(this.signal.edge.tags);
   }
 
   async get(): Promise<T> {

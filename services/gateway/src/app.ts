@@ -1,9 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import compress from '@fastify/compress';
-import { createServiceApp, storefrontSettingsRead, identitySecret, internalApiSecret } from '@shop/service-kit';
+import {
+  createServiceApp,
+  EdgePurgeSender,
+  identitySecret,
+  internalApiSecret,
+  parsePurgeUrls,
+  storefrontSettingsRead,
+} from '@shop/service-kit';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { releasesDir, remoteEntries, type GatewayConfig } from './config';
-import { LiveRemotes } from './live-remotes';
+import { LiveRemotes, SWITCH_PREPARE_LIMIT_MS } from './live-remotes';
+import { ReleasePurges } from './edge/release-purges';
+import { SHARED_CACHE_STALE } from './edge/shared-page';
 import { serviceUrls, type ServiceName } from './routing-table';
 import { ServiceInstances } from './service-instances';
 import { security } from './plugins/security';
@@ -156,7 +165,17 @@ export async function buildApp(config: GatewayConfig) {
           }
         : null,
     sourceMaps: config.SOURCE_MAPS === 'on',
+    sharedCache: config.EDGE_MAX_AGE_S > 0 ? { maxAgeS: config.EDGE_MAX_AGE_S, ...SHARED_CACHE_STALE } : null,
   });
+  // The shared cache's pages of a release that changed, purged once every instance serves it.
+  const releasePurges = new ReleasePurges({
+    sender: new EdgePurgeSender(parsePurgeUrls(config.EDGE_PURGE_URLS)),
+    remotes: liveRemotes,
+    settleMs: config.RELEASES_POLL_MS + SWITCH_PREPARE_LIMIT_MS + 500,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => releasePurges.start());
+  app.addHook('onClose', async () => releasePurges.stop());
   // Polled once the storefront has said how new versions are prepared (its server renderer).
   liveRemotes.start();
   return app;

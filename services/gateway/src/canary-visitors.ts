@@ -32,9 +32,13 @@ const offsetOf = (slice: RemoteName): number => {
  */
 export const inCanary = (bucket: number, slice: RemoteName, percent: number): boolean => (bucket + offsetOf(slice)) % BUCKETS < percent;
 
-/** A visitor's bucket from their cookie; null when they have none (or a value not made by us). */
-function bucketOf(request: FastifyRequest): number | null {
-  const value = fastifyCookie.parse(request.headers.cookie ?? '')[CANARY_COOKIE];
+/**
+ * A visitor's bucket: from `fromEdge` (the shared cache's header, set from the same cookie, which
+ * the page is then keyed on) when given, else from their cookie; null when they have none (or a
+ * value not made by us).
+ */
+function bucketOf(request: FastifyRequest, fromEdge: string | undefined): number | null {
+  const value = fromEdge ?? fastifyCookie.parse(request.headers.cookie ?? '')[CANARY_COOKIE];
   if (!value || !/^\d{1,2}$/.test(value)) return null;
   return Number(value);
 }
@@ -48,8 +52,9 @@ export function canaryVisitor(
   request: FastifyRequest,
   canaryRunning: boolean,
   secureCookies: boolean,
+  fromEdge?: string,
 ): { bucket: number | null; setCookie: string | null } {
-  const known = bucketOf(request);
+  const known = bucketOf(request, fromEdge);
   if (known !== null || !canaryRunning) return { bucket: known, setCookie: null };
   const bucket = randomInt(BUCKETS);
   const setCookie = fastifyCookie.serialize(CANARY_COOKIE, String(bucket), {

@@ -8,6 +8,7 @@ import {
   serviceUrlVar,
   serviceUrls,
   shutdownDrainMsVar,
+  edgePurgeUrlsVar,
 } from '@shop/service-kit';
 import { REMOTE_NAMES, type RemoteName } from '@shop/contracts';
 
@@ -76,6 +77,11 @@ const remoteEntry = (fallback: string) =>
  *   (`<slice>/<version>/`, docs/releases.md; default `<STATIC_ROOT>/data/releases`).
  * - RELEASES_POLL_MS: how often the live versions are read from the admin service's release
  *   registry (default 500); a promote or rollback reaches every instance within this plus one read.
+ * - EDGE_MAX_AGE_S: how long the shared cache in front of the gateway (deploy/varnish/shop.vcl)
+ *   keeps an anonymous page before rendering it again, `s-maxage` (default 300; purges drop it
+ *   sooner; 0: no page is marked for a shared cache).
+ * - EDGE_PURGE_URLS: the shared cache instances the gateway purges when a release changes and when
+ *   it starts (comma-separated base URLs; a host name stands for all its addresses; default none).
  */
 export const GatewayEnv = z
   .object({
@@ -87,6 +93,8 @@ export const GatewayEnv = z
     STATIC_ROOT: z.string().default(path.resolve(__dirname, '../../..')),
     RELEASES_DIR: z.string().min(1).optional(),
     RELEASES_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(500),
+    EDGE_MAX_AGE_S: z.coerce.number().int().min(0).max(86_400).default(300),
+    EDGE_PURGE_URLS: edgePurgeUrlsVar,
     CATALOG_SERVICE_URL: serviceUrlList('http://127.0.0.1:4101'),
     CART_SERVICE_URL: serviceUrlList('http://127.0.0.1:4102'),
     ACCOUNT_SERVICE_URL: serviceUrlList('http://127.0.0.1:4103'),

@@ -20,7 +20,7 @@ const PREPARE_LIMIT_MS = 15_000;
  * server build hangs) is not held back. Pages naming it wait for the rest of the load themselves,
  * within the renderer's bound (shell/src/server/render.tsx REMOTE_WAIT_MS).
  */
-const SWITCH_PREPARE_LIMIT_MS = 1500;
+export const SWITCH_PREPARE_LIMIT_MS = 1500;
 
 /**
  * Work done with remote versions before they are put in force: the server renderer loads their
@@ -38,6 +38,11 @@ export interface LiveRemoteVersions {
    * the first read's included. Set before the polling starts.
    */
   prepareWith(prepare: PrepareVersions): void;
+  /**
+   * Calls `listener` with the slices whose live release or canary changed, once this instance has
+   * put the change in force (not at the first read). @returns unsubscribe.
+   */
+  onChange(listener: (slices: RemoteName[]) => void): () => void;
 }
 
 /**
@@ -67,6 +72,7 @@ export class LiveRemotes implements LiveRemoteVersions {
   private prepare: PrepareVersions = async () => {};
   /** Whether the versions of a read are being prepared now (readiness says so). */
   private preparing = false;
+  private readonly listeners = new Set<(slices: RemoteName[]) => void>();
 
   constructor(
     private readonly options: {
@@ -111,6 +117,11 @@ export class LiveRemotes implements LiveRemoteVersions {
 
   prepareWith(prepare: PrepareVersions): void {
     this.prepare = prepare;
+  }
+
+  onChange(listener: (slices: RemoteName[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Whether the registry answered at least once and the versions it named are in force (readiness). */
@@ -176,11 +187,17 @@ export class LiveRemotes implements LiveRemoteVersions {
       await this.prepareNew(next, canaries);
       const canariesChanged = JSON.stringify(canaries) !== JSON.stringify(this.canaries);
       if (canariesChanged && this.known) this.options.log.info({ canaries }, 'canary releases changed');
+      const changedSlices = new Set<RemoteName>();
+      const canaryOf = (list: LiveRemotes['canaries'], slice: RemoteName) => JSON.stringify(list.find((c) => c.slice === slice) ?? null);
+      for (const { name } of next.remotes) if (canaryOf(canaries, name) !== canaryOf(this.canaries, name)) changedSlices.add(name);
       this.canaries = canaries;
       const changed = next.remotes.filter(({ name, entry }) => this.current.remotes.find((r) => r.name === name)?.entry !== entry);
       if (changed.length && this.known) this.options.log.info({ remotes: changed }, 'live releases changed');
+      for (const { name } of changed) changedSlices.add(name);
       this.current = next;
+      const wasKnown = this.known;
       this.known = true;
+      if (wasKnown && changedSlices.size) for (const listener of this.listeners) listener([...changedSlices]);
       if (this.failing) this.options.log.info('release registry read again');
       this.failing = false;
     } catch (error) {

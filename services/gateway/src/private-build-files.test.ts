@@ -32,6 +32,9 @@ const CART_FILES = {
   'remoteEntry.js.map': 'MAP source map',
   'remoteEntry.js.br': 'SECRET brotli copy',
   'remoteEntry.js.gz': 'SECRET gzip copy',
+  // As the builds make them: a brotli copy only.
+  'chunk.js': 'PUBLIC cart chunk',
+  'chunk.js.br': 'SECRET brotli copy of the chunk',
   'server/remoteEntry.js': 'SECRET server build',
   'server/build-id.json': 'SECRET build record',
   'contracts.json': 'SECRET build record',
@@ -166,5 +169,10 @@ describe.each([
     }
     // A precompressed copy is still sent in place of its file to a browser that accepts it.
     expect(await get(origin, '/remotes/cart/remoteEntry.js', 'br')).toEqual({ status: 200, body: 'SECRET brotli copy' });
+    // A client that takes gzip but not brotli (the shared cache asks the gateway so) gets the file
+    // itself where the build made only a brotli copy, from the tree's build and from a release.
+    expect(await get(origin, '/remotes/cart/remoteEntry.js', 'gzip')).toEqual({ status: 200, body: 'PUBLIC cart entry' });
+    expect(await get(origin, '/remotes/cart/chunk.js', 'gzip')).toEqual({ status: 200, body: 'PUBLIC cart chunk' });
+    expect(await get(origin, `/remotes/cart/${VERSION}/chunk.js`, 'gzip, deflate')).toEqual({ status: 200, body: 'PUBLIC cart chunk' });
   });
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,8 @@ const PRODUCT = testProduct('64b000000000000000000001', {
 /** A read the stub answers this late (ms): past a public page's default budget, within a session page's. */
 const SLOW_READ_MS = 600;
 const SLOW_PRODUCT = { slug: 'langsam-gelesen', name: 'RandM Tornado Langsam Gelesen' };
+/** A product whose page head the stub does not answer (the catalog's internal API away). */
+const HEADLESS_SLUG = 'ohne-seitenkopf';
 
 /** The cart the stub answers for the guest cookie `cart_session=guest-with-items`. */
 const CART_LINE = testProduct('64b000000000000000000002', { name: 'RandM Tornado 12000 Im Warenkorb', slug: 'im-warenkorb' });
@@ -79,13 +82,26 @@ beforeAll(async () => {
   stub.get('/internal/storefront-settings', async () => ({ presentationMode: 'marketing', reviewsEnabled: false }));
   // The release registry: nothing released, every remote served from the build in the tree.
   stub.get('/internal/releases/live', async () => ({ releases: [] }));
-  // No page heads: the gateway serves its generic head (the page itself is what is tested).
-  stub.get('/internal/page-head', async (_request, reply) => reply.code(503).send({ message: 'unavailable' }));
+  // The product's head; no other page's: the gateway serves its generic head then.
+  stub.get('/internal/page-head', async (request, reply) =>
+    (request.query as { path?: string }).path === `/produkt/${PRODUCT.slug}`
+      ? {
+          title: PRODUCT.name,
+          description: 'Testprodukt',
+          canonicalPath: `/produkt/${PRODUCT.slug}`,
+          ogImage: null,
+          ogType: 'product',
+          structuredData: [],
+        }
+      : reply.code(503).send({ message: 'unavailable' }),
+  );
   stub.get('/api/products/slug/*', async (request, reply) => {
     const slug = (request.params as { '*': string })['*'];
+    // As the catalog service names what its answer shows (the shared cache's tags).
+    reply.header('shop-cache-tags', `p-${PRODUCT.id} bad,tag`);
     if (slug === SLOW_PRODUCT.slug) await new Promise((resolve) => setTimeout(resolve, SLOW_READ_MS));
-    return slug === PRODUCT.slug || slug === SLOW_PRODUCT.slug
-      ? { ...PRODUCT, slug, name: slug === PRODUCT.slug ? PRODUCT.name : SLOW_PRODUCT.name }
+    return slug === PRODUCT.slug || slug === SLOW_PRODUCT.slug || slug === HEADLESS_SLUG
+      ? { ...PRODUCT, slug, name: slug === SLOW_PRODUCT.slug ? SLOW_PRODUCT.name : PRODUCT.name }
       : reply.code(404).send({ message: 'Produkt nicht gefunden' });
   });
   stub.get('/api/products/:id/related', async () => ({ products: [] }));
@@ -355,6 +371,69 @@ describe('server-rendered pages', () => {
     const html = await (await page(gateway, `/produkt/${SLOW_PRODUCT.slug}`)).text();
     expect(html).toContain('<div id="root" data-ssr="">');
     expect(html).not.toContain(`${SLOW_PRODUCT.name}</h1>`);
+  });
+});
+
+describe('behind the shared cache (the edge sends its context header)', () => {
+  let gateway: Gateway;
+  beforeAll(async () => {
+    gateway = await startGateway(await staticRoot());
+  }, 60_000);
+  const behindEdge = (url: string, context: string, cookie = '') =>
+    fetch(`${gateway.url}${url}`, { headers: { 'user-agent': SHOPPER_UA, 'x-shop-context': context, ...(cookie ? { cookie } : {}) } });
+
+  test("an anonymous page is rendered from the context alone and marked for the cache with its tags and its scripts' hashes", async () => {
+    // The cookies say otherwise (age confirmed, a session): the context decides, as the cache keyed it.
+    const response = await behindEdge(
+      `/produkt/${PRODUCT.slug}`,
+      'age=0,banner=0,session=0,cart=0',
+      'shop_age_verified=1; shop_session=s1',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=30, stale-if-error=86400');
+    expect(response.headers.get('vary')).toMatch(/^x-shop-context\b/);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    // What its reads named (a malformed tag dropped), and what every page shows.
+    expect(response.headers.get('xkey')!.split(' ').sort()).toEqual(
+      [`p-${PRODUCT.id}`, 'settings', 'shell', 'r-account', 'r-admin', 'r-cart', 'r-catalog', 'r-content'].sort(),
+    );
+    const html = await response.text();
+    expect(html).toMatch(/<dialog open="" [^>]*data-testid="age-gate"/);
+    expect(html).toContain('RandM Tornado 9000 Server Test</h1>');
+    // No nonce (one per response cannot be shared): each inline script allowed by its hash.
+    const policy = response.headers.get('content-security-policy')!;
+    const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src '))!;
+    expect(scriptSrc).not.toContain('nonce-');
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\bsrc=|application\/(ld\+)?json/.test(attributes!),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    const passed = await (await behindEdge(`/produkt/${PRODUCT.slug}`, 'age=1,banner=1,session=0,cart=0')).text();
+    expect(passed).not.toContain('data-testid="age-gate"');
+    expect(passed).toContain('data-testid="cookie-banner"');
+  });
+
+  test("personal answers are never marked for it: a page from the session, a form's answer, a page the server did not render whole", async () => {
+    const cart = await behindEdge('/warenkorb', 'age=1,banner=0,session=0,cart=1', 'cart_session=guest-with-items');
+    expect(cart.headers.get('cache-control')).toBe('private, no-store');
+    expect(await cart.text()).toContain('RandM Tornado 12000 Im Warenkorb');
+    const flash = encodeURIComponent(JSON.stringify({ tone: 'success', title: 'In den Warenkorb gelegt', text: '', link: null }));
+    const answered = await behindEdge(`/produkt/${PRODUCT.slug}`, 'age=1,banner=0,session=0,cart=0', `shop_flash=${flash}`);
+    expect(answered.headers.get('cache-control')).toBe('private, no-store');
+    expect(answered.headers.get('xkey')).toBeNull();
+    expect(await answered.text()).toContain('In den Warenkorb gelegt');
+    // Its head not known (the catalog did not say): generic, and not kept.
+    const headless = await behindEdge(`/produkt/${HEADLESS_SLUG}`, 'age=1,banner=0,session=0,cart=0');
+    expect(headless.headers.get('cache-control')).toBe('no-cache');
+    expect(await headless.text()).toContain('RandM Tornado 9000 Server Test</h1>');
+    const slow = await behindEdge(`/produkt/${SLOW_PRODUCT.slug}`, 'age=1,banner=0,session=0,cart=0');
+    expect(slow.headers.get('cache-control')).toBe('no-cache');
+    expect(slow.headers.get('content-security-policy')).toContain("'nonce-");
+    // A context the edge does not write is no context: the cookies decide, nothing is shared.
+    const forged = await behindEdge(`/produkt/${PRODUCT.slug}`, 'age=1;everyone');
+    expect(forged.headers.get('cache-control')).toBe('no-cache');
+    expect(forged.headers.get('vary')).toMatch(/^Cookie\b/);
   });
 });
 

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RemotesManifest, ServerRenderer, ServerRenderRequest, ServerRenderResult, ShellServerModule } from '@shop/contracts';
 import { IDENTITY_HEADER } from '@shop/service-kit';
 import { renderSpan } from './render-spans';
+import { notePageTags } from './edge/page-tags';
 import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
 
 export interface PageRendererOptions {
@@ -40,16 +41,19 @@ function readOf(input: string | URL | Request, init?: RequestInit): { url: URL; 
 /**
  * The fetch the server renderer's prefetch uses: an `/api/…` GET goes straight to the owning
  * service (the routing table, most specific prefix first), anonymous: the HTML it ends up in is
- * the same for every visitor. Anything else is refused.
+ * the same for every visitor. The cache tags its answer names go to the page rendered now
+ * (edge/page-tags.ts). Anything else is refused.
  */
 export function serviceFetch(services: Record<ServiceName, string>): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const { url, method, service } = readOf(input, init);
     if (!service) throw new Error(`server render: ${method} ${url.pathname} is not a public read`);
-    return fetch(new URL(url.pathname + url.search, services[service]), {
+    const answer = await fetch(new URL(url.pathname + url.search, services[service]), {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(PREFETCH_TIMEOUT_MS),
     });
+    notePageTags(answer);
+    return answer;
   }) as typeof fetch;
 }
 

@@ -140,6 +140,8 @@ async function renderPage(
   const prefetchClient = createShopQueryClient();
   // A failed read is not tried again on the server: the budget is short, and the browser reads it then.
   prefetchClient.setDefaultOptions({ queries: { ...prefetchClient.getDefaultOptions().queries, retry: false } });
+  // Whether the page's prefetch settled within its budget (a page without data has nothing to wait for).
+  let prefetchedInTime = !match;
   const prefetch = match
     ? span(`ssr prefetch ${match.route.remote}`, { 'shop.remote': match.route.remote, 'shop.page': match.route.page }, () =>
         remotes.load(request.remotes, match.route.remote, PREFETCH_EXPOSE).then((module) =>
@@ -155,13 +157,25 @@ async function renderPage(
             Date.now() + budgetMs,
           ),
         ),
-      ).catch(() => undefined) // without its data the screen loads it in the browser
+      )
+        .then((inTime) => {
+          prefetchedInTime = inTime;
+        })
+        .catch(() => undefined) // without its data the screen loads it in the browser
     : Promise.resolve();
   await Promise.all([settlesBy(Promise.allSettled(loads.values()), modulesDeadline), settlesBy(prefetch, modulesDeadline + budgetMs)]);
 
   // 2. What arrived in time is rendered; the rest is left to the browser. The page renders from
   //    a snapshot of the prefetched data, and the same snapshot goes into the HTML.
   const state = renderedState(prefetchClient, sessionFetch !== null);
+  // Every read answered in time and successfully: the HTML shows the page's data, not a loading or
+  // error state (a shared cache keeps only such pages).
+  const dataComplete =
+    prefetchedInTime &&
+    prefetchClient
+      .getQueryCache()
+      .getAll()
+      .every((query) => query.state.status === 'success');
   const queryClient = createShopQueryClient();
   hydrate(queryClient, state);
   const source: RemoteModuleSource = (remote, exposed) => {
@@ -222,6 +236,7 @@ async function renderPage(
     html,
     state: () => JSON.stringify(state),
     clientRendered: () => clientRendered,
+    dataComplete: () => dataComplete,
   };
 }
 

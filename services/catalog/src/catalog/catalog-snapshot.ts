@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import MiniSearch from 'minisearch';
 import type { Connection } from 'mongoose';
-import type { Category, Product } from '@shop/contracts';
-import { normalizeGerman } from '@shop/catalog-rules';
+import { cacheTag, type Category, type Product } from '@shop/contracts';
+import { isSoldOut, normalizeGerman } from '@shop/catalog-rules';
 import { categoryModel } from '../categories/category.model';
 import { productModel, type ProductDoc } from '../products/product.model';
 import type { CategoryDoc } from '../categories/category.model';
 import { germanSynonyms } from '../products/german-synonyms';
 import { categoryPricing, toApiCategory, toApiProduct } from './to-api';
 import { decimalToCents } from '@shop/format';
-import type { ChangeSignal } from '@shop/service-kit';
+import type { ChangeSignal, EdgePurger } from '@shop/service-kit';
 
 /** The change-signal topic of every product, stock and category write (ChangeSignal). */
 export const CATALOG_TOPIC = 'catalog';
@@ -65,6 +65,12 @@ function indexedFields(p: SnapshotProduct) {
   return [name, flavor, category, categoryId, slug, flavorSlug, isActive, referencePrice, p.effectivePriceCents];
 }
 
+/** What the storefront's pages show of a product: its API shape without the exact stock, the sales count and the write time. */
+function shownOnPages(p: SnapshotProduct) {
+  const { stock: _stock, salesCount: _sales, updatedAt: _updated, ...shown } = p.api;
+  return { ...shown, soldOut: isSoldOut(p.api) };
+}
+
 /**
  * The catalogue in memory: every product and category as API objects, lookup maps and the
  * MiniSearch index, rebuilt from the database (the source of truth) as a whole.
@@ -107,10 +113,15 @@ export class CatalogSnapshot {
   private syncing: Promise<void> | undefined;
   private syncAgain = false;
 
-  /** @param changes the service's change signal: this snapshot announces its writes and hears the others'. */
+  /**
+   * @param changes the service's change signal: this snapshot announces its writes and hears the others'.
+   * @param edge purges the shared cache's pages showing what this instance's writes changed
+   *   (`app.edge`; the other instances' writes are purged by the instance that made them).
+   */
   constructor(
     private readonly db: Connection,
     private readonly changes: Pick<ChangeSignal, 'announce' | 'subscribe'>,
+    private readonly edge: Pick<EdgePurger, 'purge'> = { purge: async () => undefined },
   ) {
     changes.subscribe(CATALOG_TOPIC, () => this.sync());
   }
@@ -181,10 +192,36 @@ export class CatalogSnapshot {
    */
   async applyProducts(docs: ProductDoc[]): Promise<void> {
     for (const doc of docs) this.writtenDuringRefresh?.set(String(doc._id), doc);
+    const purge = this.cacheTagsChangedBy(docs);
     this.putProducts(docs);
     // The signature stays as it was: the next check reads this write back (and finds it in) along
     // with anything another instance wrote that this snapshot has not seen.
     await this.changes.announce(CATALOG_TOPIC);
+    await this.edge.purge(purge);
+  }
+
+  /**
+   * The shared cache's tags (@shop/contracts `cacheTag`) of what putting `docs` in changes on the
+   * storefront's pages: a product whose shown data changed (its page, its cards); and where what
+   * lists, search and category figures are made of changed (a new product, a name, price, category
+   * or active state), the product lists and categories too. Stock counts only as sold out or not
+   * (spec §4 'Stock'), and the sales count and write time not at all: an order's stock
+   * reservation purges nothing unless it sells the product out (a page's quantity stepper may
+   * offer more than is left until its s-maxage ends; the cart refuses what is not there).
+   */
+  private cacheTagsChangedBy(docs: ProductDoc[]): string[] {
+    const tags = new Set<string>();
+    for (const doc of docs) {
+      const next = this.toSnapshotProduct(doc);
+      const current = this.byId.get(next.api.id);
+      if (current && isDeepStrictEqual(shownOnPages(current), shownOnPages(next))) continue;
+      tags.add(cacheTag.product(next.api.id));
+      if (!current || !isDeepStrictEqual(indexedFields(current), indexedFields(next))) {
+        tags.add(cacheTag.productLists);
+        tags.add(cacheTag.categories);
+      }
+    }
+    return [...tags];
   }
 
   private toSnapshotProduct(doc: ProductDoc): SnapshotProduct {
@@ -247,8 +284,11 @@ export class CatalogSnapshot {
         ? (await Promise.all(unique.map((id) => Product.findById(id).lean()))).filter((doc) => doc !== null)
         : await Product.find({ _id: { $in: unique } }).lean();
     for (const doc of docs) this.writtenDuringRefresh?.set(String(doc._id), doc);
-    this.putProducts(docs.filter((doc) => this.byId.has(String(doc._id))));
+    const known = docs.filter((doc) => this.byId.has(String(doc._id)));
+    const purge = this.cacheTagsChangedBy(known);
+    this.putProducts(known);
     if (docs.length) await this.changes.announce(CATALOG_TOPIC);
+    await this.edge.purge(purge);
   }
 
   /**

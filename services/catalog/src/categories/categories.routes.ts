@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CategoryListResponse } from '@shop/contracts';
+import { cacheTag, CategoryListResponse } from '@shop/contracts';
+import { tagAnswer } from '@shop/service-kit';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot';
 
 /** `GET /api/categories` (spec §7): all categories in header order with active product counts. */
@@ -10,6 +11,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSnapshot }>
     async (_request, reply) => {
       // Clients keep categories fresh for 60 s (spec §9).
       reply.header('Cache-Control', 'public, max-age=60');
+      tagAnswer(reply, [cacheTag.categories]);
       return catalog.categories;
     },
   );

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, Product, ProductListQuery, ProductListResponse, RelatedProductsResponse, SlugParam } from '@shop/contracts';
-import { BadRequestError, ForbiddenError, isStaffRequest, NotFoundError } from '@shop/service-kit';
+import {
+  cacheTag,
+  errorResponses,
+  Product,
+  ProductListQuery,
+  ProductListResponse,
+  RelatedProductsResponse,
+  SlugParam,
+} from '@shop/contracts';
+import { BadRequestError, ForbiddenError, isStaffRequest, NotFoundError, tagAnswer } from '@shop/service-kit';
 import { listProducts, relatedProducts } from './product-queries';
 import type { CatalogSnapshot, SnapshotProduct } from '../catalog/catalog-snapshot';
 
@@ -22,7 +30,14 @@ export const productRoutes: FastifyPluginAsyncZod<{
     if (await reviewsEnabled()) return products.map((p) => p.api);
     return products.map((p) => (p.api.rating ? { ...p.api, rating: null } : p.api));
   };
-  const shownOne = async (product: SnapshotProduct) => (await shown([product]))[0]!;
+  /**
+   * The API shape of one product as shown now; its answer is tagged with the product (a page
+   * rendered from it is purged from the shared cache when the product changes).
+   */
+  const shownOne = async (product: SnapshotProduct, reply: FastifyReply) => {
+    tagAnswer(reply, [cacheTag.product(product.api.id)]);
+    return (await shown([product]))[0]!;
+  };
 
   /**
    * A product for this caller: inactive ones only for staff (they answered 200 by id
@@ -49,7 +64,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         response: { 200: ProductListResponse, ...listErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       // Inactive products are not for the public.
       if (query.includeInactive && !(await isStaffRequest(request, identitySecret)))
@@ -57,6 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
       if (query.sort === 'relevance' && !query.search?.trim())
         throw new BadRequestError('Sortierung nach Relevanz ist nur mit einem Suchbegriff möglich.');
       const { products, total } = listProducts(catalog, query);
+      tagAnswer(reply, [cacheTag.productLists, ...products.map((p) => cacheTag.product(p.api.id))]);
       return { products: await shown(products), total, limit: query.limit, offset: query.offset };
     },
   );
@@ -70,7 +86,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         response: { 200: Product, ...errors },
       },
     },
-    async (request, reply) => shownOne(await visible(catalog.productBySlug(request.params.slug), request, reply)),
+    async (request, reply) => shownOne(await visible(catalog.productBySlug(request.params.slug), request, reply), reply),
   );
 
   app.get(
@@ -83,7 +99,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      shownOne(await visible(catalog.productBySlug(request.params.productSlug, request.params.category), request, reply)),
+      shownOne(await visible(catalog.productBySlug(request.params.productSlug, request.params.category), request, reply), reply),
   );
 
   const idParams = z.object({ id: z.string().max(64) });
@@ -95,7 +111,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/products/:id',
     { schema: { summary: 'Product by id (24 hex characters)', params: idParams, response: { 200: Product, ...errors } } },
-    async (request, reply) => shownOne(await loadById(request.params.id, request, reply)),
+    async (request, reply) => shownOne(await loadById(request.params.id, request, reply), reply),
   );
 
   app.get(
@@ -107,8 +123,12 @@ export const productRoutes: FastifyPluginAsyncZod<{
         response: { 200: RelatedProductsResponse, ...errors },
       },
     },
-    async (request, reply) => ({
-      products: await shown(relatedProducts(catalog, await loadById(request.params.id, request, reply))),
-    }),
+    async (request, reply) => {
+      const product = await loadById(request.params.id, request, reply);
+      const related = relatedProducts(catalog, product);
+      // Which products are related changes with the catalogue's lists (spec §9: same category first).
+      tagAnswer(reply, [cacheTag.productLists, cacheTag.product(product.api.id), ...related.map((p) => cacheTag.product(p.api.id))]);
+      return { products: await shown(related) };
+    },
   );
 };

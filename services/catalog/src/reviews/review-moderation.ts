@@ -1,7 +1,16 @@
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { AdminReview, AdminReviewList, AdminReviewListQuery, ReviewModeration } from '@shop/contracts/admin';
-import { auditEntry, changedFields, NotFoundError, versionedUpdate, type AuditRelay, type ShopIdentity } from '@shop/service-kit';
+import {
+  auditEntry,
+  changedFields,
+  NotFoundError,
+  versionedUpdate,
+  type AuditRelay,
+  type EdgePurger,
+  type ShopIdentity,
+} from '@shop/service-kit';
+import { cacheTag } from '@shop/contracts';
 import { reviewModel, type ReviewRecord } from './review.model';
 import type { ReviewSummaries } from './review-summaries';
 
@@ -35,7 +44,16 @@ function toAdminReview(record: ReviewRecord): AdminReview {
  * otherwise) and audited; the product's rating is recounted after every change of status.
  */
 export class ReviewModerationService {
-  constructor(private readonly deps: { db: Connection; relay: AuditRelay; summaries: ReviewSummaries; now?: () => Date }) {}
+  /** @param deps.edge purges the shared cache's pages showing the product's reviews and the newest reviews after a change. */
+  constructor(
+    private readonly deps: {
+      db: Connection;
+      relay: AuditRelay;
+      summaries: ReviewSummaries;
+      edge?: Pick<EdgePurger, 'purge'>;
+      now?: () => Date;
+    },
+  ) {}
 
   private get records() {
     return reviewModel(this.deps.db);
@@ -94,6 +112,8 @@ export class ReviewModerationService {
       relay: this.deps.relay,
     });
     if (change.action !== 'reply') await this.deps.summaries.recount([before.productId]);
+    // A published, rejected or answered review changes the product's reviews and maybe the home page's newest.
+    await this.deps.edge?.purge([cacheTag.reviews(String(before.productId)), cacheTag.latestReviews]);
     return toAdminReview(updated as ReviewRecord);
   }
 }

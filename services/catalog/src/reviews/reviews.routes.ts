@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cacheTag,
   errorResponses,
   LatestReviewsResponse,
   ProductReviewsQuery,
@@ -10,7 +11,7 @@ import {
   ReviewSubmission,
   ReviewSubmitted,
 } from '@shop/contracts';
-import { NotFoundError, readIdentity } from '@shop/service-kit';
+import { NotFoundError, readIdentity, tagAnswer } from '@shop/service-kit';
 import type { Reviews } from './reviews';
 
 /** The German 404 while the operator has reviews switched off (StorefrontSettings `reviewsEnabled`). */
@@ -41,7 +42,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         response: { 200: ProductReviewsResponse, ...errorResponses({ 404: ['NOT_FOUND'] }) },
       },
     },
-    async (request) => reviews.forProduct(request.params.id, request.query.limit, request.query.offset),
+    async (request, reply) => {
+      tagAnswer(reply, [cacheTag.reviews(request.params.id.toLowerCase())]);
+      return reviews.forProduct(request.params.id, request.query.limit, request.query.offset);
+    },
   );
 
   app.get(
@@ -53,7 +57,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         response: { 200: LatestReviewsResponse, ...errorResponses({ 404: ['NOT_FOUND'] }) },
       },
     },
-    async (request) => reviews.latest(request.query.limit),
+    async (request, reply) => {
+      const latest = await reviews.latest(request.query.limit);
+      tagAnswer(reply, [cacheTag.latestReviews]);
+      return latest;
+    },
   );
 
   const orderErrors = errorResponses({ 401: ['UNAUTHENTICATED'], 404: ['NOT_FOUND'], 503: ['PURCHASES_UNAVAILABLE'] });

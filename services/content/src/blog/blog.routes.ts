@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BlogListQuery, BlogListResponse, BlogPost, BlogSlug, errorResponses } from '@shop/contracts';
+import { BlogListQuery, BlogListResponse, BlogPost, BlogSlug, cacheTag, CACHE_TAGS_HEADER, errorResponses } from '@shop/contracts';
 import { NotFoundError } from '@shop/service-kit';
 import type { Posts } from './posts';
 
@@ -8,10 +8,11 @@ import type { Posts } from './posts';
  * The public blog API: `GET /api/blog?page=&category=` (published posts, newest
  * first, BLOG_PAGE_SIZE per page) and `GET /api/blog/{slug}` (404 'Beitrag nicht gefunden.' for
  * unknown, draft or future posts). Bodies come as sanitised HTML. Public and the same for
- * everyone, so browsers and proxies may keep answers for a minute.
+ * everyone, so browsers and proxies may keep answers for a minute; tagged with the posts for the
+ * shared cache's purges.
  */
 export const blogRoutes: FastifyPluginAsyncZod<{ posts: Posts }> = async (app, { posts }) => {
-  const cacheable = { 'cache-control': 'public, max-age=60' };
+  const cacheable = { 'cache-control': 'public, max-age=60', [CACHE_TAGS_HEADER]: cacheTag.posts };
   app.get(
     '/api/blog',
     {

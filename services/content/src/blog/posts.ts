@@ -1,8 +1,8 @@
 import type { Connection } from 'mongoose';
-import { BLOG_PAGE_SIZE, type BlogListResponse, type BlogPost, type BlogPostSummary } from '@shop/contracts';
+import { BLOG_PAGE_SIZE, cacheTag, type BlogListResponse, type BlogPost, type BlogPostSummary } from '@shop/contracts';
 import { postModel, type PostRecord } from './post.model';
 import { readingMinutes, renderPostBody } from '../markdown';
-import type { ChangeSignal } from '@shop/service-kit';
+import type { ChangeSignal, EdgePurger } from '@shop/service-kit';
 import { Snapshot } from '../snapshot';
 
 /** How many related posts a post shows. */
@@ -57,6 +57,7 @@ export class Posts {
     db: Connection,
     private readonly now: () => Date,
     changes: Pick<ChangeSignal, 'announce' | 'subscribe'>,
+    edge?: Pick<EdgePurger, 'purge'>,
   ) {
     this.snapshot = new Snapshot(
       async () =>
@@ -68,7 +69,7 @@ export class Posts {
         ).map(entryOf),
       POSTS_SNAPSHOT_MS,
       now,
-      { changes, topic: 'posts' },
+      { changes, topic: 'posts', edge: edge && { purger: edge, tags: [cacheTag.posts] } },
     );
   }
 

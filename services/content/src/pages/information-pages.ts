@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
-import type { ChangeSignal } from '@shop/service-kit';
+import type { ChangeSignal, EdgePurger } from '@shop/service-kit';
 import {
+  cacheTag,
   LEGAL_TEXT_SLUGS,
   pagePath,
   type InformationPage,
@@ -54,11 +55,16 @@ export class InformationPages {
     env: Partial<Record<OperatorField, string | undefined>>,
     now: () => Date,
     changes: Pick<ChangeSignal, 'announce' | 'subscribe'>,
+    edge?: Pick<EdgePurger, 'purge'>,
   ) {
     this.valuesByMode = { factual: pageValues(env, 'factual'), marketing: pageValues(env, 'marketing') };
     this.values = this.valuesByMode.factual;
     this.incompleteSettings = missingOperatorFields(env).length > 0;
-    this.snapshot = new Snapshot(() => this.load(), PAGES_SNAPSHOT_MS, now, { changes, topic: 'pages' });
+    this.snapshot = new Snapshot(() => this.load(), PAGES_SNAPSHOT_MS, now, {
+      changes,
+      topic: 'pages',
+      edge: edge && { purger: edge, tags: [cacheTag.pages] },
+    });
   }
 
   /** The template of a page as its first text: placeholders instead of the operator's details. */

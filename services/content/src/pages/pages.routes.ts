@@ -7,10 +7,11 @@ import {
   LegalVersions,
   PageSlug,
   SellerDetails,
+  cacheTag,
   errorResponses,
   type StorefrontSettings,
 } from '@shop/contracts';
-import { NotFoundError } from '@shop/service-kit';
+import { NotFoundError, tagAnswer } from '@shop/service-kit';
 import type { InformationPages } from './information-pages';
 import type { OperatorDetails } from './operator-settings';
 
@@ -40,7 +41,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const page = await pages.get(request.params.slug, (await settings.current()).presentationMode);
       if (!page) throw new NotFoundError('Seite nicht gefunden.');
-      return reply.header('cache-control', 'public, max-age=60').send(page);
+      return tagAnswer(reply, [cacheTag.pages]).header('cache-control', 'public, max-age=60').send(page);
     },
   );
 

@@ -1,8 +1,11 @@
 import type { Connection } from 'mongoose';
-import type { PresentationMode, StorefrontSettings } from '@shop/contracts';
+import { cacheTag, type PresentationMode, type StorefrontSettings } from '@shop/contracts';
 import type { AdminStorefrontSettings, StorefrontSettingsChange } from '@shop/contracts/admin';
-import { auditEntry, changedFields, versionedUpdate, type AuditRelay, type ShopIdentity } from '@shop/service-kit';
+import { auditEntry, changedFields, versionedUpdate, type AuditRelay, type EdgePurger, type ShopIdentity } from '@shop/service-kit';
 import { STOREFRONT_SETTINGS_ID, storefrontSettingsModel } from './storefront-settings.model';
+
+/** How long after a change every gateway renders with it (ms): its copy is at most 2 s old. */
+const SETTINGS_SETTLE_MS = 2500;
 
 /**
  * The storefront settings an admin keeps in the back office: the presentation mode
@@ -13,7 +16,10 @@ import { STOREFRONT_SETTINGS_ID, storefrontSettingsModel } from './storefront-se
  * reads them through `GET /internal/storefront-settings` (reused for at most 2 s per gateway).
  */
 export class StorefrontSettingsStore {
-  constructor(private readonly deps: { db: Connection; defaultMode: PresentationMode; relay: AuditRelay }) {}
+  /** @param deps.edge purges every page of the shared cache after a change (they are all rendered with the settings). */
+  constructor(
+    private readonly deps: { db: Connection; defaultMode: PresentationMode; relay: AuditRelay; edge?: Pick<EdgePurger, 'purge'> },
+  ) {}
 
   private get records() {
     return storefrontSettingsModel(this.deps.db);
@@ -59,6 +65,8 @@ export class StorefrontSettingsStore {
       upsert: change.version === 0,
       relay: this.deps.relay,
     });
+    // Once the gateway's copy of the settings (kept at most 2 s) has the change.
+    await this.deps.edge?.purge([cacheTag.settings], SETTINGS_SETTLE_MS);
     return this.admin();
   }
 }

@@ -9,6 +9,8 @@ import { inReleasesDir, publicBuildFile, remoteFolders, type RemoteStore } from 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
 const PRECOMPRESSED = /\.br$/;
+/** A request for a built file (a name with an extension), not a page or the API. */
+const STATIC_FILE = /^\/(?!api\/)(?:[^?#]*\/)?[^/?#]+\.[A-Za-z0-9]+$/;
 export const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -34,6 +36,16 @@ export async function staticFiles(
   app: FastifyInstance,
   opts: { store: RemoteStore; remotes: LiveRemoteVersions; sourceMaps: boolean; secureCookies: boolean },
 ) {
+  // @fastify/static 9 with several roots (a remote's build and its releases) answers 404 to a
+  // client that accepts a precompressed encoding the build has no copy of (gzip: the builds make
+  // brotli copies only), instead of sending the file itself (fixed in @fastify/static 10, which
+  // changes its path handling). Such a client (an HTTP client or proxy that takes gzip alone) is
+  // answered as one that accepts no encoding: the file itself, uncompressed.
+  app.addHook('onRequest', async (request) => {
+    const accepted = request.headers['accept-encoding'];
+    if (accepted && !/\bbr\b/.test(accepted) && STATIC_FILE.test(request.url.split('?')[0] ?? ''))
+      request.headers['accept-encoding'] = 'identity';
+  });
   const common = {
     index: false,
     wildcard: true,

@@ -12,9 +12,16 @@ import {
   redirectFor,
   type RouteRemote,
 } from '@shop/routes';
-import { CAUTIOUS_STOREFRONT_SETTINGS, type ShopConfig, type StorefrontSettings } from '@shop/contracts';
+import {
+  CANARY_BUCKET_HEADER,
+  CAUTIOUS_STOREFRONT_SETTINGS,
+  PAGE_CONTEXT_HEADER,
+  type RemotesManifest,
+  type ShopConfig,
+  type StorefrontSettings,
+} from '@shop/contracts';
 import { injectEarlyForms, injectHead, injectStartup, type HeadData } from '../html';
-import { entryForms, entryOf } from './entry-forms';
+import { entryForms } from './entry-forms';
 import { cspNonceOf } from './security';
 import { pageStream, PageRenderer, sessionFetch } from '../server-render';
 import { RemotePreloads } from '../remote-preloads';
@@ -28,6 +35,9 @@ import { CLIENT_RENDERED_HEADER, releasePreview } from '../release-preview';
 import type { LiveRemoteVersions } from '../live-remotes';
 import { seoFiles } from './seo-files';
 import { ssrClientFallbacks, ssrRenderDuration, ssrRenders } from '../ssr-metrics';
+import { pageVisitorOf } from '../edge/page-context';
+import { withPageTags } from '../edge/page-tags';
+import { inlineScriptHashes, pageTags, policyWithScriptHashes, sharedCacheControl, type SharedCacheTimes } from '../edge/shared-page';
 
 export interface StorefrontOptions {
   /** Where the shell's and remotes' builds and the remotes' published releases lie (remote-store.ts). */
@@ -50,6 +60,11 @@ export interface StorefrontOptions {
   ssr: { budgetMs: number; sessionBudgetMs: number; remoteCheckMs: number; remotesOrigin: string | null } | null;
   /** Whether `*.map` files are served (SOURCE_MAPS=on); server builds never are. */
   sourceMaps: boolean;
+  /**
+   * How long the shared cache in front of the gateway keeps an anonymous page (EDGE_MAX_AGE_S);
+   * null: pages are never marked for a shared cache.
+   */
+  sharedCache: SharedCacheTimes | null;
 }
 
 const PERSONAL = 'private, no-store';
@@ -64,6 +79,8 @@ interface PageAnswer {
   title: string;
   serverHead?: HeadData | null;
   pageRemote?: RouteRemote | null;
+  /** The owning service did not say what the page's head is (it did not answer): a generic head, and not for the shared cache. */
+  headUnknown?: boolean;
 }
 
 /**
@@ -121,11 +138,26 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     reply.header('Cache-Control', NO_CACHE);
     return currentShopConfig();
   });
+  /**
+   * Marks `reply` as a page the shared cache keeps for everyone with the request's context: its
+   * times, the tags of what it shows (`xkey`), what it varies by, and a content security policy
+   * allowing its inline scripts by their hashes instead of this response's nonce.
+   */
+  function sharePage(reply: FastifyReply, html: string, readTags: Set<string>, remotes: RemotesManifest, canaryRunning: boolean) {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy !== 'string') return;
+    reply
+      .header('content-security-policy', policyWithScriptHashes(policy, inlineScriptHashes(html)))
+      .header('Cache-Control', sharedCacheControl(opts.sharedCache!))
+      .header('Vary', canaryRunning ? `${PAGE_CONTEXT_HEADER}, ${CANARY_BUCKET_HEADER}` : PAGE_CONTEXT_HEADER)
+      .header('xkey', pageTags(readTags, remotes));
+  }
+
   /** Sends a page: the shell with its head, boot data and preloads, server rendered when it can be. */
   async function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    { status, title, serverHead = null, pageRemote = null }: PageAnswer,
+    { status, title, serverHead = null, pageRemote = null, headUnknown = false }: PageAnswer,
   ) {
     let html: string;
     try {
@@ -148,9 +180,10 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
     const nonce = cspNonceOf(reply.raw);
     const shopConfig = await currentShopConfig();
-    // The age gate, cookie banner and flash notice depend on the visitor's cookies (Vary), and
-    // the one-page cookies this page shows are deleted with it (entry-forms.ts).
-    const { entry, setCookies } = entryOf(request, secureCookies);
+    // The age gate, cookie banner and flash notice depend on the visitor's cookies, or behind the
+    // shared cache on its context header (edge/page-context.ts); the one-page cookies this page
+    // shows are deleted with it (entry-forms.ts).
+    const { entry, setCookies, context, bucketHeader } = pageVisitorOf(request, secureCookies);
     const modules = [
       // A personal widget the page leaves as a link until needed is not fetched with it.
       ...HEADER_WIDGETS.filter((widget) => mountsWithPage(widget, entry.visitor, pageRemote)),
@@ -164,8 +197,9 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     ];
     // One manifest for the page's boot data, preloads and server render: the versions live now
     // for this visitor (a canary's share gets its version, canary-visitors.ts). The page varies
-    // by Cookie already; a new bucket's cookie goes out with it.
-    const canary = canaryVisitor(request, opts.remotes.canaryRunning(), secureCookies);
+    // by the bucket while a canary runs; a new bucket's cookie goes out with it.
+    const canaryRunning = opts.remotes.canaryRunning();
+    const canary = canaryVisitor(request, canaryRunning, secureCookies, bucketHeader);
     if (canary.setCookie) setCookies.push(canary.setCookie);
     // The release command's smoke check asks for a release not live yet (release-preview.ts).
     const live = opts.remotes.manifest(canary.bucket);
@@ -177,11 +211,22 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     // A page rendered from the visitor's session, or carrying the answer to their form, is
     // theirs alone: no cache may keep it.
     const personal = Boolean(route?.sessionRendered) || entry.flash !== null || preview.kind === 'preview';
+    // A page the shared cache may keep for everyone with the same context (docs/decisions/shared-cache.md).
+    // Not a page of the session, a form's answer, a preview, a private route (a link with a token,
+    // the back office) or one whose head is unknown.
+    const shareable =
+      context !== null &&
+      !personal &&
+      !route?.private &&
+      !headUnknown &&
+      status === 200 &&
+      request.method === 'GET' &&
+      opts.sharedCache !== null;
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', personal ? PERSONAL : NO_CACHE)
-      .header('Vary', 'Cookie');
+      .header('Vary', context ? PAGE_CONTEXT_HEADER : 'Cookie');
     if (renderer && request.method === 'GET') {
       let fetchAsVisitor: typeof fetch | null = null;
       if (route?.sessionRendered) {
@@ -191,12 +236,12 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       }
       const renderStarted = performance.now();
       const ownerRemote = route?.remote ?? pageRemote ?? 'shell';
-      const rendered = await renderer
-        .render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig, remotes })
-        .catch((error: unknown) => {
+      const { result: rendered, tags } = await withPageTags(() =>
+        renderer.render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig, remotes }).catch((error: unknown) => {
           request.log.error({ err: error }, 'server render failed: the page renders in the browser');
           return null;
-        });
+        }),
+      );
       if (rendered) {
         // With the cookies the service set while the page was read (a read that misses the
         // budget keeps its own: the browser's next read of the cart sets them then).
@@ -210,11 +255,17 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
           for (const part of clientRendered) request.log.warn(part, `remote '${part.remote}' rendered in the browser: ${part.reason}`);
           renderedInBrowser = clientRendered.map(({ remote, reason }) => ({ remote, reason }));
         });
-        if (preview.kind !== 'preview') return reply.send(stream);
-        // A preview is read whole: its answer names the parts that did not render on the server.
+        if (preview.kind !== 'preview' && !shareable) return reply.send(stream);
+        // A preview and a page for the shared cache are read whole: a preview's answer names the
+        // parts that did not render on the server; a shared page gets its scripts' hashes.
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-        return reply.header(CLIENT_RENDERED_HEADER, asciiJson(renderedInBrowser)).send(Buffer.concat(chunks));
+        const body = Buffer.concat(chunks);
+        if (preview.kind === 'preview') return reply.header(CLIENT_RENDERED_HEADER, asciiJson(renderedInBrowser)).send(body);
+        // A page missing a part or data the server could not render in time is not kept: the next visitor's may be whole.
+        if (!renderedInBrowser.length && rendered.dataComplete() && !setCookies.length)
+          sharePage(reply, body.toString('utf8'), tags, remotes, canaryRunning);
+        return reply.send(body);
       }
     }
     if (setCookies.length) reply.header('set-cookie', setCookies);
@@ -256,6 +307,11 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
         });
       }
     }
-    return sendPage(request, reply, { status: 200, title: match.route.title, pageRemote: match.route.remote });
+    return sendPage(request, reply, {
+      status: 200,
+      title: match.route.title,
+      pageRemote: match.route.remote,
+      headUnknown: Boolean(match.route.serverHead),
+    });
   });
 }
