@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { GUEST_CART_COOKIE, SESSION_COOKIE, STOREFRONT_COOKIES } from '@shop/contracts';
 import { crawlersVcl } from './lib/edge-crawlers';
-import { CANARY_COOKIE } from '../services/gateway/src/canary-visitors';
+import { CANARY_COOKIE } from '../services/gateway/src/releases/canary-visitors';
 import { SHARED_CACHE_STALE } from '../services/gateway/src/edge/shared-page';
 import { VARNISHD, XKEY_VMOD } from './lib/edge';
 

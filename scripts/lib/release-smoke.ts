@@ -1,7 +1,7 @@
 /**
  * The smoke check before a promote (docs/releases.md 'Checks before a promote'): the candidate,
  * published but not live, is asked for through a real gateway of the shop (`x-shop-preview`,
- * services/gateway/src/release-preview.ts). Each of its routes must render on the server with its
+ * services/gateway/src/releases/release-preview.ts). Each of its routes must render on the server with its
  * server container (no part of it falling back to the browser, no 5xx), and load and hydrate in
  * Chromium from its browser build with no render problem and none of its files failing, its
  * server islands (search box, newsletter sign-up) reached for so that they load as well.

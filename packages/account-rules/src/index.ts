@@ -1,3 +1,2 @@
 export * from './password-strength';
-export * from './email';
 export * from './wishlist-texts';

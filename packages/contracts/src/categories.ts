@@ -33,8 +33,3 @@ export const CATEGORY_DEFINITIONS: readonly CategoryDefinition[] = [
 
 /** Display name fallback of spec §2. */
 export const CATEGORY_FALLBACK_NAME = 'RandM Vapes';
-
-/** Slug from id by the rule of spec §2 ('cat-' → 'randm-'). */
-export function categorySlugFromId(id: string): string {
-  return id.replace(/^cat-/, 'randm-');
-}

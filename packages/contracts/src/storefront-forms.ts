@@ -44,7 +44,7 @@ export const ENTRY_FORM_ACTIONS = {
 
 /**
  * The attribute the first HTML's early script sets on `<html>` when a visitor answered 'Ich bin
- * 18+' before the page hydrated (services/gateway/src/html.ts): the veil is hidden at once, and
+ * 18+' before the page hydrated (services/gateway/src/storefront/html.ts): the veil is hidden at once, and
  * the shell takes the answer over once hydrated.
  */
 export const AGE_ANSWERED_ATTRIBUTE = 'data-age-verified';

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -18,10 +11,9 @@ import {
   type ErrorResponse,
   type ReadinessCheck,
 } from '@shop/contracts';
-import { FRAMEWORK_ERRORS, HTTP_ERROR_TEXTS_DE, SERVICE_UNAVAILABLE_MESSAGE, FieldError } from './errors';
-import { ChallengeRequiredError } from './limits/challenge-gate';
-import { isDatabaseUnavailable } from './database';
-import { plainIssueText, validationMessage } from './validation-messages';
+import { FRAMEWORK_ERRORS } from './errors';
+import { errorAnswer } from './error-answer';
+import { plainIssueText } from './validation-messages';
 import { collectRuntimeMetrics } from './metrics/registry';
 import { httpMetricsPlugin } from './metrics/http-metrics';
 
@@ -51,16 +43,6 @@ export interface CreateServiceAppOptions {
   strictErrorContracts?: boolean;
 }
 
-/** The code for an error that carries none of ours (a library's), by status. */
-const FALLBACK_CODES: Readonly<Record<number, ErrorCode>> = {
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-};
-
 /** Request ids taken from `x-request-id`: letters, digits, '.', '_', ':' and '-', at most 64 characters. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -82,7 +64,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * Every answer is measured in `http_server_request_duration_seconds` (metrics/http-metrics.ts).
  */
 export function createServiceApp(options: CreateServiceAppOptions) {
-  const { service, description, logLevel = 'info', logFormat = 'json', readinessChecks = [] } = options;
+  const { service, description, logLevel = 'info', logFormat = 'json' } = options;
+  const readinessChecks = [...(options.readinessChecks ?? [])];
   const strictErrorContracts = options.strictErrorContracts ?? process.env.NODE_ENV === 'test';
   const app = Fastify({
     logger: logLevel === 'silent' ? false : loggerOptions(service, logLevel, logFormat),
@@ -131,66 +114,6 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     return reply.code(status).send(body);
   });
 
-  /** Status and ErrorResponse body for a thrown error (see createServiceApp's list). */
-  function errorAnswer(error: unknown, request: FastifyRequest): { status: number; body: ErrorResponse } {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: `${error.validationContext ?? 'body'}${issue.instancePath || ''}`,
-        message: issue.message ?? 'ungültig',
-        rule: issue.keyword,
-      }));
-      const first = issues[0];
-      return {
-        status: 400,
-        body: { message: first ? validationMessage(first.path, first.message) : 'Ungültige Eingabe.', code: 'VALIDATION_ERROR', issues },
-      };
-    }
-    if (error instanceof FieldError) {
-      return {
-        status: 400,
-        body: {
-          message: error.message,
-          code: error.code,
-          issues: [{ path: `${error.location}/${error.field}`, message: error.message, rule: 'custom' }],
-        },
-      };
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return { status: 500, body: { message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' } };
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return { status: 503, body: { message: SERVICE_UNAVAILABLE_MESSAGE, code: 'DATABASE_UNAVAILABLE' } };
-    }
-    const err = error as { statusCode?: number; message?: string; code?: string };
-    const framework = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
-    if (framework) return { status: framework.status, body: { message: framework.message, code: framework.code } };
-    // A library's HTTP error (http-errors: `expose`, no code of ours) carries an English status text.
-    const libraryText = !err.code && (error as { expose?: boolean }).expose ? HTTP_ERROR_TEXTS_DE[err.statusCode ?? 0] : undefined;
-    if (libraryText) return { status: err.statusCode!, body: { message: libraryText, code: ErrorCode.parse(`HTTP_${err.statusCode}`) } };
-    // 4xx and a declared 503 (a dependency such as the catalog is unreachable) keep their status
-    // and German message; anything else is an unexpected 500.
-    const expected = err.statusCode !== undefined && ((err.statusCode >= 400 && err.statusCode < 500) || err.statusCode === 503);
-    const status = expected ? err.statusCode! : 500;
-    if (status === 503) request.log.warn({ err: error }, 'dependency unavailable');
-    if (status >= 500 && status !== 503 && clientLeft(request)) {
-      // The client went away mid-answer (a closed tab, a load generator stopping): not a fault here.
-      request.log.info({ err: error }, 'client closed the connection before the answer was complete');
-      return { status: 500, body: { message: 'Interner Serverfehler', code: 'CLIENT_CLOSED' } };
-    }
-    if (status >= 500 && status !== 503) {
-      request.log.error({ err: error }, 'unhandled error');
-      return { status: 500, body: { message: 'Interner Serverfehler', code: 'INTERNAL_ERROR' } };
-    }
-    const known = ErrorCode.safeParse(err.code);
-    if (!known.success) request.log.warn({ err: error }, 'error with a code that ErrorCode does not list');
-    const code = known.success ? known.data : (FALLBACK_CODES[status] ?? 'BAD_REQUEST');
-    // A backstop's proof-of-work challenge (ChallengeGate) goes out with its refusal.
-    const challenge = error instanceof ChallengeRequiredError ? { challenge: error.challenge } : {};
-    return { status, body: { message: err.message ?? 'Fehler', code, ...challenge } };
-  }
-
   if (options.jsonNotFound !== false) {
     app.setNotFoundHandler((request, reply) => {
       reply.code(404).send({ message: `Nicht gefunden: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
@@ -208,6 +131,10 @@ export function createServiceApp(options: CreateServiceAppOptions) {
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // A check of what the app builds after it was created (the gateway's live releases): added once that exists.
+  app.decorate('addReadinessCheck', (check: () => Promise<ReadinessCheck>) => {
+    readinessChecks.push(check);
   });
   app.get('/readyz', { schema: { hide: true, response: { 200: ReadinessResponse, 503: ReadinessResponse } } }, async (_request, reply) => {
     if (app.draining) return reply.code(503).send({ status: 'draining', service, checks: [] });
@@ -232,16 +159,6 @@ class TerminalLogController extends LogController {
     if (error) return super.requestCompleted(error, request, reply);
     request.log.debug(`${request.method} ${request.url} → ${reply.statusCode} (${Math.round(reply.elapsedTime)} ms)`);
   }
-}
-
-/**
- * True when the client can no longer receive the answer: its connection is gone, or it broke off
- * while sending the body. (`request.raw.destroyed` is no sign of that: Node destroys every
- * request stream once its body has been read, so it is true for every request by the time a
- * handler fails, which once logged each unexpected 500 as a closed client at level info.)
- */
-function clientLeft(request: FastifyRequest): boolean {
-  return request.raw.socket?.destroyed === true || request.raw.readableAborted;
 }
 
 /** Pino options: JSON lines with the service name, or pino-pretty's one readable line per event. */
@@ -280,5 +197,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** True from SIGTERM on (run-server.ts): /readyz answers 'draining' and answers close their connections. */
     draining: boolean;
+    /** Adds a check /readyz runs with those given at the app's creation (all must pass). */
+    addReadinessCheck(check: () => Promise<ReadinessCheck>): void;
   }
 }

@@ -1,4 +1,3 @@
-export * from './tokens';
 export * from './button';
 export * from './spinner';
 export * from './notice';

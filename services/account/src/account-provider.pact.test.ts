@@ -2,7 +2,7 @@
  * The account service keeps what its consumers expect of its internal API (consumer-driven
  * contracts, docs/releases.md 'Contracts between the services'): Pact replays every interaction of
  * packages/contracts/pacts/gateway-account.json (session resolution, written by
- * services/gateway/src/plugins/identity.pact.test.ts) and of admin-account.json (the audit log's
+ * services/gateway/src/proxy/identity.pact.test.ts) and of admin-account.json (the audit log's
  * staff names, written by services/admin/src/internal-reads.pact.test.ts) against this service
  * running on the real local database, each in the provider state it names.
  */

@@ -2,7 +2,7 @@
  * The admin service keeps what its consumers expect of its internal API (consumer-driven
  * contracts, docs/releases.md 'Contracts between the services'): Pact replays every interaction of
  * packages/contracts/pacts/gateway-admin.json (the live releases, written by
- * services/gateway/src/live-remotes.pact.test.ts) and of audit-relay-admin.json (every service's
+ * services/gateway/src/releases/live-remotes.pact.test.ts) and of audit-relay-admin.json (every service's
  * audit entries, written by packages/service-kit/src/audit/audit-relay.pact.test.ts) against this
  * service running on the real local database, each in the provider state it names.
  */

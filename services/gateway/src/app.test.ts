@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig, readIdentity } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
 import { msUntil } from '@shop/test-fixtures';
-import { inCanary as inCanaryShare } from './canary-visitors';
+import { inCanary as inCanaryShare } from './releases/canary-visitors';
 import { buildApp } from './app';
 import { GatewayEnv } from './config';
 
@@ -641,7 +641,7 @@ describe('gateway: storefront', () => {
   });
 });
 
-/** The age gate and cookie banner as forms handled by the gateway (plugins/entry-forms.ts, spec §4). */
+/** The age gate and cookie banner as forms handled by the gateway (storefront/entry-forms.ts, spec §4). */
 describe('gateway: the entry forms', () => {
   let app: FastifyInstance;
   beforeAll(async () => {

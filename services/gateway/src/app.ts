@@ -10,18 +10,18 @@ import {
 } from '@shop/service-kit';
 import type { RemotesManifest, ShopConfig } from '@shop/contracts';
 import { releasesDir, remoteEntries, type GatewayConfig } from './config';
-import { LiveRemotes, SWITCH_PREPARE_LIMIT_MS } from './live-remotes';
+import { LiveRemotes, SWITCH_PREPARE_LIMIT_MS } from './releases/live-remotes';
 import { ReleasePurges } from './edge/release-purges';
 import { SHARED_CACHE_STALE } from './edge/shared-page';
-import { serviceUrls, type ServiceName } from './routing-table';
-import { ServiceInstances } from './service-instances';
-import { security } from './plugins/security';
-import { apiProxy } from './plugins/api-proxy';
-import { requestBodies } from './plugins/request-bodies';
-import { identityPlugin } from './plugins/identity';
-import { adminGuardPlugin } from './plugins/admin-guard';
-import { storefront } from './plugins/storefront';
-import { serviceReadinessCheck } from './plugins/readiness';
+import { serviceUrls, type ServiceName } from './proxy/routing-table';
+import { ServiceInstances } from './instances/service-instances';
+import { security } from './security';
+import { apiProxy } from './proxy/api-proxy';
+import { requestBodies } from './proxy/request-bodies';
+import { identityPlugin } from './proxy/identity';
+import { adminGuardPlugin } from './proxy/admin-guard';
+import { storefront } from './storefront/storefront';
+import { serviceReadinessCheck } from './instances/readiness';
 
 /** Origins of remote entries given as absolute URLs (remotes served from elsewhere). */
 function remoteOrigins(manifest: RemotesManifest): string[] {
@@ -61,26 +61,7 @@ export async function buildApp(config: GatewayConfig) {
       // a client that sends its headers or an upload at a trickle is cut off.
       requestTimeout: 12 * config.BODY_TIMEOUT_MS + 10_000,
     },
-    readinessChecks: [
-      ...Object.entries(serviceUrlLists).map(([name, urls]) => serviceReadinessCheck(name, urls)),
-      // Ready once the release registry told which remote versions are live and those are in
-      // force, their server modules loaded first (live-remotes.ts): no instance serves the tree's
-      // builds while the others serve released ones, and the first pages are rendered on the server.
-      async () => {
-        // One read is waited for (1 s at most); a read that is loading the versions' server
-        // modules takes longer, and the probe answers meanwhile.
-        if (!liveRemotes.isKnown()) await Promise.race([liveRemotes.refresh(), delay(1000, undefined, { ref: false })]);
-        const error = liveRemotes.notReadyReason();
-        return { name: 'live-releases', ok: error === null, latencyMs: 0, ...(error === null ? {} : { error }) };
-      },
-      // Ready once the storefront settings were read: no page goes out in a presentation staff
-      // did not choose because the content service was slow to answer the first time.
-      async () => {
-        // Defined below; /readyz is asked only once the app is built.
-        const known = Boolean(await storefrontSettings.current());
-        return { name: 'storefront-settings', ok: known, latencyMs: 0, ...(known ? {} : { error: 'storefront settings not read yet' }) };
-      },
-    ],
+    readinessChecks: Object.entries(serviceUrlLists).map(([name, urls]) => serviceReadinessCheck(name, urls)),
   });
 
   // Each service's instances: balanced by the API proxy; `services` gives one ready
@@ -148,6 +129,22 @@ export async function buildApp(config: GatewayConfig) {
   await app.register(apiProxy, { instances });
   // The storefront settings (presentation mode, reviews switch), read from the content service.
   const storefrontSettings = storefrontSettingsRead({ contentServiceUrl: () => services.content, internalSecret, log: app.log });
+  // Ready once the release registry told which remote versions are live and those are in force,
+  // their server modules loaded first (live-remotes.ts): no instance serves the tree's builds
+  // while the others serve released ones, and the first pages are rendered on the server.
+  app.addReadinessCheck(async () => {
+    // One read is waited for (1 s at most); a read that is loading the versions' server modules
+    // takes longer, and the probe answers meanwhile.
+    if (!liveRemotes.isKnown()) await Promise.race([liveRemotes.refresh(), delay(1000, undefined, { ref: false })]);
+    const error = liveRemotes.notReadyReason();
+    return { name: 'live-releases', ok: error === null, latencyMs: 0, ...(error === null ? {} : { error }) };
+  });
+  // Ready once the storefront settings were read: no page goes out in a presentation staff did
+  // not choose because the content service was slow to answer the first time.
+  app.addReadinessCheck(async () => {
+    const known = Boolean(await storefrontSettings.current());
+    return { name: 'storefront-settings', ok: known, latencyMs: 0, ...(known ? {} : { error: 'storefront settings not read yet' }) };
+  });
   await app.register(storefront, {
     store: { staticRoot: config.STATIC_ROOT, releasesDir: releasesDir(config) },
     remotes: liveRemotes,

@@ -13,7 +13,7 @@ const LEAVE_URL = 'https://www.google.de/';
  * with 'Website verlassen'. It cannot be dismissed any other way: Escape is cancelled, and
  * should the browser close it anyway, it is reopened.
  *
- * The answers are a real form (POST /altersabfrage, services/gateway/src/plugins/entry-forms.ts):
+ * The answers are a real form (POST /altersabfrage, services/gateway/src/storefront/entry-forms.ts):
  * the server-rendered gate, open over a veil that blocks the page, works before and without
  * JavaScript, and a tap while the scripts load is answered by the server. Once hydrated, the
  * form is handled here without a round trip. The gateway leaves the gate out of the HTML for a

@@ -11,7 +11,7 @@ import { useEntry } from './entry-store';
  * privacy policy says; so the notice informs and asks nothing. 'Verstanden' stores 'true' (not shown
  * again for 12 months); the X closes it for this page view without storing anything.
  *
- * A real form (POST /cookie-einstellung, services/gateway/src/plugins/entry-forms.ts), so it
+ * A real form (POST /cookie-einstellung, services/gateway/src/storefront/entry-forms.ts), so it
  * is server-rendered and answers without JavaScript; once hydrated it is handled here.
  */
 export function CookieBanner() {

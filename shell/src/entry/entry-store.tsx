@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '@shop/shell-api';
  * decided for the first screen (EntryState of @shop/contracts, from the boot data), then the
  * visitor's answers. One store per rendered app (the server renders many visitors in one
  * process, so no module-level state). The answers write the same cookies the gateway's forms
- * do (services/gateway/src/plugins/entry-forms.ts), so the next page's HTML agrees.
+ * do (services/gateway/src/storefront/entry-forms.ts), so the next page's HTML agrees.
  *
  * This is the entry notice only: the legally required age check happens at checkout
  * (legal-de.md §1.7, §1.4).

@@ -5,7 +5,7 @@
  * services/cart/src/catalog-client/catalog-client.pact.test.ts) and of account-catalog.json (the
  * wishlist's products, written by services/account/src/wishlist/catalog-reader.pact.test.ts) and
  * of gateway-catalog.json (page heads and sitemap entries, written by
- * services/gateway/src/plugins/service-head.pact.test.ts) and of admin-catalog.json (the
+ * services/gateway/src/storefront/service-head.pact.test.ts) and of admin-catalog.json (the
  * dashboard's stock figures and where an image is used, written by
  * services/admin/src/internal-reads.pact.test.ts) against this service running on the real local database, each in the provider state it names.
  */

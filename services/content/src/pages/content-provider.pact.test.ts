@@ -3,7 +3,7 @@
  * contracts, docs/releases.md 'Contracts between the services'): Pact replays every interaction of
  * packages/contracts/pacts/cart-content.json (legal texts and seller details, written by
  * services/cart/src/legal/content-reads.pact.test.ts) and of gateway-content.json (page heads and
- * sitemap entries, written by services/gateway/src/plugins/service-head.pact.test.ts) and of
+ * sitemap entries, written by services/gateway/src/storefront/service-head.pact.test.ts) and of
  * storefront-settings-read-content.json (the presentation and the reviews switch, written by
  * packages/service-kit/src/storefront-settings-read.pact.test.ts) and of admin-content.json (where
  * an image is used, written by services/admin/src/internal-reads.pact.test.ts) against this

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { CANARY_BUCKET_HEADER, PAGE_CONTEXT_HEADER, parsePageContext, type EntryState, type PageContext } from '@shop/contracts';
-import { entryOf } from '../plugins/entry-forms';
+import { entryOf } from '../storefront/entry-forms';
 
 /** How a page is rendered for one request: the entry it shows, the cookies it sets, and the shared cache's context. */
 export interface PageVisitor {

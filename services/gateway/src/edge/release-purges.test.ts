@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteName } from '@shop/contracts';
 import { EdgePurgeSender, parsePurgeUrls } from '@shop/service-kit';
-import type { LiveRemoteVersions } from '../live-remotes';
+import type { LiveRemoteVersions } from '../releases/live-remotes';
 import { ReleasePurges } from './release-purges';
 
 const quiet = () => undefined;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { cacheTag } from '@shop/contracts';
 import type { EdgePurgeSender } from '@shop/service-kit';
-import type { LiveRemoteVersions } from '../live-remotes';
+import type { LiveRemoteVersions } from '../releases/live-remotes';
 
 /** How long after its start a gateway purges its shell's pages again (ms): see `start`. */
 const SHELL_SETTLE_MS = 60_000;

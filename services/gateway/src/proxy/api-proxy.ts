@@ -2,8 +2,8 @@ import type { ErrorResponse } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import { IDENTITY_HEADER, INTERNAL_TOKEN_HEADER, SERVICE_UNAVAILABLE_MESSAGE } from '@shop/service-kit';
-import { API_ROUTING_TABLE, type ServiceName } from '../routing-table';
-import type { ServiceInstances } from '../service-instances';
+import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
+import type { ServiceInstances } from '../instances/service-instances';
 
 /** Errors of a connection that was refused or broke off (not of a slow answer: that is not repeated). */
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);

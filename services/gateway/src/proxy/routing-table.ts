@@ -1,5 +1,5 @@
 import type { RemoteName } from '@shop/contracts';
-import type { GatewayConfig } from './config';
+import type { GatewayConfig } from '../config';
 
 /** Every slice has one service (the contract's list of slices). */
 export type ServiceName = RemoteName;

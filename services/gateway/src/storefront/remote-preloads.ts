@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RemotesManifest } from '@shop/contracts';
 import { HEADER_WIDGETS, PAGES_EXPOSE } from '@shop/routes';
-import { localEntry, type RemoteStore } from './remote-store';
+import { localEntry, type RemoteStore } from '../releases/remote-store';
 
 /** What a page's first HTML asks the browser to fetch early. */
 export interface Preload {

@@ -15,7 +15,7 @@ import { jsonTextForScript, serviceFetch, sessionFetch } from './server-render';
  * static root, linking the real builds and replacing what a test breaks.
  */
 
-const REPO = path.resolve(__dirname, '../../..');
+const REPO = path.resolve(__dirname, '../../../..');
 const APPS = ['shell', 'mf-catalog', 'mf-cart', 'mf-account', 'mf-content', 'mf-admin'] as const;
 
 /**

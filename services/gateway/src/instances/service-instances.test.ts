@@ -4,9 +4,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
-import { buildApp } from './app';
+import { buildApp } from '../app';
 import { ServiceInstances } from './service-instances';
-import { GatewayEnv } from './config';
+import { GatewayEnv } from '../config';
 
 /**
  * Two instances of one service behind the gateway: requests are balanced over both,

@@ -2,8 +2,8 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServiceName } from './routing-table';
-import { instanceNotReady } from './plugins/readiness';
+import type { ServiceName } from '../proxy/routing-table';
+import { instanceNotReady } from './readiness';
 
 /** How long one instance's /readyz may take before it counts as failing (ms). */
 const CHECK_TIMEOUT_MS = 1000;

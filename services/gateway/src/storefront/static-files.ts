@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_NAMES } from '@shop/contracts';
-import { canaryVisitor } from '../canary-visitors';
-import type { LiveRemoteVersions } from '../live-remotes';
-import { inReleasesDir, publicBuildFile, remoteFolders, type RemoteStore } from '../remote-store';
+import { canaryVisitor } from '../releases/canary-visitors';
+import type { LiveRemoteVersions } from '../releases/live-remotes';
+import { inReleasesDir, publicBuildFile, remoteFolders, type RemoteStore } from '../releases/remote-store';
 
 /** A file name carrying a content hash (`main.3f9a1c2b.js`) never changes: cache it for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;

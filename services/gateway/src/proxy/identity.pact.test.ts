@@ -75,5 +75,5 @@ describe('the gateway of the account service (consumer-driven contract)', () => 
       });
   });
 
-  contract.committedContractTest('services/gateway/src/plugins/identity.pact');
+  contract.committedContractTest('services/gateway/src/proxy/identity.pact');
 });

@@ -12,8 +12,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
-import { buildApp } from './app';
-import { GatewayEnv } from './config';
+import { buildApp } from '../app';
+import { GatewayEnv } from '../config';
 
 const VERSION = '0123456789ab';
 /** Every file a build folder holds; its content names its kind: PUBLIC, SECRET, or MAP (public only with SOURCE_MAPS=on). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { privatePathPrefixes, ROUTES, type RouteDefinition } from '@shop/routes';
-import type { ServiceName } from '../routing-table';
+import type { ServiceName } from '../proxy/routing-table';
 import { fetchSitemapEntries } from './service-head';
 
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -10,32 +10,34 @@ import {
   mountsWithPage,
   PAGES_EXPOSE,
   redirectFor,
+  type RouteMatch,
   type RouteRemote,
 } from '@shop/routes';
 import {
   CANARY_BUCKET_HEADER,
   CAUTIOUS_STOREFRONT_SETTINGS,
   PAGE_CONTEXT_HEADER,
+  type EntryState,
   type RemotesManifest,
   type ShopConfig,
   type StorefrontSettings,
 } from '@shop/contracts';
-import { injectEarlyForms, injectHead, injectStartup, type HeadData } from '../html';
+import { injectEarlyForms, injectHead, injectStartup, type HeadData } from './html';
 import { entryForms } from './entry-forms';
-import { cspNonceOf } from './security';
-import { pageStream, PageRenderer, sessionFetch } from '../server-render';
-import { RemotePreloads } from '../remote-preloads';
-import { startRemoteBuildsServer } from '../remote-builds';
-import { prepareRemoteStore, type RemoteStore } from '../remote-store';
-import type { ServiceName } from '../routing-table';
+import { cspNonceOf } from '../security';
+import { pageStream, PageRenderer, sessionFetch } from './server-render';
+import { RemotePreloads } from './remote-preloads';
+import { startRemoteBuildsServer } from '../releases/remote-builds';
+import { prepareRemoteStore, type RemoteStore } from '../releases/remote-store';
+import type { ServiceName } from '../proxy/routing-table';
 import { lookupPageHead } from './service-head';
 import { NO_CACHE, staticFiles } from './static-files';
-import { canaryVisitor } from '../canary-visitors';
-import { CLIENT_RENDERED_HEADER, releasePreview } from '../release-preview';
-import type { LiveRemoteVersions } from '../live-remotes';
+import { canaryVisitor } from '../releases/canary-visitors';
+import { CLIENT_RENDERED_HEADER, releasePreview } from '../releases/release-preview';
+import type { LiveRemoteVersions } from '../releases/live-remotes';
 import { seoFiles } from './seo-files';
-import { ssrClientFallbacks, ssrRenderDuration, ssrRenders } from '../ssr-metrics';
-import { pageVisitorOf } from '../edge/page-context';
+import { ssrClientFallbacks, ssrRenderDuration, ssrRenders } from './ssr-metrics';
+import { pageVisitorOf, type PageVisitor } from '../edge/page-context';
 import { withPageTags } from '../edge/page-tags';
 import { inlineScriptHashes, pageTags, policyWithScriptHashes, sharedCacheControl, type SharedCacheTimes } from '../edge/shared-page';
 
@@ -153,22 +155,11 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       .header('xkey', pageTags(readTags, remotes));
   }
 
-  /** Sends a page: the shell with its head, boot data and preloads, server rendered when it can be. */
-  async function sendPage(
+  /** The page's route of @shop/routes (none for a 404) and its head: the owning service's, else the route's title. */
+  function headOf(
     request: FastifyRequest,
-    reply: FastifyReply,
-    { status, title, serverHead = null, pageRemote = null, headUnknown = false }: PageAnswer,
-  ) {
-    let html: string;
-    try {
-      html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
-    } catch (error) {
-      request.log.error({ err: error }, 'shell build missing (run npm run build)');
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('Der Shop wird gerade aktualisiert. Bitte versuchen Sie es gleich erneut.');
-    }
+    { status, title, serverHead = null }: PageAnswer,
+  ): { route: RouteMatch['route'] | undefined; head: HeadData } {
     const pathname = request.url.split('?')[0] ?? '/';
     const route = status === 200 ? matchRoute(pathname)?.route : undefined;
     // Counted under the page's route of @shop/routes (`/produkt/:slug`), not the catch-all.
@@ -178,13 +169,12 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
     const head: HeadData = serverHead
       ? { ...serverHead, title: `${serverHead.title} | ${opts.shopConfig.shopName}`, robots }
       : { title: `${title} | ${opts.shopConfig.shopName}`, robots, canonical };
-    const nonce = cspNonceOf(reply.raw);
-    const shopConfig = await currentShopConfig();
-    // The age gate, cookie banner and flash notice depend on the visitor's cookies, or behind the
-    // shared cache on its context header (edge/page-context.ts); the one-page cookies this page
-    // shows are deleted with it (entry-forms.ts).
-    const { entry, setCookies, context, bucketHeader } = pageVisitorOf(request, secureCookies);
-    const modules = [
+    return { route, head };
+  }
+
+  /** The remote modules whose scripts or styles go with the page (preloads). */
+  function modulesOf(entry: EntryState, pageRemote: RouteRemote | null, shopConfig: ShopConfig) {
+    return [
       // A personal widget the page leaves as a link until needed is not fetched with it.
       ...HEADER_WIDGETS.filter((widget) => mountsWithPage(widget, entry.visitor, pageRemote)),
       ...(pageRemote ? [{ remote: pageRemote, exposed: PAGES_EXPOSE }] : []),
@@ -195,79 +185,136 @@ export async function storefront(app: FastifyInstance, opts: StorefrontOptions) 
       // FooterNewsletter); not shown in the factual presentation.
       ...(shopConfig.presentationMode === 'marketing' ? [{ ...FOOTER_NEWSLETTER, stylesOnly: true }] : []),
     ];
-    // One manifest for the page's boot data, preloads and server render: the versions live now
-    // for this visitor (a canary's share gets its version, canary-visitors.ts). The page varies
-    // by the bucket while a canary runs; a new bucket's cookie goes out with it.
+  }
+
+  /**
+   * The remote versions of the page: those live now for this visitor (a canary's share gets its
+   * version, canary-visitors.ts; a new bucket's cookie goes into `setCookies`), or a release not
+   * live yet that the release command's smoke check asks for (release-preview.ts).
+   */
+  function versionsOf(request: FastifyRequest, visitor: PageVisitor) {
     const canaryRunning = opts.remotes.canaryRunning();
-    const canary = canaryVisitor(request, canaryRunning, secureCookies, bucketHeader);
-    if (canary.setCookie) setCookies.push(canary.setCookie);
-    // The release command's smoke check asks for a release not live yet (release-preview.ts).
+    const canary = canaryVisitor(request, canaryRunning, secureCookies, visitor.bucketHeader);
+    if (canary.setCookie) visitor.setCookies.push(canary.setCookie);
     const live = opts.remotes.manifest(canary.bucket);
     const preview = releasePreview(request, opts.store, opts.internalSecret, live);
-    if (preview.kind === 'refused') return reply.code(preview.status).send({ message: preview.message, code: 'PREVIEW_REFUSED' });
-    const remotes = preview.kind === 'preview' ? preview.manifest : live;
-    const boot = { remotes, shopConfig, entry };
-    const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, await preloads.for(remotes, modules)), nonce, secureCookies);
-    // A page rendered from the visitor's session, or carrying the answer to their form, is
-    // theirs alone: no cache may keep it.
-    const personal = Boolean(route?.sessionRendered) || entry.flash !== null || preview.kind === 'preview';
-    // A page the shared cache may keep for everyone with the same context (docs/decisions/shared-cache.md).
-    // Not a page of the session, a form's answer, a preview, a private route (a link with a token,
-    // the back office) or one whose head is unknown.
+    return { canaryRunning, preview, remotes: preview.kind === 'preview' ? preview.manifest : live };
+  }
+
+  /**
+   * Who may keep the page: `personal` (rendered from the visitor's session, carrying the answer to
+   * their form, or a preview: no cache), or `shareable` by the shared cache for everyone with the
+   * same context (docs/decisions/shared-cache.md): not personal, not a private route (a link with
+   * a token, the back office), its head known, a 200 to a GET, and made from the edge's context.
+   */
+  function cachePolicy(
+    request: FastifyRequest,
+    page: {
+      route: RouteMatch['route'] | undefined;
+      status: PageAnswer['status'];
+      headUnknown: boolean;
+      preview: boolean;
+      visitor: PageVisitor;
+    },
+  ) {
+    const personal = Boolean(page.route?.sessionRendered) || page.visitor.entry.flash !== null || page.preview;
     const shareable =
-      context !== null &&
+      page.visitor.context !== null &&
       !personal &&
-      !route?.private &&
-      !headUnknown &&
-      status === 200 &&
+      !page.route?.private &&
+      !page.headUnknown &&
+      page.status === 200 &&
       request.method === 'GET' &&
       opts.sharedCache !== null;
+    return { personal, shareable };
+  }
+
+  /**
+   * The fetch a page rendered from the visitor's session reads with (their cookies and identity;
+   * cookies the service sets go into `setCookies`), or null for a public page (read anonymously).
+   */
+  async function visitorFetch(
+    request: FastifyRequest,
+    route: RouteMatch['route'] | undefined,
+    setCookies: string[],
+  ): Promise<typeof fetch | null> {
+    if (!route?.sessionRendered) return null;
+    await app.identifyVisitor(request);
+    const visitor = { cookie: request.headers.cookie, identity: request.shopIdentity, ip: request.ip, requestId: String(request.id) };
+    return sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values), ssr!.sessionBudgetMs);
+  }
+
+  /** Sends a page: the shell with its head, boot data and preloads, server rendered when it can be. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
+    const { status, pageRemote = null, headUnknown = false } = answer;
+    let html: string;
+    try {
+      html = await readFile(path.join(shellDist, 'index.html'), 'utf8');
+    } catch (error) {
+      request.log.error({ err: error }, 'shell build missing (run npm run build)');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Der Shop wird gerade aktualisiert. Bitte versuchen Sie es gleich erneut.');
+    }
+    const { route, head } = headOf(request, answer);
+    const nonce = cspNonceOf(reply.raw);
+    const shopConfig = await currentShopConfig();
+    // The age gate, cookie banner and flash notice depend on the visitor's cookies, or behind the
+    // shared cache on its context header (edge/page-context.ts); the one-page cookies this page
+    // shows are deleted with it (entry-forms.ts).
+    const visitor = pageVisitorOf(request, secureCookies);
+    const { entry, setCookies } = visitor;
+    const { canaryRunning, preview, remotes } = versionsOf(request, visitor);
+    if (preview.kind === 'refused') return reply.code(preview.status).send({ message: preview.message, code: 'PREVIEW_REFUSED' });
+    const boot = { remotes, shopConfig, entry };
+    const preloaded = await preloads.for(remotes, modulesOf(entry, pageRemote, shopConfig));
+    const page = injectEarlyForms(injectStartup(injectHead(html, head), boot, preloaded), nonce, secureCookies);
+    const { personal, shareable } = cachePolicy(request, { route, status, headUnknown, preview: preview.kind === 'preview', visitor });
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', personal ? PERSONAL : NO_CACHE)
-      .header('Vary', context ? PAGE_CONTEXT_HEADER : 'Cookie');
-    if (renderer && request.method === 'GET') {
-      let fetchAsVisitor: typeof fetch | null = null;
-      if (route?.sessionRendered) {
-        await app.identifyVisitor(request);
-        const visitor = { cookie: request.headers.cookie, identity: request.shopIdentity, ip: request.ip, requestId: String(request.id) };
-        fetchAsVisitor = sessionFetch(opts.services, route.remote, visitor, (values) => setCookies.push(...values), ssr!.sessionBudgetMs);
-      }
-      const renderStarted = performance.now();
-      const ownerRemote = route?.remote ?? pageRemote ?? 'shell';
-      const { result: rendered, tags } = await withPageTags(() =>
-        renderer.render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig, remotes }).catch((error: unknown) => {
-          request.log.error({ err: error }, 'server render failed: the page renders in the browser');
-          return null;
-        }),
-      );
-      if (rendered) {
-        // With the cookies the service set while the page was read (a read that misses the
-        // budget keeps its own: the browser's next read of the cart sets them then).
-        if (setCookies.length) reply.header('set-cookie', setCookies);
-        let renderedInBrowser: Array<{ remote: string; reason: string }> = [];
-        const stream = pageStream(page, rendered, (error, clientRendered) => {
-          ssrRenders.inc({ remote: ownerRemote });
-          ssrRenderDuration.observe({ remote: ownerRemote }, (performance.now() - renderStarted) / 1000);
-          for (const part of clientRendered) ssrClientFallbacks.inc({ remote: part.remote });
-          if (error) request.log.error({ err: error }, 'server render stream broke off');
-          for (const part of clientRendered) request.log.warn(part, `remote '${part.remote}' rendered in the browser: ${part.reason}`);
-          renderedInBrowser = clientRendered.map(({ remote, reason }) => ({ remote, reason }));
-        });
-        if (preview.kind !== 'preview' && !shareable) return reply.send(stream);
-        // A preview and a page for the shared cache are read whole: a preview's answer names the
-        // parts that did not render on the server; a shared page gets its scripts' hashes.
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-        const body = Buffer.concat(chunks);
-        if (preview.kind === 'preview') return reply.header(CLIENT_RENDERED_HEADER, asciiJson(renderedInBrowser)).send(body);
-        // A page missing a part or data the server could not render in time is not kept: the next visitor's may be whole.
-        if (!renderedInBrowser.length && rendered.dataComplete() && !setCookies.length)
-          sharePage(reply, body.toString('utf8'), tags, remotes, canaryRunning);
-        return reply.send(body);
-      }
-    }
+      .header('Vary', visitor.context ? PAGE_CONTEXT_HEADER : 'Cookie');
+    if (!renderer || request.method !== 'GET') return sendWithCookies(reply, setCookies, page);
+
+    const renderStarted = performance.now();
+    const ownerRemote = route?.remote ?? pageRemote ?? 'shell';
+    const fetchAsVisitor = await visitorFetch(request, route, setCookies);
+    const { result: rendered, tags } = await withPageTags(() =>
+      renderer.render({ url: request.url, entry, nonce, sessionFetch: fetchAsVisitor, shopConfig, remotes }).catch((error: unknown) => {
+        request.log.error({ err: error }, 'server render failed: the page renders in the browser');
+        return null;
+      }),
+    );
+    if (!rendered) return sendWithCookies(reply, setCookies, page);
+    // With the cookies the service set while the page was read (a read that misses the budget
+    // keeps its own: the browser's next read of the cart sets them then).
+    if (setCookies.length) reply.header('set-cookie', setCookies);
+    let renderedInBrowser: Array<{ remote: string; reason: string }> = [];
+    const stream = pageStream(page, rendered, (error, clientRendered) => {
+      ssrRenders.inc({ remote: ownerRemote });
+      ssrRenderDuration.observe({ remote: ownerRemote }, (performance.now() - renderStarted) / 1000);
+      for (const part of clientRendered) ssrClientFallbacks.inc({ remote: part.remote });
+      if (error) request.log.error({ err: error }, 'server render stream broke off');
+      for (const part of clientRendered) request.log.warn(part, `remote '${part.remote}' rendered in the browser: ${part.reason}`);
+      renderedInBrowser = clientRendered.map(({ remote, reason }) => ({ remote, reason }));
+    });
+    if (preview.kind !== 'preview' && !shareable) return reply.send(stream);
+    // A preview and a page for the shared cache are read whole: a preview's answer names the parts
+    // that did not render on the server; a shared page gets its scripts' hashes.
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+    const body = Buffer.concat(chunks);
+    if (preview.kind === 'preview') return reply.header(CLIENT_RENDERED_HEADER, asciiJson(renderedInBrowser)).send(body);
+    // A page missing a part or data the server could not render in time is not kept: the next visitor's may be whole.
+    if (!renderedInBrowser.length && rendered.dataComplete() && !setCookies.length)
+      sharePage(reply, body.toString('utf8'), tags, remotes, canaryRunning);
+    return reply.send(body);
+  }
+
+  /** Sends `page` as it is (no server render), with the answer's cookies. */
+  function sendWithCookies(reply: FastifyReply, setCookies: string[], page: string) {
     if (setCookies.length) reply.header('set-cookie', setCookies);
     return reply.send(page);
   }

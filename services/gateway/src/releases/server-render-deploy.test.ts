@@ -14,7 +14,7 @@ import { returningShopperPage, runCommand } from '@shop/test-fixtures';
  * resolve as the original's), really rebuilt with webpack.
  */
 
-const REPO = path.resolve(__dirname, '../../..');
+const REPO = path.resolve(__dirname, '../../../..');
 const WORK = path.join(REPO, 'data', 'tmp', `deploy-test-${process.pid}`);
 const REMOTE = path.join(WORK, 'mf-content');
 const ROOT = path.join(WORK, 'static');

@@ -90,5 +90,5 @@ describe('the gateway of the release registry (consumer-driven contract)', () =>
       });
   });
 
-  contract.committedContractTest('services/gateway/src/live-remotes.pact');
+  contract.committedContractTest('services/gateway/src/releases/live-remotes.pact');
 });

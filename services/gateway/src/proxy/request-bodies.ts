@@ -5,7 +5,7 @@ import getRawBody from 'raw-body';
 import type { ErrorResponse } from '@shop/contracts';
 import { MEDIA_MAX_BYTES, PRODUCT_IMPORT_MAX_BYTES } from '@shop/contracts/admin';
 import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from '@shop/service-kit';
-import { isApiRequest } from './security';
+import { isApiRequest } from '../security';
 
 /** The German 413 of an upload over `megabytes`. */
 const uploadTooLarge = (megabytes: number): ErrorResponse => ({

@@ -78,7 +78,7 @@ describe('the gateway of the catalog: page heads and sitemap entries (consumer-d
       });
   });
 
-  catalog.committedContractTest('services/gateway/src/plugins/service-head.pact');
+  catalog.committedContractTest('services/gateway/src/storefront/service-head.pact');
 });
 
 describe('the gateway of the content service: page heads and sitemap entries (consumer-driven contract)', () => {
@@ -140,5 +140,5 @@ describe('the gateway of the content service: page heads and sitemap entries (co
       });
   });
 
-  content.committedContractTest('services/gateway/src/plugins/service-head.pact');
+  content.committedContractTest('services/gateway/src/storefront/service-head.pact');
 });

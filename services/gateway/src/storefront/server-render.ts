@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RemotesManifest, ServerRenderer, ServerRenderRequest, ServerRenderResult, ShellServerModule } from '@shop/contracts';
 import { IDENTITY_HEADER } from '@shop/service-kit';
 import { renderSpan } from './render-spans';
-import { notePageTags } from './edge/page-tags';
-import { API_ROUTING_TABLE, type ServiceName } from './routing-table';
+import { notePageTags } from '../edge/page-tags';
+import { API_ROUTING_TABLE, type ServiceName } from '../proxy/routing-table';
 
 export interface PageRendererOptions {
   /** shell/dist/server/main.js */
