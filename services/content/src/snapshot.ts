@@ -32,7 +32,7 @@ export class Snapshot<T> {
       changes: Pick<ChangeSignal, 'announce' | 'subscribe'>;
       topic: string;
       /** The shared cache's pages showing this data (tags of @shop/contracts `cacheTag`), purged after each write here. */
-      edge?: { purger: Pick<EdgePurger, 'purge'>; tags: string[] };
+      edge?: { purger: Pick<EdgePurger, 'purge'>; tags: string[]; mode?: 'soft' | 'hard' };
     },
   ) {
     signal.changes.subscribe(signal.topic, () => this.invalidate());
@@ -49,7 +49,7 @@ export class Snapshot<T> {
   async changed(): Promise<void> {
     this.invalidate();
     await this.signal.changes.announce(this.signal.topic);
-    if (this.signal.edge) await this.signal.edge.purger.purge(this.signal.edge.tags);
+    if (this.signal.edge) await this.signal.edge.purger.purge(this.signal.edge.tags, undefined, this.signal.edge.mode);
   }
 
   async get(): Promise<T> {

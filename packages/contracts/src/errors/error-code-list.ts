@@ -67,6 +67,8 @@ export const GATEWAY_ERROR_CODES = [
   'TOO_MANY_CONCURRENT_REQUESTS',
   'UPSTREAM_UNAVAILABLE',
   'UPSTREAM_TIMEOUT',
+  /** A release preview (`x-shop-preview`) without the internal secret, or of a version not in the store (the release command's smoke check). */
+  'PREVIEW_REFUSED',
 ] as const;
 
 /** Catalog: stock reservations, the publishing gate, and the catalog seen from its callers. */

@@ -111,6 +111,16 @@ describe('EdgePurger', () => {
     await Promise.all([up.close(), away.close()]);
   });
 
+  test('a hard purge drops the stale copies too (xkey-purge)', async () => {
+    const cache = fakeCache();
+    const url = await cache.listen();
+    const purger = new EdgePurger({ db: () => db, sender: new EdgePurgeSender(parsePurgeUrls(url)), log });
+    await purger.purge(['settings'], 60_000, 'hard');
+    await waitFor(() => cache.purges.length === 1);
+    expect(cache.purges).toEqual([{ header: 'xkey-purge', tags: ['settings'] }]);
+    await cache.close();
+  });
+
   test('given up after an hour undelivered', async () => {
     let now = new Date('2026-11-30T10:00:00Z');
     const purger = new EdgePurger({

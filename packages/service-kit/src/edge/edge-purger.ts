@@ -12,6 +12,8 @@ const pendingPurgeSchema = new Schema(
     notBefore: { type: Date, required: true },
     /** The cache instances (`address:port`) that took it already: not sent to again. */
     delivered: { type: [String], default: [] },
+    /** Dropped at once, stale copies too (`xkey-purge`), instead of handed out stale while rendered again. */
+    hard: { type: Boolean, default: false },
   },
   { versionKey: false },
 );
@@ -71,18 +73,21 @@ export class EdgePurger {
 
   /**
    * Purges `tags` (of @shop/contracts `cacheTag`) from the shared cache, soon and surely: resolves
-   * once the purge is stored; it is sent right after, and again `settleMs` later. Never throws: the
+   * once the purge is stored; it is sent right after, and again `settleMs` later. `hard` drops the
+   * pages' stale copies too (what must never be shown again, even while the gateways are down: a
+   * product taken offline, a legal text, the presentation mode). Never throws: the
    * write it follows has happened; a purge that cannot even be stored is logged, and the page's
    * `s-maxage` bounds how long the old page is shown.
    */
-  async purge(tags: readonly string[], settleMs = PURGE_SETTLE_MS): Promise<void> {
+  async purge(tags: readonly string[], settleMs = PURGE_SETTLE_MS, mode: 'soft' | 'hard' = 'soft'): Promise<void> {
     if (!this.enabled || !tags.length) return;
     const now = this.now();
     const unique = [...new Set(tags)];
+    const hard = mode === 'hard';
     try {
       await pendingPurgeModel(this.deps.db()).insertMany([
-        { tags: unique, createdAt: now, notBefore: now },
-        { tags: unique, createdAt: now, notBefore: new Date(now.getTime() + settleMs) },
+        { tags: unique, createdAt: now, notBefore: now, hard },
+        { tags: unique, createdAt: now, notBefore: new Date(now.getTime() + settleMs), hard },
       ]);
     } catch (error) {
       this.deps.log.error({ err: error, tags }, 'purge of the shared cache not stored; the pages show the change when their s-maxage ends');
@@ -147,13 +152,16 @@ export class EdgePurger {
     const dropped = await Pending.deleteMany({ createdAt: { $lt: cutoff } });
     if (dropped.deletedCount)
       this.deps.log.error({ count: dropped.deletedCount }, 'shared cache purges given up after an hour undelivered');
-    const pending = await Pending.find({ notBefore: { $lte: this.now() } }, { tags: 1, delivered: 1 })
+    const pending = await Pending.find({ notBefore: { $lte: this.now() } }, { tags: 1, delivered: 1, hard: 1 })
       .sort({ createdAt: 1 })
       .limit(BATCH)
       .lean();
     const failed: string[] = [];
     for (const purge of pending) {
-      const { delivered, failures } = await this.deps.sender.purge(purge.tags, { skip: purge.delivered ?? [] });
+      const { delivered, failures } = await this.deps.sender.purge(purge.tags, {
+        skip: purge.delivered ?? [],
+        mode: purge.hard ? 'hard' : 'soft',
+      });
       if (!failures.length) await Pending.deleteOne({ _id: purge._id });
       else {
         failed.push(...failures);

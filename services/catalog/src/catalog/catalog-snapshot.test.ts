@@ -125,3 +125,31 @@ test('a newest product change older than the last one seen, or a long time since
   await reader.sync();
   expect(refresh).toHaveBeenCalledTimes(2);
 });
+
+test("the shared cache is purged for what this instance's writes change on the pages: soft, hard for a product taken offline, nothing for an order's stock", async () => {
+  const purges: Array<{ tags: string[]; mode: string }> = [];
+  const edge = { purge: async (tags: readonly string[], _settleMs?: number, mode = 'soft') => void purges.push({ tags: [...tags], mode }) };
+  const snapshot = new CatalogSnapshot(db, silentChanges, edge);
+  await snapshot.refresh();
+  const Product = productModel(db);
+  const stored = (await Product.findOne({ isActive: true, stock: { $gte: 5 } }).lean())!;
+  const id = String(stored._id);
+  const later = (ms: number) => new Date(new Date(stored.updatedAt as Date).getTime() + ms);
+  const tagsOf = (mode: string) => purges.filter((purge) => purge.mode === mode).flatMap((purge) => purge.tags);
+
+  // An order's reservation: the stock and sales count change, the product is not sold out.
+  await snapshot.applyProducts([{ ...stored, stock: (stored.stock as number) - 1, salesCount: 99, updatedAt: later(1000) }]);
+  expect(tagsOf('soft').concat(tagsOf('hard'))).toEqual([]);
+
+  // A new price: the product's pages and cards, and the lists (their order by price) and category figures.
+  const newPrice = { priceCents: (stored.priceCents as number) + 100, salePriceCents: null };
+  await snapshot.applyProducts([{ ...stored, ...newPrice, updatedAt: later(2000) }]);
+  expect(tagsOf('soft').sort()).toEqual([`p-${id}`, 'categories', 'products'].sort());
+  expect(tagsOf('hard')).toEqual([]);
+
+  // Taken offline: its pages dropped with their stale copies.
+  purges.length = 0;
+  await snapshot.applyProducts([{ ...stored, ...newPrice, isActive: false, updatedAt: later(3000) }]);
+  expect(tagsOf('hard')).toEqual([`p-${id}`]);
+  expect(tagsOf('soft').sort()).toEqual(['categories', 'products']);
+});

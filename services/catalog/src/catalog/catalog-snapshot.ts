@@ -197,7 +197,7 @@ export class CatalogSnapshot {
     // The signature stays as it was: the next check reads this write back (and finds it in) along
     // with anything another instance wrote that this snapshot has not seen.
     await this.changes.announce(CATALOG_TOPIC);
-    await this.edge.purge(purge);
+    await this.purge(purge);
   }
 
   /**
@@ -209,19 +209,27 @@ export class CatalogSnapshot {
    * reservation purges nothing unless it sells the product out (a page's quantity stepper may
    * offer more than is left until its s-maxage ends; the cart refuses what is not there).
    */
-  private cacheTagsChangedBy(docs: ProductDoc[]): string[] {
-    const tags = new Set<string>();
+  private cacheTagsChangedBy(docs: ProductDoc[]): { soft: string[]; hard: string[] } {
+    const soft = new Set<string>();
+    const hard = new Set<string>();
     for (const doc of docs) {
       const next = this.toSnapshotProduct(doc);
       const current = this.byId.get(next.api.id);
       if (current && isDeepStrictEqual(shownOnPages(current), shownOnPages(next))) continue;
-      tags.add(cacheTag.product(next.api.id));
+      // A product taken offline is never shown again, not even as a stale copy while the gateways are down.
+      (current?.api.isActive && !next.api.isActive ? hard : soft).add(cacheTag.product(next.api.id));
       if (!current || !isDeepStrictEqual(indexedFields(current), indexedFields(next))) {
-        tags.add(cacheTag.productLists);
-        tags.add(cacheTag.categories);
+        soft.add(cacheTag.productLists);
+        soft.add(cacheTag.categories);
       }
     }
-    return [...tags];
+    return { soft: [...soft], hard: [...hard] };
+  }
+
+  /** Purges what `tags` name from the shared cache (app.edge). */
+  private async purge(tags: { soft: string[]; hard: string[] }): Promise<void> {
+    await this.edge.purge(tags.soft);
+    await this.edge.purge(tags.hard, undefined, 'hard');
   }
 
   private toSnapshotProduct(doc: ProductDoc): SnapshotProduct {
@@ -288,7 +296,7 @@ export class CatalogSnapshot {
     const purge = this.cacheTagsChangedBy(known);
     this.putProducts(known);
     if (docs.length) await this.changes.announce(CATALOG_TOPIC);
-    await this.edge.purge(purge);
+    await this.purge(purge);
   }
 
   /**

@@ -63,7 +63,8 @@ export class InformationPages {
     this.snapshot = new Snapshot(() => this.load(), PAGES_SNAPSHOT_MS, now, {
       changes,
       topic: 'pages',
-      edge: edge && { purger: edge, tags: [cacheTag.pages] },
+      // Hard: a legal text replaced is never handed out again, not even stale while the gateways are down.
+      edge: edge && { purger: edge, tags: [cacheTag.pages], mode: 'hard' },
     });
   }
 

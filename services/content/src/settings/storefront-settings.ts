@@ -65,8 +65,9 @@ export class StorefrontSettingsStore {
       upsert: change.version === 0,
       relay: this.deps.relay,
     });
-    // Once the gateway's copy of the settings (kept at most 2 s) has the change.
-    await this.deps.edge?.purge([cacheTag.settings], SETTINGS_SETTLE_MS);
+    // Once the gateway's copy of the settings (kept at most 2 s) has the change; hard: a page in
+    // the presentation before (§ 19 TabakerzG) is never handed out again, not even stale.
+    await this.deps.edge?.purge([cacheTag.settings], SETTINGS_SETTLE_MS, 'hard');
     return this.admin();
   }
 }
