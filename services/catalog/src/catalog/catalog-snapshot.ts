@@ -206,8 +206,9 @@ export class CatalogSnapshot {
    * lists, search and category figures are made of changed (a new product, a name, price, category
    * or active state), the product lists and categories too. Stock counts only as sold out or not
    * (spec §4 'Stock'), and the sales count and write time not at all: an order's stock
-   * reservation purges nothing unless it sells the product out (a page's quantity stepper may
-   * offer more than is left until its s-maxage ends; the cart refuses what is not there).
+   * reservation purges nothing unless it sells the product out. Until the page's s-maxage ends,
+   * its 'n-mal verkauft' may lag and its quantity stepper may offer more than is left (the cart
+   * refuses what is not there).
    */
   private cacheTagsChangedBy(docs: ProductDoc[]): { soft: string[]; hard: string[] } {
     const soft = new Set<string>();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BlogListQuery, BlogListResponse, BlogPost, BlogSlug, cacheTag, CACHE_TAGS_HEADER, errorResponses } from '@shop/contracts';
-import { NotFoundError } from '@shop/service-kit';
+import { BlogListQuery, BlogListResponse, BlogPost, BlogSlug, cacheTag, errorResponses } from '@shop/contracts';
+import { NotFoundError, tagAnswer } from '@shop/service-kit';
 import type { Posts } from './posts';
 
 /**
@@ -12,7 +12,7 @@ import type { Posts } from './posts';
  * shared cache's purges.
  */
 export const blogRoutes: FastifyPluginAsyncZod<{ posts: Posts }> = async (app, { posts }) => {
-  const cacheable = { 'cache-control': 'public, max-age=60', [CACHE_TAGS_HEADER]: cacheTag.posts };
+  const cacheable = { 'cache-control': 'public, max-age=60' };
   app.get(
     '/api/blog',
     {
@@ -22,7 +22,10 @@ export const blogRoutes: FastifyPluginAsyncZod<{ posts: Posts }> = async (app, {
         response: { 200: BlogListResponse, ...errorResponses({}) },
       },
     },
-    async (request, reply) => reply.headers(cacheable).send(await posts.list(request.query.page, request.query.category)),
+    async (request, reply) =>
+      tagAnswer(reply, [cacheTag.posts])
+        .headers(cacheable)
+        .send(await posts.list(request.query.page, request.query.category)),
   );
 
   app.get(
@@ -37,7 +40,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ posts: Posts }> = async (app, {
     async (request, reply) => {
       const post = await posts.bySlug(request.params.slug);
       if (!post) throw new NotFoundError('Beitrag nicht gefunden.');
-      return reply.headers(cacheable).send(post);
+      return tagAnswer(reply, [cacheTag.posts]).headers(cacheable).send(post);
     },
   );
 };
