@@ -11,8 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
-import mongoose from 'mongoose';
 import sharp from 'sharp';
+import { openDatabase } from '@shop/service-kit';
 import { DEMO_ADDRESS } from '@shop/test-fixtures';
 import { step } from './lib/log';
 import { numberArg, runBench, withBenchShop, type Figures } from './lib/bench';
@@ -22,6 +22,9 @@ const SECONDS = numberArg('seconds', 6);
 const PRODUCTS = 2000;
 const ORDERS = 5000;
 const DAY_MS = 86_400_000;
+/** A connection to one of the throwaway shop's databases, opened as the services open theirs. */
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+
 const MANAGER = {
   email: 'bench.leitung@example.de',
   password: `Bench ${randomBytes(9).toString('base64url')} 7!`,
@@ -30,7 +33,7 @@ const MANAGER = {
 };
 
 /** Tops the seeded catalogue up to PRODUCTS by copying seeded products under new names, slugs and SKUs. */
-async function addProducts(db: mongoose.Connection): Promise<void> {
+async function addProducts(db: Database): Promise<void> {
   const products = db.collection('products');
   const seeded = await products.find({}).toArray();
   const extra = [];
@@ -50,8 +53,11 @@ async function addProducts(db: mongoose.Connection): Promise<void> {
   await products.insertMany(extra);
 }
 
-/** ORDERS orders over the last 60 days in every status, shaped like the cart's order records. */
-async function addOrders(db: mongoose.Connection): Promise<void> {
+/**
+ * ORDERS orders over the last 60 days in every status, shaped like the cart's order records (the
+ * driver gives each its ObjectId `_id` on insert, as the cart's own writes get).
+ */
+async function addOrders(db: Database): Promise<void> {
   const statuses = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'];
   const now = Date.now();
   const orders = Array.from({ length: ORDERS }, (_, i) => {
@@ -59,7 +65,6 @@ async function addOrders(db: mongoose.Connection): Promise<void> {
     const quantity = 1 + (i % 4);
     const totalCents = quantity * 1699 + (quantity >= 4 ? 0 : 499);
     return {
-      _id: new mongoose.Types.ObjectId(),
       orderNumber: `RT-2026-${String(900000 + i).padStart(6, '0')}`,
       reservationId: `bench-${i}`,
       idempotencyKey: `bench-order-${i}`,
@@ -186,8 +191,8 @@ async function main() {
     },
     async ({ mongoUri, databasePrefix }) => {
       step(`Adding bench data: ${PRODUCTS} products, ${ORDERS} orders, a manager`);
-      const catalog = await mongoose.createConnection(mongoUri, { dbName: `${databasePrefix}_catalog` }).asPromise();
-      const cart = await mongoose.createConnection(mongoUri, { dbName: `${databasePrefix}_cart` }).asPromise();
+      const catalog = await openDatabase(mongoUri, `${databasePrefix}_catalog`);
+      const cart = await openDatabase(mongoUri, `${databasePrefix}_cart`);
       try {
         await addProducts(catalog);
         await addOrders(cart);

@@ -11,7 +11,7 @@
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import mongoose from 'mongoose';
+import { openDatabase } from '@shop/service-kit';
 import { CatalogSnapshot } from '../services/catalog/src/catalog/catalog-snapshot';
 import { productModel } from '../services/catalog/src/products/product.model';
 import { step, info } from './lib/log';
@@ -48,7 +48,8 @@ async function meanMs(before: () => Promise<unknown>, work: () => Promise<unknow
 
 /** Ms for one instance's snapshot to follow another's write: a full rebuild against sync(). */
 async function followFigures(mongoUri: string, databasePrefix: string): Promise<string[]> {
-  const db = await mongoose.createConnection(mongoUri, { dbName: `${databasePrefix}_catalog` }).asPromise();
+  // Opened as the catalog service opens its database (a single connection on FerretDB).
+  const db = await openDatabase(mongoUri, `${databasePrefix}_catalog`);
   try {
     const snapshot = new CatalogSnapshot(db, { announce: async () => undefined, subscribe: () => () => undefined });
     await snapshot.refresh();

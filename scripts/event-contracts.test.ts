@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ShopEvents, ShopRequests } from '@shop/contracts';
+import { RETIRED_SHOP_EVENTS, ShopEvents, ShopRequests } from '@shop/contracts';
 import { browserSources, contractProblems, contractUse } from './lib/event-contracts';
 
 /**
@@ -8,7 +8,7 @@ import { browserSources, contractProblems, contractUse } from './lib/event-contr
  * (docs/architecture.md 'Event bus').
  */
 const ROOT = path.resolve(__dirname, '..');
-const CONTRACTS = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests) };
+const CONTRACTS = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests), retired: RETIRED_SHOP_EVENTS };
 
 test('every event listened to is emitted, every request is answered by one slice, no contract is dead', () => {
   const use = contractUse(browserSources(ROOT));
@@ -33,4 +33,13 @@ test('a listener without an emitter, a request answered twice or by nobody, and 
     "event 'cart:changed' is a contract that nobody emits",
     "request 'wishlist:toggle' is a contract that nobody answers",
   ]);
+});
+
+test('a retired event need not be emitted, but no source may use it; a live set may still carry a release announcing it', () => {
+  const contracts = { events: ['auth:changed', 'cart:changed'], requests: [], retired: ['cart:changed'] };
+  const quiet = contractUse([{ path: 'mf-account/src/a.tsx', text: "emit('auth:changed', {});" }]);
+  expect(contractProblems(quiet, contracts)).toEqual([]);
+  const stillUsed = contractUse([{ path: 'mf-cart/src/a.tsx', text: "emit('auth:changed', {}); emit('cart:changed', { itemCount: 1 });" }]);
+  expect(contractProblems(stillUsed, contracts)).toEqual(["event 'cart:changed' is retired but still used (cart)"]);
+  expect(contractProblems(stillUsed, contracts, 'allowed')).toEqual([]);
 });

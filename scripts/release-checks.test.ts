@@ -66,6 +66,20 @@ test('a remote that stops answering a request the shell asks, or stops emitting 
   ]);
 });
 
+test('an event is retired in two releases: first the remote stops announcing it, then a shell without it once no live release does', () => {
+  const quietShell: LiveSlice = { ...shell, events: { ...shell.events, listens: [] } };
+  const quietCart = cart({ events: { ...cart().events, emits: [] } });
+  const retiring = { ...CONTRACTS, retired: ['cart:changed'] };
+  // Step one: the cart without the announcement goes live beside a shell that still knows the event.
+  expect(contractProblemsOf([quietShell, quietCart], retiring)).toEqual([]);
+  // A live cart built before still announces it: allowed while the contract is kept.
+  expect(contractProblemsOf([quietShell, cart()], retiring)).toEqual([]);
+  // Step two: a shell without the contract is refused while such a cart is live, and passes once none is.
+  const withoutContract = { events: [], requests: ['cart:add'] };
+  expect(contractProblemsOf([quietShell, cart()], withoutContract)).toEqual(["'cart:changed' is used (cart) but is no contract"]);
+  expect(contractProblemsOf([quietShell, quietCart], withoutContract)).toEqual([]);
+});
+
 test('a remote that no longer exposes a module the shell loads from it, takes other props, or lacks a page the shell routes to it, is refused', () => {
   const shellSide = {
     pages: { cart: ['cart', 'checkout', 'thank-you'], content: ['contact'] },

@@ -5,7 +5,8 @@
  * then the faults project (two instances of every service, faults injected).
  * Flags: --unit-only (jest without faults), --e2e-only, --faults-only; `--slice <name>` runs one
  * slice's own tests (its jest paths and contract tests, then its journeys; scripts/lib/slice-tests.ts)
- * without the tree-wide lint, formatter, compose and faults runs.
+ * without the tree-wide lint, formatter, compose and faults runs, after building only the slice
+ * and the workspaces it builds on (scripts/lib/workspace-graph.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -17,6 +18,8 @@ import { buildAll, createStaffAccount, seedAll, startStack } from './lib/stack';
 import { runForExitCode } from './lib/run';
 import { ROOT, SLICES, type Slice } from './lib/paths';
 import { sliceTests } from './lib/slice-tests';
+import { buildWorkspaces, unbuiltShopParts } from './lib/workspace-build';
+import { buildOrder, readWorkspaceGraph, sliceBuildOrder } from './lib/workspace-graph';
 import { ensureChromium, ensurePrometheus } from './lib/debian-tools';
 import { ensureVarnish } from './lib/edge';
 import { findFreePort } from '../packages/local-mongo/src';
@@ -88,8 +91,29 @@ async function main() {
   // varnishtest runs the shared cache's VCL in jest (scripts/edge-vcl.test.ts); the faults run it in front of the shop.
   if (!e2eOnly) await ensureVarnish();
 
-  step('Building');
-  await buildAll();
+  if (slice) {
+    // A slice's loop builds the slice and what it builds on (workspace-graph.ts), not the tree:
+    // its jest tests read sources, and its journeys need its own parts fresh. The journeys start
+    // the whole shop, so a part of it that was never built (a fresh clone) is built too; the
+    // other slices' parts are otherwise taken as last built, as a team's journeys meet the other
+    // teams' live remotes. `npm test` builds everything before a change lands.
+    step(`Building ${sliceName} and what it builds on`);
+    const graph = readWorkspaceGraph();
+    await buildWorkspaces(sliceBuildOrder(sliceName!, graph));
+    const unbuilt = unitOnly ? [] : unbuiltShopParts(graph);
+    if (unbuilt.length) {
+      step(`Building the parts of the shop its journeys start that have no build yet: ${unbuilt.map((part) => part.dir).join(', ')}`);
+      await buildWorkspaces(
+        buildOrder(
+          graph,
+          unbuilt.map((part) => part.name),
+        ),
+      );
+    }
+  } else {
+    step('Building');
+    await buildAll();
+  }
 
   step('Starting a throwaway database');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-db-'));

@@ -48,8 +48,16 @@ export function contractUse(files: SourceFile[]): ContractUse {
  * What is wrong with the contracts as the sources use them, one line each (empty when
  * all is well): a name the contracts do not define, an event listened to that nobody emits, a
  * request asked that nobody answers or answered by two slices, and a contract nobody produces.
+ * A retired event (`contracts.retired`, RETIRED_SHOP_EVENTS) need not be emitted; using one is a
+ * problem unless `retiredUse` is 'allowed' (a live set, where a release built before may still
+ * announce it).
  */
-export function contractProblems(use: ContractUse, contracts: { events: string[]; requests: string[] }): string[] {
+export function contractProblems(
+  use: ContractUse,
+  contracts: { events: string[]; requests: string[]; retired?: readonly string[] },
+  retiredUse: 'refused' | 'allowed' = 'refused',
+): string[] {
+  const retired = new Set(contracts.retired ?? []);
   const problems: string[] = [];
   const list = (slices: Set<string>) => [...slices].sort().join(', ');
   for (const [name, roles] of use) {
@@ -59,6 +67,8 @@ export function contractProblems(use: ContractUse, contracts: { events: string[]
       problems.push(
         `'${name}' is used (${list(new Set([...roles.emits, ...roles.listens, ...roles.asks, ...roles.answers]))}) but is no contract`,
       );
+    if (retired.has(name) && retiredUse === 'refused')
+      problems.push(`event '${name}' is retired but still used (${list(new Set([...roles.emits, ...roles.listens]))})`);
     if (roles.listens.size && !roles.emits.size)
       problems.push(`event '${name}' is listened to by ${list(roles.listens)} but emitted by nobody`);
     if (roles.asks.size && !roles.answers.size) problems.push(`request '${name}' is asked by ${list(roles.asks)} but answered by nobody`);
@@ -66,7 +76,8 @@ export function contractProblems(use: ContractUse, contracts: { events: string[]
     if (roles.answers.size && !roles.asks.size)
       problems.push(`request '${name}' is answered by ${list(roles.answers)} but asked by nobody`);
   }
-  for (const name of contracts.events) if (!use.get(name)?.emits.size) problems.push(`event '${name}' is a contract that nobody emits`);
+  for (const name of contracts.events)
+    if (!retired.has(name) && !use.get(name)?.emits.size) problems.push(`event '${name}' is a contract that nobody emits`);
   for (const name of contracts.requests)
     if (!use.get(name)?.answers.size) problems.push(`request '${name}' is a contract that nobody answers`);
   return problems;

@@ -54,7 +54,10 @@ export function singletonProblems(candidate: LiveSlice, shell: LiveSlice): strin
  * contract was built against the same schema of it (fingerprints): a payload one slice sends is
  * the payload the others parse.
  */
-export function contractProblemsOf(set: LiveSlice[], contracts: { events: string[]; requests: string[] }): string[] {
+export function contractProblemsOf(
+  set: LiveSlice[],
+  contracts: { events: string[]; requests: string[]; retired?: readonly string[] },
+): string[] {
   const use: ContractUse = new Map();
   for (const live of set) {
     for (const role of ['emits', 'listens', 'asks', 'answers'] as const) {
@@ -65,7 +68,7 @@ export function contractProblemsOf(set: LiveSlice[], contracts: { events: string
       }
     }
   }
-  const problems = contractProblems(use, contracts);
+  const problems = contractProblems(use, contracts, 'allowed');
   for (const name of [...use.keys()].sort()) {
     const seen = new Map<string, string[]>();
     for (const live of set) {

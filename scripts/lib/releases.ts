@@ -13,7 +13,7 @@ import webpack, { type Configuration } from 'webpack';
 import { LiveReleases, RELEASE_VERSION_PATTERN, ReleaseRecord } from '@shop/contracts/admin';
 import type { NarrowedShared } from '../../packages/webpack-config/src/narrowed-shared';
 import { contractUse, type SourceFile } from './event-contracts';
-import { run, runForExitCode } from './run';
+import { runForExitCode } from './run';
 import { ROOT, type Slice } from './paths';
 import { releaseTarget } from './running-shop';
 
@@ -163,19 +163,6 @@ export async function buildInto(appDir: string, outDir: string): Promise<void> {
       resolve();
     });
   });
-}
-
-/**
- * Builds the slice's candidate from the tree's sources into its own folder (candidateFolder),
- * after compiling the packages and services (`tsc -b`: the build imports the packages, the
- * registry's command line is the admin service's build). Nothing the running shop serves changes.
- * @returns the candidate's folder (browser build with `server/`).
- */
-export async function buildCandidate(slice: Slice): Promise<string> {
-  await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
-  const folder = candidateFolder(slice);
-  await buildInto(path.join(ROOT, `mf-${slice}`), folder);
-  return folder;
 }
 
 /**

@@ -6,7 +6,8 @@ import { info } from './log';
 import { ProcessGroup, run, SERVICE_RESTART_POLICY, waitForOk, runForExitCode } from './run';
 import { ROOT, SERVICE_PORTS, SLICES, type Slice } from './paths';
 import { findFreePort } from '../../packages/local-mongo/src';
-import { buildState, recordBuild } from './build-stamp';
+import { buildApps } from './workspace-build';
+import { readWorkspaceGraph } from './workspace-graph';
 
 /**
  * Compiles the TypeScript projects (packages, services; `tsc -b` is incremental) and builds
@@ -16,21 +17,7 @@ import { buildState, recordBuild } from './build-stamp';
 export async function buildAll({ force = false } = {}): Promise<void> {
   info('TypeScript (packages and services)…');
   await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b']);
-  const queue: Array<{ app: string; hash: string }> = [];
-  for (const app of ['shell', ...SLICES.map((slice) => `mf-${slice}`)]) {
-    const state = buildState(app);
-    if (state.upToDate && !force) info(`${app}: up to date, not rebuilt`);
-    else queue.push({ app, hash: state.hash });
-  }
-  // Two builds at a time: a webpack build keeps about one core busy, and the machines this runs
-  // on have two. A failed build rejects at once; the other finishes its current app first.
-  const builder = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      await run('npm', ['run', 'build', '--silent', '-w', next.app], { env: { ...process.env, SHOP_PACKAGES_COMPILED: '1' } });
-      recordBuild(next.app, next.hash);
-    }
-  };
-  await Promise.all([builder(), builder()]);
+  await buildApps([...readWorkspaceGraph().values()], { force });
 }
 
 export interface StackOptions {

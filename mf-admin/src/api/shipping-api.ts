@@ -10,9 +10,6 @@ import {
   type ShippingSettingsChange,
 } from '@shop/contracts/admin';
 
-/** The query key of the queue of paid orders (the Versand page; a booking on the order page makes it stale). */
-export const SHIPPING_QUEUE_KEY = ['shipping-queue'];
-
 const labelPath = (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/shipping-label`;
 
 /**

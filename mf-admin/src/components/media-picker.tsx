@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { mediaSrcSet } from '@shop/contracts';
 import type { AdminMediaAsset } from '@shop/contracts/admin';
 import { Button, LoadFailed, Spinner } from '@shop/ui';
-import { mediaApi } from '../api/media-api';
+import { sharedQueries } from '../api/shared-queries';
 
 /** How many images the picker shows (the newest, or the best matches of the search). */
 const PICKER_SIZE = 48;
@@ -20,8 +20,7 @@ export function MediaPicker({ label, onPick }: { label: string; onPick: (asset: 
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const media = useQuery({
-    queryKey: ['media', { search, limit: PICKER_SIZE, offset: 0 }],
-    queryFn: () => mediaApi.list({ search: search || undefined, limit: PICKER_SIZE, offset: 0 }),
+    ...sharedQueries.media({ search: search || undefined, limit: PICKER_SIZE, offset: 0 }),
     enabled: open,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
-import { ApiError } from '@shop/api-client';
-import { apiErrorText } from './api-error-text';
+import { failureOf, hasCode, isInvalid } from '@shop/api-client';
+import type { ErrorCode } from '@shop/contracts';
 import type { DhlAgeCheckService, DhlMessage, ShippingLabelState } from '@shop/contracts/admin';
+import { apiErrorText } from './api-error-text';
 
 /**
  * The age check DHL performs at the door, in staff's words (packages/contracts
@@ -63,12 +64,12 @@ export function dhlFieldLabel(field: string | null): string {
 }
 
 /**
- * DHL's (or the shop's) messages of a refused booking, from a 400's `issues`, each at the shop's
- * field ('body/shippingAddress.street' → 'shippingAddress.street'; 'body' alone → null). Null
- * when the failure is no such refusal (409, 503, network).
+ * DHL's (or the shop's) messages of a refused booking, from the VALIDATION_ERROR answer's
+ * `issues`, each at the shop's field ('body/shippingAddress.street' → 'shippingAddress.street';
+ * 'body' alone → null). Null when the failure is no such refusal (CONFLICT, DHL unavailable, network).
  */
 export function dhlMessagesOf(error: unknown): DhlMessage[] | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || error.issues.length === 0) return null;
+  if (!isInvalid(error) || error.issues.length === 0) return null;
   return error.issues.map((issue) => ({
     field: issue.path.replace(/^body\/?/, '').replaceAll('/', '.') || null,
     message: issue.message,
@@ -76,15 +77,22 @@ export function dhlMessagesOf(error: unknown): DhlMessage[] | null {
   }));
 }
 
-/** 503s of the label endpoints whose German message says what happened at DHL (not configured and why, nothing booked, no shipper). */
-const DHL_UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['DHL_NOT_CONFIGURED', 'UPSTREAM_UNAVAILABLE', 'SELLER_DETAILS_UNAVAILABLE']);
+/**
+ * The codes of the label endpoints whose German message says what happened at DHL (not
+ * configured and why, nothing booked, no shipper): services/cart shipping-labels.routes.ts
+ * DHL_ERRORS.
+ */
+const DHL_UNAVAILABLE_CODES = [
+  'DHL_NOT_CONFIGURED',
+  'UPSTREAM_UNAVAILABLE',
+  'SELLER_DETAILS_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
 
 /**
- * The German text of a failed label call: for DHL's 503s the service's own message (staff must
+ * The German text of a failed label call: for DHL's codes the service's own message (staff must
  * know whether anything was booked, and why DHL cannot be used), else as every admin call.
  */
 export function labelErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 503 && error.code && DHL_UNAVAILABLE_CODES.has(error.code) && error.serverMessage)
-    return error.serverMessage;
-  return apiErrorText(error);
+  const told = hasCode(error, ...DHL_UNAVAILABLE_CODES) ? failureOf(error).message : null;
+  return told ?? apiErrorText(error);
 }

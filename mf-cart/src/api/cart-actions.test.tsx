@@ -81,7 +81,8 @@ describe('optimistic changes with rollback (TanStack Query onMutate/onError)', (
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(useCartQuantity()).toBe(7); // optimistic
     expect(useBusy()).toBe(true);
-    answer.resolve(Promise.reject(new ApiError(400, 'Von diesem Produkt sind nur noch 3 Stück verfügbar.', null)) as never);
+    const refusal = { message: 'Von diesem Produkt sind nur noch 3 Stück verfügbar.', code: 'BAD_REQUEST' };
+    answer.resolve(Promise.reject(new ApiError(400, refusal.message, refusal)) as never);
     await changing;
     expect(useCartQuantity()).toBe(2); // rolled back
     expect(useBusy()).toBe(false);

@@ -1,23 +1,19 @@
 import { CancelledError, MutationObserver, queryOptions, useIsMutating, useQuery, type MutationOptions } from '@tanstack/react-query';
-import { MAX_LINE_QUANTITY, type CartResponse, type ReorderResponse } from '@shop/contracts';
-import { ApiError } from '@shop/api-client';
-import { emit } from '@shop/event-bus';
+import { MAX_LINE_QUANTITY, type CartResponse, type ErrorCode, type ReorderResponse } from '@shop/contracts';
+import { ApiError, failureOf, hasCode } from '@shop/api-client';
 import { shopQueryClient, showToast } from '@shop/shell-api';
 import { CART_ACTION_FAILED, lineQuantityMessage, promoSavingLabel } from '@shop/cart-rules';
 import { cartApi } from './cart-api';
 import { isEmbedded, localCartBackend, readLocalCart, type CartBackend } from '../lib/local-cart';
-import { cartErrorReason } from '../lib/cart-errors';
+import { cartCallText, cartErrorReason } from '../lib/cart-errors';
 import { withChallenge } from '@shop/api-client/proof-of-work';
 import { cartKeys } from './cart-queries';
 import { useCartUiStore } from '../stores/cart-ui-store';
 
-/** Server message of an API error ('400: Text' → 'Text'). */
-export const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
-
 const localBackend = localCartBackend({
   loadProduct: cartApi.product,
   validatePromo: cartApi.validatePromo,
-  apiError: (status, message) => new ApiError(status, message, null),
+  apiError: (status, code, message) => new ApiError(status, message, { message, code }),
 });
 /** Where cart calls go: the cart service, or local storage in local mode. */
 const backend = (): CartBackend => (useCartUiStore.getState().mode === 'local' ? localBackend : cartApi);
@@ -34,11 +30,10 @@ const lineKey = cartKeys.line;
 /** Carts whose notices were shown (a cart read again from the cache does not show them twice). */
 const noticesShown = new WeakSet<CartResponse>();
 
-/** Stores the server's cart, announces the item count (header badge) and shows the server's notices once. */
+/** Stores the server's cart (the header badge reads it) and shows the server's notices once. */
 function receive(cart: CartResponse) {
   // The object the cache keeps (structural sharing may keep an equal earlier one) is what a later read returns.
   const stored = shopQueryClient.setQueryData<CartResponse>(CART_KEY, cart) ?? cart;
-  emit('cart:changed', { itemCount: cart.totals.itemCount });
   if (noticesShown.has(stored)) return;
   noticesShown.add(stored);
   for (const notice of cart.notices) showToast({ title: 'Hinweis zum Warenkorb', description: notice, durationMs: 5000 });
@@ -228,13 +223,17 @@ export const cartActions = {
           variant: 'success',
         }),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 429) {
+        if (hasCode(error, 'PROMO_ATTEMPTS_EXCEEDED')) {
           // Too many unknown codes: the server says when to try again.
-          showToast({ title: 'Zu viele Versuche', description: error.serverMessage, variant: 'destructive' });
-        } else if (error instanceof ApiError) {
+          showToast({
+            title: 'Zu viele Versuche',
+            description: cartCallText(error, 'Bitte versuchen Sie es später erneut.'),
+            variant: 'destructive',
+          });
+        } else if (failureOf(error).kind === 'refused') {
           showToast({
             title: 'Ungültiger Code',
-            description: error.serverMessage || 'Der Gutscheincode ist nicht gültig oder abgelaufen.',
+            description: cartCallText(error, 'Der Gutscheincode ist nicht gültig oder abgelaufen.'),
             variant: 'destructive',
           });
         } else {
@@ -256,6 +255,9 @@ export const cartActions = {
   closeDrawer: () => useCartUiStore.setState({ drawerOpen: false }),
 };
 
+/** A refused add the local cart would refuse alike (sold out, the quantity, no such product): not retried locally. */
+const SAME_ANSWER_LOCALLY: readonly ErrorCode[] = ['OUT_OF_STOCK', 'CONFLICT', 'BAD_REQUEST', 'VALIDATION_ERROR', 'NOT_FOUND'];
+
 /**
  * Adds through the current backend. Inside an embedded frame the cart switches to local storage
  * when the server add fails, or when the server cart reads back empty after an add (the
@@ -269,7 +271,7 @@ async function addWithFallback(productId: string, quantity: number): Promise<{ c
     const after = await cartApi.get();
     if (after.items.length) return { cart: after, switchedToLocal: false };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.status !== 403) throw error; // sold out, bad quantity: same answer locally
+    if (hasCode(error, ...SAME_ANSWER_LOCALLY)) throw error;
   }
   const cart = await localBackend.add(productId, quantity);
   useCartUiStore.setState({ mode: 'local' });
@@ -283,7 +285,7 @@ export const useCart = () => useQuery({ ...cartQuery, enabled: false }).data ?? 
 /** Whether the cart is being read, and the German error of a failed read. */
 export function useCartStatus() {
   const { isFetching, error } = useQuery({ ...cartQuery, enabled: false });
-  return { loading: isFetching, loadError: error ? (serverMessage(error) ?? 'Der Warenkorb konnte nicht geladen werden.') : null };
+  return { loading: isFetching, loadError: error ? cartCallText(error, 'Der Warenkorb konnte nicht geladen werden.') : null };
 }
 /** A line being changed (spinner, buttons disabled; spec §4). */
 export const useItemBusy = (itemId: string) => useIsMutating({ mutationKey: lineKey(itemId) }) > 0;

@@ -1,5 +1,5 @@
 import { ApiError } from '@shop/api-client';
-import { cartErrorReason } from './cart-errors';
+import { cartCallText, cartErrorReason } from './cart-errors';
 
 /** Failed cart calls show a German reason, never raw validation text. */
 describe('cartErrorReason', () => {
@@ -38,5 +38,21 @@ describe('cartErrorReason', () => {
   it('says the cart is unreachable for server errors and network failures', () => {
     expect(cartErrorReason(new ApiError(503, 'Service unavailable', null))).toMatch(/nicht erreichbar/);
     expect(cartErrorReason(new TypeError('Failed to fetch'))).toMatch(/nicht erreichbar/);
+  });
+});
+
+describe('cartCallText', () => {
+  it("shows the service's sentence of a refusal and the cart's own words for a used-up limit", () => {
+    const refused = { message: 'Zu dieser Bestellnummer und E-Mail-Adresse gibt es keine Bestellung.', code: 'NOT_FOUND' };
+    expect(cartCallText(new ApiError(404, refused.message, refused), 'Fehler')).toBe(refused.message);
+    const limited = { message: 'Too Many Requests', code: 'RATE_LIMITED' };
+    expect(cartCallText(new ApiError(429, limited.message, limited), 'Fehler')).toBe('Zu viele Anfragen. Bitte warten Sie einen Moment.');
+  });
+
+  it('never shows the text of a failed service', () => {
+    const failed = { message: 'Internal Server Error', code: 'INTERNAL_ERROR' };
+    expect(cartCallText(new ApiError(500, failed.message, failed), 'Bitte versuchen Sie es erneut.')).toBe(
+      'Bitte versuchen Sie es erneut.',
+    );
   });
 });

@@ -28,7 +28,7 @@ const loadProduct = async (id: string) => {
   if (!found) throw new Error('404: Produkt nicht gefunden');
   return found;
 };
-const apiError = (status: number, message: string) => Object.assign(new Error(`${status}: ${message}`), { status });
+const apiError = (status: number, code: string, message: string) => Object.assign(new Error(`${status}: ${message}`), { status, code });
 const backend = localCartBackend({
   loadProduct,
   validatePromo: async (code) => ({ code, discount: 10, type: 'percentage' as const }),
@@ -67,6 +67,7 @@ test('stock and the 99 limit are checked; the stored cart stays unchanged on ref
   await backend.add(B, 2);
   await expect(backend.add(B, 1)).rejects.toMatchObject({
     status: 400,
+    code: 'BAD_REQUEST',
     message: '400: Von diesem Produkt sind nur noch 2 Stück verfügbar.',
   });
   expect(readLocalCart().lines[0]!.quantity).toBe(2);

@@ -1,5 +1,12 @@
 import { appliedPromoFromValidation, computeTotals, lineQuantityProblem, promoDiscountOf, totalsToApi } from '@shop/cart-rules';
-import { checkAppliedPromo, type AppliedPromo, type CartResponse, type Product, type PromoValidationResponse } from '@shop/contracts';
+import {
+  checkAppliedPromo,
+  type AppliedPromo,
+  type CartResponse,
+  type ErrorCode,
+  type Product,
+  type PromoValidationResponse,
+} from '@shop/contracts';
 import { decimalToCents } from '@shop/format';
 
 /**
@@ -148,7 +155,8 @@ export function localCartBackend(deps: {
   loadProduct: (id: string) => Promise<Product>;
   /** `headers` carry a solved proof-of-work to the service's per-IP backstop (withChallenge of @shop/api-client/proof-of-work). */
   validatePromo: (code: string, headers?: Record<string, string>) => Promise<PromoValidationResponse>;
-  apiError: (status: number, message: string) => Error;
+  /** The error the cart service would answer: its status, code and German message. */
+  apiError: (status: number, code: ErrorCode, message: string) => Error;
 }): CartBackend {
   const priced = () => priceLocalCart(readLocalCart(), deps.loadProduct);
   const change = async (mutate: (data: LocalCartData) => Promise<void> | void) => {
@@ -159,11 +167,11 @@ export function localCartBackend(deps: {
   };
   const checkQuantity = async (productId: string, quantity: number) => {
     const problem = lineQuantityProblem(await deps.loadProduct(productId), quantity);
-    if (problem) throw deps.apiError(problem.status, problem.message);
+    if (problem) throw deps.apiError(problem.status, problem.code, problem.message);
   };
   const line = (data: LocalCartData, itemId: string) => {
     const found = data.lines.find((entry) => entry.id === itemId);
-    if (!found) throw deps.apiError(404, 'Dieser Artikel ist nicht im Warenkorb.');
+    if (!found) throw deps.apiError(404, 'NOT_FOUND', 'Dieser Artikel ist nicht im Warenkorb.');
     return found;
   };
   return {

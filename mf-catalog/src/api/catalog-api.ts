@@ -1,4 +1,4 @@
-import { ApiError, apiGet } from '@shop/api-client';
+import { apiGet, isUnknownAddress } from '@shop/api-client';
 import type { Product, SchemaOf } from '@shop/contracts';
 import { parsedAnswer } from './parsed-answer';
 
@@ -38,7 +38,7 @@ export async function fetchProductBySlug(slugPath: string): Promise<Product | nu
   try {
     return await read(`/api/products/slug/${slugPath}`, (c) => c.Product);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    if (isUnknownAddress(error)) return null;
     throw error;
   }
 }

@@ -2,8 +2,7 @@ import { Button } from '@shop/ui';
 import { ActionForm, useAddToCart, useFactualMode, useReviewsEnabled } from '@shop/shell-api';
 import { Link } from 'react-router-dom';
 import { CART_FORM_ACTIONS, type Product } from '@shop/contracts';
-import { batteryMahForPuffCount, isSoldOut, nicotineLabel, productLink } from '@shop/catalog-rules';
-import { formatInteger } from '@shop/format';
+import { isSoldOut, productKeyFacts, productLink } from '@shop/catalog-rules';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 import { DemoBadge } from './demo-badge';
@@ -49,10 +48,7 @@ export function ProductCard({
         </h3>
         {rating && <RatingStars value={rating.average} count={rating.count} />}
         <PriceTag product={product} />
-        <p className="catalog-product-card__facts">
-          {formatInteger(product.puffCount)} Züge · Akku {product.batteryMah ?? batteryMahForPuffCount(product.puffCount)} mAh ·{' '}
-          {nicotineLabel(product.nicotineMgPerMl)}
-        </p>
+        <p className="catalog-product-card__facts">{productKeyFacts(product).join(' · ')}</p>
         {soldOut ? (
           <Button variant="secondary" className="catalog-product-card__buy" disabled>
             Ausverkauft

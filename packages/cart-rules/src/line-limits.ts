@@ -22,14 +22,14 @@ export const SOLD_OUT_MESSAGE = 'Dieses Produkt ist leider ausverkauft.';
 
 /**
  * Why `wanted` pieces of a product cannot be in one cart line, or null when they can: sold out
- * (spec §4, `isSoldOut`; the API answers 409) or above {@link lineQuantityLimit} (400). The one
+ * (spec §4, `isSoldOut`; the API answers 409 CONFLICT) or above {@link lineQuantityLimit} (400 BAD_REQUEST). The one
  * check of the cart service and the local cart.
  */
 export function lineQuantityProblem(
   product: { isActive: boolean; stock: number | null },
   wanted: number,
-): { status: 409 | 400; message: string } | null {
-  if (isSoldOut(product)) return { status: 409, message: SOLD_OUT_MESSAGE };
+): { status: 409 | 400; code: 'CONFLICT' | 'BAD_REQUEST'; message: string } | null {
+  if (isSoldOut(product)) return { status: 409, code: 'CONFLICT', message: SOLD_OUT_MESSAGE };
   const limit = lineQuantityLimit(product);
-  return wanted > limit ? { status: 400, message: lineQuantityMessage(limit) } : null;
+  return wanted > limit ? { status: 400, code: 'BAD_REQUEST', message: lineQuantityMessage(limit) } : null;
 }

@@ -6,3 +6,4 @@ export * from './category-texts';
 export * from './price-reference';
 export * from './product-law';
 export * from './nicotine';
+export * from './product-specs';

@@ -7,7 +7,7 @@ import { SeoData } from './seo';
  * Names are prefixed by the owning slice; payloads are validated on emit.
  */
 export const ShopEvents = {
-  /** The cart slice announces its item count (header badge). */
+  /** Retired (RETIRED_SHOP_EVENTS): cart releases built before announced their item count. */
   'cart:changed': lazySchema(() => z.object({ itemCount: z.number().int().min(0) }).strict()),
   /** The account slice announces a login or logout. */
   'auth:changed': lazySchema(() => z.object({ authenticated: z.boolean() }).strict()),
@@ -27,6 +27,16 @@ export const ShopEvents = {
       .strict(),
   ),
 } as const;
+
+/**
+ * Events no slice may announce or listen to any more, kept in ShopEvents only so that a live
+ * release built before still works when it announces one (the bus throws on a name it does not
+ * know, and the shell's bus is the one every remote uses). New code may not use them
+ * (scripts/event-contracts.test.ts). An entry leaves both lists in a shell release once no live
+ * release announces it: the release check refuses that shell while one does ('is used but is no
+ * contract').
+ */
+export const RETIRED_SHOP_EVENTS: readonly (keyof typeof ShopEvents)[] = ['cart:changed'];
 
 export type ShopEventName = keyof typeof ShopEvents;
 export type ShopEventPayload<N extends ShopEventName> = z.input<(typeof ShopEvents)[N]>;

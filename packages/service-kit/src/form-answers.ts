@@ -25,7 +25,8 @@ export const cookieEnvShape = {
   COOKIE_SECURE: z
     .enum(['true', 'false'])
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value) => value === 'true')
+    .describe("`true` marks the service's cookies Secure, so they travel only over HTTPS (every deployment but local development)."),
 };
 
 /** The German line for a failure the shopper can do nothing about but try later. */

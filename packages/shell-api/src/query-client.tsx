@@ -1,7 +1,7 @@
 import type { ShopConfig } from '@shop/contracts';
 import { useContext, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '@shop/api-client';
+import { isRefusal } from '@shop/api-client';
 
 /**
  * The page's one QueryClient for storefront server state: the shell provides it
@@ -18,7 +18,7 @@ export function createShopQueryClient(): QueryClient {
       queries: {
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 3,
+        retry: (failureCount, error) => !isRefusal(error) && failureCount < 3,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       },
     },

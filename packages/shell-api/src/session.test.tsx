@@ -1,5 +1,7 @@
 import { customer as user, jsonAnswer as answer } from '@shop/test-dom';
-import { clearSession, loadSession, sessionState, setSessionUser } from './session';
+import { apiRequest } from '@shop/api-client';
+import { shopQueryClient } from './query-client';
+import { clearSession, endSessionOn, loadSession, sessionState, setSessionUser } from './session';
 
 describe('session store (spec §4, §8)', () => {
   let fetchMock: jest.Mock;
@@ -48,5 +50,33 @@ describe('session store (spec §4, §8)', () => {
     expect(sessionState().ended).toBe('expired');
     clearSession('signed-out'); // nobody was logged in any more: nothing ended now
     expect(sessionState().ended).toBe('expired');
+  });
+
+  test('an answer that the session ended, from any read or change of the page, ends it here (the one 401 handler)', async () => {
+    const ended = { message: 'Bitte melden Sie sich an.', code: 'UNAUTHENTICATED' };
+    setSessionUser(user);
+    fetchMock.mockResolvedValue(answer(401, ended));
+    await expect(
+      shopQueryClient.fetchQuery({ queryKey: ['account', 'orders'], queryFn: () => apiRequest('GET', '/api/orders'), retry: false }),
+    ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(sessionState()).toMatchObject({ status: 'anonymous', ended: 'expired' });
+
+    setSessionUser(user);
+    const mutation = shopQueryClient
+      .getMutationCache()
+      .build(shopQueryClient, { mutationFn: () => apiRequest('PATCH', '/api/profile', {}) });
+    await expect(mutation.execute(undefined)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(sessionState().status).toBe('anonymous');
+  });
+
+  test('other refusals leave the session alone; endSessionOn says which it handled', async () => {
+    setSessionUser(user);
+    fetchMock.mockResolvedValue(answer(401, { message: 'Ungültige Anmeldedaten', code: 'INVALID_CREDENTIALS' }));
+    await expect(
+      shopQueryClient.fetchQuery({ queryKey: ['account', 'x'], queryFn: () => apiRequest('GET', '/api/x'), retry: false }),
+    ).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(sessionState().status).toBe('authenticated');
+    expect(endSessionOn(new TypeError('Failed to fetch'))).toBe(false);
+    expect(sessionState().status).toBe('authenticated');
   });
 });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@shop/api-client';
+import { apiRequest, isUnauthenticated } from '@shop/api-client';
 import type { User } from '@shop/contracts';
 import { emit } from '@shop/event-bus';
 import { shopQueryClient } from './query-client';
@@ -26,7 +26,6 @@ export interface SessionState {
 
 /** Spec §9: the session is fresh for 5 minutes. */
 const FRESH_MS = 5 * 60 * 1000;
-const unauthenticated = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.code === 'UNAUTHENTICATED');
 
 /**
  * The session query: the user, or null when nobody is logged in. Spec §8: no retry on 401, up to
@@ -43,7 +42,7 @@ export const sessionQuery = queryOptions({
     return User.parse(body);
   },
   staleTime: FRESH_MS,
-  retry: (failureCount, error) => !unauthenticated(error) && failureCount < 2,
+  retry: (failureCount, error) => !isUnauthenticated(error) && failureCount < 2,
 });
 
 /** Client state beside the query: how the last session on this page ended. */
@@ -67,9 +66,17 @@ function track(user: User | null, how: 'signed-out' | 'expired'): void {
 }
 
 shopQueryClient.getQueryCache().subscribe((event) => {
-  if (event.type !== 'updated' || event.query.queryHash !== JSON.stringify(sessionQuery.queryKey)) return;
+  if (event.type !== 'updated') return;
+  if (event.query.queryHash !== JSON.stringify(sessionQuery.queryKey)) {
+    // Any read of the page answered 'not signed in': the session ended on the server.
+    if (event.action.type === 'error') endSessionOn(event.action.error);
+    return;
+  }
   const { data, status } = event.query.state;
   if (status !== 'pending') track((data as User | null | undefined) ?? null, 'expired');
+});
+shopQueryClient.getMutationCache().subscribe((event) => {
+  if (event.type === 'updated' && event.action.type === 'error') endSessionOn(event.action.error);
 });
 
 /**
@@ -98,6 +105,22 @@ export function setSessionUser(user: User): void {
 export function clearSession(how: 'signed-out' | 'expired' = 'expired'): void {
   track(null, how);
   shopQueryClient.setQueryData(sessionQuery.queryKey, null);
+}
+
+/** Spec §8 'Auth 401' on a call of a signed-in shopper: the session ended on the server. */
+export const SESSION_ENDED_TEXT = 'Sitzung abgelaufen. Bitte melden Sie sich erneut an.';
+
+/**
+ * The browser's one handler of 'not signed in' (spec §8 'Auth 401'): when `error` is an answer
+ * with the code UNAUTHENTICATED, the session ends in this page ('expired': protected pages lead
+ * to the login and back) and the result is true; anything else is left to the caller (false).
+ * Failed queries and mutations of the page's shopQueryClient pass through here on their own;
+ * calls made outside React Query call it in their `catch`.
+ */
+export function endSessionOn(error: unknown): boolean {
+  if (!isUnauthenticated(error)) return false;
+  clearSession();
+  return true;
 }
 
 /**

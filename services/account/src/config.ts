@@ -29,14 +29,39 @@ export const AccountEnv = serviceEnvSchema('account', 4103)
   .extend({
     ...mailEnvShape,
     ...cookieEnvShape,
-    NODE_ENV: z.string().optional(),
-    COOKIE_SECRET: optional(z.string().min(32)),
-    CHALLENGE_SECRET: optional(z.string().min(32)),
-    LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-    LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
-    MAIL_REQUEST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
-    CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101'),
-    CART_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4102'),
+    NODE_ENV: z.string().optional().describe('`production` (the containers) makes `COOKIE_SECRET` required.'),
+    COOKIE_SECRET: optional(z.string().min(32)).describe(
+      "Signs the login and registration forms' outcomes without JavaScript, at least 32 characters, not another service's. Required with `NODE_ENV=production`; unset in development: a random one created once in `./data/secrets/account-cookie-secret`.",
+    ),
+    CHALLENGE_SECRET: optional(z.string().min(32)).describe(
+      "Signs the proof-of-work challenges past the login's per-IP limit, at least 32 characters. Unset: `COOKIE_SECRET` (keys are derived from it, never used as a cookie signature).",
+    ),
+    LOGIN_LIMIT_PER_ACCOUNT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(5)
+      .describe(
+        "Failed logins per account and client IP together within 15 minutes; past it that client gets 429 with the wait in German. An account's failures from every client only slow its logins down, by up to 5 s (docs/security.md 'Security policies').",
+      ),
+    LOGIN_LIMIT_PER_IP: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .describe('Failed logins per client IP across accounts within 15 minutes; past it a login needs a solved proof-of-work challenge.'),
+    MAIL_REQUEST_LIMIT_PER_IP: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .describe(
+        'Registration, resend and password reset e-mails per client IP within 15 minutes (then 429), the backstop behind 3 per address (fixed); many shoppers share one IP.',
+      ),
+    CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101').describe("The catalog service: the wishlist's product data."),
+    CART_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4102').describe(
+      "The cart service: a customer's orders for the data export, and the cart erased when the account is deleted.",
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET)

@@ -10,9 +10,13 @@ import { serviceEnvSchema, serviceUrlVar } from '@shop/service-kit';
  * catalog: whether a media library image is still used before it is deleted).
  */
 export const AdminEnv = serviceEnvSchema('admin', 4105).extend({
-  CART_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4102'),
-  CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101'),
-  ACCOUNT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4103'),
-  CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104'),
+  CART_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4102').describe("The cart service: the dashboard's order figures."),
+  CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101').describe(
+    "The catalog service: the dashboard's stock figures, and which products use a media library image.",
+  ),
+  ACCOUNT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4103').describe("The account service: the staff members' names in the audit log."),
+  CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104').describe(
+    'The content service: which posts and pages use a media library image (an image in use, or whose use cannot be checked, is not deleted).',
+  ),
 });
 export type AdminConfig = z.output<typeof AdminEnv>;

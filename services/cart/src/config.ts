@@ -30,7 +30,7 @@ const isOrigin = (value: string) => {
  * LOG_LEVEL, plus
  * - CATALOG_SERVICE_URL: the catalog service, which prices every line and reserves stock;
  * - CONTENT_SERVICE_URL: the content service, which gives the legal text versions an order keeps
- *   (default http://127.0.0.1:4101);
+ *   (default http://127.0.0.1:4104);
  * - COOKIE_SECRET: signs the guest cart and order access cookies, at least 32 characters;
  *   required when NODE_ENV=production (containers); otherwise a random secret generated on
  *   first start and kept in ./data/secrets/cart-cookie-secret (service-kit developmentSecret);
@@ -83,50 +83,150 @@ const isOrigin = (value: string) => {
 export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({
     ...mailEnvShape,
-    CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101'),
-    CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104'),
-    COOKIE_SECRET: optional(zod.string().min(32)),
+    CATALOG_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4101').describe(
+      'The catalog service: prices every line and reserves the stock of an order.',
+    ),
+    CONTENT_SERVICE_URL: serviceUrlVar('http://127.0.0.1:4104').describe(
+      "The content service: the legal texts and versions an order keeps, the seller's details and the storefront settings.",
+    ),
+    COOKIE_SECRET: optional(zod.string().min(32)).describe(
+      "Signs the guest cart and order access cookies, at least 32 characters, not another service's. Required with `NODE_ENV=production`; unset in development: a random one created once in `./data/secrets/cart-cookie-secret`.",
+    ),
     ...cookieEnvShape,
-    NODE_ENV: zod.string().optional(),
-    BANK_ACCOUNT_HOLDER: optional(zod.string().min(2)),
-    BANK_IBAN: optional(zod.string().regex(/^DE\d{2}\s?(\d{4}\s?){4}\d{2}$/, 'must be a German IBAN (DE + 20 digits)')),
-    BANK_BIC: optional(zod.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC')),
-    BANK_NAME: optional(zod.string().min(2)),
-    PAYMENT_DUE_DAYS: zod.coerce.number().int().min(1).max(30).default(7),
-    AGE_VERIFICATION_PROVIDER: optional(zod.enum(['id-card-mrz'])),
+    NODE_ENV: zod
+      .string()
+      .optional()
+      .describe(
+        '`production` (the containers) makes `COOKIE_SECRET`, the `BANK_*` details, `AGE_VERIFICATION_PROVIDER` and (unless switched off) the DHL variables required, refuses sandbox values, specimen ID cards and `FAULT_INJECTION=on`.',
+      ),
+    BANK_ACCOUNT_HOLDER: optional(zod.string().min(2)).describe(
+      "Holder of the shop's bank account for prepayment (Vorkasse), shown on the thank-you page and in the e-mail; DHL pays cash on delivery to it when the shipping settings name no DHL account reference. Required in production; unset in development: a marked demo value.",
+    ),
+    BANK_IBAN: optional(zod.string().regex(/^DE\d{2}\s?(\d{4}\s?){4}\d{2}$/, 'must be a German IBAN (DE + 20 digits)')).describe(
+      "IBAN of that account (DE + 20 digits); the bank statement import takes this account's statements only. Required in production; unset in development: a marked demo value.",
+    ),
+    BANK_BIC: optional(zod.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC')).describe(
+      'BIC of that account. Required in production; unset in development: a demo value.',
+    ),
+    BANK_NAME: optional(zod.string().min(2)).describe(
+      'Name of the bank of that account. Required in production; unset in development: a marked demo value.',
+    ),
+    PAYMENT_DUE_DAYS: zod.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30)
+      .default(7)
+      .describe(
+        'Days a buyer has to pay a prepayment order (1 to 30); an unpaid order is cancelled 3 days after that (stock released, buyer told by e-mail).',
+      ),
+    AGE_VERIFICATION_PROVIDER: optional(zod.enum(['id-card-mrz'])).describe(
+      "The stage-1 age check at checkout; built in: `id-card-mrz` (services/cart/README.md 'Age verification'). Required in production; unset in development: `id-card-mrz`.",
+    ),
     AGE_VERIFICATION_MRZ_RISK_ACCEPTED: zod
       .enum(['true', 'false'])
       .default('false')
-      .transform((value) => value === 'true'),
-    ORDER_LIMIT_PER_EMAIL: zod.coerce.number().int().min(1).default(5),
-    ORDER_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(20),
-    PROMO_GUESS_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(100),
-    ORDER_PLACING_LEASE_MS: zod.coerce.number().int().min(1000).max(300_000).default(15_000),
+      .transform((value) => value === 'true')
+      .describe(
+        '`true` lets production run with `id-card-mrz`, which checks only that typed ID card data is consistent (anyone can compute check digits); without it the service does not start in production with that provider.',
+      ),
+    ORDER_LIMIT_PER_EMAIL: zod.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(5)
+      .describe('Orders placed per e-mail address within 24 hours (then 429); test and benchmark stacks raise it.'),
+    ORDER_LIMIT_PER_IP: zod.coerce.number().int().min(1).default(20).describe('Orders placed per client IP within 24 hours (then 429).'),
+    PROMO_GUESS_LIMIT_PER_IP: zod.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .describe('Unknown promo codes per client IP within 10 minutes, the backstop behind 10 per cart (fixed); a valid code never counts.'),
+    ORDER_PLACING_LEASE_MS: zod.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(300_000)
+      .default(15_000)
+      .describe(
+        "How long (ms) a placement owns its pending order; a retry with the same Idempotency-Key after that finishes an order whose process stopped. It must outlast a placement's own steps (the catalog calls time out after 5 s).",
+      ),
     FAULT_INJECTION: zod
       .enum(['on', 'off'])
       .default('off')
-      .transform((value) => value === 'on'),
-    IDENTITY_SECRET: optional(zod.string().min(32)),
-    CHALLENGE_SECRET: optional(zod.string().min(32)),
+      .transform((value) => value === 'on')
+      .describe(
+        '`on` lets a request header `x-fault-point` stop the process at a step of order placement (the fault tests); refused with `NODE_ENV=production`.',
+      ),
+    IDENTITY_SECRET: optional(zod.string().min(32)).describe(
+      "Verifies the gateway's `x-shop-identity` header (logged-in customers and their orders, staff), at least 32 characters, the same value in the gateway and every service. Required with `NODE_ENV=production`; unset in development: shared through `./data/secrets/`.",
+    ),
+    CHALLENGE_SECRET: optional(zod.string().min(32)).describe(
+      'Signs the proof-of-work challenges past the per-IP limits, at least 32 characters. Unset: `COOKIE_SECRET` (keys are derived from it, never used as a cookie signature).',
+    ),
     REVIEW_INVITATION_DELAY_HOURS: zod.coerce
       .number()
       .min(0)
       .max(24 * 60)
-      .default(72),
-    DHL_API: optional(zod.enum(['on', 'off'])),
-    DHL_API_BASE_URL: optional(zod.string().refine(isOrigin, 'muss der Host der DHL-API ohne Pfad sein, z. B. https://api-eu.dhl.com')),
-    DHL_API_KEY: optional(zod.string().min(1)),
-    DHL_API_SECRET: optional(zod.string().min(1)),
-    DHL_USERNAME: optional(zod.string().min(1)),
-    DHL_PASSWORD: optional(zod.string().min(1)),
-    DHL_BILLING_NUMBER: optional(zod.string().regex(V01PAK_BILLING_NUMBER, V01PAK_BILLING_NUMBER_MESSAGE)),
-    DHL_TIMEOUT_MS: optional(zod.coerce.number().int().min(1000).max(120_000)),
-    DHL_TRACKING: optional(zod.enum(['on', 'off'])),
-    DHL_TRACKING_USERNAME: optional(zod.string().min(1)),
-    DHL_TRACKING_PASSWORD: optional(zod.string().min(1)),
-    DHL_TRACKING_POLL_HOURS: zod.coerce.number().int().min(1).max(24).default(3),
-    DHL_TRACKING_CALLS_PER_RUN: zod.coerce.number().int().min(1).max(100).default(10),
-    DHL_TRACKING_CALL_GAP_MS: zod.coerce.number().int().min(0).max(60_000).default(1000),
+      .default(72)
+      .describe('Hours between delivery and the review invitation e-mail (sent only while reviews are switched on; test stacks set 0).'),
+    DHL_API: optional(zod.enum(['on', 'off'])).describe(
+      "`off` switches label booking through DHL's API off; then production needs none of the DHL label variables. Unset: on (docker-compose.yml sets `off`).",
+    ),
+    DHL_API_BASE_URL: optional(
+      zod.string().refine(isOrigin, 'muss der Host der DHL-API ohne Pfad sein, z. B. https://api-eu.dhl.com'),
+    ).describe(
+      "DHL's API host without path, for labels and tracking; production: https://api-eu.dhl.com (https only, the sandbox is refused there). Unset: the sandbox, https://api-sandbox.dhl.com.",
+    ),
+    DHL_API_KEY: optional(zod.string().min(1)).describe(
+      "Key of the shop's app on developer.dhl.com (DHL publishes none for the sandbox). Unset: the DHL client is not configured (no labels, no tracking); required in production.",
+    ),
+    DHL_API_SECRET: optional(zod.string().min(1)).describe(
+      'Secret of that app. Unset: the DHL client is not configured; required in production.',
+    ),
+    DHL_USERNAME: optional(zod.string().min(1)).describe(
+      "The business customer portal (GKP) user the labels are booked as. Required in production (the sandbox user is refused there); unset in development: DHL's sandbox user `user-valid`.",
+    ),
+    DHL_PASSWORD: optional(zod.string().min(1)).describe(
+      "That user's password. Required in production; unset in development: the sandbox user's published password.",
+    ),
+    DHL_BILLING_NUMBER: optional(zod.string().regex(V01PAK_BILLING_NUMBER, V01PAK_BILLING_NUMBER_MESSAGE)).describe(
+      "Billing number of DHL Paket, 14 characters: EKP (10 digits), `01`, participation (2). Required in production (sandbox numbers refused there); unset in development: the sandbox's `33333333330102`.",
+    ),
+    DHL_TIMEOUT_MS: optional(zod.coerce.number().int().min(1000).max(120_000)).describe(
+      'Time limit (ms, 1000 to 120000) of each call to DHL, labels and tracking. Unset: 15000.',
+    ),
+    DHL_TRACKING: optional(zod.enum(['on', 'off'])).describe(
+      "`off` switches the delivery tracking job off (services/cart/README.md 'Delivery tracking'). Unset: as `DHL_API`. It uses `DHL_API_BASE_URL`, `DHL_API_KEY`, `DHL_API_SECRET` and `DHL_TIMEOUT_MS` too.",
+    ),
+    DHL_TRACKING_USERNAME: optional(zod.string().min(1)).describe(
+      "The tracking user DHL gives the business customer (ask DHL whether it is the portal user or a separate one). Required in production while tracking is on (the sandbox user is refused there); unset in development: DHL's sandbox tracking user `zt12345`.",
+    ),
+    DHL_TRACKING_PASSWORD: optional(zod.string().min(1)).describe(
+      "That tracking user's password. Required in production while tracking is on; unset in development: the sandbox's published one.",
+    ),
+    DHL_TRACKING_POLL_HOURS: zod.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24)
+      .default(3)
+      .describe("Hours (1 to 24): an order's parcel is asked about at most this often."),
+    DHL_TRACKING_CALLS_PER_RUN: zod.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(10)
+      .describe('Calls to DHL (20 parcels each) per run of the tracking job, which runs every 10 minutes.'),
+    DHL_TRACKING_CALL_GAP_MS: zod.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(1000)
+      .describe('Pause (ms) between two calls to DHL in one run of the tracking job.'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -24,12 +24,37 @@ export const ContentEnv = serviceEnvSchema('content', 4104)
     ...mailEnvShape,
     ...operatorEnvShape,
     ...cookieEnvShape,
-    NODE_ENV: z.string().optional(),
-    SHOP_ENVIRONMENT: z.enum(['production', 'development']).default('development'),
-    NEWSLETTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
-    CONTACT_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
-    PRESENTATION_MODE_DEFAULT: PresentationMode.default('marketing'),
-    COOKIE_SECRET: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional()),
+    NODE_ENV: z.string().optional().describe('`production` (the containers) makes `COOKIE_SECRET` and every `OPERATOR_*` detail required.'),
+    SHOP_ENVIRONMENT: z
+      .enum(['production', 'development'])
+      .default('development')
+      .describe(
+        '`production` (like `NODE_ENV=production`) makes every `OPERATOR_*` detail required: the service does not start without them.',
+      ),
+    NEWSLETTER_LIMIT_PER_IP: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .describe(
+        'Newsletter subscriptions per client IP within 15 minutes (then 429), the backstop behind one confirmation link per address and 10 minutes (fixed).',
+      ),
+    CONTACT_LIMIT_PER_IP: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50)
+      .describe(
+        'Contact messages per client IP within 15 minutes (then 429), the backstop behind 5 per sender address (fixed); the messages go to `OPERATOR_EMAIL`.',
+      ),
+    PRESENTATION_MODE_DEFAULT: PresentationMode.default('marketing').describe(
+      "The storefront's presentation until an admin chooses one in the back office: `marketing` (the spec's) or `factual` (docs/decisions/factual-presentation-mode.md).",
+    ),
+    COOKIE_SECRET: z
+      .preprocess((value) => (value === '' ? undefined : value), z.string().min(32).optional())
+      .describe(
+        "Signs the contact form's outcome without JavaScript, at least 32 characters, not another service's (`CONTENT_COOKIE_SECRET` in docker-compose.yml). Required with `NODE_ENV=production`; unset in development: a random one created once in `./data/secrets/content-cookie-secret`.",
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET)

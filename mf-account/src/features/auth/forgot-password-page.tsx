@@ -8,7 +8,7 @@ import { Button, Notice } from '@shop/ui';
 import { TextField } from '@shop/ui/form';
 import { useSeo } from '@shop/shell-api';
 import { authApi } from '../../api/auth-api';
-import { messageOf } from './server-errors';
+import { accountErrorText } from '../../lib/error-text';
 
 const ForgotForm = z.object({ email: Email });
 type ForgotForm = z.input<typeof ForgotForm>;
@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
     } catch (error) {
       setAnswer({
         ok: false,
-        message: messageOf(error, 'Die E-Mail konnte gerade nicht angefordert werden. Bitte versuchen Sie es später erneut.'),
+        message: accountErrorText(error, 'Die E-Mail konnte gerade nicht angefordert werden. Bitte versuchen Sie es später erneut.'),
       });
     }
   });

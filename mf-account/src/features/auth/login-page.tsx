@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { ACCOUNT_FORM_ACTIONS, LOGIN_RETURN_PARAM, LoginBody, pathAfterLogin, type LoginFormState } from '@shop/contracts';
-import { ApiError } from '@shop/api-client';
+import { hasCode } from '@shop/api-client';
 import { SOLVING_MESSAGE } from '@shop/api-client/proof-of-work';
 import { Button, Notice } from '@shop/ui';
 import { TextField, fieldErrorsOf } from '@shop/ui/form';
 import { setSessionUser, showToast, useSeo } from '@shop/shell-api';
 import { useServerOutcome } from '@shop/shell-api/server-outcome';
 import { authApi, authFormKeys } from '../../api/auth-api';
-import { messageOf } from './server-errors';
+import { accountErrorText } from '../../lib/error-text';
 import { FormRefusal } from './form-refusal';
 
 type LoginForm = z.input<typeof LoginBody>;
@@ -47,8 +47,12 @@ export function LoginPage() {
       showToast({ title: 'Erfolgreich angemeldet', variant: 'success' });
       navigate(pathAfterLogin(params.get(LOGIN_RETURN_PARAM), user.role));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) setUnverified(values.email);
-      showToast({ title: 'Anmeldung fehlgeschlagen', description: messageOf(error, 'Ungültige Anmeldedaten'), variant: 'destructive' });
+      if (hasCode(error, 'EMAIL_NOT_VERIFIED')) setUnverified(values.email);
+      showToast({
+        title: 'Anmeldung fehlgeschlagen',
+        description: accountErrorText(error, 'Ungültige Anmeldedaten'),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -57,7 +61,7 @@ export function LoginPage() {
     try {
       setResent((await authApi.resendVerification(unverified)).message);
     } catch (error) {
-      setResent(messageOf(error, 'Die E-Mail konnte gerade nicht angefordert werden. Bitte versuchen Sie es später erneut.'));
+      setResent(accountErrorText(error, 'Die E-Mail konnte gerade nicht angefordert werden. Bitte versuchen Sie es später erneut.'));
     }
   };
 

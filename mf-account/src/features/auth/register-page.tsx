@@ -12,7 +12,7 @@ import { showToast, useSeo } from '@shop/shell-api';
 import { useServerOutcome } from '@shop/shell-api/server-outcome';
 import { authApi, authFormKeys } from '../../api/auth-api';
 import { PasswordMeter } from '../../components/password-meter';
-import { messageOf } from './server-errors';
+import { accountErrorText } from '../../lib/error-text';
 import { FormRefusal } from './form-refusal';
 
 /** The registration form: the API's fields plus confirmPassword, which is checked here and not sent (spec §5). */
@@ -50,7 +50,7 @@ export function RegisterPage() {
       applyServerIssues(form, error, { password: 'password', email: 'email', firstName: 'firstName', lastName: 'lastName' });
       showToast({
         title: 'Registrierung fehlgeschlagen',
-        description: messageOf(error, 'Ein Fehler ist aufgetreten'),
+        description: accountErrorText(error, 'Ein Fehler ist aufgetreten'),
         variant: 'destructive',
       });
     }

@@ -9,7 +9,7 @@ import { applyServerIssues, TextField } from '@shop/ui/form';
 import { useSeo } from '@shop/shell-api';
 import { authApi } from '../../api/auth-api';
 import { PasswordMeter } from '../../components/password-meter';
-import { messageOf } from './server-errors';
+import { accountErrorText } from '../../lib/error-text';
 
 const ResetForm = z.object({ password: NewPassword, confirmPassword: z.string() }).refine(...passwordsMatch('password'));
 type ResetForm = z.input<typeof ResetForm>;
@@ -26,7 +26,10 @@ export function ResetPasswordPage() {
       setResult({ ok: true, message: (await authApi.confirmPasswordReset(token, password)).message });
     } catch (error) {
       if (!applyServerIssues(form, error, { password: 'password' }))
-        setResult({ ok: false, message: messageOf(error, 'Das Passwort konnte nicht geändert werden. Bitte versuchen Sie es erneut.') });
+        setResult({
+          ok: false,
+          message: accountErrorText(error, 'Das Passwort konnte nicht geändert werden. Bitte versuchen Sie es erneut.'),
+        });
     }
   });
   if (result?.ok) {

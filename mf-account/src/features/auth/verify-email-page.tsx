@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Notice, Spinner, buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { authApi } from '../../api/auth-api';
-import { messageOf } from './server-errors';
+import { accountErrorText } from '../../lib/error-text';
 
 /** /konto/bestaetigen?token=… (the verification e-mail's link, valid 48 hours): confirms the address once. */
 export function VerifyEmailPage() {
@@ -20,7 +20,7 @@ export function VerifyEmailPage() {
       .catch((error: unknown) =>
         setResult({
           ok: false,
-          message: messageOf(error, 'Die Bestätigung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.'),
+          message: accountErrorText(error, 'Die Bestätigung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.'),
         }),
       );
   }, [params]);

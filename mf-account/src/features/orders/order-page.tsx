@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { Order, ShopResponse, WithdrawalNavigationState } from '@shop/contracts';
-import { ApiError } from '@shop/api-client';
+import { isNotFound } from '@shop/api-client';
 import { request } from '@shop/event-bus';
 import {
   bankTransferRows,
@@ -239,7 +239,7 @@ function Withdrawal({ order }: { order: Order }) {
 function OrderView({ orderId }: { orderId: string }) {
   const { data: order, error, isError, isFetching, refetch } = useQuery(orderQuery(orderId));
   if (isError && !isFetching) {
-    if (error instanceof ApiError && error.status === 404)
+    if (isNotFound(error))
       return (
         <>
           <h1>Bestellung nicht gefunden</h1>

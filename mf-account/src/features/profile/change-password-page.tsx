@@ -9,7 +9,7 @@ import { showToast, useSeo } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
 import { RequireLogin } from '../../components/require-login';
 import { PasswordMeter } from '../../components/password-meter';
-import { profileErrorText } from './session-errors';
+import { accountErrorText } from '../../lib/error-text';
 
 const ChangeForm = z
   .object({
@@ -36,7 +36,7 @@ export function ChangePasswordPage() {
       if (!applyServerIssues(form, error, { currentPassword: 'currentPassword', newPassword: 'newPassword' }))
         showToast({
           title: 'Aktualisierung fehlgeschlagen',
-          description: profileErrorText(error, 'Ein Fehler ist aufgetreten'),
+          description: accountErrorText(error, 'Ein Fehler ist aufgetreten'),
           variant: 'destructive',
         });
     }

@@ -7,7 +7,7 @@ import { Button } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { clearSession, showToast } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
-import { profileErrorText } from './session-errors';
+import { accountErrorText } from '../../lib/error-text';
 
 type DeleteForm = DeleteAccountBody;
 
@@ -29,7 +29,7 @@ function DeleteAccount() {
       if (!applyServerIssues(form, error, { password: 'password' }))
         showToast({
           title: 'Löschen fehlgeschlagen',
-          description: profileErrorText(error, 'Ein Fehler ist aufgetreten'),
+          description: accountErrorText(error, 'Ein Fehler ist aufgetreten'),
           variant: 'destructive',
         });
     }

@@ -8,7 +8,7 @@ import { applyServerIssues, TextField } from '@shop/ui/form';
 import { setSessionUser, showToast, useSeo, useSession } from '@shop/shell-api';
 import { profileApi } from '../../api/profile-api';
 import { RequireLogin } from '../../components/require-login';
-import { profileErrorText } from './session-errors';
+import { accountErrorText } from '../../lib/error-text';
 import { MyData } from './my-data';
 
 /** The form: names, and the saved delivery address either complete (checkout rules) or empty. */
@@ -64,7 +64,7 @@ function ProfileEditor({ user }: { user: User }) {
       applyServerIssues(form, error, { firstName: 'firstName', lastName: 'lastName' });
       showToast({
         title: 'Aktualisierung fehlgeschlagen',
-        description: profileErrorText(error, 'Ein Fehler ist aufgetreten'),
+        description: accountErrorText(error, 'Ein Fehler ist aufgetreten'),
         variant: 'destructive',
       });
     }

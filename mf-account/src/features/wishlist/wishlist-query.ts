@@ -2,9 +2,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import type { WishlistItem } from '@shop/contracts';
 import { WISHLIST_TEXTS } from '@shop/account-rules';
-import { ApiError } from '@shop/api-client';
+import { errorText } from '@shop/api-client';
 import { emit } from '@shop/event-bus';
-import { clearSession, loadSession, showToast } from '@shop/shell-api';
+import { endSessionOn, loadSession, showToast } from '@shop/shell-api';
 import { wishlistApi } from '../../api/wishlist-api';
 
 /**
@@ -22,8 +22,7 @@ export const wishlistQuery = queryOptions({
     try {
       return await wishlistApi.list();
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) throw error;
-      clearSession();
+      if (!endSessionOn(error)) throw error;
       return [];
     }
   },
@@ -40,15 +39,13 @@ export const LOGIN_REQUIRED_TOAST = {
   variant: 'destructive',
 } as const;
 
-/** A failed change: 401 means the session ended (spec §8 texts), anything else is 'Fehler' with the server's reason. */
+/** A failed change: the session ended (spec §8 texts), or 'Fehler' with the service's reason. */
 function report(error: unknown): void {
-  if (error instanceof ApiError && error.status === 401) {
-    clearSession();
+  if (endSessionOn(error)) {
     showToast(LOGIN_REQUIRED_TOAST);
     return;
   }
-  const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : WISHLIST_TEXTS.tryAgain;
-  showToast({ title: WISHLIST_TEXTS.failed, description, variant: 'destructive' });
+  showToast({ title: WISHLIST_TEXTS.failed, description: errorText(error, WISHLIST_TEXTS.tryAgain), variant: 'destructive' });
 }
 
 /** The wishlist's commands on one QueryClient (the page's; `useWishlistActions` in components). */

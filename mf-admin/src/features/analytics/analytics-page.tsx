@@ -4,11 +4,11 @@ import { AnalyticsQuery, type AnalyticsReport } from '@shop/contracts/admin';
 import { addDaysToIsoDate, formatEurDecimal, formatInteger, formatIsoDate, isoDateInBerlin } from '@shop/format';
 import { Button, LoadFailed, Notice, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
-import { analyticsApi } from '../../api/analytics-api';
 import { DateRangeFields, ListFilters } from '../../components/filter-fields';
 import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
 import { BarChart } from './bar-chart';
 import { analyticsCsv } from './analytics-csv';
+import { analyticsQueries } from './analytics-queries';
 
 /** Days shown when no period is chosen: the last 30, today included. */
 const DEFAULT_DAYS = 30;
@@ -173,7 +173,7 @@ export function AnalyticsPage() {
     to: isoDateParam(params.get('bis')) ?? today,
   };
   const valid = AnalyticsQuery.safeParse(query);
-  const report = useQuery({ queryKey: ['analytics', query], queryFn: () => analyticsApi.report(query), enabled: valid.success });
+  const report = useQuery({ ...analyticsQueries.report(query), enabled: valid.success });
   return (
     <section className="shop-page admin-page">
       <h1>Auswertungen</h1>

@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSeo } from '@shop/shell-api';
-import { auditApi } from '../../api/audit-api';
 import { AuditList } from '../../components/audit-list';
 import { Pager } from '../../components/pager';
 import { DateRangeFields, ListFilters, SelectFilter } from '../../components/filter-fields';
 import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
 import { QueryState } from '../../components/query-state';
+import { auditQueries } from './audit-queries';
 
 const PER_PAGE = 50;
 /** The kinds of records the log can be filtered by. */
@@ -38,7 +38,7 @@ export function AuditPage() {
   const area = params.get('bereich') ?? '';
   const entity = area && area in AUDIT_AREAS ? area : undefined;
   const query = { entity, entityId: params.get('id') ?? undefined, from, to, limit: PER_PAGE, offset: (page - 1) * PER_PAGE };
-  const log = useQuery({ queryKey: ['audit', query], queryFn: () => auditApi.list(query), placeholderData: keepPreviousData });
+  const log = useQuery(auditQueries.list(query));
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / PER_PAGE));
 
   return (

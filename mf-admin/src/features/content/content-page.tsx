@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminPostListQuery, PostState } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
 import { href } from '@shop/routes';
 import { buttonClass } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
-import { contentApi } from '../../api/content-api';
 import { AdminTable } from '../../components/admin-table';
 import { ListFilters, SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { useListAddress } from '../../hooks/use-list-address';
 import { PAGE_KIND_LABELS, POST_STATE_LABELS, versionText } from './content-labels';
 import { QueryState } from '../../components/query-state';
+import { contentQueries } from './content-queries';
 
 const PER_PAGE = 50;
 const STATE_FILTER = { all: 'Alle', ...POST_STATE_LABELS } as const;
@@ -24,7 +24,7 @@ function PostList() {
     limit: PER_PAGE,
     offset: (page - 1) * PER_PAGE,
   };
-  const posts = useQuery({ queryKey: ['admin-posts', query], queryFn: () => contentApi.posts(query), placeholderData: keepPreviousData });
+  const posts = useQuery(contentQueries.posts(query));
   return (
     <section aria-labelledby="content-posts">
       <div className="admin-page__head">
@@ -48,9 +48,7 @@ function PostList() {
           caption: 'Blogbeiträge',
         }}
         columns={['Titel', 'Status', 'Zuletzt geändert']}
-        page={page}
-        perPage={PER_PAGE}
-        onPage={goTo}
+        paging={{ page, perPage: PER_PAGE, onPage: goTo }}
       >
         {(data) =>
           data.posts.map((post) => (
@@ -78,7 +76,7 @@ function PostList() {
 }
 
 function PageList() {
-  const pages = useQuery({ queryKey: ['admin-pages'], queryFn: contentApi.pages });
+  const pages = useQuery(contentQueries.pages());
   return (
     <section aria-labelledby="content-pages">
       <div className="admin-page__head">

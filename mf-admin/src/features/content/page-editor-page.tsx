@@ -3,17 +3,19 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasCode } from '@shop/api-client';
 import { PageText, STALE_EDIT_MESSAGE, type AdminPageDetail } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
 import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, TextField } from '@shop/ui/form';
 import { showToast, useSeo } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
-import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
 import { MarkdownBodyField } from './editor-fields';
 import { PAGE_KIND_LABELS, versionText } from './content-labels';
 import { QueryState } from '../../components/query-state';
+import { contentKeys, contentQueries } from './content-queries';
 
 const SERVER_FIELDS = { 'draft/title': 'title', 'draft/description': 'description', 'draft/body': 'body' } as const;
 
@@ -80,11 +82,11 @@ function PageEditor({ page }: { page: AdminPageDetail }) {
   const unsaved = form.formState.isDirty;
   useEffect(() => form.reset(startingText(page)), [page, form]);
   const update = (next: AdminPageDetail) => {
-    queryClient.setQueryData(['admin-page', next.slug], next);
-    void queryClient.invalidateQueries({ queryKey: ['admin-pages'] });
+    queryClient.setQueryData(contentKeys.page(next.slug), next);
+    void queryClient.invalidateQueries({ queryKey: contentKeys.pages });
   };
   const failed = (error: unknown) => {
-    if (apiErrorCode(error) === 'STALE_VERSION') setStale(true);
+    if (hasCode(error, 'STALE_VERSION')) setStale(true);
     else if (!applyServerIssues(form, error, SERVER_FIELDS))
       showToast({ title: 'Speichern fehlgeschlagen', description: apiErrorText(error), variant: 'destructive' });
   };
@@ -122,7 +124,7 @@ function PageEditor({ page }: { page: AdminPageDetail }) {
             variant="secondary"
             onClick={() => {
               setStale(false);
-              void queryClient.invalidateQueries({ queryKey: ['admin-page', page.slug] });
+              void queryClient.invalidateQueries({ queryKey: contentKeys.page(page.slug) });
             }}
           >
             Neu laden
@@ -205,7 +207,7 @@ function PageEditor({ page }: { page: AdminPageDetail }) {
  */
 export function PageEditPage() {
   const { id = '' } = useParams();
-  const page = useQuery({ queryKey: ['admin-page', id], queryFn: () => contentApi.page(id) });
+  const page = useQuery(contentQueries.page(id));
   useSeo({ title: 'Inhalt bearbeiten', robots: 'noindex, nofollow' });
   return (
     <section className="shop-page admin-page">

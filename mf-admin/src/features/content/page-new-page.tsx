@@ -11,6 +11,7 @@ import { showToast, useSeo } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
 import { apiErrorText } from '../../lib/api-error-text';
 import { MarkdownBodyField, TitleAndSlugFields } from './editor-fields';
+import { contentKeys } from './content-queries';
 
 const NewPageValues = PageText.extend({ slug: PageCreateBody.shape.slug });
 type NewPageValues = PageText & { slug: string };
@@ -32,8 +33,8 @@ export function PageNewPage() {
   const submit = form.handleSubmit(async ({ slug, ...draft }) => {
     try {
       const created = await contentApi.createPage({ slug, draft });
-      queryClient.setQueryData(['admin-page', created.slug], created);
-      void queryClient.invalidateQueries({ queryKey: ['admin-pages'] });
+      queryClient.setQueryData(contentKeys.page(created.slug), created);
+      void queryClient.invalidateQueries({ queryKey: contentKeys.pages });
       showToast({ title: 'Seite als Entwurf angelegt', description: 'Veröffentlichen Sie sie, wenn sie fertig ist.', variant: 'success' });
       navigate(href('/admin/content/simple-edit/:id', { id: created.slug }), { replace: true });
     } catch (error) {

@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasCode } from '@shop/api-client';
 import { CATEGORY_DEFINITIONS, mediaSrcSet } from '@shop/contracts';
 import { STALE_EDIT_MESSAGE, type AdminPost, type PostInput } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
@@ -11,13 +12,14 @@ import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, SelectField, TextField } from '@shop/ui/form';
 import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { contentApi } from '../../api/content-api';
-import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { changedValues } from '../../lib/changed-values';
 import { MarkdownBodyField, TitleAndSlugFields } from './editor-fields';
 import { MediaPicker } from '../../components/media-picker';
 import { POST_STATE_LABELS } from './content-labels';
 import { formValuesOf, postInputOf, PostFormValues } from './post-form';
 import { QueryState } from '../../components/query-state';
+import { contentKeys, contentQueries } from './content-queries';
 
 /** Server field names → form fields (a create reports 'body/x', a change 'body/changes/x'). */
 const SERVER_FIELDS = Object.fromEntries(
@@ -53,7 +55,7 @@ function PostEditor({ post }: { post: AdminPost | null }) {
       try {
         if (!post) {
           const created = await contentApi.createPost(input);
-          queryClient.setQueryData(['admin-post', created.id], created);
+          queryClient.setQueryData(contentKeys.post(created.id), created);
           showToast({ title: status === 'published' ? 'Beitrag veröffentlicht' : 'Entwurf gespeichert', variant: 'success' });
           navigate(href('/admin/content/blog/edit/:id', { id: created.id }), { replace: true });
         } else {
@@ -63,16 +65,16 @@ function PostEditor({ post }: { post: AdminPost | null }) {
             return;
           }
           const saved = await contentApi.changePost(post.id, { version: post.version, changes });
-          queryClient.setQueryData(['admin-post', saved.id], saved);
+          queryClient.setQueryData(contentKeys.post(saved.id), saved);
           showToast({
             title:
               intent === 'publish' ? 'Beitrag veröffentlicht' : intent === 'unpublish' ? 'Beitrag zurückgezogen' : 'Beitrag gespeichert',
             variant: 'success',
           });
         }
-        void queryClient.invalidateQueries({ queryKey: ['admin-posts'] });
+        void queryClient.invalidateQueries({ queryKey: contentKeys.posts });
       } catch (error) {
-        if (apiErrorCode(error) === 'STALE_VERSION') setStale(true);
+        if (hasCode(error, 'STALE_VERSION')) setStale(true);
         else if (!applyServerIssues(form, error, SERVER_FIELDS))
           showToast({ title: 'Speichern fehlgeschlagen', description: apiErrorText(error), variant: 'destructive' });
       }
@@ -81,7 +83,7 @@ function PostEditor({ post }: { post: AdminPost | null }) {
   const reload = async () => {
     if (!post) return;
     setStale(false);
-    await queryClient.invalidateQueries({ queryKey: ['admin-post', post.id] });
+    await queryClient.invalidateQueries({ queryKey: contentKeys.post(post.id) });
   };
 
   return (
@@ -187,7 +189,7 @@ export function PostNewPage() {
 /** /admin/content/blog/edit/{id} (spec §2): change, publish, schedule or withdraw a post. */
 export function PostEditPage() {
   const { id = '' } = useParams();
-  const post = useQuery({ queryKey: ['admin-post', id], queryFn: () => contentApi.post(id) });
+  const post = useQuery(contentQueries.post(id));
   useSeo({ title: 'Blogbeitrag bearbeiten', robots: 'noindex, nofollow' });
   return (
     <section className="shop-page admin-page">

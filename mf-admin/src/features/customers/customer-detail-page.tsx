@@ -8,13 +8,13 @@ import { href } from '@shop/routes';
 import { LoadFailed, Notice, Spinner } from '@shop/ui';
 import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { customersApi } from '../../api/customers-api';
-import { ordersApi } from '../../api/orders-api';
 import { ActionField, ActionForm } from '../../components/action-form';
 import { ROLE_LABELS } from '../../lib/role-labels';
+import { customersKeys, customersQueries } from './customers-queries';
 
 /** The customer's orders (cart service), found by the account's e-mail address. */
 function CustomerOrders({ email }: { email: string }) {
-  const orders = useQuery({ queryKey: ['admin-orders', { search: email }], queryFn: () => ordersApi.list({ search: email, limit: 50 }) });
+  const orders = useQuery(customersQueries.orders(email));
   if (orders.isPending) return <Spinner label="Bestellungen werden geladen…" />;
   if (orders.isError) return <LoadFailed message="Die Bestellungen konnten nicht geladen werden." onRetry={() => void orders.refetch()} />;
   const own = orders.data.orders.filter((order) => order.email === email);
@@ -39,9 +39,9 @@ function StaffActions({ customer }: { customer: AdminCustomerDetail }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const done = async (title: string, updated: AdminCustomerDetail | null) => {
-    await queryClient.invalidateQueries({ queryKey: ['customers'] });
+    await queryClient.invalidateQueries({ queryKey: customersKeys.lists });
     showToast({ title, variant: 'success' });
-    if (updated) queryClient.setQueryData(['customer', customer.id], updated);
+    if (updated) queryClient.setQueryData(customersKeys.detail(customer.id), updated);
     else navigate(href('/admin/customers'), { replace: true });
   };
   const version = customer.version;
@@ -117,7 +117,7 @@ function StaffActions({ customer }: { customer: AdminCustomerDetail }) {
  */
 export function CustomerDetailPage() {
   const { id = '' } = useParams();
-  const customer = useQuery({ queryKey: ['customer', id], queryFn: () => customersApi.detail(id) });
+  const customer = useQuery(customersQueries.detail(id));
   useSeo({ title: 'Kundenkonto', robots: 'noindex, nofollow' });
   return (
     <section className="shop-page admin-page">

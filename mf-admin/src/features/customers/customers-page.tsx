@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminCustomerListQuery } from '@shop/contracts/admin';
 import { formatDate } from '@shop/format';
 import { href } from '@shop/routes';
 import { useSeo } from '@shop/shell-api';
-import { customersApi } from '../../api/customers-api';
 import { AdminTable } from '../../components/admin-table';
 import { ListFilters, SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { useListAddress } from '../../hooks/use-list-address';
 import { ROLE_LABELS } from '../../lib/role-labels';
+import { customersQueries } from './customers-queries';
 
 const PER_PAGE = 50;
 const KIND_LABELS = { all: 'Alle Konten', customers: 'Kunden', staff: 'Mitarbeitende' } as const;
@@ -31,11 +31,7 @@ export function CustomersPage() {
     limit: PER_PAGE,
     offset: (page - 1) * PER_PAGE,
   };
-  const customers = useQuery({
-    queryKey: ['customers', query],
-    queryFn: () => customersApi.list(query),
-    placeholderData: keepPreviousData,
-  });
+  const customers = useQuery(customersQueries.list(query));
   return (
     <section className="shop-page admin-page">
       <h1>Kunden verwalten</h1>
@@ -55,9 +51,7 @@ export function CustomersPage() {
           caption: 'Konten',
         }}
         columns={['Name', 'Rolle', 'Registriert', 'Zustand']}
-        page={page}
-        perPage={PER_PAGE}
-        onPage={goTo}
+        paging={{ page, perPage: PER_PAGE, onPage: goTo }}
       >
         {(data) =>
           data.customers.map((customer) => (

@@ -7,8 +7,8 @@ import { formatEurDecimal, formatInteger } from '@shop/format';
 import { href } from '@shop/routes';
 import { LoadFailed, Notice, Spinner } from '@shop/ui';
 import { useSeo, useSession } from '@shop/shell-api';
-import { dashboardApi } from '../../api/dashboard-api';
 import { AuditList } from '../../components/audit-list';
+import { dashboardQueries } from './dashboard-queries';
 
 /** One figure with its label and, where staff act on it, the list behind it. */
 function Figure({ label, value, to, alert = false }: { label: string; value: ReactNode; to?: string; alert?: boolean }) {
@@ -94,7 +94,7 @@ function StockFigures({ stock }: { stock: NonNullable<Dashboard['stock']> }) {
 export function DashboardPage() {
   useSeo({ title: 'Admin-Dashboard', robots: 'noindex, nofollow' });
   const { user } = useSession();
-  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: dashboardApi.load, refetchInterval: 60_000 });
+  const dashboard = useQuery(dashboardQueries.dashboard());
   const mayReadAudit = permissionsOf(user?.role ?? '').includes('audit:read');
   return (
     <section className="shop-page admin-page">

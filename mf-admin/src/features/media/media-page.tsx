@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { mediaSrcSet } from '@shop/contracts';
 import { MEDIA_ACCEPTED_TYPES, type AdminMediaAsset } from '@shop/contracts/admin';
 import { formatDate, formatInteger } from '@shop/format';
@@ -11,6 +11,7 @@ import { apiErrorText } from '../../lib/api-error-text';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
 import { AdminTable } from '../../components/admin-table';
 import { useListAddress } from '../../hooks/use-list-address';
+import { mediaKeys, mediaQueries } from './media-queries';
 
 const PER_PAGE = 48;
 const kilobytes = (bytes: number) => `${formatInteger(Math.max(1, Math.round(bytes / 1024)))} KB`;
@@ -19,7 +20,7 @@ const kilobytes = (bytes: number) => `${formatInteger(Math.max(1, Math.round(byt
 function MediaCard({ asset }: { asset: AdminMediaAsset }) {
   const queryClient = useQueryClient();
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['media'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: mediaKeys.all });
   const changeAlt = async (data: FormData) => {
     await mediaApi.changeAlt(asset.id, asset.version, String(data.get('alt') ?? ''));
     await refresh();
@@ -93,13 +94,13 @@ export function MediaPage() {
   const queryClient = useQueryClient();
   const { params, page, submitFilters, goTo } = useListAddress(['suche']);
   const query = { search: params.get('suche')?.slice(0, 100) || undefined, limit: PER_PAGE, offset: (page - 1) * PER_PAGE };
-  const media = useQuery({ queryKey: ['media', query], queryFn: () => mediaApi.list(query), placeholderData: keepPreviousData });
+  const media = useQuery(mediaQueries.list(query));
   const [formKey, setFormKey] = useState(0);
   const upload = async (data: FormData) => {
     const file = data.get('file');
     if (!(file instanceof File) || file.size === 0) throw new InputError('Bitte wählen Sie eine Bilddatei aus.');
     const asset = await mediaApi.upload(data);
-    await queryClient.invalidateQueries({ queryKey: ['media'] });
+    await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
     setFormKey((key) => key + 1);
     showToast({
       title: 'Bild hochgeladen',
@@ -139,9 +140,7 @@ export function MediaPage() {
           caption: 'Bilder',
         }}
         layout="grid"
-        page={page}
-        perPage={PER_PAGE}
-        onPage={goTo}
+        paging={{ page, perPage: PER_PAGE, onPage: goTo }}
       >
         {(data) => data.assets.map((asset) => <MediaCard key={asset.id} asset={asset} />)}
       </AdminTable>

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@shop/api-client';
+import { hasCode, isInvalid } from '@shop/api-client';
 import type { AdminOrderDetail, OrderAction } from '@shop/contracts/admin';
 import { COD_FEE_LABEL, ORDER_STATUS_LABELS, invoiceLabel, invoicePdfUrl, isPrepayment } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate, isoDateInBerlin, parseEuroInput } from '@shop/format';
@@ -10,6 +10,7 @@ import { showToast, useSeo } from '@shop/shell-api';
 import { ordersApi } from '../../api/orders-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
 import { apiErrorText } from '../../lib/api-error-text';
+import { ordersKeys, ordersQueries } from './orders-queries';
 import { OrderShippingLabel, awaitsShipment, useOrderLabel } from './order-shipping-label';
 
 const addressLines = (address: AdminOrderDetail['billingAddress']) =>
@@ -33,20 +34,18 @@ function euro(data: FormData, name: string): string {
 }
 
 /**
- * Runs the 'ship' step and shows a refusal of its tracking number at the field: the service's 400
- * at `body/trackingNumber`, and, while the order has a booked DHL label not closed out, its 409
- * for a number other than the label's (services/cart order-fulfillment.ts). Other failures (an
- * outdated version, the service unreachable) stay under the form.
+ * Runs the 'ship' step and shows a refusal of its tracking number at the field: the service's
+ * VALIDATION_ERROR at `body/trackingNumber`, and, while the order has a booked DHL label not
+ * closed out, its CONFLICT for a number other than the label's (services/cart
+ * order-fulfillment.ts). Other failures (STALE_VERSION, the service unreachable) stay under the form.
  */
 async function shipWith(call: () => Promise<void>, openLabel: boolean): Promise<void> {
   try {
     await call();
   } catch (failure) {
-    if (!(failure instanceof ApiError)) throw failure;
-    const issue = failure.status === 400 ? failure.issues.find((item) => item.path === 'body/trackingNumber') : undefined;
+    const issue = isInvalid(failure) ? failure.issues.find((item) => item.path === 'body/trackingNumber') : undefined;
     if (issue) throw new InputError(issue.message, 'trackingNumber');
-    if (openLabel && failure.status === 409 && failure.code !== 'STALE_VERSION')
-      throw new InputError(apiErrorText(failure), 'trackingNumber');
+    if (openLabel && hasCode(failure, 'CONFLICT')) throw new InputError(apiErrorText(failure), 'trackingNumber');
     throw failure;
   }
 }
@@ -386,15 +385,15 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const order = useQuery({ queryKey: ['admin-order', id], queryFn: () => ordersApi.detail(id) });
+  const order = useQuery(ordersQueries.detail(id));
   useSeo({ title: order.data ? `Bestellung ${order.data.orderNumber}` : 'Bestellung', robots: 'noindex, nofollow' });
   const act = async (action: OrderAction) => {
     try {
       const updated = await ordersApi.act(id, action);
-      queryClient.setQueryData(['admin-order', id], updated);
+      queryClient.setQueryData(ordersKeys.detail(id), updated);
       showToast({ title: 'Bestellung aktualisiert', description: ORDER_STATUS_LABELS[updated.status], variant: 'success' });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: ['admin-orders'] });
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.lists });
     }
   };
   return (

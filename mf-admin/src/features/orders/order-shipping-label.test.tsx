@@ -61,6 +61,19 @@ const open = () =>
 const section = async () => (await screen.findByRole('heading', { level: 2, name: 'DHL-Versand' })).closest('section')!;
 const bookingForm = async () => (await within(await section()).findByRole('heading', { name: 'DHL-Label erstellen' })).closest('form')!;
 
+/**
+ * The 'Versenden' form of a paid order with a booked label (prefilled with the label's number once
+ * the label is read), whose ship step the service answers with `refusal`.
+ */
+async function shipFormRefusedWith(refusal: Response): Promise<HTMLFormElement> {
+  env.api.on('GET', DETAIL, jsonAnswer(200, order()));
+  env.api.on('GET', LABEL, jsonAnswer(200, view(BOOKED, { blockedReason: 'Die Bestellung hat schon ein DHL-Label.' })));
+  env.api.on('POST', `${DETAIL}/actions`, refusal);
+  open();
+  await screen.findByTestId('admin-label-shipment-number');
+  return screen.getByRole('heading', { name: 'Versenden' }).closest('form')!;
+}
+
 /** The order page's section 'DHL-Versand': book, print, cancel and resolve the order's DHL label. */
 describe('OrderDetailPage: DHL-Versand', () => {
   test('a paid order without label: the age check in words, the worked-out weight; booked, the number, the PDF and the tracking field prefilled', async () => {
@@ -361,13 +374,7 @@ describe('OrderDetailPage: DHL-Versand', () => {
 
   test('shipping by hand with another number than the open label’s: the service’s refusal at the number field', async () => {
     const refusal = `Für diese Bestellung ist das DHL-Label ${NUMBER} gebucht. Verbuchen Sie den Versand mit dieser Sendungsnummer oder stornieren Sie zuerst das Label unter „DHL-Versand“.`;
-    env.api.on('GET', DETAIL, jsonAnswer(200, order()));
-    env.api.on('GET', LABEL, jsonAnswer(200, view(BOOKED, { blockedReason: 'Die Bestellung hat schon ein DHL-Label.' })));
-    env.api.on('POST', `${DETAIL}/actions`, errorAnswer(409, 'CONFLICT', refusal));
-    open();
-    // The form is prefilled with the label's number once the label is read.
-    await screen.findByTestId('admin-label-shipment-number');
-    const ship = screen.getByRole('heading', { name: 'Versenden' }).closest('form')!;
+    const ship = await shipFormRefusedWith(errorAnswer(409, 'CONFLICT', refusal));
     const field = within(ship).getByLabelText('DHL-Sendungsnummer');
     expect(field).toHaveValue(NUMBER);
     fireEvent.change(field, { target: { value: '00340434161094042999' } });
@@ -380,6 +387,14 @@ describe('OrderDetailPage: DHL-Versand', () => {
       version: 5,
       trackingNumber: '00340434161094042999',
     });
+  });
+
+  test('shipping by hand on an outdated version (STALE_VERSION): the refusal stays under the form, not at the number', async () => {
+    const stale = 'Die Bestellung wurde inzwischen geändert. Bitte laden Sie die Seite neu.';
+    const ship = await shipFormRefusedWith(errorAnswer(409, 'STALE_VERSION', stale));
+    fireEvent.click(within(ship).getByRole('button', { name: 'Als versandt verbuchen und Kunden informieren' }));
+    expect(await within(ship).findByRole('alert')).toHaveTextContent(stale);
+    expect(within(ship).getByLabelText('DHL-Sendungsnummer')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('an order that cannot get a label says why, without the booking form', async () => {

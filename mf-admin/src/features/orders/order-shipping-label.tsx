@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@shop/api-client';
+import { hasCode } from '@shop/api-client';
 import { MAX_PARCEL_WEIGHT_GRAMS } from '@shop/contracts';
 import {
   ShippingLabelResolution,
@@ -13,12 +13,13 @@ import { formatDateTime, formatEurDecimal, formatInteger } from '@shop/format';
 import { Button, buttonClass, Notice } from '@shop/ui';
 import { FormField } from '@shop/ui/form';
 import { showToast } from '@shop/shell-api';
-import { SHIPPING_QUEUE_KEY, shippingApi } from '../../api/shipping-api';
+import { shippingApi } from '../../api/shipping-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
 import { DhlMessages } from '../../components/dhl-messages';
 import { QueryState } from '../../components/query-state';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { AGE_CHECK_TEXTS, dhlMessagesOf, labelErrorText } from '../../lib/shipping-texts';
+import { ordersKeys, ordersQueries } from './orders-queries';
 
 /**
  * Whether an order waits for its parcel, so a label may be booked and the order shipped: paid by
@@ -33,15 +34,9 @@ export const awaitsShipment = (status: AdminOrderDetail['status']) => status ===
  */
 const LABEL_STATUSES: ReadonlySet<AdminOrderDetail['status']> = new Set(['paid', 'ready_to_ship', 'shipped', 'delivered', 'cancelled']);
 
-const labelKey = (orderId: string) => ['admin-order-label', orderId];
-
 /** The order's DHL label and booking proposal (`GET /api/admin/orders/{id}/shipping-label`), read for the statuses that have one. */
 export function useOrderLabel(order: AdminOrderDetail) {
-  return useQuery({
-    queryKey: labelKey(order.id),
-    queryFn: () => shippingApi.label(order.id),
-    enabled: LABEL_STATUSES.has(order.status),
-  });
+  return useQuery({ ...ordersQueries.label(order.id), enabled: LABEL_STATUSES.has(order.status) });
 }
 
 const when = (iso: string) => formatDateTime(new Date(iso));
@@ -58,15 +53,15 @@ function CodAmount({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * A label call of an ActionForm: its failure shown with DHL's own 503 message (see
- * labelErrorText); after a 409 `onConflict` runs (e.g. the label is read again: someone or
+ * A label call of an ActionForm: its failure shown with DHL's own message (see
+ * labelErrorText); after a CONFLICT (the routes' only 409 code) `onConflict` runs (e.g. the label is read again: someone or
  * something else changed it meanwhile).
  */
 async function labelCall(call: () => Promise<ShippingLabelView>, onConflict?: () => void): Promise<ShippingLabelView> {
   try {
     return await call();
   } catch (failure) {
-    if (failure instanceof ApiError && failure.status === 409) onConflict?.();
+    if (hasCode(failure, 'CONFLICT')) onConflict?.();
     throw new InputError(labelErrorText(failure));
   }
 }
@@ -368,12 +363,12 @@ export function OrderShippingLabel({ order }: { order: AdminOrderDetail }) {
   const query = useOrderLabel(order);
   if (!LABEL_STATUSES.has(order.status)) return null;
   if (order.status === 'cancelled' && !query.isError && !query.data?.label) return null;
-  const key = labelKey(order.id);
+  const key = ordersKeys.label(order.id);
   /** The label as the service answered it, or (null) read again after a refusal that may have changed it. */
   const onDone = (view: ShippingLabelView | null) => {
     if (view) queryClient.setQueryData(key, view);
     else void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: SHIPPING_QUEUE_KEY });
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.shippingQueue });
   };
   return (
     <section className="admin-shipping-label" aria-labelledby="admin-shipping-label-title">

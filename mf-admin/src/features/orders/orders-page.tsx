@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ADMIN_ORDER_FILTERS, type AdminOrderListQuery, type AdminOrderSummary } from '@shop/contracts/admin';
 import { ORDER_STATUS_LABELS } from '@shop/cart-rules';
 import { formatDateTime, formatEurDecimal, formatIsoDate } from '@shop/format';
 import { href } from '@shop/routes';
 import { useSeo } from '@shop/shell-api';
-import { ordersApi } from '../../api/orders-api';
 import { AdminTable } from '../../components/admin-table';
 import { DateRangeFields, ListFilters, SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { isoDateParam, useListAddress } from '../../hooks/use-list-address';
+import { ordersQueries } from './orders-queries';
 
 const PER_PAGE = 50;
 
@@ -46,7 +46,7 @@ export function OrdersPage() {
   const to = isoDateParam(params.get('bis'));
   const search = params.get('suche')?.slice(0, 100) || undefined;
   const query: AdminOrderListQuery = { status, from, to, search, limit: PER_PAGE, offset: (page - 1) * PER_PAGE };
-  const orders = useQuery({ queryKey: ['admin-orders', query], queryFn: () => ordersApi.list(query), placeholderData: keepPreviousData });
+  const orders = useQuery(ordersQueries.list(query));
 
   return (
     <section className="shop-page admin-page">
@@ -67,9 +67,7 @@ export function OrdersPage() {
           caption: 'Bestellungen',
         }}
         columns={['Bestellung', 'Kunde', 'Summe', 'Zahlung', 'Status']}
-        page={page}
-        perPage={PER_PAGE}
-        onPage={goTo}
+        paging={{ page, perPage: PER_PAGE, onPage: goTo }}
       >
         {(data) =>
           data.orders.map((order) => (

@@ -7,6 +7,7 @@ import { showToast, useSeo } from '@shop/shell-api';
 import { bankStatementsApi } from '../../api/bank-statements-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
 import { QueryState } from '../../components/query-state';
+import { paymentsKeys, paymentsQueries } from './payments-queries';
 
 const OUTCOME_LABELS: Record<BankPaymentOutcome, string> = {
   matched: 'Verbucht',
@@ -21,7 +22,6 @@ const OUTCOME_LABELS: Record<BankPaymentOutcome, string> = {
   interrupted: 'Import unterbrochen',
   'reference-reused': 'Bankreferenz doppelt',
 };
-const QUERY_KEY = ['bank-statements'];
 
 /** What one import did, in a sentence. */
 const resultText = ({ import: done }: BankStatementImportResult) =>
@@ -100,12 +100,12 @@ function OpenItem({ payment, onResolved }: { payment: BankPayment; onResolved: (
 export function PaymentsPage() {
   useSeo({ title: 'Zahlungseingänge', robots: 'noindex, nofollow' });
   const queryClient = useQueryClient();
-  const overview = useQuery({ queryKey: QUERY_KEY, queryFn: bankStatementsApi.overview });
+  const overview = useQuery(paymentsQueries.overview());
   const [result, setResult] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   // The chosen file, kept as the input reports it (the upload sends exactly this file).
   const [file, setFile] = useState<File | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: paymentsKeys.overview });
   const upload = async () => {
     if (!file || file.size === 0) throw new InputError('Bitte wählen Sie die Datei des Kontoauszugs aus.');
     const form = new FormData();

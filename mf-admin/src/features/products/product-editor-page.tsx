@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hasCode } from '@shop/api-client';
 import { permissionsOf } from '@shop/contracts';
 import { STALE_EDIT_MESSAGE, type AdminProductDetail, type ProductInput } from '@shop/contracts/admin';
 import { productLink } from '@shop/catalog-rules';
@@ -12,13 +13,14 @@ import { Button, Notice } from '@shop/ui';
 import { applyServerIssues, SelectField, TextField } from '@shop/ui/form';
 import { showToast, useSeo, useSession } from '@shop/shell-api';
 import { productsApi } from '../../api/products-api';
-import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { useCategories } from './use-categories';
 import { formValuesOf, productInputOf, ProductFormValues } from './product-form';
 import { changedValues } from '../../lib/changed-values';
 import { PRODUCT_FIELD_LABELS, PRODUCT_TYPE_LABELS } from '../../lib/product-labels';
 import { ProductImages } from './product-images';
 import { QueryState } from '../../components/query-state';
+import { productsKeys, productsQueries } from './products-queries';
 
 /** Server field names → form fields (a create reports 'body/x', a change 'body/changes/x'). */
 const SERVER_FIELDS = Object.fromEntries(
@@ -112,7 +114,7 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
     try {
       if (!product) {
         const created = await productsApi.create(input);
-        queryClient.setQueryData(['admin-product', created.id], created);
+        queryClient.setQueryData(productsKeys.detail(created.id), created);
         showToast({ title: 'Produkt angelegt', variant: 'success' });
         navigate(href('/admin/products/edit/:id', { id: created.id }), { replace: true });
       } else {
@@ -127,14 +129,13 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
           changes,
           ...(reason ? { complianceOverrideReason: reason } : {}),
         });
-        queryClient.setQueryData(['admin-product', saved.id], saved);
+        queryClient.setQueryData(productsKeys.detail(saved.id), saved);
         showToast({ title: 'Produkt gespeichert', variant: 'success' });
       }
-      void queryClient.invalidateQueries({ queryKey: ['admin-products'] });
+      void queryClient.invalidateQueries({ queryKey: productsKeys.lists });
     } catch (error) {
-      const code = apiErrorCode(error);
-      if (code === 'STALE_VERSION') setStale(true);
-      else if (code === 'PUBLISH_BLOCKED') setBlocked(apiErrorText(error));
+      if (hasCode(error, 'STALE_VERSION')) setStale(true);
+      else if (hasCode(error, 'PUBLISH_BLOCKED')) setBlocked(apiErrorText(error));
       else if (!applyServerIssues(form, error, SERVER_FIELDS))
         showToast({ title: 'Speichern fehlgeschlagen', description: apiErrorText(error), variant: 'destructive' });
     }
@@ -143,7 +144,7 @@ function ProductEditor({ product }: { product: AdminProductDetail | null }) {
   const reload = async () => {
     if (!product) return;
     setStale(false);
-    await queryClient.invalidateQueries({ queryKey: ['admin-product', product.id] });
+    await queryClient.invalidateQueries({ queryKey: productsKeys.detail(product.id) });
   };
   const categoryOptions = [{ value: '', label: 'Bitte wählen' }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))];
 
@@ -301,7 +302,7 @@ export function ProductNewPage() {
  */
 export function ProductEditPage() {
   const { id = '' } = useParams();
-  const product = useQuery({ queryKey: ['admin-product', id], queryFn: () => productsApi.detail(id) });
+  const product = useQuery(productsQueries.detail(id));
   useSeo({ title: product.data ? `${product.data.name} bearbeiten` : 'Produkt bearbeiten', robots: 'noindex, nofollow' });
   return (
     <section className="shop-page admin-page">

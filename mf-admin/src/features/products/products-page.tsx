@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, ProductBulkResult } from '@shop/contracts/admin';
 import { formatEurDecimal, formatInteger } from '@shop/format';
 import { href } from '@shop/routes';
-import { Button, buttonClass, LoadFailed, Notice, Spinner } from '@shop/ui';
+import { Button, buttonClass, Notice } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
 import { productsApi } from '../../api/products-api';
 import { apiErrorText } from '../../lib/api-error-text';
@@ -12,23 +12,23 @@ import { categoryLabels, useCategories } from './use-categories';
 import { Options } from '../../components/filter-fields';
 import { BulkPriceForm } from './bulk-price-form';
 import { ProductImportPanel } from './product-import-panel';
-import { Pager } from '../../components/pager';
+import { AdminTable, SelectCell } from '../../components/admin-table';
 import { PRODUCTS_PER_PAGE, SORT_OPTIONS, STATUS_LABELS, tableQueryFromParams } from './product-table-query';
+import { productsKeys, productsQueries } from './products-queries';
+
+/** The bulk actions on the chosen rows. */
+const BULK_SWITCHES = [
+  { action: 'activate', label: 'Aktivieren' },
+  { action: 'deactivate', label: 'Deaktivieren' },
+] as const;
 
 /** Stock as staff read it: 'nicht geführt' for untracked stock. */
 const stockText = (stock: number | null) => (stock === null ? 'nicht geführt' : formatInteger(stock));
 
-function ProductRow({ product, selected, onSelect }: { product: AdminProduct; selected: boolean; onSelect: (on: boolean) => void }) {
+function ProductRow({ product }: { product: AdminProduct }) {
   return (
     <tr data-testid="admin-product-row">
-      <td className="admin-table__select">
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={(event) => onSelect(event.target.checked)}
-          aria-label={`${product.name} auswählen`}
-        />
-      </td>
+      <SelectCell id={product.id} label={`${product.name} auswählen`} />
       <td data-label="Produkt">
         <Link to={href('/admin/products/edit/:id', { id: product.id })}>{product.name}</Link>
         <span className="admin-table__sub">{product.sku}</span>
@@ -68,11 +68,7 @@ export function ProductsPage() {
   const { query, sortValue, page } = tableQueryFromParams(params);
   const categories = useCategories();
   const queryClient = useQueryClient();
-  const products = useQuery({
-    queryKey: ['admin-products', query],
-    queryFn: () => productsApi.list(query),
-    placeholderData: keepPreviousData,
-  });
+  const products = useQuery(productsQueries.list(query));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkResult, setBulkResult] = useState<ProductBulkResult | null>(null);
   const bulk = useMutation({
@@ -83,7 +79,7 @@ export function ProductsPage() {
       showToast({ title: `${result.changed} Produkte geändert`, variant: result.refused.length ? 'default' : 'success' });
     },
     onError: (error) => showToast({ title: 'Aktion fehlgeschlagen', description: apiErrorText(error), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-products'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsKeys.lists }),
   });
 
   const update = (changes: Record<string, string | undefined>) => {
@@ -100,9 +96,6 @@ export function ProductsPage() {
     event.preventDefault();
     update({ suche: String(new FormData(event.currentTarget).get('suche') ?? '').trim() || undefined });
   };
-  const rows = products.data?.products ?? [];
-  const pages = Math.max(1, Math.ceil((products.data?.total ?? 0) / PRODUCTS_PER_PAGE));
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
   return (
     <section className="shop-page admin-page">
@@ -170,7 +163,7 @@ export function ProductsPage() {
       </form>
 
       <BulkPriceForm categories={categories.data ?? []} busy={bulk.isPending} onSubmit={(action) => bulk.mutate(action)} />
-      <ProductImportPanel onApplied={() => queryClient.invalidateQueries({ queryKey: ['admin-products'] })} />
+      <ProductImportPanel onApplied={() => queryClient.invalidateQueries({ queryKey: productsKeys.lists })} />
 
       {bulkResult && bulkResult.refused.length > 0 && (
         <Notice tone="warning" role="status">
@@ -185,81 +178,39 @@ export function ProductsPage() {
         </Notice>
       )}
 
-      {products.isPending ? (
-        <Spinner label="Produkte werden geladen…" />
-      ) : products.isError ? (
-        <LoadFailed message="Die Produkte konnten nicht geladen werden." onRetry={() => void products.refetch()} />
-      ) : (
-        <>
-          <div className="admin-bulk-bar" aria-live="polite">
-            <span>
-              {formatInteger(products.data.total)} Produkte{selected.size ? ` · ${selected.size} ausgewählt` : ''}
-            </span>
-            {selected.size > 0 && (
-              <>
-                <Button
-                  variant="secondary"
-                  disabled={bulk.isPending}
-                  onClick={() => bulk.mutate({ action: 'activate', productIds: [...selected] })}
-                >
-                  Aktivieren
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={bulk.isPending}
-                  onClick={() => bulk.mutate({ action: 'deactivate', productIds: [...selected] })}
-                >
-                  Deaktivieren
-                </Button>
-              </>
-            )}
-          </div>
-          {rows.length === 0 ? (
-            <p>Keine Produkte gefunden.</p>
-          ) : (
-            <table className="admin-table" aria-busy={products.isFetching}>
-              <caption className="shop-visually-hidden">
-                Produkte, Seite {page} von {pages}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="admin-table__select">
-                    <input
-                      type="checkbox"
-                      checked={allSelected}
-                      onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
-                      aria-label="Alle Produkte dieser Seite auswählen"
-                    />
-                  </th>
-                  <th scope="col">Produkt</th>
-                  <th scope="col">Preis</th>
-                  <th scope="col">Bestand</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Rechtliche Hinweise</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((product) => (
-                  <ProductRow
-                    key={product.id}
-                    product={product}
-                    selected={selected.has(product.id)}
-                    onSelect={(on) =>
-                      setSelected((current) => {
-                        const next = new Set(current);
-                        if (on) next.add(product.id);
-                        else next.delete(product.id);
-                        return next;
-                      })
-                    }
-                  />
-                ))}
-              </tbody>
-            </table>
-          )}
-          <Pager page={page} pages={pages} onPage={(target) => update({ seite: target > 1 ? String(target) : undefined })} />
-        </>
-      )}
+      <AdminTable
+        query={products}
+        rowsOf={(data) => data.products}
+        texts={{
+          loading: 'Produkte werden geladen…',
+          failed: 'Die Produkte konnten nicht geladen werden.',
+          empty: 'Keine Produkte gefunden.',
+          count: (total) => `${formatInteger(total)} Produkte`,
+          caption: 'Produkte',
+        }}
+        columns={['Produkt', 'Preis', 'Bestand', 'Status', 'Rechtliche Hinweise']}
+        paging={{ page, perPage: PRODUCTS_PER_PAGE, onPage: (target) => update({ seite: target > 1 ? String(target) : undefined }) }}
+        selection={{
+          selected,
+          onChange: setSelected,
+          idOf: (product) => product.id,
+          allLabel: 'Alle Produkte dieser Seite auswählen',
+          actions:
+            selected.size > 0 &&
+            BULK_SWITCHES.map(({ action, label }) => (
+              <Button
+                key={action}
+                variant="secondary"
+                disabled={bulk.isPending}
+                onClick={() => bulk.mutate({ action, productIds: [...selected] })}
+              >
+                {label}
+              </Button>
+            )),
+        }}
+      >
+        {(data) => data.products.map((product) => <ProductRow key={product.id} product={product} />)}
+      </AdminTable>
     </section>
   );
 }

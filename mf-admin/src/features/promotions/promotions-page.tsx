@@ -9,6 +9,7 @@ import { ActionField, ActionForm } from '../../components/action-form';
 import { promotionInputOf } from './promotion-form';
 import { changedValues } from '../../lib/changed-values';
 import { QueryState } from '../../components/query-state';
+import { promotionsKeys, promotionsQueries } from './promotions-queries';
 
 const STATE_LABELS: Record<AdminPromotion['state'], string> = {
   active: 'Aktiv',
@@ -34,7 +35,7 @@ function PromotionEditor({ promotion, onDone }: { promotion: AdminPromotion | nu
     if (promotion)
       await promotionsApi.change(promotion.id, { version: promotion.version, changes: changedValues<PromotionInput>(promotion, input) });
     else await promotionsApi.create(input);
-    await queryClient.invalidateQueries({ queryKey: ['promotions'] });
+    await queryClient.invalidateQueries({ queryKey: promotionsKeys.all });
     showToast({ title: promotion ? 'Gutscheincode gespeichert' : 'Gutscheincode angelegt', variant: 'success' });
     onDone();
   };
@@ -99,7 +100,7 @@ function PromotionEditor({ promotion, onDone }: { promotion: AdminPromotion | nu
  */
 export function PromotionsPage() {
   useSeo({ title: 'Aktionen', robots: 'noindex, nofollow' });
-  const promotions = useQuery({ queryKey: ['promotions'], queryFn: promotionsApi.list });
+  const promotions = useQuery(promotionsQueries.list());
   const [editing, setEditing] = useState<AdminPromotion | null>(null);
   return (
     <section className="shop-page admin-page">

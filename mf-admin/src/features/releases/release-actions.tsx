@@ -4,6 +4,7 @@ import type { ReleaseLiveChange, SliceReleases } from '@shop/contracts/admin';
 import { showToast } from '@shop/shell-api';
 import { releasesApi } from '../../api/releases-api';
 import { ActionField, ActionForm, InputError } from '../../components/action-form';
+import { releasesKeys } from './releases-queries';
 
 /**
  * Admins' changes of what is live (`releases:write`, docs/releases.md 'From the back office'):
@@ -18,7 +19,7 @@ export function ReleaseActions({ slice, releases }: { slice: RemoteName; release
   const { live, canary } = releases;
   const change = async (body: ReleaseLiveChange, title: string) => {
     const done = await releasesApi.change(slice, body);
-    await queryClient.invalidateQueries({ queryKey: ['releases', slice] });
+    await queryClient.invalidateQueries({ queryKey: releasesKeys.ofSlice(slice) });
     showToast({ title, description: `Version ${done.version}`, variant: 'success' });
   };
   const former = releases.formerlyLive;

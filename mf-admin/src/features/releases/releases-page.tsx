@@ -3,12 +3,12 @@ import { permissionsOf, RemoteName } from '@shop/contracts';
 import type { SliceReleases } from '@shop/contracts/admin';
 import { formatDateTime } from '@shop/format';
 import { useSeo, useSession } from '@shop/shell-api';
-import { releasesApi } from '../../api/releases-api';
 import { ListFilters, SelectFilter } from '../../components/filter-fields';
 import { QueryState } from '../../components/query-state';
 import { useListAddress } from '../../hooks/use-list-address';
 import { actorWithoutAccount } from '../../lib/actor-without-account';
 import { ReleaseActions } from './release-actions';
+import { releasesQueries } from './releases-queries';
 
 /** The slices' names as staff know them. */
 const SLICE_LABELS: Record<RemoteName, string> = {
@@ -44,7 +44,7 @@ export function ReleasesPage() {
   const { params, submitFilters } = useListAddress(['bereich']);
   const parsed = RemoteName.safeParse(params.get('bereich'));
   const slice = parsed.success ? parsed.data : 'catalog';
-  const releases = useQuery({ queryKey: ['releases', slice], queryFn: () => releasesApi.ofSlice(slice) });
+  const releases = useQuery(releasesQueries.ofSlice(slice));
   const { user } = useSession();
   const mayChange = permissionsOf(user?.role ?? '').includes('releases:write');
 

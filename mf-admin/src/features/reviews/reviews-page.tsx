@@ -10,6 +10,7 @@ import { reviewsApi } from '../../api/reviews-api';
 import { ActionForm, InputError } from '../../components/action-form';
 import { Pager } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
+import { reviewsKeys, reviewsQueries } from './reviews-queries';
 
 const PER_PAGE = 20;
 const STATUS_LABELS: Record<ReviewStatus, string> = { pending: 'Zu prüfen', approved: 'Veröffentlicht', rejected: 'Abgelehnt' };
@@ -104,11 +105,7 @@ export function ReviewsPage() {
   const [status, setStatus] = useState<ReviewStatus>('pending');
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
-  const queryKey = ['reviews', status, page];
-  const query = useQuery({
-    queryKey,
-    queryFn: () => reviewsApi.list({ status, limit: PER_PAGE, offset: (page - 1) * PER_PAGE }),
-  });
+  const query = useQuery(reviewsQueries.list(status, page, PER_PAGE));
   return (
     <section className="shop-page admin-page">
       <h1>Bewertungen prüfen</h1>
@@ -142,7 +139,7 @@ export function ReviewsPage() {
               <ReviewCard
                 key={`${review.id}-${review.version}`}
                 review={review}
-                onChanged={() => void queryClient.invalidateQueries({ queryKey: ['reviews'] })}
+                onChanged={() => void queryClient.invalidateQueries({ queryKey: reviewsKeys.all })}
               />
             ))}
             <Pager page={page} pages={Math.ceil(data.total / PER_PAGE)} onPage={setPage} />

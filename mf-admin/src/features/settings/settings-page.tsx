@@ -6,6 +6,7 @@ import { showToast, useSeo } from '@shop/shell-api';
 import { settingsApi } from '../../api/settings-api';
 import { ActionForm } from '../../components/action-form';
 import { QueryState } from '../../components/query-state';
+import { settingsKeys, settingsQueries } from './settings-queries';
 
 /** The two presentations, as the admin chooses between them. */
 const MODES: Record<PresentationMode, { label: string; description: string }> = {
@@ -21,15 +22,13 @@ const MODES: Record<PresentationMode, { label: string; description: string }> = 
   },
 };
 
-const QUERY_KEY = ['settings', 'storefront'];
-
 function StorefrontSettingsForm({ settings }: { settings: AdminStorefrontSettings }) {
   const queryClient = useQueryClient();
   const submit = async (data: FormData) => {
     const presentationMode = PresentationMode.parse(data.get('presentationMode'));
     const reviewsEnabled = data.get('reviewsEnabled') === 'on';
     const saved = await settingsApi.saveStorefront({ version: settings.version, presentationMode, reviewsEnabled });
-    queryClient.setQueryData(QUERY_KEY, saved);
+    queryClient.setQueryData(settingsKeys.storefront, saved);
     showToast({
       title: 'Einstellungen gespeichert',
       description: 'Die Einstellungen gelten nach wenigen Sekunden auf allen Seiten des Shops.',
@@ -88,7 +87,7 @@ function StorefrontSettingsForm({ settings }: { settings: AdminStorefrontSetting
  */
 export function SettingsPage() {
   useSeo({ title: 'Shop-Einstellungen', robots: 'noindex, nofollow' });
-  const query = useQuery({ queryKey: QUERY_KEY, queryFn: settingsApi.storefront });
+  const query = useQuery(settingsQueries.storefront());
   return (
     <section className="shop-page admin-page">
       <h1>Shop-Einstellungen</h1>

@@ -3,12 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CloseOutResult, ShippingQueue as ShippingQueueData, ShippingSettings } from '@shop/contracts/admin';
 import { Button } from '@shop/ui';
 import { showToast, useSeo } from '@shop/shell-api';
-import { SHIPPING_QUEUE_KEY, shippingApi } from '../../api/shipping-api';
+import { shippingApi } from '../../api/shipping-api';
 import { QueryState } from '../../components/query-state';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { labelErrorText } from '../../lib/shipping-texts';
 import { ShippingQueue } from './shipping-queue';
-import { SETTINGS_KEY, ShippingSettingsForm } from './shipping-settings-form';
+import { ShippingSettingsForm } from './shipping-settings-form';
+import { shippingKeys, shippingQueries } from './shipping-queries';
 
 /**
  * Why the close-out cannot be sent now (German), or null: DHL's API is not configured, or the
@@ -30,7 +31,7 @@ function closeOutBlocked(dhl: ShippingSettings['dhl'] | undefined, queue: Shippi
  */
 function CloseOut({ dhl }: { dhl: ShippingSettings['dhl'] | undefined }) {
   const queryClient = useQueryClient();
-  const queue = useQuery({ queryKey: SHIPPING_QUEUE_KEY, queryFn: shippingApi.queue });
+  const queue = useQuery(shippingQueries.queue());
   const blocked = closeOutBlocked(dhl, queue.data);
   const [result, setResult] = useState<CloseOutResult | null>(null);
   const { busy, error, run } = useSingleFlight(labelErrorText);
@@ -47,7 +48,7 @@ function CloseOut({ dhl }: { dhl: ShippingSettings['dhl'] | undefined }) {
       showToast({ title: 'Tagesabschluss gesendet', variant: 'success' });
     });
     // Labels closed out (or not): the queue shows them anew.
-    void queryClient.invalidateQueries({ queryKey: SHIPPING_QUEUE_KEY });
+    void queryClient.invalidateQueries({ queryKey: shippingKeys.queue });
   };
   return (
     <section className="admin-fieldset" aria-labelledby="admin-close-out-title">
@@ -110,7 +111,7 @@ function CloseOut({ dhl }: { dhl: ShippingSettings['dhl'] | undefined }) {
  */
 export function ShippingPage() {
   useSeo({ title: 'Versand', robots: 'noindex, nofollow' });
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: shippingApi.settings });
+  const settings = useQuery(shippingQueries.settings());
   return (
     <section className="shop-page admin-page admin-shipping">
       <h1>Versand</h1>

@@ -6,12 +6,13 @@ import { formatInteger, formatIsoDate, isoDateInBerlin } from '@shop/format';
 import { href } from '@shop/routes';
 import { Button, buttonClass } from '@shop/ui';
 import { showToast } from '@shop/shell-api';
-import { SHIPPING_QUEUE_KEY, shippingApi } from '../../api/shipping-api';
+import { shippingApi } from '../../api/shipping-api';
 import { InputError } from '../../components/action-form';
 import { DhlMessages } from '../../components/dhl-messages';
-import { QueryState } from '../../components/query-state';
+import { AdminTable, SelectCell } from '../../components/admin-table';
 import { useSingleFlight } from '../../hooks/use-single-flight';
 import { LABEL_STATE_LABELS, labelErrorText } from '../../lib/shipping-texts';
+import { shippingKeys, shippingQueries } from './shipping-queries';
 
 type RunOutcome = LabelRun['results'][number]['outcome'];
 
@@ -61,7 +62,7 @@ function RunResults({ run }: { run: LabelRun }) {
  */
 export function ShippingQueue() {
   const queryClient = useQueryClient();
-  const queue = useQuery({ queryKey: SHIPPING_QUEUE_KEY, queryFn: shippingApi.queue });
+  const queue = useQuery(shippingQueries.queue());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [lastRun, setLastRun] = useState<LabelRun | null>(null);
   const { busy, error, run } = useSingleFlight((failure) => (failure instanceof InputError ? failure.message : labelErrorText(failure)));
@@ -76,101 +77,69 @@ export function ShippingQueue() {
       showToast({ title: `${booked} ${booked === 1 ? 'Label' : 'Labels'} erstellt`, variant: 'success' });
     });
     // Labels booked (or not): the queue shows them anew.
-    void queryClient.invalidateQueries({ queryKey: SHIPPING_QUEUE_KEY });
+    void queryClient.invalidateQueries({ queryKey: shippingKeys.queue });
   };
   return (
     <section aria-labelledby="admin-shipping-queue-title">
       <h2 id="admin-shipping-queue-title">Versandbereite Bestellungen</h2>
-      <QueryState
+      <AdminTable
         query={queue}
-        loading="Bestellungen werden geladen…"
-        failed="Die versandbereiten Bestellungen konnten nicht geladen werden."
-      >
-        {({ orders, total }) => {
-          if (orders.length === 0) return <p>Keine Bestellung wartet auf den Versand.</p>;
-          const allSelected = orders.every((order) => selected.has(order.orderId));
-          const toggle = (orderId: string, on: boolean) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              if (on) next.add(orderId);
-              else next.delete(orderId);
-              return next;
-            });
-          return (
-            <>
-              <div className="admin-bulk-bar" aria-live="polite">
-                <span>
-                  {total > orders.length ? `Die ältesten ${orders.length} von ${total}` : `${total}`}{' '}
-                  {total === 1 ? 'Bestellung' : 'Bestellungen'}
-                  {selected.size > 0 && ` · ${selected.size} ausgewählt`}
-                </span>
-                <Button disabled={busy || selected.size === 0} onClick={() => void book()}>
-                  {busy ? 'Labels werden erstellt…' : 'Labels für Auswahl erstellen'}
-                </Button>
-              </div>
-              {error && (
-                <p className="shop-field__error" role="alert">
-                  {error}
-                </p>
-              )}
-              <table className="admin-table" aria-busy={queue.isFetching}>
-                <caption className="shop-visually-hidden">Versandbereite Bestellungen, älteste zuerst</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="admin-table__select">
-                      <input
-                        type="checkbox"
-                        checked={allSelected}
-                        onChange={(event) => setSelected(event.target.checked ? new Set(orders.map((order) => order.orderId)) : new Set())}
-                        aria-label="Alle Bestellungen auswählen"
-                      />
-                    </th>
-                    <th scope="col">Bestellung</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">PLZ / Ort</th>
-                    <th scope="col">Artikel</th>
-                    <th scope="col">Gewicht</th>
-                    <th scope="col">Label</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.map((order) => (
-                    <tr key={order.orderId} data-testid="admin-shipping-row">
-                      <td className="admin-table__select">
-                        <input
-                          type="checkbox"
-                          checked={selected.has(order.orderId)}
-                          onChange={(event) => toggle(order.orderId, event.target.checked)}
-                          aria-label={`${order.orderNumber} auswählen`}
-                        />
-                      </td>
-                      <td data-label="Bestellung">
-                        <Link to={href('/admin/orders/:id', { id: order.orderId })}>{order.orderNumber}</Link>
-                        {order.paymentMethod === 'cod' ? (
-                          <span className="admin-table__sub">Nachnahme</span>
-                        ) : (
-                          order.paidOn && <span className="admin-table__sub">bezahlt am {paidDay(order.paidOn)}</span>
-                        )}
-                        {order.withdrawn && <span className="admin-flag">Widerrufen: nicht versenden</span>}
-                      </td>
-                      <td data-label="Name">{order.name}</td>
-                      <td data-label="PLZ / Ort">
-                        {order.postalCode} {order.city}
-                      </td>
-                      <td data-label="Artikel">{formatInteger(order.itemCount)}</td>
-                      <td data-label="Gewicht">{order.weightGrams === null ? 'fehlt' : `${formatInteger(order.weightGrams)} g`}</td>
-                      <td data-label="Label">
-                        {order.label ? LABEL_STATE_LABELS[order.label.state] : 'noch keins'}
-                        {order.label?.shipmentNumber && <span className="admin-table__sub">{order.label.shipmentNumber}</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          );
+        rowsOf={(data) => data.orders}
+        texts={{
+          loading: 'Bestellungen werden geladen…',
+          failed: 'Die versandbereiten Bestellungen konnten nicht geladen werden.',
+          empty: 'Keine Bestellung wartet auf den Versand.',
+          count: (total, { orders }) =>
+            `${total > orders.length ? `Die ältesten ${orders.length} von ${total}` : total} ${total === 1 ? 'Bestellung' : 'Bestellungen'}`,
+          caption: 'Versandbereite Bestellungen, älteste zuerst',
         }}
-      </QueryState>
+        columns={['Bestellung', 'Name', 'PLZ / Ort', 'Artikel', 'Gewicht', 'Label']}
+        selection={{
+          selected,
+          onChange: setSelected,
+          idOf: (order) => order.orderId,
+          allLabel: 'Alle Bestellungen auswählen',
+          actions: (
+            <Button disabled={busy || selected.size === 0} onClick={() => void book()}>
+              {busy ? 'Labels werden erstellt…' : 'Labels für Auswahl erstellen'}
+            </Button>
+          ),
+        }}
+        notice={
+          error && (
+            <p className="shop-field__error" role="alert">
+              {error}
+            </p>
+          )
+        }
+      >
+        {({ orders }) =>
+          orders.map((order) => (
+            <tr key={order.orderId} data-testid="admin-shipping-row">
+              <SelectCell id={order.orderId} label={`${order.orderNumber} auswählen`} />
+              <td data-label="Bestellung">
+                <Link to={href('/admin/orders/:id', { id: order.orderId })}>{order.orderNumber}</Link>
+                {order.paymentMethod === 'cod' ? (
+                  <span className="admin-table__sub">Nachnahme</span>
+                ) : (
+                  order.paidOn && <span className="admin-table__sub">bezahlt am {paidDay(order.paidOn)}</span>
+                )}
+                {order.withdrawn && <span className="admin-flag">Widerrufen: nicht versenden</span>}
+              </td>
+              <td data-label="Name">{order.name}</td>
+              <td data-label="PLZ / Ort">
+                {order.postalCode} {order.city}
+              </td>
+              <td data-label="Artikel">{formatInteger(order.itemCount)}</td>
+              <td data-label="Gewicht">{order.weightGrams === null ? 'fehlt' : `${formatInteger(order.weightGrams)} g`}</td>
+              <td data-label="Label">
+                {order.label ? LABEL_STATE_LABELS[order.label.state] : 'noch keins'}
+                {order.label?.shipmentNumber && <span className="admin-table__sub">{order.label.shipmentNumber}</span>}
+              </td>
+            </tr>
+          ))
+        }
+      </AdminTable>
       {lastRun && <RunResults run={lastRun} />}
     </section>
   );

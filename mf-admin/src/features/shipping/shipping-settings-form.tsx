@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { failureOf, hasCode } from '@shop/api-client';
 import { MAX_PARCEL_WEIGHT_GRAMS, permissionsOf } from '@shop/contracts';
 import {
   DHL_LABEL_PRINT_FORMATS,
@@ -14,14 +15,12 @@ import { href } from '@shop/routes';
 import { Button, Notice } from '@shop/ui';
 import { FormField } from '@shop/ui/form';
 import { showToast, useSession } from '@shop/shell-api';
-import { productsApi } from '../../api/products-api';
 import { shippingApi } from '../../api/shipping-api';
 import { useSingleFlight } from '../../hooks/use-single-flight';
-import { apiErrorCode, apiErrorText } from '../../lib/api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { AGE_CHECK_TEXTS } from '../../lib/shipping-texts';
 import { CashOnDeliveryFields, cashOnDeliveryOf } from './cash-on-delivery-fields';
-
-export const SETTINGS_KEY = ['shipping-settings'];
+import { shippingKeys, shippingQueries } from './shipping-queries';
 
 /** The print media, as DHL's document describes them (parcel-de-shipping-v2.yaml `printFormat`). */
 const PRINT_FORMAT_LABELS: Record<(typeof DHL_LABEL_PRINT_FORMATS)[number], string> = {
@@ -101,7 +100,7 @@ function changeOf(
 
 /** The service's refusal by field: `body/categoryItemGrams/1/grams` → 'categoryItemGrams.1.grams'; '' for the form as a whole. */
 function serverErrors(failure: unknown): Record<string, string> {
-  const issues = (failure as { issues?: Array<{ path: string; message: string }> }).issues ?? [];
+  const { issues } = failureOf(failure);
   if (issues.length === 0) return { '': apiErrorText(failure) };
   return Object.fromEntries(issues.map((issue) => [issue.path.replace(/^body\/?/, '').replaceAll('/', '.'), issue.message]));
 }
@@ -149,7 +148,7 @@ function CategoryRows({
   errors: Record<string, string>;
 }) {
   // The shop's categories (the products screen reads the same, cached for 5 minutes); a slug staff cannot choose is kept as it is.
-  const categories = useQuery({ queryKey: ['categories'], queryFn: productsApi.categories, staleTime: 300_000 });
+  const categories = useQuery(shippingQueries.categories());
   const change = (key: number, patch: Partial<CategoryRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
@@ -269,10 +268,10 @@ export function ShippingSettingsForm({ settings }: { settings: ShippingSettings 
       setErrors({});
       setStale(false);
       try {
-        queryClient.setQueryData(SETTINGS_KEY, await shippingApi.saveSettings(change));
+        queryClient.setQueryData(shippingKeys.settings, await shippingApi.saveSettings(change));
         showToast({ title: 'Versandeinstellungen gespeichert', description: 'Sie gelten für die nächsten Labels.', variant: 'success' });
       } catch (failure) {
-        if (apiErrorCode(failure) === 'STALE_VERSION') setStale(true);
+        if (hasCode(failure, 'STALE_VERSION')) setStale(true);
         else setErrors(serverErrors(failure));
       }
     });
@@ -345,7 +344,7 @@ export function ShippingSettingsForm({ settings }: { settings: ShippingSettings 
             variant="secondary"
             onClick={() => {
               setStale(false);
-              void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+              void queryClient.invalidateQueries({ queryKey: shippingKeys.settings });
             }}
           >
             Neu laden

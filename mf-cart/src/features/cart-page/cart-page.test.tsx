@@ -71,7 +71,8 @@ describe('CartPage', () => {
     api.on('GET', '/api/cart', jsonAnswer(200, testCart([testLine(blueberry, 1)])));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Der Dienst ist gerade nicht erreichbar.');
+    // An unavailable service's own sentence is not shown: the cart says what failed.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Der Warenkorb konnte nicht geladen werden.');
     expect(warn).toHaveBeenCalledWith('cart: load failed', expect.objectContaining({ status: 503, code: 'DATABASE_UNAVAILABLE' }));
     warn.mockRestore();
     fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@shop/api-client';
 import { withChallenge } from '@shop/api-client/proof-of-work';
 import { showToast } from '@shop/shell-api';
 import { useHydrated } from '@shop/ui';
 import { cartApi } from '../../api/cart-api';
 import { cartActions } from '../../api/cart-actions';
+import { cartCallText } from '../../lib/cart-errors';
 import { isEmbedded, parseTakeOver } from '../../lib/local-cart';
 
 export interface TakeOverOffer {
@@ -44,7 +44,7 @@ export function useTakeOver(): { offer: TakeOverOffer | null; busy: boolean; acc
       try {
         await cartApi.add(line.productId, line.quantity);
       } catch (error) {
-        refused.push(error instanceof ApiError ? error.serverMessage : 'Ein Artikel konnte nicht übernommen werden.');
+        refused.push(cartCallText(error, 'Ein Artikel konnte nicht übernommen werden.'));
       }
     }
     const { code } = offer;

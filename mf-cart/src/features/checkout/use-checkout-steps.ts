@@ -5,11 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import type { CartResponse } from '@shop/contracts';
 import type { CheckoutFormState } from '@shop/contracts/checkout';
-import { ApiError } from '@shop/api-client';
+import type { ErrorCode } from '@shop/contracts';
+import { hasCode } from '@shop/api-client';
 import { fieldErrorsOf } from '@shop/ui/form';
 import { href } from '@shop/routes';
 import { checkoutApi } from '../../api/checkout-api';
 import { cartQueries } from '../../api/cart-queries';
+import { cartCallText } from '../../lib/cart-errors';
 import { useDoorCheck } from '../../lib/door-check';
 import { paymentRefusal, totalsPaidBy, useCashOnDeliveryOffer } from '../../lib/payment-methods';
 import { cartActions } from '../../api/cart-actions';
@@ -22,6 +24,8 @@ const DEFAULT_ERROR = 'Die Bestellung konnte nicht abgeschlossen werden. Bitte v
 /** The fields the server's age check judged. */
 const AGE_FIELDS = ['birthDate', 'mrz1', 'mrz2', 'mrz3'] as const;
 const AGE_CHECK_UNAVAILABLE = 'Die Altersprüfung ist gerade nicht möglich. Bitte versuchen Sie es erneut.';
+/** The order's 409 answers (services/cart orders.routes.ts): what the page showed is no longer so. */
+const CHANGED_SINCE_SHOWN: readonly ErrorCode[] = ['CONFLICT', 'OUT_OF_STOCK', 'PAYMENT_METHOD_UNAVAILABLE'];
 
 /**
  * The checkout's state and transitions: the form (checked by the current step's zod schema
@@ -132,7 +136,7 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
           mrzLines: mrzLines(values),
         });
       } catch (error) {
-        setStepError(error instanceof ApiError ? error.serverMessage : AGE_CHECK_UNAVAILABLE);
+        setStepError(cartCallText(error, AGE_CHECK_UNAVAILABLE));
         return;
       } finally {
         setBusy(false);
@@ -164,13 +168,13 @@ export function useCheckoutSteps(cart: CartResponse, server: CheckoutFormState |
       void cartActions.load();
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiError && error.code === 'PAYMENT_METHOD_UNAVAILABLE') {
+      if (hasCode(error, 'PAYMENT_METHOD_UNAVAILABLE')) {
         // Cash on delivery no longer applies (switched off, or the total above its limit): back to the choice, the reason at it.
         goTo(PAYMENT_STEP);
-        form.setError('paymentMethod', { message: error.serverMessage });
-      } else setStepError(error instanceof ApiError ? error.serverMessage || DEFAULT_ERROR : DEFAULT_ERROR);
+        form.setError('paymentMethod', { message: cartCallText(error, DEFAULT_ERROR) });
+      } else setStepError(cartCallText(error, DEFAULT_ERROR));
       // Prices, stock, the promo code, the check at the door or the cash-on-delivery offer changed: show them as they are now.
-      if (error instanceof ApiError && error.status === 409) {
+      if (hasCode(error, ...CHANGED_SINCE_SHOWN)) {
         void cartActions.load();
         void queryClient.invalidateQueries({ queryKey: cartQueries.delivery().queryKey });
       }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError, apiRequest } from '@shop/api-client';
+import { apiRequest } from '@shop/api-client';
+import { cartCallText } from '../../lib/cart-errors';
 import { LinkAction } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 
@@ -16,8 +17,7 @@ export function ReviewUnsubscribePage() {
       await apiRequest('POST', '/api/review-invitations/unsubscribe', { token });
       return { ok: true, message: 'Erledigt: Sie erhalten von uns keine Einladungen zur Bewertung mehr.' };
     } catch (error) {
-      const known = error instanceof ApiError && error.status < 500;
-      return { ok: false, message: known ? error.serverMessage : 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.' };
+      return { ok: false, message: cartCallText(error, 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.') };
     }
   };
   return (

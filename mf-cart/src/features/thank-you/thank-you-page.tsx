@@ -1,6 +1,6 @@
 import { useParams, Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@shop/api-client';
+import { isNotFound } from '@shop/api-client';
 import { bankTransferRows, cashOnDeliveryText, COD_FEE_LABEL, nextSteps, paymentDueDateText } from '@shop/cart-rules';
 import { formatEurDecimal } from '@shop/format';
 import { AddressBlock, Button, Spinner, buttonClass } from '@shop/ui';
@@ -51,7 +51,7 @@ function CashOnDelivery({ payment }: { payment: Extract<Order['payment'], { meth
 export function ThankYouPage() {
   const { orderId = '' } = useParams();
   const { data: order, error, isLoading, refetch } = useQuery(cartQueries.order(orderId));
-  const notFound = error instanceof ApiError && error.status === 404;
+  const notFound = isNotFound(error);
   // The title thanks only for an order the visitor may see; an unknown one says so instead.
   useSeo({
     title: order

@@ -11,13 +11,13 @@ import {
   type WithdrawalReceipt,
 } from '@shop/contracts';
 import type { z } from 'zod';
-import { ApiError } from '@shop/api-client';
 import { SOLVING_MESSAGE } from '@shop/api-client/proof-of-work';
 import { Button, Notice } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { useServerOutcome } from '@shop/shell-api/server-outcome';
 import { formatDateTime } from '@shop/format';
 import { withdrawalApi, withdrawalFormKey } from '../../api/withdrawal-api';
+import { cartCallText } from '../../lib/cart-errors';
 import { TextField, fieldErrorsOf } from '@shop/ui/form';
 
 type WithdrawalForm = z.input<typeof WithdrawalBody>;
@@ -81,9 +81,7 @@ export function WithdrawalPage() {
     try {
       setReceipt(await withdrawalApi.declare(review, setSolving));
     } catch (failure) {
-      setError(
-        failure instanceof ApiError ? failure.serverMessage : 'Der Widerruf konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
-      );
+      setError(cartCallText(failure, 'Der Widerruf konnte nicht gesendet werden. Bitte versuchen Sie es erneut.'));
     } finally {
       setSending(false);
     }

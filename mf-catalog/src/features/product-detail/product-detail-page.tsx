@@ -1,18 +1,10 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, QuantityStepper, Button, buttonClass, DurabilityGuaranteeLabel, LegalGuaranteeNotice } from '@shop/ui';
 import { lineQuantityLimit, lineQuantityMessage } from '@shop/cart-rules';
 import { CART_FORM_ACTIONS, CATEGORY_DEFINITIONS, CATEGORY_FALLBACK_NAME, DELIVERY_PROMISE, type Product } from '@shop/contracts';
-import {
-  batteryMahForPuffCount,
-  discountPercent,
-  isSoldOut,
-  nicotineLabel,
-  nicotineStrengthText,
-  productLink,
-  productMetaDescription,
-} from '@shop/catalog-rules';
+import { discountPercent, isSoldOut, productKeyFacts, productLink, productMetaDescription, productSpecs } from '@shop/catalog-rules';
 import { decimalToCents, formatEur, formatInteger } from '@shop/format';
 import { ActionForm, showToast, StaticHtml, useAddToCart, useFactualMode, useReviewsEnabled, useSeo, useShopConfig } from '@shop/shell-api';
 import { HeartButton, useWishlistToggle, WishlistForm } from '../../components/wishlist-heart';
@@ -114,7 +106,6 @@ function ProductDetails({ product }: { product: Product }) {
   const unitCents = decimalToCents(product.salePrice ?? product.price);
   const percent = product.referencePrice && !factual ? discountPercent(decimalToCents(product.referencePrice), unitCents) : null;
   const categoryName = CATEGORY_DEFINITIONS.find((c) => c.id === product.categoryId)?.name ?? CATEGORY_FALLBACK_NAME;
-  const battery = product.batteryMah ?? batteryMahForPuffCount(product.puffCount);
   const { publicOrigin } = useShopConfig();
   useSeo({
     title: product.name,
@@ -156,9 +147,9 @@ function ProductDetails({ product }: { product: Product }) {
             inkl. 19% MwSt., zzgl. <Link to="/versand">Versandkosten</Link>
           </p>
           <ul className="catalog-chips" aria-label="Eckdaten">
-            <li>{formatInteger(product.puffCount)} Züge</li>
-            <li>{nicotineLabel(product.nicotineMgPerMl)}</li>
-            <li>Akku {battery} mAh</li>
+            {productKeyFacts(product).map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
           </ul>
           <p className={soldOut ? 'catalog-stock catalog-stock--out' : 'catalog-stock catalog-stock--in'} data-testid="stock-status">
             {soldOut ? 'Ausverkauft' : 'Auf Lager'}
@@ -254,33 +245,12 @@ function ProductDetails({ product }: { product: Product }) {
         ) : (
           <div role="tabpanel" id="panel-specs" aria-labelledby="tab-specs">
             <dl className="catalog-specs">
-              <dt>Marke</dt>
-              <dd>{product.brand}</dd>
-              <dt>Züge</dt>
-              <dd>bis zu {formatInteger(product.puffCount)}</dd>
-              <dt>Nikotinstärke</dt>
-              <dd>{nicotineStrengthText(product.nicotineMgPerMl)}</dd>
-              <dt>Geschmack</dt>
-              <dd>{product.flavor}</dd>
-              <dt>Akku</dt>
-              <dd>{battery} mAh</dd>
-              {/* Only what the product's data says: no coil is named when staff did not enter one. */}
-              {product.coil && (
-                <>
-                  <dt>Coil</dt>
-                  <dd>{product.coil}</dd>
-                </>
-              )}
-              {product.liquidVolumeMl && (
-                <>
-                  <dt>Füllmenge</dt>
-                  <dd>{product.liquidVolumeMl} ml</dd>
-                </>
-              )}
-              <dt>Artikelnummer</dt>
-              <dd>{product.sku}</dd>
-              <dt>Lieferumfang</dt>
-              <dd>1× {product.name}, Gebrauchsanweisung, Sicherheitshinweise</dd>
+              {productSpecs(product).map((spec) => (
+                <Fragment key={spec.label}>
+                  <dt>{spec.label}</dt>
+                  <dd>{spec.value}</dd>
+                </Fragment>
+              ))}
             </dl>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError } from '@shop/api-client';
+import { errorText, isInvalid } from '@shop/api-client';
 import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX, ReviewSubmission, type ReviewOrderRef } from '@shop/contracts';
 import { Button, ClientForm, Notice } from '@shop/ui';
 import { applyServerIssues, FormField, TextField } from '@shop/ui/form';
@@ -47,12 +47,8 @@ export function ReviewForm({
       await reviewsApi.submit(review);
       onSubmitted();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && applyServerIssues(form, error, SERVER_FIELDS)) return;
-      setFailure(
-        error instanceof ApiError
-          ? error.serverMessage
-          : 'Die Bewertung konnte gerade nicht gesendet werden. Bitte versuchen Sie es erneut.',
-      );
+      if (isInvalid(error) && applyServerIssues(form, error, SERVER_FIELDS)) return;
+      setFailure(errorText(error, 'Die Bewertung konnte gerade nicht gesendet werden. Bitte versuchen Sie es erneut.'));
     }
   });
 

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@shop/api-client';
+import { errorText, isUnauthenticated } from '@shop/api-client';
 import { ReviewToken, type ReviewableProduct, type ReviewOrderRef } from '@shop/contracts';
 import { buttonClass, Notice, Spinner } from '@shop/ui';
 import { showToast, useReviewsEnabled, useSeo } from '@shop/shell-api';
@@ -73,13 +73,11 @@ export function ReviewPage() {
   else if (query.isPending) body = <Spinner label="Ihre Bestellung wird geladen…" />;
   else if (query.isError) {
     const error = query.error;
-    const login = error instanceof ApiError && error.status === 401;
+    const login = isUnauthenticated(error);
     body = (
       <>
         <Notice tone="warning" role="alert">
-          {error instanceof ApiError
-            ? error.serverMessage
-            : 'Ihre Bestellung konnte gerade nicht geladen werden. Bitte versuchen Sie es später erneut.'}
+          {errorText(error, 'Ihre Bestellung konnte gerade nicht geladen werden. Bitte versuchen Sie es später erneut.')}
         </Notice>
         {login && (
           <Link className={buttonClass('primary')} to={`/anmelden?weiter=${encodeURIComponent(`/bewertung?${search.toString()}`)}`}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError } from '@shop/api-client';
+import { isUnknownAddress } from '@shop/api-client';
 import { mediaSrcSet, type BlogPost } from '@shop/contracts';
 import { productLink } from '@shop/catalog-rules';
 import { formatDate, formatEurDecimal } from '@shop/format';
@@ -87,7 +87,7 @@ function Article({ post }: { post: BlogPost }) {
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useQuery(contentQueries.blogPost(slug));
-  const notFound = post.status === 'error' && post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
+  const notFound = post.status === 'error' && isUnknownAddress(post.error);
   useSeo(
     post.status === 'success'
       ? { title: post.data.seoTitle, description: post.data.seoDescription, canonical: `${BLOG_PATH}/${post.data.slug}` }

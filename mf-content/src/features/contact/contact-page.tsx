@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
-import { ApiError } from '@shop/api-client';
+import { errorText } from '@shop/api-client';
 import { CONTACT_FORM_ACTIONS, CONTACT_SUBJECTS, ContactBody, type ContactFormState, type ContactReceipt } from '@shop/contracts';
 import { Breadcrumb, Button, Notice } from '@shop/ui';
 import { applyServerIssues, fieldErrorsOf, FormField, TextField } from '@shop/ui/form';
@@ -51,7 +51,7 @@ export function ContactPage() {
       setReceipt(await contactApi.send(values));
     } catch (error) {
       if (!applyServerIssues(form, error, FIELDS)) {
-        const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : 'Bitte versuchen Sie es später erneut.';
+        const description = errorText(error, 'Bitte versuchen Sie es später erneut.');
         showToast({ title: 'Nachricht nicht gesendet', description, variant: 'destructive' });
       }
     }

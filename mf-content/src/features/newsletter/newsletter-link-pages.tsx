@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiError } from '@shop/api-client';
+import { errorText } from '@shop/api-client';
 import { LinkAction, Notice, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
 import { newsletterApi } from '../../api/newsletter-api';
 
 type Outcome = { ok: boolean; message: string } | null;
 
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 ? error.serverMessage : 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.';
+const failure = (error: unknown) => errorText(error, 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.');
 
 /** /newsletter/bestaetigen?token= (double opt-in): confirms once, as soon as the link is opened. */
 export function NewsletterConfirmPage() {

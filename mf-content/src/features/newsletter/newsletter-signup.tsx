@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NEWSLETTER_CONSENT, NEWSLETTER_FORM_ACTIONS, NEWSLETTER_SIGNUP_TEXTS } from '@shop/contracts';
-import { ApiError } from '@shop/api-client';
+import { errorText } from '@shop/api-client';
 import { Button } from '@shop/ui';
 import { ActionForm, showToast } from '@shop/shell-api';
 import type { FooterNewsletterProps } from '@shop/routes';
@@ -45,7 +45,7 @@ export function NewsletterSignup({ defaultEmail = '', autoFocus = false }: Parti
       showToast({ ...NEWSLETTER_SIGNUP_TEXTS.subscribed, variant: 'success' });
     } catch (error) {
       const { failed } = NEWSLETTER_SIGNUP_TEXTS;
-      const description = error instanceof ApiError && error.status < 500 ? error.serverMessage : failed.description;
+      const description = errorText(error, failed.description);
       showToast({ title: failed.title, description, variant: 'destructive' });
     } finally {
       setBusy(false);

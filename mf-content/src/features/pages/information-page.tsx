@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError } from '@shop/api-client';
+import { isUnknownAddress } from '@shop/api-client';
 import { formatTextVersion } from '@shop/format';
 import { Breadcrumb, LoadFailed, Spinner } from '@shop/ui';
 import { useSeo } from '@shop/shell-api';
@@ -33,7 +33,7 @@ export const INFORMATION_PAGES = {
 export function InformationPageView({ slug, title }: { slug: string; title: string }) {
   const page = useQuery(contentQueries.page(slug));
   const followShopLinks = useShopLinks();
-  const notFound = page.status === 'error' && page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 400);
+  const notFound = page.status === 'error' && isUnknownAddress(page.error);
   useSeo(
     page.status === 'success'
       ? { title: page.data.title, description: page.data.description, canonical: page.data.path }

@@ -103,9 +103,18 @@ const emptyAsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) =>
  * path logged), PUBLIC_ORIGIN (links in e-mails).
  */
 export const mailEnvShape = {
-  PUBLIC_ORIGIN: z.string().url().default('http://localhost:8080'),
-  SHOP_NAME: z.string().default('RandM Tornado Shop'),
-  MAIL_FROM: z.string().default('RandM Tornado Shop <bestellung@randm-shop.example>'),
-  SMTP_URL: emptyAsUnset(z.string().url()),
-  MAIL_DIR: z.string().default(path.resolve('data/mail')),
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .describe("The origin shoppers use (as the gateway's `PUBLIC_ORIGIN`): the links in e-mails are made with it."),
+  SHOP_NAME: z.string().default('RandM Tornado Shop').describe("The shop's name as sender name and signature of e-mails."),
+  MAIL_FROM: z.string().default('RandM Tornado Shop <bestellung@randm-shop.example>').describe('Sender address of e-mails.'),
+  SMTP_URL: emptyAsUnset(z.string().url()).describe(
+    'The mail server, e.g. `smtps://user:pass@mail.example:465`. Unset: every e-mail is written as an `.eml` file to `MAIL_DIR` and its path logged.',
+  ),
+  MAIL_DIR: z
+    .string()
+    .default(path.resolve('data/mail'))
+    .describe("Folder the e-mails are written to while `SMTP_URL` is unset (relative to the process's working directory)."),
 };

@@ -28,36 +28,55 @@ const optionalText = z.preprocess(
 );
 
 /** The environment shape of the operator settings (merged into ContentEnv). */
+/** What every operator detail does when unset (missingOperatorFields, ContentEnv). */
+const WHEN_UNSET =
+  ' Required when `NODE_ENV` or `SHOP_ENVIRONMENT` is `production`; unset in development: a marked placeholder on the pages.';
+
 export const operatorEnvShape = {
-  OPERATOR_COMPANY: optionalText,
-  OPERATOR_STREET: optionalText,
-  OPERATOR_POSTAL_CODE: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^\d{5}$/, 'fünfstellige Postleitzahl')
-      .optional(),
+  OPERATOR_COMPANY: optionalText.describe(
+    "The operator's company name with legal form, on the imprint, terms, withdrawal text, privacy policy, invoices and as shipper on DHL labels." +
+      WHEN_UNSET,
   ),
-  OPERATOR_CITY: optionalText,
-  OPERATOR_REPRESENTATIVE: optionalText,
-  OPERATOR_REGISTER: optionalText,
-  OPERATOR_VAT_ID: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^DE\d{9}$/, 'DE und 9 Ziffern')
-      .optional(),
+  OPERATOR_STREET: optionalText.describe(
+    "Street and house number of the operator's address (legal pages, invoices, DHL labels)." + WHEN_UNSET,
   ),
-  OPERATOR_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.string().email().optional()),
-  OPERATOR_PHONE: optionalText,
-  OPERATOR_WEEE_NUMBER: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^DE\s?\d{8}$/, 'DE und 8 Ziffern')
-      .optional(),
-  ),
-  OPERATOR_DISPUTE_RESOLUTION: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['ja', 'nein']).optional()),
+  OPERATOR_POSTAL_CODE: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^\d{5}$/, 'fünfstellige Postleitzahl')
+        .optional(),
+    )
+    .describe("Postal code of the operator's address (5 digits)." + WHEN_UNSET),
+  OPERATOR_CITY: optionalText.describe("City of the operator's address." + WHEN_UNSET),
+  OPERATOR_REPRESENTATIVE: optionalText.describe('Who represents the company (imprint).' + WHEN_UNSET),
+  OPERATOR_REGISTER: optionalText.describe('Register court and number (imprint).' + WHEN_UNSET),
+  OPERATOR_VAT_ID: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^DE\d{9}$/, 'DE und 9 Ziffern')
+        .optional(),
+    )
+    .describe('VAT identification number (DE + 9 digits; imprint, invoices).' + WHEN_UNSET),
+  OPERATOR_EMAIL: z
+    .preprocess((value) => (value === '' ? undefined : value), z.string().email().optional())
+    .describe("Contact e-mail address on the legal pages; the contact form's messages go to it." + WHEN_UNSET),
+  OPERATOR_PHONE: optionalText.describe('Contact telephone number on the legal pages.' + WHEN_UNSET),
+  OPERATOR_WEEE_NUMBER: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^DE\s?\d{8}$/, 'DE und 8 Ziffern')
+        .optional(),
+    )
+    .describe('WEEE registration number (DE + 8 digits; ElektroG).' + WHEN_UNSET),
+  OPERATOR_DISPUTE_RESOLUTION: z
+    .preprocess((value) => (value === '' ? undefined : value), z.enum(['ja', 'nein']).optional())
+    .describe('`ja` or `nein`: whether the shop takes part in consumer dispute resolution (the § 36 VSBG statement).' + WHEN_UNSET),
 };
 
 /** The names of the operator settings that are not set. */

@@ -1,7 +1,7 @@
 /**
- * Request bodies at the gateway, over real sockets: slow bodies never hold a
+ * Request bodies at the gateway (request-bodies.ts), over real sockets: slow bodies never hold a
  * service's connections, streamed and encoded bodies are judged on what arrives, and one client
- * cannot hold the gateway open.
+ * cannot hold the gateway open; and the size limits of declared bodies, per path.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -11,6 +11,7 @@ import { loadConfig } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
 import { buildApp } from '../app';
 import { GatewayEnv } from '../config';
+import { useGatewayApp } from '../test-support/gateway-harness';
 
 let upstream: FastifyInstance;
 let upstreamUrl: string;
@@ -207,5 +208,41 @@ describe('bodies judged on what arrives', () => {
       for (const connection of held) connection.stop();
     }
     await until(async () => (await postFresh()).status === 200); // released when they closed
+  });
+});
+
+/** The size limits, judged by the gateway itself before anything reaches a service (as inject sends a declared length). */
+describe('bodies by their declared size', () => {
+  const setup = useGatewayApp({ RATE_LIMIT_MAX: '1000' });
+
+  test('a body over 1 MiB is refused by the gateway itself with the German 413', async () => {
+    const response = await setup.app.inject({ method: 'POST', url: '/api/products/x', payload: { pad: 'x'.repeat(1_100_000) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'Die Anfrage ist zu groß (höchstens 1 MB).', code: 'PAYLOAD_TOO_LARGE' });
+    expect((await setup.app.inject({ method: 'POST', url: '/api/products/x', payload: { pad: 'x'.repeat(1000) } })).statusCode).toBe(200);
+  });
+
+  test('only the media upload takes up to 10 MB, by its exact path; beyond that its own German 413', async () => {
+    const upload = (url: string, bytes: number) =>
+      setup.app.inject({ method: 'POST', url, payload: 'x'.repeat(bytes), headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    // Passed on (the admin guard then wants a login): not refused for its size.
+    expect((await upload('/api/admin/media', 5_000_000)).statusCode).toBe(401);
+    const tooLarge = await upload('/api/admin/media', 11 * 1024 * 1024);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: 'Die Datei ist zu groß (höchstens 10 MB).', code: 'PAYLOAD_TOO_LARGE' });
+    for (const url of ['/api/admin/media/', '/api/admin//media', '/api/admin/%6dedia', '/api/admin/products'])
+      expect((await upload(url, 2_000_000)).statusCode).toBe(413);
+  });
+
+  test('the catalogue CSV import takes up to 20 MB on its two exact paths, with its own German 413', async () => {
+    const csv = (url: string, bytes: number) =>
+      setup.app.inject({ method: 'POST', url, payload: 'x'.repeat(bytes), headers: { 'content-type': 'text/csv' } });
+    for (const url of ['/api/admin/products/import/dry-run?mode=all', '/api/admin/products/import/apply']) {
+      expect((await csv(url, 5_000_000)).statusCode).toBe(401);
+      const tooLarge = await csv(url, 21_000_000);
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json()).toEqual({ message: 'Die Datei ist zu groß (höchstens 20 MB).', code: 'PAYLOAD_TOO_LARGE' });
+    }
+    expect((await csv('/api/admin/products/import/dry-run/', 2_000_000)).statusCode).toBe(413);
   });
 });

@@ -14,6 +14,7 @@ import { loadConfig } from '@shop/service-kit';
 import { findFreePort } from '@shop/local-mongo';
 import { buildApp } from '../app';
 import { GatewayEnv } from '../config';
+import { useGatewayApp } from '../test-support/gateway-harness';
 
 const VERSION = '0123456789ab';
 /** Every file a build folder holds; its content names its kind: PUBLIC, SECRET, or MAP (public only with SOURCE_MAPS=on). */
@@ -174,5 +175,36 @@ describe.each([
     expect(await get(origin, '/remotes/cart/remoteEntry.js', 'gzip')).toEqual({ status: 200, body: 'PUBLIC cart entry' });
     expect(await get(origin, '/remotes/cart/chunk.js', 'gzip')).toEqual({ status: 200, body: 'PUBLIC cart chunk' });
     expect(await get(origin, `/remotes/cart/${VERSION}/chunk.js`, 'gzip, deflate')).toEqual({ status: 200, body: 'PUBLIC cart chunk' });
+  });
+});
+
+/** The same rules in the gateway's usual test builds (test-support/gateway-harness.ts), asked for through inject. */
+describe('the private files of the test builds', () => {
+  const setup = useGatewayApp();
+
+  test('dotfiles of the build folders are not served', async () => {
+    for (const url of ['/.build-inputs', '/remotes/cart/.build-inputs']) {
+      const response = await setup.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toBe('hash');
+    }
+  });
+
+  test('server builds are never served publicly; source maps only with SOURCE_MAPS=on', async () => {
+    const hidden = ['/server/main.js', '/server/', '/remotes/cart/server/remoteEntry.js', '/remotes/cart/server/../server/remoteEntry.js'];
+    for (const url of [...hidden, '/325.9ecdbb7e1605.js.map', '/remotes/cart/remoteEntry.js.map']) {
+      const response = await setup.app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.body).not.toContain('module.exports');
+      expect(response.body).not.toContain('cartServer');
+    }
+    const withMaps = await setup.harness.gateway({ SOURCE_MAPS: 'on' });
+    try {
+      for (const url of ['/325.9ecdbb7e1605.js.map', '/remotes/cart/remoteEntry.js.map'])
+        expect((await withMaps.inject({ method: 'GET', url })).statusCode).toBe(200);
+      for (const url of hidden) expect((await withMaps.inject({ method: 'GET', url })).statusCode).toBe(404);
+    } finally {
+      await withMaps.close();
+    }
   });
 });
