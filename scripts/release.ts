@@ -36,7 +36,7 @@ import {
   treeBuild,
   whoIsReleasing,
 } from './lib/releases';
-import { liveRemotes, liveSetsWith, shellAsLive } from './lib/live-set';
+import { liveRemotes, liveSetsWith, liveSetsWithShell, shellAsLive } from './lib/live-set';
 import { smokeProblems } from './lib/release-smoke';
 import { releaseTarget } from './lib/running-shop';
 import { ROOT } from './lib/paths';
@@ -50,16 +50,27 @@ import { contractProblemsOf, exposeProblems, narrowedImportProblems, shellNarrow
  * `npm run release -- shell --check`: the shell ships with the gateway (a deploy, not a release),
  * so nothing is published; its build in the tree (shell/dist, after `npm run build -w shell`) is
  * checked against every remote a visitor may get now, each live and canary version: its narrowed
- * shared modules must still export every name those use. Run before the shell is deployed.
+ * shared modules must still export every name those use, and the browser contracts must hold in
+ * every combination of them (a remote still announcing an event the shell's contracts dropped is
+ * refused; RETIRED_SHOP_EVENTS). Run before the shell is deployed.
  * @throws Error naming each problem when the shell would break a live remote.
  */
+/** The browser contracts of the tree (the shell about to be deployed is built from it). */
+const CONTRACTS = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests), retired: RETIRED_SHOP_EVENTS };
+
 async function checkShell(): Promise<void> {
   info(releaseTarget().description);
   step('Checking the shell in the tree against every remote live now');
-  const problems = shellNarrowedProblems(await shellAsLive(), await liveRemotes(await liveReleases()));
+  const live = await liveReleases();
+  const problems = [
+    ...new Set([
+      ...shellNarrowedProblems(await shellAsLive(), await liveRemotes(live)),
+      ...(await liveSetsWithShell(live)).flatMap((set) => contractProblemsOf(set, CONTRACTS)),
+    ]),
+  ];
   if (problems.length)
     throw new Error(`the shell would break live remotes:\n${problems.map((problem) => `refused: ${problem}`).join('\n')}`);
-  info('its narrowed shared modules export every name the live remotes use');
+  info('its narrowed shared modules export every name the live remotes use; the browser contracts hold');
 }
 
 async function main() {
@@ -110,13 +121,12 @@ async function main() {
   const live = await liveReleases();
   const { shell, sets } = await liveSetsWith(record, live);
   const candidate = sets[0]![sets[0]!.length - 1]!;
-  const known = { events: Object.keys(ShopEvents), requests: Object.keys(ShopRequests), retired: RETIRED_SHOP_EVENTS };
   const problems = [
     ...new Set([
       ...exposeProblems(record, shell),
       ...singletonProblems(candidate, shell),
       ...narrowedImportProblems(candidate, shell),
-      ...sets.flatMap((set) => contractProblemsOf(set, known)),
+      ...sets.flatMap((set) => contractProblemsOf(set, CONTRACTS)),
     ]),
   ];
   if (problems.length) {

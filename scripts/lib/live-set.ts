@@ -87,7 +87,25 @@ export async function liveRemotes(live: LiveReleases, slices: readonly Slice[] =
 export async function liveSetsWith(candidate: ReleaseRecord, live: LiveReleases): Promise<{ shell: LiveSlice; sets: LiveSlice[][] }> {
   const shell = await shellAsLive();
   const self = asLive(candidate, candidate.version);
-  const choices = await Promise.all(SLICES.filter((slice) => slice !== candidate.slice).map((slice) => liveVersions(slice, live)));
-  const combinations = choices.reduce<LiveSlice[][]>((sets, versions) => sets.flatMap((set) => versions.map((v) => [...set, v])), [[]]);
-  return { shell, sets: combinations.map((others) => [shell, ...others, self]) };
+  const others = await combinationsOf(
+    SLICES.filter((slice) => slice !== candidate.slice),
+    live,
+  );
+  return { shell, sets: others.map((set) => [shell, ...set, self]) };
+}
+
+/**
+ * The shell in the tree with every remote set a visitor may get now: one set per combination of
+ * the slices' live and canary versions (the shell first in each). What a shell about to be
+ * deployed must fit.
+ */
+export async function liveSetsWithShell(live: LiveReleases): Promise<LiveSlice[][]> {
+  const shell = await shellAsLive();
+  return (await combinationsOf(SLICES, live)).map((set) => [shell, ...set]);
+}
+
+/** One list per combination of the slices' live and canary versions. */
+async function combinationsOf(slices: readonly Slice[], live: LiveReleases): Promise<LiveSlice[][]> {
+  const choices = await Promise.all(slices.map((slice) => liveVersions(slice, live)));
+  return choices.reduce<LiveSlice[][]>((sets, versions) => sets.flatMap((set) => versions.map((v) => [...set, v])), [[]]);
 }

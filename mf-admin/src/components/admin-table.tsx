@@ -81,8 +81,15 @@ export function AdminTable<T extends { total: number }, R>({
     <QueryState query={query} loading={texts.loading} failed={texts.failed}>
       {(data) => {
         const rows = rowsOf(data);
-        if (rows.length === 0) return <p>{texts.empty}</p>;
         const pages = paging ? Math.max(1, Math.ceil(data.total / paging.perPage)) : 1;
+        if (rows.length === 0)
+          return (
+            <>
+              <p>{texts.empty}</p>
+              {/* A later page of a list that shrank meanwhile (rows changed, filtered away): the way back stays. */}
+              {paging && paging.page > 1 && <Pager page={paging.page} pages={Math.max(pages, paging.page)} onPage={paging.onPage} />}
+            </>
+          );
         const caption = paging ? `${texts.caption}, Seite ${paging.page} von ${pages}` : texts.caption;
         const ids = selection ? rows.map(selection.idOf) : [];
         return (

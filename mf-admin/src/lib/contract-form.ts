@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { de } from 'zod/locales';
 import { DecimalAmount } from '@shop/contracts';
 import { parseEuroInput } from '@shop/format';
 
@@ -18,6 +19,10 @@ import { parseEuroInput } from '@shop/format';
  * with the form's message for the field (or the kind's), the converted value with the
  * contract's own rule and message (or the form's).
  */
+// A contract rule without a message of its own refuses in German, as the services answer
+// (service-kit's create-service-app.ts configures their zod the same way).
+z.config(de());
+
 export type FieldKind = 'text' | 'choice' | 'flag' | 'euro' | 'integer' | 'decimal' | 'lines' | 'list';
 
 /** A form's value of a contract field: checkboxes hold booleans, lists their items, every other input its text. */

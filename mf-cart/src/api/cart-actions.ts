@@ -1,6 +1,6 @@
 import { CancelledError, MutationObserver, queryOptions, useIsMutating, useQuery, type MutationOptions } from '@tanstack/react-query';
-import { MAX_LINE_QUANTITY, type CartResponse, type ErrorCode, type ReorderResponse } from '@shop/contracts';
-import { ApiError, failureOf, hasCode } from '@shop/api-client';
+import { MAX_LINE_QUANTITY, type CartResponse, type ReorderResponse } from '@shop/contracts';
+import { ApiError, failureOf, hasCode, isForbidden, isRefusal, RATE_LIMIT_CODES } from '@shop/api-client';
 import { shopQueryClient, showToast } from '@shop/shell-api';
 import { CART_ACTION_FAILED, lineQuantityMessage, promoSavingLabel } from '@shop/cart-rules';
 import { cartApi } from './cart-api';
@@ -223,8 +223,8 @@ export const cartActions = {
           variant: 'success',
         }),
       onError: (error) => {
-        if (hasCode(error, 'PROMO_ATTEMPTS_EXCEEDED')) {
-          // Too many unknown codes: the server says when to try again.
+        if (hasCode(error, 'PROMO_ATTEMPTS_EXCEEDED', ...RATE_LIMIT_CODES)) {
+          // Too many unknown codes, or a limit of the shop used up: the server says when to try again.
           showToast({
             title: 'Zu viele Versuche',
             description: cartCallText(error, 'Bitte versuchen Sie es später erneut.'),
@@ -255,9 +255,6 @@ export const cartActions = {
   closeDrawer: () => useCartUiStore.setState({ drawerOpen: false }),
 };
 
-/** A refused add the local cart would refuse alike (sold out, the quantity, no such product): not retried locally. */
-const SAME_ANSWER_LOCALLY: readonly ErrorCode[] = ['OUT_OF_STOCK', 'CONFLICT', 'BAD_REQUEST', 'VALIDATION_ERROR', 'NOT_FOUND'];
-
 /**
  * Adds through the current backend. Inside an embedded frame the cart switches to local storage
  * when the server add fails, or when the server cart reads back empty after an add (the
@@ -271,7 +268,9 @@ async function addWithFallback(productId: string, quantity: number): Promise<{ c
     const after = await cartApi.get();
     if (after.items.length) return { cart: after, switchedToLocal: false };
   } catch (error) {
-    if (hasCode(error, ...SAME_ANSWER_LOCALLY)) throw error;
+    // Refused for what was asked (sold out, the quantity, a limit): the same answer locally. Only a
+    // frame the server refuses, or no answer, moves the cart to local storage.
+    if (isRefusal(error) && !isForbidden(error)) throw error;
   }
   const cart = await localBackend.add(productId, quantity);
   useCartUiStore.setState({ mode: 'local' });

@@ -1,16 +1,12 @@
 import { MAX_LINE_QUANTITY } from '@shop/contracts';
-import { errorText, failureOf, type ErrorTexts } from '@shop/api-client';
+import { errorText, failureOf, RATE_LIMIT_CODES, type ErrorTexts } from '@shop/api-client';
 import { CART_UNREACHABLE as UNREACHABLE, lineQuantityMessage } from '@shop/cart-rules';
 
 const CHECK_INPUT = 'Bitte prüfen Sie Ihre Eingabe.';
 const TOO_MANY = 'Zu viele Anfragen. Bitte warten Sie einen Moment.';
 
 /** The cart's own wording of codes whose service sentence is not the shopper's (spec §8). */
-const CART_TEXTS: ErrorTexts = {
-  RATE_LIMITED: TOO_MANY,
-  CHALLENGE_REQUIRED: TOO_MANY,
-  TOO_MANY_CONCURRENT_REQUESTS: TOO_MANY,
-};
+const CART_TEXTS: ErrorTexts = Object.fromEntries(RATE_LIMIT_CODES.map((code) => [code, TOO_MANY]));
 
 /**
  * A short German reason for a failed cart call, for the shopper. Declared answers of the cart

@@ -82,7 +82,13 @@ describe('branching on codes, never on statuses', () => {
     expect(hasCode(wrongPassword, 'ACCOUNT_BLOCKED', 'INVALID_CREDENTIALS')).toBe(true);
     expect(hasCode(new Error('x'), 'NOT_FOUND')).toBe(false);
     const badSlug = await thrownBy(json(400, { message: 'Bitte prüfen Sie Ihre Eingabe.', code: 'VALIDATION_ERROR' }));
-    expect([isUnknownAddress(missing), isUnknownAddress(badSlug), isUnknownAddress(signedOut)]).toEqual([true, true, false]);
+    const badEscape = await thrownBy(json(400, { message: 'Ungültige Adresse.', code: 'BAD_URL' }));
+    expect([isUnknownAddress(missing), isUnknownAddress(badSlug), isUnknownAddress(badEscape), isUnknownAddress(signedOut)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   test('a 404 without a code is not taken for a missing record', async () => {

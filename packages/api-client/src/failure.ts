@@ -69,11 +69,24 @@ export const isUnauthenticated = (error: unknown): error is ApiError => hasCode(
 /** Field rules were broken: `issues` name the fields (spec §8 'Validation 400'). */
 export const isInvalid = (error: unknown): error is ApiError => hasCode(error, 'VALIDATION_ERROR');
 
+/** The 400 codes of a request address no record can have: its parameters broke their schema, or the URL itself is malformed. */
+const MALFORMED_ADDRESS_CODES = ['VALIDATION_ERROR', 'BAD_URL', 'BAD_REQUEST', 'HTTP_400'] as const satisfies readonly ErrorCode[];
+
 /**
- * A read by address found nothing: no such record, or an address no record can have (its path
- * parameters broke their schema, e.g. a slug with capitals). Pages show 'nicht gefunden' for both.
+ * A read by address found nothing: no such record, or an address no record can have (a slug with
+ * capitals, a broken `%` escape in a shared link). Pages show 'nicht gefunden' for both.
  */
-export const isUnknownAddress = (error: unknown): error is ApiError => isNotFound(error) || isInvalid(error);
+export const isUnknownAddress = (error: unknown): error is ApiError => isNotFound(error) || hasCode(error, ...MALFORMED_ADDRESS_CODES);
+
+/** The browser may not make this call here: a role without the permission, or a request from another origin (a frame). */
+export const isForbidden = (error: unknown): error is ApiError => hasCode(error, 'FORBIDDEN', 'ORIGIN_REJECTED', 'HTTP_403');
+
+/** A per-IP or per-connection limit is used up (not the request's fault): try again in a moment. */
+export const RATE_LIMIT_CODES = [
+  'RATE_LIMITED',
+  'CHALLENGE_REQUIRED',
+  'TOO_MANY_CONCURRENT_REQUESTS',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * Whether asking again cannot help: the service answered no. React Query's `retry` uses it

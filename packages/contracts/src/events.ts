@@ -32,9 +32,9 @@ export const ShopEvents = {
  * Events no slice may announce or listen to any more, kept in ShopEvents only so that a live
  * release built before still works when it announces one (the bus throws on a name it does not
  * know, and the shell's bus is the one every remote uses). New code may not use them
- * (scripts/event-contracts.test.ts). An entry leaves both lists in a shell release once no live
- * release announces it: the release check refuses that shell while one does ('is used but is no
- * contract').
+ * (scripts/event-contracts.test.ts). An entry leaves both lists with a shell deployed once no live
+ * or canary release announces it: the shell's deploy check (`npm run release -- shell --check`)
+ * refuses that shell while one does ('is used but is no contract').
  */
 export const RETIRED_SHOP_EVENTS: readonly (keyof typeof ShopEvents)[] = ['cart:changed'];
 

@@ -2,7 +2,16 @@ import { webcrypto } from 'node:crypto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { LoginFormState } from '@shop/contracts';
-import { challengeRequiredBody, jsonAnswer, mockApi, renderScreen, customer, solvedCounter } from '@shop/test-dom';
+import {
+  challengeRequiredBody,
+  errorAnswer,
+  jsonAnswer,
+  mockApi,
+  recordToasts,
+  renderScreen,
+  customer,
+  solvedCounter,
+} from '@shop/test-dom';
 import { authFormKeys } from '../../api/auth-api';
 import { LoginPage } from './login-page';
 
@@ -84,5 +93,25 @@ describe('LoginPage behind a used-up per-IP backstop', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/profil'));
     expect(api.requests('POST', '/api/auth/login').map((request) => solvedCounter(request.headers))).toEqual([undefined, 20]);
+  });
+});
+
+describe('LoginPage when the login cannot be checked', () => {
+  const toasts = recordToasts();
+  test.each([
+    [
+      'the account service is down',
+      () => errorAnswer(503, 'DATABASE_UNAVAILABLE', 'Der Dienst ist gerade nicht erreichbar.'),
+      'Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.',
+    ],
+    ['a wrong password', () => errorAnswer(401, 'INVALID_CREDENTIALS', 'Ungültige Anmeldedaten'), 'Ungültige Anmeldedaten'],
+  ])('%s: the toast says what happened, never that a correct password is wrong', async (_case, answer, expected) => {
+    mockApi().on('POST', '/api/auth/login', answer());
+    renderScreen(<LoginPage />, { path: '/anmelden', user: null });
+    fireEvent.input(screen.getByLabelText(/E-Mail-Adresse/), { target: { value: customer.email } });
+    fireEvent.input(screen.getByLabelText(/Passwort/), { target: { value: 'Korrekt-Pferd-Batterie-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({ title: 'Anmeldung fehlgeschlagen', description: expected });
   });
 });

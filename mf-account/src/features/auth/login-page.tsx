@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { ACCOUNT_FORM_ACTIONS, LOGIN_RETURN_PARAM, LoginBody, pathAfterLogin, type LoginFormState } from '@shop/contracts';
-import { hasCode } from '@shop/api-client';
+import { failureOf, hasCode } from '@shop/api-client';
 import { SOLVING_MESSAGE } from '@shop/api-client/proof-of-work';
 import { Button, Notice } from '@shop/ui';
 import { TextField, fieldErrorsOf } from '@shop/ui/form';
@@ -13,6 +13,8 @@ import { useServerOutcome } from '@shop/shell-api/server-outcome';
 import { authApi, authFormKeys } from '../../api/auth-api';
 import { accountErrorText } from '../../lib/error-text';
 import { FormRefusal } from './form-refusal';
+
+const LOGIN_UNAVAILABLE = 'Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.';
 
 type LoginForm = z.input<typeof LoginBody>;
 
@@ -50,7 +52,9 @@ export function LoginPage() {
       if (hasCode(error, 'EMAIL_NOT_VERIFIED')) setUnverified(values.email);
       showToast({
         title: 'Anmeldung fehlgeschlagen',
-        description: accountErrorText(error, 'Ungültige Anmeldedaten'),
+        // Spec §8: the server's message, or 'Ungültige Anmeldedaten' for a refusal without one; a
+        // login that could not be checked (no answer, the service down) never says the password is wrong.
+        description: accountErrorText(error, failureOf(error).kind === 'refused' ? 'Ungültige Anmeldedaten' : LOGIN_UNAVAILABLE),
         variant: 'destructive',
       });
     }

@@ -97,4 +97,20 @@ describe('product form', () => {
     expect(refused({ podsInPack: '0' })).toEqual([['podsInPack', 'Mindestens ein Pod.']]);
     expect(refused({ coilOhm: 'x' })).toEqual([['coilOhm', 'Eine Zahl, z. B. 1,5, oder leer lassen.']]);
   });
+
+  test('list and length limits of the contract are refused in German, in the form’s words', () => {
+    const values = {
+      ...formValuesOf(product),
+      features: Array.from({ length: 21 }, (_, i) => `Merkmal ${i + 1}`).join('\n'),
+      coil: 'x'.repeat(81),
+    };
+    const result = ProductFormValues.safeParse(values);
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    expect(Object.keys(messages).sort()).toEqual(['coil', 'features']);
+    expect(messages).toEqual({
+      features: 'Höchstens 20 Merkmale, je eines pro Zeile mit höchstens 200 Zeichen.',
+      coil: 'Höchstens 80 Zeichen, oder leer lassen.',
+    });
+  });
 });

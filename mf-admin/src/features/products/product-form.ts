@@ -23,6 +23,9 @@ const MESSAGES: Partial<Record<keyof ProductInput, FieldMessage>> = {
   nicotineStrength: { too_small: 'Bitte angeben, z. B. 2%.' },
   liquidVolumeMl: 'Eine Zahl über 0, z. B. 2, oder leer lassen.',
   batteryMah: 'Eine ganze Zahl, oder leer lassen.',
+  features: 'Höchstens 20 Merkmale, je eines pro Zeile mit höchstens 200 Zeichen.',
+  coil: 'Höchstens 80 Zeichen, oder leer lassen.',
+  nicotineWarning: 'Höchstens 300 Zeichen.',
   durabilityGuaranteeYears: 'Ganze Jahre von 3 bis 30, oder leer lassen (bis 2 Jahre gilt die gesetzliche Gewährleistung).',
   shippingWeightGrams: 'Ganze Gramm von 1 bis 31.500 (einschließlich Verpackung), oder leer lassen.',
 };

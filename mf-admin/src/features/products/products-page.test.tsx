@@ -77,4 +77,12 @@ describe('ProductsPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(env.api.requests('GET', LIST)[0]!.path).toContain('search=xyz');
   });
+
+  test('a later page of a list that shrank says it is empty and keeps the way back', async () => {
+    env.api.on('GET', LIST, jsonAnswer(200, { products: [], total: 60, limit: 50, offset: 100 }));
+    open('?seite=3');
+    expect(await screen.findByText('Keine Produkte gefunden.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Zurück' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('seite=2'));
+  });
 });
