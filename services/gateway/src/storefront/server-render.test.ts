@@ -551,7 +551,10 @@ describe('a remote whose server entry stalls', () => {
         return { ms: performance.now() - started, html };
       };
       const first = await timed('/kontakt');
-      expect(first.ms).toBeLessThan(2500);
+      // The render's wait for a remote (2 s, shell/src/server/render.tsx) ends it, not the module's
+      // load limit (3 s, server-remotes.ts) and not the held request: the rest is the first render
+      // of a fresh process on a busy machine.
+      expect(first.ms).toBeLessThan(3000);
       expect(mainOf(first.html)).toContain('<h1>Kontakt</h1>');
       expect(first.html).not.toContain('<form role="search"');
 
