@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from '@shop/ui';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
 
@@ -86,8 +87,12 @@ export function AdminTable<T extends { total: number }, R>({
           return (
             <>
               <p>{texts.empty}</p>
-              {/* A later page of a list that shrank meanwhile (rows changed, filtered away): the way back stays. */}
-              {paging && paging.page > 1 && <Pager page={paging.page} pages={Math.max(pages, paging.page)} onPage={paging.onPage} />}
+              {/* A page past the end of a list that shrank meanwhile (rows changed, filtered away): one step back to its end. */}
+              {paging && paging.page > 1 && (
+                <Button variant="secondary" onClick={() => paging.onPage(pages)}>
+                  {pages > 1 ? `Zur letzten Seite (${pages})` : 'Zur ersten Seite'}
+                </Button>
+              )}
             </>
           );
         const caption = paging ? `${texts.caption}, Seite ${paging.page} von ${pages}` : texts.caption;

@@ -35,6 +35,12 @@ export interface CreateServiceAppOptions {
   /** Set false when the app installs its own not-found handler (the gateway's HTML 404). */
   jsonNotFound?: boolean;
   /**
+   * The HTML page for a request Fastify refuses before routing (a malformed address, a bad
+   * header: FRAMEWORK_ERRORS), or null for the JSON answer: the gateway answers browsers' page
+   * requests with a German page.
+   */
+  frameworkErrorPage?: (request: FastifyRequest, answer: { status: number; message: string }) => string | null;
+  /**
    * An error answer whose status or code the route did not declare (errorResponses) becomes a 500
    * instead of going out (true), or goes out and is logged as an error (false). Default: true
    * under tests (NODE_ENV 'test'), so tests prove every route's declared errors; false otherwise,
@@ -85,9 +91,12 @@ export function createServiceApp(options: CreateServiceAppOptions) {
     return503OnClosing: false,
     // Errors the router raises before any route runs (a parameter over 1000 characters, a
     // malformed URL): the same German answer and stable code as every other error.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const framework = FRAMEWORK_ERRORS[error.code] ?? { status: 400, message: 'Ungültige Anfrage.', code: 'BAD_REQUEST' };
-      void (reply as unknown as FastifyReply).code(framework.status).send({ message: framework.message, code: framework.code });
+      const answer = reply as unknown as FastifyReply;
+      const page = options.frameworkErrorPage?.(request as unknown as FastifyRequest, framework);
+      if (page) void answer.code(framework.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      else void answer.code(framework.status).send({ message: framework.message, code: framework.code });
     },
     ...options.fastify,
   }).withTypeProvider<ZodTypeProvider>();

@@ -21,6 +21,7 @@ import { requestBodies } from './proxy/request-bodies';
 import { identityPlugin } from './proxy/identity';
 import { adminGuardPlugin } from './proxy/admin-guard';
 import { storefront } from './storefront/storefront';
+import { addressErrorPage } from './storefront/address-error-page';
 import { serviceReadinessCheck } from './instances/readiness';
 
 /** Origins of remote entries given as absolute URLs (remotes served from elsewhere). */
@@ -54,6 +55,7 @@ export async function buildApp(config: GatewayConfig) {
     logLevel: config.LOG_LEVEL,
     logFormat: config.LOG_FORMAT,
     jsonNotFound: false,
+    frameworkErrorPage: addressErrorPage,
     // The client IP (rate limits, forwarded to services) as seen behind TRUST_PROXY hops.
     fastify: {
       trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,

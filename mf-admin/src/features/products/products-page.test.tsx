@@ -78,11 +78,11 @@ describe('ProductsPage', () => {
     expect(env.api.requests('GET', LIST)[0]!.path).toContain('search=xyz');
   });
 
-  test('a later page of a list that shrank says it is empty and keeps the way back', async () => {
+  test('a page past the end of a list that shrank says it is empty and leads to its last page', async () => {
     env.api.on('GET', LIST, jsonAnswer(200, { products: [], total: 60, limit: 50, offset: 100 }));
     open('?seite=3');
     expect(await screen.findByText('Keine Produkte gefunden.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Zurück' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zur letzten Seite (2)' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('seite=2'));
   });
 });

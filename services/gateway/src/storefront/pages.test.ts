@@ -73,6 +73,28 @@ describe('the storefront pages', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  test('an address that cannot be read (a broken % escape): a German page for a browser, the JSON error for an API client', async () => {
+    const page = await setup.app.inject({
+      method: 'GET',
+      url: '/produkt/%E0%A4%A',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<h1>Diese Adresse ist ungültig</h1>');
+    expect(page.body).toContain('<a href="/">Zur Startseite</a>');
+    expect(page.body).not.toContain('%E0');
+    for (const [url, accept] of [
+      ['/produkt/%E0%A4%A', 'application/json'],
+      ['/api/products/%E0%A4%A', 'text/html'],
+    ]) {
+      const answer = await setup.app.inject({ method: 'GET', url, headers: { accept } });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: 'Die Adresse der Anfrage ist ungültig.', code: 'BAD_URL' });
+    }
+  });
+
   test('/produkte redirects permanently to all products', async () => {
     const response = await setup.app.inject({ method: 'GET', url: '/produkte' });
     expect(response.statusCode).toBe(301);
