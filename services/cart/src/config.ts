@@ -26,59 +26,10 @@ const isOrigin = (value: string) => {
 };
 
 /**
- * Environment of the cart service: PORT (4102), HOST, MONGODB_URI, MONGODB_DB (shop_cart),
- * LOG_LEVEL, plus
- * - CATALOG_SERVICE_URL: the catalog service, which prices every line and reserves stock;
- * - CONTENT_SERVICE_URL: the content service, which gives the legal text versions an order keeps
- *   (default http://127.0.0.1:4104);
- * - COOKIE_SECRET: signs the guest cart and order access cookies, at least 32 characters;
- *   required when NODE_ENV=production (containers); otherwise a random secret generated on
- *   first start and kept in ./data/secrets/cart-cookie-secret (service-kit developmentSecret);
- * - COOKIE_SECURE: 'true' marks cookies Secure (HTTPS deployments);
- * - the e-mail settings of `mailEnvShape` (@shop/service-kit): SHOP_NAME, MAIL_FROM, SMTP_URL, MAIL_DIR, PUBLIC_ORIGIN;
- * - BANK_ACCOUNT_HOLDER, BANK_IBAN, BANK_BIC, BANK_NAME: the shop's account for prepayment
- *   (Vorkasse), shown on the thank-you page and in the e-mail; required when NODE_ENV=production,
- *   clearly marked demo values otherwise;
- * - PAYMENT_DUE_DAYS: days to pay by transfer before the order is cancelled (default 7);
- * - ORDER_LIMIT_PER_EMAIL (5) and ORDER_LIMIT_PER_IP (20): orders placed per e-mail address and
- *   per client IP within 24 hours (src/limits/windows.ts); test and benchmark stacks raise them;
- * - PROMO_GUESS_LIMIT_PER_IP (100): unknown promo codes per client IP in 10 minutes, the backstop
- *   behind the 10 per cart (src/limits/windows.ts);
- * - AGE_VERIFICATION_PROVIDER: the stage-1 age check (services/cart/README.md 'Age verification');
- *   built in: 'id-card-mrz'; required when NODE_ENV=production, 'id-card-mrz' otherwise;
- * - AGE_VERIFICATION_MRZ_RISK_ACCEPTED: 'true' lets production run with 'id-card-mrz', which checks
- *   only that typed ID card data is consistent (anyone can compute check digits); without it the
- *   service refuses to start with that provider in production. Specimen cards are refused there;
- * - ORDER_PLACING_LEASE_MS (15000): how long a placement owns its pending order; a retry after
- *   that finishes an order whose placing process stopped (OrderPlacement). It must
- *   outlast a placement's own steps (the catalog's timeouts are 5 s);
- * - FAULT_INJECTION ('off'): 'on' lets a request header `x-fault-point` stop the process at a
- *   step of order placement (the fault tests); refused with NODE_ENV=production;
- * - REVIEW_INVITATION_DELAY_HOURS (72): hours between delivery and the review invitation
- *   (sent only while reviews are switched on; test stacks set 0);
- * - CHALLENGE_SECRET: signs the proof-of-work challenges of the per-IP backstops (service-kit
- *   ChallengeGate, which derives labelled keys from it), at least 32 characters; COOKIE_SECRET
- *   when unset (production requires that one; development uses its generated secret);
- * - IDENTITY_SECRET: verifies the gateway's x-shop-identity header (logged-in customers, their
- *   orders); required in production, in development shared through ./data/secrets (identitySecret);
- * - DHL labels (src/shipping/dhl/, services/cart/README.md 'Shipping with DHL'): DHL_API ('on';
- *   'off' switches label booking through DHL's API off), DHL_API_BASE_URL (DHL's API host without
- *   path; default the sandbox https://api-sandbox.dhl.com, in production https://api-eu.dhl.com),
- *   DHL_API_KEY and DHL_API_SECRET (the app's key and secret from developer.dhl.com; without them
- *   the client is not configured), DHL_USERNAME and DHL_PASSWORD (the business customer portal
- *   user; default DHL's published sandbox user), DHL_BILLING_NUMBER (14 characters: EKP + 01 +
- *   participation; default the sandbox's 33333333330102), DHL_TIMEOUT_MS (15000, per call). In
- *   production all are required unless DHL_API=off, and the sandbox host, user and EKP are refused.
- * - DHL delivery tracking (src/shipping/tracking/, services/cart/README.md 'Delivery tracking'):
- *   DHL_TRACKING ('on'/'off'; default: as DHL_API) switches the job that polls DHL's shipment
- *   tracking for shipped orders; it uses DHL_API_BASE_URL, DHL_API_KEY, DHL_API_SECRET (the app must
- *   have the "Parcel DE Shipment Tracking" API) and DHL_TIMEOUT_MS, plus DHL_TRACKING_USERNAME and
- *   DHL_TRACKING_PASSWORD (the tracking user DHL gives the business customer, `appname` in the
- *   request; default the sandbox's published `zt12345`), DHL_TRACKING_POLL_HOURS (3: an order's
- *   parcel is asked about at most this often), DHL_TRACKING_CALLS_PER_RUN (10 calls of 20 parcels
- *   per run of the job, every 10 minutes) and DHL_TRACKING_CALL_GAP_MS (1000, pause between two
- *   calls). In production, with tracking on, the host, key, secret, tracking user and password are
- *   required and the sandbox host and tracking user refused.
+ * Environment of the cart service (the shared ones of `serviceEnvSchema`, plus its own). Each
+ * variable's default and meaning are its `.describe()` text below, rendered into README.md
+ * 'Configuration' (scripts/lib/config-tables.ts; a test keeps the two equal); the production
+ * rules (required secrets, no sandbox values) are the refinement at the end.
  */
 export const CartEnv = serviceEnvSchema('cart', 4102)
   .extend({

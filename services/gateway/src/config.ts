@@ -31,61 +31,9 @@ const remoteEntry = (slice: string) =>
     );
 
 /**
- * Environment of the gateway. Every variable is documented in README.md ('Configuration').
- * - PORT (8080), HOST (127.0.0.1; 0.0.0.0 in containers)
- * - PUBLIC_ORIGIN: the origin shoppers use (default http://localhost:PORT); used for the
- *   origin check, canonical URLs and robots.txt. EXTRA_ALLOWED_ORIGINS: comma-separated.
- * - STATIC_ROOT: folder holding shell/dist and mf-<slice>/dist (default: the repository).
- * - <SLICE>_SERVICE_URL: base URL of each service (defaults http://127.0.0.1:4101…4105); several
- *   comma-separated URLs for several instances, balanced by the gateway (service-instances.ts).
- * - INSTANCE_CHECK_MS: how often each instance's /readyz is asked when a service has several
- *   (default 1000); a failing instance is out of balancing until it answers again.
- * - SERVICE_DISCOVERY: 'static' (default: the URLs are the instances) or 'dns' (a URL's host
- *   name stands for every address it resolves to, looked up on each check: docker compose
- *   replicas reached by service name).
- * - REMOTE_<SLICE>_ENTRY: URL of a remote's mf-manifest.json (default /remotes/<slice>/mf-manifest.json),
- *   so a remote can be served from elsewhere (its own CDN, a dev server) without rebuilding the shell.
- *   The file must be named mf-manifest.json: browsers load the remoteEntry.js beside it.
- * - SHOP_ENVIRONMENT: 'development' (every page noindex) or 'production'.
- * - CONTACT_EMAIL, CONTACT_ADDRESS (lines separated by '|'), TRUSTED_SHOPS_URL, TUEV_CERTIFICATE_URL.
- * - FRAME_ANCESTORS: comma-separated origins of other sites allowed to embed the shop in a frame
- *   (default none: only the shop itself); inside such a frame the cart is kept locally (spec §4).
- * - INTERNAL_API_SECRET: shared secret of the services' /internal/* endpoints (page heads,
- *   sitemap entries, session resolving); required in production, a generated one under ./data/secrets otherwise.
- * - IDENTITY_SECRET: signs the x-shop-identity the gateway mints from the session cookie for every
- *   service (the same value in every service); required in production, ./data/secrets otherwise.
- * - SESSION_CACHE_MS: how long a resolved session is reused before asking the account service again
- *   (default 5000): a session ended elsewhere (password change, role change) counts within it.
- * - TRUST_PROXY: number of reverse proxies in front of the gateway (a TLS terminator, a load
- *   balancer) whose X-Forwarded-For is trusted for the client IP; default 0 (the socket address).
- * - RATE_LIMIT_MAX: requests per minute and client IP on /api (default 1000; one home page view
- *   makes about a dozen API calls, and many shoppers can share one IP behind carrier NAT).
- * - BODY_TIMEOUT_MS: time a client has to send a whole /api body (default 10000; the media upload
- *   gets 12 times as long); slower bodies get 408 and never reach a service.
- * - MAX_OPEN_REQUESTS_PER_CLIENT: /api requests one client IP may have open at once (default 64:
- *   a backstop shared IPs do not reach).
- * - SSR: 'on' (default) renders storefront pages on the server from the shell's and remotes'
- *   server builds; 'off' sends the shell's static HTML (the browser renders everything).
- * - SSR_BUDGET_MS: how long a page's prefetch may read its data before the page renders without
- *   it (default 150; the screen then reads it in the browser). Remote modules still loading are
- *   waited for longer (shell/README.md 'Server rendering').
- * - SSR_SESSION_BUDGET_MS: the same for a page rendered from the visitor's session, the answer of a
- *   form without JavaScript (checkout step, thank-you page, refused login; default 2000: such a
- *   visitor has no browser render to fall back on). Its reads time out with it.
- * - SSR_REMOTE_CHECK_MS: how often a remote's build ids are read again to notice a redeploy (default 1000).
- * - SSR_REMOTES_ORIGIN: where the server loads remote server builds from (default: the gateway's
- *   own internal listener on 127.0.0.1 and a free port, remote-builds.ts; the public port never
- *   serves `server/` folders).
- * - SOURCE_MAPS: 'on' serves the builds' `*.map` files to everyone; 'off' (default) answers 404.
- * - RELEASES_DIR: the remote store, where the release commands publish each remote's versions
- *   (`<slice>/<version>/`, docs/releases.md; default `<STATIC_ROOT>/data/releases`).
- * - RELEASES_POLL_MS: how often the live versions are read from the admin service's release
- *   registry (default 500); a promote or rollback reaches every instance within this plus one read.
- * - EDGE_MAX_AGE_S: how long the shared cache in front of the gateway (deploy/varnish/shop.vcl)
- *   keeps an anonymous page before rendering it again, `s-maxage` (default 300; purges drop it
- *   sooner; 0: no page is marked for a shared cache).
- * - EDGE_PURGE_URLS: the shared cache instances the gateway purges when a release changes and when
- *   it starts (comma-separated base URLs; a host name stands for all its addresses; default none).
+ * Environment of the gateway. Each variable's default and meaning are its `.describe()` text
+ * below, rendered into README.md 'Configuration' (scripts/lib/config-tables.ts; a test keeps the
+ * two equal), so the table and the schema cannot disagree.
  */
 export const GatewayEnv = z
   .object({
